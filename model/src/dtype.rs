@@ -1,0 +1,135 @@
+//! Element types of tensors.
+//!
+//! The names are the config language's (`f32`, `bf16`, `f8e4m3`, `i1` for booleans, ...);
+//! each type knows its size in bytes (booleans and 8-bit floats take one byte each) and
+//! its class, which op verification uses (a transcendental op needs a float, `and`
+//! needs an integer or a boolean).
+
+use crate::error::{Error, Result};
+use std::fmt;
+use std::str::FromStr;
+
+/// An element type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum DType {
+    /// 64-bit IEEE float.
+    F64,
+    /// 32-bit IEEE float.
+    F32,
+    /// bfloat16.
+    BF16,
+    /// 16-bit IEEE float.
+    F16,
+    /// 8-bit float, 4 exponent and 3 mantissa bits.
+    F8E4M3,
+    /// 8-bit float, 5 exponent and 2 mantissa bits.
+    F8E5M2,
+    /// Signed 64-bit integer.
+    I64,
+    /// Signed 32-bit integer.
+    I32,
+    /// Signed 16-bit integer.
+    I16,
+    /// Signed 8-bit integer.
+    I8,
+    /// Unsigned 8-bit integer.
+    U8,
+    /// Unsigned 32-bit integer.
+    U32,
+    /// Unsigned 64-bit integer.
+    U64,
+    /// Boolean.
+    I1,
+}
+
+/// The broad class of an element type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DTypeClass {
+    /// Floating point.
+    Float,
+    /// Signed or unsigned integer.
+    Integer,
+    /// Boolean (`i1`).
+    Bool,
+}
+
+impl DType {
+    /// Every element type, in the order of the config language's documentation.
+    pub const ALL: [DType; 14] = [
+        DType::F64,
+        DType::F32,
+        DType::BF16,
+        DType::F16,
+        DType::F8E4M3,
+        DType::F8E5M2,
+        DType::I64,
+        DType::I32,
+        DType::I16,
+        DType::I8,
+        DType::U8,
+        DType::U32,
+        DType::U64,
+        DType::I1,
+    ];
+
+    /// The config-language name.
+    pub fn name(self) -> &'static str {
+        match self {
+            DType::F64 => "f64",
+            DType::F32 => "f32",
+            DType::BF16 => "bf16",
+            DType::F16 => "f16",
+            DType::F8E4M3 => "f8e4m3",
+            DType::F8E5M2 => "f8e5m2",
+            DType::I64 => "i64",
+            DType::I32 => "i32",
+            DType::I16 => "i16",
+            DType::I8 => "i8",
+            DType::U8 => "u8",
+            DType::U32 => "u32",
+            DType::U64 => "u64",
+            DType::I1 => "i1",
+        }
+    }
+
+    /// Bytes per element.
+    pub fn size_bytes(self) -> u64 {
+        match self {
+            DType::F64 | DType::I64 | DType::U64 => 8,
+            DType::F32 | DType::I32 | DType::U32 => 4,
+            DType::BF16 | DType::F16 | DType::I16 => 2,
+            DType::F8E4M3 | DType::F8E5M2 | DType::I8 | DType::U8 | DType::I1 => 1,
+        }
+    }
+
+    /// The class of the type.
+    pub fn class(self) -> DTypeClass {
+        match self {
+            DType::F64 | DType::F32 | DType::BF16 | DType::F16 | DType::F8E4M3 | DType::F8E5M2 => DTypeClass::Float,
+            DType::I1 => DTypeClass::Bool,
+            _ => DTypeClass::Integer,
+        }
+    }
+
+    /// True for floating-point types.
+    pub fn is_float(self) -> bool {
+        self.class() == DTypeClass::Float
+    }
+}
+
+impl fmt::Display for DType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for DType {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self> {
+        DType::ALL.into_iter().find(|d| d.name() == s).ok_or_else(|| {
+            let names: Vec<&str> = DType::ALL.iter().map(|d| d.name()).collect();
+            Error::Program(format!("unknown dtype '{s}' (expected one of {})", names.join(", ")))
+        })
+    }
+}

@@ -1,0 +1,583 @@
+//! Building a program op by op, with every check the IR's invariants need.
+//!
+//! Each call infers types, verifies the shardings it is given against the mesh and
+//! the value's type, and enforces unique names and isolated region bodies; an error
+//! leaves the builder unchanged, so a caller may report it and go on. Region ops are
+//! built in two steps: [`ProgramBuilder::begin_region`] creates the body's arguments
+//! (for a manual computation, with per-device shapes along the manual axes), and
+//! [`ProgramBuilder::end_region`] closes the body and creates the op's results.
+
+use super::program::{Body, Input, Op, Output, Program, ShardingGroup, Value, ValueDef};
+use super::{Location, OpId, TensorType, ValueId};
+use crate::error::{Error, Result};
+use crate::mesh::Mesh;
+use crate::ops::{ManualComputation, OpKind, Operand};
+use crate::sharding::{MeshRef, TensorSharding};
+use std::collections::BTreeMap;
+
+/// A program input to add.
+#[derive(Debug, Clone)]
+pub struct InputSpec {
+    /// The input's unique name.
+    pub name: String,
+    /// Its type.
+    pub ty: TensorType,
+    /// True for a parameter (lives for the whole program).
+    pub parameter: bool,
+    /// The user's annotation.
+    pub sharding: Option<TensorSharding>,
+    /// Where it was written.
+    pub loc: Option<Location>,
+}
+
+/// An op to add.
+#[derive(Debug, Clone)]
+pub struct OpSpec {
+    /// The names of the results (one per result).
+    pub result_names: Vec<String>,
+    /// What the op does.
+    pub kind: OpKind,
+    /// The operands.
+    pub operands: Vec<ValueId>,
+    /// Annotations of the results: empty, or one per result.
+    pub result_shardings: Vec<Option<TensorSharding>>,
+    /// Where it was written.
+    pub loc: Option<Location>,
+}
+
+/// A region op whose body is being built.
+#[derive(Debug, Clone)]
+struct OpenRegion {
+    op: OpId,
+    spec: OpSpec,
+    body: Body,
+}
+
+/// Builds a [`Program`].
+#[derive(Debug, Clone)]
+pub struct ProgramBuilder {
+    program: Program,
+    names: BTreeMap<String, ValueId>,
+    /// The region op whose body defines each value (`None`: the top level).
+    scope_of: Vec<Option<OpId>>,
+    open: Vec<OpenRegion>,
+    /// The name of a region op dropped by [`ProgramBuilder::abandon_region`].
+    abandoned: Option<String>,
+}
+
+impl ProgramBuilder {
+    /// An empty program called `name` on `mesh`, which shardings refer to as `@mesh_name`.
+    pub fn new(name: impl Into<String>, mesh_name: impl Into<String>, mesh: Mesh) -> Self {
+        ProgramBuilder {
+            program: Program {
+                name: name.into(),
+                mesh_name: mesh_name.into(),
+                mesh,
+                values: Vec::new(),
+                ops: Vec::new(),
+                top_level: Vec::new(),
+                inputs: Vec::new(),
+                outputs: Vec::new(),
+                sharding_groups: Vec::new(),
+            },
+            names: BTreeMap::new(),
+            scope_of: Vec::new(),
+            open: Vec::new(),
+            abandoned: None,
+        }
+    }
+
+    /// The mesh of the program being built.
+    pub fn mesh(&self) -> &Mesh {
+        &self.program.mesh
+    }
+
+    /// The value called `name`, if defined.
+    pub fn value_named(&self, name: &str) -> Option<ValueId> {
+        self.names.get(name).copied()
+    }
+
+    /// The type of `value`.
+    pub fn type_of(&self, value: ValueId) -> &TensorType {
+        &self.program.value(value).ty
+    }
+
+    /// Adds a program input.
+    pub fn add_input(&mut self, spec: InputSpec) -> Result<ValueId> {
+        if !self.open.is_empty() {
+            return Err(Error::Program(format!("input \"{}\" is added inside a region body", spec.name)));
+        }
+        self.check_new_names(std::slice::from_ref(&spec.name))?;
+        if let Some(s) = &spec.sharding {
+            self.check_sharding(s, &spec.ty, &format!("input \"{}\"", spec.name))?;
+        }
+        let index = self.program.inputs.len();
+        let value = self.new_value(spec.name, spec.ty, ValueDef::Input(index), spec.loc);
+        self.program.inputs.push(Input { value, parameter: spec.parameter, sharding: spec.sharding });
+        Ok(value)
+    }
+
+    /// Adds a body-free op and returns its results.
+    pub fn add_op(&mut self, spec: OpSpec) -> Result<Vec<ValueId>> {
+        if spec.kind.has_body() {
+            return Err(Error::Program(format!(
+                "{} \"{}\" needs a body: use begin_region",
+                spec.kind.name(),
+                op_name(&spec)
+            )));
+        }
+        self.check_operands(&spec)?;
+        let types = spec.kind.infer(&self.operands_of(&spec.operands))?;
+        if let OpKind::ShardingConstraint(s) | OpKind::Reshard(s) = &spec.kind {
+            let what = format!("{} \"{}\"", spec.kind.name(), op_name(&spec));
+            self.check_sharding(s, &types[0], &what)?;
+        }
+        self.create_op(spec, types)
+    }
+
+    /// Starts the body of a region op (`named_computation`, `manual_computation`) and
+    /// returns the body's arguments, named `arg_names`.
+    pub fn begin_region(&mut self, spec: OpSpec, arg_names: Vec<String>) -> Result<Vec<ValueId>> {
+        if !spec.kind.has_body() {
+            return Err(Error::Program(format!("{} \"{}\" has no body", spec.kind.name(), op_name(&spec))));
+        }
+        self.check_operands(&spec)?;
+        let what = format!("{} \"{}\"", spec.kind.name(), op_name(&spec));
+        if arg_names.len() != spec.operands.len() {
+            return Err(Error::Program(format!(
+                "{what}: the body has {} args but the op has {} operands",
+                arg_names.len(),
+                spec.operands.len()
+            )));
+        }
+        self.check_new_names(&arg_names)?;
+        let arg_types = self.region_arg_types(&spec, &what)?;
+        let op = OpId(self.program.ops.len() as u32);
+        self.program.ops.push(Op {
+            name: op_name(&spec).to_string(),
+            kind: spec.kind.clone(),
+            operands: spec.operands.clone(),
+            results: Vec::new(),
+            body: None,
+            result_shardings: Vec::new(),
+            loc: spec.loc.clone(),
+        });
+        self.push_to_block(op);
+        let args: Vec<ValueId> = arg_names
+            .into_iter()
+            .zip(arg_types)
+            .enumerate()
+            .map(|(index, (name, ty))| {
+                let value = self.new_value(name, ty, ValueDef::BodyArg { op, index }, spec.loc.clone());
+                self.scope_of[value.index()] = Some(op);
+                value
+            })
+            .collect();
+        self.open.push(OpenRegion { op, spec, body: Body { args: args.clone(), ..Body::default() } });
+        Ok(args)
+    }
+
+    /// Closes the innermost open body, which returns `results`, and returns the
+    /// region op's results.
+    pub fn end_region(&mut self, results: Vec<ValueId>) -> Result<Vec<ValueId>> {
+        let Some(region) = self.open.last() else {
+            return Err(Error::Program("end_region without an open region".into()));
+        };
+        let what = format!("{} \"{}\"", region.spec.kind.name(), op_name(&region.spec));
+        if let Some(&outside) = results.iter().find(|v| self.scope_of[v.index()] != Some(region.op)) {
+            return Err(Error::Program(format!(
+                "{what}: the body returns \"{}\", which is not defined in the body",
+                self.program.value(outside).name
+            )));
+        }
+        let body_types: Vec<TensorType> = results.iter().map(|&v| self.program.value(v).ty.clone()).collect();
+        let types = self.region_result_types(&region.spec, &body_types, &what)?;
+        self.check_results(&region.spec, &types)?;
+        let Some(OpenRegion { op, spec, mut body }) = self.open.pop() else {
+            return Err(Error::Program("end_region without an open region".into()));
+        };
+        body.results = results;
+        self.program.ops[op.index()].body = Some(body);
+        Ok(self.create_results(op, &spec, types))
+    }
+
+    /// Drops the innermost open region after an error in its body: the op is removed
+    /// from its block and [`ProgramBuilder::finish`] will fail. Lets a caller that
+    /// collects errors go on checking the rest of a program.
+    pub fn abandon_region(&mut self) {
+        if let Some(region) = self.open.pop() {
+            match self.open.last_mut() {
+                Some(parent) => parent.body.ops.retain(|&o| o != region.op),
+                None => self.program.top_level.retain(|&o| o != region.op),
+            }
+            self.abandoned = Some(op_name(&region.spec).to_string());
+        }
+    }
+
+    /// Marks `value` as a program output.
+    pub fn add_output(
+        &mut self,
+        value: ValueId,
+        sharding: Option<TensorSharding>,
+        loc: Option<Location>,
+    ) -> Result<()> {
+        let v = self.program.value(value);
+        if self.scope_of[value.index()].is_some() {
+            return Err(Error::Program(format!("output \"{}\" is defined inside a region body", v.name)));
+        }
+        if let Some(s) = &sharding {
+            self.check_sharding(s, &v.ty.clone(), &format!("output \"{}\"", v.name))?;
+        }
+        self.program.outputs.push(Output { value, sharding, loc });
+        Ok(())
+    }
+
+    /// Adds a sharding group: its members must all have one shape.
+    pub fn add_sharding_group(&mut self, members: Vec<ValueId>, loc: Option<Location>) -> Result<()> {
+        let Some(&first) = members.first() else {
+            return Err(Error::Program("a sharding group needs at least one member".into()));
+        };
+        let first = self.program.value(first);
+        for &m in &members[1..] {
+            let v = self.program.value(m);
+            if v.ty.shape != first.ty.shape {
+                return Err(Error::Program(format!(
+                    "sharding group members differ in shape: \"{}\" is {} but \"{}\" is {}",
+                    first.name, first.ty, v.name, v.ty
+                )));
+            }
+        }
+        if let Some((_, m)) = members.iter().enumerate().find(|(i, m)| members[..*i].contains(m)) {
+            return Err(Error::Program(format!(
+                "\"{}\" appears twice in a sharding group",
+                self.program.value(*m).name
+            )));
+        }
+        self.program.sharding_groups.push(ShardingGroup { members, loc });
+        Ok(())
+    }
+
+    /// The finished program; fails if a region is still open.
+    pub fn finish(self) -> Result<Program> {
+        if let Some(region) = self.open.last() {
+            return Err(Error::Program(format!("the body of \"{}\" is not closed", op_name(&region.spec))));
+        }
+        if let Some(name) = self.abandoned {
+            return Err(Error::Program(format!("region op \"{name}\" was abandoned after an error")));
+        }
+        Ok(self.program)
+    }
+
+    fn new_value(&mut self, name: String, ty: TensorType, def: ValueDef, loc: Option<Location>) -> ValueId {
+        let id = ValueId(self.program.values.len() as u32);
+        self.names.insert(name.clone(), id);
+        self.program.values.push(Value { name, ty, def, loc });
+        self.scope_of.push(self.open.last().map(|r| r.op));
+        id
+    }
+
+    fn push_to_block(&mut self, op: OpId) {
+        match self.open.last_mut() {
+            Some(region) => region.body.ops.push(op),
+            None => self.program.top_level.push(op),
+        }
+    }
+
+    fn operands_of(&self, ids: &[ValueId]) -> Vec<Operand<'_>> {
+        ids.iter()
+            .map(|&id| {
+                let v = self.program.value(id);
+                Operand { name: &v.name, ty: &v.ty }
+            })
+            .collect()
+    }
+
+    fn check_new_names(&self, names: &[String]) -> Result<()> {
+        for (i, name) in names.iter().enumerate() {
+            if let Some(&existing) = self.names.get(name) {
+                let at = self
+                    .program
+                    .value(existing)
+                    .loc
+                    .as_ref()
+                    .map(|l| format!(" (first defined at {l})"))
+                    .unwrap_or_default();
+                return Err(Error::Program(format!("value \"{name}\" is already defined{at}")));
+            }
+            if names[..i].contains(name) {
+                return Err(Error::Program(format!("value \"{name}\" is defined twice by one op")));
+            }
+        }
+        Ok(())
+    }
+
+    /// Operands must be defined in the current block (bodies are isolated from above).
+    fn check_operands(&self, spec: &OpSpec) -> Result<()> {
+        let scope = self.open.last().map(|r| r.op);
+        for &operand in &spec.operands {
+            if self.scope_of[operand.index()] != scope {
+                let name = &self.program.value(operand).name;
+                let hint = match scope {
+                    Some(_) => "bodies only see their args; pass it in as an operand of the region op",
+                    None => "it is local to a region body",
+                };
+                return Err(Error::Program(format!(
+                    "{} \"{}\" uses \"{name}\", which is not visible here ({hint})",
+                    spec.kind.name(),
+                    op_name(spec)
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Verifies an annotation: its mesh is the program's, it fits the type, and it
+    /// uses no axis that an enclosing manual computation binds.
+    fn check_sharding(&self, sharding: &TensorSharding, ty: &TensorType, what: &str) -> Result<()> {
+        let in_context = |e: Error| Error::Sharding(format!("sharding for {what}: {e}"));
+        match &sharding.mesh {
+            MeshRef::Symbol(name) if *name != self.program.mesh_name => {
+                return Err(in_context(Error::Sharding(format!(
+                    "unknown mesh: @{name} (the program's mesh is @{})",
+                    self.program.mesh_name
+                ))));
+            }
+            MeshRef::Inline(mesh) if *mesh != self.program.mesh => {
+                return Err(in_context(Error::Sharding(format!(
+                    "inline mesh {mesh} differs from the program's mesh {}",
+                    self.program.mesh
+                ))));
+            }
+            _ => {}
+        }
+        sharding.verify(&self.program.mesh, &ty.shape).map_err(in_context)?;
+        sharding.verify_free_of(&self.manual_axes_in_scope()).map_err(in_context)
+    }
+
+    fn manual_axes_in_scope(&self) -> Vec<String> {
+        self.open
+            .iter()
+            .filter_map(|r| match &r.spec.kind {
+                OpKind::ManualComputation(m) => Some(m.manual_axes.iter().cloned()),
+                _ => None,
+            })
+            .flatten()
+            .collect()
+    }
+
+    /// Creates a body-free op with results of `types`.
+    fn create_op(&mut self, spec: OpSpec, types: Vec<TensorType>) -> Result<Vec<ValueId>> {
+        self.check_results(&spec, &types)?;
+        let op = OpId(self.program.ops.len() as u32);
+        self.program.ops.push(Op {
+            name: op_name(&spec).to_string(),
+            kind: spec.kind.clone(),
+            operands: spec.operands.clone(),
+            results: Vec::new(),
+            body: None,
+            result_shardings: Vec::new(),
+            loc: spec.loc.clone(),
+        });
+        self.push_to_block(op);
+        Ok(self.create_results(op, &spec, types))
+    }
+
+    /// Checks that results of `types` can be created for `spec`: fresh names, one per
+    /// result, and valid annotations.
+    fn check_results(&self, spec: &OpSpec, types: &[TensorType]) -> Result<()> {
+        let name = op_name(spec);
+        if spec.result_names.len() != types.len() {
+            return Err(Error::Program(format!(
+                "{} \"{name}\" has {} results but {} names are given",
+                spec.kind.name(),
+                types.len(),
+                spec.result_names.len()
+            )));
+        }
+        self.check_new_names(&spec.result_names)?;
+        if !spec.result_shardings.is_empty() && spec.result_shardings.len() != types.len() {
+            return Err(Error::Program(format!(
+                "{} \"{name}\" has {} results but {} shardings are given",
+                spec.kind.name(),
+                types.len(),
+                spec.result_shardings.len()
+            )));
+        }
+        for (sharding, (ty, result)) in spec.result_shardings.iter().zip(types.iter().zip(&spec.result_names)) {
+            if let Some(s) = sharding {
+                self.check_sharding(s, ty, &format!("result \"{result}\""))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Creates the result values of `op` (after [`Self::check_results`]).
+    fn create_results(&mut self, op: OpId, spec: &OpSpec, types: Vec<TensorType>) -> Vec<ValueId> {
+        let values: Vec<ValueId> = spec
+            .result_names
+            .iter()
+            .zip(types)
+            .enumerate()
+            .map(|(index, (n, ty))| self.new_value(n.clone(), ty, ValueDef::OpResult { op, index }, spec.loc.clone()))
+            .collect();
+        let record = &mut self.program.ops[op.index()];
+        record.results = values.clone();
+        record.result_shardings =
+            if spec.result_shardings.is_empty() { vec![None; values.len()] } else { spec.result_shardings.clone() };
+        values
+    }
+
+    /// The body argument types of a region op.
+    fn region_arg_types(&self, spec: &OpSpec, what: &str) -> Result<Vec<TensorType>> {
+        let types: Vec<TensorType> = spec.operands.iter().map(|&v| self.program.value(v).ty.clone()).collect();
+        match &spec.kind {
+            OpKind::NamedComputation(named) => {
+                if let Some(shardings) = &named.in_shardings {
+                    self.check_region_shardings(shardings, &types, what, "in_shardings")?;
+                }
+                Ok(types)
+            }
+            OpKind::ManualComputation(manual) => {
+                self.check_manual_axes(manual, what)?;
+                self.check_region_shardings(&manual.in_shardings, &types, what, "in_shardings")?;
+                types
+                    .iter()
+                    .zip(&manual.in_shardings)
+                    .enumerate()
+                    .map(|(i, (ty, s))| self.manual_local_type(manual, s, ty, &format!("{what}: in_shardings[{i}]")))
+                    .collect()
+            }
+            _ => Err(Error::Program(format!("{what} has no body"))),
+        }
+    }
+
+    /// The result types of a region op whose body returns values of `body_types`.
+    fn region_result_types(&self, spec: &OpSpec, body_types: &[TensorType], what: &str) -> Result<Vec<TensorType>> {
+        match &spec.kind {
+            OpKind::NamedComputation(named) => {
+                if let Some(shardings) = &named.out_shardings {
+                    self.check_region_shardings(shardings, body_types, what, "out_shardings")?;
+                }
+                Ok(body_types.to_vec())
+            }
+            OpKind::ManualComputation(manual) => {
+                if manual.out_shardings.len() != body_types.len() {
+                    return Err(Error::Program(format!(
+                        "{what}: out_shardings has {} entries but the body returns {} values",
+                        manual.out_shardings.len(),
+                        body_types.len()
+                    )));
+                }
+                let globals = body_types
+                    .iter()
+                    .zip(&manual.out_shardings)
+                    .enumerate()
+                    .map(|(i, (ty, s))| {
+                        manual_global_type(manual, s, ty, &self.program.mesh, &format!("{what}: out_shardings[{i}]"))
+                    })
+                    .collect::<Result<Vec<_>>>()?;
+                self.check_region_shardings(&manual.out_shardings, &globals, what, "out_shardings")?;
+                Ok(globals)
+            }
+            _ => Err(Error::Program(format!("{what} has no body"))),
+        }
+    }
+
+    fn check_region_shardings(
+        &self,
+        shardings: &[TensorSharding],
+        types: &[TensorType],
+        what: &str,
+        attr: &str,
+    ) -> Result<()> {
+        if shardings.len() != types.len() {
+            return Err(Error::Program(format!(
+                "{what}: {attr} has {} entries for {} values",
+                shardings.len(),
+                types.len()
+            )));
+        }
+        for (i, (s, ty)) in shardings.iter().zip(types).enumerate() {
+            self.check_sharding(s, ty, &format!("{what} {attr}[{i}]"))?;
+        }
+        Ok(())
+    }
+
+    fn check_manual_axes(&self, manual: &ManualComputation, what: &str) -> Result<()> {
+        let bound = self.manual_axes_in_scope();
+        for (i, axis) in manual.manual_axes.iter().enumerate() {
+            if self.program.mesh.axis(axis).is_none() {
+                return Err(Error::Program(format!(
+                    "{what}: manual axis \"{axis}\" is not a mesh axis (the mesh has {})",
+                    self.program.mesh.axis_names_quoted()
+                )));
+            }
+            if manual.manual_axes[..i].contains(axis) || bound.contains(axis) {
+                return Err(Error::Program(format!("{what}: manual axis \"{axis}\" is already manual")));
+            }
+        }
+        Ok(())
+    }
+
+    /// The per-device type of a manual computation's operand of global type `ty`.
+    fn manual_local_type(
+        &self,
+        manual: &ManualComputation,
+        s: &TensorSharding,
+        ty: &TensorType,
+        what: &str,
+    ) -> Result<TensorType> {
+        let sizes = manual_dim_sizes(manual, s, &self.program.mesh, what)?;
+        let mut shape = ty.shape.clone();
+        for (d, (dim, size)) in shape.iter_mut().zip(sizes).enumerate() {
+            if *dim % size != 0 {
+                return Err(Error::Program(format!(
+                    "{what}: dim {d} of size {dim} is not divisible by its manual axes (size {size})"
+                )));
+            }
+            *dim /= size;
+        }
+        Ok(TensorType::new(shape, ty.dtype))
+    }
+}
+
+/// The global type of a manual computation's result whose body type is `ty`.
+fn manual_global_type(
+    manual: &ManualComputation,
+    s: &TensorSharding,
+    ty: &TensorType,
+    mesh: &Mesh,
+    what: &str,
+) -> Result<TensorType> {
+    if s.rank() != ty.rank() {
+        return Err(Error::Sharding(format!(
+            "{what}: sharding doesn't match tensor rank: {} != {}",
+            s.rank(),
+            ty.rank()
+        )));
+    }
+    let sizes = manual_dim_sizes(manual, s, mesh, what)?;
+    let shape = ty.shape.iter().zip(sizes).map(|(d, size)| d.saturating_mul(size)).collect::<Vec<_>>();
+    Ok(TensorType::new(shape, ty.dtype))
+}
+
+/// Per dimension, the product of the manual axes sharding it; manual axes must come
+/// before free axes in each dimension.
+fn manual_dim_sizes(manual: &ManualComputation, s: &TensorSharding, mesh: &Mesh, what: &str) -> Result<Vec<i64>> {
+    s.dims
+        .iter()
+        .enumerate()
+        .map(|(d, dim)| {
+            let is_manual = |a: &&crate::axis::AxisRef| manual.manual_axes.contains(&a.name);
+            let prefix = dim.axes.iter().take_while(is_manual).count();
+            if dim.axes[prefix..].iter().any(|a| is_manual(&a)) {
+                return Err(Error::Sharding(format!("{what}: in dim {d}, manual axes must come before free axes")));
+            }
+            Ok(crate::axis::axes_size(&dim.axes[..prefix], mesh))
+        })
+        .collect()
+}
+
+fn op_name(spec: &OpSpec) -> &str {
+    spec.result_names.first().map_or("<unnamed>", String::as_str)
+}

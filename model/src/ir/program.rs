@@ -1,0 +1,205 @@
+//! The program: values and ops in program order, inputs, outputs, sharding groups.
+//!
+//! Values and ops live in two arenas indexed by [`ValueId`] and [`OpId`]; the
+//! top-level block and every region body list their ops in program order. Invariants
+//! (established by [`ProgramBuilder`](super::ProgramBuilder), the only way to make a
+//! program): value names are unique; every operand is defined before its use and in
+//! the same block (bodies are isolated from above); every type is inferred and every
+//! sharding annotation has been verified against the mesh and its value's type.
+
+use super::{Location, OpId, TensorType, ValueId};
+use crate::mesh::Mesh;
+use crate::ops::OpKind;
+use crate::sharding::TensorSharding;
+use crate::units::Bytes;
+
+/// Where a value comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ValueDef {
+    /// The program input with this index.
+    Input(usize),
+    /// Result `index` of `op`.
+    OpResult {
+        /// The producing op.
+        op: OpId,
+        /// Which of its results.
+        index: usize,
+    },
+    /// Argument `index` of the body of region op `op`.
+    BodyArg {
+        /// The region op.
+        op: OpId,
+        /// Which argument.
+        index: usize,
+    },
+}
+
+/// A tensor value.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Value {
+    /// The unique name.
+    pub name: String,
+    /// The type.
+    pub ty: TensorType,
+    /// Where it comes from.
+    pub def: ValueDef,
+    /// Where it was written, if known.
+    pub loc: Option<Location>,
+}
+
+/// The body of a region op.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Body {
+    /// The body's arguments (one per operand of the region op).
+    pub args: Vec<ValueId>,
+    /// The body's ops in program order.
+    pub ops: Vec<OpId>,
+    /// The values the body returns (one per result of the region op).
+    pub results: Vec<ValueId>,
+}
+
+/// An op of the program.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Op {
+    /// The op's name: the name of its first result.
+    pub name: String,
+    /// What the op does, with its attributes.
+    pub kind: OpKind,
+    /// The operands.
+    pub operands: Vec<ValueId>,
+    /// The results.
+    pub results: Vec<ValueId>,
+    /// The body of a region op.
+    pub body: Option<Body>,
+    /// User annotations on the results (`sharding:` on the op), one per result.
+    pub result_shardings: Vec<Option<TensorSharding>>,
+    /// Where the op was written, if known.
+    pub loc: Option<Location>,
+}
+
+/// A program input.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Input {
+    /// The input's value.
+    pub value: ValueId,
+    /// A parameter lives for the whole program.
+    pub parameter: bool,
+    /// The user's annotation.
+    pub sharding: Option<TensorSharding>,
+}
+
+/// A program output.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Output {
+    /// The returned value.
+    pub value: ValueId,
+    /// The user's annotation of the returned tensor.
+    pub sharding: Option<TensorSharding>,
+    /// Where the output was written, if known.
+    pub loc: Option<Location>,
+}
+
+/// Values that must get identical shardings.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShardingGroup {
+    /// The members (at least one, all of one shape).
+    pub members: Vec<ValueId>,
+    /// Where the group was written, if known.
+    pub loc: Option<Location>,
+}
+
+/// A tensor program on one device mesh.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Program {
+    pub(crate) name: String,
+    pub(crate) mesh_name: String,
+    pub(crate) mesh: Mesh,
+    pub(crate) values: Vec<Value>,
+    pub(crate) ops: Vec<Op>,
+    pub(crate) top_level: Vec<OpId>,
+    pub(crate) inputs: Vec<Input>,
+    pub(crate) outputs: Vec<Output>,
+    pub(crate) sharding_groups: Vec<ShardingGroup>,
+}
+
+impl Program {
+    /// The program's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The name shardings use to refer to the mesh (`@mesh`).
+    pub fn mesh_name(&self) -> &str {
+        &self.mesh_name
+    }
+
+    /// The device mesh.
+    pub fn mesh(&self) -> &Mesh {
+        &self.mesh
+    }
+
+    /// Every value, indexed by [`ValueId::index`].
+    pub fn values(&self) -> &[Value] {
+        &self.values
+    }
+
+    /// The value `id`.
+    pub fn value(&self, id: ValueId) -> &Value {
+        &self.values[id.index()]
+    }
+
+    /// The value called `name`.
+    pub fn value_named(&self, name: &str) -> Option<ValueId> {
+        self.values.iter().position(|v| v.name == name).map(|i| ValueId(i as u32))
+    }
+
+    /// Every op, indexed by [`OpId::index`].
+    pub fn ops(&self) -> &[Op] {
+        &self.ops
+    }
+
+    /// The op `id`.
+    pub fn op(&self, id: OpId) -> &Op {
+        &self.ops[id.index()]
+    }
+
+    /// The top-level ops in program order.
+    pub fn top_level(&self) -> &[OpId] {
+        &self.top_level
+    }
+
+    /// Every op in program order, a region op before the ops of its body.
+    pub fn ops_in_order(&self) -> Vec<OpId> {
+        fn visit(program: &Program, ops: &[OpId], out: &mut Vec<OpId>) {
+            for &id in ops {
+                out.push(id);
+                if let Some(body) = &program.op(id).body {
+                    visit(program, &body.ops, out);
+                }
+            }
+        }
+        let mut out = Vec::with_capacity(self.ops.len());
+        visit(self, &self.top_level, &mut out);
+        out
+    }
+
+    /// The inputs, in order.
+    pub fn inputs(&self) -> &[Input] {
+        &self.inputs
+    }
+
+    /// The outputs, in order.
+    pub fn outputs(&self) -> &[Output] {
+        &self.outputs
+    }
+
+    /// The sharding groups.
+    pub fn sharding_groups(&self) -> &[ShardingGroup] {
+        &self.sharding_groups
+    }
+
+    /// The total size of the parameter inputs (unsharded).
+    pub fn parameter_bytes(&self) -> Bytes {
+        Bytes(self.inputs.iter().filter(|i| i.parameter).map(|i| self.value(i.value).ty.size().0).sum())
+    }
+}

@@ -1,0 +1,101 @@
+//! Shardy's constructs as ops: `sharding_constraint`, `reshard`,
+//! `propagation_barrier`, `named_computation`, `manual_computation`, and the sources
+//! `constant` and `iota`.
+//!
+//! The region ops' result types come from their bodies; the program builder derives
+//! them (see `ir/builder.rs`), so only the body-free constructs infer here.
+
+use super::{Operand, check_dims, check_shape};
+use crate::ir::TensorType;
+use crate::sharding::TensorSharding;
+
+/// The direction information may cross a propagation barrier in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PropagationDirection {
+    /// Nothing crosses: both sides are decided independently and joined by a reshard.
+    None,
+    /// From operand to result only.
+    Forward,
+    /// From result to operand only.
+    Backward,
+}
+
+impl PropagationDirection {
+    /// Shardy's spelling: `NONE`, `FORWARD`, `BACKWARD`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PropagationDirection::None => "NONE",
+            PropagationDirection::Forward => "FORWARD",
+            PropagationDirection::Backward => "BACKWARD",
+        }
+    }
+
+    /// Every allowed direction.
+    pub const ALL: [PropagationDirection; 3] =
+        [PropagationDirection::None, PropagationDirection::Forward, PropagationDirection::Backward];
+}
+
+/// A named region, solved as if inlined; its name survives into the plan.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct NamedComputation {
+    /// The region's name.
+    pub label: String,
+    /// Optional shardings of the region's arguments.
+    pub in_shardings: Option<Vec<TensorSharding>>,
+    /// Optional shardings of the region's results.
+    pub out_shardings: Option<Vec<TensorSharding>>,
+}
+
+/// A region whose body works on per-device shapes along `manual_axes`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ManualComputation {
+    /// Axes the body is manual along.
+    pub manual_axes: Vec<String>,
+    /// Shardings of the operands; their manual axes fix the body's argument shapes.
+    pub in_shardings: Vec<TensorSharding>,
+    /// Shardings of the results; their manual axes fix the result shapes.
+    pub out_shardings: Vec<TensorSharding>,
+}
+
+/// `constant`: a tensor of `ty` filled with `values` (one value is a splat).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Constant {
+    /// The type of the constant.
+    pub ty: TensorType,
+    /// One value (splat) or one per element, row-major.
+    pub values: Vec<f64>,
+}
+
+impl Constant {
+    pub(crate) fn infer(&self) -> Result<Vec<TensorType>, String> {
+        check_shape("shape", &self.ty.shape)?;
+        let n = self.ty.num_elements();
+        if self.values.len() as u64 != n && self.values.len() != 1 {
+            return Err(format!("value has {} elements but {} has {n}", self.values.len(), self.ty));
+        }
+        Ok(vec![self.ty.clone()])
+    }
+}
+
+/// `iota`: the index along `iota_dimension` at every element.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Iota {
+    /// The type of the result.
+    pub ty: TensorType,
+    /// The dimension whose index is written.
+    pub iota_dimension: i64,
+}
+
+impl Iota {
+    pub(crate) fn infer(&self) -> Result<Vec<TensorType>, String> {
+        check_shape("shape", &self.ty.shape)?;
+        check_dims("iota_dimension", &[self.iota_dimension], self.ty.rank())?;
+        Ok(vec![self.ty.clone()])
+    }
+}
+
+/// An identity op with a sharding (`sharding_constraint`, `reshard`): the sharding's
+/// rank must match its operand (checked with the mesh by the builder).
+pub(crate) fn infer_identity(operands: &[Operand<'_>]) -> Result<Vec<TensorType>, String> {
+    Ok(vec![operands[0].ty.clone()])
+}

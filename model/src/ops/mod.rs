@@ -1,0 +1,307 @@
+//! The op set: every op autoshard knows, its attributes and its shape inference.
+//!
+//! One file per op family (`pointwise.rs`, `dot.rs`, `einsum.rs`, `reduce.rs`,
+//! `reshaping.rs`, `slicing.rs`, `conv.rs`, `gather.rs`, `sort.rs`, `norm.rs`,
+//! `custom.rs`, `constructs.rs`). Names and attributes are StableHLO's (and Shardy's
+//! for the constructs) so configs read like StableHLO. Inference checks arity, ranks,
+//! attribute ranges and element types and reports what was expected and what was
+//! found, naming operands by their value names.
+
+mod constructs;
+mod conv;
+mod custom;
+mod dot;
+mod einsum;
+mod gather;
+mod norm;
+mod pointwise;
+mod reduce;
+mod reshaping;
+mod slicing;
+mod sort;
+
+pub use constructs::{Constant, Iota, ManualComputation, NamedComputation, PropagationDirection};
+pub use conv::{ConvDimensionNumbers, Convolution};
+pub use custom::Custom;
+pub use dot::DotGeneral;
+pub use einsum::EinsumEquation;
+pub use gather::{Gather, Scatter, ScatterKind, Take};
+pub use norm::{Norm, Softmax};
+pub use pointwise::{BinaryOp, ComparisonDirection, UnaryOp};
+pub use reduce::{Reduce, ReduceKind};
+pub use reshaping::{BroadcastInDim, Reshape, Transpose};
+pub use slicing::{Concatenate, DynamicSlice, Pad, Reverse, Slice};
+pub use sort::Sort;
+
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+use crate::ir::TensorType;
+use crate::sharding::TensorSharding;
+
+/// An op and its attributes.
+#[derive(Debug, Clone, PartialEq)]
+#[allow(missing_docs)] // Each variant is documented by its attribute type.
+pub enum OpKind {
+    Unary(UnaryOp),
+    Convert { dtype: DType },
+    Binary(BinaryOp),
+    Compare { direction: ComparisonDirection },
+    Select,
+    Clamp,
+    DotGeneral(DotGeneral),
+    Dot,
+    Einsum(EinsumEquation),
+    Reduce(Reduce),
+    BroadcastInDim(BroadcastInDim),
+    Reshape(Reshape),
+    Transpose(Transpose),
+    Concatenate(Concatenate),
+    Reverse(Reverse),
+    Slice(Slice),
+    Pad(Pad),
+    DynamicSlice(DynamicSlice),
+    Convolution(Convolution),
+    Gather(Gather),
+    Scatter(Scatter),
+    Take(Take),
+    Sort(Sort),
+    Softmax(Softmax),
+    LayerNorm(Norm),
+    RmsNorm(Norm),
+    Custom(Custom),
+    ShardingConstraint(TensorSharding),
+    Reshard(TensorSharding),
+    PropagationBarrier(PropagationDirection),
+    NamedComputation(NamedComputation),
+    ManualComputation(ManualComputation),
+    Constant(Constant),
+    Iota(Iota),
+}
+
+/// The names of the ops that are not unary or binary pointwise ops.
+pub const OTHER_OP_NAMES: [&str; 32] = [
+    "convert",
+    "compare",
+    "select",
+    "clamp",
+    "dot_general",
+    "dot",
+    "einsum",
+    "reduce",
+    "broadcast_in_dim",
+    "reshape",
+    "transpose",
+    "concatenate",
+    "reverse",
+    "slice",
+    "pad",
+    "dynamic_slice",
+    "convolution",
+    "gather",
+    "scatter",
+    "take",
+    "sort",
+    "softmax",
+    "layer_norm",
+    "rms_norm",
+    "custom",
+    "sharding_constraint",
+    "reshard",
+    "propagation_barrier",
+    "named_computation",
+    "manual_computation",
+    "constant",
+    "iota",
+];
+
+/// Every op name of the config language, sorted and deduplicated.
+pub fn op_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = UnaryOp::ALL
+        .iter()
+        .map(|u| u.name())
+        .chain(BinaryOp::ALL.iter().map(|b| b.name()))
+        .chain(OTHER_OP_NAMES)
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    names
+}
+
+/// An operand as inference sees it: its value name (for messages) and its type.
+#[derive(Debug, Clone, Copy)]
+pub struct Operand<'a> {
+    /// The value's name.
+    pub name: &'a str,
+    /// The value's type.
+    pub ty: &'a TensorType,
+}
+
+impl OpKind {
+    /// The op's name in configs (StableHLO's, without the dialect prefix).
+    pub fn name(&self) -> &'static str {
+        match self {
+            OpKind::Unary(u) => u.name(),
+            OpKind::Binary(b) => b.name(),
+            OpKind::Convert { .. } => "convert",
+            OpKind::Compare { .. } => "compare",
+            OpKind::Select => "select",
+            OpKind::Clamp => "clamp",
+            OpKind::DotGeneral(_) => "dot_general",
+            OpKind::Dot => "dot",
+            OpKind::Einsum(_) => "einsum",
+            OpKind::Reduce(_) => "reduce",
+            OpKind::BroadcastInDim(_) => "broadcast_in_dim",
+            OpKind::Reshape(_) => "reshape",
+            OpKind::Transpose(_) => "transpose",
+            OpKind::Concatenate(_) => "concatenate",
+            OpKind::Reverse(_) => "reverse",
+            OpKind::Slice(_) => "slice",
+            OpKind::Pad(_) => "pad",
+            OpKind::DynamicSlice(_) => "dynamic_slice",
+            OpKind::Convolution(_) => "convolution",
+            OpKind::Gather(_) => "gather",
+            OpKind::Scatter(_) => "scatter",
+            OpKind::Take(_) => "take",
+            OpKind::Sort(_) => "sort",
+            OpKind::Softmax(_) => "softmax",
+            OpKind::LayerNorm(_) => "layer_norm",
+            OpKind::RmsNorm(_) => "rms_norm",
+            OpKind::Custom(_) => "custom",
+            OpKind::ShardingConstraint(_) => "sharding_constraint",
+            OpKind::Reshard(_) => "reshard",
+            OpKind::PropagationBarrier(_) => "propagation_barrier",
+            OpKind::NamedComputation(_) => "named_computation",
+            OpKind::ManualComputation(_) => "manual_computation",
+            OpKind::Constant(_) => "constant",
+            OpKind::Iota(_) => "iota",
+        }
+    }
+
+    /// The smallest and largest number of operands (`None`: no upper bound).
+    pub fn arity(&self) -> (usize, Option<usize>) {
+        match self {
+            OpKind::Constant(_) | OpKind::Iota(_) => (0, Some(0)),
+            OpKind::Binary(_) | OpKind::Compare { .. } | OpKind::DotGeneral(_) | OpKind::Dot => (2, Some(2)),
+            OpKind::Convolution(_) | OpKind::Gather(_) | OpKind::Take(_) => (2, Some(2)),
+            OpKind::Select | OpKind::Clamp | OpKind::Scatter(_) => (3, Some(3)),
+            OpKind::Einsum(_)
+            | OpKind::Reduce(_)
+            | OpKind::Concatenate(_)
+            | OpKind::Sort(_)
+            | OpKind::DynamicSlice(_) => (1, None),
+            OpKind::LayerNorm(_) => (1, Some(3)),
+            OpKind::RmsNorm(_) => (1, Some(2)),
+            OpKind::Custom(_) | OpKind::NamedComputation(_) | OpKind::ManualComputation(_) => (0, None),
+            _ => (1, Some(1)),
+        }
+    }
+
+    /// True for the ops that own a body (`named_computation`, `manual_computation`).
+    pub fn has_body(&self) -> bool {
+        matches!(self, OpKind::NamedComputation(_) | OpKind::ManualComputation(_))
+    }
+
+    /// Infers the result types of a body-free op; errors name the op
+    /// (`dot_general: contracting dim 1 of x has size 16 but dim 0 of w has size 32`).
+    pub fn infer(&self, operands: &[Operand<'_>]) -> Result<Vec<TensorType>> {
+        self.check_arity(operands.len())?;
+        self.infer_unchecked(operands).map_err(|m| Error::Program(format!("{}: {m}", self.name())))
+    }
+
+    fn check_arity(&self, count: usize) -> Result<()> {
+        let (min, max) = self.arity();
+        let expected = match max {
+            Some(max) if max == min => min.to_string(),
+            Some(max) => format!("{min} to {max}"),
+            None => format!("at least {min}"),
+        };
+        if count < min || max.is_some_and(|max| count > max) {
+            let plural = if expected == "1" { "" } else { "s" };
+            return Err(Error::Program(format!("{}: expected {expected} operand{plural}, got {count}", self.name())));
+        }
+        Ok(())
+    }
+
+    fn infer_unchecked(&self, ops: &[Operand<'_>]) -> std::result::Result<Vec<TensorType>, String> {
+        match self {
+            OpKind::Unary(u) => u.infer(ops),
+            OpKind::Binary(b) => b.infer(ops),
+            OpKind::Convert { dtype } => pointwise::infer_convert(ops, *dtype),
+            OpKind::Compare { .. } => pointwise::infer_compare(ops),
+            OpKind::Select => pointwise::infer_select(ops),
+            OpKind::Clamp => pointwise::infer_clamp(ops),
+            OpKind::DotGeneral(d) => d.infer(ops),
+            OpKind::Dot => dot::dot_as_general(ops)?.infer(ops),
+            OpKind::Einsum(e) => e.infer(ops),
+            OpKind::Reduce(r) => r.infer(ops),
+            OpKind::BroadcastInDim(b) => b.infer(ops),
+            OpKind::Reshape(r) => r.infer(ops),
+            OpKind::Transpose(t) => t.infer(ops),
+            OpKind::Concatenate(c) => c.infer(ops),
+            OpKind::Reverse(r) => r.infer(ops),
+            OpKind::Slice(s) => s.infer(ops),
+            OpKind::Pad(p) => p.infer(ops),
+            OpKind::DynamicSlice(d) => d.infer(ops),
+            OpKind::Convolution(c) => c.infer(ops),
+            OpKind::Gather(g) => g.infer(ops),
+            OpKind::Scatter(s) => s.infer(ops),
+            OpKind::Take(t) => t.infer(ops),
+            OpKind::Sort(s) => s.infer(ops),
+            OpKind::Softmax(s) => s.infer(ops),
+            OpKind::LayerNorm(n) | OpKind::RmsNorm(n) => n.infer(ops),
+            OpKind::Custom(c) => c.infer(ops),
+            OpKind::ShardingConstraint(_) | OpKind::Reshard(_) | OpKind::PropagationBarrier(_) => {
+                constructs::infer_identity(ops)
+            }
+            OpKind::Constant(c) => c.infer(),
+            OpKind::Iota(i) => i.infer(),
+            OpKind::NamedComputation(_) | OpKind::ManualComputation(_) => {
+                Err("the result types of a region op come from its body".into())
+            }
+        }
+    }
+}
+
+/// Checks that `dims` are distinct dimensions of a rank-`rank` tensor.
+pub(crate) fn check_dims(attr: &str, dims: &[i64], rank: usize) -> std::result::Result<(), String> {
+    for (i, &d) in dims.iter().enumerate() {
+        if d < 0 || d >= rank as i64 {
+            return Err(format!("{attr}: dim {d} is out of range for rank {rank}"));
+        }
+        if dims[..i].contains(&d) {
+            return Err(format!("{attr}: dim {d} appears twice"));
+        }
+    }
+    Ok(())
+}
+
+/// Checks that a per-dimension attribute has one entry per dimension of `x`.
+pub(crate) fn check_len(attr: &str, values: &[i64], rank: usize, x: &Operand<'_>) -> std::result::Result<(), String> {
+    if values.len() == rank {
+        Ok(())
+    } else {
+        Err(format!("{attr} has {} entries but {} has rank {rank}", values.len(), x.name))
+    }
+}
+
+/// Checks that a shape attribute has no negative dimension.
+pub(crate) fn check_shape(attr: &str, shape: &[i64]) -> std::result::Result<(), String> {
+    match shape.iter().find(|&&d| d < 0) {
+        Some(d) => Err(format!("{attr}: dimension {d} is negative")),
+        None => Ok(()),
+    }
+}
+
+/// Checks that two operands have the same type.
+pub(crate) fn same_type(a: &Operand<'_>, b: &Operand<'_>) -> std::result::Result<(), String> {
+    if a.ty == b.ty {
+        return Ok(());
+    }
+    let hint = if a.ty.dtype == b.ty.dtype { "; broadcast with broadcast_in_dim" } else { "; convert one of them" };
+    Err(format!("{} is {} but {} is {}{hint}", a.name, a.ty, b.name, b.ty))
+}
+
+/// The error for an operand of the wrong element type.
+pub(crate) fn dtype_error(x: &Operand<'_>, expected: &str) -> String {
+    format!("{} is {} but the op needs {expected} element type", x.name, x.ty)
+}

@@ -1,0 +1,334 @@
+//! Tensor shardings: how every dimension of one tensor is split across a mesh.
+//!
+//! Text forms (Shardy's `TensorShardingAttr` and `TensorShardingPerValueAttr`):
+//! `#sdy.sharding<@mesh, [{"x", ?}, {"y"}p1], replicated={"z"}, unreduced={"w"}>`,
+//! the stripped `<@mesh, [...]>` used inside other attributes, an inline mesh
+//! `<mesh<["x"=2]>, [...]>`, and `#sdy.sharding_per_value<[<@mesh, [...]>, ...]>`.
+//! Unreduced axes carry a reduction (`unreduced=max{"a"}`; sum is the default and is
+//! not printed). A sharding here is only syntactically valid; `verify.rs` checks it
+//! against its mesh and its tensor's shape.
+
+use crate::axis::{AxisRef, write_axes};
+use crate::dim_sharding::DimSharding;
+use crate::error::{Error, Result};
+use crate::mesh::Mesh;
+use crate::text::{Cursor, parse_all, write_comma_separated, write_symbol};
+use std::fmt;
+use std::str::FromStr;
+
+/// The mesh a sharding is bound to: a symbol (`@mesh`) or an inline mesh.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum MeshRef {
+    /// A reference to a named mesh, `@name`.
+    Symbol(String),
+    /// A mesh written in place, `mesh<[...]>`.
+    Inline(Mesh),
+}
+
+impl fmt::Display for MeshRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MeshRef::Symbol(name) => write_symbol(f, name),
+            MeshRef::Inline(mesh) => write!(f, "mesh{mesh}"),
+        }
+    }
+}
+
+/// How the partial values along unreduced axes combine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum ReductionKind {
+    /// Partial sums (the default).
+    #[default]
+    Sum,
+    /// Partial maxima.
+    Max,
+    /// Partial minima.
+    Min,
+}
+
+impl ReductionKind {
+    /// The keyword of the reduction: `sum`, `max` or `min`.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            ReductionKind::Sum => "sum",
+            ReductionKind::Max => "max",
+            ReductionKind::Min => "min",
+        }
+    }
+}
+
+/// The sharding of one tensor.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TensorSharding {
+    /// The mesh the axes belong to.
+    pub mesh: MeshRef,
+    /// One dimension sharding per tensor dimension.
+    pub dims: Vec<DimSharding>,
+    /// Axes the tensor is explicitly replicated along (they may not shard it).
+    pub replicated: Vec<AxisRef>,
+    /// Axes along which the tensor holds partial results still to be reduced.
+    pub unreduced: Vec<AxisRef>,
+    /// How the unreduced partial results combine.
+    pub reduction: ReductionKind,
+}
+
+impl TensorSharding {
+    /// A sharding on the mesh `@mesh_name` with the given dimension shardings.
+    pub fn new(mesh_name: impl Into<String>, dims: Vec<DimSharding>) -> Self {
+        TensorSharding {
+            mesh: MeshRef::Symbol(mesh_name.into()),
+            dims,
+            replicated: Vec::new(),
+            unreduced: Vec::new(),
+            reduction: ReductionKind::Sum,
+        }
+    }
+
+    /// The fully replicated, closed sharding of a tensor of rank `rank`.
+    pub fn replicated(mesh_name: impl Into<String>, rank: usize) -> Self {
+        TensorSharding::new(mesh_name, vec![DimSharding::closed(Vec::new()); rank])
+    }
+
+    /// The number of dimensions.
+    pub fn rank(&self) -> usize {
+        self.dims.len()
+    }
+
+    /// The mesh symbol name, if the mesh is referenced by name.
+    pub fn mesh_name(&self) -> Option<&str> {
+        match &self.mesh {
+            MeshRef::Symbol(name) => Some(name),
+            MeshRef::Inline(_) => None,
+        }
+    }
+
+    /// Every axis reference of the sharding: dimension axes, then replicated, then
+    /// unreduced ones.
+    pub fn all_axes(&self) -> impl Iterator<Item = &AxisRef> {
+        self.dims.iter().flat_map(|d| d.axes.iter()).chain(&self.replicated).chain(&self.unreduced)
+    }
+
+    /// True when no dimension is sharded and nothing is unreduced.
+    pub fn is_fully_replicated(&self) -> bool {
+        self.dims.iter().all(|d| d.axes.is_empty()) && self.unreduced.is_empty()
+    }
+
+    /// The stripped text form `<@mesh, [...]>`, as used inside other attributes.
+    pub fn stripped(&self) -> Stripped<'_> {
+        Stripped(self)
+    }
+
+    /// Parses the full, stripped or short (`[...]`, mesh implied) form; the short form
+    /// binds to `@default_mesh`.
+    pub fn parse_with_default_mesh(s: &str, default_mesh: &str) -> Result<Self> {
+        parse_all(s, |c| {
+            if c.peek() == Some('[') {
+                let dims = parse_dims(c)?;
+                return Ok(TensorSharding::new(default_mesh, dims));
+            }
+            TensorSharding::parse_any(c)
+        })
+    }
+
+    /// Parses `#sdy.sharding<...>` or the stripped `<...>`.
+    fn parse_any(cursor: &mut Cursor<'_>) -> Result<Self> {
+        if cursor.eat("#sdy.sharding_per_value") {
+            return Err(cursor.error(
+                "should have a sharding attribute of type TensorShardingAttr (#sdy.sharding<...>), got #sdy.sharding_per_value",
+            ));
+        }
+        cursor.eat("#sdy.sharding");
+        TensorSharding::parse(cursor)
+    }
+
+    /// Parses the stripped form `<mesh-or-ref, [dims] (, replicated=...)? (, unreduced=...)?>`.
+    pub(crate) fn parse(cursor: &mut Cursor<'_>) -> Result<Self> {
+        cursor.expect("<")?;
+        let mesh = parse_mesh_ref(cursor)?;
+        cursor.expect(",")?;
+        let dims = parse_dims(cursor)?;
+        let mut sharding = TensorSharding::new("", dims);
+        sharding.mesh = mesh;
+        parse_replicated_and_unreduced(cursor, &mut sharding)?;
+        cursor.expect(">")?;
+        Ok(sharding)
+    }
+
+    fn write_stripped(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "<{}, [", self.mesh)?;
+        write_comma_separated(f, &self.dims)?;
+        f.write_str("]")?;
+        if !self.replicated.is_empty() {
+            f.write_str(", replicated={")?;
+            write_axes(f, &self.replicated)?;
+            f.write_str("}")?;
+        }
+        if !self.unreduced.is_empty() {
+            f.write_str(", unreduced=")?;
+            if self.reduction != ReductionKind::Sum {
+                f.write_str(self.reduction.keyword())?;
+            }
+            f.write_str("{")?;
+            write_axes(f, &self.unreduced)?;
+            f.write_str("}")?;
+        }
+        f.write_str(">")
+    }
+}
+
+fn parse_mesh_ref(cursor: &mut Cursor<'_>) -> Result<MeshRef> {
+    if cursor.eat_keyword("mesh") {
+        return Ok(MeshRef::Inline(Mesh::parse(cursor)?));
+    }
+    if cursor.peek() == Some('@') {
+        return Ok(MeshRef::Symbol(cursor.symbol()?));
+    }
+    Err(cursor.error("expecting MeshAttr or FlatSymbolRefAttr"))
+}
+
+fn parse_dims(cursor: &mut Cursor<'_>) -> Result<Vec<DimSharding>> {
+    cursor.expect("[")?;
+    cursor.list("]", DimSharding::parse)
+}
+
+fn parse_axis_list(cursor: &mut Cursor<'_>) -> Result<Vec<AxisRef>> {
+    cursor.expect("{")?;
+    cursor.list("}", AxisRef::parse)
+}
+
+/// Reads `, replicated={...}` and `, unreduced=[sum|max|min]{...}`, each at most once
+/// and in either order, with Shardy's messages.
+fn parse_replicated_and_unreduced(cursor: &mut Cursor<'_>, sharding: &mut TensorSharding) -> Result<()> {
+    let (mut seen_replicated, mut seen_unreduced) = (false, false);
+    while cursor.eat(",") {
+        if !seen_replicated && cursor.eat_keyword("replicated") {
+            seen_replicated = true;
+            cursor.expect("=")?;
+            sharding.replicated = parse_axis_list(cursor)?;
+        } else if !seen_unreduced && cursor.eat_keyword("unreduced") {
+            seen_unreduced = true;
+            if cursor.eat("=") {
+                for kind in [ReductionKind::Sum, ReductionKind::Max, ReductionKind::Min] {
+                    if cursor.eat_keyword(kind.keyword()) {
+                        sharding.reduction = kind;
+                        break;
+                    }
+                }
+            }
+            sharding.unreduced = parse_axis_list(cursor)?;
+        } else {
+            return Err(cursor.error("failed to parse Sdy_TensorSharding, expected valid named axis list after comma"));
+        }
+    }
+    Ok(())
+}
+
+impl fmt::Display for TensorSharding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("#sdy.sharding")?;
+        self.write_stripped(f)
+    }
+}
+
+impl FromStr for TensorSharding {
+    type Err = Error;
+
+    /// Parses `#sdy.sharding<...>` or the stripped `<...>`.
+    fn from_str(s: &str) -> Result<Self> {
+        parse_all(s, TensorSharding::parse_any)
+    }
+}
+
+/// Displays a sharding in its stripped form `<@mesh, [...]>`.
+#[derive(Debug, Clone, Copy)]
+pub struct Stripped<'a>(&'a TensorSharding);
+
+impl fmt::Display for Stripped<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write_stripped(f)
+    }
+}
+
+/// One sharding per value of an op: `#sdy.sharding_per_value<[<@mesh, [...]>, ...]>`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct TensorShardingPerValue {
+    /// The shardings, one per value in order.
+    pub shardings: Vec<TensorSharding>,
+}
+
+impl fmt::Display for TensorShardingPerValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("#sdy.sharding_per_value<[")?;
+        write_comma_separated(f, self.shardings.iter().map(TensorSharding::stripped))?;
+        f.write_str("]>")
+    }
+}
+
+impl FromStr for TensorShardingPerValue {
+    type Err = Error;
+
+    /// Parses `#sdy.sharding_per_value<[...]>` or the stripped `<[...]>`.
+    fn from_str(s: &str) -> Result<Self> {
+        parse_all(s, |c| {
+            if !c.eat("#sdy.sharding_per_value") && c.eat("#sdy.sharding") {
+                return Err(c.error(
+                    "should have a sharding attribute of type TensorShardingPerValueAttr (#sdy.sharding_per_value<[...]>), got #sdy.sharding",
+                ));
+            }
+            c.expect("<")?;
+            c.expect("[")?;
+            let shardings = c.list("]", TensorSharding::parse)?;
+            c.expect(">")?;
+            Ok(TensorShardingPerValue { shardings })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_round_trips() {
+        for text in [
+            r#"#sdy.sharding<@foo, [{"a"}, {}]>"#,
+            r#"#sdy.sharding<@foo, [], replicated={"b"}>"#,
+            r#"#sdy.sharding<@foo, [{}, {}], replicated={"a"}, unreduced={"b"}>"#,
+            r#"#sdy.sharding<@foo, [{}, {}], unreduced=max{"a"}>"#,
+            r#"#sdy.sharding<mesh<["x"=2], device_ids=[1, 0]>, [{"x"}, {}]>"#,
+            r#"#sdy.sharding<@foo, [{"a", ?}, {?}p2]>"#,
+        ] {
+            assert_eq!(text.parse::<TensorSharding>().unwrap().to_string(), text);
+        }
+    }
+
+    #[test]
+    fn canonicalises_order_and_default_reduction() {
+        let s: TensorSharding = r#"<@foo, [{}, {}], unreduced=sum{"b"}>"#.parse().unwrap();
+        assert_eq!(s.stripped().to_string(), r#"<@foo, [{}, {}], unreduced={"b"}>"#);
+        let short = TensorSharding::parse_with_default_mesh(r#"[{"data"}, {}]"#, "mesh").unwrap();
+        assert_eq!(short.to_string(), r#"#sdy.sharding<@mesh, [{"data"}, {}]>"#);
+    }
+
+    #[test]
+    fn per_value_round_trips() {
+        let text = r#"#sdy.sharding_per_value<[<mesh<["a"=2, "b"=4]>, [{"a"}, {}]>, <@foo, [{"a"}, {}]>]>"#;
+        assert_eq!(text.parse::<TensorShardingPerValue>().unwrap().to_string(), text);
+        assert_eq!("#sdy.sharding_per_value<[]>".parse::<TensorShardingPerValue>().unwrap().shardings.len(), 0);
+    }
+
+    #[test]
+    fn rejects_malformed_lists() {
+        let cases = [
+            (r#"<@foo, [{}, {}], replicated{"a"}>"#, "expected '='"),
+            (r#"<@foo, [{}, {}], unreduced=["a"]>"#, "expected '{'"),
+            (r#"<@foo, [{}, {}], unreduced={"a", "b"[]}>"#, "expected '}'"),
+            (r#"<@foo, [{}, {}], replicated={"a", b}>"#, "expected string"),
+            (r#"<@foo, [{}, {}],>"#, "failed to parse Sdy_TensorSharding, expected valid named axis list after comma"),
+            (r#"<foo, [{}]>"#, "expecting MeshAttr or FlatSymbolRefAttr"),
+        ];
+        for (text, message) in cases {
+            assert_eq!(text.parse::<TensorSharding>().unwrap_err().to_string(), message, "{text}");
+        }
+    }
+}

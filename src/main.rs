@@ -1,0 +1,2 @@
+//! The `autoshard` command line.
+fn main() {}

@@ -1,0 +1,158 @@
+//! The golden-file runner shared by every directory under `tests/data/`.
+//!
+//! A `.test` file holds cases. Each starts with `case NAME`, has directive lines
+//! (`KEY VALUE`, or `KEY: VALUE` for prose values) and ends with its outputs, the lines
+//! starting with `=>`. Lines before the first case are the file's header and
+//! file-wide directives; `#` lines are comments. The runner hands each case to a
+//! handler, replaces the case's `=>` lines with what the handler printed and compares
+//! the whole file: a difference is shown as a unified diff and fails the test unless
+//! `AUTOSHARD_BLESS=1` is set, which rewrites the file. A handler can also report hard
+//! failures (for example, a message that does not contain Shardy's), which no
+//! blessing accepts.
+
+use similar::TextDiff;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// One case of a `.test` file.
+#[derive(Debug, Clone)]
+pub struct Case {
+    /// The name after `case`.
+    pub name: String,
+    /// The directives, in order: `(key, value)`.
+    pub directives: Vec<(String, String)>,
+    /// The 1-based line of `case NAME` in the file.
+    pub line: usize,
+}
+
+impl Case {
+    /// The value of the first directive `key`.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.directives.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+    }
+
+    /// The values of every directive `key`.
+    pub fn all(&self, key: &str) -> Vec<&str> {
+        self.directives.iter().filter(|(k, _)| k == key).map(|(_, v)| v.as_str()).collect()
+    }
+}
+
+/// What a handler made of one case.
+#[derive(Debug, Default)]
+pub struct Outcome {
+    /// The lines to print after `=> `.
+    pub outputs: Vec<String>,
+    /// Hard failures: wrong no matter what the golden file says.
+    pub failures: Vec<String>,
+    /// True when the case was skipped.
+    pub skipped: bool,
+}
+
+/// A parsed `.test` file: header lines, file-wide directives and cases, each case
+/// with its original lines.
+struct TestFile {
+    header: Vec<String>,
+    globals: Vec<(String, String)>,
+    cases: Vec<(Case, Vec<String>)>,
+}
+
+fn directive(line: &str) -> Option<(String, String)> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') || line.starts_with("=>") {
+        return None;
+    }
+    let (key, value) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    Some((key.trim_end_matches(':').to_string(), value.trim().to_string()))
+}
+
+fn parse_file(text: &str) -> TestFile {
+    let mut file = TestFile { header: Vec::new(), globals: Vec::new(), cases: Vec::new() };
+    for (i, line) in text.lines().enumerate() {
+        if let Some(name) = line.strip_prefix("case ") {
+            let case = Case { name: name.trim().to_string(), directives: Vec::new(), line: i + 1 };
+            file.cases.push((case, vec![line.to_string()]));
+        } else if let Some((case, lines)) = file.cases.last_mut() {
+            lines.push(line.to_string());
+            if let Some(d) = directive(line) {
+                case.directives.push(d);
+            }
+        } else {
+            file.header.push(line.to_string());
+            if let Some(d) = directive(line) {
+                file.globals.push(d);
+            }
+        }
+    }
+    file
+}
+
+/// Re-renders one case with `outputs` in place of its `=>` lines.
+fn render_case(lines: &[String], outputs: &[String]) -> Vec<String> {
+    let mut kept: Vec<String> = lines.iter().filter(|l| !l.trim_start().starts_with("=>")).cloned().collect();
+    let trailing_blank = kept.iter().rev().take_while(|l| l.trim().is_empty()).count();
+    let tail = kept.split_off(kept.len() - trailing_blank);
+    kept.extend(outputs.iter().map(|o| if o.is_empty() { "=>".to_string() } else { format!("=> {o}") }));
+    kept.extend(tail);
+    kept
+}
+
+/// Totals over a directory.
+#[derive(Debug, Default)]
+pub struct Summary {
+    /// Cases run.
+    pub cases: usize,
+    /// Cases skipped.
+    pub skipped: usize,
+}
+
+/// Runs `handler` on every case of every `.test` file under `dir` (relative to the
+/// crate root) and panics with every difference and hard failure found.
+pub fn run_dir(dir: &str, handler: impl Fn(&Case, &[(String, String)]) -> Outcome) -> Summary {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", root.display()))
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "test"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no .test files in {}", root.display());
+    let bless = std::env::var("AUTOSHARD_BLESS").is_ok_and(|v| v == "1");
+    let mut report = String::new();
+    let mut summary = Summary::default();
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+        let file = parse_file(&text);
+        let mut rendered = file.header.clone();
+        for (case, lines) in &file.cases {
+            let outcome = handler(case, &file.globals);
+            summary.cases += 1;
+            summary.skipped += usize::from(outcome.skipped);
+            for failure in &outcome.failures {
+                let _ = writeln!(report, "{}:{}: case {}: {failure}", path.display(), case.line, case.name);
+            }
+            rendered.extend(render_case(lines, &outcome.outputs));
+        }
+        let mut new_text = rendered.join("\n");
+        if text.ends_with('\n') {
+            new_text.push('\n');
+        }
+        if new_text != text {
+            if bless {
+                std::fs::write(&path, &new_text).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+            } else {
+                let diff = TextDiff::from_lines(&text, &new_text);
+                let name = path.display().to_string();
+                let _ = writeln!(
+                    report,
+                    "{}",
+                    diff.unified_diff().context_radius(3).header(&name, &format!("{name} (actual)"))
+                );
+            }
+        }
+    }
+    assert!(
+        report.is_empty(),
+        "golden test failures in {dir} (differences can be accepted with AUTOSHARD_BLESS=1; hard failures cannot):\n{report}"
+    );
+    summary
+}
