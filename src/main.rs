@@ -1,2 +1,7 @@
-//! The `autoshard` command line.
-fn main() {}
+//! The `autoshard` command line: see `autoshard --help`.
+
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::main()
+}

@@ -1,6 +1,7 @@
 //! The golden tests: one runner (`runner.rs`) over the data files in `tests/data/`.
 //! Set `AUTOSHARD_BLESS=1` to accept new outputs after reviewing the printed diff.
 
+mod config;
 mod runner;
 mod text;
 
@@ -9,4 +10,32 @@ fn text_forms() {
     let summary = runner::run_dir("tests/data/text", text::run_case);
     eprintln!("text forms: {} cases, {} skipped", summary.cases, summary.skipped);
     assert!(summary.cases > 150, "expected Shardy's text-form cases, found {}", summary.cases);
+}
+
+#[test]
+fn malformed_configs() {
+    let summary = runner::run_files("tests/data/config/errors", "yaml", config::error_case);
+    eprintln!("malformed configs: {}", summary.cases);
+    assert!(summary.cases >= 30, "expected at least 30 malformed configs, found {}", summary.cases);
+}
+
+#[test]
+fn valid_configs() {
+    runner::run_files("tests/data/config/valid", "yaml", config::valid_case);
+}
+
+/// Every example config passes `check` (their plans are goldens of later commands).
+#[test]
+fn example_configs() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs");
+    let mut count = 0;
+    for entry in std::fs::read_dir(&dir).expect("configs/") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_some_and(|e| e == "yaml") {
+            let (output, failures) = config::valid_case(&path);
+            assert!(failures.is_empty(), "{}: {failures:?}\n{output}", path.display());
+            count += 1;
+        }
+    }
+    assert!(count >= 3, "expected at least 3 example configs, found {count}");
 }

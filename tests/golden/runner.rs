@@ -96,6 +96,49 @@ fn render_case(lines: &[String], outputs: &[String]) -> Vec<String> {
     kept
 }
 
+/// Runs `handler` on every file with extension `ext` under `dir` and compares what it
+/// prints with the file's `.expected` sibling (created or rewritten when blessing).
+/// The handler returns the output and any hard failures.
+pub fn run_files(dir: &str, ext: &str, handler: impl Fn(&Path) -> (String, Vec<String>)) -> Summary {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", root.display()))
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == ext))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no .{ext} files in {}", root.display());
+    let bless = std::env::var("AUTOSHARD_BLESS").is_ok_and(|v| v == "1");
+    let mut report = String::new();
+    for path in &files {
+        let (output, failures) = handler(path);
+        for failure in failures {
+            let _ = writeln!(report, "{}: {failure}", path.display());
+        }
+        let expected_path = path.with_extension("expected");
+        let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
+        if expected != output {
+            if bless {
+                std::fs::write(&expected_path, &output)
+                    .unwrap_or_else(|e| panic!("cannot write {}: {e}", expected_path.display()));
+            } else {
+                let diff = TextDiff::from_lines(&expected, &output);
+                let name = expected_path.display().to_string();
+                let _ = writeln!(
+                    report,
+                    "{}",
+                    diff.unified_diff().context_radius(3).header(&name, &format!("{name} (actual)"))
+                );
+            }
+        }
+    }
+    assert!(
+        report.is_empty(),
+        "golden test failures in {dir} (differences can be accepted with AUTOSHARD_BLESS=1; hard failures cannot):\n{report}"
+    );
+    Summary { cases: files.len(), skipped: 0 }
+}
+
 /// Totals over a directory.
 #[derive(Debug, Default)]
 pub struct Summary {

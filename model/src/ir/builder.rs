@@ -334,6 +334,11 @@ impl ProgramBuilder {
     /// Verifies an annotation: its mesh is the program's, it fits the type, and it
     /// uses no axis that an enclosing manual computation binds.
     fn check_sharding(&self, sharding: &TensorSharding, ty: &TensorType, what: &str) -> Result<()> {
+        self.check_sharding_in(sharding, ty, what, self.open.len())
+    }
+
+    /// [`Self::check_sharding`] in the scope of the `depth` outermost open regions.
+    fn check_sharding_in(&self, sharding: &TensorSharding, ty: &TensorType, what: &str, depth: usize) -> Result<()> {
         let in_context = |e: Error| Error::Sharding(format!("sharding for {what}: {e}"));
         match &sharding.mesh {
             MeshRef::Symbol(name) if *name != self.program.mesh_name => {
@@ -351,11 +356,12 @@ impl ProgramBuilder {
             _ => {}
         }
         sharding.verify(&self.program.mesh, &ty.shape).map_err(in_context)?;
-        sharding.verify_free_of(&self.manual_axes_in_scope()).map_err(in_context)
+        sharding.verify_free_of(&self.manual_axes_in_scope(depth)).map_err(in_context)
     }
 
-    fn manual_axes_in_scope(&self) -> Vec<String> {
-        self.open
+    /// The manual axes bound by the `depth` outermost open regions.
+    fn manual_axes_in_scope(&self, depth: usize) -> Vec<String> {
+        self.open[..depth]
             .iter()
             .filter_map(|r| match &r.spec.kind {
                 OpKind::ManualComputation(m) => Some(m.manual_axes.iter().cloned()),
@@ -433,13 +439,13 @@ impl ProgramBuilder {
         match &spec.kind {
             OpKind::NamedComputation(named) => {
                 if let Some(shardings) = &named.in_shardings {
-                    self.check_region_shardings(shardings, &types, what, "in_shardings")?;
+                    self.check_region_shardings(shardings, &types, what, "in_shardings", self.open.len())?;
                 }
                 Ok(types)
             }
             OpKind::ManualComputation(manual) => {
                 self.check_manual_axes(manual, what)?;
-                self.check_region_shardings(&manual.in_shardings, &types, what, "in_shardings")?;
+                self.check_region_shardings(&manual.in_shardings, &types, what, "in_shardings", self.open.len())?;
                 types
                     .iter()
                     .zip(&manual.in_shardings)
@@ -456,7 +462,13 @@ impl ProgramBuilder {
         match &spec.kind {
             OpKind::NamedComputation(named) => {
                 if let Some(shardings) = &named.out_shardings {
-                    self.check_region_shardings(shardings, body_types, what, "out_shardings")?;
+                    self.check_region_shardings(
+                        shardings,
+                        body_types,
+                        what,
+                        "out_shardings",
+                        self.open.len().saturating_sub(1),
+                    )?;
                 }
                 Ok(body_types.to_vec())
             }
@@ -476,19 +488,28 @@ impl ProgramBuilder {
                         manual_global_type(manual, s, ty, &self.program.mesh, &format!("{what}: out_shardings[{i}]"))
                     })
                     .collect::<Result<Vec<_>>>()?;
-                self.check_region_shardings(&manual.out_shardings, &globals, what, "out_shardings")?;
+                self.check_region_shardings(
+                    &manual.out_shardings,
+                    &globals,
+                    what,
+                    "out_shardings",
+                    self.open.len().saturating_sub(1),
+                )?;
                 Ok(globals)
             }
             _ => Err(Error::Program(format!("{what} has no body"))),
         }
     }
 
+    /// Checks a region op's in- or out-shardings in the scope around the region, which
+    /// `depth` open regions enclose.
     fn check_region_shardings(
         &self,
         shardings: &[TensorSharding],
         types: &[TensorType],
         what: &str,
         attr: &str,
+        depth: usize,
     ) -> Result<()> {
         if shardings.len() != types.len() {
             return Err(Error::Program(format!(
@@ -498,13 +519,13 @@ impl ProgramBuilder {
             )));
         }
         for (i, (s, ty)) in shardings.iter().zip(types).enumerate() {
-            self.check_sharding(s, ty, &format!("{what} {attr}[{i}]"))?;
+            self.check_sharding_in(s, ty, &format!("{what} {attr}[{i}]"), depth)?;
         }
         Ok(())
     }
 
     fn check_manual_axes(&self, manual: &ManualComputation, what: &str) -> Result<()> {
-        let bound = self.manual_axes_in_scope();
+        let bound = self.manual_axes_in_scope(self.open.len());
         for (i, axis) in manual.manual_axes.iter().enumerate() {
             if self.program.mesh.axis(axis).is_none() {
                 return Err(Error::Program(format!(

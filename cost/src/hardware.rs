@@ -1,0 +1,187 @@
+//! Hardware descriptions: a device (compute, memory bandwidth, memory) and a link per
+//! mesh axis (bandwidth, latency), with named presets.
+//!
+//! A preset fills in everything; a config then overrides single fields. Preset links
+//! are assigned to mesh axes from the minor-most axis outwards: an axis whose devices
+//! all fit in one node (the product of it and all more-minor axes is at most the node
+//! size) uses the fast intra-node link, any other axis the inter-node link. This
+//! matches the usual device order, where minor axes vary fastest across neighbouring
+//! devices.
+
+use autoshard_model::{Bytes, BytesPerSecond, FlopsPerSecond, Mesh, Seconds};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
+
+/// One device's capabilities.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DeviceSpec {
+    /// Peak dense compute rate.
+    pub flops: FlopsPerSecond,
+    /// Bandwidth of the device's main memory.
+    pub memory_bandwidth: BytesPerSecond,
+    /// Size of the device's main memory: a hard budget for the plan's peak.
+    pub memory: Bytes,
+}
+
+/// The link devices use to talk along one mesh axis.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LinkSpec {
+    /// Bandwidth per device and direction.
+    pub bandwidth: BytesPerSecond,
+    /// Latency of one step of a collective (α).
+    pub latency: Seconds,
+}
+
+/// A named set of published figures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Preset {
+    /// NVIDIA H100 SXM5 in 8-GPU NVLink nodes joined by InfiniBand NDR.
+    H100Sxm,
+    /// Google TPU v5e, all axes on the inter-chip interconnect.
+    TpuV5e,
+    /// This machine's CPU threads as devices (provisional figures until calibrated).
+    Cpu,
+}
+
+/// A preset's device, fast (intra-node) link, slow (inter-node) link and node size.
+struct PresetFigures {
+    device: DeviceSpec,
+    intra: LinkSpec,
+    inter: LinkSpec,
+    node_size: i64,
+}
+
+impl Preset {
+    /// Every preset.
+    pub const ALL: [Preset; 3] = [Preset::H100Sxm, Preset::TpuV5e, Preset::Cpu];
+
+    /// The preset's name in configs.
+    pub fn name(self) -> &'static str {
+        match self {
+            Preset::H100Sxm => "h100-sxm",
+            Preset::TpuV5e => "tpu-v5e",
+            Preset::Cpu => "cpu",
+        }
+    }
+
+    fn figures(self) -> PresetFigures {
+        match self {
+            // NVIDIA H100 SXM5 datasheet: 989 TFLOP/s dense BF16, 3.35 TB/s HBM3, 80 GB;
+            // NVLink 4 is 900 GB/s bidirectional, i.e. 450 GB/s per direction; one
+            // ConnectX-7 InfiniBand NDR port (400 Gb/s = 50 GB/s) per GPU across nodes.
+            Preset::H100Sxm => PresetFigures {
+                device: DeviceSpec {
+                    flops: FlopsPerSecond(989e12),
+                    memory_bandwidth: BytesPerSecond(3.35e12),
+                    memory: Bytes(80 << 30),
+                },
+                intra: LinkSpec { bandwidth: BytesPerSecond(450e9), latency: Seconds(2e-6) },
+                inter: LinkSpec { bandwidth: BytesPerSecond(50e9), latency: Seconds(10e-6) },
+                node_size: 8,
+            },
+            // Google Cloud TPU v5e: 197 TFLOP/s BF16, 16 GB HBM2 at 819 GB/s; inter-chip
+            // interconnect ~45 GB/s per link and direction within a 256-chip pod.
+            Preset::TpuV5e => PresetFigures {
+                device: DeviceSpec {
+                    flops: FlopsPerSecond(197e12),
+                    memory_bandwidth: BytesPerSecond(819e9),
+                    memory: Bytes(16 << 30),
+                },
+                intra: LinkSpec { bandwidth: BytesPerSecond(45e9), latency: Seconds(2e-6) },
+                inter: LinkSpec { bandwidth: BytesPerSecond(45e9), latency: Seconds(2e-6) },
+                node_size: 256,
+            },
+            // Provisional figures for this 2-core machine until `autoshard bench
+            // calibrate` measures them: ~100 GFLOP/s single-threaded f32 GEMM
+            // (matrixmultiply at 512^3), DRAM ~10 GB/s per thread, shared-memory
+            // exchange between threads ~5 GB/s with ~5 us hand-off latency.
+            Preset::Cpu => PresetFigures {
+                device: DeviceSpec {
+                    flops: FlopsPerSecond(100e9),
+                    memory_bandwidth: BytesPerSecond(10e9),
+                    memory: Bytes(4 << 30),
+                },
+                intra: LinkSpec { bandwidth: BytesPerSecond(5e9), latency: Seconds(5e-6) },
+                inter: LinkSpec { bandwidth: BytesPerSecond(5e9), latency: Seconds(5e-6) },
+                node_size: i64::MAX,
+            },
+        }
+    }
+
+    /// The preset's device.
+    pub fn device(self) -> DeviceSpec {
+        self.figures().device
+    }
+
+    /// The preset's link for every axis of `mesh` (see the module docs).
+    pub fn links(self, mesh: &Mesh) -> BTreeMap<String, LinkSpec> {
+        let figures = self.figures();
+        let mut span = 1i64;
+        let mut links = BTreeMap::new();
+        for axis in mesh.axes().iter().rev() {
+            span = span.saturating_mul(axis.size);
+            let link = if span <= figures.node_size { figures.intra } else { figures.inter };
+            links.insert(axis.name.clone(), link);
+        }
+        links
+    }
+}
+
+impl fmt::Display for Preset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Preset {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        Preset::ALL.into_iter().find(|p| p.name() == s).ok_or_else(|| {
+            let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+            format!("unknown preset '{s}' (expected one of {})", names.join(", "))
+        })
+    }
+}
+
+/// The hardware a program runs on: one device type and a link per mesh axis.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HardwareSpec {
+    /// The preset the figures started from.
+    pub preset: Preset,
+    /// Every device's capabilities.
+    pub device: DeviceSpec,
+    /// The link of each mesh axis, by axis name.
+    pub axes: BTreeMap<String, LinkSpec>,
+}
+
+impl HardwareSpec {
+    /// The default preset when a config names none.
+    pub const DEFAULT_PRESET: Preset = Preset::H100Sxm;
+
+    /// `preset`'s figures for `mesh`.
+    pub fn from_preset(preset: Preset, mesh: &Mesh) -> Self {
+        HardwareSpec { preset, device: preset.device(), axes: preset.links(mesh) }
+    }
+
+    /// The link of `axis` (the slowest link of the preset when the axis is unknown).
+    pub fn link(&self, axis: &str) -> LinkSpec {
+        self.axes.get(axis).copied().unwrap_or(self.preset.figures().inter)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn minor_axes_get_the_fast_link() {
+        let mesh = Mesh::from_axes([("data", 4), ("model", 8)]).unwrap();
+        let hw = HardwareSpec::from_preset(Preset::H100Sxm, &mesh);
+        assert_eq!(hw.link("model").bandwidth, BytesPerSecond(450e9));
+        assert_eq!(hw.link("data").bandwidth, BytesPerSecond(50e9));
+        assert_eq!("tpu-v5e".parse::<Preset>().unwrap(), Preset::TpuV5e);
+        assert!("a100".parse::<Preset>().unwrap_err().contains("h100-sxm"));
+    }
+}

@@ -1,0 +1,50 @@
+//! `autoshard check FILE`: validate a config and summarise it.
+
+use super::Failure;
+use autoshard::Config;
+use autoshard::model::Program;
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// Runs `check` on `path`.
+pub fn run(path: &Path) -> Result<(), Failure> {
+    let shown = path.display().to_string();
+    let source = std::fs::read_to_string(path)
+        .map_err(|e| Failure::BadInput(format!("{shown}: error: cannot read the config: {e}")))?;
+    let config = Config::from_source(&shown, &source).map_err(|e| Failure::BadInput(e.to_string()))?;
+    print!("{}", summary(&shown, &config));
+    Ok(())
+}
+
+/// The summary `check` prints for a valid config.
+pub fn summary(file: &str, config: &Config) -> String {
+    let program = &config.program;
+    let mesh = program.mesh();
+    let parameters = program.inputs().iter().filter(|i| i.parameter).count();
+    let hw = &config.hardware;
+    let mut out = String::new();
+    let _ = writeln!(out, "{file}: ok");
+    let _ = writeln!(out, "  name:        {}", config.name);
+    let _ = writeln!(out, "  mesh:        @{} = {mesh} ({} devices)", program.mesh_name(), mesh.total_size());
+    let _ = writeln!(out, "  inputs:      {} ({parameters} parameters)", program.inputs().len());
+    let _ = writeln!(out, "  ops:         {} ({})", program.ops().len(), op_histogram(program));
+    let _ = writeln!(out, "  outputs:     {}", program.outputs().len());
+    let _ = writeln!(out, "  parameters:  {} unsharded", program.parameter_bytes());
+    let _ = writeln!(out, "  hardware:    {} ({} and {} per device)", hw.preset, hw.device.flops, hw.device.memory);
+    out
+}
+
+/// `dot_general x2, gelu`: op names in order of first appearance, with counts.
+fn op_histogram(program: &Program) -> String {
+    let mut counts: Vec<(&str, usize)> = Vec::new();
+    for id in program.ops_in_order() {
+        let name = program.op(id).kind.name();
+        match counts.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, count)) => *count += 1,
+            None => counts.push((name, 1)),
+        }
+    }
+    let parts: Vec<String> =
+        counts.iter().map(|(n, c)| if *c == 1 { (*n).to_string() } else { format!("{n} x{c}") }).collect();
+    if parts.is_empty() { "none".into() } else { parts.join(", ") }
+}

@@ -1,0 +1,63 @@
+//! Command-line parsing (clap) and dispatch. Exit codes follow SPEC §8: 0 success,
+//! 1 the work failed, 2 bad input or usage. Results go to stdout, errors to stderr.
+
+mod check;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// autoshard decides how to shard a tensor program across a device mesh.
+///
+/// A config (YAML) describes the mesh, the hardware and the program; see
+/// configs/*.yaml for examples and README.md for the language.
+#[derive(Debug, Parser)]
+#[command(
+    name = "autoshard",
+    version,
+    propagate_version = true,
+    after_help = "Examples:\n  autoshard check configs/mlp.yaml\n\nExit codes: 0 success, 1 the work failed (infeasible, mismatch), 2 bad input or usage.\nSet AUTOSHARD_LOG=debug for logs on stderr."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Validate a config: parse it, infer every type and verify every sharding,
+    /// then print a short summary. Reports every error as FILE:LINE:COL.
+    Check {
+        /// The config file (.yaml).
+        file: PathBuf,
+    },
+}
+
+/// The outcome of a command, mapped to an exit code.
+pub enum Failure {
+    /// Bad input or usage: exit code 2.
+    BadInput(String),
+}
+
+/// Parses the command line, runs the command and returns the exit code.
+pub fn main() -> ExitCode {
+    init_logging();
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Check { file } => check::run(&file),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::BadInput(message)) => {
+            eprintln!("{message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Logs go to stderr; `AUTOSHARD_LOG` (e.g. `debug`) sets the level, default `warn`.
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("AUTOSHARD_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
+}

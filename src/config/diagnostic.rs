@@ -1,0 +1,75 @@
+//! Located errors in a config: `FILE:LINE:COL: error: MESSAGE`, with an optional hint
+//! on the next line. A config reports every error it finds, sorted by position.
+
+use autoshard_model::Location;
+use std::fmt;
+
+/// One error at one place in a config file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Where the offending node is.
+    pub location: Location,
+    /// What is wrong: what was expected and what was found.
+    pub message: String,
+    /// How to fix it, when there is something useful to say.
+    pub hint: Option<String>,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: error: {}", self.location, self.message)?;
+        if let Some(hint) = &self.hint {
+            write!(f, "\n  hint: {hint}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Every error found in one config file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct ConfigError {
+    /// The errors, sorted by line and column.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.diagnostics.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The names among `candidates` closest to `name` (at most three, closest first), for
+/// "did you mean" hints.
+pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
+    let mut scored: Vec<(f64, &str)> =
+        candidates.into_iter().map(|c| (strsim::jaro_winkler(name, c), c)).filter(|(score, _)| *score >= 0.8).collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
+    scored.into_iter().take(3).map(|(_, c)| c).collect()
+}
+
+/// "did you mean "a" or "b"?" for the closest candidates, if any.
+pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    let close = closest(name, candidates);
+    if close.is_empty() {
+        return None;
+    }
+    let quoted: Vec<String> = close.iter().map(|c| format!("'{c}'")).collect();
+    Some(format!("did you mean {}?", quoted.join(" or ")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggests_close_names() {
+        assert_eq!(closest("dot_genral", ["dot_general", "dot", "add"]), vec!["dot_general", "dot"]);
+        assert_eq!(did_you_mean("zzz", ["dot_general"]), None);
+    }
+}

@@ -1,0 +1,506 @@
+//! The `program:` section: inputs, ops (with region bodies), outputs and sharding
+//! groups, lowered into a [`Program`] through the model's [`ProgramBuilder`].
+//!
+//! Every problem is reported at the node it concerns and lowering goes on: a value
+//! whose definition failed is *poisoned*, and ops that use it are skipped silently
+//! (their own results poisoned in turn), so one mistake yields one error. When the
+//! mesh itself is invalid nothing can be type-checked or verified; the section is
+//! then only read for structural errors.
+
+use super::decode::{Ctx, Fields};
+use super::diagnostic::did_you_mean;
+use super::ops::{self, COMMON_KEYS};
+use super::yaml::{Node, NodeKind};
+use autoshard_model::ir::{InputSpec, OpSpec};
+use autoshard_model::ops::op_names;
+use autoshard_model::{
+    DType, Error, Location, Mesh, OpKind, Program, ProgramBuilder, TensorSharding, TensorType, ValueId,
+};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// What a name in an op's operand list refers to.
+enum Ref {
+    /// A defined value.
+    Value(ValueId),
+    /// A value whose definition failed (already reported).
+    Poisoned,
+    /// Nothing (just reported).
+    Missing,
+}
+
+/// The state of lowering one program section.
+struct Lowering<'c, 's> {
+    ctx: &'c mut Ctx<'s>,
+    /// `None` when the mesh is invalid: then nothing is built, only read.
+    builder: Option<ProgramBuilder>,
+    mesh_name: String,
+    poisoned: BTreeSet<String>,
+    /// Every name defined anywhere in the section, with where, for "defined later" hints.
+    defined: BTreeMap<String, Location>,
+    /// Positions of the name nodes that define an already defined name (reported by the
+    /// prescan; the op there is skipped).
+    redefinitions: BTreeSet<(u32, u32)>,
+}
+
+/// Reads `program:` for a program called `name` on mesh `@mesh_name` (`None` if the
+/// mesh is invalid). Returns the program if this section added no error.
+pub fn program(ctx: &mut Ctx<'_>, node: &Node, name: &str, mesh_name: &str, mesh: Option<&Mesh>) -> Option<Program> {
+    let errors_before = ctx.diagnostics.len();
+    let fields = Fields::new(ctx, node, "the program")?;
+    fields.deny_unknown(ctx, &["inputs", "ops", "outputs", "sharding_groups"]);
+    let mut lowering = Lowering {
+        builder: mesh.map(|m| ProgramBuilder::new(name, mesh_name, m.clone())),
+        mesh_name: mesh_name.to_string(),
+        poisoned: BTreeSet::new(),
+        defined: BTreeMap::new(),
+        redefinitions: BTreeSet::new(),
+        ctx,
+    };
+    lowering.prescan(&fields);
+    if let Some(inputs) = fields.get("inputs").and_then(|n| Fields::new(lowering.ctx, n, "inputs")) {
+        for (key, value) in inputs.entries() {
+            lowering.input(key, value);
+        }
+    }
+    if let Some(ops) = fields.get("ops") {
+        lowering.ops(ops);
+    }
+    if let Some(outputs) = fields.require(lowering.ctx, "outputs") {
+        lowering.outputs(outputs);
+    }
+    if let Some(groups) = fields.get("sharding_groups") {
+        lowering.groups(groups);
+    }
+    let builder = lowering.builder?;
+    if ctx.diagnostics.len() > errors_before {
+        return None;
+    }
+    match builder.finish() {
+        Ok(program) => Some(program),
+        Err(e) => {
+            ctx.error(node, e.to_string());
+            None
+        }
+    }
+}
+
+/// Where in a sharding string the axis an error names (`unknown axis name: "x"`,
+/// `duplicate axis ref: "x":(1)2`) is written; the string's start when it is not found.
+fn offending_axis_offset(message: &str, sharding: &Node) -> usize {
+    let NodeKind::Str(text) = &sharding.kind else { return 0 };
+    let quoted =
+        message.split_once(": \"").and_then(|(_, rest)| rest.split_once('"')).map(|(axis, _)| format!("\"{axis}\""));
+    let Some(axis) = quoted else { return 0 };
+    match text.match_indices(&axis).nth(usize::from(message.contains("duplicate axis ref"))) {
+        Some((offset, _)) => offset,
+        None => text.find(&axis).unwrap_or(0),
+    }
+}
+
+/// The operand an error about visibility names (`uses "b", which is not visible`).
+fn offending_operand<'n>(error: &Error, operands: &'n [Node]) -> Option<&'n Node> {
+    let message = error.to_string();
+    let name = message.split_once(" uses \"")?.1.split_once('"')?.0.to_string();
+    operands.iter().find(|n| matches!(&n.kind, NodeKind::Str(s) if *s == name))
+}
+
+/// The result names of an op: `name: h` or `name: [values, indices]`.
+fn result_names<'n>(ctx: &mut Ctx<'_>, node: &'n Node) -> Option<Vec<(String, &'n Node)>> {
+    match &node.kind {
+        NodeKind::Str(s) => Some(vec![(s.clone(), node)]),
+        NodeKind::Seq(items) => {
+            let names: Option<Vec<_>> = items.iter().map(|n| ctx.string(n, "a result name").map(|s| (s, n))).collect();
+            names.filter(|n| !n.is_empty())
+        }
+        _ => {
+            ctx.expected(node, "a name or a list of names", "the op's results");
+            None
+        }
+    }
+}
+
+impl Lowering<'_, '_> {
+    /// Records where every input, op result and body argument is defined, and reports
+    /// names defined twice.
+    fn prescan(&mut self, fields: &Fields<'_>) {
+        if let Some(NodeKind::Map(entries)) = fields.get("inputs").map(|n| &n.kind) {
+            for (key, _) in entries {
+                self.define(key);
+            }
+        }
+        if let Some(ops) = fields.get("ops") {
+            self.prescan_ops(ops);
+        }
+    }
+
+    fn define(&mut self, node: &Node) {
+        let NodeKind::Str(name) = &node.kind else { return };
+        let at = self.ctx.loc(node);
+        match self.defined.get(name) {
+            Some(first) => {
+                let message = format!("value \"{name}\" is already defined (first defined at {first})");
+                self.ctx.error(node, message);
+                self.redefinitions.insert((at.line, at.column));
+            }
+            None => {
+                self.defined.insert(name.clone(), at);
+            }
+        }
+    }
+
+    fn prescan_ops(&mut self, ops: &Node) {
+        let NodeKind::Seq(items) = &ops.kind else { return };
+        for op in items {
+            let NodeKind::Map(entries) = &op.kind else { continue };
+            for (key, value) in entries {
+                let NodeKind::Str(k) = &key.kind else { continue };
+                match (k.as_str(), &value.kind) {
+                    ("name", NodeKind::Str(_)) => self.define(value),
+                    ("name", NodeKind::Seq(names)) => names.iter().for_each(|n| self.define(n)),
+                    ("body", NodeKind::Map(body)) => {
+                        for (bk, bv) in body {
+                            match (&bk.kind, &bv.kind) {
+                                (NodeKind::Str(k), NodeKind::Seq(_)) if k == "ops" => self.prescan_ops(bv),
+                                (NodeKind::Str(k), NodeKind::Seq(args)) if k == "args" => {
+                                    args.iter().for_each(|a| self.define(a))
+                                }
+                                _ => {}
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// True when `node` defines a name a second time (already reported).
+    fn redefines(&self, node: &Node) -> bool {
+        self.redefinitions.contains(&(node.span.line, node.span.column))
+    }
+
+    fn poison(&mut self, names: impl IntoIterator<Item = String>) {
+        self.poisoned.extend(names);
+    }
+
+    /// Reports a builder error at `sharding_node` when it is about a sharding and one
+    /// was given, else at `node`.
+    fn report(&mut self, error: Error, node: &Node, sharding_node: Option<&Node>) {
+        match (&error, sharding_node) {
+            (Error::Sharding(message), Some(s)) => {
+                let offset = offending_axis_offset(message, s);
+                self.ctx.error_in_scalar(s, offset, error.to_string(), None);
+            }
+            _ => self.ctx.error(node, error.to_string()),
+        }
+    }
+
+    /// A sharding string; `None` on a syntax error (reported).
+    fn sharding(&mut self, node: &Node) -> Option<TensorSharding> {
+        ops::sharding(self.ctx, node, &self.mesh_name)
+    }
+
+    fn resolve(&mut self, node: &Node) -> Ref {
+        let Some(name) = self.ctx.string(node, "a value name") else { return Ref::Missing };
+        if self.poisoned.contains(&name) {
+            return Ref::Poisoned;
+        }
+        if let Some(id) = self.builder.as_ref().and_then(|b| b.value_named(&name)) {
+            return Ref::Value(id);
+        }
+        let hint = match self.defined.get(&name) {
+            Some(at) => Some(format!("\"{name}\" is defined later, at {at}; ops run in the order they are listed")),
+            None => did_you_mean(&name, self.known_names().iter().map(String::as_str)),
+        };
+        self.ctx.error_hint(node, format!("unknown value \"{name}\""), hint);
+        Ref::Missing
+    }
+
+    fn known_names(&self) -> Vec<String> {
+        self.defined.keys().cloned().collect()
+    }
+
+    /// Resolves a list of names; `None` if any is poisoned or missing.
+    fn resolve_all(&mut self, nodes: &[Node]) -> Option<Vec<ValueId>> {
+        let refs: Vec<Ref> = nodes.iter().map(|n| self.resolve(n)).collect();
+        refs.into_iter().map(|r| if let Ref::Value(id) = r { Some(id) } else { None }).collect()
+    }
+
+    fn input(&mut self, key: &Node, value: &Node) {
+        let Some(name) = self.ctx.string(key, "an input name") else { return };
+        let Some(f) = Fields::new(self.ctx, value, &format!("input \"{name}\"")) else {
+            self.poison([name]);
+            return;
+        };
+        f.deny_unknown(self.ctx, &["shape", "dtype", "sharding", "parameter"]);
+        let shape = f.require(self.ctx, "shape").and_then(|n| self.ctx.shape(n, "shape"));
+        let dtype = f.get("dtype").map_or(Some(DType::F32), |n| {
+            let choices: Vec<(&str, DType)> = DType::ALL.iter().map(|d| (d.name(), *d)).collect();
+            self.ctx.choice(n, "dtype", &choices)
+        });
+        let parameter = f.get("parameter").map_or(Some(false), |n| self.ctx.boolean(n, "parameter"));
+        let sharding_node = f.get("sharding");
+        let sharding = sharding_node.map(|n| self.sharding(n));
+        let Some(shape) = shape else {
+            self.poison([name]);
+            return;
+        };
+        // With a bad dtype or flag the input is still added (as f32) so that its
+        // sharding is verified, but it stays poisoned.
+        let valid = dtype.is_some() && parameter.is_some() && !matches!(sharding, Some(None));
+        let ty = TensorType::new(shape, dtype.unwrap_or(DType::F32));
+        if !self.fits(&ty, value, &format!("input \"{name}\"")) {
+            self.poison([name]);
+            return;
+        }
+        let loc = Some(self.ctx.loc(key));
+        let spec = InputSpec {
+            name: name.clone(),
+            ty,
+            parameter: parameter.unwrap_or(false),
+            sharding: sharding.flatten(),
+            loc,
+        };
+        let result = self.builder.as_mut().map(|b| b.add_input(spec));
+        if let Some(Err(e)) = result {
+            self.report(e, key, sharding_node);
+            self.poison([name.clone()]);
+        }
+        if !valid || self.builder.is_none() {
+            self.poison([name]);
+        }
+    }
+
+    /// Checks that a tensor's size in bytes fits in 64 bits.
+    fn fits(&mut self, ty: &TensorType, node: &Node, what: &str) -> bool {
+        let elements = ty.shape.iter().try_fold(1u64, |acc, &d| acc.checked_mul(d.max(0) as u64));
+        match elements.and_then(|e| e.checked_mul(ty.dtype.size_bytes())) {
+            Some(_) => true,
+            None => {
+                self.ctx
+                    .error(node, format!("{what} of shape {:?} is too large: its size overflows 64 bits", ty.shape));
+                false
+            }
+        }
+    }
+
+    fn ops(&mut self, node: &Node) {
+        let NodeKind::Seq(items) = &node.kind else {
+            self.ctx.expected(node, "a list of ops", "ops");
+            return;
+        };
+        for op in items {
+            self.op(op);
+        }
+    }
+
+    fn op(&mut self, node: &Node) {
+        let Some(mut f) = Fields::new(self.ctx, node, "an op") else { return };
+        let names = f.require(self.ctx, "name").and_then(|n| result_names(self.ctx, n));
+        let op = f.require(self.ctx, "op").and_then(|n| self.ctx.string(n, "op").map(|s| (s, n)));
+        let Some(names) = names else { return };
+        let Some((op, op_node)) = op else {
+            self.poison(names.into_iter().map(|(s, _)| s));
+            return;
+        };
+        if names.iter().any(|(_, n)| self.redefines(n)) {
+            return;
+        }
+        let result_names: Vec<String> = names.iter().map(|(s, _)| s.clone()).collect();
+        f.set_what(format!("op \"{}\"", result_names[0]));
+        let Some(keys) = ops::op_keys(&op) else {
+            let hint = did_you_mean(&op, op_names());
+            self.ctx.error_hint(op_node, format!("unknown op '{op}'"), hint);
+            self.poison(result_names);
+            return;
+        };
+        let allowed: Vec<&str> = COMMON_KEYS.iter().chain(keys).copied().collect();
+        f.deny_unknown(self.ctx, &allowed);
+        let kind = ops::decode(self.ctx, &op, &f, &self.mesh_name);
+        let operand_nodes: &[Node] = match f.get("operands").map(|n| &n.kind) {
+            Some(NodeKind::Seq(items)) => items,
+            _ => &[],
+        };
+        let operands = match f.get("operands") {
+            Some(n) => match &n.kind {
+                NodeKind::Seq(items) => self.resolve_all(items),
+                _ => {
+                    self.ctx.expected(n, "a list of value names", "operands");
+                    None
+                }
+            },
+            None => Some(Vec::new()),
+        };
+        let constraint = matches!(op.as_str(), "sharding_constraint" | "reshard");
+        let sharding_node = f.get("sharding");
+        let result_shardings = match sharding_node.filter(|_| !constraint) {
+            Some(n) => self.result_shardings(n, names.len()),
+            None => Some(Vec::new()),
+        };
+        let (Some(mut kind), Some(operands), Some(result_shardings)) = (kind, operands, result_shardings) else {
+            self.poison(result_names);
+            return;
+        };
+        if let OpKind::NamedComputation(named) = &mut kind
+            && named.label.is_empty()
+        {
+            named.label = result_names[0].clone();
+        }
+        let spec = OpSpec {
+            result_names: result_names.clone(),
+            kind,
+            operands,
+            result_shardings,
+            loc: Some(self.ctx.loc(node)),
+        };
+        if spec.kind.has_body() {
+            self.region(&f, spec, sharding_node);
+            return;
+        }
+        let Some(builder) = self.builder.as_mut() else {
+            self.poison(result_names);
+            return;
+        };
+        if let Err(e) = builder.add_op(spec) {
+            let at = offending_operand(&e, operand_nodes).unwrap_or(node);
+            self.report(e, at, sharding_node);
+            self.poison(result_names);
+        }
+    }
+
+    /// The `sharding:` annotation of an op's results: one string, or a list with one
+    /// string (or null) per result.
+    fn result_shardings(&mut self, node: &Node, results: usize) -> Option<Vec<Option<TensorSharding>>> {
+        match &node.kind {
+            NodeKind::Str(_) if results == 1 => self.sharding(node).map(|s| vec![Some(s)]),
+            NodeKind::Seq(items) => {
+                let shardings: Vec<Option<Option<TensorSharding>>> = items
+                    .iter()
+                    .map(|n| if matches!(n.kind, NodeKind::Null) { Some(None) } else { self.sharding(n).map(Some) })
+                    .collect();
+                shardings.into_iter().collect()
+            }
+            _ => {
+                self.ctx.expected(node, &format!("a sharding string or a list of {results}"), "the op's sharding");
+                None
+            }
+        }
+    }
+
+    /// A region op: opens its body, lowers the body's ops, closes it.
+    fn region(&mut self, f: &Fields<'_>, spec: OpSpec, sharding_node: Option<&Node>) {
+        let op_node = f.node;
+        let result_names = spec.result_names.clone();
+        let Some(body) = f.require(self.ctx, "body").and_then(|n| Fields::new(self.ctx, n, "the body")) else {
+            self.poison(result_names);
+            return;
+        };
+        body.deny_unknown(self.ctx, &["args", "ops", "results"]);
+        let args = body.require(self.ctx, "args").and_then(|n| {
+            let NodeKind::Seq(items) = &n.kind else {
+                self.ctx.expected(n, "a list of names", "the body's args");
+                return None;
+            };
+            items.iter().map(|a| self.ctx.string(a, "an arg name")).collect::<Option<Vec<_>>>()
+        });
+        let opened = match (args.clone(), self.builder.as_mut()) {
+            (Some(args), Some(builder)) => match builder.begin_region(spec, args) {
+                Ok(_) => true,
+                Err(e) => {
+                    let operands: &[Node] = match f.get("operands").map(|n| &n.kind) {
+                        Some(NodeKind::Seq(items)) => items,
+                        _ => &[],
+                    };
+                    let at = offending_operand(&e, operands).unwrap_or(op_node);
+                    self.report(e, at, f.get("in_shardings").or(sharding_node));
+                    false
+                }
+            },
+            _ => false,
+        };
+        if !opened {
+            self.poison(args.unwrap_or_default());
+        }
+        if let Some(ops) = body.get("ops") {
+            self.ops(ops);
+        }
+        let results = body.require(self.ctx, "results").and_then(|n| match &n.kind {
+            NodeKind::Seq(items) => Some((self.resolve_all(items), n)),
+            _ => {
+                self.ctx.expected(n, "a list of value names", "the body's results");
+                None
+            }
+        });
+        if !opened {
+            self.poison(result_names);
+            return;
+        }
+        let Some(builder) = self.builder.as_mut() else { return };
+        let closed = match results {
+            Some((Some(ids), results_node)) => match builder.end_region(ids) {
+                Ok(_) => true,
+                Err(e) => {
+                    let at = f.get("out_shardings");
+                    self.report(e, results_node, at);
+                    false
+                }
+            },
+            _ => false,
+        };
+        if !closed {
+            if let Some(builder) = self.builder.as_mut() {
+                builder.abandon_region();
+            }
+            self.poison(result_names);
+        }
+    }
+
+    fn outputs(&mut self, node: &Node) {
+        let Some(outputs) = Fields::new(self.ctx, node, "outputs") else { return };
+        if outputs.entries().is_empty() {
+            self.ctx.error(node, "the program has no outputs; list at least one value under outputs");
+            return;
+        }
+        for (key, value) in outputs.entries() {
+            let sharding_node = match &value.kind {
+                NodeKind::Null => None,
+                _ => {
+                    let Some(f) = Fields::new(self.ctx, value, "an output") else { continue };
+                    f.deny_unknown(self.ctx, &["sharding"]);
+                    f.get("sharding")
+                }
+            };
+            let sharding = sharding_node.map(|n| self.sharding(n));
+            let Ref::Value(id) = self.resolve(key) else { continue };
+            if matches!(sharding, Some(None)) {
+                continue;
+            }
+            let loc = Some(self.ctx.loc(key));
+            if let Some(builder) = self.builder.as_mut()
+                && let Err(e) = builder.add_output(id, sharding.flatten(), loc)
+            {
+                self.report(e, key, sharding_node);
+            }
+        }
+    }
+
+    fn groups(&mut self, node: &Node) {
+        let NodeKind::Seq(groups) = &node.kind else {
+            self.ctx.expected(node, "a list of groups, like [[a, b]]", "sharding_groups");
+            return;
+        };
+        for group in groups {
+            let NodeKind::Seq(members) = &group.kind else {
+                self.ctx.expected(group, "a list of value names", "a sharding group");
+                continue;
+            };
+            let Some(ids) = self.resolve_all(members) else { continue };
+            let loc = Some(self.ctx.loc(group));
+            if let Some(builder) = self.builder.as_mut()
+                && let Err(e) = builder.add_sharding_group(ids, loc)
+            {
+                self.report(e, group, None);
+            }
+        }
+    }
+}

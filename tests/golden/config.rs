@@ -1,0 +1,63 @@
+//! Golden cases for the config language: every file in `tests/data/config/errors/` is
+//! malformed and must make `autoshard check` exit with code 2 and report each error
+//! its `# expect-error LINE:COL [and LINE:COL]` comments name, at that position; every file in
+//! `tests/data/config/valid/` must pass. The printed output is the golden.
+
+use std::path::Path;
+use std::process::Command;
+
+/// Runs `autoshard check` on `path` (relative to the crate root, as users would).
+fn check(path: &Path) -> (i32, String, String) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let relative = path.strip_prefix(root).unwrap_or(path);
+    let output = Command::new(env!("CARGO_BIN_EXE_autoshard"))
+        .arg("check")
+        .arg(relative)
+        .current_dir(root)
+        .output()
+        .expect("run autoshard");
+    let code = output.status.code().unwrap_or(-1);
+    (code, String::from_utf8_lossy(&output.stdout).into_owned(), String::from_utf8_lossy(&output.stderr).into_owned())
+}
+
+/// A malformed config: exit code 2, every expected location reported, no panic.
+pub fn error_case(path: &Path) -> (String, Vec<String>) {
+    let (code, stdout, stderr) = check(path);
+    let mut failures = Vec::new();
+    if code != 2 {
+        failures.push(format!("exit code {code}, expected 2"));
+    }
+    if !stdout.is_empty() {
+        failures.push(format!("a malformed config printed to stdout: {stdout}"));
+    }
+    if stderr.contains("panicked") {
+        failures.push("autoshard panicked".into());
+    }
+    let source = std::fs::read_to_string(path).expect("read case");
+    let expectations: Vec<&str> =
+        source.lines().filter_map(|l| l.strip_prefix("# expect-error ")).flat_map(|l| l.split(" and ")).collect();
+    if expectations.is_empty() {
+        failures.push("the case names no `# expect-error LINE:COL`".into());
+    }
+    for at in expectations {
+        let needle = format!(":{}: error: ", at.trim());
+        if !stderr.lines().any(|l| l.contains(&needle)) {
+            failures.push(format!("no error reported at {at}"));
+        }
+    }
+    let errors = stderr.lines().filter(|l| l.contains(": error: ")).count();
+    if errors == 0 {
+        failures.push("no error was reported".into());
+    }
+    (format!("exit: {code}\n{stderr}"), failures)
+}
+
+/// A valid config: exit code 0 and the summary.
+pub fn valid_case(path: &Path) -> (String, Vec<String>) {
+    let (code, stdout, stderr) = check(path);
+    let mut failures = Vec::new();
+    if code != 0 {
+        failures.push(format!("exit code {code}, expected 0: {stderr}"));
+    }
+    (format!("exit: {code}\n{stdout}{stderr}"), failures)
+}
