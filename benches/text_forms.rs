@@ -4,6 +4,8 @@
 //! every path that reads user input or writes a plan; reading a config (YAML, type
 //! inference, sharding verification) is the fixed cost of every command.
 
+#![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
+
 use autoshard::Config;
 use autoshard::model::{OpShardingRule, TensorFactorShardings, TensorSharding};
 use criterion::{Criterion, criterion_group, criterion_main};

@@ -42,7 +42,7 @@ impl Config {
         let mut ctx = Ctx::new(file, source);
         let config = decode_config(&mut ctx, file);
         let mut diagnostics = ctx.diagnostics;
-        diagnostics.sort_by(|a, b| (a.location.line, a.location.column).cmp(&(b.location.line, b.location.column)));
+        diagnostics.sort_by_key(|d| (d.location.line, d.location.column));
         diagnostics.dedup();
         match config {
             Some(config) if diagnostics.is_empty() => Ok(config),

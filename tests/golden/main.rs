@@ -1,6 +1,8 @@
 //! The golden tests: one runner (`runner.rs`) over the data files in `tests/data/`.
 //! Set `AUTOSHARD_BLESS=1` to accept new outputs after reviewing the printed diff.
 
+#![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
+
 mod config;
 mod runner;
 mod text;
