@@ -53,12 +53,9 @@ fn split_number(text: &str, what: &str, example: &str) -> Result<(f64, String)> 
 /// The factor of a prefixed `unit` ending in `base` (`GiB` with base `B` is 2^30).
 fn prefix_factor(unit: &str, base: &str, binary: bool) -> Option<f64> {
     let prefix = unit.strip_suffix(base)?;
-    let decimal = DECIMAL.iter().chain(if binary { &BINARY[..] } else { &[] });
-    let mut decimal = decimal;
-    decimal.find(|(p, _)| *p == prefix).map(|(_, f)| *f).or_else(|| {
-        // Accept a lowercase kilo (kB, kFLOP/s).
-        (prefix == "k").then_some(1e3)
-    })
+    let mut prefixes = DECIMAL.iter().chain(if binary { &BINARY[..] } else { &[] });
+    // A lowercase kilo is accepted too (kB, kFLOP/s).
+    prefixes.find(|(p, _)| *p == prefix).map(|(_, f)| *f).or((prefix == "k").then_some(1e3))
 }
 
 fn parse_with(text: &str, what: &str, example: &str, units: &[(&str, bool)]) -> Result<f64> {

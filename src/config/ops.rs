@@ -192,7 +192,7 @@ pub fn decode(ctx: &mut Ctx<'_>, op: &str, f: &Fields<'_>, mesh_name: &str) -> O
                 .opt("interior_padding", |c, n| c.int_list(n, "interior_padding"))
                 .unwrap_or_else(|| vec![0; edge_padding_low.len()]);
             let value = r.opt("value", |c, n| c.number(n, "value")).unwrap_or(0.0);
-            OpKind::Pad(Pad { edge_padding_low, edge_padding_high, interior_padding, value_bits: value.to_bits() })
+            OpKind::Pad(Pad { edge_padding_low, edge_padding_high, interior_padding, value })
         }
         "dynamic_slice" => {
             OpKind::DynamicSlice(DynamicSlice { slice_sizes: r.req("slice_sizes", |c, n| c.shape(n, "slice_sizes"))? })
@@ -240,7 +240,7 @@ pub fn decode(ctx: &mut Ctx<'_>, op: &str, f: &Fields<'_>, mesh_name: &str) -> O
         "layer_norm" | "rms_norm" => {
             let dims = r.req("dimensions", |c, n| c.int_list(n, "dimensions"))?;
             let epsilon = r.opt("epsilon", |c, n| c.number(n, "epsilon")).unwrap_or(Norm::DEFAULT_EPSILON);
-            let norm = Norm::new(dims, epsilon);
+            let norm = Norm { dimensions: dims, epsilon };
             if op == "layer_norm" { OpKind::LayerNorm(norm) } else { OpKind::RmsNorm(norm) }
         }
         "custom" => OpKind::Custom(custom(&mut r)?),

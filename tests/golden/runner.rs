@@ -100,15 +100,7 @@ fn render_case(lines: &[String], outputs: &[String]) -> Vec<String> {
 /// prints with the file's `.expected` sibling (created or rewritten when blessing).
 /// The handler returns the output and any hard failures.
 pub fn run_files(dir: &str, ext: &str, handler: impl Fn(&Path) -> (String, Vec<String>)) -> Summary {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&root)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", root.display()))
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == ext))
-        .collect();
-    files.sort();
-    assert!(!files.is_empty(), "no .{ext} files in {}", root.display());
-    let bless = std::env::var("AUTOSHARD_BLESS").is_ok_and(|v| v == "1");
+    let files = files_in(dir, ext);
     let mut report = String::new();
     for path in &files {
         let (output, failures) = handler(path);
@@ -117,25 +109,9 @@ pub fn run_files(dir: &str, ext: &str, handler: impl Fn(&Path) -> (String, Vec<S
         }
         let expected_path = path.with_extension("expected");
         let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
-        if expected != output {
-            if bless {
-                std::fs::write(&expected_path, &output)
-                    .unwrap_or_else(|e| panic!("cannot write {}: {e}", expected_path.display()));
-            } else {
-                let diff = TextDiff::from_lines(&expected, &output);
-                let name = expected_path.display().to_string();
-                let _ = writeln!(
-                    report,
-                    "{}",
-                    diff.unified_diff().context_radius(3).header(&name, &format!("{name} (actual)"))
-                );
-            }
-        }
+        compare(&expected_path, &expected, &output, &mut report);
     }
-    assert!(
-        report.is_empty(),
-        "golden test failures in {dir} (differences can be accepted with AUTOSHARD_BLESS=1; hard failures cannot):\n{report}"
-    );
+    finish(dir, &report);
     Summary { cases: files.len(), skipped: 0 }
 }
 
@@ -148,21 +124,49 @@ pub struct Summary {
     pub skipped: usize,
 }
 
-/// Runs `handler` on every case of every `.test` file under `dir` (relative to the
-/// crate root) and panics with every difference and hard failure found.
-pub fn run_dir(dir: &str, handler: impl Fn(&Case, &[(String, String)]) -> Outcome) -> Summary {
+/// The files with extension `ext` under `dir` (relative to the crate root), sorted.
+fn files_in(dir: &str, ext: &str) -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&root)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", root.display()))
         .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "test"))
+        .filter(|p| p.extension().is_some_and(|x| x == ext))
         .collect();
     files.sort();
-    assert!(!files.is_empty(), "no .test files in {}", root.display());
-    let bless = std::env::var("AUTOSHARD_BLESS").is_ok_and(|v| v == "1");
+    assert!(!files.is_empty(), "no .{ext} files in {}", root.display());
+    files
+}
+
+/// Compares `actual` with the golden text `expected` of `path`: rewrites the file when
+/// blessing, else adds a unified diff to `report`.
+fn compare(path: &Path, expected: &str, actual: &str, report: &mut String) {
+    if expected == actual {
+        return;
+    }
+    if std::env::var("AUTOSHARD_BLESS").is_ok_and(|v| v == "1") {
+        std::fs::write(path, actual).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+    } else {
+        let name = path.display().to_string();
+        let diff = TextDiff::from_lines(expected, actual);
+        let _ =
+            writeln!(report, "{}", diff.unified_diff().context_radius(3).header(&name, &format!("{name} (actual)")));
+    }
+}
+
+/// Panics with `report` unless it is empty.
+fn finish(dir: &str, report: &str) {
+    assert!(
+        report.is_empty(),
+        "golden test failures in {dir} (differences can be accepted with AUTOSHARD_BLESS=1; hard failures cannot):\n{report}"
+    );
+}
+
+/// Runs `handler` on every case of every `.test` file under `dir` (relative to the
+/// crate root) and panics with every difference and hard failure found.
+pub fn run_dir(dir: &str, handler: impl Fn(&Case, &[(String, String)]) -> Outcome) -> Summary {
     let mut report = String::new();
     let mut summary = Summary::default();
-    for path in files {
+    for path in files_in(dir, "test") {
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
         let file = parse_file(&text);
         let mut rendered = file.header.clone();
@@ -179,23 +183,8 @@ pub fn run_dir(dir: &str, handler: impl Fn(&Case, &[(String, String)]) -> Outcom
         if text.ends_with('\n') {
             new_text.push('\n');
         }
-        if new_text != text {
-            if bless {
-                std::fs::write(&path, &new_text).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
-            } else {
-                let diff = TextDiff::from_lines(&text, &new_text);
-                let name = path.display().to_string();
-                let _ = writeln!(
-                    report,
-                    "{}",
-                    diff.unified_diff().context_radius(3).header(&name, &format!("{name} (actual)"))
-                );
-            }
-        }
+        compare(&path, &text, &new_text, &mut report);
     }
-    assert!(
-        report.is_empty(),
-        "golden test failures in {dir} (differences can be accepted with AUTOSHARD_BLESS=1; hard failures cannot):\n{report}"
-    );
+    finish(dir, &report);
     summary
 }

@@ -152,17 +152,7 @@ impl ProgramBuilder {
         }
         self.check_new_names(&arg_names)?;
         let arg_types = self.region_arg_types(&spec, &what)?;
-        let op = OpId(self.program.ops.len() as u32);
-        self.program.ops.push(Op {
-            name: op_name(&spec).to_string(),
-            kind: spec.kind.clone(),
-            operands: spec.operands.clone(),
-            results: Vec::new(),
-            body: None,
-            result_shardings: Vec::new(),
-            loc: spec.loc.clone(),
-        });
-        self.push_to_block(op);
+        let op = self.push_op(&spec);
         let args: Vec<ValueId> = arg_names
             .into_iter()
             .zip(arg_types)
@@ -374,9 +364,15 @@ impl ProgramBuilder {
     /// Creates a body-free op with results of `types`.
     fn create_op(&mut self, spec: OpSpec, types: Vec<TensorType>) -> Result<Vec<ValueId>> {
         self.check_results(&spec, &types)?;
+        let op = self.push_op(&spec);
+        Ok(self.create_results(op, &spec, types))
+    }
+
+    /// Records the op of `spec`, without results yet, at the end of the current block.
+    fn push_op(&mut self, spec: &OpSpec) -> OpId {
         let op = OpId(self.program.ops.len() as u32);
         self.program.ops.push(Op {
-            name: op_name(&spec).to_string(),
+            name: op_name(spec).to_string(),
             kind: spec.kind.clone(),
             operands: spec.operands.clone(),
             results: Vec::new(),
@@ -385,7 +381,7 @@ impl ProgramBuilder {
             loc: spec.loc.clone(),
         });
         self.push_to_block(op);
-        Ok(self.create_results(op, &spec, types))
+        op
     }
 
     /// Checks that results of `types` can be created for `spec`: fresh names, one per

@@ -40,7 +40,7 @@ use crate::sharding::TensorSharding;
 
 /// An op and its attributes.
 #[derive(Debug, Clone, PartialEq)]
-#[allow(missing_docs)] // Each variant is documented by its attribute type.
+#[allow(missing_docs, reason = "each variant is documented by its attribute type")]
 pub enum OpKind {
     Unary(UnaryOp),
     Convert { dtype: DType },

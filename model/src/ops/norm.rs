@@ -23,29 +23,17 @@ impl Softmax {
 }
 
 /// `layer_norm` / `rms_norm` over `dimensions`.
-#[derive(Debug, Clone, PartialEq, Hash)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Norm {
     /// The normalised dimensions.
     pub dimensions: Vec<i64>,
-    /// Added to the variance before the square root, as the bits of an `f64`.
-    pub epsilon_bits: u64,
+    /// Added to the variance before the square root.
+    pub epsilon: f64,
 }
-
-impl Eq for Norm {}
 
 impl Norm {
     /// The default epsilon, 1e-6.
     pub const DEFAULT_EPSILON: f64 = 1e-6;
-
-    /// Normalisation over `dimensions` with `epsilon`.
-    pub fn new(dimensions: Vec<i64>, epsilon: f64) -> Self {
-        Norm { dimensions, epsilon_bits: epsilon.to_bits() }
-    }
-
-    /// The epsilon.
-    pub fn epsilon(&self) -> f64 {
-        f64::from_bits(self.epsilon_bits)
-    }
 
     pub(crate) fn infer(&self, operands: &[Operand<'_>]) -> Result<Vec<TensorType>, String> {
         let x = &operands[0];

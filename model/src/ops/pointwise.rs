@@ -10,7 +10,7 @@ use crate::ir::TensorType;
 
 /// Unary pointwise ops (StableHLO names, plus the activations `relu`, `gelu`, `silu`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[allow(missing_docs)] // The variants are the ops' names.
+#[allow(missing_docs, reason = "the variants are the ops' names")]
 pub enum UnaryOp {
     Abs,
     Negate,
@@ -107,7 +107,7 @@ impl UnaryOp {
 
 /// Binary pointwise ops.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[allow(missing_docs)] // The variants are the ops' names.
+#[allow(missing_docs, reason = "the variants are the ops' names")]
 pub enum BinaryOp {
     Add,
     Subtract,
@@ -177,7 +177,7 @@ impl BinaryOp {
 
 /// The comparison of `compare`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[allow(missing_docs)] // StableHLO's comparison directions.
+#[allow(missing_docs, reason = "StableHLO's comparison directions")]
 pub enum ComparisonDirection {
     Eq,
     Ne,

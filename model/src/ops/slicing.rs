@@ -43,7 +43,7 @@ impl Slice {
 
 /// `pad` with a constant: `low` and `high` elements at the edges (negative values cut),
 /// `interior` elements between neighbours.
-#[derive(Debug, Clone, PartialEq, Hash)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Pad {
     /// Padding before the first element, per dimension.
     pub edge_padding_low: Vec<i64>,
@@ -51,18 +51,11 @@ pub struct Pad {
     pub edge_padding_high: Vec<i64>,
     /// Padding between elements, per dimension (0 when omitted).
     pub interior_padding: Vec<i64>,
-    /// The padding value, bit pattern of an `f64` (so the attributes are hashable).
-    pub value_bits: u64,
+    /// The padding value.
+    pub value: f64,
 }
 
-impl Eq for Pad {}
-
 impl Pad {
-    /// The padding value.
-    pub fn value(&self) -> f64 {
-        f64::from_bits(self.value_bits)
-    }
-
     pub(crate) fn infer(&self, operands: &[Operand<'_>]) -> Result<Vec<TensorType>, String> {
         let x = &operands[0];
         let rank = x.ty.rank();
