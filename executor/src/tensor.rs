@@ -1,10 +1,11 @@
 //! Dense host tensors: a row-major `f32` buffer with a shape.
 //!
-//! Every element type is computed in `f32` by the executor (integers and booleans are
-//! represented exactly up to 2^24); the shape is the tensor's, the buffer has exactly
-//! `product(shape)` elements (invariant kept by every constructor).
+//! Every element type is held as `f32` (integers and booleans are exact up to 2^24,
+//! which covers indices and counts in practice; 8- and 16-bit floats are computed in
+//! full `f32`). Invariant, kept by every constructor: the buffer has exactly
+//! `product(shape)` elements.
 
-use autoshard_model::TensorType;
+use autoshard_model::{DType, TensorType};
 
 /// A dense row-major tensor of `f32` values.
 #[derive(Debug, Clone, PartialEq)]
@@ -19,24 +20,52 @@ impl Tensor {
         Tensor { shape: shape.to_vec(), data: vec![value; shape.iter().product()] }
     }
 
+    /// A scalar.
+    pub fn scalar(value: f32) -> Self {
+        Tensor { shape: Vec::new(), data: vec![value] }
+    }
+
+    /// A tensor of `shape` with `data`, whose length the caller computed from `shape`
+    /// (every kernel builds its result that way; checked in debug builds).
+    pub(crate) fn new(shape: &[usize], data: Vec<f32>) -> Self {
+        debug_assert_eq!(data.len(), shape.iter().product::<usize>(), "tensor data does not fit its shape");
+        Tensor { shape: shape.to_vec(), data }
+    }
+
     /// A tensor of `shape` with the given row-major elements, if their count fits.
     pub fn from_vec(shape: &[usize], data: Vec<f32>) -> Option<Self> {
         (data.len() == shape.iter().product::<usize>()).then(|| Tensor { shape: shape.to_vec(), data })
     }
 
-    /// A tensor of `ty`'s shape with deterministic pseudo-random values in [-1, 1)
-    /// derived from `seed` (SplitMix64), so runs are reproducible.
+    /// A tensor of `shape` whose element at each index is `f(index)`.
+    pub fn from_fn(shape: &[usize], mut f: impl FnMut(&[usize]) -> f32) -> Self {
+        let mut data = Vec::with_capacity(shape.iter().product());
+        for_each_index(shape, |index| data.push(f(index)));
+        Tensor { shape: shape.to_vec(), data }
+    }
+
+    /// A tensor of `ty`'s shape with deterministic pseudo-random values derived from
+    /// `seed` (SplitMix64): floats in [-1, 1), integers in [0, 16), booleans 0 or 1.
     pub fn random(ty: &TensorType, seed: u64) -> Self {
-        let shape: Vec<usize> = ty.shape.iter().map(|&d| usize::try_from(d).unwrap_or(0)).collect();
+        let shape = dims(&ty.shape);
         let mut state = seed;
+        let mut next = || {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
         let data = (0..shape.iter().product::<usize>())
             .map(|_| {
-                state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-                let mut z = state;
-                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-                z ^= z >> 31;
-                ((z >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0
+                let bits = next();
+                if ty.dtype.is_float() {
+                    ((bits >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0
+                } else if ty.dtype == DType::I1 {
+                    (bits & 1) as f32
+                } else {
+                    (bits % 16) as f32
+                }
             })
             .collect();
         Tensor { shape, data }
@@ -47,16 +76,122 @@ impl Tensor {
         &self.shape
     }
 
+    /// The number of dimensions.
+    pub fn rank(&self) -> usize {
+        self.shape.len()
+    }
+
+    /// The number of elements.
+    pub fn len(&self) -> usize {
+        self.data.len()
+    }
+
+    /// True when the tensor has no element.
+    pub fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
+
     /// The elements, row-major.
     pub fn data(&self) -> &[f32] {
         &self.data
+    }
+
+    /// The elements, row-major, mutably.
+    pub fn data_mut(&mut self) -> &mut [f32] {
+        &mut self.data
+    }
+
+    /// The row-major strides.
+    pub fn strides(&self) -> Vec<usize> {
+        strides(&self.shape)
+    }
+
+    /// The element at `index` (which must be in bounds).
+    pub fn at(&self, index: &[usize]) -> f32 {
+        self.data[offset(&self.shape, index)]
+    }
+
+    /// The same elements with another shape of the same size.
+    pub fn reshaped(&self, shape: &[usize]) -> Option<Tensor> {
+        Tensor::from_vec(shape, self.data.clone())
+    }
+
+    /// Applies `f` to every element.
+    pub fn map(&self, f: impl Fn(f32) -> f32) -> Tensor {
+        Tensor { shape: self.shape.clone(), data: self.data.iter().map(|&x| f(x)).collect() }
+    }
+
+    /// The dimensions permuted: result dimension `i` is dimension `permutation[i]`.
+    pub fn transposed(&self, permutation: &[usize]) -> Tensor {
+        let source = self.strides();
+        let shape: Vec<usize> = permutation.iter().map(|&p| self.shape[p]).collect();
+        let permuted: Vec<usize> = permutation.iter().map(|&p| source[p]).collect();
+        let mut data = Vec::with_capacity(self.data.len());
+        for_each_index(&shape, |index| {
+            let at: usize = index.iter().zip(&permuted).map(|(i, s)| i * s).sum();
+            data.push(self.data[at]);
+        });
+        Tensor { shape, data }
+    }
+
+    /// The largest absolute difference with `other` (infinite if the shapes differ).
+    pub fn max_abs_diff(&self, other: &Tensor) -> f32 {
+        if self.shape != other.shape {
+            return f32::INFINITY;
+        }
+        self.data.iter().zip(&other.data).fold(0.0, |m, (a, b)| {
+            let d = (a - b).abs();
+            if d.is_nan() { f32::INFINITY } else { m.max(d) }
+        })
+    }
+}
+
+/// The dimensions of a model shape as sizes (negative dimensions count as 0).
+pub fn dims(shape: &[i64]) -> Vec<usize> {
+    shape.iter().map(|&d| usize::try_from(d).unwrap_or(0)).collect()
+}
+
+/// Row-major strides of `shape`.
+pub fn strides(shape: &[usize]) -> Vec<usize> {
+    let mut strides = vec![1; shape.len()];
+    for d in (0..shape.len().saturating_sub(1)).rev() {
+        strides[d] = strides[d + 1] * shape[d + 1];
+    }
+    strides
+}
+
+/// The row-major offset of `index` in a tensor of `shape`.
+pub fn offset(shape: &[usize], index: &[usize]) -> usize {
+    index.iter().zip(strides(shape)).map(|(i, s)| i * s).sum()
+}
+
+/// Calls `f` with every index of `shape`, in row-major order (once, with the empty
+/// index, for a scalar; never for an empty shape).
+pub fn for_each_index(shape: &[usize], mut f: impl FnMut(&[usize])) {
+    if shape.contains(&0) {
+        return;
+    }
+    let mut index = vec![0; shape.len()];
+    loop {
+        f(&index);
+        let mut d = shape.len();
+        loop {
+            if d == 0 {
+                return;
+            }
+            d -= 1;
+            index[d] += 1;
+            if index[d] < shape[d] {
+                break;
+            }
+            index[d] = 0;
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use autoshard_model::DType;
 
     #[test]
     fn random_is_deterministic_and_bounded() {
@@ -65,6 +200,30 @@ mod tests {
         assert_eq!(a, Tensor::random(&ty, 7));
         assert_ne!(a, Tensor::random(&ty, 8));
         assert!(a.data().iter().all(|v| (-1.0..1.0).contains(v)));
+        let ints = Tensor::random(&TensorType::new([64], DType::I32), 1);
+        assert!(ints.data().iter().all(|v| v.fract() == 0.0 && (0.0..16.0).contains(v)));
         assert!(Tensor::from_vec(&[2, 2], vec![0.0; 3]).is_none());
+    }
+
+    #[test]
+    fn indexes_in_row_major_order() {
+        let mut seen = Vec::new();
+        for_each_index(&[2, 3], |i| seen.push(i.to_vec()));
+        assert_eq!(seen.len(), 6);
+        assert_eq!(seen[4], vec![1, 1]);
+        let mut count = 0;
+        for_each_index(&[], |_| count += 1);
+        assert_eq!(count, 1);
+        for_each_index(&[3, 0], |_| count += 1);
+        assert_eq!(count, 1);
+    }
+
+    #[test]
+    fn transposing_twice_is_identity() {
+        let t = Tensor::from_fn(&[2, 3, 4], |i| (i[0] * 100 + i[1] * 10 + i[2]) as f32);
+        let u = t.transposed(&[2, 0, 1]);
+        assert_eq!(u.shape(), &[4, 2, 3]);
+        assert_eq!(u.at(&[3, 1, 2]), 123.0);
+        assert_eq!(u.transposed(&[1, 2, 0]), t);
     }
 }

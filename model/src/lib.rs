@@ -26,6 +26,7 @@ pub mod mesh;
 pub mod ops;
 pub mod projection;
 pub mod rule;
+pub mod rules;
 pub mod sharding;
 mod text;
 pub mod units;

@@ -1,6 +1,6 @@
 //! `autoshard check FILE`: validate a config and summarise it.
 
-use super::Failure;
+use super::{Failure, load};
 use autoshard::Config;
 use autoshard::model::Program;
 use std::fmt::Write as _;
@@ -8,11 +8,8 @@ use std::path::Path;
 
 /// Runs `check` on `path`.
 pub fn run(path: &Path) -> Result<(), Failure> {
-    let shown = path.display().to_string();
-    let source = std::fs::read_to_string(path)
-        .map_err(|e| Failure::BadInput(format!("{shown}: error: cannot read the config: {e}")))?;
-    let config = Config::from_source(&shown, &source).map_err(|e| Failure::BadInput(e.to_string()))?;
-    print!("{}", summary(&shown, &config));
+    let config = load(path)?;
+    print!("{}", summary(&path.display().to_string(), &config));
     Ok(())
 }
 

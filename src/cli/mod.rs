@@ -2,6 +2,7 @@
 //! 1 the work failed, 2 bad input or usage. Results go to stdout, errors to stderr.
 
 mod check;
+mod rules;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -16,7 +17,7 @@ use std::process::ExitCode;
     name = "autoshard",
     version,
     propagate_version = true,
-    after_help = "Examples:\n  autoshard check configs/mlp.yaml\n\nExit codes: 0 success, 1 the work failed (infeasible, mismatch), 2 bad input or usage.\nSet AUTOSHARD_LOG=debug for logs on stderr."
+    after_help = "Examples:\n  autoshard check configs/mlp.yaml\n  autoshard rules configs/transformer_block.yaml\n\nExit codes: 0 success, 1 the work failed (infeasible, mismatch), 2 bad input or usage.\nSet AUTOSHARD_LOG=debug for logs on stderr."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -28,6 +29,12 @@ enum Command {
     /// Validate a config: parse it, infer every type and verify every sharding,
     /// then print a short summary. Reports every error as FILE:LINE:COL.
     Check {
+        /// The config file (.yaml).
+        file: PathBuf,
+    },
+    /// Print every op's sharding rule, one line per op in program order:
+    /// NAME: #sdy.op_sharding_rule<...> (Shardy's text form).
+    Rules {
         /// The config file (.yaml).
         file: PathBuf,
     },
@@ -45,6 +52,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Check { file } => check::run(&file),
+        Command::Rules { file } => rules::run(&file),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -53,6 +61,14 @@ pub fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Reads and validates the config at `path`; errors are bad input.
+fn load(path: &std::path::Path) -> Result<autoshard::Config, Failure> {
+    let shown = path.display().to_string();
+    let source = std::fs::read_to_string(path)
+        .map_err(|e| Failure::BadInput(format!("{shown}: error: cannot read the config: {e}")))?;
+    autoshard::Config::from_source(&shown, &source).map_err(|e| Failure::BadInput(e.to_string()))
 }
 
 /// Logs go to stderr; `AUTOSHARD_LOG` (e.g. `debug`) sets the level, default `warn`.

@@ -73,7 +73,7 @@ pub fn op_keys(name: &str) -> Option<&'static [&'static str]> {
         "sort" => &["dimension", "descending", "is_stable"],
         "softmax" => &["dimension"],
         "layer_norm" | "rms_norm" => &["dimensions", "epsilon"],
-        "custom" => &["rule", "result", "flops"],
+        "custom" => &["rule", "result", "flops", "body"],
         "propagation_barrier" => &["allowed_direction"],
         "named_computation" => &["label", "body", "in_shardings", "out_shardings"],
         "manual_computation" => &["manual_axes", "in_shardings", "out_shardings", "body"],
@@ -370,7 +370,7 @@ fn custom(r: &mut Reader<'_, '_, '_>) -> Option<Custom> {
         Some(TensorType::new(shape?, dtype?))
     })?;
     let flops = r.opt("flops", |c, n| c.quantity::<Flops>(n, "flops")).unwrap_or_default();
-    Some(Custom { rule, result, flops })
+    Some(Custom { rule, result, flops, has_body: r.f.get("body").is_some() })
 }
 
 fn barrier_direction(ctx: &mut Ctx<'_>, node: &Node) -> Option<PropagationDirection> {

@@ -8,10 +8,15 @@ use std::process::Command;
 
 /// Runs `autoshard check` on `path` (relative to the crate root, as users would).
 fn check(path: &Path) -> (i32, String, String) {
+    autoshard(&["check"], path)
+}
+
+/// Runs `autoshard ARGS PATH` from the crate root.
+fn autoshard(args: &[&str], path: &Path) -> (i32, String, String) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let relative = path.strip_prefix(root).unwrap_or(path);
     let output = Command::new(env!("CARGO_BIN_EXE_autoshard"))
-        .arg("check")
+        .args(args)
         .arg(relative)
         .current_dir(root)
         .output()
@@ -52,12 +57,16 @@ pub fn error_case(path: &Path) -> (String, Vec<String>) {
     (format!("exit: {code}\n{stderr}"), failures)
 }
 
-/// A valid config: exit code 0 and the summary.
+/// A valid config: `check` and `rules` exit with 0; the golden is both outputs.
 pub fn valid_case(path: &Path) -> (String, Vec<String>) {
-    let (code, stdout, stderr) = check(path);
+    let mut output = String::new();
     let mut failures = Vec::new();
-    if code != 0 {
-        failures.push(format!("exit code {code}, expected 0: {stderr}"));
+    for command in ["check", "rules"] {
+        let (code, stdout, stderr) = autoshard(&[command], path);
+        if code != 0 {
+            failures.push(format!("{command}: exit code {code}, expected 0: {stderr}"));
+        }
+        output.push_str(&format!("$ autoshard {command}\nexit: {code}\n{stdout}{stderr}"));
     }
-    (format!("exit: {code}\n{stdout}{stderr}"), failures)
+    (output, failures)
 }

@@ -4,6 +4,7 @@
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
 
 mod config;
+mod rules;
 mod runner;
 mod text;
 
@@ -12,6 +13,18 @@ fn text_forms() {
     let summary = runner::run_dir("tests/data/text", text::run_case);
     eprintln!("text forms: {} cases, {} skipped", summary.cases, summary.skipped);
     assert!(summary.cases > 150, "expected Shardy's text-form cases, found {}", summary.cases);
+}
+
+#[test]
+fn sharding_rules() {
+    let summary = runner::run_dir("tests/data/rules", rules::run_case);
+    eprintln!("sharding rules: {} cases", summary.cases);
+}
+
+#[test]
+fn inference_errors() {
+    let summary = runner::run_dir("tests/data/inference", rules::run_case);
+    assert!(summary.cases >= 30, "expected an inference error per op family, found {}", summary.cases);
 }
 
 #[test]

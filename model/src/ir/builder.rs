@@ -449,6 +449,10 @@ impl ProgramBuilder {
                     .map(|(i, (ty, s))| self.manual_local_type(manual, s, ty, &format!("{what}: in_shardings[{i}]")))
                     .collect()
             }
+            OpKind::Custom(_) => {
+                spec.kind.infer(&self.operands_of(&spec.operands))?;
+                Ok(types)
+            }
             _ => Err(Error::Program(format!("{what} has no body"))),
         }
     }
@@ -492,6 +496,10 @@ impl ProgramBuilder {
                     self.open.len().saturating_sub(1),
                 )?;
                 Ok(globals)
+            }
+            OpKind::Custom(custom) => {
+                custom.check_body(body_types).map_err(|m| Error::Program(format!("{what}: {m}")))?;
+                Ok(vec![custom.result.clone()])
             }
             _ => Err(Error::Program(format!("{what} has no body"))),
         }

@@ -192,8 +192,9 @@ impl Convolution {
         Ok(vec![TensorType::new(shape, lhs.ty.dtype)])
     }
 
-    /// The output size of spatial dimension `i` for an input of `size` and a window of `window`.
-    fn output_size(&self, i: usize, size: i64, window: i64) -> Result<i64, String> {
+    /// The output size of spatial dimension `i` for an input of `size` and a window of
+    /// `window` (after dilation and padding), or why there is none.
+    pub fn output_size(&self, i: usize, size: i64, window: i64) -> Result<i64, String> {
         let (stride, lhs_dil, rhs_dil) = (self.window_strides[i], self.lhs_dilation[i], self.rhs_dilation[i]);
         if stride < 1 || lhs_dil < 1 || rhs_dil < 1 {
             return Err(format!("spatial dim {i}: strides and dilations must be at least 1"));

@@ -1,4 +1,6 @@
 //! `custom`: any op, described by the user's sharding rule, result type and FLOP count.
+//! It may carry a body (its decomposition into other ops), which is what executes it;
+//! the solver uses only the rule and the counts.
 
 use super::Operand;
 use crate::ir::TensorType;
@@ -14,6 +16,8 @@ pub struct Custom {
     pub result: TensorType,
     /// Floating-point operations of one unsharded execution.
     pub flops: Flops,
+    /// True when the op carries a body (its decomposition).
+    pub has_body: bool,
 }
 
 impl Custom {
@@ -21,5 +25,16 @@ impl Custom {
         let shapes: Vec<&[i64]> = operands.iter().map(|o| o.ty.shape.as_slice()).collect();
         self.rule.verify(&shapes, &[&self.result.shape]).map_err(|e| format!("rule {}: {e}", self.rule))?;
         Ok(vec![self.result.clone()])
+    }
+
+    /// Checks that a body returning `body_types` computes the declared result.
+    pub(crate) fn check_body(&self, body_types: &[TensorType]) -> Result<(), String> {
+        match body_types {
+            [ty] if *ty == self.result => Ok(()),
+            _ => {
+                let got: Vec<String> = body_types.iter().map(ToString::to_string).collect();
+                Err(format!("the body returns ({}) but the result is {}", got.join(", "), self.result))
+            }
+        }
     }
 }

@@ -196,12 +196,18 @@ impl OpKind {
         }
     }
 
-    /// True for the ops that own a body (`named_computation`, `manual_computation`).
+    /// True for the ops that own a body (`named_computation`, `manual_computation`, and a
+    /// `custom` op given its decomposition).
     pub fn has_body(&self) -> bool {
-        matches!(self, OpKind::NamedComputation(_) | OpKind::ManualComputation(_))
+        match self {
+            OpKind::NamedComputation(_) | OpKind::ManualComputation(_) => true,
+            OpKind::Custom(c) => c.has_body,
+            _ => false,
+        }
     }
 
-    /// Infers the result types of a body-free op; errors name the op
+    /// Infers the result types of an op (for a region op, those its signature fixes
+    /// without looking at the body); errors name the op
     /// (`dot_general: contracting dim 1 of x has size 16 but dim 0 of w has size 32`).
     pub fn infer(&self, operands: &[Operand<'_>]) -> Result<Vec<TensorType>> {
         self.check_arity(operands.len())?;

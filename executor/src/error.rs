@@ -1,0 +1,39 @@
+//! The executor layer's error type.
+
+use thiserror::Error;
+
+/// Everything that can stop an execution.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum Error {
+    /// The number of input tensors differs from the program's inputs.
+    #[error("the program has {expected} inputs but {actual} tensors were given")]
+    InputCount {
+        /// The program's inputs.
+        expected: usize,
+        /// The tensors given.
+        actual: usize,
+    },
+    /// An input tensor has the wrong shape.
+    #[error("input \"{name}\" must have shape {expected:?}, got {actual:?}")]
+    InputShape {
+        /// The input's name.
+        name: String,
+        /// The declared shape.
+        expected: Vec<usize>,
+        /// The given shape.
+        actual: Vec<usize>,
+    },
+    /// An op cannot be executed.
+    #[error("op \"{op}\" ({kind}) cannot be executed: {reason}")]
+    Unsupported {
+        /// The op's name.
+        op: String,
+        /// The op's kind.
+        kind: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// The executor layer's result type.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

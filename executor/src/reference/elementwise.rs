@@ -1,0 +1,175 @@
+//! Pointwise ops: unary and binary arithmetic, `convert`, `compare`, `select`,
+//! `clamp`.
+//!
+//! Values are `f32`; an integer or boolean result is brought back into its type after
+//! every op (integers truncate toward zero, booleans are 1 for non-zero), so integer
+//! division truncates and booleans stay 0/1. `gelu` is the tanh approximation (JAX's
+//! default), `silu(x) = x * logistic(x)`. Bitwise ops on integers work on the value as
+//! an `i64`; on booleans they are logical.
+
+use crate::tensor::Tensor;
+use autoshard_model::ops::{BinaryOp, ComparisonDirection, UnaryOp};
+use autoshard_model::{DType, dtype::DTypeClass};
+
+/// Brings `v` into `dtype`: integers truncate toward zero, booleans are `v != 0`.
+pub fn to_dtype(v: f32, dtype: DType) -> f32 {
+    match dtype.class() {
+        DTypeClass::Float => v,
+        DTypeClass::Integer if v.is_finite() => v.trunc(),
+        DTypeClass::Integer => v,
+        DTypeClass::Bool => f32::from(u8::from(v != 0.0)),
+    }
+}
+
+fn logistic(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+fn gelu(x: f32) -> f32 {
+    const SQRT_2_OVER_PI: f32 = 0.797_884_6;
+    0.5 * x * (1.0 + (SQRT_2_OVER_PI * (x + 0.044_715 * x * x * x)).tanh())
+}
+
+fn sign(x: f32) -> f32 {
+    if x > 0.0 {
+        1.0
+    } else if x < 0.0 {
+        -1.0
+    } else {
+        x
+    }
+}
+
+/// A unary op on `x`, whose element type is `dtype`.
+pub fn unary(op: UnaryOp, x: &Tensor, dtype: DType) -> Tensor {
+    let f: fn(f32) -> f32 = match op {
+        UnaryOp::Abs => f32::abs,
+        UnaryOp::Negate => |x| -x,
+        UnaryOp::Exponential => f32::exp,
+        UnaryOp::Log => f32::ln,
+        UnaryOp::LogPlusOne => f32::ln_1p,
+        UnaryOp::Logistic => logistic,
+        UnaryOp::Tanh => f32::tanh,
+        UnaryOp::Sqrt => f32::sqrt,
+        UnaryOp::Rsqrt => |x| 1.0 / x.sqrt(),
+        UnaryOp::Sine => f32::sin,
+        UnaryOp::Cosine => f32::cos,
+        UnaryOp::Floor => f32::floor,
+        UnaryOp::Ceil => f32::ceil,
+        UnaryOp::Sign => sign,
+        UnaryOp::Relu => |x| x.max(0.0),
+        UnaryOp::Gelu => gelu,
+        UnaryOp::Silu => |x| x * logistic(x),
+        UnaryOp::Not if dtype == DType::I1 => |x| f32::from(u8::from(x == 0.0)),
+        UnaryOp::Not => |x| !(x as i64) as f32,
+    };
+    x.map(|v| to_dtype(f(v), dtype))
+}
+
+/// A binary op on `a` and `b` (same shape), whose element type is `dtype`.
+pub fn binary(op: BinaryOp, a: &Tensor, b: &Tensor, dtype: DType) -> Tensor {
+    let integer = dtype.class() == DTypeClass::Integer;
+    let boolean = dtype == DType::I1;
+    let f = |x: f32, y: f32| -> f32 {
+        match op {
+            BinaryOp::Add => x + y,
+            BinaryOp::Subtract => x - y,
+            BinaryOp::Multiply => x * y,
+            BinaryOp::Divide if integer && y == 0.0 => 0.0,
+            BinaryOp::Divide => x / y,
+            BinaryOp::Maximum => x.max(y),
+            BinaryOp::Minimum => x.min(y),
+            BinaryOp::Power => x.powf(y),
+            BinaryOp::Remainder if integer && y == 0.0 => 0.0,
+            BinaryOp::Remainder => x % y,
+            BinaryOp::Atan2 => x.atan2(y),
+            BinaryOp::And if boolean => f32::from(u8::from(x != 0.0 && y != 0.0)),
+            BinaryOp::Or if boolean => f32::from(u8::from(x != 0.0 || y != 0.0)),
+            BinaryOp::Xor if boolean => f32::from(u8::from((x != 0.0) != (y != 0.0))),
+            BinaryOp::And => ((x as i64) & (y as i64)) as f32,
+            BinaryOp::Or => ((x as i64) | (y as i64)) as f32,
+            BinaryOp::Xor => ((x as i64) ^ (y as i64)) as f32,
+        }
+    };
+    let data = a.data().iter().zip(b.data()).map(|(&x, &y)| to_dtype(f(x, y), dtype)).collect();
+    Tensor::new(a.shape(), data)
+}
+
+/// `convert` to `dtype`.
+pub fn convert(x: &Tensor, dtype: DType) -> Tensor {
+    x.map(|v| to_dtype(v, dtype))
+}
+
+/// `compare`: 1 where the comparison holds, else 0.
+pub fn compare(direction: ComparisonDirection, a: &Tensor, b: &Tensor) -> Tensor {
+    let f = |x: f32, y: f32| match direction {
+        ComparisonDirection::Eq => x == y,
+        ComparisonDirection::Ne => x != y,
+        ComparisonDirection::Ge => x >= y,
+        ComparisonDirection::Gt => x > y,
+        ComparisonDirection::Le => x <= y,
+        ComparisonDirection::Lt => x < y,
+    };
+    let data = a.data().iter().zip(b.data()).map(|(&x, &y)| f32::from(u8::from(f(x, y)))).collect();
+    Tensor::new(a.shape(), data)
+}
+
+/// The element `i` of `t`, or its only element when it is a scalar.
+fn element(t: &Tensor, i: usize) -> f32 {
+    if t.rank() == 0 { t.data()[0] } else { t.data()[i] }
+}
+
+/// `select(pred, on_true, on_false)`; `pred` may be a scalar.
+pub fn select(pred: &Tensor, on_true: &Tensor, on_false: &Tensor) -> Tensor {
+    let data = (0..on_true.len())
+        .map(|i| if element(pred, i) != 0.0 { on_true.data()[i] } else { on_false.data()[i] })
+        .collect();
+    Tensor::new(on_true.shape(), data)
+}
+
+/// `clamp(min, x, max)`; the bounds may be scalars.
+pub fn clamp(min: &Tensor, x: &Tensor, max: &Tensor) -> Tensor {
+    let data = (0..x.len()).map(|i| x.data()[i].max(element(min, i)).min(element(max, i))).collect();
+    Tensor::new(x.shape(), data)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(values: &[f32]) -> Tensor {
+        Tensor::from_vec(&[values.len()], values.to_vec()).unwrap()
+    }
+
+    #[test]
+    fn unary_values() {
+        let x = t(&[-2.0, 0.0, 3.0]);
+        assert_eq!(unary(UnaryOp::Relu, &x, DType::F32).data(), &[0.0, 0.0, 3.0]);
+        assert_eq!(unary(UnaryOp::Sign, &x, DType::F32).data(), &[-1.0, 0.0, 1.0]);
+        assert!((unary(UnaryOp::Logistic, &t(&[0.0]), DType::F32).data()[0] - 0.5).abs() < 1e-7);
+        assert!((unary(UnaryOp::Gelu, &t(&[1.0]), DType::F32).data()[0] - 0.841_192).abs() < 1e-5);
+        assert!((unary(UnaryOp::Silu, &t(&[1.0]), DType::F32).data()[0] - 0.731_058_6).abs() < 1e-6);
+        assert_eq!(unary(UnaryOp::Not, &t(&[0.0, 1.0]), DType::I1).data(), &[1.0, 0.0]);
+        assert_eq!(unary(UnaryOp::Not, &t(&[5.0]), DType::I32).data(), &[-6.0]);
+    }
+
+    #[test]
+    fn integer_arithmetic_truncates() {
+        let a = t(&[7.0, -7.0, 5.0]);
+        let b = t(&[2.0, 2.0, 0.0]);
+        assert_eq!(binary(BinaryOp::Divide, &a, &b, DType::I32).data(), &[3.0, -3.0, 0.0]);
+        assert_eq!(binary(BinaryOp::Remainder, &a, &b, DType::I32).data(), &[1.0, -1.0, 0.0]);
+        assert_eq!(binary(BinaryOp::Xor, &t(&[6.0]), &t(&[3.0]), DType::I32).data(), &[5.0]);
+        assert_eq!(convert(&t(&[2.7, -2.7]), DType::I32).data(), &[2.0, -2.0]);
+        assert_eq!(convert(&t(&[0.0, 0.5]), DType::I1).data(), &[0.0, 1.0]);
+    }
+
+    #[test]
+    fn select_and_clamp_take_scalars() {
+        let x = t(&[-5.0, 0.5, 9.0]);
+        assert_eq!(clamp(&Tensor::scalar(-1.0), &x, &Tensor::scalar(1.0)).data(), &[-1.0, 0.5, 1.0]);
+        let chosen = select(&t(&[1.0, 0.0, 1.0]), &x, &t(&[0.0, 0.0, 0.0]));
+        assert_eq!(chosen.data(), &[-5.0, 0.0, 9.0]);
+        assert_eq!(compare(ComparisonDirection::Gt, &x, &t(&[0.0, 0.0, 9.0])).data(), &[0.0, 1.0, 0.0]);
+    }
+}

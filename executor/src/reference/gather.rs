@@ -1,0 +1,167 @@
+//! Indexed access with StableHLO's semantics: `gather` (start indices clamped so the
+//! slice stays inside the operand), `scatter` (updates applied in row-major order;
+//! an update whose window leaves the operand is skipped) and `take` (the index clamped
+//! into the table).
+
+use super::elementwise::to_dtype;
+use crate::tensor::{Tensor, dims, for_each_index};
+use autoshard_model::DType;
+use autoshard_model::ops::{Gather, Scatter, ScatterKind, Take};
+
+/// The index vector at `batch` (the index tensor's indices without the vector
+/// dimension) of `indices`.
+fn index_vector(indices: &Tensor, batch: &[usize], index_vector_dim: usize, len: usize) -> Vec<i64> {
+    let mut at: Vec<usize> = batch.to_vec();
+    if index_vector_dim < indices.rank() {
+        at.insert(index_vector_dim, 0);
+        (0..len)
+            .map(|k| {
+                at[index_vector_dim] = k;
+                indices.at(&at) as i64
+            })
+            .collect()
+    } else {
+        vec![indices.at(&at) as i64]
+    }
+}
+
+/// The batch index of the index tensor that batching dimension `indices_dim` reads.
+fn batch_position(indices_dim: i64, index_vector_dim: i64) -> usize {
+    if indices_dim < index_vector_dim { indices_dim as usize } else { indices_dim as usize - 1 }
+}
+
+/// `gather` producing `result_shape`.
+pub fn gather(operand: &Tensor, indices: &Tensor, g: &Gather, result_shape: &[i64]) -> Tensor {
+    let shape = dims(result_shape);
+    let batch_dims: Vec<usize> = (0..shape.len()).filter(|d| !g.offset_dims.contains(&(*d as i64))).collect();
+    let windowed: Vec<usize> = (0..operand.rank())
+        .filter(|d| !g.collapsed_slice_dims.contains(&(*d as i64)) && !g.operand_batching_dims.contains(&(*d as i64)))
+        .collect();
+    let ivd = g.index_vector_dim as usize;
+    Tensor::from_fn(&shape, |out| {
+        let batch: Vec<usize> = batch_dims.iter().map(|&d| out[d]).collect();
+        let start = index_vector(indices, &batch, ivd, g.start_index_map.len());
+        let mut at = vec![0usize; operand.rank()];
+        for (k, &d) in g.start_index_map.iter().enumerate() {
+            let d = d as usize;
+            let max = operand.shape()[d] as i64 - g.slice_sizes[d];
+            at[d] = start[k].clamp(0, max.max(0)) as usize;
+        }
+        for (&od, &sd) in g.operand_batching_dims.iter().zip(&g.start_indices_batching_dims) {
+            at[od as usize] += batch[batch_position(sd, g.index_vector_dim)];
+        }
+        for (k, &d) in windowed.iter().enumerate() {
+            at[d] += out[g.offset_dims[k] as usize];
+        }
+        operand.at(&at)
+    })
+}
+
+/// `scatter` of `updates` into `input` at `indices`, combining by `s.kind`.
+pub fn scatter(input: &Tensor, indices: &Tensor, updates: &Tensor, s: &Scatter, dtype: DType) -> Tensor {
+    let mut result = input.clone();
+    let scatter_dims: Vec<usize> =
+        (0..updates.rank()).filter(|d| !s.update_window_dims.contains(&(*d as i64))).collect();
+    let windowed: Vec<usize> = (0..input.rank())
+        .filter(|d| !s.inserted_window_dims.contains(&(*d as i64)) && !s.input_batching_dims.contains(&(*d as i64)))
+        .collect();
+    let ivd = s.index_vector_dim as usize;
+    let strides = input.strides();
+    for_each_index(updates.shape(), |u| {
+        let batch: Vec<usize> = scatter_dims.iter().map(|&d| u[d]).collect();
+        let start = index_vector(indices, &batch, ivd, s.scatter_dims_to_operand_dims.len());
+        let mut at = vec![0i64; input.rank()];
+        for (k, &d) in s.scatter_dims_to_operand_dims.iter().enumerate() {
+            at[d as usize] = start[k];
+        }
+        for (&id, &sd) in s.input_batching_dims.iter().zip(&s.scatter_indices_batching_dims) {
+            at[id as usize] += batch[batch_position(sd, s.index_vector_dim)] as i64;
+        }
+        for (k, &d) in windowed.iter().enumerate() {
+            at[d] += u[s.update_window_dims[k] as usize] as i64;
+        }
+        if at.iter().zip(input.shape()).any(|(&i, &n)| i < 0 || i >= n as i64) {
+            return;
+        }
+        let offset: usize = at.iter().zip(&strides).map(|(&i, s)| i as usize * s).sum();
+        let old = result.data()[offset];
+        let new = updates.at(u);
+        result.data_mut()[offset] = to_dtype(
+            match s.kind {
+                ScatterKind::Replace => new,
+                ScatterKind::Add => old + new,
+                ScatterKind::Mul => old * new,
+                ScatterKind::Max => old.max(new),
+                ScatterKind::Min => old.min(new),
+            },
+            dtype,
+        );
+    });
+    result
+}
+
+/// `take`: rows of `table` along `axis` at `indices` (clamped).
+pub fn take(table: &Tensor, indices: &Tensor, t: &Take) -> Tensor {
+    let axis = t.axis as usize;
+    let rank = indices.rank();
+    let shape: Vec<usize> =
+        table.shape()[..axis].iter().chain(indices.shape()).chain(&table.shape()[axis + 1..]).copied().collect();
+    let max = table.shape()[axis].saturating_sub(1) as f32;
+    let mut at = vec![0; table.rank()];
+    Tensor::from_fn(&shape, |out| {
+        at[..axis].copy_from_slice(&out[..axis]);
+        at[axis] = indices.at(&out[axis..axis + rank]).clamp(0.0, max) as usize;
+        at[axis + 1..].copy_from_slice(&out[axis + rank..]);
+        table.at(&at)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table() -> Tensor {
+        Tensor::from_vec(&[3, 2], vec![0.0, 1.0, 10.0, 11.0, 20.0, 21.0]).unwrap()
+    }
+
+    #[test]
+    fn take_is_an_embedding_lookup() {
+        let idx = Tensor::from_vec(&[2, 2], vec![2.0, 0.0, 1.0, 7.0]).unwrap();
+        let rows = take(&table(), &idx, &Take { axis: 0 });
+        assert_eq!(rows.shape(), &[2, 2, 2]);
+        assert_eq!(rows.data(), &[20.0, 21.0, 0.0, 1.0, 10.0, 11.0, 20.0, 21.0]);
+    }
+
+    #[test]
+    fn gather_rows_like_take() {
+        let idx = Tensor::from_vec(&[2], vec![2.0, 0.0]).unwrap();
+        let g = Gather {
+            offset_dims: vec![1],
+            collapsed_slice_dims: vec![0],
+            start_index_map: vec![0],
+            index_vector_dim: 1,
+            slice_sizes: vec![1, 2],
+            ..Gather::default()
+        };
+        assert_eq!(gather(&table(), &idx, &g, &[2, 2]).data(), &[20.0, 21.0, 0.0, 1.0]);
+    }
+
+    #[test]
+    fn scatter_adds_rows() {
+        let idx = Tensor::from_vec(&[2, 1], vec![1.0, 1.0]).unwrap();
+        let updates = Tensor::from_vec(&[2, 2], vec![1.0, 2.0, 3.0, 4.0]).unwrap();
+        let s = Scatter {
+            update_window_dims: vec![1],
+            inserted_window_dims: vec![0],
+            input_batching_dims: vec![],
+            scatter_indices_batching_dims: vec![],
+            scatter_dims_to_operand_dims: vec![0],
+            index_vector_dim: 1,
+            indices_are_sorted: false,
+            unique_indices: false,
+            kind: ScatterKind::Add,
+        };
+        let out = scatter(&table(), &idx, &updates, &s, DType::F32);
+        assert_eq!(out.data(), &[0.0, 1.0, 14.0, 17.0, 20.0, 21.0]);
+    }
+}

@@ -1,0 +1,183 @@
+//! Ops that rearrange or cut tensors: `broadcast_in_dim`, `reshape`, `transpose`,
+//! `concatenate`, `reverse`, `slice`, `pad`, `dynamic_slice`, and the sources
+//! `constant` and `iota`, with StableHLO's semantics (`dynamic_slice` clamps its start
+//! indices so the window stays inside; `pad` accepts negative edge padding, which
+//! cuts).
+
+use super::elementwise::to_dtype;
+use crate::tensor::{Tensor, dims};
+use autoshard_model::TensorType;
+use autoshard_model::ops::{BroadcastInDim, Constant, Iota, Pad, Slice};
+
+/// `broadcast_in_dim` to `shape`.
+pub fn broadcast_in_dim(x: &Tensor, attrs: &BroadcastInDim) -> Tensor {
+    let shape = dims(&attrs.shape);
+    let map: Vec<usize> = attrs.broadcast_dimensions.iter().map(|&d| d as usize).collect();
+    let mut source = vec![0; x.rank()];
+    Tensor::from_fn(&shape, |out| {
+        for (i, &d) in map.iter().enumerate() {
+            source[i] = if x.shape()[i] == 1 { 0 } else { out[d] };
+        }
+        x.at(&source)
+    })
+}
+
+/// `reshape` (row-major order is kept).
+pub fn reshape(x: &Tensor, shape: &[i64]) -> Tensor {
+    Tensor::new(&dims(shape), x.data().to_vec())
+}
+
+/// `transpose` by `permutation`.
+pub fn transpose(x: &Tensor, permutation: &[i64]) -> Tensor {
+    x.transposed(&permutation.iter().map(|&p| p as usize).collect::<Vec<_>>())
+}
+
+/// `concatenate` along `dimension`.
+pub fn concatenate(operands: &[&Tensor], dimension: i64) -> Tensor {
+    let d = dimension as usize;
+    let mut shape = operands[0].shape().to_vec();
+    shape[d] = operands.iter().map(|t| t.shape()[d]).sum();
+    let starts: Vec<usize> = operands
+        .iter()
+        .scan(0, |start, t| {
+            let s = *start;
+            *start += t.shape()[d];
+            Some(s)
+        })
+        .collect();
+    let mut source = vec![0; shape.len()];
+    Tensor::from_fn(&shape, |out| {
+        let which = starts.iter().rposition(|&s| s <= out[d]).unwrap_or(0);
+        source.copy_from_slice(out);
+        source[d] -= starts[which];
+        operands[which].at(&source)
+    })
+}
+
+/// `reverse` along `dimensions`.
+pub fn reverse(x: &Tensor, dimensions: &[i64]) -> Tensor {
+    let mut source = vec![0; x.rank()];
+    Tensor::from_fn(x.shape(), |out| {
+        for (d, s) in source.iter_mut().enumerate() {
+            *s = if dimensions.contains(&(d as i64)) { x.shape()[d] - 1 - out[d] } else { out[d] };
+        }
+        x.at(&source)
+    })
+}
+
+/// `slice`.
+pub fn slice(x: &Tensor, attrs: &Slice, result: &TensorType) -> Tensor {
+    let mut source = vec![0; x.rank()];
+    Tensor::from_fn(&dims(&result.shape), |out| {
+        for (d, s) in source.iter_mut().enumerate() {
+            *s = (attrs.start_indices[d] + out[d] as i64 * attrs.strides[d]) as usize;
+        }
+        x.at(&source)
+    })
+}
+
+/// `pad` with edge and interior padding (negative edges cut).
+pub fn pad(x: &Tensor, attrs: &Pad, result: &TensorType) -> Tensor {
+    let mut source = vec![0; x.rank()];
+    Tensor::from_fn(&dims(&result.shape), |out| {
+        for (d, s) in source.iter_mut().enumerate() {
+            let shifted = out[d] as i64 - attrs.edge_padding_low[d];
+            let step = attrs.interior_padding[d] + 1;
+            if shifted < 0 || shifted % step != 0 || shifted / step >= x.shape()[d] as i64 {
+                return attrs.value as f32;
+            }
+            *s = (shifted / step) as usize;
+        }
+        x.at(&source)
+    })
+}
+
+/// `dynamic_slice` at the (clamped) start indices given as scalars.
+pub fn dynamic_slice(x: &Tensor, starts: &[&Tensor], sizes: &[i64]) -> Tensor {
+    let shape = dims(sizes);
+    let start: Vec<usize> = starts
+        .iter()
+        .enumerate()
+        .map(|(d, s)| {
+            let max = x.shape()[d].saturating_sub(shape[d]) as f32;
+            s.data().first().copied().unwrap_or(0.0).clamp(0.0, max) as usize
+        })
+        .collect();
+    let mut source = vec![0; x.rank()];
+    Tensor::from_fn(&shape, |out| {
+        for (d, s) in source.iter_mut().enumerate() {
+            *s = start[d] + out[d];
+        }
+        x.at(&source)
+    })
+}
+
+/// `constant`: its values (a splat when there is one).
+pub fn constant(c: &Constant) -> Tensor {
+    let shape = dims(&c.ty.shape);
+    let values: Vec<f32> = c.values.iter().map(|&v| to_dtype(v as f32, c.ty.dtype)).collect();
+    match values.as_slice() {
+        [v] => Tensor::full(&shape, *v),
+        _ => Tensor::new(&shape, values),
+    }
+}
+
+/// `iota`: the index along `iota_dimension`.
+pub fn iota(i: &Iota) -> Tensor {
+    let d = i.iota_dimension as usize;
+    Tensor::from_fn(&dims(&i.ty.shape), |index| index[d] as f32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use autoshard_model::DType;
+
+    fn m23() -> Tensor {
+        Tensor::from_vec(&[2, 3], vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0]).unwrap()
+    }
+
+    #[test]
+    fn broadcasts_and_reshapes() {
+        let row = Tensor::from_vec(&[1, 3], vec![1.0, 2.0, 3.0]).unwrap();
+        let b = broadcast_in_dim(&row, &BroadcastInDim { shape: vec![2, 3], broadcast_dimensions: vec![0, 1] });
+        assert_eq!(b.data(), &[1.0, 2.0, 3.0, 1.0, 2.0, 3.0]);
+        let col = broadcast_in_dim(
+            &Tensor::from_vec(&[2], vec![7.0, 8.0]).unwrap(),
+            &BroadcastInDim { shape: vec![2, 2], broadcast_dimensions: vec![0] },
+        );
+        assert_eq!(col.data(), &[7.0, 7.0, 8.0, 8.0]);
+        let r = reshape(&m23(), &[3, 2]);
+        assert_eq!(reshape(&r, &[2, 3]), m23());
+    }
+
+    #[test]
+    fn cuts_and_joins() {
+        let x = m23();
+        assert_eq!(concatenate(&[&x, &x], 1).data(), &[1.0, 2.0, 3.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 4.0, 5.0, 6.0]);
+        assert_eq!(reverse(&x, &[1]).data(), &[3.0, 2.0, 1.0, 6.0, 5.0, 4.0]);
+        let s = Slice { start_indices: vec![0, 0], limit_indices: vec![2, 3], strides: vec![1, 2] };
+        assert_eq!(slice(&x, &s, &TensorType::new([2, 2], DType::F32)).data(), &[1.0, 3.0, 4.0, 6.0]);
+        let p = Pad {
+            edge_padding_low: vec![0, 1],
+            edge_padding_high: vec![0, -1],
+            interior_padding: vec![0, 1],
+            value: 9.0,
+        };
+        // Each row: 9, a, 9, b, 9, c  minus the last column.
+        assert_eq!(
+            pad(&x, &p, &TensorType::new([2, 5], DType::F32)).data(),
+            &[9.0, 1.0, 9.0, 2.0, 9.0, 9.0, 4.0, 9.0, 5.0, 9.0]
+        );
+        let starts = [&Tensor::scalar(1.0), &Tensor::scalar(5.0)];
+        assert_eq!(dynamic_slice(&x, &starts, &[1, 2]).data(), &[5.0, 6.0]);
+    }
+
+    #[test]
+    fn sources() {
+        let i = iota(&Iota { ty: TensorType::new([2, 3], DType::I32), iota_dimension: 1 });
+        assert_eq!(i.data(), &[0.0, 1.0, 2.0, 0.0, 1.0, 2.0]);
+        let c = constant(&Constant { ty: TensorType::new([2], DType::I32), values: vec![2.9] });
+        assert_eq!(c.data(), &[2.0, 2.0]);
+    }
+}

@@ -1,0 +1,250 @@
+//! The reference interpreter: a dense, single-device implementation of every op.
+//!
+//! It is the oracle sharded executions are checked against, so it is written to be
+//! obviously right and deterministic: straightforward loops in a fixed order (GEMM for
+//! contractions), `f32` values (see `tensor.rs`), StableHLO's semantics op by op, one
+//! file per family. Region ops run their bodies: a named computation once, a manual
+//! computation once per coordinate of its manual axes on that coordinate's blocks, a
+//! custom op with a body (its decomposition) once; a custom op without a body cannot
+//! run.
+
+mod conv;
+mod dot;
+pub mod elementwise;
+mod gather;
+mod layout;
+mod norm;
+mod reduce;
+mod sort;
+
+use crate::error::{Error, Result};
+use crate::tensor::{Tensor, dims, for_each_index};
+use autoshard_model::ir::{Body, Op};
+use autoshard_model::ops::ManualComputation;
+use autoshard_model::{Mesh, OpId, OpKind, Program, TensorSharding, TensorType, ValueId};
+
+/// The values of one evaluation, by value.
+#[derive(Debug, Clone)]
+pub struct Evaluation {
+    values: Vec<Option<Tensor>>,
+}
+
+impl Evaluation {
+    /// The value `id` (`None` for values inside bodies, which are not kept).
+    pub fn value(&self, id: ValueId) -> Option<&Tensor> {
+        self.values.get(id.index()).and_then(Option::as_ref)
+    }
+
+    /// The program's outputs, in order.
+    pub fn outputs(&self, program: &Program) -> Vec<Option<&Tensor>> {
+        program.outputs().iter().map(|o| self.value(o.value)).collect()
+    }
+}
+
+/// Evaluates `program` on `inputs` (one tensor per program input, in order).
+pub fn evaluate(program: &Program, inputs: &[Tensor]) -> Result<Evaluation> {
+    if inputs.len() != program.inputs().len() {
+        return Err(Error::InputCount { expected: program.inputs().len(), actual: inputs.len() });
+    }
+    let mut env = Env { values: vec![None; program.values().len()] };
+    for (input, tensor) in program.inputs().iter().zip(inputs) {
+        let value = program.value(input.value);
+        let expected = dims(&value.ty.shape);
+        if tensor.shape() != expected.as_slice() {
+            return Err(Error::InputShape { name: value.name.clone(), expected, actual: tensor.shape().to_vec() });
+        }
+        env.values[input.value.index()] = Some(tensor.clone());
+    }
+    env.run_block(program, program.top_level())?;
+    Ok(Evaluation { values: env.values })
+}
+
+/// The tensors of one evaluation in progress.
+struct Env {
+    values: Vec<Option<Tensor>>,
+}
+
+impl Env {
+    fn get(&self, id: ValueId) -> Tensor {
+        self.values[id.index()].clone().unwrap_or_else(|| Tensor::scalar(0.0))
+    }
+
+    fn run_block(&mut self, program: &Program, ops: &[OpId]) -> Result<()> {
+        for &id in ops {
+            self.run_op(program, program.op(id))?;
+        }
+        Ok(())
+    }
+
+    fn run_op(&mut self, program: &Program, op: &Op) -> Result<()> {
+        let operands: Vec<Tensor> = op.operands.iter().map(|&v| self.get(v)).collect();
+        let results = match (&op.kind, &op.body) {
+            (OpKind::ManualComputation(m), Some(body)) => self.run_manual(program, m, body, &operands, op)?,
+            (_, Some(body)) => self.run_body(program, body, operands)?,
+            (kind, None) => {
+                let refs: Vec<&Tensor> = operands.iter().collect();
+                let types: Vec<TensorType> = op.results.iter().map(|&r| program.value(r).ty.clone()).collect();
+                apply(kind, &refs, &types).map_err(|reason| Error::Unsupported {
+                    op: op.name.clone(),
+                    kind: kind.name().into(),
+                    reason,
+                })?
+            }
+        };
+        for (&id, tensor) in op.results.iter().zip(results) {
+            self.values[id.index()] = Some(tensor);
+        }
+        Ok(())
+    }
+
+    /// Binds `args` to the body's arguments, runs it and returns what it returns.
+    fn run_body(&mut self, program: &Program, body: &Body, args: Vec<Tensor>) -> Result<Vec<Tensor>> {
+        for (&id, tensor) in body.args.iter().zip(args) {
+            self.values[id.index()] = Some(tensor);
+        }
+        self.run_block(program, &body.ops)?;
+        Ok(body.results.iter().map(|&r| self.get(r)).collect())
+    }
+
+    /// Runs a manual computation's body once per coordinate of its manual axes, on
+    /// that coordinate's blocks, and assembles the results.
+    fn run_manual(
+        &mut self,
+        program: &Program,
+        m: &ManualComputation,
+        body: &Body,
+        operands: &[Tensor],
+        op: &Op,
+    ) -> Result<Vec<Tensor>> {
+        let mesh = program.mesh();
+        let sizes: Vec<usize> = m.manual_axes.iter().map(|a| mesh.axis_size(a).unwrap_or(1) as usize).collect();
+        let mut results: Vec<Tensor> =
+            op.results.iter().map(|&r| Tensor::full(&dims(&program.value(r).ty.shape), 0.0)).collect();
+        let mut failure = None;
+        for_each_index(&sizes, |coord| {
+            if failure.is_some() {
+                return;
+            }
+            let blocks = operands
+                .iter()
+                .zip(&m.in_shardings)
+                .map(|(t, s)| {
+                    let (starts, sizes) = block_bounds(t.shape(), s, m, coord, mesh);
+                    read_block(t, &starts, &sizes)
+                })
+                .collect();
+            match self.run_body(program, body, blocks) {
+                Ok(locals) => {
+                    for ((global, local), s) in results.iter_mut().zip(&locals).zip(&m.out_shardings) {
+                        let (starts, _) = block_bounds(global.shape(), s, m, coord, mesh);
+                        write_block(global, &starts, local);
+                    }
+                }
+                Err(e) => failure = Some(e),
+            }
+        });
+        failure.map_or(Ok(results), Err)
+    }
+}
+
+/// The start and size, per dimension, of the block of a tensor of `shape` that the
+/// manual coordinate `coord` (one entry per manual axis) owns under `sharding`.
+fn block_bounds(
+    shape: &[usize],
+    sharding: &TensorSharding,
+    m: &ManualComputation,
+    coord: &[usize],
+    mesh: &Mesh,
+) -> (Vec<usize>, Vec<usize>) {
+    let mut starts = vec![0; shape.len()];
+    let mut sizes = shape.to_vec();
+    for (d, dim) in sharding.dims.iter().enumerate() {
+        let (mut index, mut count) = (0usize, 1usize);
+        for axis in dim.axes.iter().take_while(|a| m.manual_axes.contains(&a.name)) {
+            let k = m.manual_axes.iter().position(|n| *n == axis.name).unwrap_or(0);
+            let size = axis.size(mesh).max(1) as usize;
+            index = index * size + (coord[k] / axis.pre_size().max(1) as usize) % size;
+            count *= size;
+        }
+        sizes[d] = shape[d] / count.max(1);
+        starts[d] = index * sizes[d];
+    }
+    (starts, sizes)
+}
+
+/// The block of `t` at `starts` of `sizes`.
+fn read_block(t: &Tensor, starts: &[usize], sizes: &[usize]) -> Tensor {
+    Tensor::from_fn(sizes, |i| {
+        let at: Vec<usize> = i.iter().zip(starts).map(|(a, b)| a + b).collect();
+        t.at(&at)
+    })
+}
+
+/// Writes `local` into the block of `t` at `starts`.
+fn write_block(t: &mut Tensor, starts: &[usize], local: &Tensor) {
+    let strides = t.strides();
+    for_each_index(local.shape(), |i| {
+        let at: usize = i.iter().zip(starts).zip(&strides).map(|((a, b), s)| (a + b) * s).sum();
+        t.data_mut()[at] = local.at(i);
+    });
+}
+
+/// Runs one body-free op of `kind` on `operands`, producing `results`' types.
+pub fn apply(kind: &OpKind, operands: &[&Tensor], results: &[TensorType]) -> std::result::Result<Vec<Tensor>, String> {
+    use elementwise as ew;
+    let x = operands.first().copied();
+    let first = || x.ok_or_else(|| "missing operand".to_string());
+    let dtype = results.first().map(|t| t.dtype).unwrap_or(autoshard_model::DType::F32);
+    let one = |t: Tensor| Ok(vec![t]);
+    match kind {
+        OpKind::Unary(u) => one(ew::unary(*u, first()?, dtype)),
+        OpKind::Binary(b) => one(ew::binary(*b, operands[0], operands[1], dtype)),
+        OpKind::Convert { dtype } => one(ew::convert(first()?, *dtype)),
+        OpKind::Compare { direction } => one(ew::compare(*direction, operands[0], operands[1])),
+        OpKind::Select => one(ew::select(operands[0], operands[1], operands[2])),
+        OpKind::Clamp => one(ew::clamp(operands[0], operands[1], operands[2])),
+        OpKind::DotGeneral(d) => one(dot::dot_general(operands[0], operands[1], d)),
+        OpKind::Dot => {
+            let d = autoshard_model::ops::DotGeneral {
+                lhs_contracting_dims: vec![operands[0].rank() as i64 - 1],
+                rhs_contracting_dims: vec![0],
+                ..Default::default()
+            };
+            one(dot::dot_general(operands[0], operands[1], &d))
+        }
+        OpKind::Einsum(e) => one(dot::einsum(e, operands)),
+        OpKind::Reduce(r) => {
+            Ok(operands.iter().zip(results).map(|(t, ty)| reduce::reduce(t, &r.dimensions, r.kind, ty.dtype)).collect())
+        }
+        OpKind::BroadcastInDim(b) => one(layout::broadcast_in_dim(first()?, b)),
+        OpKind::Reshape(r) => one(layout::reshape(first()?, &r.shape)),
+        OpKind::Transpose(t) => one(layout::transpose(first()?, &t.permutation)),
+        OpKind::Concatenate(c) => one(layout::concatenate(operands, c.dimension)),
+        OpKind::Reverse(r) => one(layout::reverse(first()?, &r.dimensions)),
+        OpKind::Slice(s) => one(layout::slice(first()?, s, &results[0])),
+        OpKind::Pad(p) => one(layout::pad(first()?, p, &results[0])),
+        OpKind::DynamicSlice(d) => one(layout::dynamic_slice(operands[0], &operands[1..], &d.slice_sizes)),
+        OpKind::Convolution(c) => one(conv::convolution(operands[0], operands[1], c)?),
+        OpKind::Gather(g) => one(gather::gather(operands[0], operands[1], g, &results[0].shape)),
+        OpKind::Scatter(s) => one(gather::scatter(operands[0], operands[1], operands[2], s, dtype)),
+        OpKind::Take(t) => one(gather::take(operands[0], operands[1], t)),
+        OpKind::Sort(s) => Ok(sort::sort(operands, s.dimension as usize, s.descending)),
+        OpKind::Softmax(s) => one(norm::softmax(first()?, s.dimension as usize)),
+        OpKind::LayerNorm(n) | OpKind::RmsNorm(n) => {
+            let dims: Vec<usize> = n.dimensions.iter().map(|&d| d as usize).collect();
+            let centre = matches!(kind, OpKind::LayerNorm(_));
+            one(norm::normalise(
+                first()?,
+                &dims,
+                n.epsilon,
+                centre,
+                (operands.get(1).copied(), operands.get(2).copied()),
+            ))
+        }
+        OpKind::Constant(c) => one(layout::constant(c)),
+        OpKind::Iota(i) => one(layout::iota(i)),
+        OpKind::ShardingConstraint(_) | OpKind::Reshard(_) | OpKind::PropagationBarrier(_) => one(first()?.clone()),
+        OpKind::Custom(_) => Err("a custom op runs only with a body (its decomposition)".into()),
+        OpKind::NamedComputation(_) | OpKind::ManualComputation(_) => Err("a region op needs its body".into()),
+    }
+}

@@ -1,0 +1,63 @@
+//! `reduce`: combine elements along some dimensions, in row-major order of the reduced
+//! elements (a fixed order, so results are reproducible bit for bit).
+
+use super::elementwise::to_dtype;
+use crate::tensor::{Tensor, for_each_index};
+use autoshard_model::DType;
+use autoshard_model::ops::ReduceKind;
+
+/// The identity of `kind` (the result over no elements).
+pub fn identity(kind: ReduceKind) -> f32 {
+    match kind {
+        ReduceKind::Add => 0.0,
+        ReduceKind::Mul => 1.0,
+        ReduceKind::Max => f32::NEG_INFINITY,
+        ReduceKind::Min => f32::INFINITY,
+    }
+}
+
+/// Combines `acc` with `x`.
+pub fn combine(kind: ReduceKind, acc: f32, x: f32) -> f32 {
+    match kind {
+        ReduceKind::Add => acc + x,
+        ReduceKind::Mul => acc * x,
+        ReduceKind::Max => acc.max(x),
+        ReduceKind::Min => acc.min(x),
+    }
+}
+
+/// Reduces `x` (of element type `dtype`) along `dimensions` with `kind`.
+pub fn reduce(x: &Tensor, dimensions: &[i64], kind: ReduceKind, dtype: DType) -> Tensor {
+    let reduced: Vec<usize> = dimensions.iter().map(|&d| d as usize).collect();
+    let kept: Vec<usize> = (0..x.rank()).filter(|d| !reduced.contains(d)).collect();
+    let out_shape: Vec<usize> = kept.iter().map(|&d| x.shape()[d]).collect();
+    let inner_shape: Vec<usize> = reduced.iter().map(|&d| x.shape()[d]).collect();
+    let mut index = vec![0; x.rank()];
+    Tensor::from_fn(&out_shape, |out| {
+        for (k, &d) in kept.iter().enumerate() {
+            index[d] = out[k];
+        }
+        let mut acc = identity(kind);
+        for_each_index(&inner_shape, |inner| {
+            for (k, &d) in reduced.iter().enumerate() {
+                index[d] = inner[k];
+            }
+            acc = combine(kind, acc, x.at(&index));
+        });
+        to_dtype(acc, dtype)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reduces_by_hand() {
+        let x = Tensor::from_vec(&[2, 3], vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0]).unwrap();
+        assert_eq!(reduce(&x, &[1], ReduceKind::Add, DType::F32).data(), &[6.0, 15.0]);
+        assert_eq!(reduce(&x, &[0], ReduceKind::Max, DType::F32).data(), &[4.0, 5.0, 6.0]);
+        assert_eq!(reduce(&x, &[0, 1], ReduceKind::Mul, DType::F32).data(), &[720.0]);
+        assert_eq!(reduce(&x, &[], ReduceKind::Min, DType::F32), x);
+    }
+}

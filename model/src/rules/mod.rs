@@ -1,0 +1,242 @@
+//! Sharding rules and cost inputs of every op.
+//!
+//! For every op, the [`OpShardingRule`] Shardy's registry builds (printed identically;
+//! conveniences get rules in the same spirit) and its [`OpCounts`] — FLOPs and bytes
+//! of one unsharded execution, which the cost model divides by the shards. One file
+//! per op family; each documents its rules and counts. `README.md` explains the
+//! builder and how to add an op.
+//!
+//! Ops with no rule (`None`): `constant`, `iota`, `reshard`, `propagation_barrier`
+//! and the region ops (their bodies have rules), as in Shardy, and a `reshape` of a
+//! tensor with no elements.
+
+mod builder;
+mod conv;
+mod custom;
+mod dot;
+mod gather;
+mod norm;
+mod pointwise;
+mod reduce;
+mod reshaping;
+mod slicing;
+mod sort;
+
+pub use builder::RuleBuilder;
+pub use gather::take_as_gather;
+pub use pointwise::TRANSCENDENTAL_FLOPS;
+pub use slicing::ConcatSources;
+
+use crate::ir::{Op, OpId, Program, TensorType, ValueDef, ValueId};
+use crate::ops::OpKind;
+use crate::rule::OpShardingRule;
+use crate::units::{Bytes, Flops};
+
+/// The types of an op's operands and results.
+#[derive(Debug, Clone)]
+pub struct OpShapes<'a> {
+    /// Operand types, in order.
+    pub operands: Vec<&'a TensorType>,
+    /// Result types, in order.
+    pub results: Vec<&'a TensorType>,
+}
+
+impl<'a> OpShapes<'a> {
+    /// The types of `op`'s operands and results in `program`.
+    pub fn of(program: &'a Program, op: &Op) -> Self {
+        let types = |ids: &[ValueId]| ids.iter().map(|&v| &program.value(v).ty).collect();
+        OpShapes { operands: types(&op.operands), results: types(&op.results) }
+    }
+
+    /// A rule builder for tensors of these ranks.
+    pub fn builder(&self) -> RuleBuilder {
+        let ranks = |types: &[&TensorType]| types.iter().map(|t| t.rank()).collect::<Vec<_>>();
+        RuleBuilder::new(&ranks(&self.operands), &ranks(&self.results))
+    }
+}
+
+/// What one unsharded execution of an op does.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct OpCounts {
+    /// Floating-point operations.
+    pub flops: Flops,
+    /// Bytes read from memory.
+    pub bytes_read: Bytes,
+    /// Bytes written to memory.
+    pub bytes_written: Bytes,
+}
+
+impl OpCounts {
+    /// No FLOPs; every operand read once and every result written once.
+    pub fn moving(shapes: &OpShapes<'_>) -> Self {
+        let total = |types: &[&TensorType]| Bytes(types.iter().map(|t| t.size().0).sum());
+        OpCounts { flops: Flops(0.0), bytes_read: total(&shapes.operands), bytes_written: total(&shapes.results) }
+    }
+
+    /// The same counts with `flops` FLOPs.
+    pub fn with_flops(self, flops: f64) -> Self {
+        OpCounts { flops: Flops(flops), ..self }
+    }
+}
+
+/// The sharding rule of op `id` of `program`.
+pub fn sharding_rule(program: &Program, id: OpId) -> Option<OpShardingRule> {
+    let op = program.op(id);
+    let sources = match op.kind {
+        OpKind::Concatenate(_) => concat_sources(program, &op.operands),
+        _ => ConcatSources::default(),
+    };
+    rule_for(&op.kind, &OpShapes::of(program, op), sources)
+}
+
+/// The sharding rule of an op of `kind` with `shapes`; `sources` matters only for
+/// `concatenate`.
+pub fn rule_for(kind: &OpKind, shapes: &OpShapes<'_>, sources: ConcatSources) -> Option<OpShardingRule> {
+    Some(match kind {
+        OpKind::Unary(_)
+        | OpKind::Binary(_)
+        | OpKind::Convert { .. }
+        | OpKind::Compare { .. }
+        | OpKind::Select
+        | OpKind::Clamp
+        | OpKind::ShardingConstraint(_) => pointwise::rule(shapes),
+        OpKind::DotGeneral(d) => dot::dot_general_rule(d, shapes),
+        OpKind::Dot => dot::dot_rule(shapes),
+        OpKind::Einsum(e) => dot::einsum_rule(e, shapes),
+        OpKind::Reduce(r) => reduce::rule(r, shapes),
+        OpKind::BroadcastInDim(b) => reshaping::broadcast_rule(b, shapes),
+        OpKind::Reshape(_) => return reshaping::reshape_rule(shapes),
+        OpKind::Transpose(t) => reshaping::transpose_rule(t, shapes),
+        OpKind::Concatenate(c) => slicing::concatenate_rule(c.dimension, sources, shapes),
+        OpKind::Reverse(r) => slicing::reverse_rule(r, shapes),
+        OpKind::Slice(_) | OpKind::Pad(_) => slicing::slice_or_pad_rule(shapes),
+        OpKind::DynamicSlice(_) => slicing::dynamic_slice_rule(shapes),
+        OpKind::Convolution(c) => conv::rule(c, shapes),
+        OpKind::Gather(g) => gather::gather_rule(g, shapes),
+        OpKind::Scatter(s) => gather::scatter_rule(s, shapes),
+        OpKind::Take(t) => {
+            let gather = gather::take_as_gather(t, &shapes.operands[0].shape, shapes.operands[1].rank());
+            gather::gather_rule(&gather, shapes)
+        }
+        OpKind::Sort(s) => sort::rule(s, shapes),
+        OpKind::Softmax(s) => norm::rule(&[s.dimension], shapes),
+        OpKind::LayerNorm(n) | OpKind::RmsNorm(n) => norm::rule(&n.dimensions, shapes),
+        OpKind::Custom(c) => custom::rule(c),
+        OpKind::Reshard(_)
+        | OpKind::PropagationBarrier(_)
+        | OpKind::NamedComputation(_)
+        | OpKind::ManualComputation(_)
+        | OpKind::Constant(_)
+        | OpKind::Iota(_) => return None,
+    })
+}
+
+/// What the operands of a `concatenate` are made of.
+fn concat_sources(program: &Program, operands: &[ValueId]) -> ConcatSources {
+    let slice_source = |v: ValueId| match program.value(v).def {
+        ValueDef::OpResult { op, .. } if matches!(program.op(op).kind, OpKind::Slice(_)) => {
+            program.op(op).operands.first().copied()
+        }
+        _ => None,
+    };
+    let all_slices = operands.iter().all(|&v| slice_source(v).is_some());
+    let source = |v: ValueId| slice_source(v).unwrap_or(v);
+    let one_tensor = operands.first().is_some_and(|&first| operands.iter().all(|&v| source(v) == source(first)));
+    let any_slice = operands.iter().any(|&v| slice_source(v).is_some());
+    ConcatSources { all_slices, one_tensor_with_slices: one_tensor && any_slice }
+}
+
+/// The counts of op `id` of `program`.
+pub fn op_counts(program: &Program, id: OpId) -> OpCounts {
+    let op = program.op(id);
+    counts_for(&op.kind, &OpShapes::of(program, op))
+}
+
+/// The counts of an op of `kind` with `shapes`.
+pub fn counts_for(kind: &OpKind, shapes: &OpShapes<'_>) -> OpCounts {
+    match kind {
+        OpKind::Unary(u) => pointwise::counts(shapes, pointwise::unary_flops_per_element(*u)),
+        OpKind::Binary(b) => pointwise::counts(shapes, pointwise::binary_flops_per_element(*b)),
+        OpKind::Convert { .. } | OpKind::Compare { .. } | OpKind::Select => pointwise::counts(shapes, 1.0),
+        OpKind::Clamp => pointwise::counts(shapes, 2.0),
+        OpKind::DotGeneral(d) => dot::counts(&dot::dot_general_rule(d, shapes), shapes),
+        OpKind::Dot => dot::counts(&dot::dot_rule(shapes), shapes),
+        OpKind::Einsum(e) => dot::counts(&dot::einsum_rule(e, shapes), shapes),
+        OpKind::Reduce(_) => reduce::counts(shapes),
+        OpKind::BroadcastInDim(_) | OpKind::Reshape(_) | OpKind::Transpose(_) => reshaping::counts(shapes),
+        OpKind::Concatenate(_) | OpKind::Reverse(_) | OpKind::Pad(_) => slicing::moving_counts(shapes),
+        OpKind::Slice(_) | OpKind::DynamicSlice(_) => slicing::slicing_counts(shapes),
+        OpKind::Convolution(c) => conv::counts(c, shapes),
+        OpKind::Gather(_) | OpKind::Take(_) => gather::gather_counts(shapes),
+        OpKind::Scatter(s) => gather::scatter_counts(s, shapes),
+        OpKind::Sort(s) => sort::counts(s, shapes),
+        OpKind::Softmax(_) => norm::softmax_counts(shapes),
+        OpKind::LayerNorm(n) => norm::norm_counts(n, shapes, 7.0),
+        OpKind::RmsNorm(n) => norm::norm_counts(n, shapes, 4.0),
+        OpKind::Custom(c) => custom::counts(c, shapes),
+        OpKind::Constant(_) | OpKind::Iota(_) => OpCounts { bytes_read: Bytes(0), ..OpCounts::moving(shapes) },
+        OpKind::ShardingConstraint(_)
+        | OpKind::Reshard(_)
+        | OpKind::PropagationBarrier(_)
+        | OpKind::NamedComputation(_)
+        | OpKind::ManualComputation(_) => OpCounts::default(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::DType;
+    use crate::ops::{Convolution, DotGeneral, Reduce, ReduceKind, Softmax, UnaryOp};
+
+    fn ty(shape: &[i64]) -> TensorType {
+        TensorType::new(shape, DType::F32)
+    }
+
+    fn counts(kind: &OpKind, operands: &[&TensorType], results: &[&TensorType]) -> OpCounts {
+        counts_for(kind, &OpShapes { operands: operands.to_vec(), results: results.to_vec() })
+    }
+
+    #[test]
+    fn matmul_is_two_flops_per_multiply_add() {
+        let dims = DotGeneral { lhs_contracting_dims: vec![1], rhs_contracting_dims: vec![0], ..Default::default() };
+        let c = counts(&OpKind::DotGeneral(dims), &[&ty(&[8, 32]), &ty(&[32, 16])], &[&ty(&[8, 16])]);
+        assert_eq!(c.flops, Flops(2.0 * 8.0 * 16.0 * 32.0));
+        assert_eq!(c.bytes_read, Bytes((8 * 32 + 32 * 16) * 4));
+        assert_eq!(c.bytes_written, Bytes(8 * 16 * 4));
+    }
+
+    #[test]
+    fn pointwise_reduce_and_softmax() {
+        let x = ty(&[4, 8]);
+        assert_eq!(counts(&OpKind::Unary(UnaryOp::Relu), &[&x], &[&x]).flops, Flops(32.0));
+        assert_eq!(counts(&OpKind::Unary(UnaryOp::Exponential), &[&x], &[&x]).flops, Flops(320.0));
+        let reduce = OpKind::Reduce(Reduce { dimensions: vec![1], kind: ReduceKind::Add });
+        assert_eq!(counts(&reduce, &[&x], &[&ty(&[4])]).flops, Flops(32.0));
+        let softmax = OpKind::Softmax(Softmax { dimension: 1 });
+        assert_eq!(counts(&softmax, &[&x], &[&x]).flops, Flops(32.0 * (4.0 + TRANSCENDENTAL_FLOPS)));
+    }
+
+    #[test]
+    fn convolution_counts_window_and_features() {
+        let conv = Convolution {
+            dimension_numbers: "[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]".parse().expect("dims"),
+            window_strides: vec![1, 1],
+            padding: vec![(1, 1), (1, 1)],
+            lhs_dilation: vec![1, 1],
+            rhs_dilation: vec![1, 1],
+            feature_group_count: 1,
+            batch_group_count: 1,
+        };
+        let c = counts(&OpKind::Convolution(conv), &[&ty(&[2, 8, 8, 3]), &ty(&[3, 3, 3, 16])], &[&ty(&[2, 8, 8, 16])]);
+        assert_eq!(c.flops, Flops(2.0 * (2.0 * 8.0 * 8.0 * 16.0) * 9.0 * 3.0));
+    }
+
+    #[test]
+    fn data_movement_has_no_flops() {
+        let x = ty(&[4, 8]);
+        let t = OpKind::Transpose(crate::ops::Transpose { permutation: vec![1, 0] });
+        let c = counts(&t, &[&x], &[&ty(&[8, 4])]);
+        assert_eq!((c.flops, c.bytes_read, c.bytes_written), (Flops(0.0), Bytes(128), Bytes(128)));
+    }
+}

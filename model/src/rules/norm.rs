@@ -1,0 +1,45 @@
+//! Rules and counts of the normalisations: `softmax`, `layer_norm`, `rms_norm`.
+//!
+//! Rules: one factor per input dimension, shared with the result; the normalised
+//! dimensions need replication (a row must be whole to be normalised) and are shared
+//! with the optional scale and bias operands, whose dimensions are the normalised ones
+//! in order.
+//!
+//! Counts per element: softmax 4 + one transcendental (max, subtract, exp, sum,
+//! divide); layer_norm 7 (mean, subtract, square, variance sum, normalise, scale,
+//! bias); rms_norm 4 (square, sum, normalise, scale); plus one transcendental (the
+//! reciprocal square root) per normalised row. Bytes: operands read, result written.
+
+use super::pointwise::TRANSCENDENTAL_FLOPS;
+use super::{OpCounts, OpShapes};
+use crate::ops::Norm;
+use crate::rule::{FactorKind, OpShardingRule};
+
+/// Rule of a normalisation over `dims` whose extra operands hold its parameters.
+pub fn rule(dims: &[i64], shapes: &OpShapes<'_>) -> OpShardingRule {
+    let extra = shapes.operands.len() - 1;
+    let mut b = shapes.builder();
+    for (d, &size) in shapes.operands[0].shape.iter().enumerate() {
+        let position = dims.iter().position(|&n| n == d as i64);
+        let mut operand_dims = vec![Some(d)];
+        operand_dims.extend(std::iter::repeat_n(position, extra));
+        let kind = if position.is_some() { FactorKind::NeedReplication } else { FactorKind::PassThrough };
+        b.add_factor(&operand_dims, &[Some(d)], size, kind);
+    }
+    b.build()
+}
+
+/// FLOPs of a softmax along one dimension.
+pub fn softmax_counts(shapes: &OpShapes<'_>) -> OpCounts {
+    let elements = shapes.operands[0].num_elements() as f64;
+    OpCounts::moving(shapes).with_flops(elements * (4.0 + TRANSCENDENTAL_FLOPS))
+}
+
+/// FLOPs of a layer or RMS norm doing `per_element` FLOPs per element.
+pub fn norm_counts(norm: &Norm, shapes: &OpShapes<'_>, per_element: f64) -> OpCounts {
+    let x = shapes.operands[0];
+    let row: f64 = norm.dimensions.iter().map(|&d| x.shape[d as usize] as f64).product();
+    let elements = x.num_elements() as f64;
+    let rows = if row > 0.0 { elements / row } else { 0.0 };
+    OpCounts::moving(shapes).with_flops(elements * per_element + rows * TRANSCENDENTAL_FLOPS)
+}

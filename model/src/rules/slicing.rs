@@ -1,0 +1,83 @@
+//! Rules of the ops that cut, pad, join or flip: `slice`, `pad`, `dynamic_slice`,
+//! `concatenate`, `reverse`. They do no arithmetic; counts are bytes moved.
+//!
+//! - `slice` and `pad` (Shardy's rules): pointwise, but a dimension whose size changes
+//!   is a permutation factor (sharding it needs data shifted between devices). `pad`'s
+//!   padding value is an attribute in the config language, so it has no entry.
+//! - `dynamic_slice`: pointwise, a sliced dimension needs replication and blocks
+//!   propagation (the start index is only known at run time); the scalar start
+//!   indices have no factor.
+//! - `reverse`: pointwise, reversed dimensions are permutation factors.
+//! - `concatenate`: pointwise over the result; the concatenated dimension is a
+//!   permutation factor when every operand is a slice, or when all operands are one
+//!   tensor or slices of it (at least one a slice); otherwise it needs replication.
+//!
+//! Counts: `slice`/`dynamic_slice` read only the elements they keep; the others read
+//! their operands; all write their result.
+
+use super::{OpCounts, OpShapes};
+use crate::ops::Reverse;
+use crate::rule::{FactorKind, OpShardingRule};
+
+/// What the operands of a `concatenate` are made of (found in the program).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ConcatSources {
+    /// Every operand is the result of a `slice`.
+    pub all_slices: bool,
+    /// Every operand is one tensor or a slice of it, and at least one is a slice.
+    pub one_tensor_with_slices: bool,
+}
+
+/// The rule of `slice` and `pad`: size-changing dimensions are permutation factors.
+pub fn slice_or_pad_rule(shapes: &OpShapes<'_>) -> OpShardingRule {
+    let mut b = shapes.builder();
+    b.add_pointwise_with_mismatch(&shapes.operands[0].shape, &shapes.results[0].shape, FactorKind::Permutation, false);
+    b.build()
+}
+
+/// The rule of `dynamic_slice`: sliced dimensions need replication and are blocked.
+pub fn dynamic_slice_rule(shapes: &OpShapes<'_>) -> OpShardingRule {
+    let mut b = shapes.builder();
+    b.add_pointwise_with_mismatch(
+        &shapes.operands[0].shape,
+        &shapes.results[0].shape,
+        FactorKind::NeedReplication,
+        true,
+    );
+    b.build()
+}
+
+/// The rule of `reverse`: reversed dimensions are permutation factors.
+pub fn reverse_rule(attrs: &Reverse, shapes: &OpShapes<'_>) -> OpShardingRule {
+    let mut b = shapes.builder();
+    b.add_pointwise(&shapes.results[0].shape, |d| {
+        if attrs.dimensions.contains(&(d as i64)) { FactorKind::Permutation } else { FactorKind::PassThrough }
+    });
+    b.build()
+}
+
+/// The rule of `concatenate` along `dimension`.
+pub fn concatenate_rule(dimension: i64, sources: ConcatSources, shapes: &OpShapes<'_>) -> OpShardingRule {
+    let concat_kind = if sources.all_slices || sources.one_tensor_with_slices {
+        FactorKind::Permutation
+    } else {
+        FactorKind::NeedReplication
+    };
+    let mut b = shapes.builder();
+    b.add_pointwise(&shapes.results[0].shape, |d| {
+        if d as i64 == dimension { concat_kind } else { FactorKind::PassThrough }
+    });
+    b.build()
+}
+
+/// Counts of an op that keeps only its result's elements of its first operand.
+pub fn slicing_counts(shapes: &OpShapes<'_>) -> OpCounts {
+    let mut counts = OpCounts::moving(shapes);
+    counts.bytes_read = shapes.results[0].size();
+    counts
+}
+
+/// Counts of an op that reads its operands and writes its result.
+pub fn moving_counts(shapes: &OpShapes<'_>) -> OpCounts {
+    OpCounts::moving(shapes)
+}
