@@ -24,7 +24,17 @@
 //! assert_eq!(program.mesh().total_size(), 8);
 //! let y = program.value_named("y").expect("y is defined");
 //! assert_eq!(program.value(y).ty.to_string(), "tensor<64x1024xf32>");
-//! # Ok::<(), autoshard::config::ConfigError>(())
+//!
+//! // Price the annotations as they stand, every open choice made the cheapest local
+//! // way: the matmul follows x along "data" (w1 replicated), and gelu's result must be
+//! // split along "model" too, which a local slice (an all_slice) gives for free.
+//! let plan = autoshard::price(&config, None)?;
+//! assert_eq!(plan.value("y").unwrap().to_string(), r#"#sdy.sharding<@mesh, [{"data"}, {"model"}]>"#);
+//! let kinds: Vec<String> = plan.collectives.iter().map(|c| c.kind.to_string()).collect();
+//! assert_eq!(kinds, ["all_slice"]);
+//! assert_eq!(plan.objective.communication_s.0, 0.0);
+//! assert!(plan.objective.compute_s.0 > 0.0);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 pub mod config;
@@ -34,3 +44,20 @@ pub use autoshard_executor as executor;
 pub use autoshard_model as model;
 pub use autoshard_solver as solver;
 pub use config::{Config, ConfigError};
+
+use autoshard_cost::evaluate::evaluate;
+use autoshard_cost::greedy::{Fixed, complete};
+use autoshard_model::Plan;
+
+/// Prices a plan for `config`'s program on its hardware: the decisions of `plan` (its
+/// values' shardings and ops' factor shardings) over the config's annotations, with
+/// every choice both leave open made the cheapest local way.
+pub fn price(config: &Config, plan: Option<&Plan>) -> Result<Plan, cost::Error> {
+    let program = &config.program;
+    let mut fixed = Fixed::from_annotations(program);
+    if let Some(plan) = plan {
+        fixed.apply_plan(program, plan)?;
+    }
+    let decisions = complete(program, &config.hardware, &fixed)?;
+    evaluate(program, &config.hardware, &decisions)
+}

@@ -165,6 +165,16 @@ impl HardwareSpec {
         HardwareSpec { preset, device: preset.device(), axes: preset.links(mesh) }
     }
 
+    /// The slowest link of any axis or of the preset: the highest latency and the
+    /// lowest bandwidth.
+    pub fn slowest_link(&self) -> LinkSpec {
+        let inter = self.preset.figures().inter;
+        self.axes.values().fold(inter, |slowest, link| LinkSpec {
+            bandwidth: BytesPerSecond(slowest.bandwidth.0.min(link.bandwidth.0)),
+            latency: Seconds(slowest.latency.0.max(link.latency.0)),
+        })
+    }
+
     /// The link of `axis` (the slowest link of the preset when the axis is unknown).
     pub fn link(&self, axis: &str) -> LinkSpec {
         self.axes.get(axis).copied().unwrap_or(self.preset.figures().inter)

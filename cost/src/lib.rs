@@ -1,9 +1,22 @@
 //! autoshard's cost model: what a sharding costs on given hardware.
 //!
-//! This crate owns the description of the hardware (`hardware.rs`: per-device compute,
+//! The pipeline, one module per step: the hardware (`hardware.rs`: per-device compute,
 //! memory bandwidth and memory; per mesh-axis link bandwidth and latency; named
-//! presets with published figures). The collective and compute formulas build on it.
+//! presets with published figures), the time of one collective (`collective.rs`, the
+//! formulas of SPEC §4 with the bottleneck rule), the price of a reshard's collectives
+//! (`reshard.rs`, on the states the model's symbolic simulator walks through) and the
+//! choice of the cheapest reshard plan.
 
+pub mod collective;
+pub mod compute;
+pub mod error;
+pub mod evaluate;
+pub mod greedy;
 pub mod hardware;
+pub mod memory;
+pub mod reshard;
 
+pub use collective::{Group, collective_time};
+pub use error::{Error, Result};
 pub use hardware::{DeviceSpec, HardwareSpec, LinkSpec, Preset};
+pub use reshard::{PricedCollective, Tensor, cheapest_plan, price, total_time};

@@ -104,6 +104,79 @@ impl AxisRef {
         other.contains(self) && self.pre_size() == other.pre_size()
     }
 
+    /// True when `self` is the part of `other` that ends where `other` ends.
+    pub fn suffix_of(&self, other: &AxisRef, mesh: &Mesh) -> bool {
+        other.contains(self) && self.next_pre_size(mesh) == other.next_pre_size(mesh)
+    }
+
+    /// True when `self` and `other` can both be parts of one decomposition of their
+    /// axis (Shardy's `canCoexist`): always for different axes or a full axis; for two
+    /// sub-axes, the overlapping and non-overlapping parts must be valid sub-axes.
+    pub fn can_coexist(&self, other: &AxisRef) -> bool {
+        match (self.name == other.name, self.sub, other.sub) {
+            (true, Some(a), Some(b)) => {
+                let (min_pre, max_pre) = min_max(a.pre_size, b.pre_size);
+                let (min_next, max_next) = min_max(a.next_pre_size(), b.next_pre_size());
+                sub_axes_coexist(min_pre, max_pre, min_next, max_next)
+            }
+            _ => true,
+        }
+    }
+
+    /// The part `self` and `other` share, if they overlap and can coexist.
+    pub fn overlap(&self, other: &AxisRef) -> Option<AxisRef> {
+        if self.name != other.name {
+            return None;
+        }
+        let (a, b) = match (self.sub, other.sub) {
+            (None, _) => return Some(other.clone()),
+            (_, None) => return Some(self.clone()),
+            (Some(a), Some(b)) => (a, b),
+        };
+        let (min_pre, max_pre) = min_max(a.pre_size, b.pre_size);
+        let (min_next, max_next) = min_max(a.next_pre_size(), b.next_pre_size());
+        if min_next <= max_pre || !sub_axes_coexist(min_pre, max_pre, min_next, max_next) {
+            return None;
+        }
+        Some(AxisRef::sub(&self.name, max_pre, min_next / max_pre))
+    }
+
+    /// The part of `self` major to `other`: `self` when they do not overlap, `None`
+    /// when nothing of `self` precedes `other` or they cannot coexist.
+    pub fn prefix_without_overlap(&self, other: &AxisRef) -> Option<AxisRef> {
+        if !self.can_coexist(other) {
+            return None;
+        }
+        if !self.overlaps(other) {
+            return Some(self.clone());
+        }
+        let (pre, other_pre) = (self.pre_size(), other.pre_size());
+        (pre < other_pre).then(|| AxisRef::sub(&self.name, pre, other_pre / pre))
+    }
+
+    /// The part of `self` minor to `other`: `self` when they do not overlap, `None`
+    /// when nothing of `self` follows `other` or they cannot coexist.
+    pub fn suffix_without_overlap(&self, other: &AxisRef, mesh: &Mesh) -> Option<AxisRef> {
+        if !self.can_coexist(other) {
+            return None;
+        }
+        if !self.overlaps(other) {
+            return Some(self.clone());
+        }
+        let (next, other_next) = (self.next_pre_size(mesh), other.next_pre_size(mesh));
+        (next > other_next).then(|| AxisRef::sub(&self.name, other_next, next / other_next))
+    }
+
+    /// The index of the first axis in `ordered` (sorted by [`AxisRef::cmp_by_name`],
+    /// pairwise non-overlapping) that overlaps `self`.
+    pub fn first_overlapping(&self, ordered: &[AxisRef]) -> Option<usize> {
+        let after = ordered.partition_point(|a| a.cmp_by_name(self) == Ordering::Less);
+        if after > 0 && self.overlaps(&ordered[after - 1]) {
+            return Some(after - 1);
+        }
+        (after < ordered.len() && self.overlaps(&ordered[after])).then_some(after)
+    }
+
     /// True when `self` and `other` are adjacent parts of one axis, `self` major.
     pub fn can_merge(&self, other: &AxisRef) -> bool {
         match (self.sub, other.sub) {
@@ -185,6 +258,34 @@ pub(crate) fn write_axes(f: &mut impl fmt::Write, axes: &[AxisRef]) -> fmt::Resu
     crate::text::write_comma_separated(f, axes)
 }
 
+fn min_max(a: i64, b: i64) -> (i64, i64) {
+    if a <= b { (a, b) } else { (b, a) }
+}
+
+/// Shardy's rule for two sub-axes `[min_pre, max_pre)`-style ranges of one axis: when
+/// they overlap, the shared and unshared parts must divide each other; when they do
+/// not, the gap between them must be a valid part.
+fn sub_axes_coexist(min_pre: i64, max_pre: i64, min_next: i64, max_next: i64) -> bool {
+    if min_next > max_pre {
+        min_next % max_pre == 0 && max_pre % min_pre == 0 && max_next % min_next == 0
+    } else {
+        max_pre % min_next == 0
+    }
+}
+
+/// Parses an axis list in braces, `{"x", "y":(1)2}`.
+pub fn parse_axis_list(text: &str) -> Result<Vec<AxisRef>> {
+    parse_all(text, crate::sharding::parse_axis_list)
+}
+
+/// Prints an axis list in braces, `{"x", "y":(1)2}`.
+pub fn format_axis_list(axes: &[AxisRef]) -> String {
+    let mut out = String::from("{");
+    let _ = write_axes(&mut out, axes);
+    out.push('}');
+    out
+}
+
 /// Appends `axis` to `axes`, merging it into the last one when they are adjacent parts
 /// of the same axis (Shardy's `addAxisOrMerge`).
 pub fn push_or_merge(axes: &mut Vec<AxisRef>, axis: AxisRef, mesh: &Mesh) {
@@ -239,6 +340,28 @@ mod tests {
         assert!(full.contains(&mid) && !mid.contains(&full));
         assert!(low.overlaps(&mid) && !AxisRef::sub("a", 1, 2).overlaps(&AxisRef::sub("a", 2, 2)));
         assert!(AxisRef::sub("a", 1, 2).prefix_of(&low) && !mid.prefix_of(&low));
+    }
+
+    #[test]
+    fn overlap_prefix_and_suffix_follow_shardy() {
+        let m = mesh();
+        let (full, low, mid) = (AxisRef::full("a"), AxisRef::sub("a", 1, 4), AxisRef::sub("a", 2, 4));
+        assert_eq!(low.overlap(&mid), Some(AxisRef::sub("a", 2, 2)));
+        assert_eq!(full.overlap(&mid), Some(mid.clone()));
+        assert_eq!(low.prefix_without_overlap(&mid), Some(AxisRef::sub("a", 1, 2)));
+        assert_eq!(mid.prefix_without_overlap(&low), None);
+        assert_eq!(mid.suffix_without_overlap(&low, &m), Some(AxisRef::sub("a", 4, 2)));
+        assert_eq!(full.prefix_without_overlap(&mid), Some(AxisRef::sub("a", 1, 2)));
+        assert_eq!(full.suffix_without_overlap(&mid, &m), None);
+        assert_eq!(AxisRef::full("b").prefix_without_overlap(&mid), Some(AxisRef::full("b")));
+        assert!(AxisRef::sub("a", 2, 4).suffix_of(&full, &m) && !low.suffix_of(&full, &m));
+        // "x":(1)2 and "x":(3)2 of an axis of 6 leave a gap of 1.5: they cannot coexist.
+        assert!(!AxisRef::sub("x", 1, 2).can_coexist(&AxisRef::sub("x", 3, 2)));
+        assert!(!AxisRef::sub("x", 1, 2).can_coexist(&AxisRef::sub("x", 1, 3)));
+        let ordered = [AxisRef::sub("a", 1, 2), AxisRef::sub("a", 2, 4), AxisRef::full("b")];
+        assert_eq!(AxisRef::sub("a", 4, 2).first_overlapping(&ordered), Some(1));
+        assert_eq!(AxisRef::full("a").first_overlapping(&ordered), Some(0));
+        assert_eq!(AxisRef::full("c").first_overlapping(&ordered), None);
     }
 
     #[test]

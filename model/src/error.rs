@@ -29,6 +29,10 @@ pub enum Error {
     /// A sharding rule is invalid, or does not fit the op it is attached to.
     #[error("{0}")]
     Rule(String),
+    /// A reshard cannot be planned, or a collective does not apply to the sharding
+    /// it is given.
+    #[error("{0}")]
+    Reshard(String),
     /// A program is malformed: an op's operands or attributes do not fit its inputs.
     #[error("{0}")]
     Program(String),

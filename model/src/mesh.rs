@@ -11,7 +11,9 @@
 //! is at most one device id.
 
 use crate::error::{Error, Result};
+use crate::sharding::TensorSharding;
 use crate::text::{Cursor, parse_all, write_comma_separated, write_string};
+use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
@@ -164,6 +166,12 @@ impl Mesh {
         if self.device_ids.is_empty() { (0..self.total_size()).collect() } else { self.device_ids.clone() }
     }
 
+    /// True when both meshes have the same axes in the same order (Shardy's
+    /// `equals(other, ignoreDeviceOrder=true)`): they may differ only in device order.
+    pub fn same_axes(&self, other: &Mesh) -> bool {
+        self.axes == other.axes && self.is_maximal() == other.is_maximal()
+    }
+
     /// The names of the axes, quoted, for hints: `"data", "model"`.
     pub fn axis_names_quoted(&self) -> String {
         let mut out = String::new();
@@ -197,6 +205,42 @@ impl Mesh {
             Error::Mesh(message) => Error::Parse { offset: start, message },
             other => other,
         })
+    }
+}
+
+/// Named meshes, as `sdy.mesh @name = <...>` declarations bind them: what a sharding's
+/// `@name` refers to.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Meshes {
+    by_name: BTreeMap<String, Mesh>,
+}
+
+impl Meshes {
+    /// A table with one mesh.
+    pub fn single(name: impl Into<String>, mesh: Mesh) -> Self {
+        let mut meshes = Meshes::default();
+        meshes.insert(name, mesh);
+        meshes
+    }
+
+    /// Binds `name` to `mesh`, returning the mesh it was bound to before.
+    pub fn insert(&mut self, name: impl Into<String>, mesh: Mesh) -> Option<Mesh> {
+        self.by_name.insert(name.into(), mesh)
+    }
+
+    /// The mesh named `name`.
+    pub fn get(&self, name: &str) -> Option<&Mesh> {
+        self.by_name.get(name)
+    }
+
+    /// The meshes by name, in name order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Mesh)> {
+        self.by_name.iter().map(|(name, mesh)| (name.as_str(), mesh))
+    }
+
+    /// The mesh `sharding` is bound to (its inline mesh or the one its symbol names).
+    pub fn resolve<'a>(&'a self, sharding: &'a TensorSharding) -> Result<&'a Mesh> {
+        sharding.resolve_mesh(|name| self.get(name))
     }
 }
 

@@ -31,6 +31,18 @@ impl fmt::Display for FactorId {
     }
 }
 
+impl FromStr for FactorId {
+    type Err = Error;
+
+    /// Parses a factor name: `i` to `z`, then `z_1`, `z_2`, ...
+    fn from_str(s: &str) -> Result<Self> {
+        match parse_factor_symbol(s) {
+            Ok((factor, "")) => Ok(factor),
+            _ => Err(Error::Rule(format!("'{s}' is not a factor name (i to z, then z_1, z_2, ...)"))),
+        }
+    }
+}
+
 /// What sharding a factor costs (Shardy's factor types).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum FactorKind {

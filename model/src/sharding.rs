@@ -113,6 +113,19 @@ impl TensorSharding {
         self.dims.iter().all(|d| d.axes.is_empty()) && self.unreduced.is_empty()
     }
 
+    /// The shape of one device's shard of a tensor of `shape`: every dimension divided
+    /// by its shard count, rounded up (a dimension that does not divide is padded).
+    pub fn local_shape(&self, mesh: &Mesh, shape: &[i64]) -> Vec<i64> {
+        shape
+            .iter()
+            .enumerate()
+            .map(|(d, &size)| {
+                let shards = self.dims.get(d).map_or(1, |dim| dim.sharded_size(mesh)).max(1);
+                (size + shards - 1) / shards
+            })
+            .collect()
+    }
+
     /// The stripped text form `<@mesh, [...]>`, as used inside other attributes.
     pub fn stripped(&self) -> Stripped<'_> {
         Stripped(self)
@@ -191,7 +204,7 @@ fn parse_dims(cursor: &mut Cursor<'_>) -> Result<Vec<DimSharding>> {
     cursor.list("]", DimSharding::parse)
 }
 
-fn parse_axis_list(cursor: &mut Cursor<'_>) -> Result<Vec<AxisRef>> {
+pub(crate) fn parse_axis_list(cursor: &mut Cursor<'_>) -> Result<Vec<AxisRef>> {
     cursor.expect("{")?;
     cursor.list("}", AxisRef::parse)
 }

@@ -7,27 +7,33 @@
 //! precision. A bare number is in SI base units. Quantities are never negative or NaN.
 
 use crate::error::{Error, Result};
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
 /// A number of bytes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
+#[serde(transparent)]
 pub struct Bytes(pub u64);
 
 /// A duration in seconds.
-#[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default, Serialize, Deserialize)]
+#[serde(transparent)]
 pub struct Seconds(pub f64);
 
 /// A bandwidth in bytes per second.
-#[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default, Serialize, Deserialize)]
+#[serde(transparent)]
 pub struct BytesPerSecond(pub f64);
 
 /// A number of floating-point operations.
-#[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default, Serialize, Deserialize)]
+#[serde(transparent)]
 pub struct Flops(pub f64);
 
 /// A compute rate in floating-point operations per second.
-#[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default, Serialize, Deserialize)]
+#[serde(transparent)]
 pub struct FlopsPerSecond(pub f64);
 
 const DECIMAL: [(&str, f64); 6] = [("", 1.0), ("K", 1e3), ("M", 1e6), ("G", 1e9), ("T", 1e12), ("P", 1e15)];
@@ -104,6 +110,21 @@ impl fmt::Display for Bytes {
             Some((prefix, factor)) => write!(f, "{}{prefix}B", trim_float(value / factor)),
             None => write!(f, "{}B", self.0),
         }
+    }
+}
+
+impl std::iter::Sum for Seconds {
+    /// The total duration (0s for none: float sums otherwise start at -0).
+    fn sum<I: Iterator<Item = Seconds>>(iter: I) -> Seconds {
+        Seconds(iter.fold(0.0, |acc, s| acc + s.0))
+    }
+}
+
+impl std::ops::Add for Seconds {
+    type Output = Seconds;
+
+    fn add(self, other: Seconds) -> Seconds {
+        Seconds(self.0 + other.0)
     }
 }
 

@@ -2,6 +2,8 @@
 //! 1 the work failed, 2 bad input or usage. Results go to stdout, errors to stderr.
 
 mod check;
+mod cost;
+mod reshard;
 mod rules;
 
 use clap::{Parser, Subcommand};
@@ -17,7 +19,7 @@ use std::process::ExitCode;
     name = "autoshard",
     version,
     propagate_version = true,
-    after_help = "Examples:\n  autoshard check configs/mlp.yaml\n  autoshard rules configs/transformer_block.yaml\n\nExit codes: 0 success, 1 the work failed (infeasible, mismatch), 2 bad input or usage.\nSet AUTOSHARD_LOG=debug for logs on stderr."
+    after_help = "Examples:\n  autoshard check configs/mlp.yaml\n  autoshard rules configs/transformer_block.yaml\n  autoshard reshard --mesh '<[\"x\"=2, \"y\"=2]>' --shape 16x8 --from '[{\"x\"}, {\"y\"}]' --to '[{\"y\"}, {}]' --cost\n\nExit codes: 0 success, 1 the work failed (infeasible, mismatch), 2 bad input or usage.\nSet AUTOSHARD_LOG=debug for logs on stderr."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -38,12 +40,21 @@ enum Command {
         /// The config file (.yaml).
         file: PathBuf,
     },
+    /// Print the collectives that reshard a tensor from one sharding to another, one
+    /// per line in Shardy's syntax (sdy.all_to_all [{"z"}: 1->0] out_sharding=<...>).
+    Reshard(reshard::Args),
+    /// Price a plan: the plan file's, or the config's own annotations with every open
+    /// choice made the cheapest local way. Per-op compute, per-collective bytes and
+    /// time, peak memory and totals (or the plan as JSON).
+    Cost(cost::Args),
 }
 
 /// The outcome of a command, mapped to an exit code.
 pub enum Failure {
     /// Bad input or usage: exit code 2.
     BadInput(String),
+    /// The work failed (infeasible, over budget, mismatch): exit code 1.
+    Failed(String),
 }
 
 /// Parses the command line, runs the command and returns the exit code.
@@ -53,12 +64,18 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Check { file } => check::run(&file),
         Command::Rules { file } => rules::run(&file),
+        Command::Reshard(args) => reshard::run(&args),
+        Command::Cost(args) => cost::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::BadInput(message)) => {
             eprintln!("{message}");
             ExitCode::from(2)
+        }
+        Err(Failure::Failed(message)) => {
+            eprintln!("{message}");
+            ExitCode::from(1)
         }
     }
 }

@@ -57,11 +57,12 @@ pub fn error_case(path: &Path) -> (String, Vec<String>) {
     (format!("exit: {code}\n{stderr}"), failures)
 }
 
-/// A valid config: `check` and `rules` exit with 0; the golden is both outputs.
+/// A valid config: `check`, `rules` and `cost` exit with 0; the golden is their
+/// outputs.
 pub fn valid_case(path: &Path) -> (String, Vec<String>) {
     let mut output = String::new();
     let mut failures = Vec::new();
-    for command in ["check", "rules"] {
+    for command in ["check", "rules", "cost"] {
         let (code, stdout, stderr) = autoshard(&[command], path);
         if code != 0 {
             failures.push(format!("{command}: exit code {code}, expected 0: {stderr}"));
@@ -69,4 +70,28 @@ pub fn valid_case(path: &Path) -> (String, Vec<String>) {
         output.push_str(&format!("$ autoshard {command}\nexit: {code}\n{stdout}{stderr}"));
     }
     (output, failures)
+}
+
+/// A config priced by `autoshard cost`: exit 0; its JSON plan, given back with
+/// `--plan`, prices to the same JSON. The golden is the table.
+pub fn cost_case(path: &Path) -> (String, Vec<String>) {
+    let mut failures = Vec::new();
+    let (code, table, stderr) = autoshard(&["cost"], path);
+    if code != 0 {
+        failures.push(format!("cost: exit code {code}: {stderr}"));
+    }
+    let (_, json, _) = autoshard(&["cost", "--format", "json"], path);
+    let plan_file = std::env::temp_dir().join(format!(
+        "autoshard-plan-{}-{}.json",
+        std::process::id(),
+        path.file_stem().and_then(|s| s.to_str()).unwrap_or("plan")
+    ));
+    std::fs::write(&plan_file, &json).expect("write plan");
+    let plan_arg = plan_file.to_string_lossy().into_owned();
+    let (code, again, stderr) = autoshard(&["cost", "--format", "json", "--plan", &plan_arg], path);
+    let _ = std::fs::remove_file(&plan_file);
+    if code != 0 || again != json {
+        failures.push(format!("the JSON plan does not price back to itself (exit {code}): {stderr}"));
+    }
+    (format!("$ autoshard cost\nexit: {code}\n{table}{stderr}"), failures)
 }

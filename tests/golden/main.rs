@@ -3,7 +3,9 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
 
+mod cli;
 mod config;
+mod reshard;
 mod rules;
 mod runner;
 mod text;
@@ -34,6 +36,14 @@ fn malformed_configs() {
     assert!(summary.cases >= 30, "expected at least 30 malformed configs, found {}", summary.cases);
 }
 
+/// Hand-checked cost breakdowns (the numbers are derived in each config's comment and
+/// asserted in `tests/cost_model.rs`).
+#[test]
+fn cost_tables() {
+    let summary = runner::run_files("tests/data/cost", "yaml", config::cost_case);
+    assert!(summary.cases >= 3, "expected the cost configs, found {}", summary.cases);
+}
+
 #[test]
 fn valid_configs() {
     runner::run_files("tests/data/config/valid", "yaml", config::valid_case);
@@ -53,4 +63,20 @@ fn example_configs() {
         }
     }
     assert!(count >= 3, "expected at least 3 example configs, found {count}");
+}
+
+/// Shardy's reshard-to-collectives cases (and autoshard's own): at least 95% must give
+/// Shardy's exact sequence; the rest must cost no more (checked per case).
+#[test]
+fn reshard_plans() {
+    use std::sync::atomic::Ordering::Relaxed;
+    let summary = runner::run_dir("tests/data/reshard", reshard::run_case);
+    let cases = reshard::CONFORMANCE.load(Relaxed);
+    let (algorithm, default) = (reshard::ALGORITHM_EXACT.load(Relaxed), reshard::DEFAULT_EXACT.load(Relaxed));
+    eprintln!(
+        "reshard: {} cases; of Shardy's {cases}, {algorithm} exact with Shardy's algorithm, {default} exact with the cheapest plan",
+        summary.cases
+    );
+    assert!(cases >= 98, "expected Shardy's 98 reshard cases, found {cases}");
+    assert!(algorithm * 100 >= 95 * cases, "only {algorithm} of {cases} match Shardy");
 }

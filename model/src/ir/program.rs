@@ -143,6 +143,11 @@ impl Program {
         &self.values
     }
 
+    /// The ids of every value, in arena order.
+    pub fn value_ids(&self) -> impl Iterator<Item = ValueId> + use<> {
+        (0..self.values.len() as u32).map(ValueId)
+    }
+
     /// The value `id`.
     pub fn value(&self, id: ValueId) -> &Value {
         &self.values[id.index()]

@@ -1,0 +1,93 @@
+//! The time of one collective (SPEC §4): a ring-style α–β model over the mesh axes the
+//! collective's device groups span.
+//!
+//! For a group over axes A with p = ∏|a| devices, latency α_A is the largest and
+//! bandwidth B_A the smallest of the axes' links (the bottleneck rule), and n is the
+//! per-device byte count the formula names:
+//!
+//! | collective | time |
+//! |---|---|
+//! | all_gather (n = gathered result bytes per device) | (p−1)·α + (p−1)/p · n/B |
+//! | reduce_scatter (n = input bytes per device) | (p−1)·α + (p−1)/p · n/B |
+//! | all_reduce (n = bytes per device) | 2(p−1)·α + 2(p−1)/p · n/B |
+//! | all_to_all (n = bytes per device) | (p−1)·α + (p−1)/p · n/B |
+//! | collective_permute (n = bytes sent) | α + n/B |
+//! | all_slice | 0 |
+//!
+//! Invariant: a group of one device, or no axes, costs nothing.
+
+use crate::hardware::{HardwareSpec, LinkSpec};
+use autoshard_model::reshard::CollectiveKind;
+use autoshard_model::{AxisRef, Bytes, BytesPerSecond, Mesh, Seconds};
+
+/// The devices a collective's groups span: their count and the bottleneck link.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Group {
+    /// Devices per group (p).
+    pub size: i64,
+    /// The slowest latency and bandwidth among the group's axes.
+    pub link: LinkSpec,
+}
+
+impl Group {
+    /// The group spanning `axes` of `mesh`; a group over no axes has size 1.
+    pub fn over(axes: &[AxisRef], mesh: &Mesh, hardware: &HardwareSpec) -> Group {
+        let size = axes.iter().map(|a| a.size(mesh).max(1)).product::<i64>();
+        let mut link = LinkSpec { bandwidth: BytesPerSecond(f64::INFINITY), latency: Seconds(0.0) };
+        for axis in axes {
+            let l = hardware.link(&axis.name);
+            link.latency = Seconds(link.latency.0.max(l.latency.0));
+            link.bandwidth = BytesPerSecond(link.bandwidth.0.min(l.bandwidth.0));
+        }
+        Group { size, link }
+    }
+}
+
+/// The time of a collective of `kind` over `group` moving `bytes` as the table in
+/// the module docs defines it.
+pub fn collective_time(kind: CollectiveKind, group: Group, bytes: Bytes) -> Seconds {
+    let p = group.size as f64;
+    if group.size <= 1 || kind == CollectiveKind::AllSlice {
+        return Seconds(0.0);
+    }
+    let (alpha, n_over_b) = (group.link.latency.0, bytes.0 as f64 / group.link.bandwidth.0);
+    let steps = p - 1.0;
+    Seconds(match kind {
+        CollectiveKind::AllGather | CollectiveKind::ReduceScatter | CollectiveKind::AllToAll => {
+            steps * alpha + steps / p * n_over_b
+        }
+        CollectiveKind::AllReduce => 2.0 * steps * alpha + 2.0 * steps / p * n_over_b,
+        CollectiveKind::CollectivePermute | CollectiveKind::Reshard => alpha + n_over_b,
+        CollectiveKind::AllSlice => 0.0,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hardware::Preset;
+
+    fn close(a: Seconds, b: f64) -> bool {
+        (a.0 - b).abs() <= 1e-12 * b.abs().max(1e-9)
+    }
+
+    #[test]
+    fn formulas_match_the_spec() {
+        let mesh = Mesh::from_axes([("data", 2), ("model", 4)]).unwrap();
+        let hw = HardwareSpec::from_preset(Preset::H100Sxm, &mesh);
+        let model = Group::over(&[AxisRef::full("model")], &mesh, &hw);
+        assert_eq!(model.size, 4);
+        let n = Bytes(1 << 20);
+        let (a, b) = (2e-6, 450e9);
+        let nb = (1u64 << 20) as f64 / b;
+        assert!(close(collective_time(CollectiveKind::AllGather, model, n), 3.0 * a + 0.75 * nb));
+        assert!(close(collective_time(CollectiveKind::AllReduce, model, n), 6.0 * a + 1.5 * nb));
+        assert!(close(collective_time(CollectiveKind::CollectivePermute, model, n), a + nb));
+        assert_eq!(collective_time(CollectiveKind::AllSlice, model, n), Seconds(0.0));
+        // Both axes: 8 devices, the slow inter-node link is the bottleneck.
+        let both = Group::over(&[AxisRef::full("data"), AxisRef::full("model")], &mesh, &hw);
+        assert_eq!((both.size, both.link.bandwidth, both.link.latency), (8, BytesPerSecond(450e9), Seconds(2e-6)));
+        let nothing = Group::over(&[], &mesh, &hw);
+        assert_eq!(collective_time(CollectiveKind::AllReduce, nothing, n), Seconds(0.0));
+    }
+}

@@ -1,0 +1,71 @@
+//! The compute time of one op on one device: a roofline (SPEC §4).
+//!
+//! time = max(local FLOPs / device FLOP/s, local bytes read and written / memory
+//! bandwidth). Local FLOPs are the op's FLOPs divided by the product of the sizes of
+//! the axes that shard its factors (replicated work is not divided). Local bytes scale
+//! the op's global byte counts by how much of its operands (for reads) and results
+//! (for writes) one device holds under the op's shardings.
+
+use crate::hardware::DeviceSpec;
+use autoshard_model::rules::OpCounts;
+use autoshard_model::{Bytes, Flops, Seconds};
+
+/// What one device does for one op.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct LocalWork {
+    /// FLOPs on one device.
+    pub flops: Flops,
+    /// Bytes read and written on one device.
+    pub bytes: Bytes,
+}
+
+/// The fraction of a set of tensors one device holds: local over global bytes (1 when
+/// the tensors are empty).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Share {
+    /// Bytes one device holds.
+    pub local: Bytes,
+    /// Bytes of the whole tensors.
+    pub global: Bytes,
+}
+
+impl Share {
+    fn of(self, bytes: Bytes) -> f64 {
+        if self.global.0 == 0 { bytes.0 as f64 } else { bytes.0 as f64 * self.local.0 as f64 / self.global.0 as f64 }
+    }
+}
+
+impl LocalWork {
+    /// The work of an op with global `counts` whose factors are split into `shards`
+    /// pieces, holding `operands` and `results` of its tensors.
+    pub fn of(counts: OpCounts, shards: i64, operands: Share, results: Share) -> Self {
+        let bytes = operands.of(counts.bytes_read) + results.of(counts.bytes_written);
+        LocalWork { flops: Flops(counts.flops.0 / shards.max(1) as f64), bytes: Bytes(bytes.round() as u64) }
+    }
+
+    /// The roofline time of this work on `device`.
+    pub fn time(self, device: &DeviceSpec) -> Seconds {
+        let compute = self.flops.0 / device.flops.0;
+        let memory = self.bytes.0 as f64 / device.memory_bandwidth.0;
+        Seconds(compute.max(memory))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use autoshard_model::{BytesPerSecond, FlopsPerSecond};
+
+    #[test]
+    fn roofline_takes_the_slower_of_compute_and_memory() {
+        let device =
+            DeviceSpec { flops: FlopsPerSecond(1e12), memory_bandwidth: BytesPerSecond(1e9), memory: Bytes(1 << 30) };
+        let counts = OpCounts { flops: Flops(8e9), bytes_read: Bytes(4000), bytes_written: Bytes(2000) };
+        let half = |global| Share { local: Bytes(global / 2), global: Bytes(global) };
+        let work = LocalWork::of(counts, 4, half(4000), half(2000));
+        assert_eq!(work, LocalWork { flops: Flops(2e9), bytes: Bytes(3000) });
+        assert_eq!(work.time(&device), Seconds(2e-3));
+        let memory_bound = LocalWork { flops: Flops(1.0), bytes: Bytes(5_000_000) };
+        assert_eq!(memory_bound.time(&device), Seconds(5e-3));
+    }
+}

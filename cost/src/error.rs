@@ -1,0 +1,17 @@
+//! The cost layer's error type.
+
+use thiserror::Error;
+
+/// What can go wrong when pricing a plan.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum Error {
+    /// The model layer rejected something: a sharding, a reshard, a program.
+    #[error(transparent)]
+    Model(#[from] autoshard_model::Error),
+    /// A plan does not fit the program it is priced against.
+    #[error("{0}")]
+    Plan(String),
+}
+
+/// The cost layer's result type.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,331 @@
+//! Completes partial decisions the cheapest local way: what `autoshard cost` prices
+//! when the config's annotations (or a partial plan) leave choices open.
+//!
+//! Ops are visited in program order; each op decides alone, given what is decided
+//! before it:
+//! - an op with a rule tries a few strategies (the factor shardings its decided
+//!   operands project to, merged and one by one; what its fixed results project to;
+//!   fully replicated), prices each (operand reshards, compute, reducing and
+//!   resharding its results to their fixed shardings) and keeps the cheapest, the
+//!   first on ties. Operands nobody decided yet (unannotated inputs, constants) take
+//!   what the op needs for free; results take their fixed sharding, or what the op
+//!   produces with unreduced axes all-reduced;
+//! - `reshard` fixes its result; an undecided operand takes that sharding;
+//! - a `propagation_barrier` passes its operand's sharding (replicated when
+//!   undecided: nothing flows back across a barrier); a named computation passes its
+//!   operands' shardings to its body and its body's results' to its results; a
+//!   manual computation's shardings are all given;
+//! - members of a sharding group take the sharding of the first member decided.
+//!
+//! Whatever is still undecided at the end is replicated.
+
+use crate::error::{Error, Result};
+use crate::evaluate::{Decisions, check_factors, price_ruled_op, without_axes};
+use crate::hardware::HardwareSpec;
+use autoshard_model::ops::{OpKind, ReduceKind};
+use autoshard_model::rules::sharding_rule;
+use autoshard_model::{
+    AxisRef, DimSharding, FactorKind, Meshes, OpId, OpShardingRule, Plan, Program, TensorFactorShardings,
+    TensorSharding, ValueId,
+};
+
+/// Decisions given before completion; `None` is open.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Fixed {
+    /// A sharding per value, indexed by [`ValueId`].
+    pub values: Vec<Option<TensorSharding>>,
+    /// Factor axes per op, indexed by [`OpId`].
+    pub factors: Vec<Option<Vec<Vec<AxisRef>>>>,
+}
+
+/// `sharding` as a decision: closed dimensions, no priorities.
+fn closed(sharding: &TensorSharding) -> TensorSharding {
+    TensorSharding {
+        dims: sharding.dims.iter().map(|d| DimSharding::closed(d.axes.clone())).collect(),
+        ..sharding.clone()
+    }
+}
+
+impl Fixed {
+    /// The annotations of `program`: input, op-result, output, `sharding_constraint`,
+    /// `reshard` and region shardings. Open dimensions are taken as they are.
+    pub fn from_annotations(program: &Program) -> Self {
+        let mut fixed = Fixed { values: vec![None; program.values().len()], factors: vec![None; program.ops().len()] };
+        let mut set = |v: ValueId, s: &TensorSharding| fixed.values[v.index()] = Some(closed(s));
+        for input in program.inputs() {
+            if let Some(s) = &input.sharding {
+                set(input.value, s);
+            }
+        }
+        for op in program.ops() {
+            for (&r, s) in op.results.iter().zip(&op.result_shardings) {
+                if let Some(s) = s {
+                    set(r, s);
+                }
+            }
+            match (&op.kind, &op.body) {
+                (OpKind::ShardingConstraint(s) | OpKind::Reshard(s), _) => set(op.results[0], s),
+                (OpKind::NamedComputation(n), Some(body)) => {
+                    n.in_shardings.iter().flatten().zip(&body.args).for_each(|(s, &a)| set(a, s));
+                    n.out_shardings.iter().flatten().zip(&op.results).for_each(|(s, &r)| set(r, s));
+                }
+                (OpKind::ManualComputation(m), Some(body)) => {
+                    for (s, &a) in m.in_shardings.iter().zip(&body.args) {
+                        set(a, &without_axes(s, &m.manual_axes));
+                    }
+                    for ((s, &b), &r) in m.out_shardings.iter().zip(&body.results).zip(&op.results) {
+                        set(b, &without_axes(s, &m.manual_axes));
+                        set(r, s);
+                    }
+                }
+                _ => {}
+            }
+        }
+        for output in program.outputs() {
+            if let (Some(s), None) = (&output.sharding, &fixed.values[output.value.index()]) {
+                fixed.values[output.value.index()] = Some(closed(s));
+            }
+        }
+        fixed
+    }
+
+    /// Fixes what `plan` decides: its values' shardings and its ops' factor shardings.
+    pub fn apply_plan(&mut self, program: &Program, plan: &Plan) -> Result<()> {
+        for value in &plan.values {
+            let id = program.value_named(&value.name).ok_or_else(|| {
+                Error::Plan(format!("the plan shards \"{}\", which the program does not have", value.name))
+            })?;
+            let ty = &program.value(id).ty;
+            value.sharding.verify(program.mesh(), &ty.shape).map_err(|e| {
+                Error::Plan(format!("the plan's sharding {} of \"{}\": {e}", value.sharding.stripped(), value.name))
+            })?;
+            self.values[id.index()] = Some(closed(&value.sharding));
+        }
+        for op_plan in plan.ops.iter().filter(|o| !o.factor_shardings.is_empty()) {
+            let id = program.ops_in_order().into_iter().find(|&id| program.op(id).name == op_plan.name).ok_or_else(
+                || Error::Plan(format!("the plan has op \"{}\", which the program does not have", op_plan.name)),
+            )?;
+            let rule = sharding_rule(program, id)
+                .ok_or_else(|| Error::Plan(format!("op \"{}\" has no sharding rule to shard", op_plan.name)))?;
+            let mut factors = op_plan.factor_shardings.clone();
+            factors.resize(rule.num_factors(), Vec::new());
+            check_factors(program, program.op(id), &rule, &factors)?;
+            self.factors[id.index()] = Some(factors);
+        }
+        Ok(())
+    }
+}
+
+/// Completes `fixed` for `program` on `hardware` (see the module docs).
+pub fn complete(program: &Program, hardware: &HardwareSpec, fixed: &Fixed) -> Result<Decisions> {
+    let mut greedy = Greedy {
+        program,
+        hardware,
+        meshes: Meshes::single(program.mesh_name(), program.mesh().clone()),
+        values: fixed.values.clone(),
+        factors: vec![Vec::new(); program.ops().len()],
+        fixed_factors: &fixed.factors,
+        groups: program.sharding_groups().iter().map(|g| g.members.clone()).collect(),
+    };
+    greedy.values.resize(program.values().len(), None);
+    greedy.visit(program.top_level())?;
+    let values =
+        program.value_ids().map(|v| greedy.values[v.index()].clone().unwrap_or_else(|| greedy.replicated(v))).collect();
+    Ok(Decisions { values, factors: greedy.factors })
+}
+
+struct Greedy<'a> {
+    program: &'a Program,
+    hardware: &'a HardwareSpec,
+    meshes: Meshes,
+    values: Vec<Option<TensorSharding>>,
+    factors: Vec<Vec<Vec<AxisRef>>>,
+    fixed_factors: &'a [Option<Vec<Vec<AxisRef>>>],
+    groups: Vec<Vec<ValueId>>,
+}
+
+impl Greedy<'_> {
+    fn replicated(&self, v: ValueId) -> TensorSharding {
+        TensorSharding::replicated(self.program.mesh_name(), self.program.value(v).ty.rank())
+    }
+
+    /// The sharding a value must take because a member of its group has one.
+    fn group_sharding(&self, v: ValueId) -> Option<TensorSharding> {
+        let group = self.groups.iter().find(|g| g.contains(&v))?;
+        group.iter().find_map(|m| self.values[m.index()].clone())
+    }
+
+    /// The value's fixed or group-imposed sharding, if any.
+    fn target(&self, v: ValueId) -> Option<TensorSharding> {
+        self.values[v.index()].clone().or_else(|| self.group_sharding(v))
+    }
+
+    fn decide(&mut self, v: ValueId, sharding: TensorSharding) {
+        if self.values[v.index()].is_none() {
+            let sharding = self.group_sharding(v).unwrap_or(sharding);
+            self.values[v.index()] = Some(sharding);
+        }
+    }
+
+    fn decide_replicated_if_open(&mut self, v: ValueId) {
+        let replicated = self.replicated(v);
+        self.decide(v, replicated);
+    }
+
+    fn visit(&mut self, ops: &[OpId]) -> Result<()> {
+        for &id in ops {
+            self.op(id)?;
+        }
+        Ok(())
+    }
+
+    fn op(&mut self, id: OpId) -> Result<()> {
+        let program = self.program;
+        let op = program.op(id);
+        if let Some(rule) = sharding_rule(program, id) {
+            return self.ruled_op(id, &rule);
+        }
+        match (&op.kind, &op.body) {
+            (OpKind::Reshard(_), _) => {
+                let result = self.target(op.results[0]).unwrap_or_else(|| self.replicated(op.results[0]));
+                self.decide(op.operands[0], result.clone());
+                self.decide(op.results[0], result);
+            }
+            (OpKind::PropagationBarrier(_), _) => {
+                self.decide_replicated_if_open(op.operands[0]);
+                let through =
+                    self.values[op.operands[0].index()].clone().unwrap_or_else(|| self.replicated(op.results[0]));
+                self.decide(op.results[0], through);
+            }
+            (OpKind::NamedComputation(_) | OpKind::ManualComputation(_), Some(body)) => {
+                let manual = matches!(op.kind, OpKind::ManualComputation(_));
+                for (i, (&operand, &arg)) in op.operands.iter().zip(&body.args).enumerate() {
+                    if let OpKind::ManualComputation(m) = &op.kind {
+                        self.decide(operand, closed(&m.in_shardings[i]));
+                    } else if let Some(arg_sharding) = self.values[arg.index()].clone() {
+                        self.decide(operand, arg_sharding);
+                    }
+                    self.decide_replicated_if_open(operand);
+                    if !manual {
+                        let through = self.values[operand.index()].clone().unwrap_or_else(|| self.replicated(arg));
+                        self.decide(arg, through);
+                    }
+                }
+                self.visit(&body.ops)?;
+                for (&result, &body_result) in op.results.iter().zip(&body.results) {
+                    self.decide_replicated_if_open(body_result);
+                    let through = self.values[body_result.index()].clone().unwrap_or_else(|| self.replicated(result));
+                    self.decide(result, through);
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn ruled_op(&mut self, id: OpId, rule: &OpShardingRule) -> Result<()> {
+        let program = self.program;
+        let op = program.op(id);
+        let factors = match &self.fixed_factors[id.index()] {
+            Some(f) => f.clone(),
+            None => self.choose(id, rule)?,
+        };
+        let operands: Vec<Option<&TensorSharding>> =
+            op.operands.iter().map(|v| self.values[v.index()].as_ref()).collect();
+        let targets: Vec<Option<TensorSharding>> = op.results.iter().map(|&v| self.target(v)).collect();
+        let cost = price_ruled_op(program, self.hardware, &self.meshes, id, rule, &factors, &operands, &targets)?;
+        for (&v, required) in op.operands.iter().zip(cost.operands) {
+            self.decide(v, required);
+        }
+        for (&v, produced) in op.results.iter().zip(cost.results) {
+            self.decide(v, TensorSharding { unreduced: Vec::new(), ..produced });
+        }
+        self.factors[id.index()] = factors;
+        Ok(())
+    }
+
+    /// The cheapest of the candidate strategies for op `id`, the first on ties.
+    fn choose(&self, id: OpId, rule: &OpShardingRule) -> Result<Vec<Vec<AxisRef>>> {
+        let program = self.program;
+        let op = program.op(id);
+        let operands: Vec<Option<&TensorSharding>> =
+            op.operands.iter().map(|v| self.values[v.index()].as_ref()).collect();
+        let targets: Vec<Option<TensorSharding>> = op.results.iter().map(|&v| self.target(v)).collect();
+        let mut best: Option<(f64, Vec<Vec<AxisRef>>)> = None;
+        for candidate in self.candidates(id, rule, &operands, &targets) {
+            let Ok(cost) =
+                price_ruled_op(program, self.hardware, &self.meshes, id, rule, &candidate, &operands, &targets)
+            else {
+                continue;
+            };
+            let total = cost.total(self.hardware).0;
+            if best.as_ref().is_none_or(|(b, _)| total < *b) {
+                best = Some((total, candidate));
+            }
+        }
+        best.map(|(_, f)| f)
+            .ok_or_else(|| Error::Plan(format!("op \"{}\": no strategy fits its operands and results", op.name)))
+    }
+
+    /// Candidate strategies, deduplicated, in preference order.
+    fn candidates(
+        &self,
+        id: OpId,
+        rule: &OpShardingRule,
+        operands: &[Option<&TensorSharding>],
+        targets: &[Option<TensorSharding>],
+    ) -> Vec<Vec<Vec<AxisRef>>> {
+        let mesh = self.program.mesh();
+        let project = |mapping, sharding: &TensorSharding| -> Option<Vec<Vec<AxisRef>>> {
+            let t = TensorFactorShardings::project(mapping, Some(sharding), &rule.factor_sizes, mesh, true).ok()?;
+            let mut factors = vec![Vec::new(); rule.num_factors()];
+            for (f, fs) in &t.factors {
+                factors[f.0] = fs.axes.iter().chain(&fs.overflow).cloned().collect();
+            }
+            Some(factors)
+        };
+        let from_operands: Vec<Vec<Vec<AxisRef>>> =
+            rule.operands.iter().zip(operands).filter_map(|(m, s)| s.and_then(|s| project(m, s))).collect();
+        let mut merged = vec![Vec::new(); rule.num_factors()];
+        for factors in &from_operands {
+            for (f, axes) in factors.iter().enumerate() {
+                if merged[f].is_empty() {
+                    merged[f] = axes.clone();
+                }
+            }
+        }
+        let from_results = rule.results.iter().zip(targets).filter_map(|(m, s)| s.as_ref().and_then(|s| project(m, s)));
+        let mut candidates: Vec<Vec<Vec<AxisRef>>> = Vec::new();
+        let all = std::iter::once(merged)
+            .chain(from_operands.clone())
+            .chain(from_results)
+            .chain(std::iter::once(vec![Vec::new(); rule.num_factors()]));
+        for candidate in all {
+            let candidate = self.sanitized(id, rule, candidate);
+            if !candidates.contains(&candidate) {
+                candidates.push(candidate);
+            }
+        }
+        candidates
+    }
+
+    /// `factors` made valid: need-replication factors and a product reduction's
+    /// factors unsharded, and an axis that overlaps one an earlier factor uses
+    /// removed with the axes after it.
+    fn sanitized(&self, id: OpId, rule: &OpShardingRule, mut factors: Vec<Vec<AxisRef>>) -> Vec<Vec<AxisRef>> {
+        let product = matches!(&self.program.op(id).kind, OpKind::Reduce(r) if r.kind == ReduceKind::Mul);
+        let mut used: Vec<AxisRef> = Vec::new();
+        for factor in rule.factors() {
+            let axes = &mut factors[factor.0];
+            let kind = rule.kind(factor);
+            if kind == FactorKind::NeedReplication || (product && kind == FactorKind::Reduction) {
+                axes.clear();
+            }
+            if let Some(cut) = axes.iter().position(|a| used.iter().any(|u| u.overlaps(a))) {
+                axes.truncate(cut);
+            }
+            used.extend(axes.iter().cloned());
+        }
+        factors
+    }
+}

@@ -1,0 +1,52 @@
+//! Peak memory per device by liveness (SPEC §4).
+//!
+//! Positions are the ops in program order. A value lives from the position of its
+//! producer (program inputs and constants from the start) to its last use (outputs
+//! to the end); `parameter: true` inputs live throughout. At each op the buffers its
+//! collectives create (a resharded operand, a reduced result) live too. The peak is
+//! the largest sum of live bytes at any position.
+
+use autoshard_model::Bytes;
+
+/// The live range and size of one buffer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Buffer {
+    /// First position it is live at.
+    pub from: usize,
+    /// Last position it is live at (inclusive).
+    pub to: usize,
+    /// Its size on one device.
+    pub bytes: Bytes,
+}
+
+/// The peak of live bytes over positions `0..positions` and the position it occurs
+/// at (the first one, if several).
+pub fn peak(buffers: &[Buffer], positions: usize) -> (Bytes, usize) {
+    let mut delta = vec![0i128; positions + 2];
+    for b in buffers {
+        let (from, to) = (b.from.min(positions), b.to.min(positions).max(b.from.min(positions)));
+        delta[from] += i128::from(b.bytes.0);
+        delta[to + 1] -= i128::from(b.bytes.0);
+    }
+    let (mut live, mut best, mut at) = (0i128, 0i128, 0usize);
+    for (position, d) in delta.iter().enumerate().take(positions + 1) {
+        live += d;
+        if live > best {
+            (best, at) = (live, position);
+        }
+    }
+    (Bytes(u64::try_from(best).unwrap_or(u64::MAX)), at)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn peak_is_the_largest_overlap() {
+        let b = |from, to, bytes| Buffer { from, to, bytes: Bytes(bytes) };
+        let buffers = [b(0, 3, 100), b(1, 1, 50), b(2, 3, 30), b(3, 3, 40)];
+        assert_eq!(peak(&buffers, 3), (Bytes(170), 3));
+        assert_eq!(peak(&[], 3), (Bytes(0), 0));
+    }
+}

@@ -1,0 +1,165 @@
+//! What a sequence of collectives costs: each collective's bytes and time, from the
+//! sharding states the symbolic simulator walks through.
+//!
+//! Bytes are per device, padded as the shards are (a dimension that does not divide
+//! its shard count is rounded up). The group of a collective is the set of axes it
+//! communicates over: the gathered, moved, reduced or scattered axes; for a
+//! collective-permute the axes that change place (all the mesh's axes when the device
+//! order changes). An `sdy.reshard` between unrelated meshes is priced as gathering
+//! the source and sending every device its target shard over the slowest link.
+
+use crate::collective::{Group, collective_time};
+use crate::error::Result;
+use crate::hardware::HardwareSpec;
+use autoshard_model::reshard::{self, Collective, ShardingState, simulate};
+use autoshard_model::{AxisRef, Bytes, DType, Mesh, Meshes, Seconds, TensorSharding};
+
+/// A collective with its price.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PricedCollective {
+    /// The collective.
+    pub collective: Collective,
+    /// The bytes the formula counts (per device).
+    pub bytes: Bytes,
+    /// The time it takes.
+    pub time: Seconds,
+}
+
+/// A tensor to reshard: its shape, element type and the meshes its shardings name.
+#[derive(Debug, Clone, Copy)]
+pub struct Tensor<'a> {
+    /// The named meshes.
+    pub meshes: &'a Meshes,
+    /// The global shape.
+    pub shape: &'a [i64],
+    /// The element type.
+    pub dtype: DType,
+}
+
+impl Tensor<'_> {
+    /// The bytes of one device's shard under `sharding`.
+    pub fn local_bytes(&self, sharding: &TensorSharding) -> Result<Bytes> {
+        let mesh = self.meshes.resolve(sharding)?;
+        let elements: u64 = sharding.local_shape(mesh, self.shape).iter().map(|&d| d.max(0) as u64).product();
+        Ok(Bytes(elements * self.dtype.size_bytes()))
+    }
+}
+
+/// The cheapest reshard autoshard plans from `from` to `to`: Shardy's sequence
+/// ([`reshard::plan`]) unless the plan that gathers
+/// the differing axes and slices the target's
+/// ([`gather_slice_plan`](autoshard_model::reshard::gather_slice_plan)) is strictly
+/// cheaper on `hardware`, which happens when latency dominates (small tensors, where
+/// fewer collectives win). Never costlier than gathering everything and slicing.
+pub fn cheapest_plan(
+    tensor: Tensor<'_>,
+    from: &TensorSharding,
+    to: &TensorSharding,
+    hardware: &HardwareSpec,
+) -> Result<Vec<PricedCollective>> {
+    let shardy = reshard::plan(tensor.meshes, tensor.shape, from, to)?;
+    let shardy = price(tensor, from, &shardy, to, hardware)?;
+    let simple = reshard::gather_slice_plan(tensor.meshes, tensor.shape, from, to)?;
+    let simple = price(tensor, from, &simple, to, hardware)?;
+    let (a, b) = (total_time(&shardy).0, total_time(&simple).0);
+    Ok(if b < a * (1.0 - 1e-12) { simple } else { shardy })
+}
+
+/// Checks that `collectives` turn `from` into `to` and prices each one.
+pub fn price(
+    tensor: Tensor<'_>,
+    from: &TensorSharding,
+    collectives: &[Collective],
+    to: &TensorSharding,
+    hardware: &HardwareSpec,
+) -> Result<Vec<PricedCollective>> {
+    let states = simulate(tensor.meshes, tensor.shape, from, collectives, to)?;
+    let mut before = from.clone();
+    let mut priced = Vec::with_capacity(collectives.len());
+    for (collective, after) in collectives.iter().zip(states) {
+        let (bytes, time) = price_one(tensor, &before, collective, &after, hardware)?;
+        priced.push(PricedCollective { collective: collective.clone(), bytes, time });
+        before = after;
+    }
+    Ok(priced)
+}
+
+/// The total time of priced collectives.
+pub fn total_time(priced: &[PricedCollective]) -> Seconds {
+    priced.iter().map(|p| p.time).sum()
+}
+
+fn price_one(
+    tensor: Tensor<'_>,
+    before: &TensorSharding,
+    collective: &Collective,
+    after: &ShardingState,
+    hardware: &HardwareSpec,
+) -> Result<(Bytes, Seconds)> {
+    let mesh = tensor.meshes.resolve(before)?;
+    let (bytes_in, bytes_out) = (tensor.local_bytes(before)?, tensor.local_bytes(after)?);
+    let kind = collective.kind();
+    let (axes, bytes) = match collective {
+        Collective::AllSlice { .. } => return Ok((Bytes(0), Seconds(0.0))),
+        Collective::AllGather { axes, .. } => (axes.concat(), bytes_out),
+        Collective::AllToAll { params, .. } => (params.iter().flat_map(|p| p.axes.clone()).collect(), bytes_in),
+        Collective::AllReduce { axes, .. } => (axes.clone(), bytes_in),
+        Collective::ReduceScatter { axes, .. } => (axes.concat(), bytes_in),
+        Collective::CollectivePermute { .. } => (permuted_axes(tensor.meshes, before, after)?, bytes_in),
+        Collective::Reshard { .. } => return reshard_price(tensor, before, after, hardware),
+    };
+    Ok((bytes, collective_time(kind, Group::over(&axes, mesh, hardware), bytes)))
+}
+
+/// The axes a collective-permute moves data across: a device receives its new shard
+/// from a device that holds it and differs from it only in the coordinates of the
+/// source's axes that change place (the source is replicated along every other axis),
+/// so those axes' links carry the traffic; all of the mesh's when the device order
+/// changes.
+fn permuted_axes(meshes: &Meshes, before: &TensorSharding, after: &TensorSharding) -> Result<Vec<AxisRef>> {
+    let (mesh_before, mesh_after) = (meshes.resolve(before)?, meshes.resolve(after)?);
+    if mesh_before.device_ids() != mesh_after.device_ids() {
+        return Ok(all_axes(mesh_before));
+    }
+    let mut axes = Vec::new();
+    for (b, a) in before.dims.iter().zip(&after.dims) {
+        let common = b.axes.iter().zip(&a.axes).take_while(|(x, y)| x == y).count();
+        for axis in &b.axes[common..] {
+            if !axes.iter().any(|seen: &AxisRef| seen.name == axis.name) {
+                axes.push(AxisRef::full(axis.name.clone()));
+            }
+        }
+    }
+    Ok(if axes.is_empty() { all_axes(mesh_before) } else { axes })
+}
+
+fn all_axes(mesh: &Mesh) -> Vec<AxisRef> {
+    mesh.axes().iter().map(|a| AxisRef::full(a.name.clone())).collect()
+}
+
+/// Gather the source on its mesh, then send each device its target shard.
+fn reshard_price(
+    tensor: Tensor<'_>,
+    before: &TensorSharding,
+    after: &TensorSharding,
+    hardware: &HardwareSpec,
+) -> Result<(Bytes, Seconds)> {
+    let (mesh_before, mesh_after) = (tensor.meshes.resolve(before)?, tensor.meshes.resolve(after)?);
+    let sharded: Vec<AxisRef> = before.dims.iter().flat_map(|d| d.axes.clone()).collect();
+    let full = tensor.local_bytes(&TensorSharding { dims: Vec::new(), ..before.clone() })?;
+    let gather = collective_time(
+        autoshard_model::reshard::CollectiveKind::AllGather,
+        Group::over(&sharded, mesh_before, hardware),
+        full,
+    );
+    let mut links = all_axes(mesh_before);
+    links.extend(all_axes(mesh_after));
+    let mut send = Group::over(&links, mesh_before, hardware);
+    send.size = 2;
+    if links.is_empty() {
+        send.link = hardware.slowest_link();
+    }
+    let bytes = tensor.local_bytes(after)?;
+    let time = collective_time(autoshard_model::reshard::CollectiveKind::Reshard, send, bytes);
+    Ok((bytes, Seconds(gather.0 + time.0)))
+}

@@ -1,0 +1,222 @@
+//! The sharding plan: what autoshard decided for a program and what it costs.
+//!
+//! A [`Plan`] holds a sharding for every value, the factor shardings of every op, the
+//! collectives the plan needs (each attributed to a value and an op), the cost
+//! breakdown, the preferences it dropped and how the solver did. It serialises to the
+//! JSON of SPEC §8 (`objective.{total_s, compute_s, communication_s,
+//! peak_memory_bytes}`, `values[].{name, sharding}`, `ops[].{name, rule,
+//! factor_shardings}`, `collectives[].{kind, text, value, bytes, time_s}`,
+//! `dropped_preferences[]`, `solver.{...}`) with every sharding, rule and collective
+//! in Shardy's text form. Reading a plan back is lenient: only `values` and `ops` are
+//! inputs (they fix decisions); everything else is recomputed by whoever prices it.
+
+use crate::axis::{AxisRef, format_axis_list, parse_axis_list};
+use crate::reshard::{Collective, CollectiveKind};
+use crate::rule::{FactorId, OpShardingRule};
+use crate::sharding::TensorSharding;
+use crate::units::{Bytes, Flops, Seconds};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// A sharding plan for one program.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Plan {
+    /// The program's name.
+    pub program: String,
+    /// What the plan costs on one device.
+    pub objective: Objective,
+    /// Every value's sharding, in program order.
+    pub values: Vec<ValuePlan>,
+    /// Every op's factor shardings and compute time, in program order.
+    pub ops: Vec<OpPlan>,
+    /// Every collective the plan runs, in program order.
+    pub collectives: Vec<PlannedCollective>,
+    /// Preferences (`pN` annotations) the plan does not honour, with the reason.
+    pub dropped_preferences: Vec<DroppedPreference>,
+    /// How the plan was found; `None` when it was not solved (e.g. priced as given).
+    pub solver: Option<SolverStats>,
+}
+
+/// The cost breakdown of a plan, per device (the slowest).
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Objective {
+    /// Compute plus communication.
+    pub total_s: Seconds,
+    /// The sum of the ops' roofline times.
+    pub compute_s: Seconds,
+    /// The sum of the collectives' times.
+    pub communication_s: Seconds,
+    /// The peak of the bytes live on one device over the program order.
+    pub peak_memory_bytes: Bytes,
+}
+
+/// One value's sharding.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ValuePlan {
+    /// The value's name.
+    pub name: String,
+    /// Its sharding.
+    #[serde(with = "text_form")]
+    pub sharding: TensorSharding,
+}
+
+/// One op's decision and compute cost.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OpPlan {
+    /// The op's name (its first result's name).
+    pub name: String,
+    /// The op's kind (`dot_general`, ...).
+    #[serde(default)]
+    pub op: String,
+    /// Its sharding rule, if it has one.
+    #[serde(default, with = "optional_text_form")]
+    pub rule: Option<OpShardingRule>,
+    /// The axes of each factor of the rule, by factor index; written as an object from
+    /// factor name to axis list, `{"i": "{\"data\"}", "j": "{}"}`.
+    #[serde(default, with = "factor_map")]
+    pub factor_shardings: Vec<Vec<AxisRef>>,
+    /// FLOPs one device performs.
+    #[serde(default)]
+    pub flops: Flops,
+    /// Its roofline time on one device.
+    #[serde(default)]
+    pub compute_s: Seconds,
+}
+
+/// A collective of the plan.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlannedCollective {
+    /// Its kind (`all_gather`, ...).
+    #[serde(with = "text_form")]
+    pub kind: CollectiveKind,
+    /// The collective in Shardy's syntax.
+    #[serde(with = "text_form")]
+    pub text: Collective,
+    /// The value it applies to.
+    pub value: String,
+    /// The op it serves: the consumer of a resharded operand or the producer of a
+    /// reduced result; `None` for a program output.
+    #[serde(default)]
+    pub op: Option<String>,
+    /// The bytes its formula counts, per device.
+    pub bytes: Bytes,
+    /// Its time.
+    pub time_s: Seconds,
+}
+
+/// A preference the plan does not honour.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DroppedPreference {
+    /// The annotated value.
+    pub value: String,
+    /// The preferred sharding.
+    #[serde(with = "text_form")]
+    pub sharding: TensorSharding,
+    /// Why it was dropped.
+    pub reason: String,
+}
+
+/// How the solver did.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SolverStats {
+    /// `optimal`, `feasible` or `infeasible`.
+    pub status: String,
+    /// The best lower bound on the objective, in seconds.
+    pub bound: Option<f64>,
+    /// The relative gap between the plan and the bound.
+    pub gap: Option<f64>,
+    /// Wall time of the solve.
+    pub time_s: Seconds,
+    /// Variables of the model.
+    pub variables: usize,
+    /// Constraints of the model.
+    pub constraints: usize,
+}
+
+impl Plan {
+    /// The planned sharding of the value `name`.
+    pub fn value(&self, name: &str) -> Option<&TensorSharding> {
+        self.values.iter().find(|v| v.name == name).map(|v| &v.sharding)
+    }
+
+    /// The plan of the op `name`.
+    pub fn op(&self, name: &str) -> Option<&OpPlan> {
+        self.ops.iter().find(|o| o.name == name)
+    }
+}
+
+/// A type written as its text form (`Display` / `FromStr`).
+mod text_form {
+    use super::*;
+    use std::fmt::Display;
+    use std::str::FromStr;
+
+    pub fn serialize<T: Display, S: Serializer>(value: &T, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(value)
+    }
+
+    pub fn deserialize<'de, T, D>(deserializer: D) -> Result<T, D::Error>
+    where
+        T: FromStr,
+        T::Err: Display,
+        D: Deserializer<'de>,
+    {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(|e| serde::de::Error::custom(format!("{text}: {e}")))
+    }
+}
+
+/// An optional type written as its text form, `null` when absent.
+mod optional_text_form {
+    use super::*;
+    use std::fmt::Display;
+    use std::str::FromStr;
+
+    pub fn serialize<T: Display, S: Serializer>(value: &Option<T>, serializer: S) -> Result<S::Ok, S::Error> {
+        match value {
+            Some(v) => serializer.collect_str(v),
+            None => serializer.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, T, D>(deserializer: D) -> Result<Option<T>, D::Error>
+    where
+        T: FromStr,
+        T::Err: Display,
+        D: Deserializer<'de>,
+    {
+        let text = Option::<String>::deserialize(deserializer)?;
+        text.map(|t| t.parse().map_err(|e| serde::de::Error::custom(format!("{t}: {e}")))).transpose()
+    }
+}
+
+/// Factor shardings as an object from factor name to axis list, in factor order.
+mod factor_map {
+    use super::*;
+    use serde::ser::SerializeMap;
+    use std::collections::BTreeMap;
+
+    pub fn serialize<S: Serializer>(factors: &[Vec<AxisRef>], serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(factors.len()))?;
+        for (i, axes) in factors.iter().enumerate() {
+            map.serialize_entry(&FactorId(i).to_string(), &format_axis_list(axes))?;
+        }
+        map.end()
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<Vec<AxisRef>>, D::Error> {
+        let entries = BTreeMap::<String, String>::deserialize(deserializer)?;
+        let mut factors: Vec<Vec<AxisRef>> = Vec::new();
+        for (name, axes) in entries {
+            let factor: FactorId = name.parse().map_err(serde::de::Error::custom)?;
+            let axes = parse_axis_list(&axes).map_err(|e| serde::de::Error::custom(format!("{name}: {axes}: {e}")))?;
+            if factors.len() <= factor.0 {
+                factors.resize(factor.0 + 1, Vec::new());
+            }
+            factors[factor.0] = axes;
+        }
+        Ok(factors)
+    }
+}

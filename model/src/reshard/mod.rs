@@ -1,0 +1,286 @@
+//! Reshard planning: from any sharding of a tensor to any other, as a short sequence
+//! of Shardy's collectives.
+//!
+//! [`plan`] follows Shardy's `-sdy-reshard-to-collectives` pass: equal shardings need
+//! nothing; a fully replicated target becomes "gather what is sharded"; shardings on
+//! meshes with the same axes are connected by the collective inserter
+//! (`inserter.rs`), a collective-permute switching the device order when the meshes
+//! differ in it; a reshard to or from a single device, or between meshes with
+//! different axes, stays an `sdy.reshard`. autoshard adds partial sources: unreduced
+//! axes the target does not keep are all-reduced first, fused with a following
+//! all-slice into a reduce-scatter as Shardy's canonicalizer does.
+//!
+//! [`gather_slice_plan`] is the simple alternative (reduce, gather what differs, slice
+//! the target): fewer collectives, so cheaper when latency dominates; the cost crate
+//! picks between the two. [`naive_plan`] (gather everything) is the baseline neither
+//! may exceed. [`simulate`](simulate::simulate) checks any sequence symbolically.
+
+mod align;
+pub mod collective;
+mod inserter;
+pub mod simulate;
+
+pub use collective::{AllToAllParam, Collective, CollectiveKind};
+pub use simulate::{ShardingState, simulate};
+
+use crate::axis::{AxisRef, push_or_merge};
+use crate::dim_sharding::DimSharding;
+use crate::error::{Error, Result};
+use crate::mesh::{Mesh, Meshes};
+use crate::sharding::TensorSharding;
+
+/// The collectives that turn a tensor of `shape` sharded as `from` into `to`.
+///
+/// Fails when a sharding does not verify against its mesh and `shape`, or when the
+/// target has unreduced axes the source does not (a reshard never creates partial
+/// results).
+pub fn plan(meshes: &Meshes, shape: &[i64], from: &TensorSharding, to: &TensorSharding) -> Result<Vec<Collective>> {
+    let (in_mesh, out_mesh) = checked_meshes(meshes, shape, from, to)?;
+    if in_mesh.is_maximal() || out_mesh.is_maximal() {
+        let same = from.mesh == to.mesh && closed_axes(from) == closed_axes(to);
+        return Ok(if same { Vec::new() } else { vec![Collective::Reshard { out: to.clone() }] });
+    }
+    let mut collectives = Vec::new();
+    let mut from = closed(from);
+    let reduced = reduced_axes(in_mesh, &from, to)?;
+    if !reduced.is_empty() {
+        from.unreduced = to.unreduced.clone();
+        collectives.push(Collective::AllReduce { axes: reduced, reduction: from.reduction, out: from.clone() });
+    }
+    let mut to = closed(to);
+    let replicated = |s: &TensorSharding| s.dims.iter().all(|d| d.axes.is_empty());
+    let same_devices = in_mesh.device_ids() == out_mesh.device_ids();
+    if replicated(&to) && (from.unreduced.is_empty() || same_devices) {
+        // Any mesh over the same devices holds a replicated tensor: gather on the
+        // source's mesh, as Shardy does.
+        if replicated(&from) {
+            return Ok(collectives);
+        }
+        to = TensorSharding { dims: vec![DimSharding::closed(Vec::new()); from.rank()], ..from.clone() };
+    } else if !in_mesh.same_axes(out_mesh) {
+        collectives.push(Collective::Reshard { out: to });
+        return Ok(fuse_reduce_scatter(collectives, in_mesh));
+    }
+    if same_devices {
+        from.mesh = to.mesh.clone();
+    }
+    let mut inserted = inserter::Inserter::new(in_mesh, shape, &from, &to).run();
+    if has_conflicts(&from, &to) && simulate(meshes, shape, &from, &inserted, &to).is_err() {
+        let (gather, gathered) = gather_conflicts(&from, &to);
+        inserted = inserter::Inserter::new(in_mesh, shape, &gathered, &to).run();
+        inserted.insert(0, gather);
+    }
+    collectives.extend(inserted);
+    Ok(fuse_reduce_scatter(collectives, in_mesh))
+}
+
+/// True when an axis of `from` and one of `to` are sub-axes of one axis that cannot
+/// both be used at once (such as `"x":(1)2` and `"x":(1)3` of an axis of 6).
+fn has_conflicts(from: &TensorSharding, to: &TensorSharding) -> bool {
+    from.dims.iter().flat_map(|d| &d.axes).any(|a| conflicts(a, to))
+}
+
+fn conflicts(axis: &AxisRef, to: &TensorSharding) -> bool {
+    to.dims.iter().flat_map(|d| &d.axes).any(|b| !axis.can_coexist(b))
+}
+
+/// Gathers, in each dimension of `from`, every axis from the first one that conflicts
+/// with `to` onwards (what Shardy's TODO cases expect); returns the all-gather and
+/// the sharding after it.
+fn gather_conflicts(from: &TensorSharding, to: &TensorSharding) -> (Collective, TensorSharding) {
+    let mut gathered = from.clone();
+    let mut axes = Vec::with_capacity(from.rank());
+    for dim in &mut gathered.dims {
+        let first = dim.axes.iter().position(|a| conflicts(a, to)).unwrap_or(dim.axes.len());
+        axes.push(dim.axes.split_off(first));
+    }
+    (Collective::AllGather { axes, out: gathered.clone() }, gathered)
+}
+
+/// The baseline plan: all-reduce what the target does not keep unreduced, all-gather
+/// every sharded axis, then all-slice the target's axes (on the target's mesh).
+pub fn naive_plan(
+    meshes: &Meshes,
+    shape: &[i64],
+    from: &TensorSharding,
+    to: &TensorSharding,
+) -> Result<Vec<Collective>> {
+    gather_slice(meshes, shape, from, to, false)
+}
+
+/// The plan that keeps what `from` and `to` share: all-reduce what the target does
+/// not keep unreduced, all-gather each dimension's axes after its common prefix with
+/// the target, then all-slice the target's remaining axes. It is never costlier than
+/// [`naive_plan`] (it gathers a subset of the axes into smaller shards), and it has the
+/// fewest collectives, which wins when latency dominates.
+pub fn gather_slice_plan(
+    meshes: &Meshes,
+    shape: &[i64],
+    from: &TensorSharding,
+    to: &TensorSharding,
+) -> Result<Vec<Collective>> {
+    gather_slice(meshes, shape, from, to, true)
+}
+
+fn gather_slice(
+    meshes: &Meshes,
+    shape: &[i64],
+    from: &TensorSharding,
+    to: &TensorSharding,
+    keep_common: bool,
+) -> Result<Vec<Collective>> {
+    let (in_mesh, out_mesh) = checked_meshes(meshes, shape, from, to)?;
+    if in_mesh.is_maximal() || out_mesh.is_maximal() || !in_mesh.same_axes(out_mesh) {
+        return plan(meshes, shape, from, to);
+    }
+    let same_devices = in_mesh.device_ids() == out_mesh.device_ids();
+    let mut collectives = Vec::new();
+    let mut current = closed(from);
+    let reduced = reduced_axes(in_mesh, &current, to)?;
+    if !reduced.is_empty() {
+        current.unreduced = to.unreduced.clone();
+        collectives.push(Collective::AllReduce { axes: reduced, reduction: current.reduction, out: current.clone() });
+    }
+    let target = closed(to);
+    let mut gathered = Vec::with_capacity(current.rank());
+    let mut sliced = Vec::with_capacity(current.rank());
+    for (dim, want) in current.dims.iter_mut().zip(&target.dims) {
+        let common = if keep_common && same_devices {
+            dim.axes.iter().zip(&want.axes).take_while(|(a, b)| a == b).count()
+        } else {
+            0
+        };
+        gathered.push(dim.axes.split_off(common));
+        sliced.push(want.axes[common..].to_vec());
+    }
+    if gathered.iter().any(|axes| !axes.is_empty()) {
+        collectives.push(Collective::AllGather { axes: gathered, out: current.clone() });
+    }
+    if !same_devices && !current.unreduced.is_empty() {
+        current.mesh = to.mesh.clone();
+        collectives.push(Collective::CollectivePermute { out: current.clone() });
+    }
+    if sliced.iter().any(|axes| !axes.is_empty()) {
+        collectives.push(Collective::AllSlice { axes: sliced, out: target });
+    }
+    Ok(fuse_reduce_scatter(collectives, in_mesh))
+}
+
+/// Resolves and verifies both shardings against their meshes and `shape`.
+fn checked_meshes<'m>(
+    meshes: &'m Meshes,
+    shape: &[i64],
+    from: &'m TensorSharding,
+    to: &'m TensorSharding,
+) -> Result<(&'m Mesh, &'m Mesh)> {
+    let check = |which: &str, sharding: &'m TensorSharding| -> Result<&'m Mesh> {
+        let in_context = |e: Error| Error::Reshard(format!("{which} sharding {}: {e}", sharding.stripped()));
+        let mesh = meshes.resolve(sharding).map_err(in_context)?;
+        sharding.verify(mesh, shape).map_err(in_context)?;
+        Ok(mesh)
+    };
+    Ok((check("source", from)?, check("target", to)?))
+}
+
+/// `sharding` with every dimension closed and without priorities or replicated axes:
+/// what a reshard's result is.
+fn closed(sharding: &TensorSharding) -> TensorSharding {
+    TensorSharding {
+        dims: sharding.dims.iter().map(|d| DimSharding::closed(d.axes.clone())).collect(),
+        replicated: Vec::new(),
+        ..sharding.clone()
+    }
+}
+
+fn closed_axes(sharding: &TensorSharding) -> Vec<&[AxisRef]> {
+    sharding.dims.iter().map(|d| d.axes.as_slice()).collect()
+}
+
+/// The unreduced axes of `from` that `to` does not keep, in mesh order; an error if
+/// `to` has unreduced axes `from` lacks or combines them differently.
+fn reduced_axes(mesh: &Mesh, from: &TensorSharding, to: &TensorSharding) -> Result<Vec<AxisRef>> {
+    if !to.unreduced.is_empty() && to.reduction != from.reduction {
+        return Err(Error::Reshard(format!(
+            "the target combines unreduced axes by {}, the source by {}",
+            to.reduction.keyword(),
+            from.reduction.keyword()
+        )));
+    }
+    let mut reduced = Vec::new();
+    for kept in &to.unreduced {
+        if !from.unreduced.iter().any(|a| a.contains(kept)) {
+            return Err(Error::Reshard(format!(
+                "target unreduced axis {kept} is not unreduced in the source (a reshard cannot create partial results)"
+            )));
+        }
+    }
+    for axis in &from.unreduced {
+        let mut inside: Vec<&AxisRef> = to.unreduced.iter().filter(|k| axis.contains(k)).collect();
+        inside.sort_by_key(|k| k.pre_size());
+        let full_size = mesh.axis_size(&axis.name).unwrap_or_default();
+        let mut cursor = axis.pre_size();
+        for kept in inside {
+            if kept.pre_size() > cursor {
+                reduced.push(AxisRef::part(&axis.name, cursor, kept.pre_size() / cursor, full_size));
+            }
+            cursor = kept.next_pre_size(mesh);
+        }
+        let end = axis.next_pre_size(mesh);
+        if end > cursor {
+            reduced.push(AxisRef::part(&axis.name, cursor, end / cursor, full_size));
+        }
+    }
+    reduced.sort_by(|a, b| a.cmp_in_mesh(b, mesh));
+    Ok(reduced)
+}
+
+/// Shardy's canonicalization: an all-reduce followed by an all-slice whose per-dim
+/// slicing prefixes use up every reduced axis becomes a reduce-scatter, followed by an
+/// all-slice of the residual axes if any.
+fn fuse_reduce_scatter(collectives: Vec<Collective>, mesh: &Mesh) -> Vec<Collective> {
+    let mut fused = Vec::with_capacity(collectives.len());
+    let mut iter = collectives.into_iter().peekable();
+    while let Some(collective) = iter.next() {
+        let Collective::AllReduce { axes: reduced, reduction, out: reduced_out } = &collective else {
+            fused.push(collective);
+            continue;
+        };
+        let Some(Collective::AllSlice { axes: sliced, out: sliced_out }) =
+            iter.peek().filter(|next| next.out_sharding().mesh == reduced_out.mesh)
+        else {
+            fused.push(collective);
+            continue;
+        };
+        let mut remaining: Vec<&AxisRef> = reduced.iter().collect();
+        let mut scattered = Vec::new();
+        let mut residual = Vec::new();
+        for axes in sliced {
+            let mut prefix = 0;
+            while let Some(i) = axes.get(prefix).and_then(|a| remaining.iter().position(|r| *r == a)) {
+                remaining.remove(i);
+                prefix += 1;
+            }
+            scattered.push(axes[..prefix].to_vec());
+            residual.push(axes[prefix..].to_vec());
+        }
+        if !remaining.is_empty() {
+            fused.push(collective);
+            continue;
+        }
+        let mut out = sliced_out.clone();
+        for ((dim, before), axes) in out.dims.iter_mut().zip(&reduced_out.dims).zip(&scattered) {
+            let mut merged = before.axes.clone();
+            for axis in axes {
+                push_or_merge(&mut merged, axis.clone(), mesh);
+            }
+            *dim = DimSharding::closed(merged);
+        }
+        let has_residual = residual.iter().any(|r| !r.is_empty());
+        fused.push(Collective::ReduceScatter { axes: scattered, reduction: *reduction, out: out.clone() });
+        let next = iter.next();
+        if has_residual && let Some(Collective::AllSlice { out, .. }) = next {
+            fused.push(Collective::AllSlice { axes: residual, out });
+        }
+    }
+    fused
+}

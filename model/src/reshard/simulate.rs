@@ -1,0 +1,336 @@
+//! A symbolic simulator of sharding states: applies collectives to a sharding by their
+//! semantics alone, independently of how they were planned.
+//!
+//! Each collective is checked against the state it applies to (an all-gather removes a
+//! suffix of a dimension's axes, an all-slice appends axes no one uses, an all-to-all
+//! moves a suffix between two dimensions, a collective-permute keeps every
+//! dimension's shard count, an all-reduce or reduce-scatter consumes unreduced axes)
+//! and its declared `out_sharding` must be the state it produces. Sub-axes are compared
+//! after splitting both sides at each other's boundaries, so `{"w"}` ends with
+//! `{"w":(2)2}`. Two states are the same placement when their meshes agree (a fully
+//! replicated tensor only needs the same devices) and their merged axes are equal.
+
+use super::align::{align_per_dim, sorted_axes};
+use super::collective::Collective;
+use crate::axis::{AxisRef, axes_size, push_or_merge};
+use crate::dim_sharding::DimSharding;
+use crate::error::{Error, Result};
+use crate::mesh::{Mesh, Meshes};
+use crate::sharding::TensorSharding;
+
+/// A tensor's sharding between two collectives: closed dimensions, no replicated
+/// axes, merged sub-axes.
+pub type ShardingState = TensorSharding;
+
+/// Applies `collectives` to a tensor of `shape` sharded as `from` and checks that the
+/// result is `to`. Returns the state after each collective.
+pub fn simulate(
+    meshes: &Meshes,
+    shape: &[i64],
+    from: &TensorSharding,
+    collectives: &[Collective],
+    to: &TensorSharding,
+) -> Result<Vec<ShardingState>> {
+    let mut state = normalized(from, meshes.resolve(from)?);
+    let mut states = Vec::with_capacity(collectives.len());
+    for (i, collective) in collectives.iter().enumerate() {
+        let in_context = |e: Error| Error::Reshard(format!("collective {} ({collective}): {e}", i + 1));
+        let next = apply(meshes, shape, &state, collective).map_err(in_context)?;
+        let declared = collective.out_sharding();
+        if !same_placement(meshes, &next, declared)? {
+            return Err(in_context(Error::Reshard(format!(
+                "the result is {}, not the declared out_sharding",
+                next.stripped()
+            ))));
+        }
+        state = normalized(declared, meshes.resolve(declared)?);
+        states.push(state.clone());
+    }
+    if !same_placement(meshes, &state, to)? {
+        return Err(Error::Reshard(format!(
+            "the collectives end at {}, not at the target {}",
+            state.stripped(),
+            to.stripped()
+        )));
+    }
+    Ok(states)
+}
+
+/// The state `collective` turns `state` into, or why it does not apply.
+pub fn apply(meshes: &Meshes, shape: &[i64], state: &ShardingState, collective: &Collective) -> Result<ShardingState> {
+    let mesh = meshes.resolve(state)?;
+    let mut next = state.clone();
+    let rank = state.rank();
+    let check_rank = |n: usize| {
+        if n == rank { Ok(()) } else { Err(Error::Reshard(format!("expected axes for {rank} dimensions, got {n}"))) }
+    };
+    match collective {
+        Collective::AllGather { axes, .. } => {
+            check_rank(axes.len())?;
+            for (d, gathered) in axes.iter().enumerate() {
+                next.dims[d].axes = without_suffix(&state.dims[d].axes, gathered, mesh, d)?;
+            }
+        }
+        Collective::AllSlice { axes, out } => {
+            check_rank(axes.len())?;
+            for (d, sliced) in axes.iter().enumerate() {
+                for axis in sliced {
+                    push_or_merge(&mut next.dims[d].axes, axis.clone(), mesh);
+                }
+            }
+            let out_mesh = meshes.resolve(out)?;
+            let movable = state.unreduced.is_empty() || mesh.device_ids() == out_mesh.device_ids();
+            if is_replicated(state) && movable && out.mesh != state.mesh && same_devices(mesh, out_mesh) {
+                next.mesh = out.mesh.clone();
+            }
+        }
+        Collective::AllToAll { params, .. } => {
+            for (i, param) in params.iter().enumerate() {
+                if param.src_dim >= rank || param.tgt_dim >= rank || param.src_dim == param.tgt_dim {
+                    return Err(Error::Reshard(format!("invalid move {param} of a rank-{rank} tensor")));
+                }
+                if params[..i]
+                    .iter()
+                    .any(|p| [p.src_dim, p.tgt_dim].iter().any(|d| [param.src_dim, param.tgt_dim].contains(d)))
+                {
+                    return Err(Error::Reshard(format!("move {param} reuses a dimension of an earlier move")));
+                }
+                next.dims[param.src_dim].axes =
+                    without_suffix(&next.dims[param.src_dim].axes, &param.axes, mesh, param.src_dim)?;
+                for axis in &param.axes {
+                    push_or_merge(&mut next.dims[param.tgt_dim].axes, axis.clone(), mesh);
+                }
+            }
+        }
+        Collective::CollectivePermute { out } => {
+            let out_mesh = meshes.resolve(out)?;
+            if !mesh.same_axes(out_mesh) {
+                return Err(Error::Reshard(format!("cannot permute from mesh {mesh} to mesh {out_mesh}")));
+            }
+            check_rank(out.rank())?;
+            for (d, (before, after)) in state.dims.iter().zip(&out.dims).enumerate() {
+                let (b, a) = (axes_size(&before.axes, mesh), axes_size(&after.axes, mesh));
+                if b != a {
+                    return Err(Error::Reshard(format!("dim {d} has {b} shards before and {a} after")));
+                }
+            }
+            next = TensorSharding { mesh: out.mesh.clone(), unreduced: state.unreduced.clone(), ..closed(out) };
+        }
+        Collective::AllReduce { axes, reduction, .. } => {
+            check_reduction(state, *reduction)?;
+            next.unreduced = without(&state.unreduced, axes, mesh)?;
+        }
+        Collective::ReduceScatter { axes, reduction, .. } => {
+            check_rank(axes.len())?;
+            check_reduction(state, *reduction)?;
+            next.unreduced = without(&state.unreduced, &axes.concat(), mesh)?;
+            for (d, scattered) in axes.iter().enumerate() {
+                for axis in scattered {
+                    push_or_merge(&mut next.dims[d].axes, axis.clone(), mesh);
+                }
+            }
+        }
+        Collective::Reshard { out } => next = closed(out),
+    }
+    let next_mesh = meshes.resolve(&next)?;
+    next.verify(next_mesh, shape)?;
+    Ok(normalized(&next, next_mesh))
+}
+
+/// True when `a` and `b` put the same data on the same devices.
+pub fn same_placement(meshes: &Meshes, a: &TensorSharding, b: &TensorSharding) -> Result<bool> {
+    let (mesh_a, mesh_b) = (meshes.resolve(a)?, meshes.resolve(b)?);
+    let (a, b) = (normalized(a, mesh_a), normalized(b, mesh_b));
+    if a.unreduced != b.unreduced || (!a.unreduced.is_empty() && a.reduction != b.reduction) {
+        return Ok(false);
+    }
+    if is_replicated(&a) && is_replicated(&b) && a.unreduced.is_empty() {
+        return Ok(mesh_a.is_empty() || mesh_b.is_empty() || same_devices(mesh_a, mesh_b));
+    }
+    let axes = |s: &TensorSharding| s.dims.iter().map(|d| d.axes.clone()).collect::<Vec<_>>();
+    Ok(mesh_a.same_axes(mesh_b) && mesh_a.device_ids() == mesh_b.device_ids() && axes(&a) == axes(&b))
+}
+
+fn is_replicated(sharding: &TensorSharding) -> bool {
+    sharding.dims.iter().all(|d| d.axes.is_empty())
+}
+
+fn same_devices(a: &Mesh, b: &Mesh) -> bool {
+    let sorted = |m: &Mesh| {
+        let mut ids = m.device_ids();
+        ids.sort_unstable();
+        ids
+    };
+    sorted(a) == sorted(b)
+}
+
+fn check_reduction(state: &TensorSharding, reduction: crate::sharding::ReductionKind) -> Result<()> {
+    if state.reduction == reduction || state.unreduced.is_empty() {
+        return Ok(());
+    }
+    Err(Error::Reshard(format!(
+        "reduces by {} partial results that combine by {}",
+        reduction.keyword(),
+        state.reduction.keyword()
+    )))
+}
+
+fn closed(sharding: &TensorSharding) -> TensorSharding {
+    TensorSharding {
+        dims: sharding.dims.iter().map(|d| DimSharding::closed(d.axes.clone())).collect(),
+        replicated: Vec::new(),
+        ..sharding.clone()
+    }
+}
+
+/// `sharding` closed, without replicated axes, with adjacent sub-axes merged and
+/// unreduced axes merged and in mesh order.
+fn normalized(sharding: &TensorSharding, mesh: &Mesh) -> ShardingState {
+    let merge = |axes: &[AxisRef]| {
+        let mut merged = Vec::new();
+        for axis in axes {
+            push_or_merge(&mut merged, axis.clone(), mesh);
+        }
+        merged
+    };
+    let mut state = closed(sharding);
+    for dim in &mut state.dims {
+        dim.axes = merge(&dim.axes);
+    }
+    let mut unreduced = state.unreduced.clone();
+    unreduced.sort_by(|a, b| a.cmp_in_mesh(b, mesh));
+    state.unreduced = merge(&unreduced);
+    state
+}
+
+/// `a` and `b` split at each other's sub-axis boundaries.
+fn refined(a: &[AxisRef], b: &[AxisRef], mesh: &Mesh) -> (Vec<AxisRef>, Vec<AxisRef>) {
+    let (mut a, mut b) = ([a.to_vec()], [b.to_vec()]);
+    let (sorted_a, sorted_b) = (sorted_axes(&a), sorted_axes(&b));
+    align_per_dim(&mut a, &sorted_b, mesh);
+    align_per_dim(&mut b, &sorted_a, mesh);
+    let [a] = a;
+    let [b] = b;
+    (a, b)
+}
+
+fn show(axes: &[AxisRef]) -> String {
+    let names: Vec<String> = axes.iter().map(ToString::to_string).collect();
+    format!("{{{}}}", names.join(", "))
+}
+
+/// `axes` without the suffix `suffix` of dimension `dim`, merged.
+fn without_suffix(axes: &[AxisRef], suffix: &[AxisRef], mesh: &Mesh, dim: usize) -> Result<Vec<AxisRef>> {
+    let (fine, fine_suffix) = refined(axes, suffix, mesh);
+    if !fine.ends_with(&fine_suffix) {
+        return Err(Error::Reshard(format!(
+            "dim {dim} is sharded by {}, which does not end with {}",
+            show(axes),
+            show(suffix)
+        )));
+    }
+    let mut kept = Vec::new();
+    for axis in &fine[..fine.len() - fine_suffix.len()] {
+        push_or_merge(&mut kept, axis.clone(), mesh);
+    }
+    Ok(kept)
+}
+
+/// `set` without `removed`, which must be part of it.
+fn without(set: &[AxisRef], removed: &[AxisRef], mesh: &Mesh) -> Result<Vec<AxisRef>> {
+    let (mut fine, fine_removed) = refined(set, removed, mesh);
+    for axis in &fine_removed {
+        let Some(i) = fine.iter().position(|a| a == axis) else {
+            return Err(Error::Reshard(format!("axis {axis} is not among the unreduced axes {}", show(set))));
+        };
+        fine.remove(i);
+    }
+    fine.sort_by(|a, b| a.cmp_in_mesh(b, mesh));
+    let mut kept = Vec::new();
+    for axis in fine {
+        push_or_merge(&mut kept, axis, mesh);
+    }
+    Ok(kept)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn meshes() -> Meshes {
+        let mut meshes = Meshes::single("m", r#"<["x"=2, "y"=4]>"#.parse().unwrap());
+        meshes.insert("r", r#"<["x"=2, "y"=4], device_ids=[7, 6, 5, 4, 3, 2, 1, 0]>"#.parse().unwrap());
+        meshes
+    }
+
+    fn step(from: &str, collective: &str) -> Result<String> {
+        let from: TensorSharding = from.parse().unwrap();
+        let collective: Collective = collective.parse().unwrap();
+        Ok(apply(&meshes(), &[16, 8], &from, &collective)?.stripped().to_string())
+    }
+
+    #[test]
+    fn applies_each_collective() {
+        assert_eq!(
+            step(r#"<@m, [{"y"}, {}]>"#, r#"sdy.all_gather [{"y":(2)2}, {}] out_sharding=<@m, [{}, {}]>"#).unwrap(),
+            r#"<@m, [{"y":(1)2}, {}]>"#
+        );
+        assert_eq!(
+            step(r#"<@m, [{"x"}, {}]>"#, r#"sdy.all_to_all [{"x"}: 0->1] out_sharding=<@m, [{}, {}]>"#).unwrap(),
+            r#"<@m, [{}, {"x"}]>"#
+        );
+        assert_eq!(
+            step(
+                r#"<@m, [{}, {}], unreduced={"x", "y"}>"#,
+                r#"sdy.reduce_scatter [{"y"}, {}] out_sharding=<@m, [{}, {}]>"#
+            )
+            .unwrap(),
+            r#"<@m, [{"y"}, {}], unreduced={"x"}>"#
+        );
+        assert_eq!(
+            step(r#"<@m, [{"x"}, {}]>"#, r#"sdy.collective_permute out_sharding=<@r, [{"y":(1)2}, {}]>"#).unwrap(),
+            r#"<@r, [{"y":(1)2}, {}]>"#
+        );
+    }
+
+    #[test]
+    fn rejects_collectives_that_do_not_apply() {
+        for (from, collective, message) in [
+            (
+                r#"<@m, [{"x", "y"}, {}]>"#,
+                r#"sdy.all_gather [{"x"}, {}] out_sharding=<@m, [{}, {}]>"#,
+                "does not end with",
+            ),
+            (r#"<@m, [{"x"}, {}]>"#, r#"sdy.all_slice [{}, {"x"}] out_sharding=<@m, [{}, {}]>"#, "duplicate axis"),
+            (
+                r#"<@m, [{"x"}, {}]>"#,
+                r#"sdy.collective_permute out_sharding=<@m, [{"y"}, {}]>"#,
+                "2 shards before and 4",
+            ),
+            (
+                r#"<@m, [{"x"}, {}]>"#,
+                r#"sdy.all_reduce {"y"} out_sharding=<@m, [{"x"}, {}]>"#,
+                "not among the unreduced",
+            ),
+            (r#"<@m, [{}, {}], unreduced={"y"}>"#, r#"sdy.all_reduce max {"y"} out_sharding=<@m, [{}, {}]>"#, "by max"),
+            (r#"<@m, [{"x"}, {}]>"#, r#"sdy.all_to_all [{"x"}: 0->0] out_sharding=<@m, [{}, {}]>"#, "invalid move"),
+        ] {
+            let error = step(from, collective).unwrap_err().to_string();
+            assert!(error.contains(message), "{collective} on {from}: {error}");
+        }
+    }
+
+    #[test]
+    fn checks_declared_results_and_the_target() {
+        let from: TensorSharding = r#"<@m, [{"x"}, {}]>"#.parse().unwrap();
+        let to: TensorSharding = r#"<@m, [{}, {}]>"#.parse().unwrap();
+        let wrong: Collective = r#"sdy.all_gather [{"x"}, {}] out_sharding=<@m, [{}, {"y"}]>"#.parse().unwrap();
+        let e = simulate(&meshes(), &[16, 8], &from, &[wrong], &to).unwrap_err().to_string();
+        assert!(e.contains("not the declared out_sharding"), "{e}");
+        let e = simulate(&meshes(), &[16, 8], &from, &[], &to).unwrap_err().to_string();
+        assert!(e.contains("not at the target"), "{e}");
+        // A replicated tensor is the same on any mesh over the same devices.
+        let on_r: TensorSharding = r#"<@r, [{}, {}]>"#.parse().unwrap();
+        assert!(same_placement(&meshes(), &to, &on_r).unwrap());
+    }
+}

@@ -1,0 +1,76 @@
+//! The cost model against numbers worked out by hand from SPEC §4 and the H100 preset's
+//! published figures (NVLink 4: 450 GB/s per direction, α = 2 us; 989 TFLOP/s dense
+//! bf16; 3.35 TB/s HBM3), for the configs in `tests/data/cost/`.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, reason = "test harness")]
+
+use autoshard::Config;
+use autoshard::cost::evaluate::evaluate;
+use autoshard::cost::greedy::{Fixed, complete};
+use autoshard::model::Plan;
+use autoshard::model::reshard::CollectiveKind;
+
+const ALPHA: f64 = 2e-6;
+const BANDWIDTH: f64 = 450e9;
+const FLOPS: f64 = 989e12;
+const MIB: f64 = 1048576.0;
+
+fn priced(file: &str) -> Plan {
+    let path = format!("{}/tests/data/cost/{file}", env!("CARGO_MANIFEST_DIR"));
+    let config = Config::from_source(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
+    let decisions = complete(&config.program, &config.hardware, &Fixed::from_annotations(&config.program)).unwrap();
+    evaluate(&config.program, &config.hardware, &decisions).unwrap()
+}
+
+fn assert_close(actual: f64, expected: f64, what: &str) {
+    assert!((actual - expected).abs() <= 1e-9 * expected.abs().max(1e-12), "{what}: {actual} != {expected}");
+}
+
+#[test]
+fn megatron_mlp_all_reduces_the_activation_once() {
+    let plan = priced("megatron_mlp.yaml");
+    let (b, s, h, f, p) = (8.0, 1024.0, 4096.0, 16384.0, 4.0);
+    assert_eq!(plan.collectives.len(), 1, "{:#?}", plan.collectives);
+    let all_reduce = &plan.collectives[0];
+    assert_eq!((all_reduce.kind, all_reduce.value.as_str()), (CollectiveKind::AllReduce, "y"));
+    let n = b * s * h * 2.0;
+    assert_eq!(all_reduce.bytes.0 as f64, n);
+    let expected = 2.0 * (p - 1.0) * ALPHA + 2.0 * (p - 1.0) / p * n / BANDWIDTH;
+    assert_close(all_reduce.time_s.0, expected, "all-reduce time");
+    assert_close(expected, 235.69621333e-6, "the number in the config's comment");
+    assert_close(plan.objective.communication_s.0, expected, "communication");
+    // Each matmul is split 4 ways and compute-bound.
+    let dot = 2.0 * b * s * h * f / p;
+    for name in ["h", "y"] {
+        let op = plan.op(name).unwrap();
+        assert_close(op.flops.0, dot, name);
+        assert_close(op.compute_s.0, dot / FLOPS, name);
+    }
+    assert_close(plan.objective.total_s.0, plan.objective.compute_s.0 + expected, "total");
+}
+
+#[test]
+fn data_parallel_needs_no_forward_communication() {
+    let plan = priced("data_parallel.yaml");
+    assert!(plan.collectives.is_empty(), "{:#?}", plan.collectives);
+    assert_eq!(plan.objective.communication_s.0, 0.0);
+    let dot = 2.0 * 8192.0 * 4096.0 * 16384.0 / 4.0;
+    assert_close(plan.op("h").unwrap().flops.0, dot, "h");
+    // Peak at gelu: both replicated weights (2 x 128 MiB), h and a (64 MiB each per device).
+    assert_close(plan.objective.peak_memory_bytes.0 as f64, 384.0 * MIB, "peak memory");
+}
+
+#[test]
+fn sharded_parameter_is_all_gathered() {
+    let plan = priced("parameter_all_gather.yaml");
+    assert_eq!(plan.collectives.len(), 1, "{:#?}", plan.collectives);
+    let gather = &plan.collectives[0];
+    assert_eq!((gather.kind, gather.value.as_str(), gather.op.as_deref()), (CollectiveKind::AllGather, "w", Some("y")));
+    let (n, p) = (4096.0 * 4096.0 * 2.0, 4.0);
+    assert_eq!(gather.bytes.0 as f64, n);
+    let expected = (p - 1.0) * ALPHA + (p - 1.0) / p * n / BANDWIDTH;
+    assert_close(gather.time_s.0, expected, "all-gather time");
+    assert_close(expected, 61.92405333e-6, "the number in the config's comment");
+    // x (16 MiB), w (8 MiB), its gathered copy (32 MiB) and y (16 MiB) at the matmul.
+    assert_close(plan.objective.peak_memory_bytes.0 as f64, 72.0 * MIB, "peak memory");
+}

@@ -1,0 +1,89 @@
+//! The command line end to end: what `reshard` and `cost` print and their exit codes.
+
+use std::process::Command;
+
+/// Runs `autoshard ARGS` from the crate root: exit code, stdout, stderr.
+fn run(args: &[&str]) -> (i32, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_autoshard"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run autoshard");
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (output.status.code().unwrap_or(-1), text(&output.stdout), text(&output.stderr))
+}
+
+const MESH: &str = r#"<["x"=2, "y"=2, "z"=2]>"#;
+
+#[test]
+fn reshard_prints_one_collective_per_line() {
+    let args = ["reshard", "--mesh", MESH, "--shape", "16x8x8", "--from", r#"[{"x"}, {"y"}, {}]"#, "--to"];
+    let (code, stdout, _) = run(&[&args[..], &[r#"[{}, {"y"}, {"x"}]"#]].concat());
+    assert_eq!(code, 0);
+    assert_eq!(stdout, "sdy.all_to_all [{\"x\"}: 0->2] out_sharding=<@mesh, [{}, {\"y\"}, {\"x\"}]>\n");
+    let (code, stdout, _) = run(&[&args[..], &[r#"[{}, {"y"}, {"x"}]"#, "--cost"]].concat());
+    assert_eq!(code, 0);
+    assert!(stdout.contains("  // 1KiB, 2.0011us\n// total: 1 collective, 1KiB, 2.0011us"), "{stdout}");
+}
+
+#[test]
+fn reshard_follows_shardy_or_picks_the_cheaper_plan() {
+    let mesh = r#"m=<["x"=2, "y"=2, "z"=2, "w"=4]>"#;
+    let base =
+        ["reshard", "--mesh", mesh, "--shape", "16x8", "--from", r#"[{}, {"w":(1)2}]"#, "--to", r#"[{"w"}, {}]"#];
+    let (_, shardy, _) = run(&[&base[..], &["--algorithm", "shardy"]].concat());
+    assert_eq!(shardy.lines().count(), 2, "Shardy slices then moves: {shardy}");
+    let (_, cheapest, _) = run(&base);
+    assert!(cheapest.starts_with("sdy.all_gather"), "one gather is cheaper for 512 bytes: {cheapest}");
+}
+
+#[test]
+fn reshard_rejects_bad_input_with_exit_code_2() {
+    for (args, message) in [
+        (vec!["--shape", "16x8", "--from", r#"[{"q"}, {}]"#, "--to", "[{}, {}]"], "unknown axis name: \"q\""),
+        (vec!["--shape", "16xa", "--from", "[{}, {}]", "--to", "[{}, {}]"], "--shape"),
+        (vec!["--shape", "16x8", "--from", "[{}, {}", "--to", "[{}, {}]"], "--from"),
+        (vec!["--shape", "16x8", "--from", "[{}, {}]", "--to", "[{}, {}], x"], "--to"),
+        (
+            vec!["--shape", "16x8", "--from", r#"[{"x"}, {}]"#, "--to", r#"<@mesh, [{}, {}], unreduced={"y"}>"#],
+            "is not unreduced in the source",
+        ),
+    ] {
+        let (code, stdout, stderr) = run(&[&["reshard", "--mesh", MESH][..], &args].concat());
+        assert_eq!(code, 2, "{args:?}: {stderr}");
+        assert!(stdout.is_empty() && stderr.contains(message), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn cost_reports_the_plan_and_fails_over_budget() {
+    let (code, stdout, _) = run(&["cost", "tests/data/cost/megatron_mlp.yaml"]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("sdy.all_reduce {\"model\"}") && stdout.contains("total"), "{stdout}");
+    let (code, json, _) = run(&["cost", "tests/data/cost/megatron_mlp.yaml", "--format", "json"]);
+    assert_eq!(code, 0);
+    for field in ["\"total_s\"", "\"compute_s\"", "\"communication_s\"", "\"peak_memory_bytes\"", "\"time_s\""] {
+        assert!(json.contains(field), "{field} missing from {json}");
+    }
+    let config = std::env::temp_dir().join(format!("autoshard-over-budget-{}.yaml", std::process::id()));
+    let source = std::fs::read_to_string("tests/data/cost/megatron_mlp.yaml").expect("config");
+    std::fs::write(
+        &config,
+        source.replace("cost: {preset: h100-sxm}", "cost: {preset: h100-sxm, device: {memory: 100MiB}}"),
+    )
+    .expect("write");
+    let (code, stdout, stderr) = run(&["cost", &config.to_string_lossy()]);
+    let _ = std::fs::remove_file(&config);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(!stdout.is_empty() && stderr.contains("the budget is 100MiB"), "{stderr}");
+}
+
+#[test]
+fn cost_rejects_a_plan_for_another_program() {
+    let plan = std::env::temp_dir().join(format!("autoshard-foreign-plan-{}.json", std::process::id()));
+    std::fs::write(&plan, r#"{"values": [{"name": "nope", "sharding": "<@mesh, [{}]>"}]}"#).expect("write");
+    let (code, _, stderr) = run(&["cost", "tests/data/cost/megatron_mlp.yaml", "--plan", &plan.to_string_lossy()]);
+    let _ = std::fs::remove_file(&plan);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("the plan shards \"nope\", which the program does not have"), "{stderr}");
+}
