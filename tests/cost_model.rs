@@ -74,3 +74,16 @@ fn sharded_parameter_is_all_gathered() {
     // x (16 MiB), w (8 MiB), its gathered copy (32 MiB) and y (16 MiB) at the matmul.
     assert_close(plan.objective.peak_memory_bytes.0 as f64, 72.0 * MIB, "peak memory");
 }
+
+#[test]
+fn partial_sums_are_reduce_scattered_and_held_at_full_size() {
+    let plan = priced("reduce_scatter.yaml");
+    assert_eq!(plan.collectives.len(), 1, "{:#?}", plan.collectives);
+    let scatter = &plan.collectives[0];
+    assert_eq!(scatter.kind, CollectiveKind::ReduceScatter);
+    let (n, p) = (1024.0 * 4096.0 * 4.0, 4.0);
+    assert_eq!(scatter.bytes.0 as f64, n);
+    let expected = (p - 1.0) * ALPHA + (p - 1.0) / p * n / BANDWIDTH;
+    assert_close(scatter.time_s.0, expected, "reduce-scatter time");
+    assert_close(plan.objective.peak_memory_bytes.0 as f64, 40.0 * MIB, "peak memory");
+}

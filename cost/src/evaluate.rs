@@ -22,7 +22,7 @@ use crate::compute::{LocalWork, Share};
 use crate::error::{Error, Result};
 use crate::hardware::HardwareSpec;
 use crate::memory::{Buffer, peak};
-use crate::reshard::{PricedCollective, Tensor, cheapest_plan};
+use crate::reshard::{PricedCollective, Tensor, cheapest_plan, transient_bytes};
 use autoshard_model::ir::{Op, ValueDef};
 use autoshard_model::ops::{OpKind, ReduceKind};
 use autoshard_model::plan::{Objective, OpPlan, PlannedCollective, ValuePlan};
@@ -140,13 +140,57 @@ struct Evaluation<'a> {
     meshes: Meshes,
     plan: Plan,
     buffers: Vec<Buffer>,
+    live: Liveness,
+}
+
+/// Where each value is defined and last used, and which values are the same buffer
+/// as an earlier one (a reshard that moved nothing).
+struct Liveness {
+    defined: Vec<usize>,
+    last_use: Vec<usize>,
+    alias: Vec<Option<ValueId>>,
+}
+
+impl Liveness {
+    fn new(values: usize) -> Self {
+        Liveness { defined: vec![0; values], last_use: vec![0; values], alias: vec![None; values] }
+    }
+
+    fn define(&mut self, value: ValueId, position: usize) {
+        self.defined[value.index()] = position;
+    }
+
+    fn use_at(&mut self, value: ValueId, position: usize) {
+        let v = self.root(value).index();
+        self.last_use[v] = self.last_use[v].max(position);
+    }
+
+    /// The buffer `value` lives in.
+    fn root(&self, value: ValueId) -> ValueId {
+        self.alias[value.index()].unwrap_or(value)
+    }
+
+    /// Makes `value` the same buffer as `source`.
+    fn alias(&mut self, value: ValueId, source: ValueId) {
+        let root = self.root(source);
+        self.alias[value.index()] = Some(root);
+        let last = self.last_use[value.index()];
+        self.use_at(root, last);
+    }
+
+    /// The live range of `value`'s own buffer, `None` when it aliases another.
+    fn range(&self, value: ValueId) -> Option<(usize, usize)> {
+        let i = value.index();
+        self.alias[i].is_none().then(|| (self.defined[i], self.last_use[i].max(self.defined[i])))
+    }
 }
 
 impl<'a> Evaluation<'a> {
     fn new(program: &'a Program, hardware: &'a HardwareSpec, decisions: &'a Decisions) -> Self {
         let meshes = Meshes::single(program.mesh_name(), program.mesh().clone());
         let plan = Plan { program: program.name().to_string(), ..Plan::default() };
-        Evaluation { program, hardware, decisions, meshes, plan, buffers: Vec::new() }
+        let live = Liveness::new(program.values().len());
+        Evaluation { program, hardware, decisions, meshes, plan, buffers: Vec::new(), live }
     }
 
     fn sharding(&self, value: ValueId) -> &TensorSharding {
@@ -163,21 +207,40 @@ impl<'a> Evaluation<'a> {
     }
 
     /// Reshards `value` from `from` to `to`, recording the collectives (attributed to
-    /// `op`) and their buffers at `position`.
+    /// `op`) and the memory they need at `position`; `counted` says whether the source
+    /// and the final state are program values (live anyway).
     fn reshard(
         &mut self,
         value: ValueId,
-        from: &TensorSharding,
-        to: &TensorSharding,
+        (from, to): (&TensorSharding, &TensorSharding),
         op: Option<&str>,
         position: usize,
-    ) -> Result<()> {
+        counted: (bool, bool),
+    ) -> Result<bool> {
         let ty = &self.program.value(value).ty;
         let tensor = Tensor { meshes: &self.meshes, shape: &ty.shape, dtype: ty.dtype };
         let priced = cheapest_plan(tensor, from, to, self.hardware)
             .map_err(|e| Error::Plan(format!("resharding \"{}\": {e}", self.name(value))))?;
-        self.buffer_if_any(&priced, value, to, position)?;
+        self.buffer(value, from, &priced, counted, position)?;
+        let moved = !priced.is_empty();
         self.record(value, op, priced);
+        Ok(moved)
+    }
+
+    /// The memory `priced` (a reshard of `value` from `from`) needs at `position`.
+    fn buffer(
+        &mut self,
+        value: ValueId,
+        from: &TensorSharding,
+        priced: &[PricedCollective],
+        (source_counted, final_counted): (bool, bool),
+        position: usize,
+    ) -> Result<()> {
+        if !priced.is_empty() {
+            let source = self.local_bytes(value, from)?;
+            let bytes = transient_bytes(source, priced, source_counted, final_counted);
+            self.buffers.push(Buffer { from: position, to: position, bytes });
+        }
         Ok(())
     }
 
@@ -199,30 +262,29 @@ impl<'a> Evaluation<'a> {
         let ops = costed_ops(program);
         let mut costed = vec![false; program.ops().len()];
         ops.iter().for_each(|op| costed[op.index()] = true);
-        let mut last_use = vec![0usize; program.values().len()];
-        let mut defined = vec![0usize; program.values().len()];
         for (position, &id) in ops.iter().enumerate() {
             for &v in &program.op(id).operands {
-                last_use[v.index()] = last_use[v.index()].max(position);
+                self.live.use_at(v, position);
             }
-            self.op(id, position, &mut defined, &mut last_use)?;
+            self.op(id, position)?;
         }
         let end = ops.len();
         for output in program.outputs() {
-            last_use[output.value.index()] = end;
+            self.live.use_at(output.value, end);
             if let Some(annotation) = &output.sharding {
                 let from = self.sharding(output.value).clone();
-                self.reshard(output.value, &from, annotation, None, end)?;
+                self.reshard(output.value, (&from, annotation), None, end, (true, false))?;
             }
         }
         for input in program.inputs().iter().filter(|i| i.parameter) {
-            last_use[input.value.index()] = end;
+            self.live.use_at(input.value, end);
         }
         for id in program.value_ids().filter(|&v| is_costed_value(program, v, &costed)) {
             let sharding = self.sharding(id).clone();
-            let bytes = self.local_bytes(id, &sharding)?;
-            let (from, to) = (defined[id.index()], last_use[id.index()].max(defined[id.index()]));
-            self.buffers.push(Buffer { from, to, bytes });
+            if let Some((from, to)) = self.live.range(id) {
+                let bytes = self.local_bytes(id, &sharding)?;
+                self.buffers.push(Buffer { from, to, bytes });
+            }
             self.plan.values.push(ValuePlan { name: self.name(id).to_string(), sharding });
         }
         let (peak_bytes, _) = peak(&self.buffers, end);
@@ -237,11 +299,11 @@ impl<'a> Evaluation<'a> {
         Ok(self.plan)
     }
 
-    fn op(&mut self, id: OpId, position: usize, defined: &mut [usize], last_use: &mut [usize]) -> Result<()> {
+    fn op(&mut self, id: OpId, position: usize) -> Result<()> {
         let program = self.program;
         let op = program.op(id);
         for &r in &op.results {
-            defined[r.index()] = position;
+            self.live.define(r, position);
         }
         let mut plan = OpPlan {
             name: op.name.clone(),
@@ -259,12 +321,13 @@ impl<'a> Evaluation<'a> {
         }
         match &op.kind {
             OpKind::Reshard(_) | OpKind::PropagationBarrier(_) => {
-                let (from, to) = (self.sharding(op.operands[0]).clone(), self.sharding(op.results[0]).clone());
-                self.reshard(op.operands[0], &from, &to, Some(&op.name), position)?;
+                let (operand, result) = (op.operands[0], op.results[0]);
+                let (from, to) = (self.sharding(operand).clone(), self.sharding(result).clone());
+                if !self.reshard(operand, (&from, &to), Some(&op.name), position, (true, true))? {
+                    self.live.alias(result, operand);
+                }
             }
-            OpKind::NamedComputation(_) | OpKind::ManualComputation(_) => {
-                self.region(id, position, defined, last_use)?;
-            }
+            OpKind::NamedComputation(_) | OpKind::ManualComputation(_) => self.region(id, position)?,
             _ => {
                 let counts = counts_for(&op.kind, &OpShapes::of(program, op));
                 let results = self.share(&op.results)?;
@@ -279,8 +342,9 @@ impl<'a> Evaluation<'a> {
 
     /// A named or manual computation: operands to the body's arguments (a manual
     /// computation's `in_shardings`), the body's results to the op's results (through
-    /// a manual computation's `out_shardings`, per device inside the body).
-    fn region(&mut self, id: OpId, position: usize, defined: &mut [usize], last_use: &mut [usize]) -> Result<()> {
+    /// a manual computation's `out_shardings`, per device inside the body). What moves
+    /// nothing keeps its buffer.
+    fn region(&mut self, id: OpId, position: usize) -> Result<()> {
         let program = self.program;
         let op = program.op(id);
         let Some(body) = &op.body else { return Ok(()) };
@@ -289,24 +353,29 @@ impl<'a> Evaluation<'a> {
             _ => None,
         };
         for (i, (&operand, &arg)) in op.operands.iter().zip(&body.args).enumerate() {
-            defined[arg.index()] = position;
+            self.live.define(arg, position);
             let target = manual.and_then(|m| m.in_shardings.get(i)).unwrap_or(self.sharding(arg)).clone();
             let from = self.sharding(operand).clone();
-            self.reshard(operand, &from, &target, Some(&op.name), position)?;
+            if !self.reshard(operand, (&from, &target), Some(&op.name), position, (true, true))? {
+                self.live.alias(arg, operand);
+            }
         }
         let end = position + count_body_ops(program, id);
         for (i, (&result, &body_result)) in op.results.iter().zip(&body.results).enumerate() {
-            defined[result.index()] = end;
-            last_use[body_result.index()] = last_use[body_result.index()].max(end);
+            self.live.define(result, end);
+            self.live.use_at(body_result, end);
             let from = self.sharding(body_result).clone();
             let to = self.sharding(result).clone();
-            match manual.and_then(|m| m.out_shardings.get(i).map(|s| (m, s))) {
+            let moved = match manual.and_then(|m| m.out_shardings.get(i).map(|s| (m, s))) {
                 Some((m, out)) => {
                     let local = without_axes(out, &m.manual_axes);
-                    self.reshard(body_result, &from, &local, Some(&op.name), end)?;
-                    self.reshard(result, out, &to, Some(&op.name), end)?;
+                    let inside = self.reshard(body_result, (&from, &local), Some(&op.name), end, (true, true))?;
+                    self.reshard(result, (out, &to), Some(&op.name), end, (false, true))? || inside
                 }
-                None => self.reshard(body_result, &from, &to, Some(&op.name), end)?,
+                None => self.reshard(body_result, (&from, &to), Some(&op.name), end, (true, true))?,
+            };
+            if !moved {
+                self.live.alias(result, body_result);
             }
         }
         Ok(())
@@ -332,29 +401,14 @@ impl<'a> Evaluation<'a> {
         plan.flops = cost.work.flops;
         plan.compute_s = cost.work.time(&self.hardware.device);
         plan.factor_shardings = factors.clone();
-        for ((&v, priced), required) in op.operands.iter().zip(cost.operand_reshards).zip(&cost.operands) {
-            self.buffer_if_any(&priced, v, required, position)?;
+        for (&v, priced) in op.operands.iter().zip(cost.operand_reshards) {
+            let from = self.sharding(v).clone();
+            self.buffer(v, &from, &priced, (true, false), position)?;
             self.record(v, Some(&op.name), priced);
         }
-        for ((&v, priced), target) in op.results.iter().zip(cost.result_reshards).zip(&targets) {
-            if let Some(target) = target {
-                self.buffer_if_any(&priced, v, target, position)?;
-            }
+        for ((&v, priced), produced) in op.results.iter().zip(cost.result_reshards).zip(&cost.results) {
+            self.buffer(v, produced, &priced, (false, true), position)?;
             self.record(v, Some(&op.name), priced);
-        }
-        Ok(())
-    }
-
-    fn buffer_if_any(
-        &mut self,
-        priced: &[PricedCollective],
-        value: ValueId,
-        to: &TensorSharding,
-        position: usize,
-    ) -> Result<()> {
-        if !priced.is_empty() {
-            let bytes = self.local_bytes(value, to)?;
-            self.buffers.push(Buffer { from: position, to: position, bytes });
         }
         Ok(())
     }
@@ -409,10 +463,12 @@ pub fn price_ruled_op(
             .map_err(|e| Error::Plan(format!("op \"{}\": resharding \"{}\": {e}", op.name, program.value(value).name)))
     };
     let mut operand_reshards = Vec::with_capacity(operands.len());
-    for ((&v, from), required) in op.operands.iter().zip(operand_shardings).zip(&operands) {
+    for (i, ((&v, from), required)) in op.operands.iter().zip(operand_shardings).zip(&operands).enumerate() {
+        // An operand used twice in the same sharding is resharded once.
+        let repeated = op.operands[..i].iter().zip(&operands).any(|(&w, r)| w == v && r == required);
         operand_reshards.push(match from {
-            Some(from) => reshard(v, from, required)?,
-            None => Vec::new(),
+            Some(from) if !repeated => reshard(v, from, required)?,
+            _ => Vec::new(),
         });
     }
     let permuted_axes: Vec<AxisRef> = rule
@@ -459,7 +515,8 @@ fn permutation(
     let bytes = Tensor { meshes, shape: &ty.shape, dtype: ty.dtype }.local_bytes(produced)?;
     let group = Group::over(axes, program.mesh(), hardware);
     let time = collective_time(CollectiveKind::CollectivePermute, group, bytes);
-    Ok(PricedCollective { collective: Collective::CollectivePermute { out: produced.clone() }, bytes, time })
+    let collective = Collective::CollectivePermute { out: produced.clone() };
+    Ok(PricedCollective { collective, bytes, time, result_bytes: bytes })
 }
 
 /// True for a value the plan prices: inputs, results of priced ops and arguments of

@@ -108,6 +108,14 @@ impl Fixed {
             let rule = sharding_rule(program, id)
                 .ok_or_else(|| Error::Plan(format!("op \"{}\" has no sharding rule to shard", op_plan.name)))?;
             let mut factors = op_plan.factor_shardings.clone();
+            if factors.len() > rule.num_factors() {
+                return Err(Error::Plan(format!(
+                    "the plan shards factor {} of op \"{}\", whose rule {rule} has {} factors",
+                    autoshard_model::FactorId(factors.len() - 1),
+                    op_plan.name,
+                    rule.num_factors()
+                )));
+            }
             factors.resize(rule.num_factors(), Vec::new());
             check_factors(program, program.op(id), &rule, &factors)?;
             self.factors[id.index()] = Some(factors);

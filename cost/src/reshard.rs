@@ -23,6 +23,8 @@ pub struct PricedCollective {
     pub bytes: Bytes,
     /// The time it takes.
     pub time: Seconds,
+    /// The size of one device's shard after it.
+    pub result_bytes: Bytes,
 }
 
 /// A tensor to reshard: its shape, element type and the meshes its shardings name.
@@ -37,11 +39,12 @@ pub struct Tensor<'a> {
 }
 
 impl Tensor<'_> {
-    /// The bytes of one device's shard under `sharding`.
+    /// The bytes of one device's shard under `sharding` (saturating).
     pub fn local_bytes(&self, sharding: &TensorSharding) -> Result<Bytes> {
         let mesh = self.meshes.resolve(sharding)?;
-        let elements: u64 = sharding.local_shape(mesh, self.shape).iter().map(|&d| d.max(0) as u64).product();
-        Ok(Bytes(elements * self.dtype.size_bytes()))
+        let elements =
+            sharding.local_shape(mesh, self.shape).iter().fold(1u64, |acc, &d| acc.saturating_mul(d.max(0) as u64));
+        Ok(Bytes(elements.saturating_mul(self.dtype.size_bytes())))
     }
 }
 
@@ -78,10 +81,27 @@ pub fn price(
     let mut priced = Vec::with_capacity(collectives.len());
     for (collective, after) in collectives.iter().zip(states) {
         let (bytes, time) = price_one(tensor, &before, collective, &after, hardware)?;
-        priced.push(PricedCollective { collective: collective.clone(), bytes, time });
+        let result_bytes = tensor.local_bytes(&after)?;
+        priced.push(PricedCollective { collective: collective.clone(), bytes, time, result_bytes });
         before = after;
     }
     Ok(priced)
+}
+
+/// The extra memory a reshard needs on one device: while each collective runs, its
+/// input and its result are both live; of those, the source and the final state are
+/// not counted when they are program values (`source_counted`, `final_counted`),
+/// which are live anyway. The largest such pair over the sequence.
+pub fn transient_bytes(source: Bytes, priced: &[PricedCollective], source_counted: bool, final_counted: bool) -> Bytes {
+    let last = priced.len().saturating_sub(1);
+    let mut before = if source_counted { 0 } else { source.0 };
+    let mut peak = 0u64;
+    for (i, p) in priced.iter().enumerate() {
+        let after = if i == last && final_counted { 0 } else { p.result_bytes.0 };
+        peak = peak.max(before.saturating_add(after));
+        before = p.result_bytes.0;
+    }
+    Bytes(peak)
 }
 
 /// The total time of priced collectives.
@@ -162,4 +182,28 @@ fn reshard_price(
     let bytes = tensor.local_bytes(after)?;
     let time = collective_time(autoshard_model::reshard::CollectiveKind::Reshard, send, bytes);
     Ok((bytes, Seconds(gather.0 + time.0)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use autoshard_model::reshard::Collective;
+
+    fn step(result: u64) -> PricedCollective {
+        let collective: Collective = "sdy.collective_permute out_sharding=<@m, [{}]>".parse().unwrap();
+        PricedCollective { collective, bytes: Bytes(0), time: Seconds(0.0), result_bytes: Bytes(result) }
+    }
+
+    #[test]
+    fn transient_memory_is_the_largest_live_pair() {
+        // Gather to 8 then slice to 1: the full tensor is the peak, both ends are values.
+        assert_eq!(transient_bytes(Bytes(1), &[step(8), step(1)], true, true), Bytes(8));
+        // A resharded operand copy: only the copy is extra.
+        assert_eq!(transient_bytes(Bytes(4), &[step(4)], true, false), Bytes(4));
+        // A produced partial result reduced into its value: the partial result is extra.
+        assert_eq!(transient_bytes(Bytes(16), &[step(4)], false, true), Bytes(16));
+        // A value moved into another value in one step needs nothing extra.
+        assert_eq!(transient_bytes(Bytes(4), &[step(4)], true, true), Bytes(0));
+        assert_eq!(transient_bytes(Bytes(4), &[], false, false), Bytes(0));
+    }
 }

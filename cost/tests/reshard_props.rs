@@ -131,10 +131,11 @@ fn random_case(seed: u64) -> Case {
         from.reduction = ReductionKind::Max;
     }
     let mut to = random_sharding(&mut rng, target_mesh, &mesh, rank, false);
-    // Keep a random sub-list of the source's unreduced axes that the target does not use.
+    // Keep a random sub-list of the source's unreduced axes that the target's axes
+    // neither use nor conflict with (sub-axes that cannot coexist are invalid input).
     let used: Vec<AxisRef> = to.dims.iter().flat_map(|d| d.axes.clone()).collect();
-    to.unreduced =
-        from.unreduced.iter().filter(|a| rng.below(2) == 0 && !used.iter().any(|u| u.overlaps(a))).cloned().collect();
+    let compatible = |a: &AxisRef| !used.iter().any(|u| u.overlaps(a) || !u.can_coexist(a));
+    to.unreduced = from.unreduced.iter().filter(|a| rng.below(2) == 0 && compatible(a)).cloned().collect();
     to.reduction = from.reduction;
     Case { meshes, shape, from, to }
 }

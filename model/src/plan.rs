@@ -195,6 +195,9 @@ mod optional_text_form {
 /// Factor shardings as an object from factor name to axis list, in factor order.
 mod factor_map {
     use super::*;
+
+    /// More factors than any op's rule has (a guard against absurd names in input).
+    const MAX_FACTORS: usize = 1 << 16;
     use serde::ser::SerializeMap;
     use std::collections::BTreeMap;
 
@@ -211,6 +214,11 @@ mod factor_map {
         let mut factors: Vec<Vec<AxisRef>> = Vec::new();
         for (name, axes) in entries {
             let factor: FactorId = name.parse().map_err(serde::de::Error::custom)?;
+            if factor.0 >= MAX_FACTORS {
+                return Err(serde::de::Error::custom(format!(
+                    "factor {name} is beyond any rule ({MAX_FACTORS} factors)"
+                )));
+            }
             let axes = parse_axis_list(&axes).map_err(|e| serde::de::Error::custom(format!("{name}: {axes}: {e}")))?;
             if factors.len() <= factor.0 {
                 factors.resize(factor.0 + 1, Vec::new());

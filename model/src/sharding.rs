@@ -121,7 +121,7 @@ impl TensorSharding {
             .enumerate()
             .map(|(d, &size)| {
                 let shards = self.dims.get(d).map_or(1, |dim| dim.sharded_size(mesh)).max(1);
-                (size + shards - 1) / shards
+                size / shards + i64::from(size % shards != 0)
             })
             .collect()
     }

@@ -4,7 +4,7 @@
 
 use super::Failure;
 use autoshard::cost::{HardwareSpec, Preset, PricedCollective, Tensor, cheapest_plan, price};
-use autoshard::model::reshard::plan;
+use autoshard::model::reshard::{self, plan};
 use autoshard::model::{DType, Meshes, TensorSharding};
 use std::fmt::Write as _;
 
@@ -92,7 +92,10 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let mesh = meshes.resolve(&from).map_err(|e| bad("from", e))?;
     let hardware = HardwareSpec::from_preset(preset, mesh);
     let tensor = Tensor { meshes: &meshes, shape: &shape, dtype };
-    let failed = |e: &dyn std::fmt::Display| Failure::BadInput(format!("error: cannot reshard: {e}"));
+    reshard::check(&meshes, &shape, &from, &to)
+        .map_err(|e| Failure::BadInput(format!("error: cannot reshard: {e}")))?;
+    // Past the check, a failure is autoshard's, not the input's.
+    let failed = |e: &dyn std::fmt::Display| Failure::Failed(format!("error: reshard planning failed: {e}"));
     let priced = match args.algorithm {
         Algorithm::Cheapest => cheapest_plan(tensor, &from, &to, &hardware).map_err(|e| failed(&e))?,
         Algorithm::Shardy => {

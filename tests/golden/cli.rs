@@ -79,11 +79,27 @@ fn cost_reports_the_plan_and_fails_over_budget() {
 }
 
 #[test]
-fn cost_rejects_a_plan_for_another_program() {
-    let plan = std::env::temp_dir().join(format!("autoshard-foreign-plan-{}.json", std::process::id()));
-    std::fs::write(&plan, r#"{"values": [{"name": "nope", "sharding": "<@mesh, [{}]>"}]}"#).expect("write");
-    let (code, _, stderr) = run(&["cost", "tests/data/cost/megatron_mlp.yaml", "--plan", &plan.to_string_lossy()]);
-    let _ = std::fs::remove_file(&plan);
-    assert_eq!(code, 2);
-    assert!(stderr.contains("the plan shards \"nope\", which the program does not have"), "{stderr}");
+fn cost_rejects_plans_that_do_not_fit_the_program() {
+    for (i, (plan, message)) in [
+        (
+            r#"{"values": [{"name": "nope", "sharding": "<@mesh, [{}]>"}]}"#,
+            "the plan shards \"nope\", which the program does not have",
+        ),
+        (r#"{"ops": [{"name": "a", "factor_shardings": {"l": "{}"}}]}"#, "the plan shards factor l of op \"a\""),
+        (r#"{"ops": [{"name": "a", "factor_shardings": {"z_99999999999999": "{}"}}]}"#, "beyond any rule"),
+        (
+            r#"{"ops": [{"name": "a", "factor_shardings": {"i": "{\"model\"}", "k": "{\"model\"}"}}]}"#,
+            "shards factors i and k",
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let path = std::env::temp_dir().join(format!("autoshard-bad-plan-{}-{i}.json", std::process::id()));
+        std::fs::write(&path, plan).expect("write");
+        let (code, _, stderr) = run(&["cost", "tests/data/cost/megatron_mlp.yaml", "--plan", &path.to_string_lossy()]);
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(code, 2, "{plan}: {stderr}");
+        assert!(stderr.contains(message), "{plan}: {stderr}");
+    }
 }

@@ -50,7 +50,8 @@ pub fn plan(meshes: &Meshes, shape: &[i64], from: &TensorSharding, to: &TensorSh
     let mut to = closed(to);
     let replicated = |s: &TensorSharding| s.dims.iter().all(|d| d.axes.is_empty());
     let same_devices = in_mesh.device_ids() == out_mesh.device_ids();
-    if replicated(&to) && (from.unreduced.is_empty() || same_devices) {
+    let same_groups = same_devices && in_mesh.same_axes(out_mesh);
+    if replicated(&to) && (from.unreduced.is_empty() || same_groups) {
         // Any mesh over the same devices holds a replicated tensor: gather on the
         // source's mesh, as Shardy does.
         if replicated(&from) {
@@ -72,6 +73,15 @@ pub fn plan(meshes: &Meshes, shape: &[i64], from: &TensorSharding, to: &TensorSh
     }
     collectives.extend(inserted);
     Ok(fuse_reduce_scatter(collectives, in_mesh))
+}
+
+/// Checks that a reshard of a tensor of `shape` from `from` to `to` is well posed:
+/// both shardings verify against their meshes and `shape`, and the target keeps only
+/// unreduced axes the source has, combined the same way. [`plan`] fails on nothing
+/// else.
+pub fn check(meshes: &Meshes, shape: &[i64], from: &TensorSharding, to: &TensorSharding) -> Result<()> {
+    let (in_mesh, _) = checked_meshes(meshes, shape, from, to)?;
+    reduced_axes(in_mesh, from, to).map(|_| ())
 }
 
 /// True when an axis of `from` and one of `to` are sub-axes of one axis that cannot
@@ -166,7 +176,9 @@ fn gather_slice(
     Ok(fuse_reduce_scatter(collectives, in_mesh))
 }
 
-/// Resolves and verifies both shardings against their meshes and `shape`.
+/// Resolves and verifies both shardings against their meshes and `shape`, and checks
+/// that their sub-axes can be used together (Shardy's verifier does not: `"x":(1)2`
+/// and `"x":(3)2` of an axis of 6 pass it but do not split the devices into a grid).
 fn checked_meshes<'m>(
     meshes: &'m Meshes,
     shape: &[i64],
@@ -177,6 +189,7 @@ fn checked_meshes<'m>(
         let in_context = |e: Error| Error::Reshard(format!("{which} sharding {}: {e}", sharding.stripped()));
         let mesh = meshes.resolve(sharding).map_err(in_context)?;
         sharding.verify(mesh, shape).map_err(in_context)?;
+        simulate::check_coexistence(sharding).map_err(in_context)?;
         Ok(mesh)
     };
     Ok((check("source", from)?, check("target", to)?))

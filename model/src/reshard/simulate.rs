@@ -79,7 +79,10 @@ pub fn apply(meshes: &Meshes, shape: &[i64], state: &ShardingState, collective: 
                 }
             }
             let out_mesh = meshes.resolve(out)?;
-            let movable = state.unreduced.is_empty() || mesh.device_ids() == out_mesh.device_ids();
+            // Partial results stay on their devices: only an identical mesh keeps the
+            // groups along the unreduced axes.
+            let movable =
+                state.unreduced.is_empty() || (mesh.same_axes(out_mesh) && mesh.device_ids() == out_mesh.device_ids());
             if is_replicated(state) && movable && out.mesh != state.mesh && same_devices(mesh, out_mesh) {
                 next.mesh = out.mesh.clone();
             }
@@ -134,7 +137,21 @@ pub fn apply(meshes: &Meshes, shape: &[i64], state: &ShardingState, collective: 
     }
     let next_mesh = meshes.resolve(&next)?;
     next.verify(next_mesh, shape)?;
+    check_coexistence(&next)?;
     Ok(normalized(&next, next_mesh))
+}
+
+/// Fails when two sub-axes of the state cannot both be used at once (such as
+/// `"x":(1)2` and `"x":(3)2` of an axis of 6): their device groups would not split
+/// the devices into equal tiles, so the state places no well-defined data.
+pub(crate) fn check_coexistence(state: &TensorSharding) -> Result<()> {
+    let axes: Vec<&AxisRef> = state.dims.iter().flat_map(|d| &d.axes).chain(&state.unreduced).collect();
+    for (i, a) in axes.iter().enumerate() {
+        if let Some(b) = axes[i + 1..].iter().find(|b| !a.can_coexist(b)) {
+            return Err(Error::Reshard(format!("sub-axes {a} and {b} cannot be used together")));
+        }
+    }
+    Ok(())
 }
 
 /// True when `a` and `b` put the same data on the same devices.
@@ -260,29 +277,36 @@ mod tests {
     fn meshes() -> Meshes {
         let mut meshes = Meshes::single("m", r#"<["x"=2, "y"=4]>"#.parse().unwrap());
         meshes.insert("r", r#"<["x"=2, "y"=4], device_ids=[7, 6, 5, 4, 3, 2, 1, 0]>"#.parse().unwrap());
+        meshes.insert("s", r#"<["b"=6]>"#.parse().unwrap());
+        meshes.insert("t", r#"<["y"=4, "x"=2]>"#.parse().unwrap());
         meshes
     }
 
     fn step(from: &str, collective: &str) -> Result<String> {
         let from: TensorSharding = from.parse().unwrap();
         let collective: Collective = collective.parse().unwrap();
-        Ok(apply(&meshes(), &[16, 8], &from, &collective)?.stripped().to_string())
+        let next = apply(&meshes(), &[16, 8], &from, &collective)?;
+        if !same_placement(&meshes(), &next, collective.out_sharding())? {
+            return Err(Error::Reshard(format!("{} is not the declared out_sharding", next.stripped())));
+        }
+        Ok(next.stripped().to_string())
     }
 
     #[test]
     fn applies_each_collective() {
         assert_eq!(
-            step(r#"<@m, [{"y"}, {}]>"#, r#"sdy.all_gather [{"y":(2)2}, {}] out_sharding=<@m, [{}, {}]>"#).unwrap(),
+            step(r#"<@m, [{"y"}, {}]>"#, r#"sdy.all_gather [{"y":(2)2}, {}] out_sharding=<@m, [{"y":(1)2}, {}]>"#)
+                .unwrap(),
             r#"<@m, [{"y":(1)2}, {}]>"#
         );
         assert_eq!(
-            step(r#"<@m, [{"x"}, {}]>"#, r#"sdy.all_to_all [{"x"}: 0->1] out_sharding=<@m, [{}, {}]>"#).unwrap(),
+            step(r#"<@m, [{"x"}, {}]>"#, r#"sdy.all_to_all [{"x"}: 0->1] out_sharding=<@m, [{}, {"x"}]>"#).unwrap(),
             r#"<@m, [{}, {"x"}]>"#
         );
         assert_eq!(
             step(
                 r#"<@m, [{}, {}], unreduced={"x", "y"}>"#,
-                r#"sdy.reduce_scatter [{"y"}, {}] out_sharding=<@m, [{}, {}]>"#
+                r#"sdy.reduce_scatter [{"y"}, {}] out_sharding=<@m, [{"y"}, {}], unreduced={"x"}>"#
             )
             .unwrap(),
             r#"<@m, [{"y"}, {}], unreduced={"x"}>"#
@@ -314,6 +338,16 @@ mod tests {
             ),
             (r#"<@m, [{}, {}], unreduced={"y"}>"#, r#"sdy.all_reduce max {"y"} out_sharding=<@m, [{}, {}]>"#, "by max"),
             (r#"<@m, [{"x"}, {}]>"#, r#"sdy.all_to_all [{"x"}: 0->0] out_sharding=<@m, [{}, {}]>"#, "invalid move"),
+            (
+                r#"<@s, [{"b":(3)2}, {}]>"#,
+                r#"sdy.all_slice [{}, {"b":(1)2}] out_sharding=<@s, [{}, {}]>"#,
+                "cannot be used",
+            ),
+            (
+                r#"<@m, [{}, {}], unreduced={"x"}>"#,
+                r#"sdy.all_slice [{"y"}, {}] out_sharding=<@t, [{"y"}, {}], unreduced={"x"}>"#,
+                "not the declared",
+            ),
         ] {
             let error = step(from, collective).unwrap_err().to_string();
             assert!(error.contains(message), "{collective} on {from}: {error}");
