@@ -20,13 +20,13 @@
 //! Whatever is still undecided at the end is replicated.
 
 use crate::error::{Error, Result};
-use crate::evaluate::{Decisions, check_factors, price_ruled_op, without_axes};
+use crate::evaluate::{Decisions, runs_body, without_axes};
 use crate::hardware::HardwareSpec;
+use crate::op_cost::{Pricing, RuledOpCost, check_factors};
 use autoshard_model::ops::{OpKind, ReduceKind};
 use autoshard_model::rules::sharding_rule;
 use autoshard_model::{
-    AxisRef, DimSharding, FactorKind, Meshes, OpId, OpShardingRule, Plan, Program, TensorFactorShardings,
-    TensorSharding, ValueId,
+    AxisRef, FactorKind, OpId, OpShardingRule, Plan, Program, TensorFactorShardings, TensorSharding, ValueId,
 };
 
 /// Decisions given before completion; `None` is open.
@@ -38,20 +38,12 @@ pub struct Fixed {
     pub factors: Vec<Option<Vec<Vec<AxisRef>>>>,
 }
 
-/// `sharding` as a decision: closed dimensions, no priorities.
-fn closed(sharding: &TensorSharding) -> TensorSharding {
-    TensorSharding {
-        dims: sharding.dims.iter().map(|d| DimSharding::closed(d.axes.clone())).collect(),
-        ..sharding.clone()
-    }
-}
-
 impl Fixed {
     /// The annotations of `program`: input, op-result, output, `sharding_constraint`,
     /// `reshard` and region shardings. Open dimensions are taken as they are.
     pub fn from_annotations(program: &Program) -> Self {
         let mut fixed = Fixed { values: vec![None; program.values().len()], factors: vec![None; program.ops().len()] };
-        let mut set = |v: ValueId, s: &TensorSharding| fixed.values[v.index()] = Some(closed(s));
+        let mut set = |v: ValueId, s: &TensorSharding| fixed.values[v.index()] = Some(s.closed());
         for input in program.inputs() {
             if let Some(s) = &input.sharding {
                 set(input.value, s);
@@ -83,7 +75,7 @@ impl Fixed {
         }
         for output in program.outputs() {
             if let (Some(s), None) = (&output.sharding, &fixed.values[output.value.index()]) {
-                fixed.values[output.value.index()] = Some(closed(s));
+                fixed.values[output.value.index()] = Some(s.closed());
             }
         }
         fixed
@@ -99,12 +91,12 @@ impl Fixed {
             value.sharding.verify(program.mesh(), &ty.shape).map_err(|e| {
                 Error::Plan(format!("the plan's sharding {} of \"{}\": {e}", value.sharding.stripped(), value.name))
             })?;
-            self.values[id.index()] = Some(closed(&value.sharding));
+            self.values[id.index()] = Some(value.sharding.closed());
         }
         for op_plan in plan.ops.iter().filter(|o| !o.factor_shardings.is_empty()) {
-            let id = program.ops_in_order().into_iter().find(|&id| program.op(id).name == op_plan.name).ok_or_else(
-                || Error::Plan(format!("the plan has op \"{}\", which the program does not have", op_plan.name)),
-            )?;
+            let id = program.op_named(&op_plan.name).ok_or_else(|| {
+                Error::Plan(format!("the plan has op \"{}\", which the program does not have", op_plan.name))
+            })?;
             let rule = sharding_rule(program, id)
                 .ok_or_else(|| Error::Plan(format!("op \"{}\" has no sharding rule to shard", op_plan.name)))?;
             let mut factors = op_plan.factor_shardings.clone();
@@ -128,8 +120,7 @@ impl Fixed {
 pub fn complete(program: &Program, hardware: &HardwareSpec, fixed: &Fixed) -> Result<Decisions> {
     let mut greedy = Greedy {
         program,
-        hardware,
-        meshes: Meshes::single(program.mesh_name(), program.mesh().clone()),
+        pricing: Pricing::new(program, hardware),
         values: fixed.values.clone(),
         factors: vec![Vec::new(); program.ops().len()],
         fixed_factors: &fixed.factors,
@@ -137,15 +128,15 @@ pub fn complete(program: &Program, hardware: &HardwareSpec, fixed: &Fixed) -> Re
     };
     greedy.values.resize(program.values().len(), None);
     greedy.visit(program.top_level())?;
+    let replicated = |v: ValueId| TensorSharding::replicated(program.mesh_name(), program.value(v).ty.rank());
     let values =
-        program.value_ids().map(|v| greedy.values[v.index()].clone().unwrap_or_else(|| greedy.replicated(v))).collect();
+        program.value_ids().map(|v| greedy.values[v.index()].clone().unwrap_or_else(|| replicated(v))).collect();
     Ok(Decisions { values, factors: greedy.factors })
 }
 
 struct Greedy<'a> {
     program: &'a Program,
-    hardware: &'a HardwareSpec,
-    meshes: Meshes,
+    pricing: Pricing<'a>,
     values: Vec<Option<TensorSharding>>,
     factors: Vec<Vec<Vec<AxisRef>>>,
     fixed_factors: &'a [Option<Vec<Vec<AxisRef>>>],
@@ -153,10 +144,6 @@ struct Greedy<'a> {
 }
 
 impl Greedy<'_> {
-    fn replicated(&self, v: ValueId) -> TensorSharding {
-        TensorSharding::replicated(self.program.mesh_name(), self.program.value(v).ty.rank())
-    }
-
     /// The sharding a value must take because a member of its group has one.
     fn group_sharding(&self, v: ValueId) -> Option<TensorSharding> {
         let group = self.groups.iter().find(|g| g.contains(&v))?;
@@ -168,6 +155,7 @@ impl Greedy<'_> {
         self.values[v.index()].clone().or_else(|| self.group_sharding(v))
     }
 
+    /// Decides `v` as `sharding` (or as its group) unless it is decided already.
     fn decide(&mut self, v: ValueId, sharding: TensorSharding) {
         if self.values[v.index()].is_none() {
             let sharding = self.group_sharding(v).unwrap_or(sharding);
@@ -175,9 +163,16 @@ impl Greedy<'_> {
         }
     }
 
-    fn decide_replicated_if_open(&mut self, v: ValueId) {
-        let replicated = self.replicated(v);
-        self.decide(v, replicated);
+    /// `v`'s sharding, deciding it replicated (or as its group) if it is still open.
+    fn decided(&mut self, v: ValueId) -> TensorSharding {
+        if let Some(sharding) = &self.values[v.index()] {
+            return sharding.clone();
+        }
+        let rank = self.program.value(v).ty.rank();
+        let sharding =
+            self.group_sharding(v).unwrap_or_else(|| TensorSharding::replicated(self.program.mesh_name(), rank));
+        self.values[v.index()] = Some(sharding.clone());
+        sharding
     }
 
     fn visit(&mut self, ops: &[OpId]) -> Result<()> {
@@ -193,55 +188,48 @@ impl Greedy<'_> {
         if let Some(rule) = sharding_rule(program, id) {
             return self.ruled_op(id, &rule);
         }
-        match (&op.kind, &op.body) {
-            (OpKind::Reshard(_), _) => {
-                let result = self.target(op.results[0]).unwrap_or_else(|| self.replicated(op.results[0]));
-                self.decide(op.operands[0], result.clone());
-                self.decide(op.results[0], result);
+        match &op.kind {
+            OpKind::Reshard(_) => {
+                let result = self.decided(op.results[0]);
+                self.decide(op.operands[0], result);
             }
-            (OpKind::PropagationBarrier(_), _) => {
-                self.decide_replicated_if_open(op.operands[0]);
-                let through =
-                    self.values[op.operands[0].index()].clone().unwrap_or_else(|| self.replicated(op.results[0]));
+            OpKind::PropagationBarrier(_) => {
+                let through = self.decided(op.operands[0]);
                 self.decide(op.results[0], through);
             }
-            (OpKind::NamedComputation(_) | OpKind::ManualComputation(_), Some(body)) => {
-                let manual = matches!(op.kind, OpKind::ManualComputation(_));
+            _ => {
+                let Some(body) = runs_body(op) else { return Ok(()) };
                 for (i, (&operand, &arg)) in op.operands.iter().zip(&body.args).enumerate() {
-                    if let OpKind::ManualComputation(m) = &op.kind {
-                        self.decide(operand, closed(&m.in_shardings[i]));
-                    } else if let Some(arg_sharding) = self.values[arg.index()].clone() {
-                        self.decide(operand, arg_sharding);
-                    }
-                    self.decide_replicated_if_open(operand);
-                    if !manual {
-                        let through = self.values[operand.index()].clone().unwrap_or_else(|| self.replicated(arg));
-                        self.decide(arg, through);
+                    match &op.kind {
+                        OpKind::ManualComputation(m) => self.decide(operand, m.in_shardings[i].closed()),
+                        _ => {
+                            if let Some(arg_sharding) = self.values[arg.index()].clone() {
+                                self.decide(operand, arg_sharding);
+                            }
+                            let through = self.decided(operand);
+                            self.decide(arg, through);
+                        }
                     }
                 }
                 self.visit(&body.ops)?;
                 for (&result, &body_result) in op.results.iter().zip(&body.results) {
-                    self.decide_replicated_if_open(body_result);
-                    let through = self.values[body_result.index()].clone().unwrap_or_else(|| self.replicated(result));
+                    let through = self.decided(body_result);
                     self.decide(result, through);
                 }
             }
-            _ => {}
         }
         Ok(())
     }
 
     fn ruled_op(&mut self, id: OpId, rule: &OpShardingRule) -> Result<()> {
-        let program = self.program;
-        let op = program.op(id);
-        let factors = match &self.fixed_factors[id.index()] {
-            Some(f) => f.clone(),
-            None => self.choose(id, rule)?,
-        };
+        let op = self.program.op(id);
         let operands: Vec<Option<&TensorSharding>> =
             op.operands.iter().map(|v| self.values[v.index()].as_ref()).collect();
         let targets: Vec<Option<TensorSharding>> = op.results.iter().map(|&v| self.target(v)).collect();
-        let cost = price_ruled_op(program, self.hardware, &self.meshes, id, rule, &factors, &operands, &targets)?;
+        let (factors, cost) = match &self.fixed_factors[id.index()] {
+            Some(f) => (f.clone(), self.pricing.ruled_op(id, rule, f, &operands, &targets)?),
+            None => self.choose(id, rule, &operands, &targets)?,
+        };
         for (&v, required) in op.operands.iter().zip(cost.operands) {
             self.decide(v, required);
         }
@@ -252,27 +240,26 @@ impl Greedy<'_> {
         Ok(())
     }
 
-    /// The cheapest of the candidate strategies for op `id`, the first on ties.
-    fn choose(&self, id: OpId, rule: &OpShardingRule) -> Result<Vec<Vec<AxisRef>>> {
-        let program = self.program;
-        let op = program.op(id);
-        let operands: Vec<Option<&TensorSharding>> =
-            op.operands.iter().map(|v| self.values[v.index()].as_ref()).collect();
-        let targets: Vec<Option<TensorSharding>> = op.results.iter().map(|&v| self.target(v)).collect();
-        let mut best: Option<(f64, Vec<Vec<AxisRef>>)> = None;
-        for candidate in self.candidates(id, rule, &operands, &targets) {
-            let Ok(cost) =
-                price_ruled_op(program, self.hardware, &self.meshes, id, rule, &candidate, &operands, &targets)
-            else {
-                continue;
-            };
-            let total = cost.total(self.hardware).0;
-            if best.as_ref().is_none_or(|(b, _)| total < *b) {
-                best = Some((total, candidate));
+    /// The cheapest of the candidate strategies for op `id` and its price, the first
+    /// on ties.
+    fn choose(
+        &self,
+        id: OpId,
+        rule: &OpShardingRule,
+        operands: &[Option<&TensorSharding>],
+        targets: &[Option<TensorSharding>],
+    ) -> Result<(Vec<Vec<AxisRef>>, RuledOpCost)> {
+        let mut best: Option<(f64, Vec<Vec<AxisRef>>, RuledOpCost)> = None;
+        for candidate in self.candidates(id, rule, operands, targets) {
+            let Ok(cost) = self.pricing.ruled_op(id, rule, &candidate, operands, targets) else { continue };
+            let total = cost.total(self.pricing.hardware).0;
+            if best.as_ref().is_none_or(|(b, _, _)| total < *b) {
+                best = Some((total, candidate, cost));
             }
         }
-        best.map(|(_, f)| f)
-            .ok_or_else(|| Error::Plan(format!("op \"{}\": no strategy fits its operands and results", op.name)))
+        let name = &self.program.op(id).name;
+        best.map(|(_, factors, cost)| (factors, cost))
+            .ok_or_else(|| Error::Plan(format!("op \"{name}\": no strategy fits its operands and results")))
     }
 
     /// Candidate strategies, deduplicated, in preference order.

@@ -5,7 +5,9 @@
 //! presets with published figures), the time of one collective (`collective.rs`, the
 //! formulas of SPEC §4 with the bottleneck rule), the price of a reshard's collectives
 //! (`reshard.rs`, on the states the model's symbolic simulator walks through) and the
-//! choice of the cheapest reshard plan.
+//! choice of the cheapest reshard plan, one op under one strategy (`op_cost.rs`),
+//! peak memory (`memory.rs`), a whole plan (`evaluate.rs`) and the local choice of the
+//! open decisions (`greedy.rs`).
 
 pub mod collective;
 pub mod compute;
@@ -14,6 +16,7 @@ pub mod evaluate;
 pub mod greedy;
 pub mod hardware;
 pub mod memory;
+pub mod op_cost;
 pub mod reshard;
 
 pub use collective::{Group, collective_time};

@@ -4,9 +4,10 @@
 //! producer (program inputs and constants from the start) to its last use (outputs
 //! to the end); `parameter: true` inputs live throughout. At each op the buffers its
 //! collectives create (a resharded operand, a reduced result) live too. The peak is
-//! the largest sum of live bytes at any position.
+//! the largest sum of live bytes at any position. A value that a reshard moved nothing
+//! for is the same buffer as its source ([`Liveness::alias`]).
 
-use autoshard_model::Bytes;
+use autoshard_model::{Bytes, ValueId};
 
 /// The live range and size of one buffer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,6 +37,51 @@ pub fn peak(buffers: &[Buffer], positions: usize) -> (Bytes, usize) {
         }
     }
     (Bytes(u64::try_from(best).unwrap_or(u64::MAX)), at)
+}
+
+/// Where each value is defined and last used, and which values are the same buffer
+/// as an earlier one (a reshard that moved nothing).
+pub struct Liveness {
+    defined: Vec<usize>,
+    last_use: Vec<usize>,
+    alias: Vec<Option<ValueId>>,
+}
+
+impl Liveness {
+    /// No value defined or used yet, for `values` values.
+    pub fn new(values: usize) -> Self {
+        Liveness { defined: vec![0; values], last_use: vec![0; values], alias: vec![None; values] }
+    }
+
+    /// `value` is produced at `position`.
+    pub fn define(&mut self, value: ValueId, position: usize) {
+        self.defined[value.index()] = position;
+    }
+
+    /// `value` (or the buffer it aliases) is used at `position`.
+    pub fn use_at(&mut self, value: ValueId, position: usize) {
+        let v = self.root(value).index();
+        self.last_use[v] = self.last_use[v].max(position);
+    }
+
+    /// The buffer `value` lives in.
+    pub fn root(&self, value: ValueId) -> ValueId {
+        self.alias[value.index()].unwrap_or(value)
+    }
+
+    /// Makes `value` the same buffer as `source`.
+    pub fn alias(&mut self, value: ValueId, source: ValueId) {
+        let root = self.root(source);
+        self.alias[value.index()] = Some(root);
+        let last = self.last_use[value.index()];
+        self.use_at(root, last);
+    }
+
+    /// The live range of `value`'s own buffer, `None` when it aliases another.
+    pub fn range(&self, value: ValueId) -> Option<(usize, usize)> {
+        let i = value.index();
+        self.alias[i].is_none().then(|| (self.defined[i], self.last_use[i].max(self.defined[i])))
+    }
 }
 
 #[cfg(test)]

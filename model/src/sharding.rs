@@ -110,7 +110,18 @@ impl TensorSharding {
 
     /// True when no dimension is sharded and nothing is unreduced.
     pub fn is_fully_replicated(&self) -> bool {
-        self.dims.iter().all(|d| d.axes.is_empty()) && self.unreduced.is_empty()
+        self.dims_replicated() && self.unreduced.is_empty()
+    }
+
+    /// The same sharding with every dimension closed and no priorities: the exact
+    /// sharding a value takes when this annotation is applied as written.
+    pub fn closed(&self) -> TensorSharding {
+        TensorSharding { dims: self.dims.iter().map(|d| DimSharding::closed(d.axes.clone())).collect(), ..self.clone() }
+    }
+
+    /// True when no dimension is sharded (unreduced axes aside).
+    pub fn dims_replicated(&self) -> bool {
+        self.dims.iter().all(|d| d.axes.is_empty())
     }
 
     /// The shape of one device's shard of a tensor of `shape`: every dimension divided

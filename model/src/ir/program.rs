@@ -158,6 +158,11 @@ impl Program {
         self.values.iter().position(|v| v.name == name).map(|i| ValueId(i as u32))
     }
 
+    /// The op named `name` (its first result's name).
+    pub fn op_named(&self, name: &str) -> Option<OpId> {
+        self.ops.iter().position(|o| o.name == name).map(|i| OpId(i as u32))
+    }
+
     /// Every op, indexed by [`OpId::index`].
     pub fn ops(&self) -> &[Op] {
         &self.ops

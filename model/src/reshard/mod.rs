@@ -48,13 +48,12 @@ pub fn plan(meshes: &Meshes, shape: &[i64], from: &TensorSharding, to: &TensorSh
         collectives.push(Collective::AllReduce { axes: reduced, reduction: from.reduction, out: from.clone() });
     }
     let mut to = closed(to);
-    let replicated = |s: &TensorSharding| s.dims.iter().all(|d| d.axes.is_empty());
     let same_devices = in_mesh.device_ids() == out_mesh.device_ids();
     let same_groups = same_devices && in_mesh.same_axes(out_mesh);
-    if replicated(&to) && (from.unreduced.is_empty() || same_groups) {
+    if to.dims_replicated() && (from.unreduced.is_empty() || same_groups) {
         // Any mesh over the same devices holds a replicated tensor: gather on the
         // source's mesh, as Shardy does.
-        if replicated(&from) {
+        if from.dims_replicated() {
             return Ok(collectives);
         }
         to = TensorSharding { dims: vec![DimSharding::closed(Vec::new()); from.rank()], ..from.clone() };
@@ -198,11 +197,7 @@ fn checked_meshes<'m>(
 /// `sharding` with every dimension closed and without priorities or replicated axes:
 /// what a reshard's result is.
 fn closed(sharding: &TensorSharding) -> TensorSharding {
-    TensorSharding {
-        dims: sharding.dims.iter().map(|d| DimSharding::closed(d.axes.clone())).collect(),
-        replicated: Vec::new(),
-        ..sharding.clone()
-    }
+    TensorSharding { replicated: Vec::new(), ..sharding.closed() }
 }
 
 fn closed_axes(sharding: &TensorSharding) -> Vec<&[AxisRef]> {

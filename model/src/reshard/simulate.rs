@@ -11,9 +11,9 @@
 //! replicated tensor only needs the same devices) and their merged axes are equal.
 
 use super::align::{align_per_dim, sorted_axes};
+use super::closed;
 use super::collective::Collective;
 use crate::axis::{AxisRef, axes_size, push_or_merge};
-use crate::dim_sharding::DimSharding;
 use crate::error::{Error, Result};
 use crate::mesh::{Mesh, Meshes};
 use crate::sharding::TensorSharding;
@@ -83,7 +83,7 @@ pub fn apply(meshes: &Meshes, shape: &[i64], state: &ShardingState, collective: 
             // groups along the unreduced axes.
             let movable =
                 state.unreduced.is_empty() || (mesh.same_axes(out_mesh) && mesh.device_ids() == out_mesh.device_ids());
-            if is_replicated(state) && movable && out.mesh != state.mesh && same_devices(mesh, out_mesh) {
+            if state.dims_replicated() && movable && out.mesh != state.mesh && same_devices(mesh, out_mesh) {
                 next.mesh = out.mesh.clone();
             }
         }
@@ -161,15 +161,11 @@ pub fn same_placement(meshes: &Meshes, a: &TensorSharding, b: &TensorSharding) -
     if a.unreduced != b.unreduced || (!a.unreduced.is_empty() && a.reduction != b.reduction) {
         return Ok(false);
     }
-    if is_replicated(&a) && is_replicated(&b) && a.unreduced.is_empty() {
+    if a.dims_replicated() && b.dims_replicated() && a.unreduced.is_empty() {
         return Ok(mesh_a.is_empty() || mesh_b.is_empty() || same_devices(mesh_a, mesh_b));
     }
     let axes = |s: &TensorSharding| s.dims.iter().map(|d| d.axes.clone()).collect::<Vec<_>>();
     Ok(mesh_a.same_axes(mesh_b) && mesh_a.device_ids() == mesh_b.device_ids() && axes(&a) == axes(&b))
-}
-
-fn is_replicated(sharding: &TensorSharding) -> bool {
-    sharding.dims.iter().all(|d| d.axes.is_empty())
 }
 
 fn same_devices(a: &Mesh, b: &Mesh) -> bool {
@@ -190,14 +186,6 @@ fn check_reduction(state: &TensorSharding, reduction: crate::sharding::Reduction
         reduction.keyword(),
         state.reduction.keyword()
     )))
-}
-
-fn closed(sharding: &TensorSharding) -> TensorSharding {
-    TensorSharding {
-        dims: sharding.dims.iter().map(|d| DimSharding::closed(d.axes.clone())).collect(),
-        replicated: Vec::new(),
-        ..sharding.clone()
-    }
 }
 
 /// `sharding` closed, without replicated axes, with adjacent sub-axes merged and

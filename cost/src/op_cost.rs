@@ -1,0 +1,222 @@
+//! What one op costs under one strategy (its factors' axes): the shardings it runs on
+//! and produces, the reshards of its operands and results, and its compute.
+//!
+//! An op with a rule runs on the operand shardings its factor axes project to; each
+//! operand is resharded from its sharding to that ([`cheapest_plan`]); its results
+//! come out as the factors project, unreduced along the axes of sharded reduction
+//! factors, and are resharded to their targets (an all-reduce or reduce-scatter, or
+//! nothing); a sharded permutation factor costs a collective-permute of the result;
+//! compute is the roofline of `compute.rs`. [`Pricing`] carries what every price
+//! needs (the program, its hardware and its mesh by name), for both the evaluation
+//! of a plan and the local choice of a strategy.
+
+use crate::collective::{Group, collective_time};
+use crate::compute::{LocalWork, Share};
+use crate::error::{Error, Result};
+use crate::hardware::HardwareSpec;
+use crate::reshard::{PricedCollective, Tensor, cheapest_plan};
+use autoshard_model::ir::Op;
+use autoshard_model::ops::{OpKind, ReduceKind};
+use autoshard_model::reshard::{Collective, CollectiveKind};
+use autoshard_model::rules::{OpShapes, counts_for};
+use autoshard_model::{
+    AxisRef, Bytes, FactorId, FactorKind, MeshRef, Meshes, OpId, OpShardingRule, Program, ReductionKind, Seconds,
+    ShardingProjection, TensorSharding, ValueId,
+};
+
+/// The program being priced, its hardware, and its mesh by name.
+pub struct Pricing<'a> {
+    /// The program.
+    pub program: &'a Program,
+    /// The hardware it runs on.
+    pub hardware: &'a HardwareSpec,
+    /// The program's mesh, by its name.
+    pub meshes: Meshes,
+}
+
+impl<'a> Pricing<'a> {
+    /// Pricing for `program` on `hardware`.
+    pub fn new(program: &'a Program, hardware: &'a HardwareSpec) -> Self {
+        Pricing { program, hardware, meshes: Meshes::single(program.mesh_name(), program.mesh().clone()) }
+    }
+
+    /// `value` as a tensor to reshard.
+    pub fn tensor(&self, value: ValueId) -> Tensor<'_> {
+        let ty = &self.program.value(value).ty;
+        Tensor { meshes: &self.meshes, shape: &ty.shape, dtype: ty.dtype }
+    }
+
+    /// The bytes of one device's shard of `value` under `sharding`.
+    pub fn local_bytes(&self, value: ValueId, sharding: &TensorSharding) -> Result<Bytes> {
+        self.tensor(value).local_bytes(sharding)
+    }
+
+    /// The cheapest collectives from `from` to `to` for `value`.
+    pub fn reshard(&self, value: ValueId, from: &TensorSharding, to: &TensorSharding) -> Result<Vec<PricedCollective>> {
+        cheapest_plan(self.tensor(value), from, to, self.hardware)
+            .map_err(|e| Error::Plan(format!("resharding \"{}\": {e}", self.program.value(value).name)))
+    }
+
+    /// How much of `values` (sharded as given) one device holds.
+    pub fn share<'s>(&self, values: impl IntoIterator<Item = (ValueId, &'s TensorSharding)>) -> Result<Share> {
+        let (mut local, mut global) = (0u64, 0u64);
+        for (v, sharding) in values {
+            local = local.saturating_add(self.local_bytes(v, sharding)?.0);
+            global = global.saturating_add(self.program.value(v).ty.size().0);
+        }
+        Ok(Share { local: Bytes(local), global: Bytes(global) })
+    }
+
+    /// Prices op `id` (with `rule`) when its factors are sharded along `factors`; an
+    /// operand whose sharding is `None` costs no reshard (it takes what the op needs),
+    /// and a result whose target is `None` is only reduced (its unreduced axes
+    /// all-reduced). An operand used twice in the same sharding is resharded once.
+    pub fn ruled_op(
+        &self,
+        id: OpId,
+        rule: &OpShardingRule,
+        factors: &[Vec<AxisRef>],
+        operand_shardings: &[Option<&TensorSharding>],
+        result_targets: &[Option<TensorSharding>],
+    ) -> Result<RuledOpCost> {
+        let program = self.program;
+        let op = program.op(id);
+        check_factors(program, op, rule, factors)?;
+        let (operands, results) = op_shardings(program, op, rule, factors)?;
+        let in_op = |e: Error| Error::Plan(format!("op \"{}\": {e}", op.name));
+        let mut operand_reshards = Vec::with_capacity(operands.len());
+        for (i, ((&v, from), required)) in op.operands.iter().zip(operand_shardings).zip(&operands).enumerate() {
+            let repeated = op.operands[..i].iter().zip(&operands).any(|(&w, r)| w == v && r == required);
+            operand_reshards.push(match from {
+                Some(from) if !repeated => self.reshard(v, from, required).map_err(in_op)?,
+                _ => Vec::new(),
+            });
+        }
+        let permuted_axes: Vec<AxisRef> = rule
+            .factors()
+            .filter(|&f| rule.kind(f) == FactorKind::Permutation)
+            .flat_map(|f| factors.get(f.0).cloned().unwrap_or_default())
+            .collect();
+        let mut result_reshards = Vec::with_capacity(results.len());
+        for ((&v, produced), target) in op.results.iter().zip(&results).zip(result_targets) {
+            let mut priced = Vec::new();
+            if !permuted_axes.is_empty() {
+                priced.push(self.permutation(v, produced, &permuted_axes)?);
+            }
+            let reduced = TensorSharding { unreduced: Vec::new(), ..produced.clone() };
+            priced.extend(self.reshard(v, produced, target.as_ref().unwrap_or(&reduced)).map_err(in_op)?);
+            result_reshards.push(priced);
+        }
+        let shards: i64 = factors.iter().flatten().map(|a| a.size(program.mesh()).max(1)).product();
+        let counts = counts_for(&op.kind, &OpShapes::of(program, op));
+        let work = LocalWork::of(
+            counts,
+            shards,
+            self.share(op.operands.iter().copied().zip(&operands))?,
+            self.share(op.results.iter().copied().zip(&results))?,
+        );
+        Ok(RuledOpCost { operands, results, operand_reshards, result_reshards, work })
+    }
+
+    /// A sharded permutation factor needs its shards exchanged: a collective-permute
+    /// of the result over the factor's axes.
+    fn permutation(&self, value: ValueId, produced: &TensorSharding, axes: &[AxisRef]) -> Result<PricedCollective> {
+        let bytes = self.local_bytes(value, produced)?;
+        let group = Group::over(axes, self.program.mesh(), self.hardware);
+        let time = collective_time(CollectiveKind::CollectivePermute, group, bytes);
+        let collective = Collective::CollectivePermute { out: produced.clone() };
+        Ok(PricedCollective { collective, bytes, time, result_bytes: bytes })
+    }
+}
+
+/// What an op with a rule costs under one strategy.
+pub struct RuledOpCost {
+    /// The operand shardings the strategy runs on.
+    pub operands: Vec<TensorSharding>,
+    /// The result shardings it produces (with unreduced axes).
+    pub results: Vec<TensorSharding>,
+    /// Per operand, the collectives from its sharding to the one the op runs on.
+    pub operand_reshards: Vec<Vec<PricedCollective>>,
+    /// Per result, a collective-permute for sharded permutation factors, then the
+    /// collectives from the produced sharding to the result's target.
+    pub result_reshards: Vec<Vec<PricedCollective>>,
+    /// One device's work.
+    pub work: LocalWork,
+}
+
+impl RuledOpCost {
+    /// Compute plus communication.
+    pub fn total(&self, hardware: &HardwareSpec) -> Seconds {
+        let communication: Seconds =
+            self.operand_reshards.iter().chain(&self.result_reshards).flatten().map(|p| p.time).sum();
+        self.work.time(&hardware.device) + communication
+    }
+}
+
+/// The shardings an op with `rule` runs on when its factors are sharded along
+/// `factors`: one per operand, and one per result with the unreduced axes of its
+/// sharded reduction factors.
+fn op_shardings(
+    program: &Program,
+    op: &Op,
+    rule: &OpShardingRule,
+    factors: &[Vec<AxisRef>],
+) -> Result<(Vec<TensorSharding>, Vec<TensorSharding>)> {
+    let mesh = program.mesh();
+    let mesh_ref = MeshRef::Symbol(program.mesh_name().to_string());
+    let projection = ShardingProjection::from_factor_axes(factors, rule);
+    let (operands, mut results) = projection.to_shardings(rule, &mesh_ref, mesh);
+    let mut unreduced: Vec<AxisRef> = rule
+        .factors()
+        .filter(|&f| rule.kind(f) == FactorKind::Reduction)
+        .flat_map(|f| factors.get(f.0).cloned().unwrap_or_default())
+        .collect();
+    if !unreduced.is_empty() {
+        let reduction = match &op.kind {
+            OpKind::Reduce(r) => match r.kind {
+                ReduceKind::Add => ReductionKind::Sum,
+                ReduceKind::Max => ReductionKind::Max,
+                ReduceKind::Min => ReductionKind::Min,
+                ReduceKind::Mul => {
+                    return Err(Error::Plan(format!(
+                        "op \"{}\": a product reduction cannot be sharded (partial products have no sdy reduction)",
+                        op.name
+                    )));
+                }
+            },
+            _ => ReductionKind::Sum,
+        };
+        unreduced.sort_by(|a, b| a.cmp_in_mesh(b, mesh));
+        for result in &mut results {
+            result.unreduced = unreduced.clone();
+            result.reduction = reduction;
+        }
+    }
+    Ok((operands, results))
+}
+
+/// Checks that `factors` is a valid strategy for `rule`: one entry per factor, no axis
+/// shared by two factors, no sharded need-replication factor.
+pub fn check_factors(program: &Program, op: &Op, rule: &OpShardingRule, factors: &[Vec<AxisRef>]) -> Result<()> {
+    let fail = |m: String| Err(Error::Plan(format!("op \"{}\": {m}", op.name)));
+    if factors.len() != rule.num_factors() {
+        return fail(format!("expected axes for {} factors of {rule}, got {}", rule.num_factors(), factors.len()));
+    }
+    let mut used: Vec<(&AxisRef, usize)> = Vec::new();
+    for (f, axes) in factors.iter().enumerate() {
+        let factor = FactorId(f);
+        if !axes.is_empty() && rule.kind(factor) == FactorKind::NeedReplication {
+            return fail(format!("factor {factor} needs replication but is sharded"));
+        }
+        for axis in axes {
+            if program.mesh().axis_size(&axis.name).is_none() {
+                return fail(format!("factor {factor} uses unknown axis {axis}"));
+            }
+            if let Some((_, other)) = used.iter().find(|(a, _)| a.overlaps(axis)) {
+                return fail(format!("axis {axis} shards factors {} and {factor}", FactorId(*other)));
+            }
+            used.push((axis, f));
+        }
+    }
+    Ok(())
+}
