@@ -66,11 +66,16 @@ proptest! {
         edits in prop::collection::vec((any::<usize>(), any::<usize>(), prop::sample::select(SNIPPETS)), 1..4),
     ) {
         let source = mutate(CONFIGS[which], &edits);
-        let lines = source.lines().count().max(1) as u32 + 1;
+        let lines: Vec<&str> = source.lines().collect();
         if let Err(e) = Config::from_source("fuzz.yaml", &source) {
             prop_assert!(!e.diagnostics.is_empty());
             for d in &e.diagnostics {
-                prop_assert!(d.location.line >= 1 && d.location.line <= lines, "{d} is outside the file");
+                let (line, column) = (d.location.line as usize, d.location.column as usize);
+                // A line past the last is the end of the file; a column past a line's
+                // last character is its end.
+                prop_assert!(line >= 1 && line <= lines.len().max(1) + 1, "{d} is outside the file");
+                let width = lines.get(line - 1).map_or(0, |l| l.chars().count());
+                prop_assert!(column >= 1 && column <= width + 1, "{d} is outside its line ({width} characters)");
             }
         }
     }

@@ -5,9 +5,8 @@
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "test harness")]
 
 use autoshard::Config;
-use autoshard::cost::evaluate::evaluate;
-use autoshard::cost::greedy::{Fixed, complete};
 use autoshard::model::Plan;
+use autoshard::model::plan::PlannedCollective;
 use autoshard::model::reshard::CollectiveKind;
 
 const ALPHA: f64 = 2e-6;
@@ -18,8 +17,20 @@ const MIB: f64 = 1048576.0;
 fn priced(file: &str) -> Plan {
     let path = format!("{}/tests/data/cost/{file}", env!("CARGO_MANIFEST_DIR"));
     let config = Config::from_source(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
-    let decisions = complete(&config.program, &config.hardware, &Fixed::from_annotations(&config.program)).unwrap();
-    evaluate(&config.program, &config.hardware, &decisions).unwrap()
+    autoshard::price(&config, None).unwrap()
+}
+
+/// The plan's only collective, which must be of `kind`.
+fn only_collective(plan: &Plan, kind: CollectiveKind) -> &PlannedCollective {
+    assert_eq!(plan.collectives.len(), 1, "{:#?}", plan.collectives);
+    let collective = &plan.collectives[0];
+    assert_eq!(collective.kind, kind);
+    collective
+}
+
+/// A ring collective over `p` devices moving `n` bytes: (p-1)·α + (p-1)/p · n/B.
+fn ring(p: f64, n: f64) -> f64 {
+    (p - 1.0) * ALPHA + (p - 1.0) / p * n / BANDWIDTH
 }
 
 fn assert_close(actual: f64, expected: f64, what: &str) {
@@ -30,12 +41,11 @@ fn assert_close(actual: f64, expected: f64, what: &str) {
 fn megatron_mlp_all_reduces_the_activation_once() {
     let plan = priced("megatron_mlp.yaml");
     let (b, s, h, f, p) = (8.0, 1024.0, 4096.0, 16384.0, 4.0);
-    assert_eq!(plan.collectives.len(), 1, "{:#?}", plan.collectives);
-    let all_reduce = &plan.collectives[0];
-    assert_eq!((all_reduce.kind, all_reduce.value.as_str()), (CollectiveKind::AllReduce, "y"));
+    let all_reduce = only_collective(&plan, CollectiveKind::AllReduce);
+    assert_eq!(all_reduce.value, "y");
     let n = b * s * h * 2.0;
     assert_eq!(all_reduce.bytes.0 as f64, n);
-    let expected = 2.0 * (p - 1.0) * ALPHA + 2.0 * (p - 1.0) / p * n / BANDWIDTH;
+    let expected = 2.0 * ring(p, n);
     assert_close(all_reduce.time_s.0, expected, "all-reduce time");
     assert_close(expected, 235.69621333e-6, "the number in the config's comment");
     assert_close(plan.objective.communication_s.0, expected, "communication");
@@ -63,12 +73,11 @@ fn data_parallel_needs_no_forward_communication() {
 #[test]
 fn sharded_parameter_is_all_gathered() {
     let plan = priced("parameter_all_gather.yaml");
-    assert_eq!(plan.collectives.len(), 1, "{:#?}", plan.collectives);
-    let gather = &plan.collectives[0];
-    assert_eq!((gather.kind, gather.value.as_str(), gather.op.as_deref()), (CollectiveKind::AllGather, "w", Some("y")));
-    let (n, p) = (4096.0 * 4096.0 * 2.0, 4.0);
+    let gather = only_collective(&plan, CollectiveKind::AllGather);
+    assert_eq!((gather.value.as_str(), gather.op.as_deref()), ("w", Some("y")));
+    let n = 4096.0 * 4096.0 * 2.0;
     assert_eq!(gather.bytes.0 as f64, n);
-    let expected = (p - 1.0) * ALPHA + (p - 1.0) / p * n / BANDWIDTH;
+    let expected = ring(4.0, n);
     assert_close(gather.time_s.0, expected, "all-gather time");
     assert_close(expected, 61.92405333e-6, "the number in the config's comment");
     // x (16 MiB), w (8 MiB), its gathered copy (32 MiB) and y (16 MiB) at the matmul.
@@ -78,12 +87,10 @@ fn sharded_parameter_is_all_gathered() {
 #[test]
 fn partial_sums_are_reduce_scattered_and_held_at_full_size() {
     let plan = priced("reduce_scatter.yaml");
-    assert_eq!(plan.collectives.len(), 1, "{:#?}", plan.collectives);
-    let scatter = &plan.collectives[0];
-    assert_eq!(scatter.kind, CollectiveKind::ReduceScatter);
-    let (n, p) = (1024.0 * 4096.0 * 4.0, 4.0);
+    let scatter = only_collective(&plan, CollectiveKind::ReduceScatter);
+    let n = 1024.0 * 4096.0 * 4.0;
     assert_eq!(scatter.bytes.0 as f64, n);
-    let expected = (p - 1.0) * ALPHA + (p - 1.0) / p * n / BANDWIDTH;
+    let expected = ring(4.0, n);
     assert_close(scatter.time_s.0, expected, "reduce-scatter time");
     assert_close(plan.objective.peak_memory_bytes.0 as f64, 40.0 * MIB, "peak memory");
 }

@@ -113,6 +113,13 @@ impl fmt::Display for Bytes {
     }
 }
 
+impl std::iter::Sum for Bytes {
+    /// The total, saturating at `u64::MAX` rather than overflowing.
+    fn sum<I: Iterator<Item = Bytes>>(iter: I) -> Bytes {
+        Bytes(iter.fold(0u64, |acc, b| acc.saturating_add(b.0)))
+    }
+}
+
 impl std::iter::Sum for Seconds {
     /// The total duration (0s for none: float sums otherwise start at -0).
     fn sum<I: Iterator<Item = Seconds>>(iter: I) -> Seconds {

@@ -4,6 +4,7 @@
 
 use super::Failure;
 use autoshard::cost::{HardwareSpec, Preset, PricedCollective, Tensor, cheapest_plan, price};
+use autoshard::model::ir::parse_shape;
 use autoshard::model::reshard::{self, plan};
 use autoshard::model::{DType, Meshes, TensorSharding};
 use std::fmt::Write as _;
@@ -71,18 +72,10 @@ fn meshes(values: &[String]) -> Result<(Meshes, String), Failure> {
     Ok((meshes, first.unwrap_or_else(|| "mesh".into())))
 }
 
-fn shape(text: &str) -> Result<Vec<i64>, Failure> {
-    let dims: Result<Vec<i64>, _> = text.split('x').map(|d| d.trim().parse::<i64>()).collect();
-    match dims {
-        Ok(dims) if dims.iter().all(|&d| d >= 0) => Ok(dims),
-        _ => Err(bad("shape", format!("expected sizes joined by 'x' such as 16x8, got '{text}'"))),
-    }
-}
-
 /// Runs `reshard`.
 pub fn run(args: &Args) -> Result<(), Failure> {
     let (meshes, default_mesh) = meshes(&args.meshes)?;
-    let shape = shape(&args.shape)?;
+    let shape = parse_shape(&args.shape).map_err(|e| bad("shape", e))?;
     let dtype: DType = args.dtype.parse().map_err(|e| bad("dtype", e))?;
     let parse = |flag: &str, text: &str| {
         TensorSharding::parse_with_default_mesh(text, &default_mesh).map_err(|e| bad(flag, format!("{text}: {e}")))
@@ -121,7 +114,7 @@ fn render(priced: &[PricedCollective], cost: bool) -> String {
         };
     }
     if cost {
-        let bytes = autoshard::model::Bytes(priced.iter().map(|p| p.bytes.0).sum());
+        let bytes: autoshard::model::Bytes = priced.iter().map(|p| p.bytes).sum();
         let plural = if priced.len() == 1 { "" } else { "s" };
         let _ = writeln!(
             out,

@@ -1,12 +1,11 @@
 //! Typed reading of YAML nodes that records every problem instead of stopping.
 //!
-//! [`Ctx`] collects diagnostics for one file; [`Fields`] reads one mapping, remembers
-//! which keys were read and reports keys that are not allowed (with the closest
-//! allowed name). Readers return `None` after recording an error, so callers go on
+//! [`Ctx`] collects diagnostics for one file; [`Fields`] reads one mapping and reports
+//! the keys that are not in an allowed list (with the closest allowed name). Readers return `None` after recording an error, so callers go on
 //! with the rest of the file.
 
 use super::diagnostic::{Diagnostic, did_you_mean};
-use super::yaml::{Node, NodeKind, column_in_scalar};
+use super::yaml::{self, Node, NodeKind, column_in_scalar};
 use autoshard_model::Location;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -65,8 +64,7 @@ impl<'s> Ctx<'s> {
 
     /// The text of `node` as written in the file (for numbers too large to hold).
     pub fn raw_text(&self, node: &Node) -> Option<&'s str> {
-        let start = node.span.offset?;
-        self.source.get(start..start + node.span.len?)
+        yaml::raw_text(self.source, node)
     }
 
     /// Reads a string.

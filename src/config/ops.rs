@@ -103,7 +103,7 @@ pub fn sharding_list(ctx: &mut Ctx<'_>, node: &Node, mesh_name: &str, what: &str
     ctx.list(node, what, |c, n| sharding(c, n, mesh_name))
 }
 
-fn dtype(ctx: &mut Ctx<'_>, node: &Node) -> Option<DType> {
+pub(super) fn dtype(ctx: &mut Ctx<'_>, node: &Node) -> Option<DType> {
     let choices: Vec<(&str, DType)> = DType::ALL.iter().map(|d| (d.name(), *d)).collect();
     ctx.choice(node, "dtype", &choices)
 }
@@ -389,5 +389,19 @@ fn constant_values(ctx: &mut Ctx<'_>, node: &Node) -> Option<Vec<f64>> {
         NodeKind::Seq(_) => ctx.list(node, "value", |c, n| c.number(n, "value")),
         NodeKind::Bool(b) => Some(vec![f64::from(u8::from(*b))]),
         _ => ctx.number(node, "value").map(|v| vec![v]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The config language knows the keys of every op the model has.
+    #[test]
+    fn every_op_has_its_keys() {
+        for name in autoshard_model::ops::op_names() {
+            assert!(op_keys(name).is_some(), "no keys for op '{name}'");
+        }
+        assert!(op_keys("not_an_op").is_none());
     }
 }

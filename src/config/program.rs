@@ -18,16 +18,6 @@ use autoshard_model::{
 };
 use std::collections::{BTreeMap, BTreeSet};
 
-/// What a name in an op's operand list refers to.
-enum Ref {
-    /// A defined value.
-    Value(ValueId),
-    /// A value whose definition failed (already reported).
-    Poisoned,
-    /// Nothing (just reported).
-    Missing,
-}
-
 /// The state of lowering one program section.
 struct Lowering<'c, 's> {
     ctx: &'c mut Ctx<'s>,
@@ -200,30 +190,29 @@ impl Lowering<'_, '_> {
         ops::sharding(self.ctx, node, &self.mesh_name)
     }
 
-    fn resolve(&mut self, node: &Node) -> Ref {
-        let Some(name) = self.ctx.string(node, "a value name") else { return Ref::Missing };
+    /// The value `node` names; `None` when it is poisoned (its definition failed,
+    /// already reported) or unknown (reported here).
+    fn resolve(&mut self, node: &Node) -> Option<ValueId> {
+        let name = self.ctx.string(node, "a value name")?;
         if self.poisoned.contains(&name) {
-            return Ref::Poisoned;
+            return None;
         }
         if let Some(id) = self.builder.as_ref().and_then(|b| b.value_named(&name)) {
-            return Ref::Value(id);
+            return Some(id);
         }
         let hint = match self.defined.get(&name) {
             Some(at) => Some(format!("\"{name}\" is defined later, at {at}; ops run in the order they are listed")),
-            None => did_you_mean(&name, self.known_names().iter().map(String::as_str)),
+            None => did_you_mean(&name, self.defined.keys().map(String::as_str)),
         };
         self.ctx.error_hint(node, format!("unknown value \"{name}\""), hint);
-        Ref::Missing
+        None
     }
 
-    fn known_names(&self) -> Vec<String> {
-        self.defined.keys().cloned().collect()
-    }
-
-    /// Resolves a list of names; `None` if any is poisoned or missing.
+    /// Resolves a list of names (reporting every unknown one); `None` if any is
+    /// poisoned or unknown.
     fn resolve_all(&mut self, nodes: &[Node]) -> Option<Vec<ValueId>> {
-        let refs: Vec<Ref> = nodes.iter().map(|n| self.resolve(n)).collect();
-        refs.into_iter().map(|r| if let Ref::Value(id) = r { Some(id) } else { None }).collect()
+        let ids: Vec<Option<ValueId>> = nodes.iter().map(|n| self.resolve(n)).collect();
+        ids.into_iter().collect()
     }
 
     fn input(&mut self, key: &Node, value: &Node) {
@@ -234,10 +223,7 @@ impl Lowering<'_, '_> {
         };
         f.deny_unknown(self.ctx, &["shape", "dtype", "sharding", "parameter"]);
         let shape = f.require(self.ctx, "shape").and_then(|n| self.ctx.shape(n, "shape"));
-        let dtype = f.get("dtype").map_or(Some(DType::F32), |n| {
-            let choices: Vec<(&str, DType)> = DType::ALL.iter().map(|d| (d.name(), *d)).collect();
-            self.ctx.choice(n, "dtype", &choices)
-        });
+        let dtype = f.get("dtype").map_or(Some(DType::F32), |n| ops::dtype(self.ctx, n));
         let parameter = f.get("parameter").map_or(Some(false), |n| self.ctx.boolean(n, "parameter"));
         let sharding_node = f.get("sharding");
         let sharding = sharding_node.map(|n| self.sharding(n));
@@ -317,19 +303,13 @@ impl Lowering<'_, '_> {
         let allowed: Vec<&str> = COMMON_KEYS.iter().chain(keys).copied().collect();
         f.deny_unknown(self.ctx, &allowed);
         let kind = ops::decode(self.ctx, &op, &f, &self.mesh_name);
-        let operand_nodes: &[Node] = match f.get("operands").map(|n| &n.kind) {
-            Some(NodeKind::Seq(items)) => items,
-            _ => &[],
-        };
-        let operands = match f.get("operands") {
-            Some(n) => match &n.kind {
-                NodeKind::Seq(items) => self.resolve_all(items),
-                _ => {
-                    self.ctx.expected(n, "a list of value names", "operands");
-                    None
-                }
-            },
-            None => Some(Vec::new()),
+        let (operand_nodes, operands): (&[Node], _) = match f.get("operands") {
+            Some(Node { kind: NodeKind::Seq(items), .. }) => (items, self.resolve_all(items)),
+            Some(n) => {
+                self.ctx.expected(n, "a list of value names", "operands");
+                (&[], None)
+            }
+            None => (&[], Some(Vec::new())),
         };
         let constraint = matches!(op.as_str(), "sharding_constraint" | "reshard");
         let sharding_node = f.get("sharding");
@@ -354,7 +334,7 @@ impl Lowering<'_, '_> {
             loc: Some(self.ctx.loc(node)),
         };
         if spec.kind.has_body() {
-            self.region(&f, spec, sharding_node);
+            self.region(&f, spec, operand_nodes, sharding_node);
             return;
         }
         let Some(builder) = self.builder.as_mut() else {
@@ -388,7 +368,7 @@ impl Lowering<'_, '_> {
     }
 
     /// A region op: opens its body, lowers the body's ops, closes it.
-    fn region(&mut self, f: &Fields<'_>, spec: OpSpec, sharding_node: Option<&Node>) {
+    fn region(&mut self, f: &Fields<'_>, spec: OpSpec, operand_nodes: &[Node], sharding_node: Option<&Node>) {
         let op_node = f.node;
         let result_names = spec.result_names.clone();
         let Some(body) = f.require(self.ctx, "body").and_then(|n| Fields::new(self.ctx, n, "the body")) else {
@@ -407,11 +387,7 @@ impl Lowering<'_, '_> {
             (Some(args), Some(builder)) => match builder.begin_region(spec, args) {
                 Ok(_) => true,
                 Err(e) => {
-                    let operands: &[Node] = match f.get("operands").map(|n| &n.kind) {
-                        Some(NodeKind::Seq(items)) => items,
-                        _ => &[],
-                    };
-                    let at = offending_operand(&e, operands).unwrap_or(op_node);
+                    let at = offending_operand(&e, operand_nodes).unwrap_or(op_node);
                     self.report(e, at, f.get("in_shardings").or(sharding_node));
                     false
                 }
@@ -471,7 +447,7 @@ impl Lowering<'_, '_> {
                 }
             };
             let sharding = sharding_node.map(|n| self.sharding(n));
-            let Ref::Value(id) = self.resolve(key) else { continue };
+            let Some(id) = self.resolve(key) else { continue };
             if matches!(sharding, Some(None)) {
                 continue;
             }

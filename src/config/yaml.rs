@@ -205,10 +205,16 @@ fn clean_message(message: &str) -> String {
     .replace(", set DuplicateKeyPolicy in Options if acceptable", "")
 }
 
+/// The text of `node` as written in `source`.
+pub fn raw_text<'s>(source: &'s str, node: &Node) -> Option<&'s str> {
+    let start = node.span.offset?;
+    source.get(start..start + node.span.len?)
+}
+
 /// The column of byte `offset` of a string scalar's value, when the scalar sits on
 /// one line and its text can be mapped (plain, single- or double-quoted).
 pub fn column_in_scalar(source: &str, node: &Node, offset: usize) -> Option<u32> {
-    let raw = source.get(node.span.offset?..node.span.offset? + node.span.len?)?;
+    let raw = raw_text(source, node)?;
     if raw.contains('\n') {
         return None;
     }

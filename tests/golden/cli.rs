@@ -3,7 +3,7 @@
 use std::process::Command;
 
 /// Runs `autoshard ARGS` from the crate root: exit code, stdout, stderr.
-fn run(args: &[&str]) -> (i32, String, String) {
+pub fn run(args: &[&str]) -> (i32, String, String) {
     let output = Command::new(env!("CARGO_BIN_EXE_autoshard"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))

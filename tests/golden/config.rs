@@ -4,30 +4,18 @@
 //! `tests/data/config/valid/` must pass. The printed output is the golden.
 
 use std::path::Path;
-use std::process::Command;
 
-/// Runs `autoshard check` on `path` (relative to the crate root, as users would).
-fn check(path: &Path) -> (i32, String, String) {
-    autoshard(&["check"], path)
-}
-
-/// Runs `autoshard ARGS PATH` from the crate root.
+/// Runs `autoshard ARGS PATH` from the crate root (the path relative to it, as users
+/// would write it).
 fn autoshard(args: &[&str], path: &Path) -> (i32, String, String) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let relative = path.strip_prefix(root).unwrap_or(path);
-    let output = Command::new(env!("CARGO_BIN_EXE_autoshard"))
-        .args(args)
-        .arg(relative)
-        .current_dir(root)
-        .output()
-        .expect("run autoshard");
-    let code = output.status.code().unwrap_or(-1);
-    (code, String::from_utf8_lossy(&output.stdout).into_owned(), String::from_utf8_lossy(&output.stderr).into_owned())
+    let relative = path.strip_prefix(root).unwrap_or(path).to_string_lossy().into_owned();
+    crate::cli::run(&[args, &[relative.as_str()]].concat())
 }
 
 /// A malformed config: exit code 2, every expected location reported, no panic.
 pub fn error_case(path: &Path) -> (String, Vec<String>) {
-    let (code, stdout, stderr) = check(path);
+    let (code, stdout, stderr) = autoshard(&["check"], path);
     let mut failures = Vec::new();
     if code != 2 {
         failures.push(format!("exit code {code}, expected 2"));

@@ -21,6 +21,7 @@ fn text_forms() {
 fn sharding_rules() {
     let summary = runner::run_dir("tests/data/rules", rules::run_case);
     eprintln!("sharding rules: {} cases", summary.cases);
+    assert!(summary.cases >= 88, "expected Shardy's 72 registry cases and 16 more, found {}", summary.cases);
 }
 
 #[test]

@@ -10,6 +10,7 @@
 
 use crate::runner::{Case, Outcome};
 use autoshard::cost::{HardwareSpec, Preset, Tensor, cheapest_plan, price, total_time};
+use autoshard::model::ir::parse_shape;
 use autoshard::model::reshard::{Collective, plan};
 use autoshard::model::{DType, Meshes, TensorSharding};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -30,10 +31,6 @@ fn meshes(globals: &[(String, String)]) -> Result<Meshes, String> {
     Ok(meshes)
 }
 
-fn shape(text: &str) -> Result<Vec<i64>, String> {
-    text.split('x').map(|d| d.parse().map_err(|_| format!("bad shape {text}"))).collect()
-}
-
 fn sharding(case: &Case, key: &str) -> Result<TensorSharding, String> {
     let text = case.get(key).ok_or_else(|| format!("missing {key}"))?;
     text.parse().map_err(|e| format!("{key} {text}: {e}"))
@@ -49,7 +46,7 @@ pub fn run_case(case: &Case, globals: &[(String, String)]) -> Outcome {
 
 fn check_case(case: &Case, globals: &[(String, String)], outcome: &mut Outcome) -> Result<(), String> {
     let meshes = meshes(globals)?;
-    let shape = shape(case.get("shape").ok_or("missing shape")?)?;
+    let shape = parse_shape(case.get("shape").ok_or("missing shape")?).map_err(|e| e.to_string())?;
     let (from, to) = (sharding(case, "from")?, sharding(case, "to")?);
     let dtype: DType = case.get("dtype").unwrap_or("f32").parse().map_err(|e| format!("dtype: {e}"))?;
     let shardy_mode = match (plan(&meshes, &shape, &from, &to), case.get("expect-error")) {

@@ -210,6 +210,6 @@ impl Program {
 
     /// The total size of the parameter inputs (unsharded).
     pub fn parameter_bytes(&self) -> Bytes {
-        Bytes(self.inputs.iter().filter(|i| i.parameter).map(|i| self.value(i.value).ty.size().0).sum())
+        self.inputs.iter().filter(|i| i.parameter).map(|i| self.value(i.value).ty.size()).sum()
     }
 }

@@ -54,6 +54,18 @@ pub fn write_shape(f: &mut impl fmt::Write, shape: &[i64]) -> fmt::Result {
     Ok(())
 }
 
+/// Reads a shape written as [`write_shape`] writes it: sizes joined by `x` (`16x8`),
+/// the empty string for a scalar.
+pub fn parse_shape(text: &str) -> crate::Result<Vec<i64>> {
+    if text.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    text.split('x')
+        .map(|d| d.trim().parse::<i64>().ok().filter(|&d| d >= 0))
+        .collect::<Option<Vec<i64>>>()
+        .ok_or_else(|| crate::Error::Program(format!("expected sizes joined by 'x' such as 16x8, got '{text}'")))
+}
+
 impl fmt::Display for TensorType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("tensor<")?;

@@ -69,7 +69,7 @@ pub struct OpCounts {
 impl OpCounts {
     /// No FLOPs; every operand read once and every result written once.
     pub fn moving(shapes: &OpShapes<'_>) -> Self {
-        let total = |types: &[&TensorType]| Bytes(types.iter().map(|t| t.size().0).sum());
+        let total = |types: &[&TensorType]| types.iter().map(|t| t.size()).sum::<Bytes>();
         OpCounts { flops: Flops(0.0), bytes_read: total(&shapes.operands), bytes_written: total(&shapes.results) }
     }
 
