@@ -168,11 +168,29 @@ impl ProgramBuilder {
     }
 
     /// Closes the innermost open body, which returns `results`, and returns the
-    /// region op's results.
+    /// region op's results. The results and their annotations are checked in the scope
+    /// around the region (its manual axes are no longer bound there); on an error the
+    /// region stays open.
     pub fn end_region(&mut self, results: Vec<ValueId>) -> Result<Vec<ValueId>> {
-        let Some(region) = self.open.last() else {
+        let Some(region) = self.open.pop() else {
             return Err(Error::Program("end_region without an open region".into()));
         };
+        match self.closing_types(&region, &results) {
+            Ok(types) => {
+                let OpenRegion { op, spec, mut body } = region;
+                body.results = results;
+                self.program.ops[op.index()].body = Some(body);
+                Ok(self.create_results(op, &spec, types))
+            }
+            Err(e) => {
+                self.open.push(region);
+                Err(e)
+            }
+        }
+    }
+
+    /// The result types of `region` (just closed) when its body returns `results`.
+    fn closing_types(&self, region: &OpenRegion, results: &[ValueId]) -> Result<Vec<TensorType>> {
         let what = format!("{} \"{}\"", region.spec.kind.name(), op_name(&region.spec));
         if let Some(&outside) = results.iter().find(|v| self.scope_of[v.index()] != Some(region.op)) {
             return Err(Error::Program(format!(
@@ -183,12 +201,7 @@ impl ProgramBuilder {
         let body_types: Vec<TensorType> = results.iter().map(|&v| self.program.value(v).ty.clone()).collect();
         let types = self.region_result_types(&region.spec, &body_types, &what)?;
         self.check_results(&region.spec, &types)?;
-        let Some(OpenRegion { op, spec, mut body }) = self.open.pop() else {
-            return Err(Error::Program("end_region without an open region".into()));
-        };
-        body.results = results;
-        self.program.ops[op.index()].body = Some(body);
-        Ok(self.create_results(op, &spec, types))
+        Ok(types)
     }
 
     /// Drops the innermost open region after an error in its body: the op is removed
@@ -324,11 +337,6 @@ impl ProgramBuilder {
     /// Verifies an annotation: its mesh is the program's, it fits the type, and it
     /// uses no axis that an enclosing manual computation binds.
     fn check_sharding(&self, sharding: &TensorSharding, ty: &TensorType, what: &str) -> Result<()> {
-        self.check_sharding_in(sharding, ty, what, self.open.len())
-    }
-
-    /// [`Self::check_sharding`] in the scope of the `depth` outermost open regions.
-    fn check_sharding_in(&self, sharding: &TensorSharding, ty: &TensorType, what: &str, depth: usize) -> Result<()> {
         let in_context = |e: Error| Error::Sharding(format!("sharding for {what}: {e}"));
         match &sharding.mesh {
             MeshRef::Symbol(name) if *name != self.program.mesh_name => {
@@ -346,12 +354,12 @@ impl ProgramBuilder {
             _ => {}
         }
         sharding.verify(&self.program.mesh, &ty.shape).map_err(in_context)?;
-        sharding.verify_free_of(&self.manual_axes_in_scope(depth)).map_err(in_context)
+        sharding.verify_free_of(&self.manual_axes_in_scope()).map_err(in_context)
     }
 
-    /// The manual axes bound by the `depth` outermost open regions.
-    fn manual_axes_in_scope(&self, depth: usize) -> Vec<String> {
-        self.open[..depth]
+    /// The manual axes bound by the open regions.
+    fn manual_axes_in_scope(&self) -> Vec<String> {
+        self.open
             .iter()
             .filter_map(|r| match &r.spec.kind {
                 OpKind::ManualComputation(m) => Some(m.manual_axes.iter().cloned()),
@@ -435,13 +443,13 @@ impl ProgramBuilder {
         match &spec.kind {
             OpKind::NamedComputation(named) => {
                 if let Some(shardings) = &named.in_shardings {
-                    self.check_region_shardings(shardings, &types, what, "in_shardings", self.open.len())?;
+                    self.check_region_shardings(shardings, &types, what, "in_shardings")?;
                 }
                 Ok(types)
             }
             OpKind::ManualComputation(manual) => {
                 self.check_manual_axes(manual, what)?;
-                self.check_region_shardings(&manual.in_shardings, &types, what, "in_shardings", self.open.len())?;
+                self.check_region_shardings(&manual.in_shardings, &types, what, "in_shardings")?;
                 types
                     .iter()
                     .zip(&manual.in_shardings)
@@ -462,13 +470,7 @@ impl ProgramBuilder {
         match &spec.kind {
             OpKind::NamedComputation(named) => {
                 if let Some(shardings) = &named.out_shardings {
-                    self.check_region_shardings(
-                        shardings,
-                        body_types,
-                        what,
-                        "out_shardings",
-                        self.open.len().saturating_sub(1),
-                    )?;
+                    self.check_region_shardings(shardings, body_types, what, "out_shardings")?;
                 }
                 Ok(body_types.to_vec())
             }
@@ -488,13 +490,7 @@ impl ProgramBuilder {
                         manual_global_type(manual, s, ty, &self.program.mesh, &format!("{what}: out_shardings[{i}]"))
                     })
                     .collect::<Result<Vec<_>>>()?;
-                self.check_region_shardings(
-                    &manual.out_shardings,
-                    &globals,
-                    what,
-                    "out_shardings",
-                    self.open.len().saturating_sub(1),
-                )?;
+                self.check_region_shardings(&manual.out_shardings, &globals, what, "out_shardings")?;
                 Ok(globals)
             }
             OpKind::Custom(custom) => {
@@ -505,15 +501,13 @@ impl ProgramBuilder {
         }
     }
 
-    /// Checks a region op's in- or out-shardings in the scope around the region, which
-    /// `depth` open regions enclose.
+    /// Checks a region op's in- or out-shardings in the scope around the region.
     fn check_region_shardings(
         &self,
         shardings: &[TensorSharding],
         types: &[TensorType],
         what: &str,
         attr: &str,
-        depth: usize,
     ) -> Result<()> {
         if shardings.len() != types.len() {
             return Err(Error::Program(format!(
@@ -523,13 +517,13 @@ impl ProgramBuilder {
             )));
         }
         for (i, (s, ty)) in shardings.iter().zip(types).enumerate() {
-            self.check_sharding_in(s, ty, &format!("{what} {attr}[{i}]"), depth)?;
+            self.check_sharding(s, ty, &format!("{what} {attr}[{i}]"))?;
         }
         Ok(())
     }
 
     fn check_manual_axes(&self, manual: &ManualComputation, what: &str) -> Result<()> {
-        let bound = self.manual_axes_in_scope(self.open.len());
+        let bound = self.manual_axes_in_scope();
         for (i, axis) in manual.manual_axes.iter().enumerate() {
             if self.program.mesh.axis(axis).is_none() {
                 return Err(Error::Program(format!(
