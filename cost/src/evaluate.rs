@@ -21,7 +21,7 @@ use crate::reshard::{PricedCollective, transient_bytes};
 use autoshard_model::ir::{Op, ValueDef};
 use autoshard_model::ops::OpKind;
 use autoshard_model::plan::{Objective, OpPlan, PlannedCollective, ValuePlan};
-use autoshard_model::rules::{OpShapes, counts_for, sharding_rule};
+use autoshard_model::rules::{op_counts, sharding_rule};
 use autoshard_model::{AxisRef, OpId, OpShardingRule, Plan, Program, Seconds, TensorSharding, ValueId};
 
 /// Every decision of a plan, by id.
@@ -208,7 +208,7 @@ impl<'a> Evaluation<'a> {
             }
             OpKind::NamedComputation(_) | OpKind::ManualComputation(_) => self.region(id, position)?,
             _ => {
-                let counts = counts_for(&op.kind, &OpShapes::of(program, op));
+                let counts = op_counts(program, id);
                 let results = self.pricing.share(op.results.iter().map(|&v| (v, self.sharding(v))))?;
                 let work = LocalWork::of(counts, 1, results, results);
                 plan.flops = work.flops;

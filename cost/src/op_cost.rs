@@ -18,7 +18,7 @@ use crate::reshard::{PricedCollective, Tensor, cheapest_plan};
 use autoshard_model::ir::Op;
 use autoshard_model::ops::{OpKind, ReduceKind};
 use autoshard_model::reshard::{Collective, CollectiveKind};
-use autoshard_model::rules::{OpShapes, counts_for};
+use autoshard_model::rules::op_counts;
 use autoshard_model::{
     AxisRef, Bytes, FactorId, FactorKind, MeshRef, Meshes, OpId, OpShardingRule, Program, ReductionKind, Seconds,
     ShardingProjection, TensorSharding, ValueId,
@@ -108,7 +108,7 @@ impl<'a> Pricing<'a> {
             result_reshards.push(priced);
         }
         let shards: i64 = factors.iter().flatten().map(|a| a.size(program.mesh()).max(1)).product();
-        let counts = counts_for(&op.kind, &OpShapes::of(program, op));
+        let counts = op_counts(program, id);
         let work = LocalWork::of(
             counts,
             shards,

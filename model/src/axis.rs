@@ -133,12 +133,11 @@ impl AxisRef {
             (_, None) => return Some(self.clone()),
             (Some(a), Some(b)) => (a, b),
         };
-        let (min_pre, max_pre) = min_max(a.pre_size, b.pre_size);
-        let (min_next, max_next) = min_max(a.next_pre_size(), b.next_pre_size());
-        if min_next <= max_pre || !sub_axes_coexist(min_pre, max_pre, min_next, max_next) {
+        if !self.overlaps(other) || !self.can_coexist(other) {
             return None;
         }
-        Some(AxisRef::sub(&self.name, max_pre, min_next / max_pre))
+        let (start, end) = (a.pre_size.max(b.pre_size), a.next_pre_size().min(b.next_pre_size()));
+        Some(AxisRef::sub(&self.name, start, end / start))
     }
 
     /// The part of `self` major to `other`: `self` when they do not overlap, `None`
@@ -256,6 +255,15 @@ impl FromStr for AxisRef {
 /// Writes a list of axis references as Shardy does: `"a", "b":(2)2`.
 pub(crate) fn write_axes(f: &mut impl fmt::Write, axes: &[AxisRef]) -> fmt::Result {
     crate::text::write_comma_separated(f, axes)
+}
+
+/// The greatest common divisor of `a` and `b` (non-negative).
+pub(crate) fn gcd(a: i64, b: i64) -> i64 {
+    let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    i64::try_from(a).unwrap_or(i64::MAX)
 }
 
 fn min_max(a: i64, b: i64) -> (i64, i64) {

@@ -18,7 +18,7 @@
 //! sharding `[{"x", "y"}]` projects to `i={"x":(1)2}`, `j={"x":(2)2, "y"}`; giving the
 //! result those factor shardings projects back to `[{"x":(1)2}, {"x":(2)2, "y"}]`.
 
-use crate::axis::{AxisRef, SubAxis, axes_size, push_or_merge, write_axes};
+use crate::axis::{AxisRef, SubAxis, axes_size, gcd, push_or_merge, write_axes};
 use crate::dim_sharding::DimSharding;
 use crate::error::{Error, Result};
 use crate::mesh::Mesh;
@@ -130,14 +130,6 @@ impl<'a> AxisWalk<'a> {
         }
         remaining
     }
-}
-
-fn gcd(a: i64, b: i64) -> i64 {
-    let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    i64::try_from(a).unwrap_or(i64::MAX)
 }
 
 impl TensorFactorShardings {

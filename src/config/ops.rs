@@ -370,7 +370,7 @@ fn custom(r: &mut Reader<'_, '_, '_>) -> Option<Custom> {
         Some(TensorType::new(shape?, dtype?))
     })?;
     let flops = r.opt("flops", |c, n| c.quantity::<Flops>(n, "flops")).unwrap_or_default();
-    Some(Custom { rule, result, flops, has_body: r.f.get("body").is_some() })
+    Some(Custom { rule, result, flops })
 }
 
 fn barrier_direction(ctx: &mut Ctx<'_>, node: &Node) -> Option<PropagationDirection> {

@@ -333,7 +333,8 @@ impl Lowering<'_, '_> {
             result_shardings,
             loc: Some(self.ctx.loc(node)),
         };
-        if spec.kind.has_body() {
+        let custom_with_body = matches!(spec.kind, OpKind::Custom(_)) && f.get("body").is_some();
+        if spec.kind.needs_body() || custom_with_body {
             self.region(&f, spec, operand_nodes, sharding_node);
             return;
         }

@@ -119,7 +119,7 @@ impl ProgramBuilder {
 
     /// Adds a body-free op and returns its results.
     pub fn add_op(&mut self, spec: OpSpec) -> Result<Vec<ValueId>> {
-        if spec.kind.has_body() {
+        if spec.kind.needs_body() {
             return Err(Error::Program(format!(
                 "{} \"{}\" needs a body: use begin_region",
                 spec.kind.name(),
@@ -138,7 +138,7 @@ impl ProgramBuilder {
     /// Starts the body of a region op (`named_computation`, `manual_computation`) and
     /// returns the body's arguments, named `arg_names`.
     pub fn begin_region(&mut self, spec: OpSpec, arg_names: Vec<String>) -> Result<Vec<ValueId>> {
-        if !spec.kind.has_body() {
+        if !spec.kind.may_have_body() {
             return Err(Error::Program(format!("{} \"{}\" has no body", spec.kind.name(), op_name(&spec))));
         }
         self.check_operands(&spec)?;

@@ -16,8 +16,6 @@ pub struct Custom {
     pub result: TensorType,
     /// Floating-point operations of one unsharded execution.
     pub flops: Flops,
-    /// True when the op carries a body (its decomposition).
-    pub has_body: bool,
 }
 
 impl Custom {

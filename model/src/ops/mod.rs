@@ -196,14 +196,16 @@ impl OpKind {
         }
     }
 
-    /// True for the ops that own a body (`named_computation`, `manual_computation`, and a
-    /// `custom` op given its decomposition).
-    pub fn has_body(&self) -> bool {
-        match self {
-            OpKind::NamedComputation(_) | OpKind::ManualComputation(_) => true,
-            OpKind::Custom(c) => c.has_body,
-            _ => false,
-        }
+    /// True for the ops that must own a body (`named_computation`,
+    /// `manual_computation`).
+    pub fn needs_body(&self) -> bool {
+        matches!(self, OpKind::NamedComputation(_) | OpKind::ManualComputation(_))
+    }
+
+    /// True for the ops that may own a body: those that must, and a `custom` op given
+    /// its decomposition.
+    pub fn may_have_body(&self) -> bool {
+        self.needs_body() || matches!(self, OpKind::Custom(_))
     }
 
     /// Infers the result types of an op (for a region op, those its signature fixes

@@ -14,7 +14,7 @@
 
 use super::align::{align_both, align_per_dim, divisible, pop_back, within_capacity};
 use super::collective::{AllToAllParam, Collective};
-use crate::axis::{AxisRef, axes_size, push_or_merge};
+use crate::axis::{AxisRef, axes_size, gcd, push_or_merge};
 use crate::dim_sharding::DimSharding;
 use crate::mesh::Mesh;
 use crate::sharding::{MeshRef, ReductionKind, TensorSharding};
@@ -499,11 +499,4 @@ impl<'a> Inserter<'a> {
             }
         }
     }
-}
-
-fn gcd(mut a: i64, mut b: i64) -> i64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a.abs()
 }

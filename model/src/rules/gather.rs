@@ -30,7 +30,6 @@ use crate::units::Bytes;
 struct IndexedAccess<'a> {
     input: &'a [i64],
     slices: &'a [i64],
-    indices_rank: usize,
     indices: &'a [i64],
     index_vector_dim: i64,
     offset_dims: &'a [i64],
@@ -88,7 +87,7 @@ fn add_factors(a: &IndexedAccess<'_>, combining: Option<bool>, mut add: impl FnM
         };
         add((Some(collapsed as usize), None, None), size, kind, false);
     }
-    if (a.index_vector_dim as usize) < a.indices_rank {
+    if (a.index_vector_dim as usize) < a.indices.len() {
         let size = a.indices[a.index_vector_dim as usize];
         add((None, Some(a.index_vector_dim as usize), None), size, FactorKind::NeedReplication, false);
     }
@@ -99,7 +98,6 @@ pub fn gather_rule(g: &Gather, shapes: &OpShapes<'_>) -> OpShardingRule {
     let access = IndexedAccess {
         input: &shapes.operands[0].shape,
         slices: &shapes.results[0].shape,
-        indices_rank: shapes.operands[1].rank(),
         indices: &shapes.operands[1].shape,
         index_vector_dim: g.index_vector_dim,
         offset_dims: &g.offset_dims,
@@ -119,7 +117,6 @@ pub fn scatter_rule(s: &Scatter, shapes: &OpShapes<'_>) -> OpShardingRule {
     let access = IndexedAccess {
         input: &shapes.operands[0].shape,
         slices: &shapes.operands[2].shape,
-        indices_rank: shapes.operands[1].rank(),
         indices: &shapes.operands[1].shape,
         index_vector_dim: s.index_vector_dim,
         offset_dims: &s.update_window_dims,

@@ -19,6 +19,7 @@
 //! of a tensor with no elements has no rule.
 
 use super::{OpCounts, OpShapes};
+use crate::axis::gcd;
 use crate::ops::{BroadcastInDim, Transpose};
 use crate::rule::{FactorKind, OpShardingRule};
 
@@ -149,10 +150,6 @@ fn next_if_diverged(next: i64, gcd: i64, smaller: i64, larger: i64) -> i64 {
     } else {
         next
     }
-}
-
-fn gcd(a: i64, b: i64) -> i64 {
-    if b == 0 { a.abs() } else { gcd(b, a % b) }
 }
 
 /// Data movement only: the operand read, the result written.
