@@ -111,9 +111,15 @@ impl Tensor {
         self.data[offset(&self.shape, index)]
     }
 
-    /// The same elements with another shape of the same size.
-    pub fn reshaped(&self, shape: &[usize]) -> Option<Tensor> {
-        Tensor::from_vec(shape, self.data.clone())
+    /// The block of `sizes` elements per dimension starting at `starts`.
+    pub fn block(&self, starts: &[usize], sizes: &[usize]) -> Tensor {
+        let mut source = vec![0; self.rank()];
+        Tensor::from_fn(sizes, |index| {
+            for ((s, &i), &start) in source.iter_mut().zip(index).zip(starts) {
+                *s = start + i;
+            }
+            self.at(&source)
+        })
     }
 
     /// Applies `f` to every element.
@@ -160,9 +166,10 @@ pub fn strides(shape: &[usize]) -> Vec<usize> {
     strides
 }
 
-/// The row-major offset of `index` in a tensor of `shape`.
+/// The row-major offset of `index` (one coordinate per dimension) in a tensor of
+/// `shape`.
 pub fn offset(shape: &[usize], index: &[usize]) -> usize {
-    index.iter().zip(strides(shape)).map(|(i, s)| i * s).sum()
+    index.iter().zip(shape).fold(0, |acc, (&i, &n)| acc * n + i)
 }
 
 /// Calls `f` with every index of `shape`, in row-major order (once, with the empty

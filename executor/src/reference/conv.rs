@@ -12,16 +12,13 @@ use autoshard_model::ops::Convolution;
 /// Splits `t` along `dim` into `n` equal parts.
 fn split(t: &Tensor, dim: usize, n: usize) -> Vec<Tensor> {
     let part = t.shape()[dim] / n.max(1);
+    let mut sizes = t.shape().to_vec();
+    sizes[dim] = part;
     (0..n)
         .map(|g| {
-            let mut shape = t.shape().to_vec();
-            shape[dim] = part;
-            let mut source = vec![0; t.rank()];
-            Tensor::from_fn(&shape, |index| {
-                source.copy_from_slice(index);
-                source[dim] += g * part;
-                t.at(&source)
-            })
+            let mut starts = vec![0; t.rank()];
+            starts[dim] = g * part;
+            t.block(&starts, &sizes)
         })
         .collect()
 }

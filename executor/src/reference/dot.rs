@@ -6,8 +6,10 @@
 //! one operand has, then contracts operands pairwise (left to right) as `dot_general`s,
 //! and finally sums and transposes into the output's letter order.
 
+use super::reduce::reduce;
 use crate::tensor::Tensor;
-use autoshard_model::ops::{DotGeneral, EinsumEquation};
+use autoshard_model::DType;
+use autoshard_model::ops::{DotGeneral, EinsumEquation, ReduceKind};
 use ndarray::linalg::general_mat_mul;
 use ndarray::{ArrayView2, ArrayViewMut2};
 
@@ -42,21 +44,6 @@ pub fn dot_general(lhs: &Tensor, rhs: &Tensor, dims: &DotGeneral) -> Tensor {
     Tensor::new(&shape, out)
 }
 
-/// Sums `t` over the dimensions `summed` (in order of the remaining dimensions).
-pub fn sum_out(t: &Tensor, summed: &[usize]) -> Tensor {
-    if summed.is_empty() {
-        return t.clone();
-    }
-    let kept: Vec<usize> = (0..t.rank()).filter(|d| !summed.contains(d)).collect();
-    let shape: Vec<usize> = kept.iter().map(|&d| t.shape()[d]).collect();
-    let perm: Vec<usize> = kept.iter().chain(summed).copied().collect();
-    let moved = t.transposed(&perm);
-    let inner: usize = summed.iter().map(|&d| t.shape()[d]).product();
-    let data = moved.data().chunks(inner.max(1)).map(|c| c.iter().sum()).collect::<Vec<f32>>();
-    let data = if inner == 0 { vec![0.0; shape.iter().product()] } else { data };
-    Tensor::new(&shape, data)
-}
-
 /// A tensor with its letters.
 struct Labelled {
     t: Tensor,
@@ -85,9 +72,10 @@ fn contract(a: Labelled, b: Labelled, keep: &[char]) -> Labelled {
 
 /// Sums out the letters of `x` that are not in `keep`.
 fn sum_letters(x: Labelled, keep: &[char]) -> Labelled {
-    let summed: Vec<usize> = (0..x.letters.len()).filter(|&d| !keep.contains(&x.letters[d])).collect();
+    let summed: Vec<i64> = (0..x.letters.len()).filter(|&d| !keep.contains(&x.letters[d])).map(|d| d as i64).collect();
     let letters = x.letters.iter().copied().filter(|c| keep.contains(c)).collect();
-    Labelled { t: sum_out(&x.t, &summed), letters }
+    let t = if summed.is_empty() { x.t } else { reduce(&x.t, &summed, ReduceKind::Add, DType::F32) };
+    Labelled { t, letters }
 }
 
 /// `einsum` over `operands`.

@@ -103,13 +103,7 @@ pub fn dynamic_slice(x: &Tensor, starts: &[&Tensor], sizes: &[i64]) -> Tensor {
             s.data().first().copied().unwrap_or(0.0).clamp(0.0, max) as usize
         })
         .collect();
-    let mut source = vec![0; x.rank()];
-    Tensor::from_fn(&shape, |out| {
-        for (d, s) in source.iter_mut().enumerate() {
-            *s = start[d] + out[d];
-        }
-        x.at(&source)
-    })
+    x.block(&start, &shape)
 }
 
 /// `constant`: its values (a splat when there is one).

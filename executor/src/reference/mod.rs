@@ -10,7 +10,7 @@
 
 mod conv;
 mod dot;
-pub mod elementwise;
+mod elementwise;
 mod gather;
 mod layout;
 mod norm;
@@ -20,7 +20,7 @@ mod sort;
 use crate::error::{Error, Result};
 use crate::tensor::{Tensor, dims, for_each_index};
 use autoshard_model::ir::{Body, Op};
-use autoshard_model::ops::ManualComputation;
+use autoshard_model::ops::{DotGeneral, ManualComputation};
 use autoshard_model::{Mesh, OpId, OpKind, Program, TensorSharding, TensorType, ValueId};
 
 /// The values of one evaluation, by value.
@@ -65,6 +65,8 @@ struct Env {
 }
 
 impl Env {
+    /// The value `id`, or a zero scalar if the program never set it (it cannot
+    /// happen in a verified program).
     fn get(&self, id: ValueId) -> Tensor {
         self.values[id.index()].clone().unwrap_or_else(|| Tensor::scalar(0.0))
     }
@@ -77,12 +79,15 @@ impl Env {
     }
 
     fn run_op(&mut self, program: &Program, op: &Op) -> Result<()> {
-        let operands: Vec<Tensor> = op.operands.iter().map(|&v| self.get(v)).collect();
+        let operands = || op.operands.iter().map(|&v| self.get(v)).collect::<Vec<Tensor>>();
         let results = match (&op.kind, &op.body) {
-            (OpKind::ManualComputation(m), Some(body)) => self.run_manual(program, m, body, &operands, op)?,
-            (_, Some(body)) => self.run_body(program, body, operands)?,
+            (OpKind::ManualComputation(m), Some(body)) => self.run_manual(program, m, body, &operands(), op)?,
+            (_, Some(body)) => self.run_body(program, body, operands())?,
             (kind, None) => {
-                let refs: Vec<&Tensor> = operands.iter().collect();
+                // Body-free ops read their operands in place.
+                let zero = Tensor::scalar(0.0);
+                let refs: Vec<&Tensor> =
+                    op.operands.iter().map(|&v| self.values[v.index()].as_ref().unwrap_or(&zero)).collect();
                 let types: Vec<TensorType> = op.results.iter().map(|&r| program.value(r).ty.clone()).collect();
                 apply(kind, &refs, &types).map_err(|reason| Error::Unsupported {
                     op: op.name.clone(),
@@ -130,7 +135,7 @@ impl Env {
                 .zip(&m.in_shardings)
                 .map(|(t, s)| {
                     let (starts, sizes) = block_bounds(t.shape(), s, m, coord, mesh);
-                    read_block(t, &starts, &sizes)
+                    t.block(&starts, &sizes)
                 })
                 .collect();
             match self.run_body(program, body, blocks) {
@@ -172,14 +177,6 @@ fn block_bounds(
     (starts, sizes)
 }
 
-/// The block of `t` at `starts` of `sizes`.
-fn read_block(t: &Tensor, starts: &[usize], sizes: &[usize]) -> Tensor {
-    Tensor::from_fn(sizes, |i| {
-        let at: Vec<usize> = i.iter().zip(starts).map(|(a, b)| a + b).collect();
-        t.at(&at)
-    })
-}
-
 /// Writes `local` into the block of `t` at `starts`.
 fn write_block(t: &mut Tensor, starts: &[usize], local: &Tensor) {
     let strides = t.strides();
@@ -204,14 +201,7 @@ pub fn apply(kind: &OpKind, operands: &[&Tensor], results: &[TensorType]) -> std
         OpKind::Select => one(ew::select(operands[0], operands[1], operands[2])),
         OpKind::Clamp => one(ew::clamp(operands[0], operands[1], operands[2])),
         OpKind::DotGeneral(d) => one(dot::dot_general(operands[0], operands[1], d)),
-        OpKind::Dot => {
-            let d = autoshard_model::ops::DotGeneral {
-                lhs_contracting_dims: vec![operands[0].rank() as i64 - 1],
-                rhs_contracting_dims: vec![0],
-                ..Default::default()
-            };
-            one(dot::dot_general(operands[0], operands[1], &d))
-        }
+        OpKind::Dot => one(dot::dot_general(operands[0], operands[1], &DotGeneral::for_dot(operands[0].rank()))),
         OpKind::Einsum(e) => one(dot::einsum(e, operands)),
         OpKind::Reduce(r) => {
             Ok(operands.iter().zip(results).map(|(t, ty)| reduce::reduce(t, &r.dimensions, r.kind, ty.dtype)).collect())

@@ -21,6 +21,16 @@ pub struct DotGeneral {
 }
 
 impl DotGeneral {
+    /// The `dot_general` a `dot` with an lhs of rank `lhs_rank` (1 or 2) stands for:
+    /// the lhs's last dimension against the rhs's first.
+    pub fn for_dot(lhs_rank: usize) -> DotGeneral {
+        DotGeneral {
+            lhs_contracting_dims: vec![lhs_rank as i64 - 1],
+            rhs_contracting_dims: vec![0],
+            ..DotGeneral::default()
+        }
+    }
+
     /// The dimensions of the lhs and rhs that are neither batching nor contracting.
     pub fn free_dims(&self, lhs_rank: usize, rhs_rank: usize) -> (Vec<usize>, Vec<usize>) {
         let free = |rank: usize, batch: &[i64], contract: &[i64]| -> Vec<usize> {
@@ -85,11 +95,7 @@ pub(crate) fn dot_as_general(operands: &[Operand<'_>]) -> Result<DotGeneral, Str
             return Err(format!("{} has rank {} but dot needs rank 1 or 2 (use dot_general)", x.name, x.ty.rank()));
         }
     }
-    Ok(DotGeneral {
-        lhs_contracting_dims: vec![lhs.ty.rank() as i64 - 1],
-        rhs_contracting_dims: vec![0],
-        ..DotGeneral::default()
-    })
+    Ok(DotGeneral::for_dot(lhs.ty.rank()))
 }
 
 #[cfg(test)]

@@ -198,6 +198,18 @@ mod tests {
     }
 
     #[test]
+    fn batched_einsum_rule() {
+        let kind = OpKind::Einsum("bij,bjk->bik".parse().expect("equation"));
+        let (a, b, out) = (ty(&[2, 3, 4]), ty(&[2, 4, 5]), ty(&[2, 3, 5]));
+        let shapes = OpShapes { operands: vec![&a, &b], results: vec![&out] };
+        let rule = rule_for(&kind, &shapes, ConcatSources::default()).expect("einsum has a rule");
+        assert_eq!(
+            rule.to_string(),
+            "#sdy.op_sharding_rule<([i, j, l], [i, l, k])->([i, j, k]) {i=2, j=3, k=5, l=4} reduction={l}>"
+        );
+    }
+
+    #[test]
     fn matmul_is_two_flops_per_multiply_add() {
         let dims = DotGeneral { lhs_contracting_dims: vec![1], rhs_contracting_dims: vec![0], ..Default::default() };
         let c = counts(&OpKind::DotGeneral(dims), &[&ty(&[8, 32]), &ty(&[32, 16])], &[&ty(&[8, 16])]);
