@@ -34,6 +34,12 @@
 //! assert_eq!(kinds, ["all_slice"]);
 //! assert_eq!(plan.objective.communication_s.0, 0.0);
 //! assert!(plan.objective.compute_s.0 > 0.0);
+//!
+//! // Solve instead: the solver may reshard x and split the work along "model" too;
+//! // its plan is proven optimal and never worse than the annotations' own price.
+//! let best = autoshard::solve(&config)?;
+//! assert_eq!(best.solver.as_ref().unwrap().status, "optimal");
+//! assert!(best.objective.total_s.0 <= plan.objective.total_s.0);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -48,6 +54,13 @@ pub use config::{Config, ConfigError};
 use autoshard_cost::evaluate::evaluate;
 use autoshard_cost::greedy::{Fixed, complete};
 use autoshard_model::Plan;
+
+/// Solves `config`'s program: the cheapest plan under its annotations, groups,
+/// barriers and memory budget, proven optimal unless the config's `solver.time_limit`
+/// runs out first (then the best plan found, with its bound).
+pub fn solve(config: &Config) -> Result<Plan, solver::SolveError> {
+    solver::Solver::new(config.solver).solve(&config.program, &config.hardware)
+}
 
 /// Prices a plan for `config`'s program on its hardware: the decisions of `plan` (its
 /// values' shardings and ops' factor shardings) over the config's annotations, with

@@ -150,9 +150,12 @@ impl<'a> Evaluation<'a> {
         let end = ops.len();
         for output in program.outputs() {
             self.live.use_at(output.value, end);
-            if let Some(annotation) = &output.sharding {
-                let from = self.sharding(output.value).clone();
-                self.reshard(output.value, (&from, annotation), None, end, (true, false))?;
+            let from = self.sharding(output.value).clone();
+            match &output.sharding {
+                Some(annotation) if !from.conforms_to_all(annotation) => {
+                    self.reshard(output.value, (&from, &annotation.closed()), None, end, (true, false))?;
+                }
+                _ => {}
             }
         }
         for input in program.inputs().iter().filter(|i| i.parameter) {
@@ -233,7 +236,10 @@ impl<'a> Evaluation<'a> {
         };
         for (i, (&operand, &arg)) in op.operands.iter().zip(&body.args).enumerate() {
             self.live.define(arg, position);
-            let target = manual.and_then(|m| m.in_shardings.get(i)).unwrap_or(self.sharding(arg)).clone();
+            let target = match manual.and_then(|m| m.in_shardings.get(i).map(|s| (m, s))) {
+                Some((m, global)) => with_manual_axes(global, &m.manual_axes, self.sharding(arg)),
+                None => self.sharding(arg).clone(),
+            };
             let from = self.sharding(operand).clone();
             if !self.reshard(operand, (&from, &target), Some(&op.name), position, (true, true))? {
                 self.live.alias(arg, operand);
@@ -247,9 +253,10 @@ impl<'a> Evaluation<'a> {
             let to = self.sharding(result).clone();
             let moved = match manual.and_then(|m| m.out_shardings.get(i).map(|s| (m, s))) {
                 Some((m, out)) => {
-                    let local = without_axes(out, &m.manual_axes);
+                    let local = without_axes(&to, &m.manual_axes);
                     let inside = self.reshard(body_result, (&from, &local), Some(&op.name), end, (true, true))?;
-                    self.reshard(result, (out, &to), Some(&op.name), end, (false, true))? || inside
+                    let produced = with_manual_axes(out, &m.manual_axes, &local);
+                    self.reshard(result, (&produced, &to), Some(&op.name), end, (false, true))? || inside
                 }
                 None => self.reshard(body_result, (&from, &to), Some(&op.name), end, (true, true))?,
             };
@@ -297,6 +304,19 @@ fn is_costed_value(program: &Program, value: ValueId, costed: &[bool]) -> bool {
 /// after them).
 fn count_body_ops(program: &Program, op: OpId) -> usize {
     runs_body(program.op(op)).map_or(0, |body| body.ops.iter().map(|&inner| 1 + count_body_ops(program, inner)).sum())
+}
+
+/// The global sharding of a manual computation's operand or result: `global`'s
+/// manual axes (major-most, as the in/out sharding fixes them) followed by `local`'s
+/// free axes in each dimension.
+pub fn with_manual_axes(global: &TensorSharding, manual: &[String], local: &TensorSharding) -> TensorSharding {
+    let mut out = global.closed();
+    for (dim, free) in out.dims.iter_mut().zip(&local.dims) {
+        dim.axes.retain(|a| manual.contains(&a.name));
+        dim.axes.extend(free.axes.iter().cloned());
+    }
+    out.replicated.clear();
+    out
 }
 
 /// `sharding` without the axes named in `names` (a manual computation's body sees

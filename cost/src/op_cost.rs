@@ -79,43 +79,59 @@ impl<'a> Pricing<'a> {
         operand_shardings: &[Option<&TensorSharding>],
         result_targets: &[Option<TensorSharding>],
     ) -> Result<RuledOpCost> {
-        let program = self.program;
-        let op = program.op(id);
-        check_factors(program, op, rule, factors)?;
-        let (operands, results) = op_shardings(program, op, rule, factors)?;
+        let op = self.program.op(id);
+        let strategy = self.strategy(id, rule, factors)?;
         let in_op = |e: Error| Error::Plan(format!("op \"{}\": {e}", op.name));
+        let operands = &strategy.operands;
         let mut operand_reshards = Vec::with_capacity(operands.len());
-        for (i, ((&v, from), required)) in op.operands.iter().zip(operand_shardings).zip(&operands).enumerate() {
-            let repeated = op.operands[..i].iter().zip(&operands).any(|(&w, r)| w == v && r == required);
+        for (i, ((&v, from), required)) in op.operands.iter().zip(operand_shardings).zip(operands).enumerate() {
+            let repeated = op.operands[..i].iter().zip(operands).any(|(&w, r)| w == v && r == required);
             operand_reshards.push(match from {
                 Some(from) if !repeated => self.reshard(v, from, required).map_err(in_op)?,
                 _ => Vec::new(),
             });
         }
+        let mut result_reshards = Vec::with_capacity(strategy.results.len());
+        for (((&v, produced), target), permutation) in
+            op.results.iter().zip(&strategy.results).zip(result_targets).zip(&strategy.permutations)
+        {
+            let mut priced: Vec<PricedCollective> = permutation.iter().cloned().collect();
+            let reduced = TensorSharding { unreduced: Vec::new(), ..produced.clone() };
+            priced.extend(self.reshard(v, produced, target.as_ref().unwrap_or(&reduced)).map_err(in_op)?);
+            result_reshards.push(priced);
+        }
+        let StrategyCost { operands, results, work, .. } = strategy;
+        Ok(RuledOpCost { operands, results, operand_reshards, result_reshards, work })
+    }
+
+    /// What op `id` (with `rule`) runs on, produces and computes when its factors
+    /// are sharded along `factors`, before any reshard of its operands or results.
+    pub fn strategy(&self, id: OpId, rule: &OpShardingRule, factors: &[Vec<AxisRef>]) -> Result<StrategyCost> {
+        let program = self.program;
+        let op = program.op(id);
+        check_factors(program, op, rule, factors)?;
+        let (operands, results) = op_shardings(program, op, rule, factors)?;
         let permuted_axes: Vec<AxisRef> = rule
             .factors()
             .filter(|&f| rule.kind(f) == FactorKind::Permutation)
             .flat_map(|f| factors.get(f.0).cloned().unwrap_or_default())
             .collect();
-        let mut result_reshards = Vec::with_capacity(results.len());
-        for ((&v, produced), target) in op.results.iter().zip(&results).zip(result_targets) {
-            let mut priced = Vec::new();
-            if !permuted_axes.is_empty() {
-                priced.push(self.permutation(v, produced, &permuted_axes)?);
-            }
-            let reduced = TensorSharding { unreduced: Vec::new(), ..produced.clone() };
-            priced.extend(self.reshard(v, produced, target.as_ref().unwrap_or(&reduced)).map_err(in_op)?);
-            result_reshards.push(priced);
-        }
+        let permutations = op
+            .results
+            .iter()
+            .zip(&results)
+            .map(|(&v, produced)| {
+                (!permuted_axes.is_empty()).then(|| self.permutation(v, produced, &permuted_axes)).transpose()
+            })
+            .collect::<Result<Vec<_>>>()?;
         let shards: i64 = factors.iter().flatten().map(|a| a.size(program.mesh()).max(1)).product();
-        let counts = op_counts(program, id);
         let work = LocalWork::of(
-            counts,
+            op_counts(program, id),
             shards,
             self.share(op.operands.iter().copied().zip(&operands))?,
             self.share(op.results.iter().copied().zip(&results))?,
         );
-        Ok(RuledOpCost { operands, results, operand_reshards, result_reshards, work })
+        Ok(StrategyCost { operands, results, permutations, work })
     }
 
     /// A sharded permutation factor needs its shards exchanged: a collective-permute
@@ -127,6 +143,19 @@ impl<'a> Pricing<'a> {
         let collective = Collective::CollectivePermute { out: produced.clone() };
         Ok(PricedCollective { collective, bytes, time, result_bytes: bytes })
     }
+}
+
+/// What an op with a rule runs on, produces and computes under one strategy.
+#[derive(Debug, Clone)]
+pub struct StrategyCost {
+    /// The operand shardings the strategy runs on.
+    pub operands: Vec<TensorSharding>,
+    /// The result shardings it produces (with unreduced axes).
+    pub results: Vec<TensorSharding>,
+    /// Per result, the collective-permute a sharded permutation factor needs.
+    pub permutations: Vec<Option<PricedCollective>>,
+    /// One device's work.
+    pub work: LocalWork,
 }
 
 /// What an op with a rule costs under one strategy.

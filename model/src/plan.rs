@@ -133,6 +133,8 @@ pub struct SolverStats {
     pub variables: usize,
     /// Constraints of the model.
     pub constraints: usize,
+    /// Branch-and-bound nodes the ILP solver explored.
+    pub nodes: u64,
 }
 
 impl Plan {

@@ -119,6 +119,24 @@ impl TensorSharding {
         TensorSharding { dims: self.dims.iter().map(|d| DimSharding::closed(d.axes.clone())).collect(), ..self.clone() }
     }
 
+    /// True when this (concrete) sharding meets `annotation`'s dimensions whose
+    /// priority is `level` (`None`: the unprioritised ones, with the annotation's
+    /// replicated axes unused): closed dimensions exactly, open ones as a prefix.
+    pub fn conforms_to(&self, annotation: &TensorSharding, level: Option<i64>) -> bool {
+        let dims_ok = self.dims.iter().zip(&annotation.dims).all(|(have, want)| {
+            want.priority != level
+                || if want.closed { have.axes == want.axes } else { have.axes.starts_with(&want.axes) }
+        });
+        let uses_replicated = || self.all_axes().any(|a| annotation.replicated.iter().any(|r| r.overlaps(a)));
+        dims_ok && (level.is_some() || !uses_replicated())
+    }
+
+    /// True when this sharding meets every dimension of `annotation`, whatever its
+    /// priority.
+    pub fn conforms_to_all(&self, annotation: &TensorSharding) -> bool {
+        self.conforms_to(annotation, None) && annotation.dims.iter().all(|d| self.conforms_to(annotation, d.priority))
+    }
+
     /// True when no dimension is sharded (unreduced axes aside).
     pub fn dims_replicated(&self) -> bool {
         self.dims.iter().all(|d| d.axes.is_empty())

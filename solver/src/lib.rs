@@ -1,7 +1,30 @@
 //! autoshard's solver: which sharding plan to pick.
 //!
-//! This crate will hold the factor graph, the candidate strategies and the ILP; today it
-//! owns the solver's options, which configs set under `solver:`.
+//! Two layers. The solver core (`problem.rs`, `presolve.rs`, `ilp.rs`, `backend.rs`,
+//! `engine.rs`) solves a generic problem — one strategy per node, node and pairwise
+//! edge costs, a usage limit over time — exactly: presolve, then an ILP in the
+//! marginal form through a [`Backend`] (microlp by default). The sharding front end
+//! lowers a program to that problem: the factor graph (`graph.rs`), the candidate
+//! strategies of ops and shardings of values (`candidates.rs`), the constraints of
+//! SPEC §5 (`constraints.rs`), the costs (`lower.rs`) and the staged solve with the
+//! plan it returns (`solve.rs`).
+
+pub mod backend;
+pub mod candidates;
+pub mod constraints;
+pub mod engine;
+pub mod error;
+pub mod graph;
+pub mod ilp;
+pub mod lower;
+pub mod presolve;
+pub mod problem;
+pub mod solve;
+
+pub use backend::{Backend, MicroLp};
+pub use error::{Result, SolveError};
+pub use problem::{Edge, Node, NodeId, Problem};
+pub use solve::Solver;
 
 use autoshard_model::Seconds;
 
@@ -10,10 +33,13 @@ use autoshard_model::Seconds;
 pub struct SolverOptions {
     /// Wall-clock budget of one solve. Default: 60 s.
     pub time_limit: Seconds,
+    /// Stop once the relative gap between the plan and the bound is at most this.
+    /// Default: 0 (proven optimal).
+    pub gap: f64,
 }
 
 impl Default for SolverOptions {
     fn default() -> Self {
-        SolverOptions { time_limit: Seconds(60.0) }
+        SolverOptions { time_limit: Seconds(60.0), gap: 0.0 }
     }
 }

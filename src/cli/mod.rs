@@ -5,6 +5,7 @@ mod check;
 mod cost;
 mod reshard;
 mod rules;
+mod solve;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -19,7 +20,7 @@ use std::process::ExitCode;
     name = "autoshard",
     version,
     propagate_version = true,
-    after_help = "Examples:\n  autoshard check configs/mlp.yaml\n  autoshard rules configs/transformer_block.yaml\n  autoshard reshard --mesh '<[\"x\"=2, \"y\"=2]>' --shape 16x8 --from '[{\"x\"}, {\"y\"}]' --to '[{\"y\"}, {}]' --cost\n\nExit codes: 0 success, 1 the work failed (infeasible, mismatch), 2 bad input or usage.\nSet AUTOSHARD_LOG=debug for logs on stderr."
+    after_help = "Examples:\n  autoshard check configs/mlp.yaml\n  autoshard rules configs/transformer_block.yaml\n  autoshard solve configs/mlp.yaml --format json\n  autoshard reshard --mesh '<[\"x\"=2, \"y\"=2]>' --shape 16x8 --from '[{\"x\"}, {\"y\"}]' --to '[{\"y\"}, {}]' --cost\n\nExit codes: 0 success, 1 the work failed (infeasible, mismatch), 2 bad input or usage.\nSet AUTOSHARD_LOG=debug for logs on stderr."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -47,6 +48,11 @@ enum Command {
     /// choice made the cheapest local way. Per-op compute, per-collective bytes and
     /// time, peak memory and totals (or the plan as JSON).
     Cost(cost::Args),
+    /// Solve: the cheapest plan under the config's annotations, sharding groups,
+    /// barriers and memory budget (SPEC §5), proven optimal unless the time limit runs
+    /// out (then the best plan found and its bound). Exit 1 if infeasible, with the
+    /// constraints that conflict.
+    Solve(solve::Args),
 }
 
 /// The outcome of a command, mapped to an exit code.
@@ -66,6 +72,7 @@ pub fn main() -> ExitCode {
         Command::Rules { file } => rules::run(&file),
         Command::Reshard(args) => reshard::run(&args),
         Command::Cost(args) => cost::run(&args),
+        Command::Solve(args) => solve::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

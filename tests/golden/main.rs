@@ -8,6 +8,7 @@ mod config;
 mod reshard;
 mod rules;
 mod runner;
+mod solve;
 mod text;
 
 #[test]
@@ -43,6 +44,20 @@ fn malformed_configs() {
 fn cost_tables() {
     let summary = runner::run_files("tests/data/cost", "yaml", config::cost_case);
     assert!(summary.cases >= 3, "expected the cost configs, found {}", summary.cases);
+}
+
+/// Known-optimal plans and solver semantics (`tests/data/solve/`).
+#[test]
+fn solved_plans() {
+    let summary = runner::run_files("tests/data/solve", "yaml", solve::run_case);
+    assert!(summary.cases >= 18, "expected 9 cases and their known plans, found {}", summary.cases);
+}
+
+/// Infeasible problems are explained (`tests/data/solve_errors/`).
+#[test]
+fn infeasible_plans() {
+    let summary = runner::run_files("tests/data/solve_errors", "yaml", solve::error_case);
+    assert!(summary.cases >= 2, "expected the infeasible cases, found {}", summary.cases);
 }
 
 #[test]

@@ -148,6 +148,11 @@ impl Program {
         (0..self.values.len() as u32).map(ValueId)
     }
 
+    /// The ids of every op, in arena order.
+    pub fn op_ids(&self) -> impl Iterator<Item = OpId> + use<> {
+        (0..self.ops.len() as u32).map(OpId)
+    }
+
     /// The value `id`.
     pub fn value(&self, id: ValueId) -> &Value {
         &self.values[id.index()]

@@ -1,0 +1,198 @@
+//! The constraints of SPEC §5 on values' shardings, resolved before the ILP.
+//!
+//! Annotations come from inputs, op results, `sharding_constraint`, `reshard`, the
+//! in/out shardings of named and manual computations and outputs. Each dimension
+//! without a priority is hard; the dimensions of priority `pN` form one preference.
+//! Values that must be equal (sharding groups, a named computation's operands and
+//! arguments, its body results and results) form components that share one candidate
+//! list. Resolution, deterministic:
+//! 1. the hard constraints filter each component's candidates; an empty component is
+//!    infeasible and explained by the two annotations that conflict;
+//! 2. the memory budget is checked with every value at its smallest allowed size
+//!    (exact per step; a value's smallest size is a lower bound);
+//! 3. preferences in order of priority (p0 first), then of program order, each
+//!    tentatively applied and kept unless it empties its component (dropped: conflicts
+//!    with the first stronger constraint that excludes it) or breaks the budget
+//!    (dropped: the memory budget). A preference is never dropped to save cost.
+
+use crate::candidates::satisfies;
+use crate::error::{Result, SolveError};
+use autoshard_model::plan::DroppedPreference;
+use autoshard_model::{Bytes, TensorSharding, ValueId};
+
+/// One user annotation of a value.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Annotation {
+    /// The annotated value.
+    pub value: ValueId,
+    /// The annotation.
+    pub sharding: TensorSharding,
+    /// Where it comes from, for messages (`input "x"`, `sharding_constraint "c"`).
+    pub source: String,
+}
+
+impl Annotation {
+    /// The priorities of its preference dimensions, ascending, deduplicated.
+    fn levels(&self) -> Vec<i64> {
+        let mut levels: Vec<i64> = self.sharding.dims.iter().filter_map(|d| d.priority).collect();
+        levels.sort_unstable();
+        levels.dedup();
+        levels
+    }
+}
+
+/// What the resolution needs to know about the memory budget.
+pub struct Budget<'a> {
+    /// The budget per device.
+    pub limit: Bytes,
+    /// Each priced value's inclusive live range in program positions.
+    pub live: &'a [(ValueId, usize, usize)],
+    /// The bytes one device holds of a value under a sharding.
+    pub bytes: &'a dyn Fn(ValueId, &TensorSharding) -> Bytes,
+    /// Values that are parameters (for the message).
+    pub parameters: &'a [ValueId],
+    /// The name of the op at each position (for the message).
+    pub positions: &'a [String],
+}
+
+/// Resolved constraints: per component its allowed candidates, and what was dropped.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Resolved {
+    /// The component of each value (values without candidates: `None`).
+    pub component: Vec<Option<usize>>,
+    /// The allowed candidates of each component.
+    pub allowed: Vec<Vec<TensorSharding>>,
+    /// The preferences dropped, with reasons.
+    pub dropped: Vec<DroppedPreference>,
+}
+
+/// Resolves `annotations` over components (`component[v]`, with candidate lists
+/// `candidates[c]`), names for messages, and the budget.
+pub fn resolve(
+    component: Vec<Option<usize>>,
+    candidates: Vec<Vec<TensorSharding>>,
+    annotations: &[Annotation],
+    names: &dyn Fn(ValueId) -> String,
+    budget: Option<&Budget<'_>>,
+) -> Result<Resolved> {
+    let universe = candidates.clone();
+    let mut r = Resolved { component, allowed: candidates, dropped: Vec::new() };
+    let mut applied: Vec<Vec<(&Annotation, Option<i64>)>> = vec![Vec::new(); r.allowed.len()];
+    for a in annotations {
+        let Some(c) = r.component[a.value.index()] else { continue };
+        let kept: Vec<TensorSharding> =
+            r.allowed[c].iter().filter(|s| satisfies(s, &a.sharding, None)).cloned().collect();
+        if kept.is_empty() {
+            let other = applied[c].iter().map(|(o, _)| *o).find(|o| !compatible(&universe[c], (o, None), (a, None)));
+            return Err(SolveError::Infeasible(conflict(a, other, names)));
+        }
+        r.allowed[c] = kept;
+        applied[c].push((a, None));
+    }
+    if let Some(budget) = budget {
+        check_budget(&r, budget).map_err(SolveError::Infeasible)?;
+    }
+    let mut preferences: Vec<(i64, usize, &Annotation)> = annotations
+        .iter()
+        .enumerate()
+        .flat_map(|(i, a)| a.levels().into_iter().map(move |level| (level, i, a)))
+        .collect();
+    preferences.sort_by_key(|&(level, i, _)| (level, i));
+    for (level, _, a) in preferences {
+        let Some(c) = r.component[a.value.index()] else { continue };
+        let kept: Vec<TensorSharding> =
+            r.allowed[c].iter().filter(|s| satisfies(s, &a.sharding, Some(level))).cloned().collect();
+        let reason = if kept.is_empty() {
+            let other = applied[c].iter().find(|(o, l)| !compatible(&universe[c], (o, *l), (a, Some(level))));
+            Some(match other {
+                Some((o, l)) if o.value != a.value => format!(
+                    "conflicts with {}, which must be sharded alike (a sharding group or a region tie)",
+                    describe(o, *l, names)
+                ),
+                Some((o, l)) => format!("conflicts with {}", describe(o, *l, names)),
+                None => "conflicts with the constraints already on its value".to_string(),
+            })
+        } else {
+            let previous = std::mem::replace(&mut r.allowed[c], kept);
+            match budget.map(|b| check_budget(&r, b)) {
+                Some(Err(message)) => {
+                    r.allowed[c] = previous;
+                    Some(format!("conflicts with the memory budget: {message}"))
+                }
+                _ => None,
+            }
+        };
+        match reason {
+            Some(reason) => r.dropped.push(DroppedPreference {
+                value: names(a.value),
+                sharding: a.sharding.clone(),
+                reason: format!("p{level} from {}: {reason}", a.source),
+            }),
+            None => applied[c].push((a, Some(level))),
+        }
+    }
+    Ok(r)
+}
+
+/// True if some candidate meets both constraints (an annotation at a level).
+fn compatible(
+    candidates: &[TensorSharding],
+    (a, la): (&Annotation, Option<i64>),
+    (b, lb): (&Annotation, Option<i64>),
+) -> bool {
+    candidates.iter().any(|s| satisfies(s, &a.sharding, la) && satisfies(s, &b.sharding, lb))
+}
+
+fn describe(a: &Annotation, level: Option<i64>, names: &dyn Fn(ValueId) -> String) -> String {
+    let strength = level.map_or("hard".to_string(), |l| format!("p{l}"));
+    format!("{} ({strength}) from {} on \"{}\"", a.sharding, a.source, names(a.value))
+}
+
+fn conflict(a: &Annotation, other: Option<&Annotation>, names: &dyn Fn(ValueId) -> String) -> String {
+    match other {
+        Some(o) if o.value != a.value => format!(
+            "\"{}\" and \"{}\" must be sharded alike, but \"{}\" is constrained to {} by {} and \"{}\" to {} by {}",
+            names(o.value),
+            names(a.value),
+            names(o.value),
+            o.sharding,
+            o.source,
+            names(a.value),
+            a.sharding,
+            a.source
+        ),
+        Some(o) => format!(
+            "\"{}\" is constrained to {} by {} and to {} by {}",
+            names(a.value),
+            o.sharding,
+            o.source,
+            a.sharding,
+            a.source
+        ),
+        None => format!("no candidate sharding of \"{}\" satisfies {} from {}", names(a.value), a.sharding, a.source),
+    }
+}
+
+/// Checks that every value at its smallest allowed size fits the budget at every
+/// position; the message names the first position that does not.
+fn check_budget(r: &Resolved, budget: &Budget<'_>) -> Result<(), String> {
+    let horizon = budget.live.iter().map(|&(_, _, to)| to + 1).max().unwrap_or(0);
+    let mut need = vec![0u64; horizon];
+    let mut parameters = 0u64;
+    for &(value, from, to) in budget.live {
+        let Some(c) = r.component[value.index()] else { continue };
+        let smallest = r.allowed[c].iter().map(|s| (budget.bytes)(value, s).0).min().unwrap_or(0);
+        need[from..=to].iter_mut().for_each(|n| *n = n.saturating_add(smallest));
+        if budget.parameters.contains(&value) {
+            parameters = parameters.saturating_add(smallest);
+        }
+    }
+    let Some((at, &worst)) = need.iter().enumerate().find(|&(_, &n)| n > budget.limit.0) else { return Ok(()) };
+    let at_op = budget.positions.get(at).map_or("the end".to_string(), |n| format!("op \"{n}\""));
+    Err(format!(
+        "at {at_op} the live values need at least {} per device (parameters alone need {}); the budget is {}",
+        Bytes(worst),
+        Bytes(parameters),
+        budget.limit
+    ))
+}

@@ -1,0 +1,564 @@
+//! Lowers a program to the solver core's [`Problem`]: one node per priced value
+//! (strategies: its allowed shardings; usage: its bytes per device while live) and
+//! one per op with a rule (strategies: its factor assignments; cost: its compute),
+//! with the costs `cost::evaluate` charges for the same decisions, so the core's
+//! objective is the plan's total time:
+//! - value → op: the reshard of the value to each operand sharding the op wants
+//!   (once per distinct sharding when a value is used twice);
+//! - op → value: a sharded permutation factor's collective-permute, then the reshard
+//!   (all-reduce, reduce-scatter…) of what the op produces to the value's sharding;
+//! - `reshard` and `propagation_barrier`: the reshard of operand to result (a NONE
+//!   barrier's edge is kept aside: both sides are decided independently);
+//! - values that must be equal (groups, named computations' operands/arguments and
+//!   body results/results) are linked by edges that forbid different shardings;
+//! - unary terms: a manual computation's operands resharded to its `in_shardings` and
+//!   its body results to the local `out_shardings`, an output resharded to an
+//!   annotation that differs from its value's own, sources' (constant, iota) writes.
+//!
+//! Reshard prices are memoised by (shape, dtype, from, to): a stack of identical
+//! layers prices each distinct reshard once.
+
+use crate::candidates::{UsableAxis, op_strategies, usable_axes, value_shardings};
+use crate::constraints::{Annotation, Budget, Resolved, resolve};
+use crate::error::{Result, SolveError};
+use crate::graph::FactorGraph;
+use crate::problem::{Node, NodeId, Problem};
+use autoshard_cost::compute::LocalWork;
+use autoshard_cost::evaluate::{runs_body, with_manual_axes, without_axes};
+use autoshard_cost::hardware::HardwareSpec;
+use autoshard_cost::op_cost::{Pricing, StrategyCost};
+use autoshard_cost::{cheapest_plan, total_time};
+use autoshard_model::ir::{Input, Op, ValueDef};
+use autoshard_model::ops::{OpKind, PropagationDirection, ReduceKind};
+use autoshard_model::rules::{op_counts, sharding_rule};
+use autoshard_model::{AxisRef, DimSharding, OpId, Program, TensorSharding, ValueId};
+use std::collections::HashMap;
+
+/// A factor assignment: the axes of each factor of an op's rule.
+pub type Factors = Vec<Vec<AxisRef>>;
+
+/// A propagation barrier between two value nodes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Barrier {
+    /// The barrier op.
+    pub op: OpId,
+    /// Its allowed direction.
+    pub direction: PropagationDirection,
+    /// The barrier's operand and result.
+    pub ends: (ValueId, ValueId),
+    /// The edge's cost matrix (operand rows); a NONE barrier's is not in the problem.
+    pub costs: Vec<f64>,
+}
+
+/// A program lowered to the core problem.
+pub struct Lowered {
+    /// The problem.
+    pub problem: Problem,
+    /// The node of each value (`None`: not priced).
+    pub value_nodes: Vec<Option<NodeId>>,
+    /// The node of each op with a rule.
+    pub op_nodes: Vec<Option<NodeId>>,
+    /// Each value's candidate shardings (its node's strategies).
+    pub shardings: Vec<Vec<TensorSharding>>,
+    /// Each ruled op's candidate factor assignments (its node's strategies).
+    pub strategies: Vec<Vec<Factors>>,
+    /// The propagation barriers.
+    pub barriers: Vec<Barrier>,
+    /// Resolved constraints (dropped preferences).
+    pub resolved: Resolved,
+    /// The factor graph.
+    pub graph: FactorGraph,
+}
+
+/// Lowers `program` on `hardware`.
+pub fn lower(program: &Program, hardware: &HardwareSpec) -> Result<Lowered> {
+    let mut l = Lowering::new(program, hardware);
+    l.walk(program.top_level(), &[]);
+    l.finish_liveness();
+    let resolved = l.resolve()?;
+    let mut lowered = Lowered {
+        problem: Problem { limit: Some(hardware.device.memory.0), ..Problem::default() },
+        value_nodes: vec![None; program.values().len()],
+        op_nodes: vec![None; program.ops().len()],
+        shardings: vec![Vec::new(); program.values().len()],
+        strategies: vec![Vec::new(); program.ops().len()],
+        barriers: Vec::new(),
+        resolved,
+        graph: FactorGraph::new(program),
+    };
+    l.value_nodes(&mut lowered)?;
+    l.op_nodes(&mut lowered)?;
+    l.links(&mut lowered)?;
+    Ok(lowered)
+}
+
+struct Lowering<'a> {
+    program: &'a Program,
+    pricing: Pricing<'a>,
+    /// Priced ops in program order.
+    order: Vec<OpId>,
+    /// Per value: the manual axes around it (`None`: not priced).
+    scope: Vec<Option<Vec<String>>>,
+    defined: Vec<usize>,
+    last_use: Vec<usize>,
+    end: usize,
+    /// Values that must be equal.
+    ties: Vec<(ValueId, ValueId)>,
+    /// Per value: unary cost per candidate is added once candidates are known.
+    unary: Vec<Vec<Unary>>,
+    cache: HashMap<(Vec<i64>, autoshard_model::DType, TensorSharding, TensorSharding), f64>,
+}
+
+/// A cost that depends only on one value's sharding.
+#[derive(Debug, Clone)]
+enum Unary {
+    /// Resharding an output to its annotation unless its sharding conforms.
+    Output(TensorSharding),
+    /// Writing the value as the result of a source op.
+    Write(OpId),
+}
+
+impl<'a> Lowering<'a> {
+    fn new(program: &'a Program, hardware: &'a HardwareSpec) -> Self {
+        let n = program.values().len();
+        Lowering {
+            program,
+            pricing: Pricing::new(program, hardware),
+            order: Vec::new(),
+            scope: vec![None; n],
+            defined: vec![0; n],
+            last_use: vec![0; n],
+            end: 0,
+            ties: Vec::new(),
+            unary: vec![Vec::new(); n],
+            cache: HashMap::new(),
+        }
+    }
+
+    fn name(&self, v: ValueId) -> String {
+        self.program.value(v).name.clone()
+    }
+
+    /// Visits `ops` (in a scope manual along `manual`), numbering positions as
+    /// `cost::evaluate` does and recording scopes, liveness and ties.
+    fn walk(&mut self, ops: &[OpId], manual: &[String]) {
+        if self.order.is_empty() {
+            for input in self.program.inputs() {
+                self.scope[input.value.index()] = Some(Vec::new());
+            }
+        }
+        for &id in ops {
+            let position = self.order.len();
+            self.order.push(id);
+            let op = self.program.op(id);
+            for &v in &op.operands {
+                self.last_use[v.index()] = self.last_use[v.index()].max(position);
+            }
+            for &r in &op.results {
+                self.define(r, position, manual);
+            }
+            let Some(body) = runs_body(op) else { continue };
+            let inner: Vec<String> = match &op.kind {
+                OpKind::ManualComputation(m) => manual.iter().chain(&m.manual_axes).cloned().collect(),
+                _ => manual.to_vec(),
+            };
+            for &arg in &body.args {
+                self.define(arg, position, &inner);
+            }
+            self.walk(&body.ops, &inner);
+            let end = self.order.len() - 1;
+            for (&result, &body_result) in op.results.iter().zip(&body.results) {
+                self.define(result, end, manual);
+                self.last_use[body_result.index()] = self.last_use[body_result.index()].max(end);
+            }
+            if let OpKind::NamedComputation(n) = &op.kind {
+                if n.in_shardings.is_none() {
+                    self.ties.extend(op.operands.iter().copied().zip(body.args.iter().copied()));
+                }
+                if n.out_shardings.is_none() {
+                    self.ties.extend(body.results.iter().copied().zip(op.results.iter().copied()));
+                }
+            }
+        }
+    }
+
+    fn define(&mut self, v: ValueId, position: usize, manual: &[String]) {
+        self.defined[v.index()] = position;
+        self.last_use[v.index()] = position;
+        self.scope[v.index()] = Some(manual.to_vec());
+    }
+
+    fn finish_liveness(&mut self) {
+        self.end = self.order.len();
+        let end = self.end;
+        let outputs = self.program.outputs().iter().map(|o| o.value);
+        let parameters = self.program.inputs().iter().filter(|i| i.parameter).map(|i| i.value);
+        for v in outputs.chain(parameters) {
+            self.last_use[v.index()] = end;
+        }
+        for group in self.program.sharding_groups() {
+            for pair in group.members.windows(2) {
+                self.ties.push((pair[0], pair[1]));
+            }
+        }
+    }
+
+    fn usable(&self, v: ValueId) -> Vec<UsableAxis> {
+        usable_axes(self.program.mesh(), self.scope[v.index()].as_deref().unwrap_or(&[]))
+    }
+
+    /// The user's annotations, and the unary reshards of outputs annotated
+    /// differently from their values and of manual computations' operands and body
+    /// results.
+    fn annotations(&mut self) -> Vec<Annotation> {
+        let program = self.program;
+        let mut out = Vec::new();
+        let mut add = |value: ValueId, sharding: &TensorSharding, source: String| {
+            out.push(Annotation { value, sharding: sharding.clone(), source })
+        };
+        for Input { value, sharding, .. } in program.inputs() {
+            if let Some(s) = sharding {
+                add(*value, s, format!("input \"{}\"", program.value(*value).name));
+            }
+        }
+        for id in self.order.clone() {
+            let op = program.op(id);
+            let source = |what: &str| format!("{what} \"{}\"", op.name);
+            for (&r, s) in op.results.iter().zip(&op.result_shardings) {
+                if let Some(s) = s {
+                    add(r, s, source("the sharding of op"));
+                }
+            }
+            match (&op.kind, &op.body) {
+                (OpKind::ShardingConstraint(s), _) => add(op.results[0], s, source("sharding_constraint")),
+                (OpKind::Reshard(s), _) => add(op.results[0], s, source("reshard")),
+                (OpKind::NamedComputation(n), Some(body)) => {
+                    for (s, &a) in n.in_shardings.iter().flatten().zip(&body.args) {
+                        add(a, s, source("the in_shardings of named_computation"));
+                    }
+                    for (s, &r) in n.out_shardings.iter().flatten().zip(&op.results) {
+                        add(r, s, source("the out_shardings of named_computation"));
+                    }
+                }
+                (OpKind::ManualComputation(m), Some(body)) => {
+                    for (s, &a) in m.in_shardings.iter().zip(&body.args) {
+                        add(a, &without_axes(s, &m.manual_axes), source("the in_shardings of manual_computation"));
+                    }
+                    for (s, &r) in m.out_shardings.iter().zip(&op.results) {
+                        add(r, s, source("the out_shardings of manual_computation"));
+                    }
+                }
+                _ => {}
+            }
+            let source_op = sharding_rule(program, id).is_none() && runs_body(op).is_none();
+            if source_op
+                && op.results.len() == 1
+                && !matches!(op.kind, OpKind::Reshard(_) | OpKind::PropagationBarrier(_))
+            {
+                self.unary[op.results[0].index()].push(Unary::Write(id));
+            }
+        }
+        for output in program.outputs() {
+            let Some(s) = &output.sharding else { continue };
+            if out.iter().any(|a| a.value == output.value) {
+                self.unary[output.value.index()].push(Unary::Output(s.clone()));
+            } else {
+                out.push(Annotation {
+                    value: output.value,
+                    sharding: s.clone(),
+                    source: format!("output \"{}\"", program.value(output.value).name),
+                });
+            }
+        }
+        out
+    }
+
+    /// Components of tied values, their candidate lists and the resolution.
+    fn resolve(&mut self) -> Result<Resolved> {
+        let program = self.program;
+        let annotations = self.annotations();
+        let n = program.values().len();
+        let mut parent: Vec<usize> = (0..n).collect();
+        fn root(parent: &mut [usize], mut x: usize) -> usize {
+            while parent[x] != x {
+                parent[x] = parent[parent[x]];
+                x = parent[x];
+            }
+            x
+        }
+        for &(a, b) in &self.ties {
+            let (ra, rb) = (root(&mut parent, a.index()), root(&mut parent, b.index()));
+            parent[ra.max(rb)] = ra.min(rb);
+        }
+        let mut component = vec![None; n];
+        let mut candidates: Vec<Vec<TensorSharding>> = Vec::new();
+        let mut index_of_root: HashMap<usize, usize> = HashMap::new();
+        for v in program.value_ids().filter(|v| self.scope[v.index()].is_some()) {
+            let r = root(&mut parent, v.index());
+            let c = *index_of_root.entry(r).or_insert_with(|| {
+                let ty = &program.value(v).ty;
+                candidates.push(value_shardings(program.mesh_name(), &ty.shape, &self.usable(v)));
+                candidates.len() - 1
+            });
+            component[v.index()] = Some(c);
+        }
+        for a in &annotations {
+            if let Some(c) = component[a.value.index()] {
+                let plain = TensorSharding {
+                    dims: a.sharding.dims.iter().map(|d| DimSharding::closed(d.axes.clone())).collect(),
+                    replicated: Vec::new(),
+                    unreduced: Vec::new(),
+                    ..a.sharding.clone()
+                };
+                if !candidates[c].contains(&plain) {
+                    candidates[c].push(plain);
+                }
+            }
+        }
+        let live: Vec<(ValueId, usize, usize)> = program
+            .value_ids()
+            .filter(|v| self.scope[v.index()].is_some())
+            .map(|v| (v, self.defined[v.index()], self.last_use[v.index()]))
+            .collect();
+        let parameters: Vec<ValueId> = program.inputs().iter().filter(|i| i.parameter).map(|i| i.value).collect();
+        let positions: Vec<String> = self.order.iter().map(|&o| program.op(o).name.clone()).collect();
+        let bytes = |v: ValueId, s: &TensorSharding| self.pricing.local_bytes(v, s).unwrap_or_default();
+        let budget = Budget {
+            limit: self.pricing.hardware.device.memory,
+            live: &live,
+            bytes: &bytes,
+            parameters: &parameters,
+            positions: &positions,
+        };
+        let names = |v: ValueId| program.value(v).name.clone();
+        resolve(component, candidates, &annotations, &names, Some(&budget))
+    }
+
+    /// The time of resharding `value` from `from` to `to`, memoised.
+    fn reshard(&mut self, value: ValueId, from: &TensorSharding, to: &TensorSharding) -> Result<f64> {
+        if from == to {
+            return Ok(0.0);
+        }
+        let ty = &self.program.value(value).ty;
+        let key = (ty.shape.clone(), ty.dtype, from.clone(), to.clone());
+        if let Some(&t) = self.cache.get(&key) {
+            return Ok(t);
+        }
+        let priced = cheapest_plan(self.pricing.tensor(value), from, to, self.pricing.hardware)
+            .map_err(|e| SolveError::Input(format!("resharding \"{}\" from {from} to {to}: {e}", self.name(value))))?;
+        let t = total_time(&priced).0;
+        self.cache.insert(key, t);
+        Ok(t)
+    }
+
+    fn value_nodes(&mut self, out: &mut Lowered) -> Result<()> {
+        let program = self.program;
+        for v in program.value_ids() {
+            let Some(c) = out.resolved.component[v.index()] else { continue };
+            let shardings = out.resolved.allowed[c].clone();
+            let mut costs = vec![0.0; shardings.len()];
+            for term in self.unary[v.index()].clone() {
+                for (cost, s) in costs.iter_mut().zip(&shardings) {
+                    *cost += match &term {
+                        Unary::Output(a) if s.conforms_to_all(a) => 0.0,
+                        Unary::Output(a) => self.reshard(v, s, &a.closed())?,
+                        Unary::Write(op) => self.write(*op, v, s)?,
+                    };
+                }
+            }
+            let usage = if self.may_alias(v) {
+                vec![0; shardings.len()]
+            } else {
+                shardings.iter().map(|s| self.pricing.local_bytes(v, s).map(|b| b.0)).collect::<Result<_, _>>()?
+            };
+            let interval = (self.defined[v.index()], self.last_use[v.index()] + 1);
+            let node = Node { name: self.name(v), costs, usage, interval };
+            out.value_nodes[v.index()] = Some(out.problem.add_node(node));
+            out.shardings[v.index()] = shardings;
+        }
+        Ok(())
+    }
+
+    /// True for a value that shares its source's buffer when nothing moves (a
+    /// region's arguments and results, a reshard's or barrier's result): its bytes
+    /// are not counted, so the budget rows stay a relaxation of the priced peak.
+    fn may_alias(&self, v: ValueId) -> bool {
+        match self.program.value(v).def {
+            ValueDef::BodyArg { .. } => true,
+            ValueDef::OpResult { op, .. } => {
+                let op = self.program.op(op);
+                runs_body(op).is_some() || matches!(op.kind, OpKind::Reshard(_) | OpKind::PropagationBarrier(_))
+            }
+            ValueDef::Input(_) => false,
+        }
+    }
+
+    /// The time a source op takes to write its result `v` sharded as `s`.
+    fn write(&self, op: OpId, v: ValueId, s: &TensorSharding) -> Result<f64> {
+        let share = self.pricing.share([(v, s)])?;
+        Ok(LocalWork::of(op_counts(self.program, op), 1, share, share).time(&self.pricing.hardware.device).0)
+    }
+
+    fn op_nodes(&mut self, out: &mut Lowered) -> Result<()> {
+        let program = self.program;
+        for id in self.order.clone() {
+            let Some(rule) = sharding_rule(program, id) else { continue };
+            let op = program.op(id);
+            let product = matches!(&op.kind, OpKind::Reduce(r) if r.kind == ReduceKind::Mul);
+            let axes = self.usable(op.results[0]);
+            let mut kept: Vec<(Factors, StrategyCost)> = Vec::new();
+            for factors in op_strategies(&rule, &axes, !product) {
+                let Ok(cost) = self.pricing.strategy(id, &rule, &factors) else { continue };
+                if !kept.iter().any(|(_, k)| same_strategy(k, &cost)) {
+                    kept.push((factors, cost));
+                }
+            }
+            if kept.is_empty() {
+                return Err(SolveError::Input(format!("op \"{}\": no strategy of {rule} can be priced", op.name)));
+            }
+            let device = &self.pricing.hardware.device;
+            let costs = kept.iter().map(|(_, c)| c.work.time(device).0).collect();
+            out.op_nodes[id.index()] = Some(out.problem.add_node(Node::new(op.name.clone(), costs)));
+            self.op_links(out, id, &kept)?;
+            out.strategies[id.index()] = kept.into_iter().map(|(f, _)| f).collect();
+        }
+        Ok(())
+    }
+
+    /// The edges of a ruled op to its operands and results.
+    fn op_links(&mut self, out: &mut Lowered, id: OpId, kept: &[(Factors, StrategyCost)]) -> Result<()> {
+        let op: &Op = self.program.op(id);
+        let node =
+            out.op_nodes[id.index()].ok_or_else(|| SolveError::Input(format!("op \"{}\" has no node", op.name)))?;
+        let mut seen: Vec<ValueId> = Vec::new();
+        for &v in &op.operands {
+            if seen.contains(&v) {
+                continue;
+            }
+            seen.push(v);
+            let positions: Vec<usize> = (0..op.operands.len()).filter(|&k| op.operands[k] == v).collect();
+            let shardings = out.shardings[v.index()].clone();
+            let mut matrix = Vec::with_capacity(shardings.len() * kept.len());
+            for from in &shardings {
+                for (_, cost) in kept {
+                    let mut wanted: Vec<&TensorSharding> = positions.iter().map(|&k| &cost.operands[k]).collect();
+                    wanted.dedup();
+                    let mut total = 0.0;
+                    for to in wanted {
+                        total += self.reshard(v, from, to)?;
+                    }
+                    matrix.push(total);
+                }
+            }
+            out.problem.add_edge(value_node(out, v)?, node, matrix);
+        }
+        for (k, &r) in op.results.iter().enumerate() {
+            let shardings = out.shardings[r.index()].clone();
+            let mut matrix = Vec::with_capacity(shardings.len() * kept.len());
+            for (_, cost) in kept {
+                let permute = cost.permutations[k].as_ref().map_or(0.0, |p| p.time.0);
+                for to in &shardings {
+                    matrix.push(permute + self.reshard(r, &cost.results[k], to)?);
+                }
+            }
+            out.problem.add_edge(node, value_node(out, r)?, matrix);
+        }
+        Ok(())
+    }
+
+    /// Reshard and barrier edges, and the edges that tie equal values.
+    fn links(&mut self, out: &mut Lowered) -> Result<()> {
+        let program = self.program;
+        for id in self.order.clone() {
+            let op = program.op(id);
+            let (a, b) = match op.kind {
+                OpKind::Reshard(_) | OpKind::PropagationBarrier(_) => (op.operands[0], op.results[0]),
+                _ => continue,
+            };
+            let matrix = self.pair_costs(out, a, b)?;
+            match op.kind {
+                OpKind::PropagationBarrier(direction) => {
+                    if direction != PropagationDirection::None {
+                        out.problem.add_edge(value_node(out, a)?, value_node(out, b)?, matrix.clone());
+                    }
+                    out.barriers.push(Barrier { op: id, direction, ends: (a, b), costs: matrix });
+                }
+                _ => out.problem.add_edge(value_node(out, a)?, value_node(out, b)?, matrix),
+            }
+        }
+        for id in self.order.clone() {
+            let op = program.op(id);
+            let (OpKind::ManualComputation(m), Some(body)) = (&op.kind, &op.body) else { continue };
+            for ((global, &operand), &arg) in m.in_shardings.iter().zip(&op.operands).zip(&body.args) {
+                let matrix = self.pair_map(out, (operand, arg), |l, from, to| {
+                    l.reshard(operand, from, &with_manual_axes(global, &m.manual_axes, to))
+                })?;
+                out.problem.add_edge(value_node(out, operand)?, value_node(out, arg)?, matrix);
+            }
+            for ((global, &inner), &result) in m.out_shardings.iter().zip(&body.results).zip(&op.results) {
+                let matrix = self.pair_map(out, (inner, result), |l, from, to| {
+                    let local = without_axes(to, &m.manual_axes);
+                    let produced = with_manual_axes(global, &m.manual_axes, &local);
+                    Ok(l.reshard(inner, from, &local)? + l.reshard(result, &produced, to)?)
+                })?;
+                out.problem.add_edge(value_node(out, inner)?, value_node(out, result)?, matrix);
+            }
+        }
+        for id in self.order.clone() {
+            let op = program.op(id);
+            let (OpKind::ManualComputation(m), Some(body)) = (&op.kind, &op.body) else { continue };
+            for ((global, &operand), &arg) in m.in_shardings.iter().zip(&op.operands).zip(&body.args) {
+                let matrix = self.pair_map(out, (operand, arg), |l, from, to| {
+                    l.reshard(operand, from, &with_manual_axes(global, &m.manual_axes, to))
+                })?;
+                out.problem.add_edge(value_node(out, operand)?, value_node(out, arg)?, matrix);
+            }
+            for ((global, &inner), &result) in m.out_shardings.iter().zip(&body.results).zip(&op.results) {
+                let matrix = self.pair_map(out, (inner, result), |l, from, to| {
+                    let local = without_axes(to, &m.manual_axes);
+                    let produced = with_manual_axes(global, &m.manual_axes, &local);
+                    Ok(l.reshard(inner, from, &local)? + l.reshard(result, &produced, to)?)
+                })?;
+                out.problem.add_edge(value_node(out, inner)?, value_node(out, result)?, matrix);
+            }
+        }
+        for &(a, b) in &self.ties {
+            let (sa, sb) = (&out.shardings[a.index()], &out.shardings[b.index()]);
+            let matrix =
+                sa.iter().flat_map(|x| sb.iter().map(move |y| if x == y { 0.0 } else { f64::INFINITY })).collect();
+            out.problem.add_edge(value_node(out, a)?, value_node(out, b)?, matrix);
+        }
+        Ok(())
+    }
+
+    fn pair_costs(&mut self, out: &Lowered, a: ValueId, b: ValueId) -> Result<Vec<f64>> {
+        self.pair_map(out, (a, b), |l, from, to| l.reshard(a, from, to))
+    }
+
+    /// The matrix of `cost(from, to)` over the candidates of `a` (rows) and `b`.
+    fn pair_map(
+        &mut self,
+        out: &Lowered,
+        (a, b): (ValueId, ValueId),
+        mut cost: impl FnMut(&mut Self, &TensorSharding, &TensorSharding) -> Result<f64>,
+    ) -> Result<Vec<f64>> {
+        let (sa, sb) = (&out.shardings[a.index()], &out.shardings[b.index()]);
+        let mut matrix = Vec::with_capacity(sa.len() * sb.len());
+        for from in sa {
+            for to in sb {
+                matrix.push(cost(self, from, to)?);
+            }
+        }
+        Ok(matrix)
+    }
+}
+
+fn value_node(out: &Lowered, v: ValueId) -> Result<NodeId> {
+    out.value_nodes[v.index()].ok_or_else(|| SolveError::Input(format!("value {v:?} is used but never priced")))
+}
+
+/// True if two strategies run on, produce and cost the same.
+fn same_strategy(a: &StrategyCost, b: &StrategyCost) -> bool {
+    let permutes = |s: &StrategyCost| s.permutations.iter().map(|p| p.as_ref().map(|p| p.time)).collect::<Vec<_>>();
+    a.operands == b.operands && a.results == b.results && a.work == b.work && permutes(a) == permutes(b)
+}

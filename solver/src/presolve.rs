@@ -1,0 +1,302 @@
+//! Exact presolve: shrinks a [`Problem`] without changing its optimum, and maps a
+//! solution of what remains back to every node.
+//!
+//! Steps, repeated until nothing changes:
+//! - a strategy with no finite partner on some edge is forbidden (arc consistency);
+//! - a strategy no better than another on its own cost, its usage and every edge
+//!   entry is dominated and forbidden (on a tie the later one goes);
+//! - a node with at most two neighbours whose usage never matters (it is not live at
+//!   any time step where the limit could bind) is eliminated by dynamic programming:
+//!   alone it takes its cheapest strategy; a leaf folds `min_s cost(s) + edge(s, t)`
+//!   into its neighbour's costs; a node between two others becomes an edge between
+//!   them. Trees and chains collapse entirely.
+//!
+//! Invariants: forbidden strategies have infinite cost; edges are keyed by
+//! `(low, high)` node index with rows of the lower node; iteration is in index order,
+//! so the result is deterministic.
+
+use crate::problem::Problem;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// A presolved problem: the nodes still to decide, their costs and edges.
+#[derive(Debug, Clone)]
+pub struct Presolved {
+    /// Per node, the cost of each strategy (infinite: forbidden or dominated).
+    pub costs: Vec<Vec<f64>>,
+    /// Edges between remaining nodes, keyed `(low, high)`, rows of `low`.
+    pub edges: BTreeMap<(usize, usize), Vec<f64>>,
+    /// Nodes already eliminated.
+    pub eliminated: Vec<bool>,
+    /// Nodes whose usage may matter for the limit.
+    pub pinned: Vec<bool>,
+    adjacency: Vec<BTreeSet<usize>>,
+    steps: Vec<Step>,
+}
+
+#[derive(Debug, Clone)]
+enum Step {
+    Alone { node: usize, best: usize },
+    Leaf { node: usize, neighbour: usize, best: Vec<usize> },
+    Series { node: usize, a: usize, b: usize, best: Vec<usize> },
+}
+
+impl Presolved {
+    /// Presolves `problem`.
+    pub fn new(problem: &Problem) -> Self {
+        let n = problem.nodes.len();
+        let mut p = Presolved {
+            costs: problem.nodes.iter().map(|node| node.costs.clone()).collect(),
+            edges: BTreeMap::new(),
+            eliminated: vec![false; n],
+            pinned: pinned_nodes(problem),
+            adjacency: vec![BTreeSet::new(); n],
+            steps: Vec::new(),
+        };
+        for edge in &problem.edges {
+            p.add_edge(edge.a.0, edge.b.0, &edge.costs);
+        }
+        p.reduce(problem);
+        p
+    }
+
+    /// The number of strategies of `node`.
+    pub fn strategies(&self, node: usize) -> usize {
+        self.costs[node].len()
+    }
+
+    /// The nodes still to decide.
+    pub fn remaining(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.costs.len()).filter(|&n| !self.eliminated[n])
+    }
+
+    /// True if some remaining node has no allowed strategy.
+    pub fn infeasible(&self) -> bool {
+        self.remaining().any(|n| self.costs[n].iter().all(|c| !c.is_finite()))
+    }
+
+    /// The entry of edge `(a, b)` for strategies `(i, j)` of `a` and `b`.
+    pub fn entry(&self, a: usize, b: usize, i: usize, j: usize) -> f64 {
+        let (key, (r, c)) = if a < b { ((a, b), (i, j)) } else { ((b, a), (j, i)) };
+        self.edges.get(&key).map_or(0.0, |m| m[r * self.strategies(key.1) + c])
+    }
+
+    /// A full assignment from `decided` (a strategy for every remaining node; others
+    /// are ignored).
+    pub fn expand(&self, mut decided: Vec<usize>) -> Vec<usize> {
+        for step in self.steps.iter().rev() {
+            match step {
+                Step::Alone { node, best } => decided[*node] = *best,
+                Step::Leaf { node, neighbour, best } => decided[*node] = best[decided[*neighbour]],
+                Step::Series { node, a, b, best } => {
+                    decided[*node] = best[decided[*a] * self.strategies(*b) + decided[*b]];
+                }
+            }
+        }
+        decided
+    }
+
+    fn add_edge(&mut self, a: usize, b: usize, costs: &[f64]) {
+        let (sa, sb) = (self.strategies(a), self.strategies(b));
+        let (key, oriented): ((usize, usize), Vec<f64>) = if a < b {
+            ((a, b), costs.to_vec())
+        } else {
+            ((b, a), (0..sb * sa).map(|k| costs[(k % sa) * sb + k / sa]).collect())
+        };
+        match self.edges.get_mut(&key) {
+            Some(existing) => existing.iter_mut().zip(oriented).for_each(|(e, c)| *e += c),
+            None => {
+                self.edges.insert(key, oriented);
+            }
+        }
+        self.adjacency[a].insert(b);
+        self.adjacency[b].insert(a);
+    }
+
+    fn remove_edge(&mut self, a: usize, b: usize) {
+        self.edges.remove(&(a.min(b), a.max(b)));
+        self.adjacency[a].remove(&b);
+        self.adjacency[b].remove(&a);
+    }
+
+    fn reduce(&mut self, problem: &Problem) {
+        loop {
+            let mut changed = self.propagate();
+            changed |= self.dominate(problem);
+            changed |= self.eliminate();
+            if !changed || self.infeasible() {
+                return;
+            }
+        }
+    }
+
+    /// Forbids strategies without a finite partner on some edge; true if any was.
+    fn propagate(&mut self) -> bool {
+        let mut changed = false;
+        let keys: Vec<(usize, usize)> = self.edges.keys().copied().collect();
+        for (a, b) in keys {
+            for (x, y) in [(a, b), (b, a)] {
+                for i in 0..self.strategies(x) {
+                    if self.costs[x][i].is_finite()
+                        && (0..self.strategies(y))
+                            .all(|j| !self.costs[y][j].is_finite() || !self.entry(x, y, i, j).is_finite())
+                    {
+                        self.costs[x][i] = f64::INFINITY;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        changed
+    }
+
+    /// Forbids dominated strategies; true if any was.
+    fn dominate(&mut self, problem: &Problem) -> bool {
+        let mut changed = false;
+        for n in 0..self.costs.len() {
+            if self.eliminated[n] {
+                continue;
+            }
+            let alive: Vec<usize> = (0..self.strategies(n)).filter(|&s| self.costs[n][s].is_finite()).collect();
+            if alive.len() < 2 {
+                continue;
+            }
+            let neighbours: Vec<usize> = self.adjacency[n].iter().copied().collect();
+            let mut dead = vec![false; self.strategies(n)];
+            for &s in &alive {
+                let dominates = |d: usize| {
+                    d != s
+                        && !dead[d]
+                        && self.costs[n][d] <= self.costs[n][s]
+                        && (!self.pinned[n] || problem.nodes[n].usage_of(d) <= problem.nodes[n].usage_of(s))
+                        && neighbours.iter().all(|&m| {
+                            (0..self.strategies(m)).all(|j| {
+                                !self.costs[m][j].is_finite() || self.entry(n, m, d, j) <= self.entry(n, m, s, j)
+                            })
+                        })
+                };
+                if alive.iter().any(|&d| dominates(d) && (d < s || !same(self, n, &neighbours, d, s))) {
+                    dead[s] = true;
+                }
+            }
+            for s in alive.into_iter().filter(|&s| dead[s]) {
+                self.costs[n][s] = f64::INFINITY;
+                changed = true;
+            }
+        }
+        changed
+    }
+
+    /// Eliminates unpinned nodes with at most two neighbours; true if any was.
+    fn eliminate(&mut self) -> bool {
+        let mut changed = false;
+        for n in 0..self.costs.len() {
+            if self.eliminated[n] || self.pinned[n] || self.adjacency[n].len() > 2 {
+                continue;
+            }
+            let neighbours: Vec<usize> = self.adjacency[n].iter().copied().collect();
+            let step = match neighbours[..] {
+                [] => Step::Alone { node: n, best: argmin((0..self.strategies(n)).map(|s| self.costs[n][s])).0 },
+                [m] => self.fold_leaf(n, m),
+                [a, b] => self.fold_series(n, a, b),
+                _ => continue,
+            };
+            self.eliminated[n] = true;
+            self.steps.push(step);
+            changed = true;
+        }
+        changed
+    }
+
+    fn fold_leaf(&mut self, n: usize, m: usize) -> Step {
+        let mut best = Vec::with_capacity(self.strategies(m));
+        for t in 0..self.strategies(m) {
+            let (s, cost) = argmin((0..self.strategies(n)).map(|s| self.costs[n][s] + self.entry(n, m, s, t)));
+            self.costs[m][t] += cost;
+            best.push(s);
+        }
+        self.remove_edge(n, m);
+        Step::Leaf { node: n, neighbour: m, best }
+    }
+
+    fn fold_series(&mut self, n: usize, a: usize, b: usize) -> Step {
+        let (sa, sb) = (self.strategies(a), self.strategies(b));
+        let mut matrix = vec![f64::INFINITY; sa * sb];
+        let mut best = vec![0usize; sa * sb];
+        for i in (0..sa).filter(|&i| self.costs[a][i].is_finite()) {
+            for j in (0..sb).filter(|&j| self.costs[b][j].is_finite()) {
+                let (s, cost) = argmin(
+                    (0..self.strategies(n)).map(|s| self.costs[n][s] + self.entry(n, a, s, i) + self.entry(n, b, s, j)),
+                );
+                matrix[i * sb + j] = cost;
+                best[i * sb + j] = s;
+            }
+        }
+        self.remove_edge(n, a);
+        self.remove_edge(n, b);
+        self.add_edge(a, b, &matrix);
+        Step::Series { node: n, a, b, best }
+    }
+}
+
+/// True if strategies `d` and `s` of `n` cost the same everywhere.
+fn same(p: &Presolved, n: usize, neighbours: &[usize], d: usize, s: usize) -> bool {
+    p.costs[n][d] == p.costs[n][s]
+        && neighbours.iter().all(|&m| (0..p.strategies(m)).all(|j| p.entry(n, m, d, j) == p.entry(n, m, s, j)))
+}
+
+/// The index and value of the smallest of `values` (the first on ties; infinite if
+/// all are).
+pub fn argmin(values: impl Iterator<Item = f64>) -> (usize, f64) {
+    values.enumerate().fold((0, f64::INFINITY), |best, (i, v)| if v < best.1 { (i, v) } else { best })
+}
+
+/// Nodes live at a time step where the limit could bind: the largest usage of every
+/// node live there exceeds the limit.
+fn pinned_nodes(problem: &Problem) -> Vec<bool> {
+    let mut pinned = vec![false; problem.nodes.len()];
+    let Some(limit) = problem.limit else { return pinned };
+    let mut worst = vec![0u64; problem.horizon()];
+    for node in &problem.nodes {
+        let max = (0..node.strategies()).map(|s| node.usage_of(s)).max().unwrap_or(0);
+        worst[node.interval.0..node.interval.1].iter_mut().for_each(|w| *w = w.saturating_add(max));
+    }
+    for (i, node) in problem.nodes.iter().enumerate() {
+        let uses = (0..node.strategies()).any(|s| node.usage_of(s) > 0);
+        pinned[i] = uses && worst[node.interval.0..node.interval.1].iter().any(|&w| w > limit);
+    }
+    pinned
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problem::{Node, NodeId};
+
+    fn chain(costs: &[[f64; 2]], edge: [f64; 4]) -> Problem {
+        let mut p = Problem::default();
+        let ids: Vec<NodeId> =
+            costs.iter().enumerate().map(|(i, c)| p.add_node(Node::new(format!("{i}"), c.to_vec()))).collect();
+        for w in ids.windows(2) {
+            p.add_edge(w[0], w[1], edge.to_vec());
+        }
+        p
+    }
+
+    #[test]
+    fn a_chain_collapses_exactly() {
+        let p = chain(&[[0.0, 5.0], [3.0, 0.0], [0.0, 4.0], [2.0, 0.0]], [0.0, 1.0, 1.0, 0.0]);
+        let pre = Presolved::new(&p);
+        assert_eq!(pre.remaining().count(), 0);
+        let assignment = pre.expand(vec![0; 4]);
+        let (best, _) = p.brute_force().unwrap_or_default();
+        assert_eq!(p.cost(&assignment), best);
+    }
+
+    #[test]
+    fn forbidden_pairs_propagate() {
+        let mut p = chain(&[[0.0, 0.0], [0.0, 0.0]], [0.0, f64::INFINITY, f64::INFINITY, 0.0]);
+        p.nodes[0].costs[1] = f64::INFINITY;
+        let pre = Presolved::new(&p);
+        assert_eq!(pre.expand(vec![0; 2]), vec![0, 0]);
+    }
+}

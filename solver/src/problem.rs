@@ -1,0 +1,164 @@
+//! The solver core's problem: pick one strategy per node to minimise node costs plus
+//! pairwise edge costs, subject to a usage limit at every time step.
+//!
+//! This is the generic form every front end lowers to (the sharding solve here, the
+//! IOPDDL contest format later). Invariants: every edge joins two distinct nodes and
+//! its cost matrix is `strategies(a) × strategies(b)`, row-major; an infinite cost
+//! (node or edge entry) forbids that strategy or pair; a node's usage counts at every
+//! time step of its half-open interval.
+
+use std::fmt;
+
+/// A node of the problem.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct NodeId(pub usize);
+
+impl NodeId {
+    /// The node's index.
+    pub fn index(self) -> usize {
+        self.0
+    }
+}
+
+impl fmt::Display for NodeId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "n{}", self.0)
+    }
+}
+
+/// One node: a choice among strategies.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Node {
+    /// What the node stands for, for messages.
+    pub name: String,
+    /// The cost of each strategy (infinite: forbidden).
+    pub costs: Vec<f64>,
+    /// The usage of each strategy (empty: none) during `interval`.
+    pub usage: Vec<u64>,
+    /// The half-open range of time steps the usage counts at.
+    pub interval: (usize, usize),
+}
+
+impl Node {
+    /// A node with `costs` and no usage.
+    pub fn new(name: impl Into<String>, costs: Vec<f64>) -> Self {
+        Node { name: name.into(), costs, usage: Vec::new(), interval: (0, 0) }
+    }
+
+    /// The number of strategies.
+    pub fn strategies(&self) -> usize {
+        self.costs.len()
+    }
+
+    /// The usage of strategy `s`.
+    pub fn usage_of(&self, s: usize) -> u64 {
+        self.usage.get(s).copied().unwrap_or(0)
+    }
+}
+
+/// A pairwise cost between two nodes' strategies.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Edge {
+    /// The first node (rows).
+    pub a: NodeId,
+    /// The second node (columns).
+    pub b: NodeId,
+    /// `costs[i * strategies(b) + j]` when `a` takes `i` and `b` takes `j`.
+    pub costs: Vec<f64>,
+}
+
+/// The whole problem.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Problem {
+    /// The nodes.
+    pub nodes: Vec<Node>,
+    /// The edges.
+    pub edges: Vec<Edge>,
+    /// The usage limit at every time step, if any.
+    pub limit: Option<u64>,
+}
+
+impl Problem {
+    /// Adds a node, returning its id.
+    pub fn add_node(&mut self, node: Node) -> NodeId {
+        self.nodes.push(node);
+        NodeId(self.nodes.len() - 1)
+    }
+
+    /// Adds an edge between distinct nodes `a` and `b` with `costs[i][j]` flattened
+    /// row-major.
+    pub fn add_edge(&mut self, a: NodeId, b: NodeId, costs: Vec<f64>) {
+        debug_assert_eq!(costs.len(), self.nodes[a.0].strategies() * self.nodes[b.0].strategies());
+        self.edges.push(Edge { a, b, costs });
+    }
+
+    /// The number of time steps any usage counts at.
+    pub fn horizon(&self) -> usize {
+        self.nodes.iter().map(|n| n.interval.1).max().unwrap_or(0)
+    }
+
+    /// The cost of `assignment` (one strategy per node); infinite if forbidden.
+    pub fn cost(&self, assignment: &[usize]) -> f64 {
+        let nodes: f64 = self.nodes.iter().zip(assignment).map(|(n, &s)| n.costs[s]).sum();
+        let edges: f64 = self
+            .edges
+            .iter()
+            .map(|e| e.costs[assignment[e.a.0] * self.nodes[e.b.0].strategies() + assignment[e.b.0]])
+            .sum();
+        nodes + edges
+    }
+
+    /// The usage at every time step under `assignment`.
+    pub fn usage(&self, assignment: &[usize]) -> Vec<u64> {
+        let mut usage = vec![0u64; self.horizon()];
+        for (node, &s) in self.nodes.iter().zip(assignment) {
+            for slot in &mut usage[node.interval.0..node.interval.1] {
+                *slot = slot.saturating_add(node.usage_of(s));
+            }
+        }
+        usage
+    }
+
+    /// True if `assignment` stays within the limit.
+    pub fn fits(&self, assignment: &[usize]) -> bool {
+        self.limit.is_none_or(|limit| self.usage(assignment).iter().all(|&u| u <= limit))
+    }
+
+    /// The cheapest assignment by enumerating all of them (for tests on tiny
+    /// problems), the first in lexicographic order on ties; `None` if none is finite
+    /// and fits.
+    pub fn brute_force(&self) -> Option<(f64, Vec<usize>)> {
+        let mut assignment = vec![0usize; self.nodes.len()];
+        let mut best: Option<(f64, Vec<usize>)> = None;
+        if self.nodes.iter().any(|n| n.strategies() == 0) {
+            return None;
+        }
+        loop {
+            let cost = self.cost(&assignment);
+            if cost.is_finite() && best.as_ref().is_none_or(|(b, _)| cost < *b) && self.fits(&assignment) {
+                best = Some((cost, assignment.clone()));
+            }
+            let Some(i) = (0..assignment.len()).rev().find(|&i| assignment[i] + 1 < self.nodes[i].strategies()) else {
+                return best;
+            };
+            assignment[i] += 1;
+            assignment[i + 1..].iter_mut().for_each(|s| *s = 0);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn brute_force_finds_the_cheapest_fitting_assignment() {
+        let mut p = Problem { limit: Some(10), ..Problem::default() };
+        let a = p.add_node(Node { usage: vec![4, 8], interval: (0, 2), ..Node::new("a", vec![1.0, 0.0]) });
+        let b = p.add_node(Node { usage: vec![4, 4], interval: (1, 3), ..Node::new("b", vec![0.0, 0.5]) });
+        p.add_edge(a, b, vec![0.0, 2.0, 2.0, 0.0]);
+        // (1, 1) costs 0.5 but needs 12 at step 1; (0, 0) costs 1.
+        assert_eq!(p.brute_force(), Some((1.0, vec![0, 0])));
+        assert_eq!(p.usage(&[1, 1]), vec![8, 12, 4]);
+    }
+}
