@@ -35,13 +35,6 @@ pub struct Solution {
     pub time_s: f64,
 }
 
-impl Solution {
-    /// The relative gap between cost and bound.
-    pub fn gap(&self) -> f64 {
-        if self.cost <= 0.0 { 0.0 } else { ((self.cost - self.bound) / self.cost).max(0.0) }
-    }
-}
-
 /// Solves `problem` with `backend` within `limits`.
 pub fn solve(problem: &Problem, backend: &dyn Backend, limits: Limits) -> Result<Solution> {
     let start = Instant::now();

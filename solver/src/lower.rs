@@ -22,7 +22,7 @@ use crate::candidates::{UsableAxis, op_strategies, usable_axes, value_shardings}
 use crate::constraints::{Annotation, Budget, Resolved, resolve};
 use crate::error::{Result, SolveError};
 use crate::graph::FactorGraph;
-use crate::problem::{Node, NodeId, Problem};
+use crate::problem::{Edge, Node, NodeId, Problem};
 use autoshard_cost::compute::LocalWork;
 use autoshard_cost::evaluate::{runs_body, with_manual_axes, without_axes};
 use autoshard_cost::hardware::HardwareSpec;
@@ -37,17 +37,13 @@ use std::collections::HashMap;
 /// A factor assignment: the axes of each factor of an op's rule.
 pub type Factors = Vec<Vec<AxisRef>>;
 
-/// A propagation barrier between two value nodes.
+/// A propagation barrier between two values.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Barrier {
-    /// The barrier op.
-    pub op: OpId,
     /// Its allowed direction.
     pub direction: PropagationDirection,
     /// The barrier's operand and result.
     pub ends: (ValueId, ValueId),
-    /// The edge's cost matrix (operand rows); a NONE barrier's is not in the problem.
-    pub costs: Vec<f64>,
 }
 
 /// A program lowered to the core problem.
@@ -64,10 +60,21 @@ pub struct Lowered {
     pub strategies: Vec<Vec<Factors>>,
     /// The propagation barriers.
     pub barriers: Vec<Barrier>,
+    /// The reshard edges of NONE barriers, kept out of the problem: both sides are
+    /// decided independently and the join is paid whatever they decide.
+    pub joins: Vec<Edge>,
     /// Resolved constraints (dropped preferences).
     pub resolved: Resolved,
     /// The factor graph.
     pub graph: FactorGraph,
+}
+
+impl Lowered {
+    /// What the NONE barriers' joins cost under `assignment`.
+    pub fn join_cost(&self, assignment: &[usize]) -> f64 {
+        let width = |e: &Edge| self.problem.nodes[e.b.0].strategies();
+        self.joins.iter().map(|e| e.costs[assignment[e.a.0] * width(e) + assignment[e.b.0]]).sum()
+    }
 }
 
 /// Lowers `program` on `hardware`.
@@ -83,6 +90,7 @@ pub fn lower(program: &Program, hardware: &HardwareSpec) -> Result<Lowered> {
         shardings: vec![Vec::new(); program.values().len()],
         strategies: vec![Vec::new(); program.ops().len()],
         barriers: Vec::new(),
+        joins: Vec::new(),
         resolved,
         graph: FactorGraph::new(program),
     };
@@ -475,33 +483,16 @@ impl<'a> Lowering<'a> {
                 OpKind::Reshard(_) | OpKind::PropagationBarrier(_) => (op.operands[0], op.results[0]),
                 _ => continue,
             };
-            let matrix = self.pair_costs(out, a, b)?;
+            let costs = self.pair_costs(out, a, b)?;
+            let (na, nb) = (value_node(out, a)?, value_node(out, b)?);
             match op.kind {
-                OpKind::PropagationBarrier(direction) => {
-                    if direction != PropagationDirection::None {
-                        out.problem.add_edge(value_node(out, a)?, value_node(out, b)?, matrix.clone());
-                    }
-                    out.barriers.push(Barrier { op: id, direction, ends: (a, b), costs: matrix });
+                OpKind::PropagationBarrier(PropagationDirection::None) => {
+                    out.joins.push(Edge { a: na, b: nb, costs });
                 }
-                _ => out.problem.add_edge(value_node(out, a)?, value_node(out, b)?, matrix),
+                _ => out.problem.add_edge(na, nb, costs),
             }
-        }
-        for id in self.order.clone() {
-            let op = program.op(id);
-            let (OpKind::ManualComputation(m), Some(body)) = (&op.kind, &op.body) else { continue };
-            for ((global, &operand), &arg) in m.in_shardings.iter().zip(&op.operands).zip(&body.args) {
-                let matrix = self.pair_map(out, (operand, arg), |l, from, to| {
-                    l.reshard(operand, from, &with_manual_axes(global, &m.manual_axes, to))
-                })?;
-                out.problem.add_edge(value_node(out, operand)?, value_node(out, arg)?, matrix);
-            }
-            for ((global, &inner), &result) in m.out_shardings.iter().zip(&body.results).zip(&op.results) {
-                let matrix = self.pair_map(out, (inner, result), |l, from, to| {
-                    let local = without_axes(to, &m.manual_axes);
-                    let produced = with_manual_axes(global, &m.manual_axes, &local);
-                    Ok(l.reshard(inner, from, &local)? + l.reshard(result, &produced, to)?)
-                })?;
-                out.problem.add_edge(value_node(out, inner)?, value_node(out, result)?, matrix);
+            if let OpKind::PropagationBarrier(direction) = op.kind {
+                out.barriers.push(Barrier { direction, ends: (a, b) });
             }
         }
         for id in self.order.clone() {

@@ -78,9 +78,7 @@ impl Solver {
             let solution = self.staged(&lowered, start)?;
             let decisions = decisions(program, &lowered, &solution.assignment);
             let mut plan = evaluate(program, hardware, &decisions)?;
-            let offset = plan.objective.total_s.0 - solution.cost;
-            let bound = relaxation.unwrap_or(solution.bound) + offset;
-            relaxation.get_or_insert(solution.bound);
+            let bound = *relaxation.get_or_insert(solution.bound + lowered.join_cost(&solution.assignment));
             let peak = plan.objective.peak_memory_bytes;
             if peak <= budget {
                 plan.dropped_preferences = lowered.resolved.dropped.clone();
@@ -135,14 +133,15 @@ impl Solver {
 const TIGHTENINGS: usize = 6;
 
 /// The solver statistics of `solution`, whose plan costs `total` and whose optimum
-/// is at least `bound`.
+/// is at least `bound` (both priced by the cost model and the lowering: equal when
+/// the plan is proven optimal).
 fn stats(solution: &Solution, bound: f64, total: f64, start: Instant) -> SolverStats {
-    let optimal = solution.status == Status::Optimal && bound >= total - 1e-12 * total.abs();
-    let gap = if total > 0.0 { ((total - bound) / total).max(0.0) } else { 0.0 };
+    let gap = if total > 0.0 { (total - bound) / total } else { 0.0 };
+    let optimal = solution.status == Status::Optimal && gap.abs() <= 1e-9;
     SolverStats {
         status: if optimal { "optimal" } else { "feasible" }.into(),
-        bound: Some(bound.min(total)),
-        gap: Some(if optimal { 0.0 } else { gap }),
+        bound: Some(bound),
+        gap: Some(gap.max(0.0)),
         time_s: Seconds(start.elapsed().as_secs_f64()),
         variables: solution.variables,
         constraints: solution.constraints,

@@ -1,7 +1,9 @@
 //! Solver goldens (`tests/data/solve/`): each `CASE.yaml` is solved; its
 //! `CASE.known.yaml` (the known plan written out as annotations) is priced by `cost`.
 //! Hard checks: `solve` succeeds; its objective is at most the known plan's price
-//! (equal where the known plan is optimal, which the golden records); its JSON plan,
+//! (equal where the known plan is optimal, which the golden records); the solver's
+//! bound never exceeds the plan's total and equals it when the plan is reported
+//! optimal (the lowering prices exactly what `cost` prices); its JSON plan,
 //! given back to `cost --plan`, prices to the same total; and the `# expect-…` lines
 //! of the case hold:
 //! - `# expect-value: NAME SHARDING` — the plan shards NAME exactly so;
@@ -58,6 +60,11 @@ pub fn run_case(path: &Path) -> (String, Vec<String>) {
     match total(&priced) {
         Some(t) if (t - solved).abs() <= 1e-9 * solved.abs() => {}
         t => failures.push(format!("cost --plan prices the solved plan at {t:?}, solve said {solved}: {stderr}")),
+    }
+    let bound = plan["solver"]["bound"].as_f64().unwrap_or(f64::NAN);
+    let optimal = plan["solver"]["status"] == "optimal";
+    if bound.is_nan() || bound > solved * (1.0 + 1e-9) || (optimal && bound < solved * (1.0 - 1e-9)) {
+        failures.push(format!("the bound {bound} does not fit the plan's total {solved} (optimal: {optimal})"));
     }
     let source = std::fs::read_to_string(path).expect("read case");
     failures.extend(expectations(&source, &plan));
