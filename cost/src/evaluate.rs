@@ -237,7 +237,7 @@ impl<'a> Evaluation<'a> {
         for (i, (&operand, &arg)) in op.operands.iter().zip(&body.args).enumerate() {
             self.live.define(arg, position);
             let target = match manual.and_then(|m| m.in_shardings.get(i).map(|s| (m, s))) {
-                Some((m, global)) => with_manual_axes(global, &m.manual_axes, self.sharding(arg)),
+                Some((m, global)) => m.global(global, self.sharding(arg)),
                 None => self.sharding(arg).clone(),
             };
             let from = self.sharding(operand).clone();
@@ -251,11 +251,9 @@ impl<'a> Evaluation<'a> {
             self.live.use_at(body_result, end);
             let from = self.sharding(body_result).clone();
             let to = self.sharding(result).clone();
-            let moved = match manual.and_then(|m| m.out_shardings.get(i).map(|s| (m, s))) {
-                Some((m, out)) => {
-                    let local = without_axes(&to, &m.manual_axes);
+            let moved = match manual.and_then(|m| m.result_path(i, &to)) {
+                Some((local, produced)) => {
                     let inside = self.reshard(body_result, (&from, &local), Some(&op.name), end, (true, true))?;
-                    let produced = with_manual_axes(out, &m.manual_axes, &local);
                     self.reshard(result, (&produced, &to), Some(&op.name), end, (false, true))? || inside
                 }
                 None => self.reshard(body_result, (&from, &to), Some(&op.name), end, (true, true))?,
@@ -304,30 +302,4 @@ fn is_costed_value(program: &Program, value: ValueId, costed: &[bool]) -> bool {
 /// after them).
 fn count_body_ops(program: &Program, op: OpId) -> usize {
     runs_body(program.op(op)).map_or(0, |body| body.ops.iter().map(|&inner| 1 + count_body_ops(program, inner)).sum())
-}
-
-/// The global sharding of a manual computation's operand or result: `global`'s
-/// manual axes (major-most, as the in/out sharding fixes them) followed by `local`'s
-/// free axes in each dimension.
-pub fn with_manual_axes(global: &TensorSharding, manual: &[String], local: &TensorSharding) -> TensorSharding {
-    let mut out = global.closed();
-    for (dim, free) in out.dims.iter_mut().zip(&local.dims) {
-        dim.axes.retain(|a| manual.contains(&a.name));
-        dim.axes.extend(free.axes.iter().cloned());
-    }
-    out.replicated.clear();
-    out
-}
-
-/// `sharding` without the axes named in `names` (a manual computation's body sees
-/// only the free axes).
-pub fn without_axes(sharding: &TensorSharding, names: &[String]) -> TensorSharding {
-    let keep = |axes: &Vec<AxisRef>| axes.iter().filter(|a| !names.contains(&a.name)).cloned().collect();
-    let mut out = sharding.clone();
-    for dim in &mut out.dims {
-        dim.axes = keep(&dim.axes);
-    }
-    out.replicated = keep(&out.replicated);
-    out.unreduced = keep(&out.unreduced);
-    out
 }

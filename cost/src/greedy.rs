@@ -20,7 +20,7 @@
 //! Whatever is still undecided at the end is replicated.
 
 use crate::error::{Error, Result};
-use crate::evaluate::{Decisions, runs_body, without_axes};
+use crate::evaluate::{Decisions, runs_body};
 use crate::hardware::HardwareSpec;
 use crate::op_cost::{Pricing, RuledOpCost, check_factors};
 use autoshard_model::ops::{OpKind, ReduceKind};
@@ -39,43 +39,19 @@ pub struct Fixed {
 }
 
 impl Fixed {
-    /// The annotations of `program`: input, op-result, output, `sharding_constraint`,
-    /// `reshard` and region shardings. Open dimensions are taken as they are.
+    /// The annotations of `program` ([`Program::annotations`]) as exact shardings
+    /// (open dimensions taken as they are), and a manual computation's body results
+    /// not annotated otherwise fixed to the free part of its `out_shardings`.
     pub fn from_annotations(program: &Program) -> Self {
         let mut fixed = Fixed { values: vec![None; program.values().len()], factors: vec![None; program.ops().len()] };
-        let mut set = |v: ValueId, s: &TensorSharding| fixed.values[v.index()] = Some(s.closed());
-        for input in program.inputs() {
-            if let Some(s) = &input.sharding {
-                set(input.value, s);
-            }
+        for a in program.annotations() {
+            fixed.values[a.value.index()] = Some(a.sharding.closed());
         }
         for op in program.ops() {
-            for (&r, s) in op.results.iter().zip(&op.result_shardings) {
-                if let Some(s) = s {
-                    set(r, s);
+            if let (OpKind::ManualComputation(m), Some(body)) = (&op.kind, &op.body) {
+                for (s, &b) in m.out_shardings.iter().zip(&body.results) {
+                    fixed.values[b.index()].get_or_insert_with(|| m.local(s).closed());
                 }
-            }
-            match (&op.kind, &op.body) {
-                (OpKind::ShardingConstraint(s) | OpKind::Reshard(s), _) => set(op.results[0], s),
-                (OpKind::NamedComputation(n), Some(body)) => {
-                    n.in_shardings.iter().flatten().zip(&body.args).for_each(|(s, &a)| set(a, s));
-                    n.out_shardings.iter().flatten().zip(&op.results).for_each(|(s, &r)| set(r, s));
-                }
-                (OpKind::ManualComputation(m), Some(body)) => {
-                    for (s, &a) in m.in_shardings.iter().zip(&body.args) {
-                        set(a, &without_axes(s, &m.manual_axes));
-                    }
-                    for ((s, &b), &r) in m.out_shardings.iter().zip(&body.results).zip(&op.results) {
-                        set(b, &without_axes(s, &m.manual_axes));
-                        set(r, s);
-                    }
-                }
-                _ => {}
-            }
-        }
-        for output in program.outputs() {
-            if let (Some(s), None) = (&output.sharding, &fixed.values[output.value.index()]) {
-                fixed.values[output.value.index()] = Some(s.closed());
             }
         }
         fixed

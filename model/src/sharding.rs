@@ -331,6 +331,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn conforms_to_checks_closed_open_and_priorities() {
+        let s: TensorSharding = r#"<@mesh, [{"x", "y"}, {}]>"#.parse().unwrap();
+        let open: TensorSharding = r#"<@mesh, [{"x", ?}, {}]>"#.parse().unwrap();
+        let closed: TensorSharding = r#"<@mesh, [{"x"}, {}]>"#.parse().unwrap();
+        let preferred: TensorSharding = r#"<@mesh, [{"x"}p1, {}]>"#.parse().unwrap();
+        assert!(s.conforms_to(&open, None));
+        assert!(!s.conforms_to(&closed, None));
+        assert!(s.conforms_to(&preferred, None));
+        assert!(!s.conforms_to(&preferred, Some(1)));
+        assert!(!s.conforms_to_all(&preferred));
+        assert!(s.conforms_to_all(&open));
+    }
+
+    #[test]
     fn text_round_trips() {
         for text in [
             r#"#sdy.sharding<@foo, [{"a"}, {}]>"#,

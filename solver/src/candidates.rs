@@ -4,7 +4,7 @@
 //! (axes join a factor in mesh order, major to minor), never to a need-replication
 //! factor, and only while the factor's size stays divisible by the product of its
 //! axes. A value's candidate shardings assign each usable axis to at most one
-//! dimension the same way (closed, no unreduced axes), plus the value's hard
+//! dimension the same way (closed, no unreduced axes); the lowering adds the value's
 //! annotations themselves (which may order axes differently or use sub-axes).
 //! "Usable" axes are the mesh's axes minus the manual axes of enclosing manual
 //! computations. Enumeration order is deterministic: the all-replicated candidate
@@ -90,12 +90,6 @@ pub fn value_shardings(mesh_name: &str, shape: &[i64], axes: &[UsableAxis]) -> V
         .collect()
 }
 
-/// True if `sharding` meets the dimensions of `annotation` whose priority is
-/// `level` (`None`: the hard ones): see [`TensorSharding::conforms_to`].
-pub fn satisfies(sharding: &TensorSharding, annotation: &TensorSharding, level: Option<i64>) -> bool {
-    sharding.conforms_to(annotation, level)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -118,17 +112,5 @@ mod tests {
                 r#"<@mesh, [{"y"}, {"x"}]>"#,
             ]
         );
-    }
-
-    #[test]
-    fn satisfies_checks_closed_open_and_priorities() {
-        let s: TensorSharding = r#"<@mesh, [{"x", "y"}, {}]>"#.parse().unwrap();
-        let open: TensorSharding = r#"<@mesh, [{"x", ?}, {}]>"#.parse().unwrap();
-        let closed: TensorSharding = r#"<@mesh, [{"x"}, {}]>"#.parse().unwrap();
-        let preferred: TensorSharding = r#"<@mesh, [{"x"}p1, {}]>"#.parse().unwrap();
-        assert!(satisfies(&s, &open, None));
-        assert!(!satisfies(&s, &closed, None));
-        assert!(satisfies(&s, &preferred, None));
-        assert!(!satisfies(&s, &preferred, Some(1)));
     }
 }

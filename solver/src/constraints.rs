@@ -15,30 +15,17 @@
 //!    with the first stronger constraint that excludes it) or breaks the budget
 //!    (dropped: the memory budget). A preference is never dropped to save cost.
 
-use crate::candidates::satisfies;
 use crate::error::{Result, SolveError};
+use autoshard_model::ir::Annotation;
 use autoshard_model::plan::DroppedPreference;
-use autoshard_model::{Bytes, TensorSharding, ValueId};
+use autoshard_model::{Bytes, Program, TensorSharding, ValueId};
 
-/// One user annotation of a value.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Annotation {
-    /// The annotated value.
-    pub value: ValueId,
-    /// The annotation.
-    pub sharding: TensorSharding,
-    /// Where it comes from, for messages (`input "x"`, `sharding_constraint "c"`).
-    pub source: String,
-}
-
-impl Annotation {
-    /// The priorities of its preference dimensions, ascending, deduplicated.
-    fn levels(&self) -> Vec<i64> {
-        let mut levels: Vec<i64> = self.sharding.dims.iter().filter_map(|d| d.priority).collect();
-        levels.sort_unstable();
-        levels.dedup();
-        levels
-    }
+/// The priorities of `a`'s preference dimensions, ascending, deduplicated.
+fn levels(a: &Annotation) -> Vec<i64> {
+    let mut levels: Vec<i64> = a.sharding.dims.iter().filter_map(|d| d.priority).collect();
+    levels.sort_unstable();
+    levels.dedup();
+    levels
 }
 
 /// What the resolution needs to know about the memory budget.
@@ -66,13 +53,13 @@ pub struct Resolved {
     pub dropped: Vec<DroppedPreference>,
 }
 
-/// Resolves `annotations` over components (`component[v]`, with candidate lists
-/// `candidates[c]`), names for messages, and the budget.
+/// Resolves `program`'s `annotations` over components (`component[v]`, with
+/// candidate lists `candidates[c]`) and the budget.
 pub fn resolve(
+    program: &Program,
     component: Vec<Option<usize>>,
     candidates: Vec<Vec<TensorSharding>>,
     annotations: &[Annotation],
-    names: &dyn Fn(ValueId) -> String,
     budget: Option<&Budget<'_>>,
 ) -> Result<Resolved> {
     let universe = candidates.clone();
@@ -81,10 +68,10 @@ pub fn resolve(
     for a in annotations {
         let Some(c) = r.component[a.value.index()] else { continue };
         let kept: Vec<TensorSharding> =
-            r.allowed[c].iter().filter(|s| satisfies(s, &a.sharding, None)).cloned().collect();
+            r.allowed[c].iter().filter(|s| s.conforms_to(&a.sharding, None)).cloned().collect();
         if kept.is_empty() {
             let other = applied[c].iter().map(|(o, _)| *o).find(|o| !compatible(&universe[c], (o, None), (a, None)));
-            return Err(SolveError::Infeasible(conflict(a, other, names)));
+            return Err(SolveError::Infeasible(conflict(program, a, other)));
         }
         r.allowed[c] = kept;
         applied[c].push((a, None));
@@ -95,21 +82,21 @@ pub fn resolve(
     let mut preferences: Vec<(i64, usize, &Annotation)> = annotations
         .iter()
         .enumerate()
-        .flat_map(|(i, a)| a.levels().into_iter().map(move |level| (level, i, a)))
+        .flat_map(|(i, a)| levels(a).into_iter().map(move |level| (level, i, a)))
         .collect();
     preferences.sort_by_key(|&(level, i, _)| (level, i));
     for (level, _, a) in preferences {
         let Some(c) = r.component[a.value.index()] else { continue };
         let kept: Vec<TensorSharding> =
-            r.allowed[c].iter().filter(|s| satisfies(s, &a.sharding, Some(level))).cloned().collect();
+            r.allowed[c].iter().filter(|s| s.conforms_to(&a.sharding, Some(level))).cloned().collect();
         let reason = if kept.is_empty() {
             let other = applied[c].iter().find(|(o, l)| !compatible(&universe[c], (o, *l), (a, Some(level))));
             Some(match other {
                 Some((o, l)) if o.value != a.value => format!(
                     "conflicts with {}, which must be sharded alike (a sharding group or a region tie)",
-                    describe(o, *l, names)
+                    describe(program, o, *l)
                 ),
-                Some((o, l)) => format!("conflicts with {}", describe(o, *l, names)),
+                Some((o, l)) => format!("conflicts with {}", describe(program, o, *l)),
                 None => "conflicts with the constraints already on its value".to_string(),
             })
         } else {
@@ -124,9 +111,9 @@ pub fn resolve(
         };
         match reason {
             Some(reason) => r.dropped.push(DroppedPreference {
-                value: names(a.value),
+                value: program.value(a.value).name.clone(),
                 sharding: a.sharding.clone(),
-                reason: format!("p{level} from {}: {reason}", a.source),
+                reason: format!("p{level} from {}: {reason}", a.describe(program)),
             }),
             None => applied[c].push((a, Some(level))),
         }
@@ -140,36 +127,35 @@ fn compatible(
     (a, la): (&Annotation, Option<i64>),
     (b, lb): (&Annotation, Option<i64>),
 ) -> bool {
-    candidates.iter().any(|s| satisfies(s, &a.sharding, la) && satisfies(s, &b.sharding, lb))
+    candidates.iter().any(|s| s.conforms_to(&a.sharding, la) && s.conforms_to(&b.sharding, lb))
 }
 
-fn describe(a: &Annotation, level: Option<i64>, names: &dyn Fn(ValueId) -> String) -> String {
+fn describe(program: &Program, a: &Annotation, level: Option<i64>) -> String {
     let strength = level.map_or("hard".to_string(), |l| format!("p{l}"));
-    format!("{} ({strength}) from {} on \"{}\"", a.sharding, a.source, names(a.value))
+    format!("{} ({strength}) from {} on \"{}\"", a.sharding, a.describe(program), program.value(a.value).name)
 }
 
-fn conflict(a: &Annotation, other: Option<&Annotation>, names: &dyn Fn(ValueId) -> String) -> String {
+fn conflict(program: &Program, a: &Annotation, other: Option<&Annotation>) -> String {
+    let name = |v: ValueId| &program.value(v).name;
+    let (value, source) = (name(a.value), a.describe(program));
     match other {
         Some(o) if o.value != a.value => format!(
-            "\"{}\" and \"{}\" must be sharded alike, but \"{}\" is constrained to {} by {} and \"{}\" to {} by {}",
-            names(o.value),
-            names(a.value),
-            names(o.value),
+            "\"{}\" and \"{value}\" must be sharded alike, but \"{}\" is constrained to {} by {} and \"{value}\" to {} by {source}",
+            name(o.value),
+            name(o.value),
             o.sharding,
-            o.source,
-            names(a.value),
+            o.describe(program),
             a.sharding,
-            a.source
         ),
-        Some(o) => format!(
-            "\"{}\" is constrained to {} by {} and to {} by {}",
-            names(a.value),
-            o.sharding,
-            o.source,
-            a.sharding,
-            a.source
-        ),
-        None => format!("no candidate sharding of \"{}\" satisfies {} from {}", names(a.value), a.sharding, a.source),
+        Some(o) => {
+            format!(
+                "\"{value}\" is constrained to {} by {} and to {} by {source}",
+                o.sharding,
+                o.describe(program),
+                a.sharding
+            )
+        }
+        None => format!("no candidate sharding of \"{value}\" satisfies {} from {source}", a.sharding),
     }
 }
 

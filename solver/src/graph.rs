@@ -78,11 +78,6 @@ impl FactorGraph {
         FactorGraph { graph, values }
     }
 
-    /// The number of nodes and edges.
-    pub fn size(&self) -> (usize, usize) {
-        (self.graph.node_count(), self.graph.edge_count())
-    }
-
     /// Everything reachable from `value` along data flow (`Direction::Outgoing`) or
     /// against it (`Incoming`), `value` included; group edges are not followed.
     pub fn reachable(&self, value: ValueId, direction: Direction) -> Vec<GraphNode> {
@@ -102,20 +97,5 @@ impl FactorGraph {
             }
         }
         out
-    }
-
-    /// The ops that consume `value`, each once, in op order.
-    pub fn consumers(&self, value: ValueId) -> Vec<OpId> {
-        let mut ops: Vec<OpId> = self
-            .graph
-            .edges_directed(self.values[value.index()], Direction::Outgoing)
-            .filter_map(|e| match (e.weight(), self.graph[e.target()]) {
-                (Link::Operand(..), GraphNode::Op(o)) => Some(o),
-                _ => None,
-            })
-            .collect();
-        ops.sort();
-        ops.dedup();
-        ops
     }
 }

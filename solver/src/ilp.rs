@@ -60,11 +60,6 @@ impl Formulation {
         objective / SCALE + self.constant
     }
 
-    /// The model's objective for `values`.
-    pub fn objective(&self, values: &[f64]) -> f64 {
-        self.model.objective.iter().zip(values).map(|(c, v)| c * v).sum()
-    }
-
     /// A strategy per node from the model's variable values (0 for eliminated nodes).
     pub fn decode(&self, values: &[f64]) -> Vec<usize> {
         (0..self.vars.len())

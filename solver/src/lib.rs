@@ -6,7 +6,8 @@
 //! marginal form through a [`Backend`] (microlp by default). The sharding front end
 //! lowers a program to that problem: the factor graph (`graph.rs`), the candidate
 //! strategies of ops and shardings of values (`candidates.rs`), the constraints of
-//! SPEC §5 (`constraints.rs`), the costs (`lower.rs`) and the staged solve with the
+//! SPEC §5 (`constraints.rs`), the costs (`lower.rs`, with reshard prices memoised
+//! in `prices.rs`) and the staged solve with the
 //! plan it returns (`solve.rs`).
 
 pub mod backend;
@@ -18,6 +19,7 @@ pub mod graph;
 pub mod ilp;
 pub mod lower;
 pub mod presolve;
+pub mod prices;
 pub mod problem;
 pub mod solve;
 

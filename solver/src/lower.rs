@@ -15,20 +15,19 @@
 //!   its body results to the local `out_shardings`, an output resharded to an
 //!   annotation that differs from its value's own, sources' (constant, iota) writes.
 //!
-//! Reshard prices are memoised by (shape, dtype, from, to): a stack of identical
-//! layers prices each distinct reshard once.
+//! Reshard prices come from `prices.rs`, memoised.
 
 use crate::candidates::{UsableAxis, op_strategies, usable_axes, value_shardings};
-use crate::constraints::{Annotation, Budget, Resolved, resolve};
+use crate::constraints::{Budget, Resolved, resolve};
 use crate::error::{Result, SolveError};
 use crate::graph::FactorGraph;
+use crate::prices::{ReshardPrices, ShardingId};
 use crate::problem::{Edge, Node, NodeId, Problem};
 use autoshard_cost::compute::LocalWork;
-use autoshard_cost::evaluate::{runs_body, with_manual_axes, without_axes};
+use autoshard_cost::evaluate::{Decisions, runs_body};
 use autoshard_cost::hardware::HardwareSpec;
 use autoshard_cost::op_cost::{Pricing, StrategyCost};
-use autoshard_cost::{cheapest_plan, total_time};
-use autoshard_model::ir::{Input, Op, ValueDef};
+use autoshard_model::ir::{Annotation, AnnotationSource, Op, ValueDef};
 use autoshard_model::ops::{OpKind, PropagationDirection, ReduceKind};
 use autoshard_model::rules::{op_counts, sharding_rule};
 use autoshard_model::{AxisRef, DimSharding, OpId, Program, TensorSharding, ValueId};
@@ -70,6 +69,26 @@ pub struct Lowered {
 }
 
 impl Lowered {
+    /// The decisions of `assignment` (a strategy per node): every priced value's
+    /// sharding, every ruled op's factor axes; values nobody prices are replicated.
+    pub fn decisions(&self, program: &Program, assignment: &[usize]) -> Decisions {
+        let values = program
+            .value_ids()
+            .map(|v| match self.value_nodes[v.index()] {
+                Some(n) => self.shardings[v.index()][assignment[n.0]].clone(),
+                None => TensorSharding::replicated(program.mesh_name(), program.value(v).ty.rank()),
+            })
+            .collect();
+        let factors = program
+            .op_ids()
+            .map(|o| match self.op_nodes[o.index()] {
+                Some(n) => self.strategies[o.index()][assignment[n.0]].clone(),
+                None => Vec::new(),
+            })
+            .collect();
+        Decisions { values, factors }
+    }
+
     /// What the NONE barriers' joins cost under `assignment`.
     pub fn join_cost(&self, assignment: &[usize]) -> f64 {
         let width = |e: &Edge| self.problem.nodes[e.b.0].strategies();
@@ -109,12 +128,12 @@ struct Lowering<'a> {
     scope: Vec<Option<Vec<String>>>,
     defined: Vec<usize>,
     last_use: Vec<usize>,
-    end: usize,
-    /// Values that must be equal.
+    /// Values that must be equal: sharding groups, named computations' operands and
+    /// arguments, body results and results.
     ties: Vec<(ValueId, ValueId)>,
     /// Per value: unary cost per candidate is added once candidates are known.
     unary: Vec<Vec<Unary>>,
-    cache: HashMap<(Vec<i64>, autoshard_model::DType, TensorSharding, TensorSharding), f64>,
+    prices: ReshardPrices,
 }
 
 /// A cost that depends only on one value's sharding.
@@ -129,17 +148,21 @@ enum Unary {
 impl<'a> Lowering<'a> {
     fn new(program: &'a Program, hardware: &'a HardwareSpec) -> Self {
         let n = program.values().len();
+        let mut scope = vec![None; n];
+        for input in program.inputs() {
+            scope[input.value.index()] = Some(Vec::new());
+        }
+        let groups = program.sharding_groups().iter().flat_map(|g| g.members.windows(2).map(|p| (p[0], p[1])));
         Lowering {
             program,
             pricing: Pricing::new(program, hardware),
             order: Vec::new(),
-            scope: vec![None; n],
+            scope,
             defined: vec![0; n],
             last_use: vec![0; n],
-            end: 0,
-            ties: Vec::new(),
+            ties: groups.collect(),
             unary: vec![Vec::new(); n],
-            cache: HashMap::new(),
+            prices: ReshardPrices::new(program),
         }
     }
 
@@ -150,11 +173,6 @@ impl<'a> Lowering<'a> {
     /// Visits `ops` (in a scope manual along `manual`), numbering positions as
     /// `cost::evaluate` does and recording scopes, liveness and ties.
     fn walk(&mut self, ops: &[OpId], manual: &[String]) {
-        if self.order.is_empty() {
-            for input in self.program.inputs() {
-                self.scope[input.value.index()] = Some(Vec::new());
-            }
-        }
         for &id in ops {
             let position = self.order.len();
             self.order.push(id);
@@ -196,18 +214,13 @@ impl<'a> Lowering<'a> {
         self.scope[v.index()] = Some(manual.to_vec());
     }
 
+    /// Outputs and parameters live to the end of the program.
     fn finish_liveness(&mut self) {
-        self.end = self.order.len();
-        let end = self.end;
+        let end = self.order.len();
         let outputs = self.program.outputs().iter().map(|o| o.value);
         let parameters = self.program.inputs().iter().filter(|i| i.parameter).map(|i| i.value);
         for v in outputs.chain(parameters) {
             self.last_use[v.index()] = end;
-        }
-        for group in self.program.sharding_groups() {
-            for pair in group.members.windows(2) {
-                self.ties.push((pair[0], pair[1]));
-            }
         }
     }
 
@@ -215,49 +228,13 @@ impl<'a> Lowering<'a> {
         usable_axes(self.program.mesh(), self.scope[v.index()].as_deref().unwrap_or(&[]))
     }
 
-    /// The user's annotations, and the unary reshards of outputs annotated
-    /// differently from their values and of manual computations' operands and body
-    /// results.
-    fn annotations(&mut self) -> Vec<Annotation> {
+    /// The costs that depend on one value's sharding alone: a source op writing its
+    /// result, an output resharded to an annotation that does not constrain its value
+    /// (`annotations` holds those that do).
+    fn unary_terms(&mut self, annotations: &[Annotation]) {
         let program = self.program;
-        let mut out = Vec::new();
-        let mut add = |value: ValueId, sharding: &TensorSharding, source: String| {
-            out.push(Annotation { value, sharding: sharding.clone(), source })
-        };
-        for Input { value, sharding, .. } in program.inputs() {
-            if let Some(s) = sharding {
-                add(*value, s, format!("input \"{}\"", program.value(*value).name));
-            }
-        }
-        for id in self.order.clone() {
+        for &id in &self.order {
             let op = program.op(id);
-            let source = |what: &str| format!("{what} \"{}\"", op.name);
-            for (&r, s) in op.results.iter().zip(&op.result_shardings) {
-                if let Some(s) = s {
-                    add(r, s, source("the sharding of op"));
-                }
-            }
-            match (&op.kind, &op.body) {
-                (OpKind::ShardingConstraint(s), _) => add(op.results[0], s, source("sharding_constraint")),
-                (OpKind::Reshard(s), _) => add(op.results[0], s, source("reshard")),
-                (OpKind::NamedComputation(n), Some(body)) => {
-                    for (s, &a) in n.in_shardings.iter().flatten().zip(&body.args) {
-                        add(a, s, source("the in_shardings of named_computation"));
-                    }
-                    for (s, &r) in n.out_shardings.iter().flatten().zip(&op.results) {
-                        add(r, s, source("the out_shardings of named_computation"));
-                    }
-                }
-                (OpKind::ManualComputation(m), Some(body)) => {
-                    for (s, &a) in m.in_shardings.iter().zip(&body.args) {
-                        add(a, &without_axes(s, &m.manual_axes), source("the in_shardings of manual_computation"));
-                    }
-                    for (s, &r) in m.out_shardings.iter().zip(&op.results) {
-                        add(r, s, source("the out_shardings of manual_computation"));
-                    }
-                }
-                _ => {}
-            }
             let source_op = sharding_rule(program, id).is_none() && runs_body(op).is_none();
             if source_op
                 && op.results.len() == 1
@@ -268,23 +245,18 @@ impl<'a> Lowering<'a> {
         }
         for output in program.outputs() {
             let Some(s) = &output.sharding else { continue };
-            if out.iter().any(|a| a.value == output.value) {
+            let constrains = |a: &Annotation| a.value == output.value && a.source == AnnotationSource::Output;
+            if !annotations.iter().any(constrains) {
                 self.unary[output.value.index()].push(Unary::Output(s.clone()));
-            } else {
-                out.push(Annotation {
-                    value: output.value,
-                    sharding: s.clone(),
-                    source: format!("output \"{}\"", program.value(output.value).name),
-                });
             }
         }
-        out
     }
 
     /// Components of tied values, their candidate lists and the resolution.
     fn resolve(&mut self) -> Result<Resolved> {
         let program = self.program;
-        let annotations = self.annotations();
+        let annotations = program.annotations();
+        self.unary_terms(&annotations);
         let n = program.values().len();
         let mut parent: Vec<usize> = (0..n).collect();
         fn root(parent: &mut [usize], mut x: usize) -> usize {
@@ -338,25 +310,13 @@ impl<'a> Lowering<'a> {
             parameters: &parameters,
             positions: &positions,
         };
-        let names = |v: ValueId| program.value(v).name.clone();
-        resolve(component, candidates, &annotations, &names, Some(&budget))
+        resolve(program, component, candidates, &annotations, Some(&budget))
     }
 
-    /// The time of resharding `value` from `from` to `to`, memoised.
+    /// The time of resharding `value` from `from` to `to`.
     fn reshard(&mut self, value: ValueId, from: &TensorSharding, to: &TensorSharding) -> Result<f64> {
-        if from == to {
-            return Ok(0.0);
-        }
-        let ty = &self.program.value(value).ty;
-        let key = (ty.shape.clone(), ty.dtype, from.clone(), to.clone());
-        if let Some(&t) = self.cache.get(&key) {
-            return Ok(t);
-        }
-        let priced = cheapest_plan(self.pricing.tensor(value), from, to, self.pricing.hardware)
-            .map_err(|e| SolveError::Input(format!("resharding \"{}\" from {from} to {to}: {e}", self.name(value))))?;
-        let t = total_time(&priced).0;
-        self.cache.insert(key, t);
-        Ok(t)
+        let (from, to) = (self.prices.intern(from), self.prices.intern(to));
+        self.prices.time(&self.pricing, value, from, to)
     }
 
     fn value_nodes(&mut self, out: &mut Lowered) -> Result<()> {
@@ -438,6 +398,8 @@ impl<'a> Lowering<'a> {
         let op: &Op = self.program.op(id);
         let node =
             out.op_nodes[id.index()].ok_or_else(|| SolveError::Input(format!("op \"{}\" has no node", op.name)))?;
+        let operands: Vec<Vec<ShardingId>> = kept.iter().map(|(_, c)| self.prices.intern_all(&c.operands)).collect();
+        let results: Vec<Vec<ShardingId>> = kept.iter().map(|(_, c)| self.prices.intern_all(&c.results)).collect();
         let mut seen: Vec<ValueId> = Vec::new();
         for &v in &op.operands {
             if seen.contains(&v) {
@@ -445,15 +407,17 @@ impl<'a> Lowering<'a> {
             }
             seen.push(v);
             let positions: Vec<usize> = (0..op.operands.len()).filter(|&k| op.operands[k] == v).collect();
-            let shardings = out.shardings[v.index()].clone();
-            let mut matrix = Vec::with_capacity(shardings.len() * kept.len());
-            for from in &shardings {
-                for (_, cost) in kept {
-                    let mut wanted: Vec<&TensorSharding> = positions.iter().map(|&k| &cost.operands[k]).collect();
-                    wanted.dedup();
+            let from_ids = self.prices.intern_all(&out.shardings[v.index()]);
+            let mut matrix = Vec::with_capacity(from_ids.len() * kept.len());
+            for &from in &from_ids {
+                for wanted in &operands {
+                    // A value used twice in the same sharding is resharded once.
+                    let mut targets: Vec<ShardingId> = positions.iter().map(|&k| wanted[k]).collect();
+                    targets.sort_unstable();
+                    targets.dedup();
                     let mut total = 0.0;
-                    for to in wanted {
-                        total += self.reshard(v, from, to)?;
+                    for to in targets {
+                        total += self.prices.time(&self.pricing, v, from, to)?;
                     }
                     matrix.push(total);
                 }
@@ -461,12 +425,12 @@ impl<'a> Lowering<'a> {
             out.problem.add_edge(value_node(out, v)?, node, matrix);
         }
         for (k, &r) in op.results.iter().enumerate() {
-            let shardings = out.shardings[r.index()].clone();
-            let mut matrix = Vec::with_capacity(shardings.len() * kept.len());
-            for (_, cost) in kept {
+            let to_ids = self.prices.intern_all(&out.shardings[r.index()]);
+            let mut matrix = Vec::with_capacity(to_ids.len() * kept.len());
+            for ((_, cost), produced) in kept.iter().zip(&results) {
                 let permute = cost.permutations[k].as_ref().map_or(0.0, |p| p.time.0);
-                for to in &shardings {
-                    matrix.push(permute + self.reshard(r, &cost.results[k], to)?);
+                for &to in &to_ids {
+                    matrix.push(permute + self.prices.time(&self.pricing, r, produced[k], to)?);
                 }
             }
             out.problem.add_edge(node, value_node(out, r)?, matrix);
@@ -499,16 +463,14 @@ impl<'a> Lowering<'a> {
             let op = program.op(id);
             let (OpKind::ManualComputation(m), Some(body)) = (&op.kind, &op.body) else { continue };
             for ((global, &operand), &arg) in m.in_shardings.iter().zip(&op.operands).zip(&body.args) {
-                let matrix = self.pair_map(out, (operand, arg), |l, from, to| {
-                    l.reshard(operand, from, &with_manual_axes(global, &m.manual_axes, to))
-                })?;
+                let matrix =
+                    self.pair_map(out, (operand, arg), |l, from, to| l.reshard(operand, from, &m.global(global, to)))?;
                 out.problem.add_edge(value_node(out, operand)?, value_node(out, arg)?, matrix);
             }
-            for ((global, &inner), &result) in m.out_shardings.iter().zip(&body.results).zip(&op.results) {
-                let matrix = self.pair_map(out, (inner, result), |l, from, to| {
-                    let local = without_axes(to, &m.manual_axes);
-                    let produced = with_manual_axes(global, &m.manual_axes, &local);
-                    Ok(l.reshard(inner, from, &local)? + l.reshard(result, &produced, to)?)
+            for (i, (&inner, &result)) in body.results.iter().zip(&op.results).enumerate() {
+                let matrix = self.pair_map(out, (inner, result), |l, from, to| match m.result_path(i, to) {
+                    Some((local, produced)) => Ok(l.reshard(inner, from, &local)? + l.reshard(result, &produced, to)?),
+                    None => l.reshard(inner, from, to),
                 })?;
                 out.problem.add_edge(value_node(out, inner)?, value_node(out, result)?, matrix);
             }
@@ -523,7 +485,15 @@ impl<'a> Lowering<'a> {
     }
 
     fn pair_costs(&mut self, out: &Lowered, a: ValueId, b: ValueId) -> Result<Vec<f64>> {
-        self.pair_map(out, (a, b), |l, from, to| l.reshard(a, from, to))
+        let from_ids = self.prices.intern_all(&out.shardings[a.index()]);
+        let to_ids = self.prices.intern_all(&out.shardings[b.index()]);
+        let mut matrix = Vec::with_capacity(from_ids.len() * to_ids.len());
+        for &from in &from_ids {
+            for &to in &to_ids {
+                matrix.push(self.prices.time(&self.pricing, a, from, to)?);
+            }
+        }
+        Ok(matrix)
     }
 
     /// The matrix of `cost(from, to)` over the candidates of `a` (rows) and `b`.

@@ -69,15 +69,17 @@ impl Presolved {
         (0..self.costs.len()).filter(|&n| !self.eliminated[n])
     }
 
-    /// True if some remaining node has no allowed strategy.
-    pub fn infeasible(&self) -> bool {
-        self.remaining().any(|n| self.costs[n].iter().all(|c| !c.is_finite()))
+    /// The first remaining node with no allowed strategy, if any (the problem is
+    /// then infeasible).
+    pub fn stranded(&self) -> Option<usize> {
+        self.remaining().find(|&n| self.costs[n].iter().all(|c| !c.is_finite()))
     }
 
-    /// The entry of edge `(a, b)` for strategies `(i, j)` of `a` and `b`.
-    pub fn entry(&self, a: usize, b: usize, i: usize, j: usize) -> f64 {
-        let (key, (r, c)) = if a < b { ((a, b), (i, j)) } else { ((b, a), (j, i)) };
-        self.edges.get(&key).map_or(0.0, |m| m[r * self.strategies(key.1) + c])
+    /// Edge `(n, m)` as seen from `n` (an existing edge).
+    fn view(&self, n: usize, m: usize) -> View<'_> {
+        let (low, high) = (n.min(m), n.max(m));
+        let costs = self.edges.get(&(low, high)).map_or(&[][..], Vec::as_slice);
+        View { costs, width: self.strategies(high), flipped: n > m }
     }
 
     /// A full assignment from `decided` (a strategy for every remaining node; others
@@ -123,7 +125,7 @@ impl Presolved {
             let mut changed = self.propagate();
             changed |= self.dominate(problem);
             changed |= self.eliminate();
-            if !changed || self.infeasible() {
+            if !changed || self.stranded().is_some() {
                 return;
             }
         }
@@ -135,15 +137,13 @@ impl Presolved {
         let keys: Vec<(usize, usize)> = self.edges.keys().copied().collect();
         for (a, b) in keys {
             for (x, y) in [(a, b), (b, a)] {
-                for i in 0..self.strategies(x) {
-                    if self.costs[x][i].is_finite()
-                        && (0..self.strategies(y))
-                            .all(|j| !self.costs[y][j].is_finite() || !self.entry(x, y, i, j).is_finite())
-                    {
-                        self.costs[x][i] = f64::INFINITY;
-                        changed = true;
-                    }
-                }
+                let view = self.view(x, y);
+                let partners: Vec<usize> = (0..self.strategies(y)).filter(|&j| self.costs[y][j].is_finite()).collect();
+                let stranded: Vec<usize> = (0..self.strategies(x))
+                    .filter(|&i| self.costs[x][i].is_finite() && partners.iter().all(|&j| !view.at(i, j).is_finite()))
+                    .collect();
+                changed |= !stranded.is_empty();
+                stranded.into_iter().for_each(|i| self.costs[x][i] = f64::INFINITY);
             }
         }
         changed
@@ -160,24 +160,27 @@ impl Presolved {
             if alive.len() < 2 {
                 continue;
             }
-            let neighbours: Vec<usize> = self.adjacency[n].iter().copied().collect();
+            let sides: Vec<(View<'_>, Vec<usize>)> = self.adjacency[n]
+                .iter()
+                .map(|&m| {
+                    (self.view(n, m), (0..self.strategies(m)).filter(|&j| self.costs[m][j].is_finite()).collect())
+                })
+                .collect();
+            let usage = |s: usize| if self.pinned[n] { problem.nodes[n].usage_of(s) } else { 0 };
+            // `d` is no worse than `s` anywhere.
+            let no_worse = |d: usize, s: usize| {
+                self.costs[n][d] <= self.costs[n][s]
+                    && usage(d) <= usage(s)
+                    && sides.iter().all(|(view, alive)| alive.iter().all(|&j| view.at(d, j) <= view.at(s, j)))
+            };
             let mut dead = vec![false; self.strategies(n)];
             for &s in &alive {
-                let dominates = |d: usize| {
-                    d != s
-                        && !dead[d]
-                        && self.costs[n][d] <= self.costs[n][s]
-                        && (!self.pinned[n] || problem.nodes[n].usage_of(d) <= problem.nodes[n].usage_of(s))
-                        && neighbours.iter().all(|&m| {
-                            (0..self.strategies(m)).all(|j| {
-                                !self.costs[m][j].is_finite() || self.entry(n, m, d, j) <= self.entry(n, m, s, j)
-                            })
-                        })
-                };
-                if alive.iter().any(|&d| dominates(d) && (d < s || !same(self, n, &neighbours, d, s))) {
+                // On a tie (each no worse than the other) the later one goes.
+                if alive.iter().any(|&d| d != s && !dead[d] && no_worse(d, s) && (d < s || !no_worse(s, d))) {
                     dead[s] = true;
                 }
             }
+            drop(sides);
             for s in alive.into_iter().filter(|&s| dead[s]) {
                 self.costs[n][s] = f64::INFINITY;
                 changed = true;
@@ -186,47 +189,51 @@ impl Presolved {
         changed
     }
 
-    /// Eliminates unpinned nodes with at most two neighbours; true if any was.
+    /// Eliminates unpinned nodes with at most two neighbours, smallest index first,
+    /// revisiting the neighbours of each eliminated node; true if any was.
     fn eliminate(&mut self) -> bool {
+        let eligible = |p: &Self, n: usize| !p.eliminated[n] && !p.pinned[n] && p.adjacency[n].len() <= 2;
+        let mut queue: BTreeSet<usize> = (0..self.costs.len()).filter(|&n| eligible(self, n)).collect();
         let mut changed = false;
-        for n in 0..self.costs.len() {
-            if self.eliminated[n] || self.pinned[n] || self.adjacency[n].len() > 2 {
+        while let Some(n) = queue.pop_first() {
+            if !eligible(self, n) {
                 continue;
             }
             let neighbours: Vec<usize> = self.adjacency[n].iter().copied().collect();
             let step = match neighbours[..] {
-                [] => Step::Alone { node: n, best: argmin((0..self.strategies(n)).map(|s| self.costs[n][s])).0 },
+                [] => Step::Alone { node: n, best: argmin(self.costs[n].iter().copied()).0 },
                 [m] => self.fold_leaf(n, m),
                 [a, b] => self.fold_series(n, a, b),
                 _ => continue,
             };
             self.eliminated[n] = true;
             self.steps.push(step);
+            queue.extend(neighbours.into_iter().filter(|&m| eligible(self, m)));
             changed = true;
         }
         changed
     }
 
     fn fold_leaf(&mut self, n: usize, m: usize) -> Step {
-        let mut best = Vec::with_capacity(self.strategies(m));
-        for t in 0..self.strategies(m) {
-            let (s, cost) = argmin((0..self.strategies(n)).map(|s| self.costs[n][s] + self.entry(n, m, s, t)));
+        let view = self.view(n, m);
+        let own = &self.costs[n];
+        let folded: Vec<(usize, f64)> =
+            (0..self.strategies(m)).map(|t| argmin(own.iter().enumerate().map(|(s, c)| c + view.at(s, t)))).collect();
+        for (t, &(_, cost)) in folded.iter().enumerate() {
             self.costs[m][t] += cost;
-            best.push(s);
         }
         self.remove_edge(n, m);
-        Step::Leaf { node: n, neighbour: m, best }
+        Step::Leaf { node: n, neighbour: m, best: folded.into_iter().map(|(s, _)| s).collect() }
     }
 
     fn fold_series(&mut self, n: usize, a: usize, b: usize) -> Step {
         let (sa, sb) = (self.strategies(a), self.strategies(b));
+        let (to_a, to_b, own) = (self.view(n, a), self.view(n, b), &self.costs[n]);
         let mut matrix = vec![f64::INFINITY; sa * sb];
         let mut best = vec![0usize; sa * sb];
         for i in (0..sa).filter(|&i| self.costs[a][i].is_finite()) {
             for j in (0..sb).filter(|&j| self.costs[b][j].is_finite()) {
-                let (s, cost) = argmin(
-                    (0..self.strategies(n)).map(|s| self.costs[n][s] + self.entry(n, a, s, i) + self.entry(n, b, s, j)),
-                );
+                let (s, cost) = argmin(own.iter().enumerate().map(|(s, c)| c + to_a.at(s, i) + to_b.at(s, j)));
                 matrix[i * sb + j] = cost;
                 best[i * sb + j] = s;
             }
@@ -238,10 +245,19 @@ impl Presolved {
     }
 }
 
-/// True if strategies `d` and `s` of `n` cost the same everywhere.
-fn same(p: &Presolved, n: usize, neighbours: &[usize], d: usize, s: usize) -> bool {
-    p.costs[n][d] == p.costs[n][s]
-        && neighbours.iter().all(|&m| (0..p.strategies(m)).all(|j| p.entry(n, m, d, j) == p.entry(n, m, s, j)))
+/// An edge's cost matrix as seen from one of its nodes.
+#[derive(Debug, Clone, Copy)]
+struct View<'a> {
+    costs: &'a [f64],
+    width: usize,
+    flipped: bool,
+}
+
+impl View<'_> {
+    /// The cost when this side takes `own` and the other side `other`.
+    fn at(&self, own: usize, other: usize) -> f64 {
+        if self.flipped { self.costs[other * self.width + own] } else { self.costs[own * self.width + other] }
+    }
 }
 
 /// The index and value of the smallest of `values` (the first on ties; infinite if

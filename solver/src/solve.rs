@@ -15,11 +15,11 @@ use crate::error::{Result, SolveError};
 use crate::graph::GraphNode;
 use crate::lower::{Lowered, lower};
 use crate::problem::Problem;
-use autoshard_cost::evaluate::{Decisions, evaluate};
+use autoshard_cost::evaluate::evaluate;
 use autoshard_cost::hardware::HardwareSpec;
 use autoshard_model::ops::PropagationDirection;
 use autoshard_model::plan::SolverStats;
-use autoshard_model::{Plan, Program, Seconds, TensorSharding};
+use autoshard_model::{Plan, Program, Seconds};
 use petgraph::Direction;
 use std::time::{Duration, Instant};
 
@@ -76,7 +76,7 @@ impl Solver {
         let mut relaxation: Option<f64> = None;
         for _ in 0..TIGHTENINGS {
             let solution = self.staged(&lowered, start)?;
-            let decisions = decisions(program, &lowered, &solution.assignment);
+            let decisions = lowered.decisions(program, &solution.assignment);
             let mut plan = evaluate(program, hardware, &decisions)?;
             let bound = *relaxation.get_or_insert(solution.bound + lowered.join_cost(&solution.assignment));
             let peak = plan.objective.peak_memory_bytes;
@@ -104,20 +104,20 @@ impl Solver {
         let second = second_stage(lowered);
         let problem = &lowered.problem;
         if !second.iter().any(|&s| s) {
-            return engine::solve(problem, self.backend.as_ref(), self.limits(start)).map_err(explain);
+            return engine::solve(problem, self.backend.as_ref(), self.limits(start));
         }
         let mut first = problem.clone();
         first.edges.retain(|e| !second[e.a.0] && !second[e.b.0]);
         for (node, _) in first.nodes.iter_mut().zip(&second).filter(|(_, s)| **s) {
             node.costs.iter_mut().filter(|c| c.is_finite()).for_each(|c| *c = 0.0);
         }
-        let upstream = engine::solve(&first, self.backend.as_ref(), self.limits(start)).map_err(explain)?;
+        let upstream = engine::solve(&first, self.backend.as_ref(), self.limits(start))?;
         let mut fixed: Problem = problem.clone();
         for (n, node) in fixed.nodes.iter_mut().enumerate().filter(|(n, _)| !second[*n]) {
             let keep = upstream.assignment[n];
             node.costs.iter_mut().enumerate().filter(|(s, _)| *s != keep).for_each(|(_, c)| *c = f64::INFINITY);
         }
-        let mut solution = engine::solve(&fixed, self.backend.as_ref(), self.limits(start)).map_err(explain)?;
+        let mut solution = engine::solve(&fixed, self.backend.as_ref(), self.limits(start))?;
         if upstream.status == Status::Feasible {
             solution.status = Status::Feasible;
         }
@@ -169,32 +169,4 @@ fn second_stage(lowered: &Lowered) -> Vec<bool> {
         }
     }
     second
-}
-
-fn explain(error: SolveError) -> SolveError {
-    match error {
-        SolveError::Infeasible(m) => {
-            SolveError::Infeasible(format!("{m} (the annotations, groups and the memory budget cannot all hold)"))
-        }
-        other => other,
-    }
-}
-
-/// The decisions of `assignment`: every priced value's sharding, every ruled op's
-/// factor axes; values nobody prices are replicated.
-fn decisions(program: &Program, lowered: &Lowered, assignment: &[usize]) -> Decisions {
-    let values = program
-        .value_ids()
-        .map(|v| match lowered.value_nodes[v.index()] {
-            Some(n) => lowered.shardings[v.index()][assignment[n.0]].clone(),
-            None => TensorSharding::replicated(program.mesh_name(), program.value(v).ty.rank()),
-        })
-        .collect();
-    let factors = (0..program.ops().len())
-        .map(|o| match lowered.op_nodes[o] {
-            Some(n) => lowered.strategies[o][assignment[n.0]].clone(),
-            None => Vec::new(),
-        })
-        .collect();
-    Decisions { values, factors }
 }

@@ -1,7 +1,10 @@
-//! The solver against brute force: random small programs (≤ 6 ops, 1–2 mesh axes);
+//! The solver against brute force: random small programs (≤ 6 ops of dot, tanh,
+//! transpose, reverse — a permutation factor — and add; 1–2 mesh axes);
 //! every combination of op strategies is enumerated and, for each, every value's
 //! candidate shardings, all priced by `cost::evaluate` (an independent path from the
 //! solver's lowering). The solver's objective must equal the enumerated optimum.
+//! And the lowering itself: under random assignments (not only optimal ones) the
+//! core problem's cost equals what `cost::evaluate` charges for the same decisions.
 //!
 //! Without groups, barriers or a binding memory budget, the total separates over
 //! values once the ops are fixed (a value's sharding only touches its producer's and
@@ -13,23 +16,20 @@
 use autoshard_cost::evaluate::{Decisions, costed_ops, evaluate};
 use autoshard_cost::{HardwareSpec, Preset};
 use autoshard_model::ir::{InputSpec, OpSpec, ProgramBuilder, TensorType};
-use autoshard_model::ops::{BinaryOp, OpKind, Transpose, UnaryOp};
+use autoshard_model::ops::{BinaryOp, OpKind, Reverse, Transpose, UnaryOp};
 use autoshard_model::rules::sharding_rule;
 use autoshard_model::{DType, Mesh, Program, TensorSharding};
 use autoshard_solver::candidates::{op_strategies, usable_axes, value_shardings};
+use autoshard_solver::lower::lower;
 use autoshard_solver::{Solver, SolverOptions};
 use proptest::prelude::*;
+use proptest::test_runner::{RngAlgorithm, TestRng};
 use std::collections::HashMap;
 
 /// A tiny random program from `seed`.
-fn program(seed: u64) -> Program {
-    let mut state = seed | 1;
-    let mut next = move |m: u64| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state % m
-    };
+fn program(seed: [u8; 32]) -> Program {
+    let mut rng = TestRng::from_seed(RngAlgorithm::ChaCha, &seed);
+    let mut next = move |m: u64| rng.next_u64() % m;
     let mesh = if next(2) == 0 {
         Mesh::from_axes([("x", 2)]).unwrap()
     } else {
@@ -54,13 +54,14 @@ fn program(seed: u64) -> Program {
     for i in 0..ops {
         let a = values[next(values.len() as u64) as usize];
         let shape = b.type_of(a).shape.clone();
-        let (kind, operands) = match next(4) {
+        let (kind, operands) = match next(5) {
             0 => {
                 let w = input(&mut b, vec![shape[1], sizes[next(3) as usize]], None);
                 (OpKind::Dot, vec![a, w])
             }
             1 => (OpKind::Unary(UnaryOp::Tanh), vec![a]),
             2 => (OpKind::Transpose(Transpose { permutation: vec![1, 0] }), vec![a]),
+            3 => (OpKind::Reverse(Reverse { dimensions: vec![next(2) as i64] }), vec![a]),
             _ => {
                 let other = values.iter().copied().find(|&v| v != a && b.type_of(v).shape == shape).unwrap_or(a);
                 (OpKind::Binary(BinaryOp::Add), vec![a, other])
@@ -145,7 +146,23 @@ fn brute_force(program: &Program, hardware: &HardwareSpec) -> f64 {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
     #[test]
-    fn the_solver_matches_brute_force(seed in any::<u64>()) {
+    fn the_lowering_prices_what_evaluate_prices(seed in any::<[u8; 32]>(), picks in any::<[u8; 32]>()) {
+        let program = program(seed);
+        let hardware = HardwareSpec::from_preset(Preset::H100Sxm, program.mesh());
+        let lowered = lower(&program, &hardware).unwrap();
+        let mut rng = TestRng::from_seed(RngAlgorithm::ChaCha, &picks);
+        for _ in 0..20 {
+            let assignment: Vec<usize> =
+                lowered.problem.nodes.iter().map(|n| (rng.next_u64() % n.strategies() as u64) as usize).collect();
+            let model = lowered.problem.cost(&assignment) + lowered.join_cost(&assignment);
+            let priced = evaluate(&program, &hardware, &lowered.decisions(&program, &assignment)).unwrap();
+            let total = priced.objective.total_s.0;
+            prop_assert!((model - total).abs() <= 1e-9 * total, "model {model}, evaluate {total}");
+        }
+    }
+
+    #[test]
+    fn the_solver_matches_brute_force(seed in any::<[u8; 32]>()) {
         let program = program(seed);
         let hardware = HardwareSpec::from_preset(Preset::H100Sxm, program.mesh());
         let expected = brute_force(&program, &hardware);

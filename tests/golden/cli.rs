@@ -1,5 +1,6 @@
 //! The command line end to end: what `reshard` and `cost` print and their exit codes.
 
+use std::path::Path;
 use std::process::Command;
 
 /// Runs `autoshard ARGS` from the crate root: exit code, stdout, stderr.
@@ -11,6 +12,30 @@ pub fn run(args: &[&str]) -> (i32, String, String) {
         .expect("run autoshard");
     let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
     (output.status.code().unwrap_or(-1), text(&output.stdout), text(&output.stderr))
+}
+
+/// Runs `autoshard ARGS PATH` from the crate root (the path relative to it, as users
+/// would write it).
+pub fn run_on(args: &[&str], path: &Path) -> (i32, String, String) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let relative = path.strip_prefix(root).unwrap_or(path).to_string_lossy().into_owned();
+    run(&[args, &[relative.as_str()]].concat())
+}
+
+/// Prices the JSON plan `json` for the config at `path`: `autoshard cost --format json
+/// --plan PLAN PATH`, the plan in a temporary file named after the config.
+pub fn price_plan(json: &str, path: &Path) -> (i32, String, String) {
+    let name = |p: Option<&Path>| p.and_then(|p| p.file_stem()).and_then(|s| s.to_str()).unwrap_or("plan").to_string();
+    let file = std::env::temp_dir().join(format!(
+        "autoshard-plan-{}-{}-{}.json",
+        std::process::id(),
+        name(path.parent()),
+        name(Some(path))
+    ));
+    std::fs::write(&file, json).expect("write plan");
+    let result = run_on(&["cost", "--format", "json", "--plan", &file.to_string_lossy()], path);
+    let _ = std::fs::remove_file(&file);
+    result
 }
 
 const MESH: &str = r#"<["x"=2, "y"=2, "z"=2]>"#;

@@ -5,13 +5,7 @@
 
 use std::path::Path;
 
-/// Runs `autoshard ARGS PATH` from the crate root (the path relative to it, as users
-/// would write it).
-fn autoshard(args: &[&str], path: &Path) -> (i32, String, String) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let relative = path.strip_prefix(root).unwrap_or(path).to_string_lossy().into_owned();
-    crate::cli::run(&[args, &[relative.as_str()]].concat())
-}
+use crate::cli::{price_plan, run_on as autoshard};
 
 /// A malformed config: exit code 2, every expected location reported, no panic.
 pub fn error_case(path: &Path) -> (String, Vec<String>) {
@@ -69,15 +63,7 @@ pub fn cost_case(path: &Path) -> (String, Vec<String>) {
         failures.push(format!("cost: exit code {code}: {stderr}"));
     }
     let (_, json, _) = autoshard(&["cost", "--format", "json"], path);
-    let plan_file = std::env::temp_dir().join(format!(
-        "autoshard-plan-{}-{}.json",
-        std::process::id(),
-        path.file_stem().and_then(|s| s.to_str()).unwrap_or("plan")
-    ));
-    std::fs::write(&plan_file, &json).expect("write plan");
-    let plan_arg = plan_file.to_string_lossy().into_owned();
-    let (code, again, stderr) = autoshard(&["cost", "--format", "json", "--plan", &plan_arg], path);
-    let _ = std::fs::remove_file(&plan_file);
+    let (code, again, stderr) = price_plan(&json, path);
     if code != 0 || again != json {
         failures.push(format!("the JSON plan does not price back to itself (exit {code}): {stderr}"));
     }

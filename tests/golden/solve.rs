@@ -16,11 +16,7 @@
 use serde_json::Value;
 use std::path::Path;
 
-fn autoshard(args: &[&str], path: &Path) -> (i32, String, String) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let relative = path.strip_prefix(root).unwrap_or(path).to_string_lossy().into_owned();
-    crate::cli::run(&[args, &[relative.as_str()]].concat())
-}
+use crate::cli::{price_plan, run_on as autoshard};
 
 fn total(json: &str) -> Option<f64> {
     serde_json::from_str::<Value>(json).ok()?["objective"]["total_s"].as_f64()
@@ -53,10 +49,7 @@ pub fn run_case(path: &Path) -> (String, Vec<String>) {
             failures.push(format!("the solver's plan costs {solved} s, more than the known plan's {known} s"));
         }
     }
-    let plan_file = std::env::temp_dir().join(format!("autoshard-solve-{}-{}.json", std::process::id(), stem(path)));
-    std::fs::write(&plan_file, &json).expect("write plan");
-    let (_, priced, stderr) = autoshard(&["cost", "--format", "json", "--plan", &plan_file.to_string_lossy()], path);
-    let _ = std::fs::remove_file(&plan_file);
+    let (_, priced, stderr) = price_plan(&json, path);
     match total(&priced) {
         Some(t) if (t - solved).abs() <= 1e-9 * solved.abs() => {}
         t => failures.push(format!("cost --plan prices the solved plan at {t:?}, solve said {solved}: {stderr}")),
@@ -78,10 +71,6 @@ fn without_time(json: &str) -> Value {
         solver.remove("time_s");
     }
     plan
-}
-
-fn stem(path: &Path) -> String {
-    path.file_stem().and_then(|s| s.to_str()).unwrap_or("case").to_string()
 }
 
 /// The `# expect-…` lines of `source` that `plan` fails.

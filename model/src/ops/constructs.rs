@@ -6,6 +6,7 @@
 //! them (see `ir/builder.rs`), so only the body-free constructs infer here.
 
 use super::{Operand, check_dims, check_shape};
+use crate::axis::AxisRef;
 use crate::ir::TensorType;
 use crate::sharding::TensorSharding;
 
@@ -55,6 +56,43 @@ pub struct ManualComputation {
     pub in_shardings: Vec<TensorSharding>,
     /// Shardings of the results; their manual axes fix the result shapes.
     pub out_shardings: Vec<TensorSharding>,
+}
+
+impl ManualComputation {
+    /// `sharding` without the manual axes: what the body sees of it.
+    pub fn local(&self, sharding: &TensorSharding) -> TensorSharding {
+        let keep = |axes: &Vec<AxisRef>| axes.iter().filter(|a| !self.manual_axes.contains(&a.name)).cloned().collect();
+        let mut out = sharding.clone();
+        for dim in &mut out.dims {
+            dim.axes = keep(&dim.axes);
+        }
+        out.replicated = keep(&out.replicated);
+        out.unreduced = keep(&out.unreduced);
+        out
+    }
+
+    /// The global sharding whose body-side view is `local`: `global`'s manual axes
+    /// (major-most, as an in/out sharding fixes them) followed by `local`'s free axes
+    /// in each dimension.
+    pub fn global(&self, global: &TensorSharding, local: &TensorSharding) -> TensorSharding {
+        let mut out = global.closed();
+        for (dim, free) in out.dims.iter_mut().zip(&local.dims) {
+            dim.axes.retain(|a| self.manual_axes.contains(&a.name));
+            dim.axes.extend(free.axes.iter().cloned());
+        }
+        out.replicated.clear();
+        out
+    }
+
+    /// How result `index` reaches the sharding `to`: the body's result is resharded
+    /// to `to`'s free axes (the first sharding returned), which leaves the region as
+    /// the `out_sharding`'s manual axes followed by those (the second), resharded to
+    /// `to` if that differs.
+    pub fn result_path(&self, index: usize, to: &TensorSharding) -> Option<(TensorSharding, TensorSharding)> {
+        let local = self.local(to);
+        let produced = self.global(self.out_shardings.get(index)?, &local);
+        Some((local, produced))
+    }
 }
 
 /// `constant`: a tensor of `ty` filled with `values` (one value is a splat).
