@@ -117,7 +117,8 @@ impl<'a> Evaluation<'a> {
     ) -> Result<()> {
         if !priced.is_empty() {
             let source = self.pricing.local_bytes(value, from)?;
-            let bytes = transient_bytes(source, priced, source_counted, final_counted);
+            let results = priced.iter().map(|p| p.result_bytes);
+            let bytes = transient_bytes(source, results, source_counted, final_counted);
             self.buffers.push(Buffer { from: position, to: position, bytes });
         }
         Ok(())

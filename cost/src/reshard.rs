@@ -91,15 +91,21 @@ pub fn price(
 /// The extra memory a reshard needs on one device: while each collective runs, its
 /// input and its result are both live; of those, the source and the final state are
 /// not counted when they are program values (`source_counted`, `final_counted`),
-/// which are live anyway. The largest such pair over the sequence.
-pub fn transient_bytes(source: Bytes, priced: &[PricedCollective], source_counted: bool, final_counted: bool) -> Bytes {
-    let last = priced.len().saturating_sub(1);
+/// which are live anyway. The largest such pair over the sequence of collectives,
+/// given by the size of each one's result.
+pub fn transient_bytes(
+    source: Bytes,
+    results: impl IntoIterator<Item = Bytes>,
+    source_counted: bool,
+    final_counted: bool,
+) -> Bytes {
+    let mut results = results.into_iter().peekable();
     let mut before = if source_counted { 0 } else { source.0 };
     let mut peak = 0u64;
-    for (i, p) in priced.iter().enumerate() {
-        let after = if i == last && final_counted { 0 } else { p.result_bytes.0 };
+    while let Some(result) = results.next() {
+        let after = if results.peek().is_none() && final_counted { 0 } else { result.0 };
         peak = peak.max(before.saturating_add(after));
-        before = p.result_bytes.0;
+        before = result.0;
     }
     Bytes(peak)
 }
@@ -187,23 +193,17 @@ fn reshard_price(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use autoshard_model::reshard::Collective;
-
-    fn step(result: u64) -> PricedCollective {
-        let collective: Collective = "sdy.collective_permute out_sharding=<@m, [{}]>".parse().unwrap();
-        PricedCollective { collective, bytes: Bytes(0), time: Seconds(0.0), result_bytes: Bytes(result) }
-    }
 
     #[test]
     fn transient_memory_is_the_largest_live_pair() {
         // Gather to 8 then slice to 1: the full tensor is the peak, both ends are values.
-        assert_eq!(transient_bytes(Bytes(1), &[step(8), step(1)], true, true), Bytes(8));
+        assert_eq!(transient_bytes(Bytes(1), [Bytes(8), Bytes(1)], true, true), Bytes(8));
         // A resharded operand copy: only the copy is extra.
-        assert_eq!(transient_bytes(Bytes(4), &[step(4)], true, false), Bytes(4));
+        assert_eq!(transient_bytes(Bytes(4), [Bytes(4)], true, false), Bytes(4));
         // A produced partial result reduced into its value: the partial result is extra.
-        assert_eq!(transient_bytes(Bytes(16), &[step(4)], false, true), Bytes(16));
+        assert_eq!(transient_bytes(Bytes(16), [Bytes(4)], false, true), Bytes(16));
         // A value moved into another value in one step needs nothing extra.
-        assert_eq!(transient_bytes(Bytes(4), &[step(4)], true, true), Bytes(0));
-        assert_eq!(transient_bytes(Bytes(4), &[], false, false), Bytes(0));
+        assert_eq!(transient_bytes(Bytes(4), [Bytes(4)], true, true), Bytes(0));
+        assert_eq!(transient_bytes(Bytes(4), [], false, false), Bytes(0));
     }
 }

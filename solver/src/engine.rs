@@ -81,7 +81,7 @@ pub fn solve(problem: &Problem, backend: &dyn Backend, limits: Limits) -> Result
 mod tests {
     use super::*;
     use crate::backend::MicroLp;
-    use crate::problem::{Node, NodeId};
+    use crate::problem::{Load, Node, NodeId};
     use proptest::prelude::*;
     use proptest::test_runner::{RngAlgorithm, TestRng};
     use std::time::Duration;
@@ -91,8 +91,8 @@ mod tests {
     }
 
     /// A random problem: `n` nodes with up to 4 strategies, random edges (some
-    /// forbidden pairs), random usage and a limit between the smallest and largest
-    /// total.
+    /// forbidden pairs), random usage, random loads on one node or a pair, and
+    /// sometimes a limit.
     fn problem() -> impl Strategy<Value = Problem> {
         (2usize..7, any::<[u8; 32]>()).prop_map(|(n, seed)| {
             let mut rng = TestRng::from_seed(RngAlgorithm::ChaCha, &seed);
@@ -118,6 +118,18 @@ mod tests {
                         p.add_edge(NodeId(a), NodeId(b), costs);
                     }
                 }
+            }
+            for _ in 0..next(4) {
+                let a = next(n as u64) as usize;
+                let b = (next(2) == 0).then(|| (a + 1 + next(n as u64 - 1) as usize) % n);
+                let size = p.nodes[a].strategies() * b.map_or(1, |b| p.nodes[b].strategies());
+                let start = next(5) as usize;
+                p.add_load(Load {
+                    a: NodeId(a),
+                    b: b.map(NodeId),
+                    usage: (0..size).map(|_| next(4)).collect(),
+                    interval: (start, start + 1 + next(2) as usize),
+                });
             }
             if next(2) == 0 {
                 p.limit = Some(4 + next(8));

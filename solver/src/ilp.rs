@@ -10,11 +10,14 @@
 //! pairs get no variable, which forbids them). With integral `x` the marginals force
 //! `e` integral, and the LP relaxation is far tighter than `e ≥ x + y − 1`.
 //! The usage limit becomes one row per time step where it could bind, scaled by the
-//! limit. Costs are scaled to microseconds for the solver's tolerances.
+//! limit. A binding load between two nodes is written on the same class pairs (its
+//! usage refines the classes, and a pair without an edge gets one of zero cost), so
+//! it is exact too. Costs are scaled to microseconds for the solver's tolerances.
 
 use crate::backend::{Comparison, Domain, Model};
 use crate::presolve::Presolved;
-use crate::problem::Problem;
+use crate::problem::{Load, Problem};
+use std::collections::BTreeMap;
 
 /// Objective units per unit of cost (costs are seconds; the solver sees µs).
 const SCALE: f64 = 1e6;
@@ -30,6 +33,34 @@ pub struct Formulation {
     fixed: Vec<Option<usize>>,
     /// The cost every solution pays (fixed nodes and the edges between them).
     pub constant: f64,
+    /// How each pair of nodes with an edge or a binding load was written.
+    pairs: BTreeMap<(usize, usize), Pair>,
+}
+
+/// How an edge `(a, b)` (`a < b`) was written: folded into one node's variables (its
+/// entries depend on that node's choice alone) or as class-pair variables.
+#[derive(Debug, Clone)]
+enum Pair {
+    /// Every row is alike: `b`'s strategy decides, read on row `row`.
+    ByB { row: usize },
+    /// Every column is alike: `a`'s strategy decides, read on column `col`.
+    ByA { col: usize },
+    /// Row and column classes, and the variable of each finite class pair.
+    Cells { rows: Vec<Vec<usize>>, cols: Vec<Vec<usize>>, vars: Vec<Option<usize>> },
+}
+
+/// A binding load's usage on the pair `(low, high)`, whichever way it is stored.
+struct Oriented<'a> {
+    load: &'a Load,
+    width: usize,
+    flipped: bool,
+}
+
+impl Oriented<'_> {
+    fn at(&self, low: usize, high: usize) -> u64 {
+        let (i, j) = if self.flipped { (high, low) } else { (low, high) };
+        self.load.at(i, j, self.width)
+    }
 }
 
 /// How a node's strategy is written in the model.
@@ -43,13 +74,30 @@ impl Formulation {
     /// Formulates the remaining part of `pre` (a presolve of `problem`).
     pub fn new(problem: &Problem, pre: &Presolved) -> Self {
         let n = pre.costs.len();
-        let mut f =
-            Formulation { model: Model::default(), vars: vec![Vec::new(); n], fixed: vec![None; n], constant: 0.0 };
+        let mut f = Formulation {
+            model: Model::default(),
+            vars: vec![Vec::new(); n],
+            fixed: vec![None; n],
+            constant: 0.0,
+            pairs: BTreeMap::new(),
+        };
         for node in pre.remaining() {
             f.add_node(pre, node);
         }
-        for (&(a, b), matrix) in &pre.edges {
-            f.add_edge(pre, (a, b), matrix);
+        let mut loads: BTreeMap<(usize, usize), Vec<Oriented<'_>>> = BTreeMap::new();
+        for load in pre.binding.iter().map(|&l| &problem.loads[l]) {
+            if let Some(b) = load.b {
+                let (a, b) = (load.a.0, b.0);
+                let oriented = Oriented { load, width: problem.width(load), flipped: a > b };
+                loads.entry((a.min(b), a.max(b))).or_default().push(oriented);
+            }
+        }
+        let zero = |(a, b): (usize, usize)| vec![0.0; pre.strategies(a) * pre.strategies(b)];
+        let keys: std::collections::BTreeSet<(usize, usize)> = pre.edges.keys().chain(loads.keys()).copied().collect();
+        for key in keys {
+            let matrix = pre.edges.get(&key).cloned().unwrap_or_else(|| zero(key));
+            let pair = f.add_edge(pre, key, &matrix, loads.get(&key).map_or(&[][..], Vec::as_slice));
+            f.pairs.insert(key, pair);
         }
         f.add_limit(problem, pre);
         f
@@ -107,69 +155,121 @@ impl Formulation {
         class.iter().filter_map(|&s| self.vars[node][s].map(|v| (v, 1.0))).collect()
     }
 
-    fn add_edge(&mut self, pre: &Presolved, (a, b): (usize, usize), matrix: &[f64]) {
+    fn add_edge(&mut self, pre: &Presolved, (a, b): (usize, usize), matrix: &[f64], loads: &[Oriented<'_>]) -> Pair {
         let (ra, cb) = (allowed(pre, a), allowed(pre, b));
         let width = pre.strategies(b);
         let at = |i: usize, j: usize| matrix[i * width + j];
-        let rows = classes(&ra, |x, y| cb.iter().all(|&j| at(x, j).to_bits() == at(y, j).to_bits()));
-        let cols = classes(&cb, |x, y| ra.iter().all(|&i| at(i, x).to_bits() == at(i, y).to_bits()));
+        let same = |i: usize, j: usize, x: usize, y: usize| {
+            at(i, j).to_bits() == at(x, y).to_bits() && loads.iter().all(|l| l.at(i, j) == l.at(x, y))
+        };
+        let rows = classes(&ra, |x, y| cb.iter().all(|&j| same(x, j, y, j)));
+        let cols = classes(&cb, |x, y| ra.iter().all(|&i| same(i, x, i, y)));
         if rows.len() == 1 {
             for &j in &cb {
                 self.charge(b, j, at(rows[0][0], j));
             }
-            return;
+            return Pair::ByB { row: rows[0][0] };
         }
         if cols.len() == 1 {
             for &i in &ra {
                 self.charge(a, i, at(i, cols[0][0]));
             }
-            return;
+            return Pair::ByA { col: cols[0][0] };
         }
         let mut row_terms: Vec<Vec<(usize, f64)>> = rows.iter().map(|r| negated(self.indicator(a, r))).collect();
         let mut col_terms: Vec<Vec<(usize, f64)>> = cols.iter().map(|c| negated(self.indicator(b, c))).collect();
+        let mut vars = Vec::with_capacity(rows.len() * cols.len());
         for (r, row) in rows.iter().enumerate() {
             for (c, col) in cols.iter().enumerate() {
                 let cost = at(row[0], col[0]);
-                if cost.is_finite() {
-                    let e = self.model.add(Domain::Unit, cost * SCALE);
+                let var = cost.is_finite().then(|| self.model.add(Domain::Unit, cost * SCALE));
+                if let Some(e) = var {
                     row_terms[r].push((e, 1.0));
                     col_terms[c].push((e, 1.0));
                 }
+                vars.push(var);
             }
         }
         for terms in row_terms.into_iter().chain(col_terms) {
             self.model.constrain(terms, Comparison::Equal, 0.0);
         }
+        Pair::Cells { rows, cols, vars }
     }
 
-    /// One row per time step where the limit could bind, over the pinned nodes live
-    /// there; consecutive steps with the same live set share a row.
-    fn add_limit(&mut self, problem: &Problem, pre: &Presolved) {
-        let Some(limit) = problem.limit else { return };
-        let mut previous: Option<Vec<usize>> = None;
-        for t in 0..problem.horizon() {
-            let live: Vec<usize> = (0..problem.nodes.len())
-                .filter(|&n| pre.pinned[n] && (problem.nodes[n].interval.0..problem.nodes[n].interval.1).contains(&t))
-                .collect();
-            if live.is_empty() || previous.as_ref() == Some(&live) {
-                continue;
+    /// Adds `coefficient` × [`node` takes `s`] to `row` (or to `fixed` if it must).
+    fn usage_term(&self, (node, s): (usize, usize), coefficient: f64, row: &mut Vec<(usize, f64)>, fixed: &mut f64) {
+        match (self.choice(node), self.vars[node].get(s).copied().flatten()) {
+            (Choice::Fixed(f), _) if f == s => *fixed += coefficient,
+            (Choice::Free, Some(v)) => row.push((v, coefficient)),
+            _ => {}
+        }
+    }
+
+    /// The terms of a binding load, scaled by `scale`.
+    fn load_terms(&self, pre: &Presolved, load: &Load, scale: f64, row: &mut Vec<(usize, f64)>, fixed: &mut f64) {
+        let width = load.b.map_or(1, |b| pre.strategies(b.0));
+        let Some(b) = load.b.map(|b| b.0) else {
+            for s in allowed(pre, load.a.0) {
+                self.usage_term((load.a.0, s), load.at(s, 0, width) as f64 * scale, row, fixed);
             }
-            let mut fixed = 0.0;
-            let mut terms = Vec::new();
-            for &n in &live {
-                let usage = |s: usize| problem.nodes[n].usage_of(s) as f64 / limit as f64;
-                match self.choice(n) {
-                    Choice::Fixed(s) => fixed += usage(s),
-                    Choice::Free => {
-                        terms.extend(self.vars[n].iter().enumerate().filter_map(|(s, v)| v.map(|v| (v, usage(s)))))
+            return;
+        };
+        let (low, high) = (load.a.0.min(b), load.a.0.max(b));
+        let oriented = Oriented { load, width, flipped: load.a.0 > b };
+        match self.pairs.get(&(low, high)) {
+            Some(Pair::ByB { row: i }) => {
+                for j in allowed(pre, high) {
+                    self.usage_term((high, j), oriented.at(*i, j) as f64 * scale, row, fixed);
+                }
+            }
+            Some(Pair::ByA { col: j }) => {
+                for i in allowed(pre, low) {
+                    self.usage_term((low, i), oriented.at(i, *j) as f64 * scale, row, fixed);
+                }
+            }
+            Some(Pair::Cells { rows, cols, vars }) => {
+                for (k, var) in vars.iter().enumerate() {
+                    let (r, c) = (&rows[k / cols.len()], &cols[k % cols.len()]);
+                    if let Some(v) = var {
+                        row.push((*v, oriented.at(r[0], c[0]) as f64 * scale));
                     }
                 }
             }
-            let worst: f64 = live.iter().map(|&n| max_usage(problem, pre, n) / limit as f64).sum::<f64>();
-            if worst > 1.0 {
-                self.model.constrain(terms, Comparison::AtMost, 1.0 - fixed);
+            None => {}
+        }
+    }
+
+    /// One row per time step where the limit could bind, over the pinned nodes and
+    /// binding loads live there; a row equal to the previous one is left out.
+    fn add_limit(&mut self, problem: &Problem, pre: &Presolved) {
+        let Some(limit) = problem.limit else { return };
+        let scale = 1.0 / limit as f64;
+        let live = |(from, to): (usize, usize), t: usize| (from..to).contains(&t);
+        let mut previous: Option<(Vec<(usize, f64)>, f64)> = None;
+        for t in 0..problem.horizon() {
+            let nodes: Vec<usize> =
+                (0..problem.nodes.len()).filter(|&n| pre.pinned[n] && live(problem.nodes[n].interval, t)).collect();
+            let loads: Vec<&Load> =
+                pre.binding.iter().map(|&l| &problem.loads[l]).filter(|l| live(l.interval, t)).collect();
+            let worst = nodes.iter().map(|&n| max_usage(problem, pre, n)).sum::<f64>()
+                + loads.iter().map(|l| l.max() as f64).sum::<f64>();
+            if worst <= limit as f64 {
+                continue;
             }
-            previous = Some(live);
+            let (mut terms, mut fixed) = (Vec::new(), 0.0);
+            for n in nodes {
+                for s in allowed(pre, n) {
+                    self.usage_term((n, s), problem.nodes[n].usage_of(s) as f64 * scale, &mut terms, &mut fixed);
+                }
+            }
+            for load in loads {
+                self.load_terms(pre, load, scale, &mut terms, &mut fixed);
+            }
+            let row = (terms, fixed);
+            if previous.as_ref() != Some(&row) {
+                self.model.constrain(row.0.clone(), Comparison::AtMost, 1.0 - row.1);
+                previous = Some(row);
+            }
         }
     }
 }

@@ -15,6 +15,13 @@
 //!   its body results to the local `out_shardings`, an output resharded to an
 //!   annotation that differs from its value's own, sources' (constant, iota) writes.
 //!
+//! Memory is modelled as `cost::evaluate` counts it: a value's node uses its bytes
+//! over its live range, except a value that may share its source's buffer (a
+//! reshard's or barrier's result, a region's arguments and results); for those a
+//! load on the link says which: the value's own bytes when the reshard moves data,
+//! else the source's buffer kept live to the value's last use. Every reshard's
+//! transient buffers are a load at the op that runs it.
+//!
 //! Reshard prices come from `prices.rs`, memoised.
 
 use crate::candidates::{UsableAxis, op_strategies, usable_axes, value_shardings};
@@ -22,7 +29,7 @@ use crate::constraints::{Budget, Resolved, resolve};
 use crate::error::{Result, SolveError};
 use crate::graph::FactorGraph;
 use crate::prices::{ReshardPrices, ShardingId};
-use crate::problem::{Edge, Node, NodeId, Problem};
+use crate::problem::{Edge, Load, Node, NodeId, Problem};
 use autoshard_cost::compute::LocalWork;
 use autoshard_cost::evaluate::{Decisions, runs_body};
 use autoshard_cost::hardware::HardwareSpec;
@@ -124,6 +131,9 @@ struct Lowering<'a> {
     pricing: Pricing<'a>,
     /// Priced ops in program order.
     order: Vec<OpId>,
+    /// Per op: its position in `order` and that of its region's last op (itself if
+    /// it has none), where its results are produced.
+    position: Vec<(usize, usize)>,
     /// Per value: the manual axes around it (`None`: not priced).
     scope: Vec<Option<Vec<String>>>,
     defined: Vec<usize>,
@@ -157,6 +167,7 @@ impl<'a> Lowering<'a> {
             program,
             pricing: Pricing::new(program, hardware),
             order: Vec::new(),
+            position: vec![(0, 0); program.ops().len()],
             scope,
             defined: vec![0; n],
             last_use: vec![0; n],
@@ -183,6 +194,7 @@ impl<'a> Lowering<'a> {
             for &r in &op.results {
                 self.define(r, position, manual);
             }
+            self.position[id.index()] = (position, position);
             let Some(body) = runs_body(op) else { continue };
             let inner: Vec<String> = match &op.kind {
                 OpKind::ManualComputation(m) => manual.iter().chain(&m.manual_axes).cloned().collect(),
@@ -193,6 +205,7 @@ impl<'a> Lowering<'a> {
             }
             self.walk(&body.ops, &inner);
             let end = self.order.len() - 1;
+            self.position[id.index()].1 = end;
             for (&result, &body_result) in op.results.iter().zip(&body.results) {
                 self.define(result, end, manual);
                 self.last_use[body_result.index()] = self.last_use[body_result.index()].max(end);
@@ -313,10 +326,20 @@ impl<'a> Lowering<'a> {
         resolve(program, component, candidates, &annotations, Some(&budget))
     }
 
-    /// The time of resharding `value` from `from` to `to`.
-    fn reshard(&mut self, value: ValueId, from: &TensorSharding, to: &TensorSharding) -> Result<f64> {
+    /// Resharding `value` from `from` to `to`; `counted`: whether the source and the
+    /// final state are program values (see `cost::transient_bytes`).
+    fn cell(
+        &mut self,
+        value: ValueId,
+        (from, to): (&TensorSharding, &TensorSharding),
+        counted: (bool, bool),
+    ) -> Result<Cell> {
         let (from, to) = (self.prices.intern(from), self.prices.intern(to));
-        self.prices.time(&self.pricing, value, from, to)
+        Ok(Cell {
+            time: self.prices.time(&self.pricing, value, from, to)?,
+            transient: self.prices.transient(&self.pricing, (value, from, to), None, counted)?,
+            moved: self.prices.moves(&self.pricing, value, from, to)?,
+        })
     }
 
     fn value_nodes(&mut self, out: &mut Lowered) -> Result<()> {
@@ -325,13 +348,16 @@ impl<'a> Lowering<'a> {
             let Some(c) = out.resolved.component[v.index()] else { continue };
             let shardings = out.resolved.allowed[c].clone();
             let mut costs = vec![0.0; shardings.len()];
+            let mut transient = vec![0; shardings.len()];
             for term in self.unary[v.index()].clone() {
-                for (cost, s) in costs.iter_mut().zip(&shardings) {
-                    *cost += match &term {
-                        Unary::Output(a) if s.conforms_to_all(a) => 0.0,
-                        Unary::Output(a) => self.reshard(v, s, &a.closed())?,
-                        Unary::Write(op) => self.write(*op, v, s)?,
+                for ((cost, bytes), s) in costs.iter_mut().zip(&mut transient).zip(&shardings) {
+                    let cell = match &term {
+                        Unary::Output(a) if s.conforms_to_all(a) => Cell::default(),
+                        Unary::Output(a) => self.cell(v, (s, &a.closed()), (true, false))?,
+                        Unary::Write(op) => Cell { time: self.write(*op, v, s)?, ..Cell::default() },
                     };
+                    *cost += cell.time;
+                    *bytes += cell.transient;
                 }
             }
             let usage = if self.may_alias(v) {
@@ -340,8 +366,10 @@ impl<'a> Lowering<'a> {
                 shardings.iter().map(|s| self.pricing.local_bytes(v, s).map(|b| b.0)).collect::<Result<_, _>>()?
             };
             let interval = (self.defined[v.index()], self.last_use[v.index()] + 1);
-            let node = Node { name: self.name(v), costs, usage, interval };
-            out.value_nodes[v.index()] = Some(out.problem.add_node(node));
+            let node = out.problem.add_node(Node { name: self.name(v), costs, usage, interval });
+            let end = self.order.len();
+            out.problem.add_load(Load { a: node, b: None, usage: transient, interval: (end, end + 1) });
+            out.value_nodes[v.index()] = Some(node);
             out.shardings[v.index()] = shardings;
         }
         Ok(())
@@ -349,7 +377,7 @@ impl<'a> Lowering<'a> {
 
     /// True for a value that shares its source's buffer when nothing moves (a
     /// region's arguments and results, a reshard's or barrier's result): its bytes
-    /// are not counted, so the budget rows stay a relaxation of the priced peak.
+    /// are counted by the loads of its link (see [`Lowering::link`]).
     fn may_alias(&self, v: ValueId) -> bool {
         match self.program.value(v).def {
             ValueDef::BodyArg { .. } => true,
@@ -393,11 +421,13 @@ impl<'a> Lowering<'a> {
         Ok(())
     }
 
-    /// The edges of a ruled op to its operands and results.
+    /// The edges of a ruled op to its operands and results, and the transient
+    /// memory of their reshards.
     fn op_links(&mut self, out: &mut Lowered, id: OpId, kept: &[(Factors, StrategyCost)]) -> Result<()> {
         let op: &Op = self.program.op(id);
         let node =
             out.op_nodes[id.index()].ok_or_else(|| SolveError::Input(format!("op \"{}\" has no node", op.name)))?;
+        let at = self.position[id.index()].0;
         let operands: Vec<Vec<ShardingId>> = kept.iter().map(|(_, c)| self.prices.intern_all(&c.operands)).collect();
         let results: Vec<Vec<ShardingId>> = kept.iter().map(|(_, c)| self.prices.intern_all(&c.results)).collect();
         let mut seen: Vec<ValueId> = Vec::new();
@@ -408,71 +438,91 @@ impl<'a> Lowering<'a> {
             seen.push(v);
             let positions: Vec<usize> = (0..op.operands.len()).filter(|&k| op.operands[k] == v).collect();
             let from_ids = self.prices.intern_all(&out.shardings[v.index()]);
-            let mut matrix = Vec::with_capacity(from_ids.len() * kept.len());
+            let mut cells = Vec::with_capacity(from_ids.len() * kept.len());
             for &from in &from_ids {
                 for wanted in &operands {
                     // A value used twice in the same sharding is resharded once.
                     let mut targets: Vec<ShardingId> = positions.iter().map(|&k| wanted[k]).collect();
                     targets.sort_unstable();
                     targets.dedup();
-                    let mut total = 0.0;
+                    let mut cell = Cell::default();
                     for to in targets {
-                        total += self.prices.time(&self.pricing, v, from, to)?;
+                        cell.time += self.prices.time(&self.pricing, v, from, to)?;
+                        cell.transient += self.prices.transient(&self.pricing, (v, from, to), None, (true, false))?;
                     }
-                    matrix.push(total);
+                    cells.push(cell);
                 }
             }
-            out.problem.add_edge(value_node(out, v)?, node, matrix);
+            add_cells(out, (value_node(out, v)?, node), at, cells);
         }
         for (k, &r) in op.results.iter().enumerate() {
             let to_ids = self.prices.intern_all(&out.shardings[r.index()]);
-            let mut matrix = Vec::with_capacity(to_ids.len() * kept.len());
+            let mut cells = Vec::with_capacity(to_ids.len() * kept.len());
             for ((_, cost), produced) in kept.iter().zip(&results) {
-                let permute = cost.permutations[k].as_ref().map_or(0.0, |p| p.time.0);
+                let permute = cost.permutations[k].as_ref();
                 for &to in &to_ids {
-                    matrix.push(permute + self.prices.time(&self.pricing, r, produced[k], to)?);
+                    let step = (r, produced[k], to);
+                    cells.push(Cell {
+                        time: permute.map_or(0.0, |p| p.time.0)
+                            + self.prices.time(&self.pricing, r, produced[k], to)?,
+                        transient: self.prices.transient(
+                            &self.pricing,
+                            step,
+                            permute.map(|p| p.result_bytes),
+                            (false, true),
+                        )?,
+                        moved: true,
+                    });
                 }
             }
-            out.problem.add_edge(node, value_node(out, r)?, matrix);
+            add_cells(out, (node, value_node(out, r)?), at, cells);
         }
         Ok(())
     }
 
-    /// Reshard and barrier edges, and the edges that tie equal values.
+    /// Reshard and barrier edges, the links of regions' operands and results to
+    /// their bodies' arguments and results, and the edges that tie equal values.
     fn links(&mut self, out: &mut Lowered) -> Result<()> {
         let program = self.program;
+        let both = (true, true);
         for id in self.order.clone() {
             let op = program.op(id);
-            let (a, b) = match op.kind {
-                OpKind::Reshard(_) | OpKind::PropagationBarrier(_) => (op.operands[0], op.results[0]),
-                _ => continue,
-            };
-            let costs = self.pair_costs(out, a, b)?;
-            let (na, nb) = (value_node(out, a)?, value_node(out, b)?);
-            match op.kind {
-                OpKind::PropagationBarrier(PropagationDirection::None) => {
-                    out.joins.push(Edge { a: na, b: nb, costs });
+            let (at, end) = self.position[id.index()];
+            match (&op.kind, runs_body(op)) {
+                (OpKind::Reshard(_) | OpKind::PropagationBarrier(_), _) => {
+                    let (a, b) = (op.operands[0], op.results[0]);
+                    let join = matches!(op.kind, OpKind::PropagationBarrier(PropagationDirection::None));
+                    self.link(out, (a, b), at, join, |l, from, to| l.cell(a, (from, to), both))?;
+                    if let OpKind::PropagationBarrier(direction) = op.kind {
+                        out.barriers.push(Barrier { direction, ends: (a, b) });
+                    }
                 }
-                _ => out.problem.add_edge(na, nb, costs),
-            }
-            if let OpKind::PropagationBarrier(direction) = op.kind {
-                out.barriers.push(Barrier { direction, ends: (a, b) });
-            }
-        }
-        for id in self.order.clone() {
-            let op = program.op(id);
-            let (OpKind::ManualComputation(m), Some(body)) = (&op.kind, &op.body) else { continue };
-            for ((global, &operand), &arg) in m.in_shardings.iter().zip(&op.operands).zip(&body.args) {
-                let matrix =
-                    self.pair_map(out, (operand, arg), |l, from, to| l.reshard(operand, from, &m.global(global, to)))?;
-                out.problem.add_edge(value_node(out, operand)?, value_node(out, arg)?, matrix);
-            }
-            for (i, (&inner, &result)) in body.results.iter().zip(&op.results).enumerate() {
-                let matrix = self.pair_map(out, (inner, result), |l, from, to| match m.result_path(i, to) {
-                    Some((local, produced)) => Ok(l.reshard(inner, from, &local)? + l.reshard(result, &produced, to)?),
-                    None => l.reshard(inner, from, to),
-                })?;
-                out.problem.add_edge(value_node(out, inner)?, value_node(out, result)?, matrix);
+                (OpKind::ManualComputation(m), Some(body)) => {
+                    for ((global, &operand), &arg) in m.in_shardings.iter().zip(&op.operands).zip(&body.args) {
+                        let cell = |l: &mut Self, from: &TensorSharding, to: &TensorSharding| {
+                            l.cell(operand, (from, &m.global(global, to)), both)
+                        };
+                        self.link(out, (operand, arg), at, false, cell)?;
+                    }
+                    for (i, (&inner, &result)) in body.results.iter().zip(&op.results).enumerate() {
+                        let cell = |l: &mut Self, from: &TensorSharding, to: &TensorSharding| match m.result_path(i, to)
+                        {
+                            Some((local, produced)) => Ok(l.cell(inner, (from, &local), both)?
+                                + l.cell(result, (&produced, to), (false, true))?),
+                            None => l.cell(inner, (from, to), both),
+                        };
+                        self.link(out, (inner, result), end, false, cell)?;
+                    }
+                }
+                (_, Some(body)) => {
+                    for (&operand, &arg) in op.operands.iter().zip(&body.args) {
+                        self.link(out, (operand, arg), at, false, |l, from, to| l.cell(operand, (from, to), both))?;
+                    }
+                    for (&inner, &result) in body.results.iter().zip(&op.results) {
+                        self.link(out, (inner, result), end, false, |l, from, to| l.cell(inner, (from, to), both))?;
+                    }
+                }
+                _ => {}
             }
         }
         for &(a, b) in &self.ties {
@@ -484,34 +534,77 @@ impl<'a> Lowering<'a> {
         Ok(())
     }
 
-    fn pair_costs(&mut self, out: &Lowered, a: ValueId, b: ValueId) -> Result<Vec<f64>> {
-        let from_ids = self.prices.intern_all(&out.shardings[a.index()]);
-        let to_ids = self.prices.intern_all(&out.shardings[b.index()]);
-        let mut matrix = Vec::with_capacity(from_ids.len() * to_ids.len());
-        for &from in &from_ids {
-            for &to in &to_ids {
-                matrix.push(self.prices.time(&self.pricing, a, from, to)?);
-            }
-        }
-        Ok(matrix)
-    }
-
-    /// The matrix of `cost(from, to)` over the candidates of `a` (rows) and `b`.
-    fn pair_map(
+    /// Links value `b` to `a`, whose reshard to it (`cell`, over both candidate
+    /// lists) runs at position `at`: the reshard's time is an edge (or a NONE
+    /// barrier's join) and its transient memory a load at `at`; `b` may share `a`'s
+    /// buffer, so two more loads say which buffer is live: `b`'s own bytes over its
+    /// live range when the reshard moves data, otherwise `a`'s buffer from `a`'s last
+    /// use to `b`'s.
+    fn link(
         &mut self,
-        out: &Lowered,
+        out: &mut Lowered,
         (a, b): (ValueId, ValueId),
-        mut cost: impl FnMut(&mut Self, &TensorSharding, &TensorSharding) -> Result<f64>,
-    ) -> Result<Vec<f64>> {
-        let (sa, sb) = (&out.shardings[a.index()], &out.shardings[b.index()]);
-        let mut matrix = Vec::with_capacity(sa.len() * sb.len());
-        for from in sa {
-            for to in sb {
-                matrix.push(cost(self, from, to)?);
+        at: usize,
+        join: bool,
+        mut cell: impl FnMut(&mut Self, &TensorSharding, &TensorSharding) -> Result<Cell>,
+    ) -> Result<()> {
+        let (sa, sb) = (out.shardings[a.index()].clone(), out.shardings[b.index()].clone());
+        let mut cells = Vec::with_capacity(sa.len() * sb.len());
+        let (mut own, mut kept) = (Vec::with_capacity(cells.capacity()), Vec::with_capacity(cells.capacity()));
+        for from in &sa {
+            let source = self.prices.intern(from);
+            let source = self.prices.bytes(&self.pricing, a, source)?.0;
+            for to in &sb {
+                let c = cell(self, from, to)?;
+                let target = self.prices.intern(to);
+                own.push(if c.moved { self.prices.bytes(&self.pricing, b, target)?.0 } else { 0 });
+                kept.push(if c.moved { 0 } else { source });
+                cells.push(c);
             }
         }
-        Ok(matrix)
+        let nodes = (value_node(out, a)?, value_node(out, b)?);
+        if join {
+            let costs = cells.iter().map(|c| c.time).collect();
+            out.joins.push(Edge { a: nodes.0, b: nodes.1, costs });
+            let usage = cells.into_iter().map(|c| c.transient).collect();
+            out.problem.add_load(Load { a: nodes.0, b: Some(nodes.1), usage, interval: (at, at + 1) });
+        } else {
+            add_cells(out, nodes, at, cells);
+        }
+        let (last_a, last_b) = (self.last_use[a.index()] + 1, self.last_use[b.index()] + 1);
+        let load = |usage, interval| Load { a: nodes.0, b: Some(nodes.1), usage, interval };
+        out.problem.add_load(load(own, (self.defined[b.index()], last_b)));
+        out.problem.add_load(load(kept, (last_a, last_b)));
+        Ok(())
     }
+}
+
+/// What one reshard (or a sequence of them) costs: time, transient memory, and
+/// whether anything moves.
+#[derive(Debug, Clone, Copy, Default)]
+struct Cell {
+    time: f64,
+    transient: u64,
+    moved: bool,
+}
+
+impl std::ops::Add for Cell {
+    type Output = Cell;
+    fn add(self, other: Cell) -> Cell {
+        Cell {
+            time: self.time + other.time,
+            transient: self.transient + other.transient,
+            moved: self.moved || other.moved,
+        }
+    }
+}
+
+/// The edge of `cells` (over the strategies of `nodes`, row-major) and the load of
+/// their transient memory at position `at`.
+fn add_cells(out: &mut Lowered, (a, b): (NodeId, NodeId), at: usize, cells: Vec<Cell>) {
+    out.problem.add_edge(a, b, cells.iter().map(|c| c.time).collect());
+    let usage = cells.into_iter().map(|c| c.transient).collect();
+    out.problem.add_load(Load { a, b: Some(b), usage, interval: (at, at + 1) });
 }
 
 fn value_node(out: &Lowered, v: ValueId) -> Result<NodeId> {

@@ -5,8 +5,9 @@
 //! - a strategy with no finite partner on some edge is forbidden (arc consistency);
 //! - a strategy no better than another on its own cost, its usage and every edge
 //!   entry is dominated and forbidden (on a tie the later one goes);
-//! - a node with at most two neighbours whose usage never matters (it is not live at
-//!   any time step where the limit could bind) is eliminated by dynamic programming:
+//! - a node with at most two neighbours whose usage never matters (neither it nor a
+//!   load on it is live at any time step where the limit could bind; such loads are
+//!   *binding*) is eliminated by dynamic programming:
 //!   alone it takes its cheapest strategy; a leaf folds `min_s cost(s) + edge(s, t)`
 //!   into its neighbour's costs; a node between two others becomes an edge between
 //!   them. Trees and chains collapse entirely.
@@ -29,6 +30,8 @@ pub struct Presolved {
     pub eliminated: Vec<bool>,
     /// Nodes whose usage may matter for the limit.
     pub pinned: Vec<bool>,
+    /// The loads (indices into the problem's) live where the limit could bind.
+    pub binding: Vec<usize>,
     adjacency: Vec<BTreeSet<usize>>,
     steps: Vec<Step>,
 }
@@ -44,11 +47,13 @@ impl Presolved {
     /// Presolves `problem`.
     pub fn new(problem: &Problem) -> Self {
         let n = problem.nodes.len();
+        let (pinned, binding) = pinned_nodes(problem);
         let mut p = Presolved {
             costs: problem.nodes.iter().map(|node| node.costs.clone()).collect(),
             edges: BTreeMap::new(),
             eliminated: vec![false; n],
-            pinned: pinned_nodes(problem),
+            pinned,
+            binding,
             adjacency: vec![BTreeSet::new(); n],
             steps: Vec::new(),
         };
@@ -167,11 +172,13 @@ impl Presolved {
                 })
                 .collect();
             let usage = |s: usize| if self.pinned[n] { problem.nodes[n].usage_of(s) } else { 0 };
+            let loads = self.loads_on(problem, n);
             // `d` is no worse than `s` anywhere.
             let no_worse = |d: usize, s: usize| {
                 self.costs[n][d] <= self.costs[n][s]
                     && usage(d) <= usage(s)
                     && sides.iter().all(|(view, alive)| alive.iter().all(|&j| view.at(d, j) <= view.at(s, j)))
+                    && loads.iter().all(|load| load.no_worse(d, s))
             };
             let mut dead = vec![false; self.strategies(n)];
             for &s in &alive {
@@ -180,13 +187,33 @@ impl Presolved {
                     dead[s] = true;
                 }
             }
-            drop(sides);
+            drop((sides, loads));
             for s in alive.into_iter().filter(|&s| dead[s]) {
                 self.costs[n][s] = f64::INFINITY;
                 changed = true;
             }
         }
         changed
+    }
+
+    /// The binding loads on `n`, as seen from `n`.
+    fn loads_on<'p>(&self, problem: &'p Problem, n: usize) -> Vec<LoadView<'p>> {
+        let mut out = Vec::new();
+        for load in self.binding.iter().map(|&l| &problem.loads[l]) {
+            let width = problem.width(load);
+            let others = |m: usize| (0..self.strategies(m)).filter(|&j| self.costs[m][j].is_finite()).collect();
+            match load.b {
+                _ if load.a.0 == n => {
+                    let others = load.b.map_or(vec![0], |b| others(b.0));
+                    out.push(LoadView { usage: &load.usage, width, flipped: false, others });
+                }
+                Some(b) if b.0 == n => {
+                    out.push(LoadView { usage: &load.usage, width, flipped: true, others: others(load.a.0) })
+                }
+                _ => {}
+            }
+        }
+        out
     }
 
     /// Eliminates unpinned nodes with at most two neighbours, smallest index first,
@@ -260,27 +287,61 @@ impl View<'_> {
     }
 }
 
+/// A load's usage as seen from one of its nodes, with the other node's allowed
+/// strategies (`[0]` for a single-node load).
+struct LoadView<'a> {
+    usage: &'a [u64],
+    width: usize,
+    flipped: bool,
+    others: Vec<usize>,
+}
+
+impl LoadView<'_> {
+    fn at(&self, own: usize, other: usize) -> u64 {
+        if self.flipped { self.usage[other * self.width + own] } else { self.usage[own * self.width + other] }
+    }
+
+    /// True if own strategy `d` never uses more than `s`.
+    fn no_worse(&self, d: usize, s: usize) -> bool {
+        self.others.iter().all(|&j| self.at(d, j) <= self.at(s, j))
+    }
+}
+
 /// The index and value of the smallest of `values` (the first on ties; infinite if
 /// all are).
 pub fn argmin(values: impl Iterator<Item = f64>) -> (usize, f64) {
     values.enumerate().fold((0, f64::INFINITY), |best, (i, v)| if v < best.1 { (i, v) } else { best })
 }
 
-/// Nodes live at a time step where the limit could bind: the largest usage of every
-/// node live there exceeds the limit.
-fn pinned_nodes(problem: &Problem) -> Vec<bool> {
+/// Nodes (and loads) live at a time step where the limit could bind: the largest
+/// usage of every node and load live there exceeds the limit. A node is pinned when
+/// it uses something there or carries a binding load.
+fn pinned_nodes(problem: &Problem) -> (Vec<bool>, Vec<usize>) {
     let mut pinned = vec![false; problem.nodes.len()];
-    let Some(limit) = problem.limit else { return pinned };
+    let Some(limit) = problem.limit else { return (pinned, Vec::new()) };
     let mut worst = vec![0u64; problem.horizon()];
+    let mut add = |(from, to): (usize, usize), max: u64| {
+        worst[from..to].iter_mut().for_each(|w| *w = w.saturating_add(max));
+    };
     for node in &problem.nodes {
-        let max = (0..node.strategies()).map(|s| node.usage_of(s)).max().unwrap_or(0);
-        worst[node.interval.0..node.interval.1].iter_mut().for_each(|w| *w = w.saturating_add(max));
+        add(node.interval, (0..node.strategies()).map(|s| node.usage_of(s)).max().unwrap_or(0));
     }
+    for load in &problem.loads {
+        add(load.interval, load.max());
+    }
+    let binds = |(from, to): (usize, usize)| worst[from..to].iter().any(|&w| w > limit);
     for (i, node) in problem.nodes.iter().enumerate() {
         let uses = (0..node.strategies()).any(|s| node.usage_of(s) > 0);
-        pinned[i] = uses && worst[node.interval.0..node.interval.1].iter().any(|&w| w > limit);
+        pinned[i] = uses && binds(node.interval);
     }
-    pinned
+    let binding: Vec<usize> = (0..problem.loads.len()).filter(|&l| binds(problem.loads[l].interval)).collect();
+    for load in binding.iter().map(|&l| &problem.loads[l]) {
+        pinned[load.a.0] = true;
+        if let Some(b) = load.b {
+            pinned[b.0] = true;
+        }
+    }
+    (pinned, binding)
 }
 
 #[cfg(test)]

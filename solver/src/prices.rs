@@ -1,13 +1,15 @@
 //! Reshard prices for the lowering, memoised: shardings and tensor types are
 //! interned once, and each distinct (type, from, to) is priced once by the reshard
-//! planner (`cost::cheapest_plan`). A stack of identical layers prices each distinct
+//! planner (`cost::cheapest_plan`): its time and the size of each collective's
+//! result, from which the transient memory follows (`cost::transient_bytes`). A stack of identical layers prices each distinct
 //! reshard once, and building a cost matrix hashes small integers, not shardings.
 
 use crate::error::{Result, SolveError};
 use autoshard_cost::op_cost::Pricing;
+use autoshard_cost::reshard::transient_bytes;
 use autoshard_cost::{cheapest_plan, total_time};
 use autoshard_model::ir::TensorType;
-use autoshard_model::{Program, TensorSharding, ValueId};
+use autoshard_model::{Bytes, Program, TensorSharding, ValueId};
 use std::collections::HashMap;
 
 /// An interned sharding.
@@ -19,7 +21,18 @@ pub struct ReshardPrices {
     shardings: Vec<TensorSharding>,
     /// The interned type of each value.
     types: Vec<u32>,
-    times: HashMap<(u32, ShardingId, ShardingId), f64>,
+    prices: HashMap<(u32, ShardingId, ShardingId), Price>,
+    bytes: HashMap<(u32, ShardingId), Bytes>,
+}
+
+/// What one reshard costs.
+#[derive(Debug, Clone, Default)]
+pub struct Price {
+    /// Its time, seconds.
+    pub time: f64,
+    /// The size of each collective's result on one device, in order (empty: nothing
+    /// moves).
+    pub results: Vec<Bytes>,
 }
 
 impl ReshardPrices {
@@ -34,7 +47,13 @@ impl ReshardPrices {
                 *interned.entry(&v.ty).or_insert(next)
             })
             .collect();
-        ReshardPrices { ids: HashMap::new(), shardings: Vec::new(), types, times: HashMap::new() }
+        ReshardPrices {
+            ids: HashMap::new(),
+            shardings: Vec::new(),
+            types,
+            prices: HashMap::new(),
+            bytes: HashMap::new(),
+        }
     }
 
     /// The id of `sharding`.
@@ -55,20 +74,55 @@ impl ReshardPrices {
 
     /// The time of resharding `value` from `from` to `to`.
     pub fn time(&mut self, pricing: &Pricing<'_>, value: ValueId, from: ShardingId, to: ShardingId) -> Result<f64> {
-        if from == to {
-            return Ok(0.0);
+        Ok(self.price(pricing, value, from, to)?.time)
+    }
+
+    /// True if resharding `value` from `from` to `to` moves anything.
+    pub fn moves(&mut self, pricing: &Pricing<'_>, value: ValueId, from: ShardingId, to: ShardingId) -> Result<bool> {
+        Ok(!self.price(pricing, value, from, to)?.results.is_empty())
+    }
+
+    /// The bytes of `value` sharded as `sharding` on one device.
+    pub fn bytes(&mut self, pricing: &Pricing<'_>, value: ValueId, sharding: ShardingId) -> Result<Bytes> {
+        let key = (self.types[value.index()], sharding);
+        if let Some(&b) = self.bytes.get(&key) {
+            return Ok(b);
         }
+        let b = pricing.local_bytes(value, &self.shardings[sharding as usize])?;
+        self.bytes.insert(key, b);
+        Ok(b)
+    }
+
+    /// The transient memory of resharding `value` from `from` to `to` after the
+    /// collectives whose results are `before` (`counted`: see `transient_bytes`).
+    pub fn transient(
+        &mut self,
+        pricing: &Pricing<'_>,
+        (value, from, to): (ValueId, ShardingId, ShardingId),
+        before: Option<Bytes>,
+        counted: (bool, bool),
+    ) -> Result<u64> {
+        let source = self.bytes(pricing, value, from)?;
+        let price = self.price(pricing, value, from, to)?;
+        let results = before.into_iter().chain(price.results.iter().copied());
+        Ok(transient_bytes(source, results, counted.0, counted.1).0)
+    }
+
+    /// The memoised price of resharding `value` from `from` to `to`.
+    fn price(&mut self, pricing: &Pricing<'_>, value: ValueId, from: ShardingId, to: ShardingId) -> Result<&Price> {
         let key = (self.types[value.index()], from, to);
-        if let Some(&t) = self.times.get(&key) {
-            return Ok(t);
+        if from != to && !self.prices.contains_key(&key) {
+            let (a, b) = (&self.shardings[from as usize], &self.shardings[to as usize]);
+            let priced = cheapest_plan(pricing.tensor(value), a, b, pricing.hardware).map_err(|e| {
+                let name = &pricing.program.value(value).name;
+                SolveError::Input(format!("resharding \"{name}\" from {a} to {b}: {e}"))
+            })?;
+            let price = Price { time: total_time(&priced).0, results: priced.iter().map(|p| p.result_bytes).collect() };
+            self.prices.insert(key, price);
         }
-        let (from, to) = (&self.shardings[from as usize], &self.shardings[to as usize]);
-        let priced = cheapest_plan(pricing.tensor(value), from, to, pricing.hardware).map_err(|e| {
-            let name = &pricing.program.value(value).name;
-            SolveError::Input(format!("resharding \"{name}\" from {from} to {to}: {e}"))
-        })?;
-        let t = total_time(&priced).0;
-        self.times.insert(key, t);
-        Ok(t)
+        Ok(self.prices.get(&key).unwrap_or(&NOTHING))
     }
 }
+
+/// The price of a reshard that moves nothing.
+static NOTHING: Price = Price { time: 0.0, results: Vec::new() };

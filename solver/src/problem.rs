@@ -5,7 +5,9 @@
 //! IOPDDL contest format later). Invariants: every edge joins two distinct nodes and
 //! its cost matrix is `strategies(a) × strategies(b)`, row-major; an infinite cost
 //! (node or edge entry) forbids that strategy or pair; a node's usage counts at every
-//! time step of its half-open interval.
+//! time step of its half-open interval; so does a [`Load`]'s, which depends on the
+//! strategies of one or two nodes (a reshard's transient buffer, a buffer that exists
+//! only when a reshard moves data).
 
 use std::fmt;
 
@@ -67,6 +69,35 @@ pub struct Edge {
     pub costs: Vec<f64>,
 }
 
+/// Usage that depends on the strategies of one node (`b` is `None`: `usage[i]`) or
+/// of two (`usage[i * strategies(b) + j]`), over a half-open interval of time steps.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Load {
+    /// The first node (rows).
+    pub a: NodeId,
+    /// The second node (columns), if any.
+    pub b: Option<NodeId>,
+    /// The usage per strategy (pair), flattened row-major.
+    pub usage: Vec<u64>,
+    /// The half-open range of time steps the usage counts at.
+    pub interval: (usize, usize),
+}
+
+impl Load {
+    /// The usage when `a` takes `i` and `b` (if any) takes `j`.
+    pub fn at(&self, i: usize, j: usize, width: usize) -> u64 {
+        match self.b {
+            Some(_) => self.usage[i * width + j],
+            None => self.usage[i],
+        }
+    }
+
+    /// The largest usage over all strategies.
+    pub fn max(&self) -> u64 {
+        self.usage.iter().copied().max().unwrap_or(0)
+    }
+}
+
 /// The whole problem.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Problem {
@@ -74,6 +105,8 @@ pub struct Problem {
     pub nodes: Vec<Node>,
     /// The edges.
     pub edges: Vec<Edge>,
+    /// Usage beyond the nodes' own.
+    pub loads: Vec<Load>,
     /// The usage limit at every time step, if any.
     pub limit: Option<u64>,
 }
@@ -92,9 +125,26 @@ impl Problem {
         self.edges.push(Edge { a, b, costs });
     }
 
+    /// Adds a load whose usage is nonzero somewhere (others are dropped).
+    pub fn add_load(&mut self, load: Load) {
+        debug_assert_eq!(
+            load.usage.len(),
+            self.nodes[load.a.0].strategies() * load.b.map_or(1, |b| self.nodes[b.0].strategies())
+        );
+        if load.max() > 0 && load.interval.0 < load.interval.1 {
+            self.loads.push(load);
+        }
+    }
+
+    /// The width of `load`'s usage rows.
+    pub fn width(&self, load: &Load) -> usize {
+        load.b.map_or(1, |b| self.nodes[b.0].strategies())
+    }
+
     /// The number of time steps any usage counts at.
     pub fn horizon(&self) -> usize {
-        self.nodes.iter().map(|n| n.interval.1).max().unwrap_or(0)
+        let loads = self.loads.iter().map(|l| l.interval.1);
+        self.nodes.iter().map(|n| n.interval.1).chain(loads).max().unwrap_or(0)
     }
 
     /// The cost of `assignment` (one strategy per node); infinite if forbidden.
@@ -114,6 +164,12 @@ impl Problem {
         for (node, &s) in self.nodes.iter().zip(assignment) {
             for slot in &mut usage[node.interval.0..node.interval.1] {
                 *slot = slot.saturating_add(node.usage_of(s));
+            }
+        }
+        for load in &self.loads {
+            let u = load.at(assignment[load.a.0], load.b.map_or(0, |b| assignment[b.0]), self.width(load));
+            for slot in &mut usage[load.interval.0..load.interval.1] {
+                *slot = slot.saturating_add(u);
             }
         }
         usage

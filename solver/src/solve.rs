@@ -71,27 +71,22 @@ impl Solver {
     /// The cheapest plan for `program` on `hardware` under SPEC §5's constraints.
     pub fn solve(&self, program: &Program, hardware: &HardwareSpec) -> Result<Plan> {
         let start = Instant::now();
-        let mut lowered = lower(program, hardware)?;
+        let lowered = lower(program, hardware)?;
+        let solution = self.staged(&lowered, start)?;
+        let mut plan = evaluate(program, hardware, &lowered.decisions(program, &solution.assignment))?;
         let budget = hardware.device.memory;
-        let mut relaxation: Option<f64> = None;
-        for _ in 0..TIGHTENINGS {
-            let solution = self.staged(&lowered, start)?;
-            let decisions = lowered.decisions(program, &solution.assignment);
-            let mut plan = evaluate(program, hardware, &decisions)?;
-            let bound = *relaxation.get_or_insert(solution.bound + lowered.join_cost(&solution.assignment));
-            let peak = plan.objective.peak_memory_bytes;
-            if peak <= budget {
-                plan.dropped_preferences = lowered.resolved.dropped.clone();
-                plan.solver = Some(stats(&solution, bound, plan.objective.total_s.0, start));
-                return Ok(plan);
-            }
-            let limit = lowered.problem.limit.unwrap_or(budget.0);
-            tracing::debug!(%peak, %budget, "the plan's peak with reshard buffers exceeds the budget; tightening");
-            lowered.problem.limit = Some(limit.saturating_sub(peak.0 - budget.0));
+        if plan.objective.peak_memory_bytes > budget {
+            // The lowering counts memory exactly as `evaluate` does (tested), and the
+            // engine checks every solution against the limit.
+            return Err(SolveError::Backend(format!(
+                "the plan's peak memory {} exceeds the budget {budget} that the model kept to",
+                plan.objective.peak_memory_bytes
+            )));
         }
-        Err(SolveError::Infeasible(format!(
-            "no plan found whose peak memory, reshard buffers included, fits the budget of {budget} per device"
-        )))
+        plan.dropped_preferences = lowered.resolved.dropped.clone();
+        let bound = solution.bound + lowered.join_cost(&solution.assignment);
+        plan.solver = Some(stats(&solution, bound, plan.objective.total_s.0, start));
+        Ok(plan)
     }
 
     fn limits(&self, start: Instant) -> Limits {
@@ -127,10 +122,6 @@ impl Solver {
         Ok(solution)
     }
 }
-
-/// How often the budget rows are tightened when reshard buffers (which they do not
-/// model) push the priced peak over the budget.
-const TIGHTENINGS: usize = 6;
 
 /// The solver statistics of `solution`, whose plan costs `total` and whose optimum
 /// is at least `bound` (both priced by the cost model and the lowering: equal when

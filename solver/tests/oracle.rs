@@ -1,15 +1,18 @@
 //! The solver against brute force: random small programs (≤ 6 ops of dot, tanh,
-//! transpose, reverse — a permutation factor — and add; 1–2 mesh axes);
+//! transpose, reverse — a permutation factor —, add and reshard; 1–2 mesh axes;
+//! some outputs annotated);
 //! every combination of op strategies is enumerated and, for each, every value's
 //! candidate shardings, all priced by `cost::evaluate` (an independent path from the
 //! solver's lowering). The solver's objective must equal the enumerated optimum.
 //! And the lowering itself: under random assignments (not only optimal ones) the
-//! core problem's cost equals what `cost::evaluate` charges for the same decisions.
+//! core problem's cost and peak usage equal what `cost::evaluate` charges and
+//! counts (reshard buffers included) for the same decisions.
 //!
 //! Without groups, barriers or a binding memory budget, the total separates over
 //! values once the ops are fixed (a value's sharding only touches its producer's and
-//! consumers' terms), so each value is optimised alone by pricing it one candidate
-//! at a time; that keeps the enumeration exhaustive yet affordable.
+//! consumers' terms; a reshard's result is closed, so it has one candidate), so
+//! each value is optimised alone by pricing it one candidate at a time; that keeps
+//! the enumeration exhaustive yet affordable.
 
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
 
@@ -54,7 +57,7 @@ fn program(seed: [u8; 32]) -> Program {
     for i in 0..ops {
         let a = values[next(values.len() as u64) as usize];
         let shape = b.type_of(a).shape.clone();
-        let (kind, operands) = match next(5) {
+        let (kind, operands) = match next(6) {
             0 => {
                 let w = input(&mut b, vec![shape[1], sizes[next(3) as usize]], None);
                 (OpKind::Dot, vec![a, w])
@@ -62,6 +65,7 @@ fn program(seed: [u8; 32]) -> Program {
             1 => (OpKind::Unary(UnaryOp::Tanh), vec![a]),
             2 => (OpKind::Transpose(Transpose { permutation: vec![1, 0] }), vec![a]),
             3 => (OpKind::Reverse(Reverse { dimensions: vec![next(2) as i64] }), vec![a]),
+            4 => (OpKind::Reshard(sharding(next(3))), vec![a]),
             _ => {
                 let other = values.iter().copied().find(|&v| v != a && b.type_of(v).shape == shape).unwrap_or(a);
                 (OpKind::Binary(BinaryOp::Add), vec![a, other])
@@ -70,8 +74,14 @@ fn program(seed: [u8; 32]) -> Program {
         let spec = OpSpec { result_names: vec![format!("v{i}")], kind, operands, result_shardings: vec![], loc: None };
         values.push(b.add_op(spec).unwrap()[0]);
     }
-    b.add_output(*values.last().unwrap(), None, None).unwrap();
+    let annotation = (next(2) == 0).then(|| sharding(next(3)));
+    b.add_output(*values.last().unwrap(), annotation, None).unwrap();
     b.finish().unwrap()
+}
+
+/// One of three closed shardings of a matrix over axis "x".
+fn sharding(which: u64) -> TensorSharding {
+    [r#"<@mesh, [{"x"}, {}]>"#, r#"<@mesh, [{}, {"x"}]>"#, r#"<@mesh, [{}, {}]>"#][which as usize].parse().unwrap()
 }
 
 /// The enumerated optimum of `program`'s total time.
@@ -79,6 +89,7 @@ fn brute_force(program: &Program, hardware: &HardwareSpec) -> f64 {
     let mesh = program.mesh();
     let axes = usable_axes(mesh, &[]);
     let ops = costed_ops(program);
+    let annotations = program.annotations();
     let mut per_op: Vec<(usize, Vec<Vec<Vec<autoshard_model::AxisRef>>>)> = Vec::new();
     for &id in &ops {
         if let Some(rule) = sharding_rule(program, id) {
@@ -89,11 +100,11 @@ fn brute_force(program: &Program, hardware: &HardwareSpec) -> f64 {
         .value_ids()
         .map(|v| {
             let ty = &program.value(v).ty;
-            let all = value_shardings(program.mesh_name(), &ty.shape, &axes);
-            match program.inputs().iter().find(|i| i.value == v).and_then(|i| i.sharding.clone()) {
-                Some(pinned) => vec![pinned],
-                None => all,
+            let mut all = value_shardings(program.mesh_name(), &ty.shape, &axes);
+            for a in annotations.iter().filter(|a| a.value == v) {
+                all.retain(|s| s.conforms_to_all(&a.sharding));
             }
+            all
         })
         .collect();
     // The ops (by position in `per_op`) whose terms involve each value.
@@ -158,6 +169,8 @@ proptest! {
             let priced = evaluate(&program, &hardware, &lowered.decisions(&program, &assignment)).unwrap();
             let total = priced.objective.total_s.0;
             prop_assert!((model - total).abs() <= 1e-9 * total, "model {model}, evaluate {total}");
+            let peak = lowered.problem.usage(&assignment).into_iter().max().unwrap_or(0);
+            prop_assert_eq!(peak, priced.objective.peak_memory_bytes.0);
         }
     }
 
