@@ -8,6 +8,7 @@
 //! by id, then ops by id), so every traversal is deterministic.
 
 use autoshard_model::ir::Program;
+use autoshard_model::ops::OpKind;
 use autoshard_model::rules::sharding_rule;
 use autoshard_model::{OpId, TensorMapping, ValueId};
 use petgraph::Direction;
@@ -42,6 +43,8 @@ pub enum Link {
 pub struct FactorGraph {
     graph: StableDiGraph<GraphNode, Link>,
     values: Vec<NodeIndex>,
+    /// Per op: whether it is a propagation barrier.
+    barriers: Vec<bool>,
 }
 
 impl FactorGraph {
@@ -75,12 +78,14 @@ impl FactorGraph {
                 graph.add_edge(values[pair[0].index()], values[pair[1].index()], Link::Group);
             }
         }
-        FactorGraph { graph, values }
+        let barriers = program.ops().iter().map(|op| matches!(op.kind, OpKind::PropagationBarrier(_))).collect();
+        FactorGraph { graph, values, barriers }
     }
 
     /// Everything reachable from `value` along data flow (`Direction::Outgoing`) or
-    /// against it (`Incoming`), `value` included; group edges are not followed.
-    pub fn reachable(&self, value: ValueId, direction: Direction) -> Vec<GraphNode> {
+    /// against it (`Incoming`) without passing through a propagation barrier,
+    /// `value` included; group edges are not followed.
+    pub fn segment(&self, value: ValueId, direction: Direction) -> Vec<GraphNode> {
         let start = self.values[value.index()];
         let mut seen = vec![false; self.graph.node_count()];
         let mut stack = vec![start];
@@ -90,6 +95,9 @@ impl FactorGraph {
                 continue;
             }
             out.push(self.graph[n]);
+            if matches!(self.graph[n], GraphNode::Op(o) if self.barriers[o.index()]) {
+                continue;
+            }
             let next = self.graph.edges_directed(n, direction).filter(|e| !matches!(e.weight(), Link::Group));
             for e in next {
                 let other = if direction == Direction::Outgoing { e.target() } else { e.source() };

@@ -1,12 +1,15 @@
 //! The sharding solve: lower the program, solve the core problem in stages around
 //! propagation barriers, and price the decisions as a [`Plan`].
 //!
-//! Stages (SPEC §5): nodes downstream of a FORWARD barrier's result and upstream of
-//! a BACKWARD barrier's operand form the second stage; the first stage decides every
-//! other node without any cost term that touches a second-stage node (their usage
-//! still counts against the budget); the second stage decides the rest with the first
-//! stage's choices fixed. A NONE barrier's edge is in neither stage. The plan is then
-//! priced by `cost::evaluate`, so `solve` and `cost --plan` agree by construction.
+//! Stages (SPEC §5): a FORWARD barrier's upstream (its operand's ancestors) is
+//! decided without any cost term of its downstream (its result's descendants), then
+//! the downstream with the upstream fixed; a BACKWARD barrier mirrored. Barriers
+//! nest, so every node gets a stage (see [`stages`]); stage k is solved with the
+//! earlier stages' choices fixed and without the cost terms of later stages' nodes
+//! (whose usage still counts against the budget). A NONE barrier's edge is in no
+//! stage: both sides are decided independently and the reshard is paid. The plan is
+//! then priced by `cost::evaluate`, so `solve` and `cost --plan` agree by
+//! construction.
 
 use crate::SolverOptions;
 use crate::backend::{Backend, Limits, MicroLp, Status};
@@ -21,6 +24,7 @@ use autoshard_model::ops::PropagationDirection;
 use autoshard_model::plan::SolverStats;
 use autoshard_model::{Plan, Program, Seconds};
 use petgraph::Direction;
+use std::cmp::Ordering;
 use std::time::{Duration, Instant};
 
 /// Picks the plan that minimises the cost model.
@@ -94,31 +98,38 @@ impl Solver {
         Limits { time: Duration::from_secs_f64(left), gap: self.options.gap }
     }
 
-    /// Solves in one or two stages (see the module docs).
+    /// Solves stage by stage (see the module docs).
     fn staged(&self, lowered: &Lowered, start: Instant) -> Result<Solution> {
-        let second = second_stage(lowered);
-        let problem = &lowered.problem;
-        if !second.iter().any(|&s| s) {
-            return engine::solve(problem, self.backend.as_ref(), self.limits(start));
+        let stage = stages(lowered);
+        let last = stage.iter().copied().max().unwrap_or(0);
+        let mut fixed: Option<Solution> = None;
+        let mut totals = (0, 0, 0);
+        for k in 0..=last {
+            let mut problem: Problem = lowered.problem.clone();
+            problem.edges.retain(|e| stage[e.a.0] <= k && stage[e.b.0] <= k);
+            for (n, node) in problem.nodes.iter_mut().enumerate() {
+                match (stage[n].cmp(&k), &fixed) {
+                    (Ordering::Greater, _) => node.costs.iter_mut().filter(|c| c.is_finite()).for_each(|c| *c = 0.0),
+                    (Ordering::Less, Some(earlier)) => {
+                        let keep = earlier.assignment[n];
+                        node.costs
+                            .iter_mut()
+                            .enumerate()
+                            .filter(|(s, _)| *s != keep)
+                            .for_each(|(_, c)| *c = f64::INFINITY)
+                    }
+                    _ => {}
+                }
+            }
+            let mut solution = engine::solve(&problem, self.backend.as_ref(), self.limits(start))?;
+            totals = (totals.0 + solution.variables, totals.1 + solution.constraints, totals.2 + solution.bb_nodes);
+            if fixed.as_ref().is_some_and(|f| f.status == Status::Feasible) {
+                solution.status = Status::Feasible;
+            }
+            fixed = Some(solution);
         }
-        let mut first = problem.clone();
-        first.edges.retain(|e| !second[e.a.0] && !second[e.b.0]);
-        for (node, _) in first.nodes.iter_mut().zip(&second).filter(|(_, s)| **s) {
-            node.costs.iter_mut().filter(|c| c.is_finite()).for_each(|c| *c = 0.0);
-        }
-        let upstream = engine::solve(&first, self.backend.as_ref(), self.limits(start))?;
-        let mut fixed: Problem = problem.clone();
-        for (n, node) in fixed.nodes.iter_mut().enumerate().filter(|(n, _)| !second[*n]) {
-            let keep = upstream.assignment[n];
-            node.costs.iter_mut().enumerate().filter(|(s, _)| *s != keep).for_each(|(_, c)| *c = f64::INFINITY);
-        }
-        let mut solution = engine::solve(&fixed, self.backend.as_ref(), self.limits(start))?;
-        if upstream.status == Status::Feasible {
-            solution.status = Status::Feasible;
-        }
-        solution.variables += upstream.variables;
-        solution.constraints += upstream.constraints;
-        solution.bb_nodes += upstream.bb_nodes;
+        let mut solution = fixed.ok_or_else(|| SolveError::Input("the program has nothing to decide".into()))?;
+        (solution.variables, solution.constraints, solution.bb_nodes) = totals;
         Ok(solution)
     }
 }
@@ -140,24 +151,126 @@ fn stats(solution: &Solution, bound: f64, total: f64, start: Instant) -> SolverS
     }
 }
 
-/// Per problem node, whether it belongs to the second stage.
-fn second_stage(lowered: &Lowered) -> Vec<bool> {
-    let mut second = vec![false; lowered.problem.nodes.len()];
+/// The stage of every problem node. Each FORWARD barrier orders its upstream
+/// segment (its operand's ancestors up to the previous barriers: *before*) ahead of
+/// its downstream segment (its result's descendants up to the next barriers:
+/// *after*); a BACKWARD barrier the other way round. An after-node's stage exceeds
+/// every before-node's: the longest path over those orders, so barriers in a chain
+/// nest (barriers that form a cycle of orders stop refining after one round per
+/// barrier). A node no barrier orders joins the latest stage among its neighbours,
+/// so a weight that only feeds ops after a barrier is decided with them.
+fn stages(lowered: &Lowered) -> Vec<usize> {
+    let n = lowered.problem.nodes.len();
+    let node = |g: &GraphNode| match *g {
+        GraphNode::Value(v) => lowered.value_nodes[v.index()],
+        GraphNode::Op(o) => lowered.op_nodes[o.index()],
+    };
+    let side = |value, direction| -> Vec<usize> {
+        lowered.graph.segment(value, direction).iter().filter_map(node).map(|id| id.0).collect()
+    };
+    let mut orders: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
     for barrier in &lowered.barriers {
-        let reach = match barrier.direction {
-            PropagationDirection::Forward => lowered.graph.reachable(barrier.ends.1, Direction::Outgoing),
-            PropagationDirection::Backward => lowered.graph.reachable(barrier.ends.0, Direction::Incoming),
+        let (operand, result) = barrier.ends;
+        let upstream = || side(operand, Direction::Incoming);
+        let downstream = || side(result, Direction::Outgoing);
+        orders.push(match barrier.direction {
+            PropagationDirection::Forward => (upstream(), downstream()),
+            PropagationDirection::Backward => (downstream(), upstream()),
             PropagationDirection::None => continue,
-        };
-        for node in reach {
-            let id = match node {
-                GraphNode::Value(v) => lowered.value_nodes[v.index()],
-                GraphNode::Op(o) => lowered.op_nodes[o.index()],
-            };
-            if let Some(id) = id {
-                second[id.0] = true;
+        });
+    }
+    let mut stage = vec![0usize; n];
+    let mut ordered = vec![false; n];
+    orders.iter().flat_map(|(b, a)| b.iter().chain(a)).for_each(|&i| ordered[i] = true);
+    for _ in 0..=orders.len() {
+        let mut changed = false;
+        for (before, after) in &orders {
+            let next = before.iter().map(|&i| stage[i] + 1).max().unwrap_or(0);
+            for &i in after {
+                changed |= next > stage[i];
+                stage[i] = stage[i].max(next);
             }
         }
+        if !changed {
+            break;
+        }
     }
-    second
+    let edges = &lowered.problem.edges;
+    for _ in 0..n {
+        let mut changed = false;
+        for (a, b) in edges.iter().flat_map(|e| [(e.a.0, e.b.0), (e.b.0, e.a.0)]) {
+            if !ordered[a] && stage[b] > stage[a] {
+                stage[a] = stage[b];
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    stage
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use autoshard_cost::{HardwareSpec, Preset};
+    use autoshard_model::ir::{InputSpec, OpSpec, ProgramBuilder, TensorType};
+    use autoshard_model::ops::{OpKind, UnaryOp};
+    use autoshard_model::{DType, Mesh, ValueId};
+
+    /// `x → tanh → barrier(first) → tanh → barrier(second) → dot(·, w)`, and the
+    /// stage of each value's node by name.
+    fn staged(first: PropagationDirection, second: PropagationDirection) -> Vec<(String, usize)> {
+        let mesh = Mesh::from_axes([("x", 2)]).unwrap();
+        let mut b = ProgramBuilder::new("p", "mesh", mesh.clone());
+        let ty = TensorType { shape: vec![256, 256], dtype: DType::BF16 };
+        let mut input = |b: &mut ProgramBuilder, name: &str| {
+            b.add_input(InputSpec { name: name.into(), ty: ty.clone(), parameter: false, sharding: None, loc: None })
+                .unwrap()
+        };
+        let (x, w) = (input(&mut b, "x"), input(&mut b, "w"));
+        let mut op = |b: &mut ProgramBuilder, name: &str, kind: OpKind, operands: Vec<ValueId>| {
+            let spec = OpSpec { result_names: vec![name.into()], kind, operands, result_shardings: vec![], loc: None };
+            b.add_op(spec).unwrap()[0]
+        };
+        let h = op(&mut b, "h", OpKind::Unary(UnaryOp::Tanh), vec![x]);
+        let b1 = op(&mut b, "b1", OpKind::PropagationBarrier(first), vec![h]);
+        let c = op(&mut b, "c", OpKind::Unary(UnaryOp::Tanh), vec![b1]);
+        let b2 = op(&mut b, "b2", OpKind::PropagationBarrier(second), vec![c]);
+        let y = op(&mut b, "y", OpKind::Dot, vec![b2, w]);
+        b.add_output(y, None, None).unwrap();
+        let program = b.finish().unwrap();
+        let lowered = lower(&program, &HardwareSpec::from_preset(Preset::H100Sxm, &mesh)).unwrap();
+        let stage = stages(&lowered);
+        program
+            .value_ids()
+            .filter_map(|v| lowered.value_nodes[v.index()].map(|n| (program.value(v).name.clone(), stage[n.0])))
+            .collect()
+    }
+
+    fn named(pairs: &[(&str, usize)]) -> Vec<(String, usize)> {
+        pairs.iter().map(|(n, s)| (n.to_string(), *s)).collect()
+    }
+
+    #[test]
+    fn forward_barriers_nest_and_a_weight_joins_its_consumer() {
+        use PropagationDirection::Forward;
+        let expected = [("x", 0), ("w", 2), ("h", 0), ("b1", 1), ("c", 1), ("b2", 2), ("y", 2)];
+        assert_eq!(staged(Forward, Forward), named(&expected));
+    }
+
+    #[test]
+    fn backward_barriers_mirror() {
+        use PropagationDirection::{Backward, Forward, None};
+        let expected = [("x", 2), ("w", 0), ("h", 2), ("b1", 1), ("c", 1), ("b2", 0), ("y", 0)];
+        assert_eq!(staged(Backward, Backward), named(&expected));
+        // Forward then backward: the middle waits for both ends.
+        let expected = [("x", 0), ("w", 0), ("h", 0), ("b1", 1), ("c", 1), ("b2", 0), ("y", 0)];
+        assert_eq!(staged(Forward, Backward), named(&expected));
+        let expected = [("x", 1), ("w", 1), ("h", 1), ("b1", 0), ("c", 0), ("b2", 1), ("y", 1)];
+        assert_eq!(staged(Backward, Forward), named(&expected));
+        let expected = [("x", 0), ("w", 0), ("h", 0), ("b1", 0), ("c", 0), ("b2", 0), ("y", 0)];
+        assert_eq!(staged(None, None), named(&expected));
+    }
 }
