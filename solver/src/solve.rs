@@ -225,12 +225,12 @@ mod tests {
         let mesh = Mesh::from_axes([("x", 2)]).unwrap();
         let mut b = ProgramBuilder::new("p", "mesh", mesh.clone());
         let ty = TensorType { shape: vec![256, 256], dtype: DType::BF16 };
-        let mut input = |b: &mut ProgramBuilder, name: &str| {
+        let input = |b: &mut ProgramBuilder, name: &str| {
             b.add_input(InputSpec { name: name.into(), ty: ty.clone(), parameter: false, sharding: None, loc: None })
                 .unwrap()
         };
         let (x, w) = (input(&mut b, "x"), input(&mut b, "w"));
-        let mut op = |b: &mut ProgramBuilder, name: &str, kind: OpKind, operands: Vec<ValueId>| {
+        let op = |b: &mut ProgramBuilder, name: &str, kind: OpKind, operands: Vec<ValueId>| {
             let spec = OpSpec { result_names: vec![name.into()], kind, operands, result_shardings: vec![], loc: None };
             b.add_op(spec).unwrap()[0]
         };
