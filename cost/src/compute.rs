@@ -36,11 +36,12 @@ impl Share {
 }
 
 impl LocalWork {
-    /// The work of an op with global `counts` whose factors are split into `shards`
-    /// pieces, holding `operands` and `results` of its tensors.
-    pub fn of(counts: OpCounts, shards: i64, operands: Share, results: Share) -> Self {
+    /// The work of an op with global `counts` split into `pieces` (one device does
+    /// `1 / pieces` of the FLOPs: the shard count, less where padding makes shards
+    /// larger), holding `operands` and `results` of its tensors.
+    pub fn of(counts: OpCounts, pieces: f64, operands: Share, results: Share) -> Self {
         let bytes = operands.of(counts.bytes_read) + results.of(counts.bytes_written);
-        LocalWork { flops: Flops(counts.flops.0 / shards.max(1) as f64), bytes: Bytes(bytes.round() as u64) }
+        LocalWork { flops: Flops(counts.flops.0 / pieces.max(1.0)), bytes: Bytes(bytes.round() as u64) }
     }
 
     /// The roofline time of this work on `device`.
@@ -62,7 +63,7 @@ mod tests {
             DeviceSpec { flops: FlopsPerSecond(1e12), memory_bandwidth: BytesPerSecond(1e9), memory: Bytes(1 << 30) };
         let counts = OpCounts { flops: Flops(8e9), bytes_read: Bytes(4000), bytes_written: Bytes(2000) };
         let half = |global| Share { local: Bytes(global / 2), global: Bytes(global) };
-        let work = LocalWork::of(counts, 4, half(4000), half(2000));
+        let work = LocalWork::of(counts, 4.0, half(4000), half(2000));
         assert_eq!(work, LocalWork { flops: Flops(2e9), bytes: Bytes(3000) });
         assert_eq!(work.time(&device), Seconds(2e-3));
         let memory_bound = LocalWork { flops: Flops(1.0), bytes: Bytes(5_000_000) };

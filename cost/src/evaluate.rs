@@ -214,7 +214,7 @@ impl<'a> Evaluation<'a> {
             _ => {
                 let counts = op_counts(program, id);
                 let results = self.pricing.share(op.results.iter().map(|&v| (v, self.sharding(v))))?;
-                let work = LocalWork::of(counts, 1, results, results);
+                let work = LocalWork::of(counts, 1.0, results, results);
                 plan.flops = work.flops;
                 plan.compute_s = work.time(&self.pricing.hardware.device);
             }

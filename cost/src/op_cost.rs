@@ -6,7 +6,8 @@
 //! come out as the factors project, unreduced along the axes of sharded reduction
 //! factors, and are resharded to their targets (an all-reduce or reduce-scatter, or
 //! nothing); a sharded permutation factor costs a collective-permute of the result;
-//! compute is the roofline of `compute.rs`. [`Pricing`] carries what every price
+//! compute is the roofline of `compute.rs` (a factor that does not divide its
+//! shards is padded: each device computes ceil(n / k) of it). [`Pricing`] carries what every price
 //! needs (the program, its hardware and its mesh by name), for both the evaluation
 //! of a plan and the local choice of a strategy.
 
@@ -20,7 +21,7 @@ use autoshard_model::ops::{OpKind, ReduceKind};
 use autoshard_model::reshard::{Collective, CollectiveKind};
 use autoshard_model::rules::op_counts;
 use autoshard_model::{
-    AxisRef, Bytes, FactorId, FactorKind, MeshRef, Meshes, OpId, OpShardingRule, Program, ReductionKind, Seconds,
+    AxisRef, Bytes, FactorId, FactorKind, Mesh, MeshRef, Meshes, OpId, OpShardingRule, Program, ReductionKind, Seconds,
     ShardingProjection, TensorSharding, ValueId,
 };
 
@@ -124,10 +125,9 @@ impl<'a> Pricing<'a> {
                 (!permuted_axes.is_empty()).then(|| self.permutation(v, produced, &permuted_axes)).transpose()
             })
             .collect::<Result<Vec<_>>>()?;
-        let shards: i64 = factors.iter().flatten().map(|a| a.size(program.mesh()).max(1)).product();
         let work = LocalWork::of(
             op_counts(program, id),
-            shards,
+            pieces(rule, factors, program.mesh()),
             self.share(op.operands.iter().copied().zip(&operands))?,
             self.share(op.results.iter().copied().zip(&results))?,
         );
@@ -248,4 +248,19 @@ pub fn check_factors(program: &Program, op: &Op, rule: &OpShardingRule, factors:
         }
     }
     Ok(())
+}
+
+/// Into how many pieces `factors` split an op's work: per sharded factor of size n
+/// over k shards, n / ceil(n / k) (k when k divides n; less when the factor is padded
+/// and each shard computes ceil(n / k) of it).
+fn pieces(rule: &OpShardingRule, factors: &[Vec<AxisRef>], mesh: &Mesh) -> f64 {
+    rule.factor_sizes
+        .iter()
+        .zip(factors)
+        .map(|(&size, axes)| {
+            let shards: i64 = axes.iter().map(|a| a.size(mesh).max(1)).product();
+            let size = size.max(1);
+            size as f64 / ((size + shards - 1) / shards) as f64
+        })
+        .product()
 }

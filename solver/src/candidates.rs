@@ -2,9 +2,11 @@
 //!
 //! An op's strategies assign each usable mesh axis to at most one factor of its rule
 //! (axes join a factor in mesh order, major to minor), never to a need-replication
-//! factor, and only while the factor's size stays divisible by the product of its
-//! axes. A value's candidate shardings assign each usable axis to at most one
-//! dimension the same way (closed, no unreduced axes); the lowering adds the value's
+//! factor, and only while the factor has at least one element per shard (the product
+//! of its axes); a factor that does not divide is padded to the next multiple, which
+//! the cost model charges (padded compute and bytes). A value's candidate shardings
+//! assign each usable axis to at most one dimension the same way (closed, no
+//! unreduced axes); the lowering adds the value's
 //! annotations themselves (which may order axes differently or use sub-axes).
 //! "Usable" axes are the mesh's axes minus the manual axes of enclosing manual
 //! computations. Enumeration order is deterministic: the all-replicated candidate
@@ -32,7 +34,7 @@ pub fn usable_axes(mesh: &Mesh, manual: &[String]) -> Vec<UsableAxis> {
 
 /// Every assignment of `axes` to `slots` (or to none), where slot `i` has `sizes[i]`
 /// elements and `open[i]` says whether it may be sharded; each slot's axes in mesh
-/// order, their product dividing its size.
+/// order, their product at most its size.
 fn assignments(axes: &[UsableAxis], sizes: &[i64], open: &[bool]) -> Vec<Vec<Vec<AxisRef>>> {
     let mut out = Vec::new();
     let mut current = vec![Vec::new(); sizes.len()];
@@ -56,7 +58,7 @@ fn walk(
     walk(rest, sizes, open, current, used, out);
     for slot in 0..sizes.len() {
         let product = used[slot] * axis.size;
-        if !open[slot] || sizes[slot] % product != 0 {
+        if !open[slot] || sizes[slot] < product {
             continue;
         }
         current[slot].push(AxisRef::full(axis.name.clone()));
@@ -99,8 +101,8 @@ mod tests {
     }
 
     #[test]
-    fn value_shardings_respect_divisibility_and_mesh_order() {
-        let all = value_shardings("mesh", &[4, 6], &axes(&[("x", 2), ("y", 4)]));
+    fn value_shardings_need_an_element_per_shard_and_keep_mesh_order() {
+        let all = value_shardings("mesh", &[4, 3], &axes(&[("x", 2), ("y", 4)]));
         let text: Vec<String> = all.iter().map(|s| s.stripped().to_string()).collect();
         assert_eq!(
             text,

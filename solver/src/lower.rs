@@ -392,7 +392,7 @@ impl<'a> Lowering<'a> {
     /// The time a source op takes to write its result `v` sharded as `s`.
     fn write(&self, op: OpId, v: ValueId, s: &TensorSharding) -> Result<f64> {
         let share = self.pricing.share([(v, s)])?;
-        Ok(LocalWork::of(op_counts(self.program, op), 1, share, share).time(&self.pricing.hardware.device).0)
+        Ok(LocalWork::of(op_counts(self.program, op), 1.0, share, share).time(&self.pricing.hardware.device).0)
     }
 
     fn op_nodes(&mut self, out: &mut Lowered) -> Result<()> {
