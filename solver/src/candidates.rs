@@ -8,11 +8,18 @@
 //! assign each usable axis to at most one dimension the same way (closed, no
 //! unreduced axes); the lowering adds the value's
 //! annotations themselves (which may order axes differently or use sub-axes).
+//! An op may also split an axis across a compound dimension (a reshape's merged
+//! dimension, whose factors are smaller than the axis) into sub-axes: such
+//! strategies come from projecting a neighbouring value's candidate onto the rule
+//! ([`split_strategy`]), and the lowering adds the shardings they project to as
+//! candidates of the op's other values.
 //! "Usable" axes are the mesh's axes minus the manual axes of enclosing manual
 //! computations. Enumeration order is deterministic: the all-replicated candidate
 //! first, then by axis choices in mesh order.
 
-use autoshard_model::{AxisRef, DimSharding, FactorKind, Mesh, OpShardingRule, TensorSharding};
+use autoshard_model::{
+    AxisRef, DimSharding, FactorKind, Mesh, OpShardingRule, TensorFactorShardings, TensorMapping, TensorSharding,
+};
 
 /// A mesh axis that may be used, with its size.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,6 +74,43 @@ fn walk(
         used[slot] /= axis.size;
         current[slot].pop();
     }
+}
+
+/// The factor assignment that `sharding` of one of an op's tensors (with `mapping`)
+/// projects to, if it splits an axis into sub-axes (across a compound dimension, or
+/// because the sharding already has sub-axes) and is a strategy the op may take
+/// (nothing left over, no need-replication factor sharded, a reduction factor only
+/// if `shardable_reduction`).
+pub fn split_strategy(
+    rule: &OpShardingRule,
+    mapping: &TensorMapping,
+    sharding: &TensorSharding,
+    mesh: &Mesh,
+    shardable_reduction: bool,
+) -> Option<Vec<Vec<AxisRef>>> {
+    let compound = mapping.dims.iter().zip(&sharding.dims).any(|(m, d)| m.factors.len() > 1 && !d.axes.is_empty());
+    let split = sharding.dims.iter().flat_map(|d| &d.axes).any(|a| a.sub.is_some());
+    if !compound && !split {
+        return None;
+    }
+    let projected = TensorFactorShardings::project(mapping, Some(sharding), &rule.factor_sizes, mesh, true).ok()?;
+    let mut factors = vec![Vec::new(); rule.factor_sizes.len()];
+    for (f, s) in &projected.factors {
+        if !s.overflow.is_empty() {
+            return None;
+        }
+        factors[f.0] = s.axes.clone();
+    }
+    let allowed = rule.factors().all(|f| {
+        factors[f.0].is_empty()
+            || match rule.kind(f) {
+                FactorKind::NeedReplication => false,
+                FactorKind::Reduction => shardable_reduction,
+                _ => true,
+            }
+    });
+    let sub = factors.iter().flatten().any(|a| a.sub.is_some());
+    (allowed && sub).then_some(factors)
 }
 
 /// The factor assignments an op with `rule` may take; `shardable_reduction` is false

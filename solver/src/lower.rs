@@ -24,7 +24,7 @@
 //!
 //! Reshard prices come from `prices.rs`, memoised.
 
-use crate::candidates::{UsableAxis, op_strategies, usable_axes, value_shardings};
+use crate::candidates::{UsableAxis, op_strategies, split_strategy, usable_axes, value_shardings};
 use crate::constraints::{Budget, Resolved, resolve};
 use crate::error::{Result, SolveError};
 use crate::graph::FactorGraph;
@@ -295,6 +295,7 @@ impl<'a> Lowering<'a> {
             });
             component[v.index()] = Some(c);
         }
+        self.split_axes(&component, &mut candidates);
         for a in &annotations {
             if let Some(c) = component[a.value.index()] {
                 let plain = TensorSharding {
@@ -324,6 +325,59 @@ impl<'a> Lowering<'a> {
             positions: &positions,
         };
         resolve(program, component, candidates, &annotations, Some(&budget))
+    }
+
+    /// Adds to the candidates the shardings that ops splitting an axis into sub-axes
+    /// (see [`split_strategy`]) run on and produce, a few passes over the program
+    /// (each pass carries the sub-axes one op further).
+    fn split_axes(&self, component: &[Option<usize>], candidates: &mut [Vec<TensorSharding>]) {
+        const PASSES: usize = 3;
+        let program = self.program;
+        for _ in 0..PASSES {
+            let mut added = false;
+            for &id in &self.order {
+                let Some(rule) = sharding_rule(program, id) else { continue };
+                let op = program.op(id);
+                let of = |v: ValueId| component[v.index()].map_or(&[][..], |c| &candidates[c][..]);
+                for factors in self.split_strategies(id, &rule, of) {
+                    let Ok(cost) = self.pricing.strategy(id, &rule, &factors) else { continue };
+                    let tensors = op.operands.iter().chain(&op.results).zip(cost.operands.iter().chain(&cost.results));
+                    for (&v, s) in tensors {
+                        let s = TensorSharding { unreduced: Vec::new(), ..s.clone() };
+                        if let Some(c) = component[v.index()].filter(|&c| !candidates[c].contains(&s)) {
+                            candidates[c].push(s);
+                            added = true;
+                        }
+                    }
+                }
+            }
+            if !added {
+                return;
+            }
+        }
+    }
+
+    /// The sub-axis strategies of op `id` (with `rule`): its operands' and results'
+    /// candidates (`of`) projected onto the rule, where they split an axis.
+    fn split_strategies<'c>(
+        &self,
+        id: OpId,
+        rule: &autoshard_model::OpShardingRule,
+        of: impl Fn(ValueId) -> &'c [TensorSharding],
+    ) -> Vec<Factors> {
+        let op = self.program.op(id);
+        let product = matches!(&op.kind, OpKind::Reduce(r) if r.kind == ReduceKind::Mul);
+        let mappings = rule.operands.iter().chain(&rule.results);
+        let mut out: Vec<Factors> = Vec::new();
+        for (&v, mapping) in op.operands.iter().chain(&op.results).zip(mappings) {
+            for s in of(v) {
+                let Some(factors) = split_strategy(rule, mapping, s, self.program.mesh(), !product) else { continue };
+                if !out.contains(&factors) {
+                    out.push(factors);
+                }
+            }
+        }
+        out
     }
 
     /// Resharding `value` from `from` to `to`; `counted`: whether the source and the
@@ -403,7 +457,8 @@ impl<'a> Lowering<'a> {
             let product = matches!(&op.kind, OpKind::Reduce(r) if r.kind == ReduceKind::Mul);
             let axes = self.usable(op.results[0]);
             let mut kept: Vec<(Factors, StrategyCost)> = Vec::new();
-            for factors in op_strategies(&rule, &axes, !product) {
+            let split = self.split_strategies(id, &rule, |v| &out.shardings[v.index()][..]);
+            for factors in op_strategies(&rule, &axes, !product).into_iter().chain(split) {
                 let Ok(cost) = self.pricing.strategy(id, &rule, &factors) else { continue };
                 if !kept.iter().any(|(_, k)| same_strategy(k, &cost)) {
                     kept.push((factors, cost));
