@@ -42,8 +42,7 @@ impl Tensor<'_> {
     /// The bytes of one device's shard under `sharding` (saturating).
     pub fn local_bytes(&self, sharding: &TensorSharding) -> Result<Bytes> {
         let mesh = self.meshes.resolve(sharding)?;
-        let elements =
-            sharding.local_shape(mesh, self.shape).iter().fold(1u64, |acc, &d| acc.saturating_mul(d.max(0) as u64));
+        let elements = sharding.local_dims(mesh, self.shape).fold(1u64, |acc, d| acc.saturating_mul(d.max(0) as u64));
         Ok(Bytes(elements.saturating_mul(self.dtype.size_bytes())))
     }
 }
@@ -60,12 +59,16 @@ pub fn cheapest_plan(
     to: &TensorSharding,
     hardware: &HardwareSpec,
 ) -> Result<Vec<PricedCollective>> {
-    let shardy = reshard::plan(tensor.meshes, tensor.shape, from, to)?;
-    let shardy = price(tensor, from, &shardy, to, hardware)?;
-    let simple = reshard::gather_slice_plan(tensor.meshes, tensor.shape, from, to)?;
-    let simple = price(tensor, from, &simple, to, hardware)?;
-    let (a, b) = (total_time(&shardy).0, total_time(&simple).0);
-    Ok(if b < a * (1.0 - 1e-12) { simple } else { shardy })
+    let (shardy, simple) = reshard::plan_and_gather_slice(tensor.meshes, tensor.shape, from, to)?;
+    let shardy_steps = price_steps(tensor, from, &shardy, to, hardware)?;
+    if simple == shardy {
+        // The same collectives price the same: Shardy's plan is kept.
+        return Ok(priced(shardy, shardy_steps));
+    }
+    let simple_steps = price_steps(tensor, from, &simple, to, hardware)?;
+    let total = |steps: &[Step]| steps.iter().map(|s| s.time).sum::<Seconds>().0;
+    let (a, b) = (total(&shardy_steps), total(&simple_steps));
+    Ok(if b < a * (1.0 - 1e-12) { priced(simple, simple_steps) } else { priced(shardy, shardy_steps) })
 }
 
 /// Checks that `collectives` turn `from` into `to` and prices each one.
@@ -76,16 +79,54 @@ pub fn price(
     to: &TensorSharding,
     hardware: &HardwareSpec,
 ) -> Result<Vec<PricedCollective>> {
+    let steps = price_steps(tensor, from, collectives, to, hardware)?;
+    Ok(priced(collectives.to_vec(), steps))
+}
+
+/// The price of one collective of a sequence.
+struct Step {
+    bytes: Bytes,
+    time: Seconds,
+    result_bytes: Bytes,
+}
+
+/// `collectives` with their prices.
+fn priced(collectives: Vec<Collective>, steps: Vec<Step>) -> Vec<PricedCollective> {
+    collectives
+        .into_iter()
+        .zip(steps)
+        .map(|(collective, Step { bytes, time, result_bytes })| PricedCollective {
+            collective,
+            bytes,
+            time,
+            result_bytes,
+        })
+        .collect()
+}
+
+/// [`price`] without the collectives themselves.
+fn price_steps(
+    tensor: Tensor<'_>,
+    from: &TensorSharding,
+    collectives: &[Collective],
+    to: &TensorSharding,
+    hardware: &HardwareSpec,
+) -> Result<Vec<Step>> {
     let states = simulate(tensor.meshes, tensor.shape, from, collectives, to)?;
-    let mut before = from.clone();
-    let mut priced = Vec::with_capacity(collectives.len());
-    for (collective, after) in collectives.iter().zip(states) {
-        let (bytes, time) = price_one(tensor, &before, collective, &after, hardware)?;
-        let result_bytes = tensor.local_bytes(&after)?;
-        priced.push(PricedCollective { collective: collective.clone(), bytes, time, result_bytes });
-        before = after;
+    let mut steps = Vec::with_capacity(collectives.len());
+    let mut bytes_before = None;
+    for (i, (collective, after)) in collectives.iter().zip(&states).enumerate() {
+        let before = if i == 0 { from } else { &states[i - 1] };
+        let bytes_in = match bytes_before {
+            Some(bytes) => bytes,
+            None => tensor.local_bytes(before)?,
+        };
+        let result_bytes = tensor.local_bytes(after)?;
+        let (bytes, time) = price_one(tensor, before, collective, after, (bytes_in, result_bytes), hardware)?;
+        steps.push(Step { bytes, time, result_bytes });
+        bytes_before = Some(result_bytes);
     }
-    Ok(priced)
+    Ok(steps)
 }
 
 /// The extra memory a reshard needs on one device: while each collective runs, its
@@ -120,10 +161,10 @@ fn price_one(
     before: &TensorSharding,
     collective: &Collective,
     after: &ShardingState,
+    (bytes_in, bytes_out): (Bytes, Bytes),
     hardware: &HardwareSpec,
 ) -> Result<(Bytes, Seconds)> {
     let mesh = tensor.meshes.resolve(before)?;
-    let (bytes_in, bytes_out) = (tensor.local_bytes(before)?, tensor.local_bytes(after)?);
     let kind = collective.kind();
     let (axes, bytes) = match collective {
         Collective::AllSlice { .. } => return Ok((Bytes(0), Seconds(0.0))),
@@ -144,7 +185,7 @@ fn price_one(
 /// changes.
 fn permuted_axes(meshes: &Meshes, before: &TensorSharding, after: &TensorSharding) -> Result<Vec<AxisRef>> {
     let (mesh_before, mesh_after) = (meshes.resolve(before)?, meshes.resolve(after)?);
-    if mesh_before.device_ids() != mesh_after.device_ids() {
+    if !mesh_before.same_device_order(mesh_after) {
         return Ok(all_axes(mesh_before));
     }
     let mut axes = Vec::new();

@@ -166,6 +166,17 @@ impl Mesh {
         if self.device_ids.is_empty() { (0..self.total_size()).collect() } else { self.device_ids.clone() }
     }
 
+    /// True when both meshes have the same [`device_ids`](Mesh::device_ids), without
+    /// building them.
+    pub fn same_device_order(&self, other: &Mesh) -> bool {
+        match (self.device_ids.is_empty(), other.device_ids.is_empty()) {
+            (true, true) => self.total_size().max(0) == other.total_size().max(0),
+            (false, false) => self.device_ids == other.device_ids,
+            (true, false) => other.device_ids.iter().copied().eq(0..self.total_size()),
+            (false, true) => self.device_ids.iter().copied().eq(0..other.total_size()),
+        }
+    }
+
     /// True when both meshes have the same axes in the same order (Shardy's
     /// `equals(other, ignoreDeviceOrder=true)`): they may differ only in device order.
     pub fn same_axes(&self, other: &Mesh) -> bool {

@@ -116,7 +116,13 @@ impl TensorSharding {
     /// The same sharding with every dimension closed and no priorities: the exact
     /// sharding a value takes when this annotation is applied as written.
     pub fn closed(&self) -> TensorSharding {
-        TensorSharding { dims: self.dims.iter().map(|d| DimSharding::closed(d.axes.clone())).collect(), ..self.clone() }
+        TensorSharding {
+            mesh: self.mesh.clone(),
+            dims: self.dims.iter().map(|d| DimSharding::closed(d.axes.clone())).collect(),
+            replicated: self.replicated.clone(),
+            unreduced: self.unreduced.clone(),
+            reduction: self.reduction,
+        }
     }
 
     /// True when this (concrete) sharding meets `annotation`'s dimensions whose
@@ -145,14 +151,15 @@ impl TensorSharding {
     /// The shape of one device's shard of a tensor of `shape`: every dimension divided
     /// by its shard count, rounded up (a dimension that does not divide is padded).
     pub fn local_shape(&self, mesh: &Mesh, shape: &[i64]) -> Vec<i64> {
-        shape
-            .iter()
-            .enumerate()
-            .map(|(d, &size)| {
-                let shards = self.dims.get(d).map_or(1, |dim| dim.sharded_size(mesh)).max(1);
-                size / shards + i64::from(size % shards != 0)
-            })
-            .collect()
+        self.local_dims(mesh, shape).collect()
+    }
+
+    /// [`local_shape`](TensorSharding::local_shape), one dimension at a time.
+    pub fn local_dims<'s>(&'s self, mesh: &'s Mesh, shape: &'s [i64]) -> impl Iterator<Item = i64> + 's {
+        shape.iter().enumerate().map(|(d, &size)| {
+            let shards = self.dims.get(d).map_or(1, |dim| dim.sharded_size(mesh)).max(1);
+            size / shards + i64::from(size % shards != 0)
+        })
     }
 
     /// The stripped text form `<@mesh, [...]>`, as used inside other attributes.

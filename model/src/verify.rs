@@ -13,6 +13,7 @@ use crate::error::{Error, Result};
 use crate::mesh::Mesh;
 use crate::sharding::{MeshRef, TensorSharding, TensorShardingPerValue};
 use std::collections::BTreeMap;
+use std::fmt;
 
 impl TensorSharding {
     /// The mesh this sharding is bound to: the inline mesh, or `lookup` of its symbol.
@@ -55,16 +56,18 @@ impl TensorSharding {
                 }
                 _ => {}
             }
-            seen.add_list(&dim_sharding.axes, &format!("dim {dim}"))?;
+            seen.add_list(&dim_sharding.axes, Place::Dim(dim))?;
         }
-        for (axes, what) in [(&self.replicated, "replicated"), (&self.unreduced, "unreduced")] {
+        for (axes, what, place) in
+            [(&self.replicated, "replicated", Place::Replicated), (&self.unreduced, "unreduced", Place::Unreduced)]
+        {
             if !axes.is_sorted_by(|a, b| a.cmp_in_mesh(b, mesh).is_le()) {
                 let mut expected = axes.clone();
                 expected.sort_by(|a, b| a.cmp_in_mesh(b, mesh));
                 let expected: Vec<String> = expected.iter().map(ToString::to_string).collect();
                 return err(format!("{what} axes are not ordered w.r.t. mesh (expected {{{}}})", expected.join(", ")));
             }
-            seen.add_list(axes, what)?;
+            seen.add_list(axes, place)?;
         }
         seen.verify_sub_axes()
     }
@@ -110,22 +113,40 @@ impl TensorShardingPerValue {
     }
 }
 
-/// The axis references met so far while verifying one sharding.
-struct SeenAxes<'m> {
-    mesh: &'m Mesh,
-    /// Each axis reference and where it was used (`dim 0`, `replicated`, ...).
-    used: Vec<(AxisRef, String)>,
-    /// Sub-axes per full axis name, in mesh order of the names.
-    sub_axes: BTreeMap<usize, Vec<AxisRef>>,
+/// Where an axis reference is used in a sharding: `dim 0`, `replicated`, `unreduced`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    Dim(usize),
+    Replicated,
+    Unreduced,
 }
 
-impl<'m> SeenAxes<'m> {
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Place::Dim(dim) => write!(f, "dim {dim}"),
+            Place::Replicated => f.write_str("replicated"),
+            Place::Unreduced => f.write_str("unreduced"),
+        }
+    }
+}
+
+/// The axis references met so far while verifying one sharding.
+struct SeenAxes<'m, 's> {
+    mesh: &'m Mesh,
+    /// Each axis reference and where it was used.
+    used: Vec<(&'s AxisRef, Place)>,
+    /// Sub-axes per full axis name, in mesh order of the names.
+    sub_axes: BTreeMap<usize, Vec<&'s AxisRef>>,
+}
+
+impl<'m, 's> SeenAxes<'m, 's> {
     fn new(mesh: &'m Mesh) -> Self {
         SeenAxes { mesh, used: Vec::new(), sub_axes: BTreeMap::new() }
     }
 
     /// Shardy's `verifyAxisRefList`: known names, no duplicates, merged sub-axes.
-    fn add_list(&mut self, axes: &[AxisRef], place: &str) -> Result<()> {
+    fn add_list(&mut self, axes: &'s [AxisRef], place: Place) -> Result<()> {
         let mut previous: Option<&AxisRef> = None;
         for axis in axes {
             let Some(position) = self.mesh.axis_position(&axis.name) else {
@@ -135,14 +156,14 @@ impl<'m> SeenAxes<'m> {
                 };
                 return Err(Error::Sharding(format!("unknown axis name: \"{}\" ({hint})", axis.name)));
             };
-            if let Some((_, first)) = self.used.iter().find(|(a, _)| a == axis) {
+            if let Some((_, first)) = self.used.iter().find(|(a, _)| *a == axis) {
                 let places =
-                    if first == place { format!("twice in {place}") } else { format!("in {first} and {place}") };
+                    if *first == place { format!("twice in {place}") } else { format!("in {first} and {place}") };
                 return Err(Error::Sharding(format!("duplicate axis ref: {axis} ({places})")));
             }
-            self.used.push((axis.clone(), place.to_string()));
+            self.used.push((axis, place));
             if axis.sub.is_some() {
-                self.sub_axes.entry(position).or_default().push(axis.clone());
+                self.sub_axes.entry(position).or_default().push(axis);
                 if let Some(prev) = previous.filter(|p| p.can_merge(axis)) {
                     return Err(Error::Sharding(format!("two consecutive sub-axes can be merged: {prev}, {axis}")));
                 }
@@ -157,15 +178,14 @@ impl<'m> SeenAxes<'m> {
         for (&position, subs) in &mut self.sub_axes {
             let axis = &self.mesh.axes()[position];
             subs.sort_by(|a, b| a.cmp_by_name(b));
-            let full = AxisRef::full(axis.name.clone());
-            if self.used.iter().any(|(a, _)| *a == full) {
+            if self.used.iter().any(|(a, _)| a.sub.is_none() && a.name == axis.name) {
                 return Err(Error::Sharding(format!(
                     "both sub-axis and full-axis are used for axis name: \"{}\"",
                     axis.name
                 )));
             }
             let mut previous: Option<&AxisRef> = None;
-            for sub_axis in subs.iter() {
+            for &sub_axis in subs.iter() {
                 verify_sub_axis(sub_axis, axis.size)?;
                 if let Some(prev) = previous.filter(|p| p.next_pre_size(self.mesh) > sub_axis.pre_size()) {
                     return Err(Error::Sharding(format!("overlapping sub-axes: {prev}, {sub_axis}")));

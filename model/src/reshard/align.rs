@@ -65,9 +65,18 @@ pub(crate) fn align_per_dim(axes_per_dim: &mut [Vec<AxisRef>], ordered_other: &[
     if ordered_other.is_empty() {
         return;
     }
+    // Whole axes either are equal or do not overlap: only sub-axes are ever split.
+    let other_whole = all_whole(ordered_other);
     for axes in axes_per_dim {
-        align_list(axes, ordered_other, mesh);
+        if !(other_whole && all_whole(axes)) {
+            align_list(axes, ordered_other, mesh);
+        }
     }
+}
+
+/// True when no axis of `axes` is a sub-axis.
+pub(crate) fn all_whole(axes: &[AxisRef]) -> bool {
+    axes.iter().all(|a| a.sub.is_none())
 }
 
 /// Aligns `a` and `b` against each other, each against the other's original axes.

@@ -18,7 +18,6 @@ use crate::axis::{AxisRef, axes_size, gcd, push_or_merge};
 use crate::dim_sharding::DimSharding;
 use crate::mesh::Mesh;
 use crate::sharding::{MeshRef, ReductionKind, TensorSharding};
-use std::collections::{HashMap, HashSet};
 
 /// Shardy's iteration bound, then extra rounds before the fallback.
 const SHARDY_ITERATIONS: usize = 2;
@@ -44,19 +43,62 @@ struct State {
     out_axes: Vec<Vec<AxisRef>>,
     current: Vec<Vec<AxisRef>>,
     capacity: Vec<i64>,
-    in_set: HashSet<AxisRef>,
-    out_index: HashMap<AxisRef, (usize, usize)>,
+    in_set: AxisSet,
+    out_index: AxisIndex,
+}
+
+/// A set of axes: a handful at most, so a list beats hashing their names.
+#[derive(Clone, Default)]
+struct AxisSet(Vec<AxisRef>);
+
+impl AxisSet {
+    fn contains(&self, axis: &AxisRef) -> bool {
+        self.0.contains(axis)
+    }
+
+    fn insert(&mut self, axis: AxisRef) {
+        if !self.contains(&axis) {
+            self.0.push(axis);
+        }
+    }
+
+    fn remove(&mut self, axis: &AxisRef) {
+        if let Some(i) = self.0.iter().position(|a| a == axis) {
+            self.0.swap_remove(i);
+        }
+    }
+
+    fn clear(&mut self) {
+        self.0.clear();
+    }
+}
+
+/// Each axis of the target's diff with its dimension and position (the first one
+/// when an axis repeats).
+#[derive(Clone)]
+struct AxisIndex(Vec<(AxisRef, (usize, usize))>);
+
+impl AxisIndex {
+    fn get(&self, axis: &AxisRef) -> Option<&(usize, usize)> {
+        self.0.iter().find(|(a, _)| a == axis).map(|(_, at)| at)
+    }
+
+    fn contains_key(&self, axis: &AxisRef) -> bool {
+        self.get(axis).is_some()
+    }
 }
 
 fn dim_axes(sharding: &TensorSharding) -> Vec<Vec<AxisRef>> {
     sharding.dims.iter().map(|d| d.axes.clone()).collect()
 }
 
-fn index_of(axes_per_dim: &[Vec<AxisRef>]) -> HashMap<AxisRef, (usize, usize)> {
-    let mut index = HashMap::new();
+fn index_of(axes_per_dim: &[Vec<AxisRef>]) -> AxisIndex {
+    let mut index = AxisIndex(Vec::new());
     for (dim, axes) in axes_per_dim.iter().enumerate() {
         for (i, axis) in axes.iter().enumerate() {
-            index.entry(axis.clone()).or_insert((dim, i));
+            if !index.contains_key(axis) {
+                index.0.push((axis.clone(), (dim, i)));
+            }
         }
     }
     index
@@ -74,7 +116,10 @@ impl<'a> Inserter<'a> {
             ins.drain(..common);
             outs.drain(..common);
         }
-        let in_set = in_axes.iter().flatten().cloned().collect();
+        let mut in_set = AxisSet::default();
+        for axis in in_axes.iter().flatten() {
+            in_set.insert(axis.clone());
+        }
         let out_index = index_of(&out_axes);
         Inserter {
             mesh,
@@ -251,7 +296,7 @@ impl<'a> Inserter<'a> {
         if src_in[..src_in.len() - common].iter().any(|a| self.state.out_index.get(a).is_some_and(|&(d, _)| d == tgt)) {
             return None;
         }
-        let end = start + tgt_out[start..].iter().take_while(|a| !self.state.in_set.contains(*a)).count();
+        let end = start + tgt_out[start..].iter().take_while(|a| !self.state.in_set.contains(a)).count();
         let added_size = axes_size(&tgt_out[start..end], self.mesh);
         let new_size = axes_size(&self.state.current[src], self.mesh).saturating_mul(added_size);
         if new_size == 0 || self.shape[src] % new_size != 0 {
@@ -345,7 +390,7 @@ impl<'a> Inserter<'a> {
             {
                 return true;
             }
-            if let Some(o) = outs.iter().rev().find(|o| !self.state.in_set.contains(*o)) {
+            if let Some(o) = outs.iter().rev().find(|o| !self.state.in_set.contains(o)) {
                 available_out = Some(o);
             }
             let mut last_out_dim = None;

@@ -36,6 +36,31 @@ use crate::sharding::TensorSharding;
 /// results).
 pub fn plan(meshes: &Meshes, shape: &[i64], from: &TensorSharding, to: &TensorSharding) -> Result<Vec<Collective>> {
     let (in_mesh, out_mesh) = checked_meshes(meshes, shape, from, to)?;
+    plan_checked(meshes, shape, from, to, (in_mesh, out_mesh))
+}
+
+/// [`plan`] and [`gather_slice_plan`] of the same reshard, checking the shardings
+/// once: the two plans the cost model chooses between.
+pub fn plan_and_gather_slice(
+    meshes: &Meshes,
+    shape: &[i64],
+    from: &TensorSharding,
+    to: &TensorSharding,
+) -> Result<(Vec<Collective>, Vec<Collective>)> {
+    let checked = checked_meshes(meshes, shape, from, to)?;
+    let shardy = plan_checked(meshes, shape, from, to, checked)?;
+    let simple = gather_slice_checked(meshes, shape, from, to, checked, true)?;
+    Ok((shardy, simple))
+}
+
+/// [`plan`] once `checked_meshes` has passed and returned `(in_mesh, out_mesh)`.
+fn plan_checked(
+    meshes: &Meshes,
+    shape: &[i64],
+    from: &TensorSharding,
+    to: &TensorSharding,
+    (in_mesh, out_mesh): (&Mesh, &Mesh),
+) -> Result<Vec<Collective>> {
     if in_mesh.is_maximal() || out_mesh.is_maximal() {
         let same = from.mesh == to.mesh && closed_axes(from) == closed_axes(to);
         return Ok(if same { Vec::new() } else { vec![Collective::Reshard { out: to.clone() }] });
@@ -48,7 +73,7 @@ pub fn plan(meshes: &Meshes, shape: &[i64], from: &TensorSharding, to: &TensorSh
         collectives.push(Collective::AllReduce { axes: reduced, reduction: from.reduction, out: from.clone() });
     }
     let mut to = closed(to);
-    let same_devices = in_mesh.device_ids() == out_mesh.device_ids();
+    let same_devices = in_mesh.same_device_order(out_mesh);
     let same_groups = same_devices && in_mesh.same_axes(out_mesh);
     if to.dims_replicated() && (from.unreduced.is_empty() || same_groups) {
         // Any mesh over the same devices holds a replicated tensor: gather on the
@@ -138,11 +163,24 @@ fn gather_slice(
     to: &TensorSharding,
     keep_common: bool,
 ) -> Result<Vec<Collective>> {
-    let (in_mesh, out_mesh) = checked_meshes(meshes, shape, from, to)?;
+    let checked = checked_meshes(meshes, shape, from, to)?;
+    gather_slice_checked(meshes, shape, from, to, checked, keep_common)
+}
+
+/// [`gather_slice`] once `checked_meshes` has passed and returned
+/// `(in_mesh, out_mesh)`.
+fn gather_slice_checked(
+    meshes: &Meshes,
+    shape: &[i64],
+    from: &TensorSharding,
+    to: &TensorSharding,
+    (in_mesh, out_mesh): (&Mesh, &Mesh),
+    keep_common: bool,
+) -> Result<Vec<Collective>> {
     if in_mesh.is_maximal() || out_mesh.is_maximal() || !in_mesh.same_axes(out_mesh) {
-        return plan(meshes, shape, from, to);
+        return plan_checked(meshes, shape, from, to, (in_mesh, out_mesh));
     }
-    let same_devices = in_mesh.device_ids() == out_mesh.device_ids();
+    let same_devices = in_mesh.same_device_order(out_mesh);
     let mut collectives = Vec::new();
     let mut current = closed(from);
     let reduced = reduced_axes(in_mesh, &current, to)?;
@@ -197,7 +235,13 @@ fn checked_meshes<'m>(
 /// `sharding` with every dimension closed and without priorities or replicated axes:
 /// what a reshard's result is.
 fn closed(sharding: &TensorSharding) -> TensorSharding {
-    TensorSharding { replicated: Vec::new(), ..sharding.closed() }
+    TensorSharding {
+        mesh: sharding.mesh.clone(),
+        dims: sharding.dims.iter().map(|d| DimSharding::closed(d.axes.clone())).collect(),
+        replicated: Vec::new(),
+        unreduced: sharding.unreduced.clone(),
+        reduction: sharding.reduction,
+    }
 }
 
 fn closed_axes(sharding: &TensorSharding) -> Vec<&[AxisRef]> {

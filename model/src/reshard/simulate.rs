@@ -10,7 +10,7 @@
 //! `{"w":(2)2}`. Two states are the same placement when their meshes agree (a fully
 //! replicated tensor only needs the same devices) and their merged axes are equal.
 
-use super::align::{align_per_dim, sorted_axes};
+use super::align::{align_per_dim, all_whole, sorted_axes};
 use super::closed;
 use super::collective::Collective;
 use crate::axis::{AxisRef, axes_size, push_or_merge};
@@ -31,22 +31,27 @@ pub fn simulate(
     collectives: &[Collective],
     to: &TensorSharding,
 ) -> Result<Vec<ShardingState>> {
-    let mut state = normalized(from, meshes.resolve(from)?);
-    let mut states = Vec::with_capacity(collectives.len());
+    let mut states: Vec<ShardingState> = Vec::with_capacity(collectives.len());
+    let initial = normalized(from, meshes.resolve(from)?);
     for (i, collective) in collectives.iter().enumerate() {
         let in_context = |e: Error| Error::Reshard(format!("collective {} ({collective}): {e}", i + 1));
-        let next = apply(meshes, shape, &state, collective).map_err(in_context)?;
+        let state = states.last().unwrap_or(&initial);
+        let next = apply(meshes, shape, state, collective).map_err(in_context)?;
         let declared = collective.out_sharding();
-        if !same_placement(meshes, &next, declared)? {
+        let declared_mesh = meshes.resolve(declared)?;
+        let declared = normalized(declared, declared_mesh);
+        // `next` is already normalized (and verified, so normalizing it again would
+        // not change it).
+        if !same_normalized_placement(meshes.resolve(&next)?, &next, declared_mesh, &declared) {
             return Err(in_context(Error::Reshard(format!(
                 "the result is {}, not the declared out_sharding",
                 next.stripped()
             ))));
         }
-        state = normalized(declared, meshes.resolve(declared)?);
-        states.push(state.clone());
+        states.push(declared);
     }
-    if !same_placement(meshes, &state, to)? {
+    let state = states.last().unwrap_or(&initial);
+    if !same_placement(meshes, state, to)? {
         return Err(Error::Reshard(format!(
             "the collectives end at {}, not at the target {}",
             state.stripped(),
@@ -81,8 +86,7 @@ pub fn apply(meshes: &Meshes, shape: &[i64], state: &ShardingState, collective: 
             let out_mesh = meshes.resolve(out)?;
             // Partial results stay on their devices: only an identical mesh keeps the
             // groups along the unreduced axes.
-            let movable =
-                state.unreduced.is_empty() || (mesh.same_axes(out_mesh) && mesh.device_ids() == out_mesh.device_ids());
+            let movable = state.unreduced.is_empty() || (mesh.same_axes(out_mesh) && mesh.same_device_order(out_mesh));
             if state.dims_replicated() && movable && out.mesh != state.mesh && same_devices(mesh, out_mesh) {
                 next.mesh = out.mesh.clone();
             }
@@ -138,7 +142,8 @@ pub fn apply(meshes: &Meshes, shape: &[i64], state: &ShardingState, collective: 
     let next_mesh = meshes.resolve(&next)?;
     next.verify(next_mesh, shape)?;
     check_coexistence(&next)?;
-    Ok(normalized(&next, next_mesh))
+    let renormalized = (!is_normalized(&next, next_mesh)).then(|| normalized(&next, next_mesh));
+    Ok(renormalized.unwrap_or(next))
 }
 
 /// Fails when two sub-axes of the state cannot both be used at once (such as
@@ -157,18 +162,27 @@ pub(crate) fn check_coexistence(state: &TensorSharding) -> Result<()> {
 /// True when `a` and `b` put the same data on the same devices.
 pub fn same_placement(meshes: &Meshes, a: &TensorSharding, b: &TensorSharding) -> Result<bool> {
     let (mesh_a, mesh_b) = (meshes.resolve(a)?, meshes.resolve(b)?);
-    let (a, b) = (normalized(a, mesh_a), normalized(b, mesh_b));
+    Ok(same_normalized_placement(mesh_a, &normalized(a, mesh_a), mesh_b, &normalized(b, mesh_b)))
+}
+
+/// [`same_placement`] of two normalized states on their meshes.
+fn same_normalized_placement(mesh_a: &Mesh, a: &ShardingState, mesh_b: &Mesh, b: &ShardingState) -> bool {
     if a.unreduced != b.unreduced || (!a.unreduced.is_empty() && a.reduction != b.reduction) {
-        return Ok(false);
+        return false;
     }
     if a.dims_replicated() && b.dims_replicated() && a.unreduced.is_empty() {
-        return Ok(mesh_a.is_empty() || mesh_b.is_empty() || same_devices(mesh_a, mesh_b));
+        return mesh_a.is_empty() || mesh_b.is_empty() || same_devices(mesh_a, mesh_b);
     }
-    let axes = |s: &TensorSharding| s.dims.iter().map(|d| d.axes.clone()).collect::<Vec<_>>();
-    Ok(mesh_a.same_axes(mesh_b) && mesh_a.device_ids() == mesh_b.device_ids() && axes(&a) == axes(&b))
+    mesh_a.same_axes(mesh_b)
+        && mesh_a.same_device_order(mesh_b)
+        && a.dims.len() == b.dims.len()
+        && a.dims.iter().zip(&b.dims).all(|(x, y)| x.axes == y.axes)
 }
 
 fn same_devices(a: &Mesh, b: &Mesh) -> bool {
+    if a.same_device_order(b) {
+        return true;
+    }
     let sorted = |m: &Mesh| {
         let mut ids = m.device_ids();
         ids.sort_unstable();
@@ -191,25 +205,49 @@ fn check_reduction(state: &TensorSharding, reduction: crate::sharding::Reduction
 /// `sharding` closed, without replicated axes, with adjacent sub-axes merged and
 /// unreduced axes merged and in mesh order.
 fn normalized(sharding: &TensorSharding, mesh: &Mesh) -> ShardingState {
-    let merge = |axes: &[AxisRef]| {
-        let mut merged = Vec::new();
-        for axis in axes {
-            push_or_merge(&mut merged, axis.clone(), mesh);
-        }
-        merged
-    };
     let mut state = closed(sharding);
-    for dim in &mut state.dims {
-        dim.axes = merge(&dim.axes);
-    }
-    let mut unreduced = state.unreduced.clone();
-    unreduced.sort_by(|a, b| a.cmp_in_mesh(b, mesh));
-    state.unreduced = merge(&unreduced);
+    normalize(&mut state, mesh);
     state
+}
+
+/// [`normalized`] in place, for a sharding that is already closed and has no
+/// replicated axes.
+fn normalize(state: &mut ShardingState, mesh: &Mesh) {
+    for dim in &mut state.dims {
+        merge_in_place(&mut dim.axes, mesh);
+    }
+    state.unreduced.sort_by(|a, b| a.cmp_in_mesh(b, mesh));
+    merge_in_place(&mut state.unreduced, mesh);
+}
+
+/// True when [`normalized`] would return `state` unchanged.
+fn is_normalized(state: &TensorSharding, mesh: &Mesh) -> bool {
+    let merged = |axes: &[AxisRef]| !axes.windows(2).any(|w| w[0].can_merge(&w[1]));
+    state.replicated.is_empty()
+        && state.dims.iter().all(|d| d.closed && d.priority.is_none() && merged(&d.axes))
+        && state.unreduced.is_sorted_by(|a, b| a.cmp_in_mesh(b, mesh).is_le())
+        && merged(&state.unreduced)
+}
+
+/// `axes` with adjacent sub-axes merged (as [`push_or_merge`] does one by one).
+fn merge_in_place(axes: &mut Vec<AxisRef>, mesh: &Mesh) {
+    // `push_or_merge` only merges pairs that `can_merge`: without one, nothing changes.
+    if !axes.windows(2).any(|w| w[0].can_merge(&w[1])) {
+        return;
+    }
+    let mut merged = Vec::with_capacity(axes.len());
+    for axis in std::mem::take(axes) {
+        push_or_merge(&mut merged, axis, mesh);
+    }
+    *axes = merged;
 }
 
 /// `a` and `b` split at each other's sub-axis boundaries.
 fn refined(a: &[AxisRef], b: &[AxisRef], mesh: &Mesh) -> (Vec<AxisRef>, Vec<AxisRef>) {
+    if all_whole(a) && all_whole(b) {
+        // Whole axes either are equal or do not overlap: nothing to split.
+        return (a.to_vec(), b.to_vec());
+    }
     let (mut a, mut b) = ([a.to_vec()], [b.to_vec()]);
     let (sorted_a, sorted_b) = (sorted_axes(&a), sorted_axes(&b));
     align_per_dim(&mut a, &sorted_b, mesh);
