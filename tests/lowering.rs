@@ -2,7 +2,8 @@
 //! (`tests/data/solve/*.yaml`: regions, barriers, groups, output annotations, memory
 //! budgets): under random assignments of the lowered problem, its cost plus the
 //! NONE barriers' joins equals what `cost::evaluate` charges for the same decisions,
-//! and its peak usage equals the plan's peak memory, reshard buffers included.
+//! and its peak usage equals the plan's peak memory, reshard buffers included
+//! (or exceeds it, where the lowering says it over-counts a shared buffer).
 
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "test harness")]
 
@@ -44,7 +45,11 @@ fn the_lowering_prices_and_counts_what_evaluate_does() {
             let name = path.display();
             assert!((model - total).abs() <= 1e-9 * total, "{name}: model {model}, evaluate {total}");
             let peak = problem.usage(&assignment).into_iter().max().unwrap_or(0);
-            assert_eq!(peak, plan.objective.peak_memory_bytes.0, "{name}: the model's peak vs evaluate's");
+            let evaluated = plan.objective.peak_memory_bytes.0;
+            assert!(peak >= evaluated, "{name}: the model's peak {peak} is below evaluate's {evaluated}");
+            if !lowered.overcounts {
+                assert_eq!(peak, evaluated, "{name}: the model's peak vs evaluate's");
+            }
             checked += 1;
             if checked == 30 {
                 break;

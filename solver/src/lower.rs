@@ -19,7 +19,9 @@
 //! over its live range, except a value that may share its source's buffer (a
 //! reshard's or barrier's result, a region's arguments and results); for those a
 //! load on the link says which: the value's own bytes when the reshard moves data,
-//! else the source's buffer kept live to the value's last use. Every reshard's
+//! else the source's buffer kept live to the value's last use (exact for one such
+//! value per source and for chains; when two share one source at once, the
+//! extension is counted for each: [`Lowered::overcounts`]). Every reshard's
 //! transient buffers are a load at the op that runs it.
 //!
 //! Reshard prices come from `prices.rs`, memoised.
@@ -71,6 +73,12 @@ pub struct Lowered {
     pub joins: Vec<Edge>,
     /// Resolved constraints (dropped preferences).
     pub resolved: Resolved,
+    /// True when some value's buffer may be shared by two or more later values
+    /// (reshards or region arguments that move nothing): the usage then counts its
+    /// extension past its own last use once per sharer, more than `cost` counts
+    /// when several share it at once. Plans still fit; a binding budget is then
+    /// applied conservatively.
+    pub overcounts: bool,
     /// The factor graph.
     pub graph: FactorGraph,
 }
@@ -118,6 +126,7 @@ pub fn lower(program: &Program, hardware: &HardwareSpec) -> Result<Lowered> {
         barriers: Vec::new(),
         joins: Vec::new(),
         resolved,
+        overcounts: false,
         graph: FactorGraph::new(program),
     };
     l.value_nodes(&mut lowered)?;
@@ -141,6 +150,8 @@ struct Lowering<'a> {
     /// Values that must be equal: sharding groups, named computations' operands and
     /// arguments, body results and results.
     ties: Vec<(ValueId, ValueId)>,
+    /// Per value: how many linked values may share its buffer past its last use.
+    sharers: Vec<usize>,
     /// Per value: unary cost per candidate is added once candidates are known.
     unary: Vec<Vec<Unary>>,
     prices: ReshardPrices,
@@ -173,6 +184,7 @@ impl<'a> Lowering<'a> {
             last_use: vec![0; n],
             ties: groups.collect(),
             unary: vec![Vec::new(); n],
+            sharers: vec![0; n],
             prices: ReshardPrices::new(program),
         }
     }
@@ -627,6 +639,8 @@ impl<'a> Lowering<'a> {
             add_cells(out, nodes, at, cells);
         }
         let (last_a, last_b) = (self.last_use[a.index()] + 1, self.last_use[b.index()] + 1);
+        self.sharers[a.index()] += usize::from(last_b > last_a);
+        out.overcounts |= self.sharers[a.index()] > 1;
         let load = |usage, interval| Load { a: nodes.0, b: Some(nodes.1), usage, interval };
         out.problem.add_load(load(own, (self.defined[b.index()], last_b)));
         out.problem.add_load(load(kept, (last_a, last_b)));

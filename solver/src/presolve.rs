@@ -313,6 +313,12 @@ pub fn argmin(values: impl Iterator<Item = f64>) -> (usize, f64) {
     values.enumerate().fold((0, f64::INFINITY), |best, (i, v)| if v < best.1 { (i, v) } else { best })
 }
 
+/// True if the limit could bind at some time step.
+pub fn limit_binds(problem: &Problem) -> bool {
+    let (pinned, binding) = pinned_nodes(problem);
+    pinned.contains(&true) || !binding.is_empty()
+}
+
 /// Nodes (and loads) live at a time step where the limit could bind: the largest
 /// usage of every node and load live there exceeds the limit. A node is pinned when
 /// it uses something there or carries a binding load.

@@ -17,6 +17,7 @@ use crate::engine::{self, Solution};
 use crate::error::{Result, SolveError};
 use crate::graph::GraphNode;
 use crate::lower::{Lowered, lower};
+use crate::presolve::limit_binds;
 use crate::problem::Problem;
 use autoshard_cost::evaluate::evaluate;
 use autoshard_cost::hardware::HardwareSpec;
@@ -76,7 +77,14 @@ impl Solver {
     pub fn solve(&self, program: &Program, hardware: &HardwareSpec) -> Result<Plan> {
         let start = Instant::now();
         let lowered = lower(program, hardware)?;
-        let solution = self.staged(&lowered, start)?;
+        let mut solution = self.staged(&lowered, &lowered.problem, start)?;
+        if lowered.overcounts && limit_binds(&lowered.problem) {
+            // The budget rows may over-count a shared buffer (see `Lowered`): the
+            // optimum without the budget is the valid bound.
+            let free = Problem { limit: None, ..lowered.problem.clone() };
+            let relaxed = self.staged(&lowered, &free, start)?;
+            solution.bound = solution.bound.min(relaxed.bound);
+        }
         let mut plan = evaluate(program, hardware, &lowered.decisions(program, &solution.assignment))?;
         let budget = hardware.device.memory;
         if plan.objective.peak_memory_bytes > budget {
@@ -99,13 +107,13 @@ impl Solver {
     }
 
     /// Solves stage by stage (see the module docs).
-    fn staged(&self, lowered: &Lowered, start: Instant) -> Result<Solution> {
+    fn staged(&self, lowered: &Lowered, problem: &Problem, start: Instant) -> Result<Solution> {
         let stage = stages(lowered);
         let last = stage.iter().copied().max().unwrap_or(0);
         let mut fixed: Option<Solution> = None;
         let mut totals = (0, 0, 0);
         for k in 0..=last {
-            let mut problem: Problem = lowered.problem.clone();
+            let mut problem: Problem = problem.clone();
             problem.edges.retain(|e| stage[e.a.0] <= k && stage[e.b.0] <= k);
             for (n, node) in problem.nodes.iter_mut().enumerate() {
                 match (stage[n].cmp(&k), &fixed) {

@@ -171,7 +171,11 @@ proptest! {
             let total = priced.objective.total_s.0;
             prop_assert!((model - total).abs() <= 1e-9 * total, "model {model}, evaluate {total}");
             let peak = lowered.problem.usage(&assignment).into_iter().max().unwrap_or(0);
-            prop_assert_eq!(peak, priced.objective.peak_memory_bytes.0);
+            let evaluated = priced.objective.peak_memory_bytes.0;
+            prop_assert!(peak >= evaluated, "model peak {peak} < evaluate's {evaluated}");
+            if !lowered.overcounts {
+                prop_assert_eq!(peak, evaluated);
+            }
         }
     }
 
