@@ -36,7 +36,7 @@ fn the_lowering_prices_and_counts_what_evaluate_does() {
                     allowed[(rng.next_u64() % allowed.len() as u64) as usize]
                 })
                 .collect();
-            let model = problem.cost(&assignment) + lowered.join_cost(&assignment);
+            let model = lowered.total(&assignment);
             if !model.is_finite() {
                 continue;
             }
@@ -44,7 +44,7 @@ fn the_lowering_prices_and_counts_what_evaluate_does() {
             let total = plan.objective.total_s.0;
             let name = path.display();
             assert!((model - total).abs() <= 1e-9 * total, "{name}: model {model}, evaluate {total}");
-            let peak = problem.usage(&assignment).into_iter().max().unwrap_or(0);
+            let peak = problem.peak(&assignment);
             let evaluated = plan.objective.peak_memory_bytes.0;
             assert!(peak >= evaluated, "{name}: the model's peak {peak} is below evaluate's {evaluated}");
             if !lowered.overcounts {

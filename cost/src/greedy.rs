@@ -23,7 +23,7 @@ use crate::error::{Error, Result};
 use crate::evaluate::{Decisions, runs_body};
 use crate::hardware::HardwareSpec;
 use crate::op_cost::{Pricing, RuledOpCost, check_factors};
-use autoshard_model::ops::{OpKind, ReduceKind};
+use autoshard_model::ops::OpKind;
 use autoshard_model::rules::sharding_rule;
 use autoshard_model::{
     AxisRef, FactorKind, OpId, OpShardingRule, Plan, Program, TensorFactorShardings, TensorSharding, ValueId,
@@ -284,7 +284,7 @@ impl Greedy<'_> {
     /// factors unsharded, and an axis that overlaps one an earlier factor uses
     /// removed with the axes after it.
     fn sanitized(&self, id: OpId, rule: &OpShardingRule, mut factors: Vec<Vec<AxisRef>>) -> Vec<Vec<AxisRef>> {
-        let product = matches!(&self.program.op(id).kind, OpKind::Reduce(r) if r.kind == ReduceKind::Mul);
+        let product = !self.program.op(id).kind.partial_results_combine();
         let mut used: Vec<AxisRef> = Vec::new();
         for factor in rule.factors() {
             let axes = &mut factors[factor.0];

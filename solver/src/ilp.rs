@@ -16,7 +16,7 @@
 
 use crate::backend::{Comparison, Domain, Model};
 use crate::presolve::Presolved;
-use crate::problem::{Load, Problem};
+use crate::problem::{Load, LoadSide, NodeId, Problem};
 use std::collections::BTreeMap;
 
 /// Objective units per unit of cost (costs are seconds; the solver sees µs).
@@ -49,20 +49,6 @@ enum Pair {
     Cells { rows: Vec<Vec<usize>>, cols: Vec<Vec<usize>>, vars: Vec<Option<usize>> },
 }
 
-/// A binding load's usage on the pair `(low, high)`, whichever way it is stored.
-struct Oriented<'a> {
-    load: &'a Load,
-    width: usize,
-    flipped: bool,
-}
-
-impl Oriented<'_> {
-    fn at(&self, low: usize, high: usize) -> u64 {
-        let (i, j) = if self.flipped { (high, low) } else { (low, high) };
-        self.load.at(i, j, self.width)
-    }
-}
-
 /// How a node's strategy is written in the model.
 #[derive(Debug, Clone, Copy)]
 enum Choice {
@@ -84,12 +70,11 @@ impl Formulation {
         for node in pre.remaining() {
             f.add_node(pre, node);
         }
-        let mut loads: BTreeMap<(usize, usize), Vec<Oriented<'_>>> = BTreeMap::new();
+        let mut loads: BTreeMap<(usize, usize), Vec<LoadSide<'_>>> = BTreeMap::new();
         for load in pre.binding.iter().map(|&l| &problem.loads[l]) {
             if let Some(b) = load.b {
                 let (a, b) = (load.a.0, b.0);
-                let oriented = Oriented { load, width: problem.width(load), flipped: a > b };
-                loads.entry((a.min(b), a.max(b))).or_default().push(oriented);
+                loads.entry((a.min(b), a.max(b))).or_default().push(problem.side(load, NodeId(a.min(b))));
             }
         }
         let zero = |(a, b): (usize, usize)| vec![0.0; pre.strategies(a) * pre.strategies(b)];
@@ -155,7 +140,7 @@ impl Formulation {
         class.iter().filter_map(|&s| self.vars[node][s].map(|v| (v, 1.0))).collect()
     }
 
-    fn add_edge(&mut self, pre: &Presolved, (a, b): (usize, usize), matrix: &[f64], loads: &[Oriented<'_>]) -> Pair {
+    fn add_edge(&mut self, pre: &Presolved, (a, b): (usize, usize), matrix: &[f64], loads: &[LoadSide<'_>]) -> Pair {
         let (ra, cb) = (allowed(pre, a), allowed(pre, b));
         let width = pre.strategies(b);
         let at = |i: usize, j: usize| matrix[i * width + j];
@@ -206,16 +191,22 @@ impl Formulation {
     }
 
     /// The terms of a binding load, scaled by `scale`.
-    fn load_terms(&self, pre: &Presolved, load: &Load, scale: f64, row: &mut Vec<(usize, f64)>, fixed: &mut f64) {
-        let width = load.b.map_or(1, |b| pre.strategies(b.0));
+    fn load_terms(
+        &self,
+        (problem, pre): (&Problem, &Presolved),
+        load: &Load,
+        scale: f64,
+        row: &mut Vec<(usize, f64)>,
+        fixed: &mut f64,
+    ) {
         let Some(b) = load.b.map(|b| b.0) else {
             for s in allowed(pre, load.a.0) {
-                self.usage_term((load.a.0, s), load.at(s, 0, width) as f64 * scale, row, fixed);
+                self.usage_term((load.a.0, s), load.at(s, 0, 1) as f64 * scale, row, fixed);
             }
             return;
         };
         let (low, high) = (load.a.0.min(b), load.a.0.max(b));
-        let oriented = Oriented { load, width, flipped: load.a.0 > b };
+        let oriented = problem.side(load, NodeId(low));
         match self.pairs.get(&(low, high)) {
             Some(Pair::ByB { row: i }) => {
                 for j in allowed(pre, high) {
@@ -263,7 +254,7 @@ impl Formulation {
                 }
             }
             for load in loads {
-                self.load_terms(pre, load, scale, &mut terms, &mut fixed);
+                self.load_terms((problem, pre), load, scale, &mut terms, &mut fixed);
             }
             let row = (terms, fixed);
             if previous.as_ref() != Some(&row) {

@@ -30,14 +30,14 @@ use crate::candidates::{UsableAxis, op_strategies, split_strategy, usable_axes, 
 use crate::constraints::{Budget, Resolved, resolve};
 use crate::error::{Result, SolveError};
 use crate::graph::FactorGraph;
-use crate::prices::{ReshardPrices, ShardingId};
+use crate::prices::{Cell, ReshardPrices, ShardingId};
 use crate::problem::{Edge, Load, Node, NodeId, Problem};
 use autoshard_cost::compute::LocalWork;
 use autoshard_cost::evaluate::{Decisions, runs_body};
 use autoshard_cost::hardware::HardwareSpec;
 use autoshard_cost::op_cost::{Pricing, StrategyCost};
 use autoshard_model::ir::{Annotation, AnnotationSource, Op, ValueDef};
-use autoshard_model::ops::{OpKind, PropagationDirection, ReduceKind};
+use autoshard_model::ops::{OpKind, PropagationDirection};
 use autoshard_model::rules::{op_counts, sharding_rule};
 use autoshard_model::{AxisRef, DimSharding, OpId, Program, TensorSharding, ValueId};
 use std::collections::HashMap;
@@ -106,8 +106,13 @@ impl Lowered {
 
     /// What the NONE barriers' joins cost under `assignment`.
     pub fn join_cost(&self, assignment: &[usize]) -> f64 {
-        let width = |e: &Edge| self.problem.nodes[e.b.0].strategies();
-        self.joins.iter().map(|e| e.costs[assignment[e.a.0] * width(e) + assignment[e.b.0]]).sum()
+        self.joins.iter().map(|e| self.problem.edge_cost(e, assignment)).sum()
+    }
+
+    /// The plan's total time under `assignment` as the model prices it: the
+    /// problem's cost and the joins.
+    pub fn total(&self, assignment: &[usize]) -> f64 {
+        self.problem.cost(assignment) + self.join_cost(assignment)
     }
 }
 
@@ -378,12 +383,15 @@ impl<'a> Lowering<'a> {
         of: impl Fn(ValueId) -> &'c [TensorSharding],
     ) -> Vec<Factors> {
         let op = self.program.op(id);
-        let product = matches!(&op.kind, OpKind::Reduce(r) if r.kind == ReduceKind::Mul);
         let mappings = rule.operands.iter().chain(&rule.results);
         let mut out: Vec<Factors> = Vec::new();
         for (&v, mapping) in op.operands.iter().chain(&op.results).zip(mappings) {
             for s in of(v) {
-                let Some(factors) = split_strategy(rule, mapping, s, self.program.mesh(), !product) else { continue };
+                let Some(factors) =
+                    split_strategy(rule, mapping, s, self.program.mesh(), op.kind.partial_results_combine())
+                else {
+                    continue;
+                };
                 if !out.contains(&factors) {
                     out.push(factors);
                 }
@@ -401,11 +409,7 @@ impl<'a> Lowering<'a> {
         counted: (bool, bool),
     ) -> Result<Cell> {
         let (from, to) = (self.prices.intern(from), self.prices.intern(to));
-        Ok(Cell {
-            time: self.prices.time(&self.pricing, value, from, to)?,
-            transient: self.prices.transient(&self.pricing, (value, from, to), None, counted)?,
-            moved: self.prices.moves(&self.pricing, value, from, to)?,
-        })
+        self.prices.cell(&self.pricing, (value, from, to), None, counted)
     }
 
     fn value_nodes(&mut self, out: &mut Lowered) -> Result<()> {
@@ -466,11 +470,10 @@ impl<'a> Lowering<'a> {
         for id in self.order.clone() {
             let Some(rule) = sharding_rule(program, id) else { continue };
             let op = program.op(id);
-            let product = matches!(&op.kind, OpKind::Reduce(r) if r.kind == ReduceKind::Mul);
             let axes = self.usable(op.results[0]);
             let mut kept: Vec<(Factors, StrategyCost)> = Vec::new();
             let split = self.split_strategies(id, &rule, |v| &out.shardings[v.index()][..]);
-            for factors in op_strategies(&rule, &axes, !product).into_iter().chain(split) {
+            for factors in op_strategies(&rule, &axes, op.kind.partial_results_combine()).into_iter().chain(split) {
                 let Ok(cost) = self.pricing.strategy(id, &rule, &factors) else { continue };
                 if !kept.iter().any(|(_, k)| same_strategy(k, &cost)) {
                     kept.push((factors, cost));
@@ -514,8 +517,7 @@ impl<'a> Lowering<'a> {
                     targets.dedup();
                     let mut cell = Cell::default();
                     for to in targets {
-                        cell.time += self.prices.time(&self.pricing, v, from, to)?;
-                        cell.transient += self.prices.transient(&self.pricing, (v, from, to), None, (true, false))?;
+                        cell = cell + self.prices.cell(&self.pricing, (v, from, to), None, (true, false))?;
                     }
                     cells.push(cell);
                 }
@@ -528,18 +530,7 @@ impl<'a> Lowering<'a> {
             for ((_, cost), produced) in kept.iter().zip(&results) {
                 let permute = cost.permutations[k].as_ref();
                 for &to in &to_ids {
-                    let step = (r, produced[k], to);
-                    cells.push(Cell {
-                        time: permute.map_or(0.0, |p| p.time.0)
-                            + self.prices.time(&self.pricing, r, produced[k], to)?,
-                        transient: self.prices.transient(
-                            &self.pricing,
-                            step,
-                            permute.map(|p| p.result_bytes),
-                            (false, true),
-                        )?,
-                        moved: true,
-                    });
+                    cells.push(self.prices.cell(&self.pricing, (r, produced[k], to), permute, (false, true))?);
                 }
             }
             add_cells(out, (node, value_node(out, r)?), at, cells);
@@ -645,26 +636,6 @@ impl<'a> Lowering<'a> {
         out.problem.add_load(load(own, (self.defined[b.index()], last_b)));
         out.problem.add_load(load(kept, (last_a, last_b)));
         Ok(())
-    }
-}
-
-/// What one reshard (or a sequence of them) costs: time, transient memory, and
-/// whether anything moves.
-#[derive(Debug, Clone, Copy, Default)]
-struct Cell {
-    time: f64,
-    transient: u64,
-    moved: bool,
-}
-
-impl std::ops::Add for Cell {
-    type Output = Cell;
-    fn add(self, other: Cell) -> Cell {
-        Cell {
-            time: self.time + other.time,
-            transient: self.transient + other.transient,
-            moved: self.moved || other.moved,
-        }
     }
 }
 

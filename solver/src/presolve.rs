@@ -16,7 +16,7 @@
 //! `(low, high)` node index with rows of the lower node; iteration is in index order,
 //! so the result is deterministic.
 
-use crate::problem::Problem;
+use crate::problem::{LoadSide, NodeId, Problem};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A presolved problem: the nodes still to decide, their costs and edges.
@@ -32,6 +32,8 @@ pub struct Presolved {
     pub pinned: Vec<bool>,
     /// The loads (indices into the problem's) live where the limit could bind.
     pub binding: Vec<usize>,
+    /// Per node, the binding loads on it.
+    loads: Vec<Vec<usize>>,
     adjacency: Vec<BTreeSet<usize>>,
     steps: Vec<Step>,
 }
@@ -48,12 +50,19 @@ impl Presolved {
     pub fn new(problem: &Problem) -> Self {
         let n = problem.nodes.len();
         let (pinned, binding) = pinned_nodes(problem);
+        let mut loads = vec![Vec::new(); n];
+        for &l in &binding {
+            let load = &problem.loads[l];
+            loads[load.a.0].push(l);
+            load.b.filter(|b| *b != load.a).iter().for_each(|b| loads[b.0].push(l));
+        }
         let mut p = Presolved {
             costs: problem.nodes.iter().map(|node| node.costs.clone()).collect(),
             edges: BTreeMap::new(),
             eliminated: vec![false; n],
             pinned,
             binding,
+            loads,
             adjacency: vec![BTreeSet::new(); n],
             steps: Vec::new(),
         };
@@ -178,7 +187,7 @@ impl Presolved {
                 self.costs[n][d] <= self.costs[n][s]
                     && usage(d) <= usage(s)
                     && sides.iter().all(|(view, alive)| alive.iter().all(|&j| view.at(d, j) <= view.at(s, j)))
-                    && loads.iter().all(|load| load.no_worse(d, s))
+                    && loads.iter().all(|(load, others)| others.iter().all(|&j| load.at(d, j) <= load.at(s, j)))
             };
             let mut dead = vec![false; self.strategies(n)];
             for &s in &alive {
@@ -196,24 +205,18 @@ impl Presolved {
         changed
     }
 
-    /// The binding loads on `n`, as seen from `n`.
-    fn loads_on<'p>(&self, problem: &'p Problem, n: usize) -> Vec<LoadView<'p>> {
-        let mut out = Vec::new();
-        for load in self.binding.iter().map(|&l| &problem.loads[l]) {
-            let width = problem.width(load);
-            let others = |m: usize| (0..self.strategies(m)).filter(|&j| self.costs[m][j].is_finite()).collect();
-            match load.b {
-                _ if load.a.0 == n => {
-                    let others = load.b.map_or(vec![0], |b| others(b.0));
-                    out.push(LoadView { usage: &load.usage, width, flipped: false, others });
-                }
-                Some(b) if b.0 == n => {
-                    out.push(LoadView { usage: &load.usage, width, flipped: true, others: others(load.a.0) })
-                }
-                _ => {}
-            }
-        }
-        out
+    /// The binding loads on `n`, as seen from `n`, with the other node's allowed
+    /// strategies.
+    fn loads_on<'p>(&self, problem: &'p Problem, n: usize) -> Vec<(LoadSide<'p>, Vec<usize>)> {
+        let allowed = |m: usize| (0..self.strategies(m)).filter(|&j| self.costs[m][j].is_finite()).collect();
+        self.loads[n]
+            .iter()
+            .map(|&l| {
+                let load = &problem.loads[l];
+                let other = if load.a.0 == n { load.b.map(|b| b.0) } else { Some(load.a.0) };
+                (problem.side(load, NodeId(n)), other.map_or(vec![0], allowed))
+            })
+            .collect()
     }
 
     /// Eliminates unpinned nodes with at most two neighbours, smallest index first,
@@ -284,26 +287,6 @@ impl View<'_> {
     /// The cost when this side takes `own` and the other side `other`.
     fn at(&self, own: usize, other: usize) -> f64 {
         if self.flipped { self.costs[other * self.width + own] } else { self.costs[own * self.width + other] }
-    }
-}
-
-/// A load's usage as seen from one of its nodes, with the other node's allowed
-/// strategies (`[0]` for a single-node load).
-struct LoadView<'a> {
-    usage: &'a [u64],
-    width: usize,
-    flipped: bool,
-    others: Vec<usize>,
-}
-
-impl LoadView<'_> {
-    fn at(&self, own: usize, other: usize) -> u64 {
-        if self.flipped { self.usage[other * self.width + own] } else { self.usage[own * self.width + other] }
-    }
-
-    /// True if own strategy `d` never uses more than `s`.
-    fn no_worse(&self, d: usize, s: usize) -> bool {
-        self.others.iter().all(|&j| self.at(d, j) <= self.at(s, j))
     }
 }
 

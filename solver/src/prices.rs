@@ -6,7 +6,7 @@
 
 use crate::error::{Result, SolveError};
 use autoshard_cost::op_cost::Pricing;
-use autoshard_cost::reshard::transient_bytes;
+use autoshard_cost::reshard::{PricedCollective, transient_bytes};
 use autoshard_cost::{cheapest_plan, total_time};
 use autoshard_model::ir::TensorType;
 use autoshard_model::{Bytes, Program, TensorSharding, ValueId};
@@ -25,14 +25,37 @@ pub struct ReshardPrices {
     bytes: HashMap<(u32, ShardingId), Bytes>,
 }
 
-/// What one reshard costs.
+/// What the reshard planner says one reshard costs.
 #[derive(Debug, Clone, Default)]
-pub struct Price {
+struct Price {
     /// Its time, seconds.
-    pub time: f64,
+    time: f64,
     /// The size of each collective's result on one device, in order (empty: nothing
     /// moves).
-    pub results: Vec<Bytes>,
+    results: Vec<Bytes>,
+}
+
+/// What one reshard (or a sequence of them) costs the lowering: time, transient
+/// memory, and whether anything moves.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Cell {
+    /// Seconds.
+    pub time: f64,
+    /// Extra bytes per device while it runs.
+    pub transient: u64,
+    /// True if any collective runs.
+    pub moved: bool,
+}
+
+impl std::ops::Add for Cell {
+    type Output = Cell;
+    fn add(self, other: Cell) -> Cell {
+        Cell {
+            time: self.time + other.time,
+            transient: self.transient + other.transient,
+            moved: self.moved || other.moved,
+        }
+    }
 }
 
 impl ReshardPrices {
@@ -72,16 +95,6 @@ impl ReshardPrices {
         shardings.into_iter().map(|s| self.intern(s)).collect()
     }
 
-    /// The time of resharding `value` from `from` to `to`.
-    pub fn time(&mut self, pricing: &Pricing<'_>, value: ValueId, from: ShardingId, to: ShardingId) -> Result<f64> {
-        Ok(self.price(pricing, value, from, to)?.time)
-    }
-
-    /// True if resharding `value` from `from` to `to` moves anything.
-    pub fn moves(&mut self, pricing: &Pricing<'_>, value: ValueId, from: ShardingId, to: ShardingId) -> Result<bool> {
-        Ok(!self.price(pricing, value, from, to)?.results.is_empty())
-    }
-
     /// The bytes of `value` sharded as `sharding` on one device.
     pub fn bytes(&mut self, pricing: &Pricing<'_>, value: ValueId, sharding: ShardingId) -> Result<Bytes> {
         let key = (self.types[value.index()], sharding);
@@ -93,19 +106,24 @@ impl ReshardPrices {
         Ok(b)
     }
 
-    /// The transient memory of resharding `value` from `from` to `to` after the
-    /// collectives whose results are `before` (`counted`: see `transient_bytes`).
-    pub fn transient(
+    /// Resharding `value` from `from` to `to`, after `before` (a collective its
+    /// producer runs first, such as a permutation's) if any; `counted`: whether the
+    /// source and the final state are program values (see `transient_bytes`).
+    pub fn cell(
         &mut self,
         pricing: &Pricing<'_>,
         (value, from, to): (ValueId, ShardingId, ShardingId),
-        before: Option<Bytes>,
-        counted: (bool, bool),
-    ) -> Result<u64> {
+        before: Option<&PricedCollective>,
+        (source_counted, final_counted): (bool, bool),
+    ) -> Result<Cell> {
         let source = self.bytes(pricing, value, from)?;
         let price = self.price(pricing, value, from, to)?;
-        let results = before.into_iter().chain(price.results.iter().copied());
-        Ok(transient_bytes(source, results, counted.0, counted.1).0)
+        let results = before.map(|p| p.result_bytes).into_iter().chain(price.results.iter().copied());
+        Ok(Cell {
+            time: before.map_or(0.0, |p| p.time.0) + price.time,
+            transient: transient_bytes(source, results, source_counted, final_counted).0,
+            moved: before.is_some() || !price.results.is_empty(),
+        })
     }
 
     /// The memoised price of resharding `value` from `from` to `to`.

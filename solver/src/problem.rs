@@ -98,6 +98,22 @@ impl Load {
     }
 }
 
+/// A load's usage read with one of its nodes' strategy first.
+#[derive(Debug, Clone, Copy)]
+pub struct LoadSide<'a> {
+    load: &'a Load,
+    width: usize,
+    flipped: bool,
+}
+
+impl LoadSide<'_> {
+    /// The usage when this side's node takes `own` and the other node (if any)
+    /// takes `other`.
+    pub fn at(&self, own: usize, other: usize) -> u64 {
+        if self.flipped { self.load.at(other, own, self.width) } else { self.load.at(own, other, self.width) }
+    }
+}
+
 /// The whole problem.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Problem {
@@ -141,6 +157,11 @@ impl Problem {
         load.b.map_or(1, |b| self.nodes[b.0].strategies())
     }
 
+    /// `load` as seen from `node`, one of its nodes.
+    pub fn side<'a>(&self, load: &'a Load, node: NodeId) -> LoadSide<'a> {
+        LoadSide { load, width: self.width(load), flipped: load.a != node }
+    }
+
     /// The number of time steps any usage counts at.
     pub fn horizon(&self) -> usize {
         let loads = self.loads.iter().map(|l| l.interval.1);
@@ -150,12 +171,18 @@ impl Problem {
     /// The cost of `assignment` (one strategy per node); infinite if forbidden.
     pub fn cost(&self, assignment: &[usize]) -> f64 {
         let nodes: f64 = self.nodes.iter().zip(assignment).map(|(n, &s)| n.costs[s]).sum();
-        let edges: f64 = self
-            .edges
-            .iter()
-            .map(|e| e.costs[assignment[e.a.0] * self.nodes[e.b.0].strategies() + assignment[e.b.0]])
-            .sum();
+        let edges: f64 = self.edges.iter().map(|e| self.edge_cost(e, assignment)).sum();
         nodes + edges
+    }
+
+    /// The cost of edge `e` (between nodes of this problem) under `assignment`.
+    pub fn edge_cost(&self, e: &Edge, assignment: &[usize]) -> f64 {
+        e.costs[assignment[e.a.0] * self.nodes[e.b.0].strategies() + assignment[e.b.0]]
+    }
+
+    /// The largest usage at any time step under `assignment`.
+    pub fn peak(&self, assignment: &[usize]) -> u64 {
+        self.usage(assignment).into_iter().max().unwrap_or(0)
     }
 
     /// The usage at every time step under `assignment`.
@@ -177,7 +204,7 @@ impl Problem {
 
     /// True if `assignment` stays within the limit.
     pub fn fits(&self, assignment: &[usize]) -> bool {
-        self.limit.is_none_or(|limit| self.usage(assignment).iter().all(|&u| u <= limit))
+        self.limit.is_none_or(|limit| self.peak(assignment) <= limit)
     }
 
     /// The cheapest assignment by enumerating all of them (for tests on tiny

@@ -77,12 +77,13 @@ impl Solver {
     pub fn solve(&self, program: &Program, hardware: &HardwareSpec) -> Result<Plan> {
         let start = Instant::now();
         let lowered = lower(program, hardware)?;
-        let mut solution = self.staged(&lowered, &lowered.problem, start)?;
+        let stage = stages(&lowered);
+        let mut solution = self.staged(&lowered.problem, &stage, start)?;
         if lowered.overcounts && limit_binds(&lowered.problem) {
             // The budget rows may over-count a shared buffer (see `Lowered`): the
             // optimum without the budget is the valid bound.
             let free = Problem { limit: None, ..lowered.problem.clone() };
-            let relaxed = self.staged(&lowered, &free, start)?;
+            let relaxed = self.staged(&free, &stage, start)?;
             solution.bound = solution.bound.min(relaxed.bound);
         }
         let mut plan = evaluate(program, hardware, &lowered.decisions(program, &solution.assignment))?;
@@ -106,40 +107,47 @@ impl Solver {
         Limits { time: Duration::from_secs_f64(left), gap: self.options.gap }
     }
 
-    /// Solves stage by stage (see the module docs).
-    fn staged(&self, lowered: &Lowered, problem: &Problem, start: Instant) -> Result<Solution> {
-        let stage = stages(lowered);
+    /// Solves `problem` stage by stage (`stage`: each node's; see the module docs).
+    fn staged(&self, problem: &Problem, stage: &[usize], start: Instant) -> Result<Solution> {
         let last = stage.iter().copied().max().unwrap_or(0);
-        let mut fixed: Option<Solution> = None;
-        let mut totals = (0, 0, 0);
-        for k in 0..=last {
-            let mut problem: Problem = problem.clone();
-            problem.edges.retain(|e| stage[e.a.0] <= k && stage[e.b.0] <= k);
-            for (n, node) in problem.nodes.iter_mut().enumerate() {
-                match (stage[n].cmp(&k), &fixed) {
-                    (Ordering::Greater, _) => node.costs.iter_mut().filter(|c| c.is_finite()).for_each(|c| *c = 0.0),
-                    (Ordering::Less, Some(earlier)) => {
-                        let keep = earlier.assignment[n];
-                        node.costs
-                            .iter_mut()
-                            .enumerate()
-                            .filter(|(s, _)| *s != keep)
-                            .for_each(|(_, c)| *c = f64::INFINITY)
-                    }
-                    _ => {}
-                }
-            }
-            let mut solution = engine::solve(&problem, self.backend.as_ref(), self.limits(start))?;
-            totals = (totals.0 + solution.variables, totals.1 + solution.constraints, totals.2 + solution.bb_nodes);
-            if fixed.as_ref().is_some_and(|f| f.status == Status::Feasible) {
-                solution.status = Status::Feasible;
-            }
-            fixed = Some(solution);
+        if last == 0 {
+            return engine::solve(problem, self.backend.as_ref(), self.limits(start));
         }
-        let mut solution = fixed.ok_or_else(|| SolveError::Input("the program has nothing to decide".into()))?;
-        (solution.variables, solution.constraints, solution.bb_nodes) = totals;
+        let solve = |k: usize, earlier: Option<&[usize]>| {
+            engine::solve(&stage_problem(problem, stage, k, earlier), self.backend.as_ref(), self.limits(start))
+        };
+        let mut solution = solve(0, None)?;
+        for k in 1..=last {
+            let next = solve(k, Some(&solution.assignment))?;
+            solution = Solution {
+                // A stage decided within the limits only leaves the rest feasible.
+                status: if solution.status == Status::Feasible { Status::Feasible } else { next.status },
+                variables: solution.variables + next.variables,
+                constraints: solution.constraints + next.constraints,
+                bb_nodes: solution.bb_nodes + next.bb_nodes,
+                ..next
+            };
+        }
         Ok(solution)
     }
+}
+
+/// Stage `k` of `problem`: nodes of earlier stages fixed to their strategy in
+/// `earlier`, nodes of later stages free of cost and of edges (their usage counts).
+fn stage_problem(problem: &Problem, stage: &[usize], k: usize, earlier: Option<&[usize]>) -> Problem {
+    let mut problem = problem.clone();
+    problem.edges.retain(|e| stage[e.a.0] <= k && stage[e.b.0] <= k);
+    for (n, node) in problem.nodes.iter_mut().enumerate() {
+        match (stage[n].cmp(&k), earlier) {
+            (Ordering::Greater, _) => node.costs.iter_mut().filter(|c| c.is_finite()).for_each(|c| *c = 0.0),
+            (Ordering::Less, Some(earlier)) => {
+                let keep = earlier[n];
+                node.costs.iter_mut().enumerate().filter(|(s, _)| *s != keep).for_each(|(_, c)| *c = f64::INFINITY)
+            }
+            _ => {}
+        }
+    }
+    problem
 }
 
 /// The solver statistics of `solution`, whose plan costs `total` and whose optimum

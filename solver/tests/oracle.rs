@@ -166,11 +166,11 @@ proptest! {
         for _ in 0..20 {
             let assignment: Vec<usize> =
                 lowered.problem.nodes.iter().map(|n| (rng.next_u64() % n.strategies() as u64) as usize).collect();
-            let model = lowered.problem.cost(&assignment) + lowered.join_cost(&assignment);
+            let model = lowered.total(&assignment);
             let priced = evaluate(&program, &hardware, &lowered.decisions(&program, &assignment)).unwrap();
             let total = priced.objective.total_s.0;
             prop_assert!((model - total).abs() <= 1e-9 * total, "model {model}, evaluate {total}");
-            let peak = lowered.problem.usage(&assignment).into_iter().max().unwrap_or(0);
+            let peak = lowered.problem.peak(&assignment);
             let evaluated = priced.objective.peak_memory_bytes.0;
             prop_assert!(peak >= evaluated, "model peak {peak} < evaluate's {evaluated}");
             if !lowered.overcounts {

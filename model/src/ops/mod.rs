@@ -137,6 +137,13 @@ pub struct Operand<'a> {
 }
 
 impl OpKind {
+    /// False for a reduction whose partial results cannot be combined (a product:
+    /// partial products have no sdy reduction), whose reduction factors must then
+    /// stay unsharded.
+    pub fn partial_results_combine(&self) -> bool {
+        !matches!(self, OpKind::Reduce(r) if r.kind == ReduceKind::Mul)
+    }
+
     /// The op's name in configs (StableHLO's, without the dialect prefix).
     pub fn name(&self) -> &'static str {
         match self {
