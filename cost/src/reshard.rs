@@ -48,11 +48,10 @@ impl Tensor<'_> {
 }
 
 /// The cheapest reshard autoshard plans from `from` to `to`: Shardy's sequence
-/// ([`reshard::plan`]) unless the plan that gathers
-/// the differing axes and slices the target's
-/// ([`gather_slice_plan`](autoshard_model::reshard::gather_slice_plan)) is strictly
-/// cheaper on `hardware`, which happens when latency dominates (small tensors, where
-/// fewer collectives win). Never costlier than gathering everything and slicing.
+/// ([`reshard::plan`]) unless the plan that gathers the differing axes and slices the
+/// target's (the second of [`reshard::plan_and_gather_slice`]) is strictly cheaper on
+/// `hardware`, which happens when latency dominates (small tensors, where fewer
+/// collectives win). Never costlier than gathering everything and slicing.
 pub fn cheapest_plan(
     tensor: Tensor<'_>,
     from: &TensorSharding,

@@ -129,18 +129,21 @@ impl TensorSharding {
     /// priority is `level` (`None`: the unprioritised ones, with the annotation's
     /// replicated axes unused): closed dimensions exactly, open ones as a prefix.
     pub fn conforms_to(&self, annotation: &TensorSharding, level: Option<i64>) -> bool {
-        let dims_ok = self.dims.iter().zip(&annotation.dims).all(|(have, want)| {
-            want.priority != level
-                || if want.closed { have.axes == want.axes } else { have.axes.starts_with(&want.axes) }
-        });
-        let uses_replicated = || self.all_axes().any(|a| annotation.replicated.iter().any(|r| r.overlaps(a)));
-        dims_ok && (level.is_some() || !uses_replicated())
+        let dims_ok =
+            self.dims.iter().zip(&annotation.dims).all(|(have, want)| want.priority != level || meets(have, want));
+        dims_ok && (level.is_some() || !self.uses_any(&annotation.replicated))
     }
 
     /// True when this sharding meets every dimension of `annotation`, whatever its
-    /// priority.
+    /// priority, and leaves its replicated axes unused.
     pub fn conforms_to_all(&self, annotation: &TensorSharding) -> bool {
-        self.conforms_to(annotation, None) && annotation.dims.iter().all(|d| self.conforms_to(annotation, d.priority))
+        self.dims.iter().zip(&annotation.dims).all(|(have, want)| meets(have, want))
+            && !self.uses_any(&annotation.replicated)
+    }
+
+    /// True when an axis of this sharding overlaps one of `axes`.
+    fn uses_any(&self, axes: &[AxisRef]) -> bool {
+        self.all_axes().any(|a| axes.iter().any(|r| r.overlaps(a)))
     }
 
     /// True when no dimension is sharded (unreduced axes aside).
@@ -148,13 +151,9 @@ impl TensorSharding {
         self.dims.iter().all(|d| d.axes.is_empty())
     }
 
-    /// The shape of one device's shard of a tensor of `shape`: every dimension divided
-    /// by its shard count, rounded up (a dimension that does not divide is padded).
-    pub fn local_shape(&self, mesh: &Mesh, shape: &[i64]) -> Vec<i64> {
-        self.local_dims(mesh, shape).collect()
-    }
-
-    /// [`local_shape`](TensorSharding::local_shape), one dimension at a time.
+    /// The shape of one device's shard of a tensor of `shape`, dimension by
+    /// dimension: each divided by its shard count, rounded up (a dimension that does
+    /// not divide is padded).
     pub fn local_dims<'s>(&'s self, mesh: &'s Mesh, shape: &'s [i64]) -> impl Iterator<Item = i64> + 's {
         shape.iter().enumerate().map(|(d, &size)| {
             let shards = self.dims.get(d).map_or(1, |dim| dim.sharded_size(mesh)).max(1);
@@ -331,6 +330,12 @@ impl FromStr for TensorShardingPerValue {
             Ok(TensorShardingPerValue { shardings })
         })
     }
+}
+
+/// True when dimension `have` meets annotated dimension `want`: exactly if it is
+/// closed, as a prefix if open.
+fn meets(have: &DimSharding, want: &DimSharding) -> bool {
+    if want.closed { have.axes == want.axes } else { have.axes.starts_with(&want.axes) }
 }
 
 #[cfg(test)]

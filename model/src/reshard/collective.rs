@@ -175,7 +175,7 @@ impl Collective {
     fn parse(cursor: &mut Cursor<'_>) -> Result<Self> {
         let start = cursor.pos();
         let name = cursor.keyword().and_then(|k| k.strip_prefix("sdy."));
-        let Some(kind) = CollectiveKind::ALL.into_iter().find(|k| Some(k.name()) == name) else {
+        let Some(kind) = name.and_then(|n| n.parse::<CollectiveKind>().ok()) else {
             let names: Vec<String> = CollectiveKind::ALL.iter().map(|k| format!("sdy.{k}")).collect();
             let message = format!("expected a collective ({})", names.join(", "));
             return Err(crate::Error::Parse { offset: start, message });

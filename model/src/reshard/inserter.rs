@@ -431,30 +431,13 @@ impl<'a> Inserter<'a> {
             let mut used = self.state.capacity[d];
             let ins = std::mem::take(&mut self.state.in_axes[d]);
             pop_back(&mut self.state.current[d], &ins);
-            while self.state.capacity[d] > 1 && !self.state.out_axes[d].is_empty() {
-                let Some((within, remainder)) =
-                    within_capacity(&self.state.out_axes[d][0], &mut self.state.capacity[d], self.mesh)
-                else {
-                    break;
-                };
-                self.state.out_axes[d].remove(0);
+            for within in take_within(&mut self.state.out_axes[d], &mut self.state.capacity[d], self.mesh) {
                 push_or_merge(&mut self.state.current[d], within, self.mesh);
-                if let Some(remainder) = remainder {
-                    self.state.out_axes[d].insert(0, remainder);
-                }
             }
             available_out.extend(self.state.out_axes[d].iter().cloned());
             used /= self.state.capacity[d].max(1);
             let mut ins: Vec<AxisRef> = ins.into_iter().filter(|a| !self.state.out_index.contains_key(a)).collect();
-            let mut kept = Vec::new();
-            while used > 1 && !ins.is_empty() {
-                let Some((within, remainder)) = within_capacity(&ins[0], &mut used, self.mesh) else { break };
-                ins.remove(0);
-                kept.push(within);
-                if let Some(remainder) = remainder {
-                    ins.insert(0, remainder);
-                }
-            }
+            let kept = take_within(&mut ins, &mut used, self.mesh);
             ins.extend(kept);
             *available = ins;
         }
@@ -544,4 +527,19 @@ impl<'a> Inserter<'a> {
             }
         }
     }
+}
+/// Takes axes from the front of `list` while they fit in `capacity` (splitting the
+/// first one that fits only in part, its remainder left at the front), dividing
+/// `capacity` by what is taken.
+fn take_within(list: &mut Vec<AxisRef>, capacity: &mut i64, mesh: &Mesh) -> Vec<AxisRef> {
+    let mut taken = Vec::new();
+    while *capacity > 1 && !list.is_empty() {
+        let Some((within, remainder)) = within_capacity(&list[0], capacity, mesh) else { break };
+        list.remove(0);
+        taken.push(within);
+        if let Some(remainder) = remainder {
+            list.insert(0, remainder);
+        }
+    }
+    taken
 }

@@ -10,9 +10,9 @@
 //! axes the target does not keep are all-reduced first, fused with a following
 //! all-slice into a reduce-scatter as Shardy's canonicalizer does.
 //!
-//! [`gather_slice_plan`] is the simple alternative (reduce, gather what differs, slice
-//! the target): fewer collectives, so cheaper when latency dominates; the cost crate
-//! picks between the two. [`naive_plan`] (gather everything) is the baseline neither
+//! [`plan_and_gather_slice`] also gives the simple alternative (reduce, gather what
+//! differs, slice the target): fewer collectives, so cheaper when latency dominates;
+//! the cost crate picks between the two. [`naive_plan`] (gather everything) is the baseline neither
 //! may exceed. [`simulate`](simulate::simulate) checks any sequence symbolically.
 
 mod align;
@@ -39,8 +39,14 @@ pub fn plan(meshes: &Meshes, shape: &[i64], from: &TensorSharding, to: &TensorSh
     plan_checked(meshes, shape, from, to, (in_mesh, out_mesh))
 }
 
-/// [`plan`] and [`gather_slice_plan`] of the same reshard, checking the shardings
-/// once: the two plans the cost model chooses between.
+/// [`plan`] and the plan that keeps what `from` and `to` share of the same reshard,
+/// checking the shardings once: the two plans the cost model chooses between. The
+/// second all-reduces what the target does not keep unreduced, all-gathers each
+/// dimension's axes after its common prefix with the target, then all-slices the
+/// target's remaining axes. It is never costlier than [`naive_plan`] (it gathers a
+/// subset of the axes into smaller shards), and it has the fewest collectives, which
+/// wins when latency dominates. Where it does not apply (a single device, meshes with
+/// different axes) both are [`plan`].
 pub fn plan_and_gather_slice(
     meshes: &Meshes,
     shape: &[i64],
@@ -49,7 +55,10 @@ pub fn plan_and_gather_slice(
 ) -> Result<(Vec<Collective>, Vec<Collective>)> {
     let checked = checked_meshes(meshes, shape, from, to)?;
     let shardy = plan_checked(meshes, shape, from, to, checked)?;
-    let simple = gather_slice_checked(meshes, shape, from, to, checked, true)?;
+    if !gathers_and_slices(checked) {
+        return Ok((shardy.clone(), shardy));
+    }
+    let simple = gather_slice_checked(from, to, checked, true)?;
     Ok((shardy, simple))
 }
 
@@ -65,13 +74,7 @@ fn plan_checked(
         let same = from.mesh == to.mesh && closed_axes(from) == closed_axes(to);
         return Ok(if same { Vec::new() } else { vec![Collective::Reshard { out: to.clone() }] });
     }
-    let mut collectives = Vec::new();
-    let mut from = closed(from);
-    let reduced = reduced_axes(in_mesh, &from, to)?;
-    if !reduced.is_empty() {
-        from.unreduced = to.unreduced.clone();
-        collectives.push(Collective::AllReduce { axes: reduced, reduction: from.reduction, out: from.clone() });
-    }
+    let (mut from, mut collectives) = reduced_first(in_mesh, from, to)?;
     let mut to = closed(to);
     let same_devices = in_mesh.same_device_order(out_mesh);
     let same_groups = same_devices && in_mesh.same_axes(out_mesh);
@@ -139,55 +142,46 @@ pub fn naive_plan(
     from: &TensorSharding,
     to: &TensorSharding,
 ) -> Result<Vec<Collective>> {
-    gather_slice(meshes, shape, from, to, false)
-}
-
-/// The plan that keeps what `from` and `to` share: all-reduce what the target does
-/// not keep unreduced, all-gather each dimension's axes after its common prefix with
-/// the target, then all-slice the target's remaining axes. It is never costlier than
-/// [`naive_plan`] (it gathers a subset of the axes into smaller shards), and it has the
-/// fewest collectives, which wins when latency dominates.
-pub fn gather_slice_plan(
-    meshes: &Meshes,
-    shape: &[i64],
-    from: &TensorSharding,
-    to: &TensorSharding,
-) -> Result<Vec<Collective>> {
-    gather_slice(meshes, shape, from, to, true)
-}
-
-fn gather_slice(
-    meshes: &Meshes,
-    shape: &[i64],
-    from: &TensorSharding,
-    to: &TensorSharding,
-    keep_common: bool,
-) -> Result<Vec<Collective>> {
     let checked = checked_meshes(meshes, shape, from, to)?;
-    gather_slice_checked(meshes, shape, from, to, checked, keep_common)
+    if !gathers_and_slices(checked) {
+        return plan_checked(meshes, shape, from, to, checked);
+    }
+    gather_slice_checked(from, to, checked, false)
 }
 
-/// [`gather_slice`] once `checked_meshes` has passed and returned
-/// `(in_mesh, out_mesh)`.
+/// True when a reshard between these meshes can gather and slice (neither is a
+/// single device, and they have the same axes); otherwise it is [`plan`]'s.
+fn gathers_and_slices((in_mesh, out_mesh): (&Mesh, &Mesh)) -> bool {
+    !in_mesh.is_maximal() && !out_mesh.is_maximal() && in_mesh.same_axes(out_mesh)
+}
+
+/// `from` closed, with what `to` does not keep unreduced all-reduced: the state and
+/// the all-reduce (if any) every plan starts with.
+fn reduced_first(
+    in_mesh: &Mesh,
+    from: &TensorSharding,
+    to: &TensorSharding,
+) -> Result<(TensorSharding, Vec<Collective>)> {
+    let mut from = closed(from);
+    let reduced = reduced_axes(in_mesh, &from, to)?;
+    let mut collectives = Vec::new();
+    if !reduced.is_empty() {
+        from.unreduced = to.unreduced.clone();
+        collectives.push(Collective::AllReduce { axes: reduced, reduction: from.reduction, out: from.clone() });
+    }
+    Ok((from, collectives))
+}
+
+/// The gather-then-slice plan between meshes where [`gathers_and_slices`] holds,
+/// keeping each dimension's common prefix with the target if `keep_common`.
 fn gather_slice_checked(
-    meshes: &Meshes,
-    shape: &[i64],
     from: &TensorSharding,
     to: &TensorSharding,
     (in_mesh, out_mesh): (&Mesh, &Mesh),
     keep_common: bool,
 ) -> Result<Vec<Collective>> {
-    if in_mesh.is_maximal() || out_mesh.is_maximal() || !in_mesh.same_axes(out_mesh) {
-        return plan_checked(meshes, shape, from, to, (in_mesh, out_mesh));
-    }
     let same_devices = in_mesh.same_device_order(out_mesh);
-    let mut collectives = Vec::new();
-    let mut current = closed(from);
-    let reduced = reduced_axes(in_mesh, &current, to)?;
-    if !reduced.is_empty() {
-        current.unreduced = to.unreduced.clone();
-        collectives.push(Collective::AllReduce { axes: reduced, reduction: current.reduction, out: current.clone() });
-    }
+    let (mut current, mut collectives) = reduced_first(in_mesh, from, to)?;
     let target = closed(to);
     let mut gathered = Vec::with_capacity(current.rank());
     let mut sliced = Vec::with_capacity(current.rank());
@@ -235,13 +229,7 @@ fn checked_meshes<'m>(
 /// `sharding` with every dimension closed and without priorities or replicated axes:
 /// what a reshard's result is.
 fn closed(sharding: &TensorSharding) -> TensorSharding {
-    TensorSharding {
-        mesh: sharding.mesh.clone(),
-        dims: sharding.dims.iter().map(|d| DimSharding::closed(d.axes.clone())).collect(),
-        replicated: Vec::new(),
-        unreduced: sharding.unreduced.clone(),
-        reduction: sharding.reduction,
-    }
+    TensorSharding { replicated: Vec::new(), ..sharding.closed() }
 }
 
 fn closed_axes(sharding: &TensorSharding) -> Vec<&[AxisRef]> {

@@ -10,10 +10,10 @@
 //! `{"w":(2)2}`. Two states are the same placement when their meshes agree (a fully
 //! replicated tensor only needs the same devices) and their merged axes are equal.
 
-use super::align::{align_per_dim, all_whole, sorted_axes};
+use super::align::{align_both, all_whole};
 use super::closed;
 use super::collective::Collective;
-use crate::axis::{AxisRef, axes_size, push_or_merge};
+use crate::axis::{AxisRef, axes_size, format_axis_list, push_or_merge};
 use crate::error::{Error, Result};
 use crate::mesh::{Mesh, Meshes};
 use crate::sharding::TensorSharding;
@@ -249,17 +249,10 @@ fn refined(a: &[AxisRef], b: &[AxisRef], mesh: &Mesh) -> (Vec<AxisRef>, Vec<Axis
         return (a.to_vec(), b.to_vec());
     }
     let (mut a, mut b) = ([a.to_vec()], [b.to_vec()]);
-    let (sorted_a, sorted_b) = (sorted_axes(&a), sorted_axes(&b));
-    align_per_dim(&mut a, &sorted_b, mesh);
-    align_per_dim(&mut b, &sorted_a, mesh);
+    align_both(&mut a, &mut b, mesh);
     let [a] = a;
     let [b] = b;
     (a, b)
-}
-
-fn show(axes: &[AxisRef]) -> String {
-    let names: Vec<String> = axes.iter().map(ToString::to_string).collect();
-    format!("{{{}}}", names.join(", "))
 }
 
 /// `axes` without the suffix `suffix` of dimension `dim`, merged.
@@ -268,14 +261,12 @@ fn without_suffix(axes: &[AxisRef], suffix: &[AxisRef], mesh: &Mesh, dim: usize)
     if !fine.ends_with(&fine_suffix) {
         return Err(Error::Reshard(format!(
             "dim {dim} is sharded by {}, which does not end with {}",
-            show(axes),
-            show(suffix)
+            format_axis_list(axes),
+            format_axis_list(suffix)
         )));
     }
-    let mut kept = Vec::new();
-    for axis in &fine[..fine.len() - fine_suffix.len()] {
-        push_or_merge(&mut kept, axis.clone(), mesh);
-    }
+    let mut kept = fine[..fine.len() - fine_suffix.len()].to_vec();
+    merge_in_place(&mut kept, mesh);
     Ok(kept)
 }
 
@@ -284,16 +275,16 @@ fn without(set: &[AxisRef], removed: &[AxisRef], mesh: &Mesh) -> Result<Vec<Axis
     let (mut fine, fine_removed) = refined(set, removed, mesh);
     for axis in &fine_removed {
         let Some(i) = fine.iter().position(|a| a == axis) else {
-            return Err(Error::Reshard(format!("axis {axis} is not among the unreduced axes {}", show(set))));
+            return Err(Error::Reshard(format!(
+                "axis {axis} is not among the unreduced axes {}",
+                format_axis_list(set)
+            )));
         };
         fine.remove(i);
     }
     fine.sort_by(|a, b| a.cmp_in_mesh(b, mesh));
-    let mut kept = Vec::new();
-    for axis in fine {
-        push_or_merge(&mut kept, axis, mesh);
-    }
-    Ok(kept)
+    merge_in_place(&mut fine, mesh);
+    Ok(fine)
 }
 
 #[cfg(test)]

@@ -123,37 +123,32 @@ impl RuleBuilder {
     }
 
     /// The rule; every dimension without a factor gets a new size-1 factor.
-    pub fn build(&self) -> OpShardingRule {
-        let mut factor_sizes = self.factor_sizes.clone();
-        let mut fill = |mappings: &[TensorMapping]| -> Vec<TensorMapping> {
+    pub fn build(self) -> OpShardingRule {
+        let mut factor_sizes = self.factor_sizes;
+        let mut fill = |mappings: Vec<TensorMapping>| -> Vec<TensorMapping> {
+            let mut fill_dim = |d: DimMapping| {
+                if d.factors.is_empty() {
+                    factor_sizes.push(1);
+                    DimMapping { factors: vec![FactorId(factor_sizes.len() - 1)] }
+                } else {
+                    d
+                }
+            };
             mappings
-                .iter()
-                .map(|m| TensorMapping {
-                    dims: m
-                        .dims
-                        .iter()
-                        .map(|d| {
-                            if d.factors.is_empty() {
-                                factor_sizes.push(1);
-                                DimMapping { factors: vec![FactorId(factor_sizes.len() - 1)] }
-                            } else {
-                                d.clone()
-                            }
-                        })
-                        .collect(),
-                })
+                .into_iter()
+                .map(|m| TensorMapping { dims: m.dims.into_iter().map(&mut fill_dim).collect() })
                 .collect()
         };
-        let operands = fill(&self.operands);
-        let results = fill(&self.results);
+        let operands = fill(self.operands);
+        let results = fill(self.results);
         OpShardingRule {
             factor_sizes,
             operands,
             results,
-            reduction: self.reduction.clone(),
-            need_replication: self.need_replication.clone(),
-            permutation: self.permutation.clone(),
-            blocked_propagation: self.blocked.clone(),
+            reduction: self.reduction,
+            need_replication: self.need_replication,
+            permutation: self.permutation,
+            blocked_propagation: self.blocked,
             custom: false,
         }
     }

@@ -2,13 +2,14 @@
 //!
 //! `dot_general` (Shardy's rule): a factor per batching pair (operands and result),
 //! then per lhs free dimension, per rhs free dimension (operand and result), then per
-//! contracting pair (operands only, a reduction). `dot` is the same with the lhs free
-//! dimension, the rhs free dimension and the contraction. `einsum`: one factor per
+//! contracting pair (operands only, a reduction). `dot` is `dot_general` with the
+//! lhs's last dimension contracted with the rhs's first (`DotGeneral::for_dot`). `einsum`: one factor per
 //! letter — the output's letters in output order, then the summed-over letters (in
 //! order of first appearance), which are reductions.
 //!
-//! Counts: 2 FLOPs (a multiply and an add) per point of the iteration space, i.e.
-//! `2 * product of all factor sizes`. Bytes: operands read, result written.
+//! Counts: 2 FLOPs (a multiply and an add) per point of the iteration space (the
+//! product of all factor sizes), computed from the shapes without building the rule.
+//! Bytes: operands read, result written.
 
 use super::{OpCounts, OpShapes};
 use crate::ops::{DotGeneral, EinsumEquation};
@@ -38,21 +39,6 @@ pub fn dot_general_rule(dims: &DotGeneral, shapes: &OpShapes<'_>) -> OpShardingR
     b.build()
 }
 
-/// Shardy's `dot` rule (ranks 1 or 2).
-pub fn dot_rule(shapes: &OpShapes<'_>) -> OpShardingRule {
-    let (lhs, rhs) = (&shapes.operands[0].shape, &shapes.operands[1].shape);
-    let (lhs_matrix, rhs_matrix) = (lhs.len() == 2, rhs.len() == 2);
-    let mut b = shapes.builder();
-    if lhs_matrix {
-        b.add_factor(&[Some(0), None], &[Some(0)], lhs[0], FactorKind::PassThrough);
-    }
-    if rhs_matrix {
-        b.add_factor(&[None, Some(1)], &[Some(usize::from(lhs_matrix))], rhs[1], FactorKind::PassThrough);
-    }
-    b.add_factor(&[Some(usize::from(lhs_matrix)), Some(0)], &[], rhs[0], FactorKind::Reduction);
-    b.build()
-}
-
 /// The `einsum` rule: output letters, then summed-over letters (reductions).
 pub fn einsum_rule(equation: &EinsumEquation, shapes: &OpShapes<'_>) -> OpShardingRule {
     let sizes = equation.letter_sizes(&shapes.operands);
@@ -70,8 +56,16 @@ pub fn einsum_rule(equation: &EinsumEquation, shapes: &OpShapes<'_>) -> OpShardi
     b.build()
 }
 
-/// Counts of a contraction whose rule is `rule`: 2 FLOPs per iteration point.
-pub fn counts(rule: &OpShardingRule, shapes: &OpShapes<'_>) -> OpCounts {
-    let points: f64 = rule.factor_sizes.iter().map(|&s| s as f64).product();
+/// Counts of a `dot_general`: two FLOPs per point of the iteration space (result
+/// elements times the contracted sizes), its operands read and result written.
+pub fn dot_general_counts(dims: &DotGeneral, shapes: &OpShapes<'_>) -> OpCounts {
+    let lhs = &shapes.operands[0].shape;
+    let contracted: f64 = dims.lhs_contracting_dims.iter().map(|&d| lhs[d as usize] as f64).product();
+    OpCounts::moving(shapes).with_flops(2.0 * shapes.results[0].num_elements() as f64 * contracted)
+}
+
+/// Counts of an `einsum`: two FLOPs per point of the space of all its letters.
+pub fn einsum_counts(equation: &EinsumEquation, shapes: &OpShapes<'_>) -> OpCounts {
+    let points: f64 = equation.letter_sizes(&shapes.operands).iter().map(|&s| s as f64).product();
     OpCounts::moving(shapes).with_flops(2.0 * points)
 }

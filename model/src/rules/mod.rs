@@ -28,7 +28,7 @@ pub use pointwise::TRANSCENDENTAL_FLOPS;
 pub use slicing::ConcatSources;
 
 use crate::ir::{Op, OpId, Program, TensorType, ValueDef, ValueId};
-use crate::ops::OpKind;
+use crate::ops::{DotGeneral, OpKind};
 use crate::rule::OpShardingRule;
 use crate::units::{Bytes, Flops};
 
@@ -101,7 +101,7 @@ pub fn rule_for(kind: &OpKind, shapes: &OpShapes<'_>, sources: ConcatSources) ->
         | OpKind::Clamp
         | OpKind::ShardingConstraint(_) => pointwise::rule(shapes),
         OpKind::DotGeneral(d) => dot::dot_general_rule(d, shapes),
-        OpKind::Dot => dot::dot_rule(shapes),
+        OpKind::Dot => dot::dot_general_rule(&DotGeneral::for_dot(shapes.operands[0].rank()), shapes),
         OpKind::Einsum(e) => dot::einsum_rule(e, shapes),
         OpKind::Reduce(r) => reduce::rule(r, shapes),
         OpKind::BroadcastInDim(b) => reshaping::broadcast_rule(b, shapes),
@@ -159,12 +159,16 @@ pub fn counts_for(kind: &OpKind, shapes: &OpShapes<'_>) -> OpCounts {
         OpKind::Binary(b) => pointwise::counts(shapes, pointwise::binary_flops_per_element(*b)),
         OpKind::Convert { .. } | OpKind::Compare { .. } | OpKind::Select => pointwise::counts(shapes, 1.0),
         OpKind::Clamp => pointwise::counts(shapes, 2.0),
-        OpKind::DotGeneral(d) => dot::counts(&dot::dot_general_rule(d, shapes), shapes),
-        OpKind::Dot => dot::counts(&dot::dot_rule(shapes), shapes),
-        OpKind::Einsum(e) => dot::counts(&dot::einsum_rule(e, shapes), shapes),
+        OpKind::DotGeneral(d) => dot::dot_general_counts(d, shapes),
+        OpKind::Dot => dot::dot_general_counts(&DotGeneral::for_dot(shapes.operands[0].rank()), shapes),
+        OpKind::Einsum(e) => dot::einsum_counts(e, shapes),
         OpKind::Reduce(_) => reduce::counts(shapes),
-        OpKind::BroadcastInDim(_) | OpKind::Reshape(_) | OpKind::Transpose(_) => reshaping::counts(shapes),
-        OpKind::Concatenate(_) | OpKind::Reverse(_) | OpKind::Pad(_) => slicing::moving_counts(shapes),
+        OpKind::BroadcastInDim(_)
+        | OpKind::Reshape(_)
+        | OpKind::Transpose(_)
+        | OpKind::Concatenate(_)
+        | OpKind::Reverse(_)
+        | OpKind::Pad(_) => OpCounts::moving(shapes),
         OpKind::Slice(_) | OpKind::DynamicSlice(_) => slicing::slicing_counts(shapes),
         OpKind::Convolution(c) => conv::counts(c, shapes),
         OpKind::Gather(_) | OpKind::Take(_) => gather::gather_counts(shapes),

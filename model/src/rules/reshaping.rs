@@ -18,7 +18,7 @@
 //! `2x4 -> 8` is `([i, j])->([ij])`; `6x4 -> 4x6` is `([ij, mn])->([ik, ln])`; a reshape
 //! of a tensor with no elements has no rule.
 
-use super::{OpCounts, OpShapes};
+use super::OpShapes;
 use crate::axis::gcd;
 use crate::ops::{BroadcastInDim, Transpose};
 use crate::rule::{FactorKind, OpShardingRule};
@@ -150,9 +150,4 @@ fn next_if_diverged(next: i64, gcd: i64, smaller: i64, larger: i64) -> i64 {
     } else {
         next
     }
-}
-
-/// Data movement only: the operand read, the result written.
-pub fn counts(shapes: &OpShapes<'_>) -> OpCounts {
-    OpCounts::moving(shapes)
 }

@@ -76,8 +76,3 @@ pub fn slicing_counts(shapes: &OpShapes<'_>) -> OpCounts {
     counts.bytes_read = shapes.results[0].size();
     counts
 }
-
-/// Counts of an op that reads its operands and writes its result.
-pub fn moving_counts(shapes: &OpShapes<'_>) -> OpCounts {
-    OpCounts::moving(shapes)
-}
