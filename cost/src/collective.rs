@@ -17,6 +17,7 @@
 //! Invariant: a group of one device, or no axes, costs nothing.
 
 use crate::hardware::{HardwareSpec, LinkSpec};
+use autoshard_model::axis::axes_size;
 use autoshard_model::reshard::CollectiveKind;
 use autoshard_model::{AxisRef, Bytes, BytesPerSecond, Mesh, Seconds};
 
@@ -32,7 +33,7 @@ pub struct Group {
 impl Group {
     /// The group spanning `axes` of `mesh`; a group over no axes has size 1.
     pub fn over(axes: &[AxisRef], mesh: &Mesh, hardware: &HardwareSpec) -> Group {
-        let size = axes.iter().map(|a| a.size(mesh).max(1)).product::<i64>();
+        let size = axes_size(axes, mesh).max(1);
         let mut link = LinkSpec { bandwidth: BytesPerSecond(f64::INFINITY), latency: Seconds(0.0) };
         for axis in axes {
             let l = hardware.link(&axis.name);

@@ -12,7 +12,6 @@
 //!   decomposition and is not priced (the op's own FLOPs are);
 //! - an output annotated differently from its value is resharded at the end.
 
-use crate::compute::LocalWork;
 use crate::error::Result;
 use crate::hardware::HardwareSpec;
 use crate::memory::{Buffer, Liveness, peak};
@@ -21,7 +20,7 @@ use crate::reshard::{PricedCollective, transient_bytes};
 use autoshard_model::ir::{Op, ValueDef};
 use autoshard_model::ops::OpKind;
 use autoshard_model::plan::{Objective, OpPlan, PlannedCollective, ValuePlan};
-use autoshard_model::rules::{op_counts, sharding_rule};
+use autoshard_model::rules::sharding_rule;
 use autoshard_model::{AxisRef, OpId, OpShardingRule, Plan, Program, Seconds, TensorSharding, ValueId};
 
 /// Every decision of a plan, by id.
@@ -212,9 +211,7 @@ impl<'a> Evaluation<'a> {
             }
             OpKind::NamedComputation(_) | OpKind::ManualComputation(_) => self.region(id, position)?,
             _ => {
-                let counts = op_counts(program, id);
-                let results = self.pricing.share(op.results.iter().map(|&v| (v, self.sharding(v))))?;
-                let work = LocalWork::of(counts, 1.0, results, results);
+                let work = self.pricing.unruled(id, op.results.iter().map(|&v| (v, self.sharding(v))))?;
                 plan.flops = work.flops;
                 plan.compute_s = work.time(&self.pricing.hardware.device);
             }

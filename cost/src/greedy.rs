@@ -25,9 +25,7 @@ use crate::hardware::HardwareSpec;
 use crate::op_cost::{Pricing, RuledOpCost, check_factors};
 use autoshard_model::ops::OpKind;
 use autoshard_model::rules::sharding_rule;
-use autoshard_model::{
-    AxisRef, FactorKind, OpId, OpShardingRule, Plan, Program, TensorFactorShardings, TensorSharding, ValueId,
-};
+use autoshard_model::{AxisRef, OpId, OpShardingRule, Plan, Program, TensorFactorShardings, TensorSharding, ValueId};
 
 /// Decisions given before completion; `None` is open.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -100,7 +98,6 @@ pub fn complete(program: &Program, hardware: &HardwareSpec, fixed: &Fixed) -> Re
         values: fixed.values.clone(),
         factors: vec![Vec::new(); program.ops().len()],
         fixed_factors: &fixed.factors,
-        groups: program.sharding_groups().iter().map(|g| g.members.clone()).collect(),
     };
     greedy.values.resize(program.values().len(), None);
     greedy.visit(program.top_level())?;
@@ -116,14 +113,13 @@ struct Greedy<'a> {
     values: Vec<Option<TensorSharding>>,
     factors: Vec<Vec<Vec<AxisRef>>>,
     fixed_factors: &'a [Option<Vec<Vec<AxisRef>>>],
-    groups: Vec<Vec<ValueId>>,
 }
 
 impl Greedy<'_> {
     /// The sharding a value must take because a member of its group has one.
     fn group_sharding(&self, v: ValueId) -> Option<TensorSharding> {
-        let group = self.groups.iter().find(|g| g.contains(&v))?;
-        group.iter().find_map(|m| self.values[m.index()].clone())
+        let group = self.program.sharding_groups().iter().find(|g| g.members.contains(&v))?;
+        group.members.iter().find_map(|m| self.values[m.index()].clone())
     }
 
     /// The value's fixed or group-imposed sharding, if any.
@@ -268,7 +264,7 @@ impl Greedy<'_> {
         let from_results = rule.results.iter().zip(targets).filter_map(|(m, s)| s.as_ref().and_then(|s| project(m, s)));
         let mut candidates: Vec<Vec<Vec<AxisRef>>> = Vec::new();
         let all = std::iter::once(merged)
-            .chain(from_operands.clone())
+            .chain(from_operands)
             .chain(from_results)
             .chain(std::iter::once(vec![Vec::new(); rule.num_factors()]));
         for candidate in all {
@@ -284,12 +280,11 @@ impl Greedy<'_> {
     /// factors unsharded, and an axis that overlaps one an earlier factor uses
     /// removed with the axes after it.
     fn sanitized(&self, id: OpId, rule: &OpShardingRule, mut factors: Vec<Vec<AxisRef>>) -> Vec<Vec<AxisRef>> {
-        let product = !self.program.op(id).kind.partial_results_combine();
+        let combine = self.program.op(id).kind.partial_reduction().is_some();
         let mut used: Vec<AxisRef> = Vec::new();
         for factor in rule.factors() {
             let axes = &mut factors[factor.0];
-            let kind = rule.kind(factor);
-            if kind == FactorKind::NeedReplication || (product && kind == FactorKind::Reduction) {
+            if !rule.may_shard(factor, combine) {
                 axes.clear();
             }
             if let Some(cut) = axes.iter().position(|a| used.iter().any(|u| u.overlaps(a))) {

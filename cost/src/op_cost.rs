@@ -16,12 +16,12 @@ use crate::compute::{LocalWork, Share};
 use crate::error::{Error, Result};
 use crate::hardware::HardwareSpec;
 use crate::reshard::{PricedCollective, Tensor, cheapest_plan};
+use autoshard_model::axis::axes_size;
 use autoshard_model::ir::Op;
-use autoshard_model::ops::{OpKind, ReduceKind};
 use autoshard_model::reshard::{Collective, CollectiveKind};
 use autoshard_model::rules::op_counts;
 use autoshard_model::{
-    AxisRef, Bytes, FactorId, FactorKind, Mesh, MeshRef, Meshes, OpId, OpShardingRule, Program, ReductionKind, Seconds,
+    AxisRef, Bytes, FactorId, FactorKind, Mesh, MeshRef, Meshes, OpId, OpShardingRule, Program, Seconds,
     ShardingProjection, TensorSharding, ValueId,
 };
 
@@ -68,6 +68,17 @@ impl<'a> Pricing<'a> {
         Ok(Share { local: Bytes(local), global: Bytes(global) })
     }
 
+    /// The work of op `id`, which has no rule (a source such as `constant` or
+    /// `iota`), with its results sharded as given: its counts at the results' share.
+    pub fn unruled<'s>(
+        &self,
+        id: OpId,
+        results: impl IntoIterator<Item = (ValueId, &'s TensorSharding)>,
+    ) -> Result<LocalWork> {
+        let share = self.share(results)?;
+        Ok(LocalWork::of(op_counts(self.program, id), 1.0, share, share))
+    }
+
     /// Prices op `id` (with `rule`) when its factors are sharded along `factors`; an
     /// operand whose sharding is `None` costs no reshard (it takes what the op needs),
     /// and a result whose target is `None` is only reduced (its unreduced axes
@@ -112,11 +123,7 @@ impl<'a> Pricing<'a> {
         let op = program.op(id);
         check_factors(program, op, rule, factors)?;
         let (operands, results) = op_shardings(program, op, rule, factors)?;
-        let permuted_axes: Vec<AxisRef> = rule
-            .factors()
-            .filter(|&f| rule.kind(f) == FactorKind::Permutation)
-            .flat_map(|f| factors.get(f.0).cloned().unwrap_or_default())
-            .collect();
+        let permuted_axes = factor_axes(rule, factors, FactorKind::Permutation);
         let permutations = op
             .results
             .iter()
@@ -195,25 +202,13 @@ fn op_shardings(
     let mesh_ref = MeshRef::Symbol(program.mesh_name().to_string());
     let projection = ShardingProjection::from_factor_axes(factors, rule);
     let (operands, mut results) = projection.to_shardings(rule, &mesh_ref, mesh);
-    let mut unreduced: Vec<AxisRef> = rule
-        .factors()
-        .filter(|&f| rule.kind(f) == FactorKind::Reduction)
-        .flat_map(|f| factors.get(f.0).cloned().unwrap_or_default())
-        .collect();
+    let mut unreduced = factor_axes(rule, factors, FactorKind::Reduction);
     if !unreduced.is_empty() {
-        let reduction = match &op.kind {
-            OpKind::Reduce(r) => match r.kind {
-                ReduceKind::Add => ReductionKind::Sum,
-                ReduceKind::Max => ReductionKind::Max,
-                ReduceKind::Min => ReductionKind::Min,
-                ReduceKind::Mul => {
-                    return Err(Error::Plan(format!(
-                        "op \"{}\": a product reduction cannot be sharded (partial products have no sdy reduction)",
-                        op.name
-                    )));
-                }
-            },
-            _ => ReductionKind::Sum,
+        let Some(reduction) = op.kind.partial_reduction() else {
+            return Err(Error::Plan(format!(
+                "op \"{}\": a product reduction cannot be sharded (partial products have no sdy reduction)",
+                op.name
+            )));
         };
         unreduced.sort_by(|a, b| a.cmp_in_mesh(b, mesh));
         for result in &mut results {
@@ -222,6 +217,14 @@ fn op_shardings(
         }
     }
     Ok((operands, results))
+}
+
+/// The axes of the factors of `kind` under `factors`, in factor order.
+fn factor_axes(rule: &OpShardingRule, factors: &[Vec<AxisRef>], kind: FactorKind) -> Vec<AxisRef> {
+    rule.factors()
+        .filter(|&f| rule.kind(f) == kind)
+        .flat_map(|f| factors.get(f.0).cloned().unwrap_or_default())
+        .collect()
 }
 
 /// Checks that `factors` is a valid strategy for `rule`: one entry per factor, no axis
@@ -258,7 +261,7 @@ fn pieces(rule: &OpShardingRule, factors: &[Vec<AxisRef>], mesh: &Mesh) -> f64 {
         .iter()
         .zip(factors)
         .map(|(&size, axes)| {
-            let shards: i64 = axes.iter().map(|a| a.size(mesh).max(1)).product();
+            let shards = axes_size(axes, mesh).max(1);
             let size = size.max(1);
             size as f64 / ((size + shards - 1) / shards) as f64
         })

@@ -147,6 +147,17 @@ impl OpShardingRule {
         self.factor_sizes.get(factor.0).copied().unwrap_or(1)
     }
 
+    /// True if `factor` may be sharded: never a need-replication factor, and a
+    /// reduction factor only if the op's partial results combine
+    /// (`partial_results_combine`).
+    pub fn may_shard(&self, factor: FactorId, partial_results_combine: bool) -> bool {
+        match self.kind(factor) {
+            FactorKind::NeedReplication => false,
+            FactorKind::Reduction => partial_results_combine,
+            FactorKind::PassThrough | FactorKind::Permutation => true,
+        }
+    }
+
     /// The kind of `factor`.
     pub fn kind(&self, factor: FactorId) -> FactorKind {
         if self.reduction.contains(&factor) {

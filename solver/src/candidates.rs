@@ -18,7 +18,7 @@
 //! first, then by axis choices in mesh order.
 
 use autoshard_model::{
-    AxisRef, DimSharding, FactorKind, Mesh, OpShardingRule, TensorFactorShardings, TensorMapping, TensorSharding,
+    AxisRef, DimSharding, Mesh, OpShardingRule, TensorFactorShardings, TensorMapping, TensorSharding,
 };
 
 /// A mesh axis that may be used, with its size.
@@ -101,14 +101,7 @@ pub fn split_strategy(
         }
         factors[f.0] = s.axes.clone();
     }
-    let allowed = rule.factors().all(|f| {
-        factors[f.0].is_empty()
-            || match rule.kind(f) {
-                FactorKind::NeedReplication => false,
-                FactorKind::Reduction => shardable_reduction,
-                _ => true,
-            }
-    });
+    let allowed = rule.factors().all(|f| factors[f.0].is_empty() || rule.may_shard(f, shardable_reduction));
     let sub = factors.iter().flatten().any(|a| a.sub.is_some());
     (allowed && sub).then_some(factors)
 }
@@ -116,14 +109,7 @@ pub fn split_strategy(
 /// The factor assignments an op with `rule` may take; `shardable_reduction` is false
 /// for reductions whose partial results cannot be combined (a product).
 pub fn op_strategies(rule: &OpShardingRule, axes: &[UsableAxis], shardable_reduction: bool) -> Vec<Vec<Vec<AxisRef>>> {
-    let open: Vec<bool> = rule
-        .factors()
-        .map(|f| match rule.kind(f) {
-            FactorKind::NeedReplication => false,
-            FactorKind::Reduction => shardable_reduction,
-            _ => true,
-        })
-        .collect();
+    let open: Vec<bool> = rule.factors().map(|f| rule.may_shard(f, shardable_reduction)).collect();
     assignments(axes, &rule.factor_sizes, &open)
 }
 

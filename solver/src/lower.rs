@@ -32,13 +32,12 @@ use crate::error::{Result, SolveError};
 use crate::graph::FactorGraph;
 use crate::prices::{Cell, ReshardPrices, ShardingId};
 use crate::problem::{Edge, Load, Node, NodeId, Problem};
-use autoshard_cost::compute::LocalWork;
 use autoshard_cost::evaluate::{Decisions, runs_body};
 use autoshard_cost::hardware::HardwareSpec;
 use autoshard_cost::op_cost::{Pricing, StrategyCost};
 use autoshard_model::ir::{Annotation, AnnotationSource, Op, ValueDef};
 use autoshard_model::ops::{OpKind, PropagationDirection};
-use autoshard_model::rules::{op_counts, sharding_rule};
+use autoshard_model::rules::sharding_rule;
 use autoshard_model::{AxisRef, DimSharding, OpId, Program, TensorSharding, ValueId};
 use std::collections::HashMap;
 
@@ -388,7 +387,7 @@ impl<'a> Lowering<'a> {
         for (&v, mapping) in op.operands.iter().chain(&op.results).zip(mappings) {
             for s in of(v) {
                 let Some(factors) =
-                    split_strategy(rule, mapping, s, self.program.mesh(), op.kind.partial_results_combine())
+                    split_strategy(rule, mapping, s, self.program.mesh(), op.kind.partial_reduction().is_some())
                 else {
                     continue;
                 };
@@ -461,8 +460,7 @@ impl<'a> Lowering<'a> {
 
     /// The time a source op takes to write its result `v` sharded as `s`.
     fn write(&self, op: OpId, v: ValueId, s: &TensorSharding) -> Result<f64> {
-        let share = self.pricing.share([(v, s)])?;
-        Ok(LocalWork::of(op_counts(self.program, op), 1.0, share, share).time(&self.pricing.hardware.device).0)
+        Ok(self.pricing.unruled(op, [(v, s)])?.time(&self.pricing.hardware.device).0)
     }
 
     fn op_nodes(&mut self, out: &mut Lowered) -> Result<()> {
@@ -473,7 +471,7 @@ impl<'a> Lowering<'a> {
             let axes = self.usable(op.results[0]);
             let mut kept: Vec<(Factors, StrategyCost)> = Vec::new();
             let split = self.split_strategies(id, &rule, |v| &out.shardings[v.index()][..]);
-            for factors in op_strategies(&rule, &axes, op.kind.partial_results_combine()).into_iter().chain(split) {
+            for factors in op_strategies(&rule, &axes, op.kind.partial_reduction().is_some()).into_iter().chain(split) {
                 let Ok(cost) = self.pricing.strategy(id, &rule, &factors) else { continue };
                 if !kept.iter().any(|(_, k)| same_strategy(k, &cost)) {
                     kept.push((factors, cost));

@@ -9,10 +9,11 @@ pub fn sort(operands: &[&Tensor], dimension: usize, descending: bool) -> Vec<Ten
     let n = keys.shape()[dimension];
     let mut rows = keys.shape().to_vec();
     rows[dimension] = 1;
-    let stride = keys.strides()[dimension];
+    let strides = keys.strides();
+    let stride = strides[dimension];
     let mut results: Vec<Tensor> = operands.iter().map(|t| (*t).clone()).collect();
     for_each_index(&rows, |row| {
-        let base: usize = row.iter().zip(keys.strides()).map(|(i, s)| i * s).sum();
+        let base: usize = row.iter().zip(&strides).map(|(i, s)| i * s).sum();
         let mut order: Vec<usize> = (0..n).collect();
         order.sort_by(|&a, &b| {
             let (x, y) = (keys.data()[base + a * stride], keys.data()[base + b * stride]);

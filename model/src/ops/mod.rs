@@ -36,7 +36,7 @@ pub use sort::Sort;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::ir::TensorType;
-use crate::sharding::TensorSharding;
+use crate::sharding::{ReductionKind, TensorSharding};
 
 /// An op and its attributes.
 #[derive(Debug, Clone, PartialEq)]
@@ -137,11 +137,19 @@ pub struct Operand<'a> {
 }
 
 impl OpKind {
-    /// False for a reduction whose partial results cannot be combined (a product:
-    /// partial products have no sdy reduction), whose reduction factors must then
-    /// stay unsharded.
-    pub fn partial_results_combine(&self) -> bool {
-        !matches!(self, OpKind::Reduce(r) if r.kind == ReduceKind::Mul)
+    /// How partial results of this op (from a sharded reduction factor) combine:
+    /// `None` for a product, whose partial products have no sdy reduction, so its
+    /// reduction factors must stay unsharded; a sum for every other op.
+    pub fn partial_reduction(&self) -> Option<ReductionKind> {
+        match self {
+            OpKind::Reduce(r) => match r.kind {
+                ReduceKind::Add => Some(ReductionKind::Sum),
+                ReduceKind::Max => Some(ReductionKind::Max),
+                ReduceKind::Min => Some(ReductionKind::Min),
+                ReduceKind::Mul => None,
+            },
+            _ => Some(ReductionKind::Sum),
+        }
     }
 
     /// The op's name in configs (StableHLO's, without the dialect prefix).
