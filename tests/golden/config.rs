@@ -63,9 +63,9 @@ pub fn cost_case(path: &Path) -> (String, Vec<String>) {
         failures.push(format!("cost: exit code {code}: {stderr}"));
     }
     let (_, json, _) = autoshard(&["cost", "--format", "json"], path);
-    let (code, again, stderr) = price_plan(&json, path);
-    if code != 0 || again != json {
-        failures.push(format!("the JSON plan does not price back to itself (exit {code}): {stderr}"));
+    let (plan_code, again, plan_stderr) = price_plan(&json, path);
+    if plan_code != 0 || again != json {
+        failures.push(format!("the JSON plan does not price back to itself (exit {plan_code}): {plan_stderr}"));
     }
     (format!("$ autoshard cost\nexit: {code}\n{table}{stderr}"), failures)
 }

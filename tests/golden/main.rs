@@ -50,7 +50,7 @@ fn cost_tables() {
 #[test]
 fn solved_plans() {
     let summary = runner::run_files("tests/data/solve", "yaml", solve::run_case);
-    assert!(summary.cases >= 18, "expected 9 cases and their known plans, found {}", summary.cases);
+    assert!(summary.cases >= 23, "expected 12 cases and 11 known plans, found {}", summary.cases);
 }
 
 /// Infeasible problems are explained (`tests/data/solve_errors/`).

@@ -27,7 +27,8 @@ pub fn run_case(path: &Path) -> (String, Vec<String>) {
     let name = path.to_string_lossy();
     if name.ends_with(".known.yaml") {
         let (code, table, stderr) = autoshard(&["cost"], path);
-        return (format!("$ autoshard cost\nexit: {code}\n{table}{stderr}"), Vec::new());
+        let failures = if code == 0 { Vec::new() } else { vec![format!("cost: exit code {code}: {stderr}")] };
+        return (format!("$ autoshard cost\nexit: {code}\n{table}{stderr}"), failures);
     }
     let mut failures = Vec::new();
     let (code, report, stderr) = autoshard(&["solve"], path);
@@ -45,14 +46,16 @@ pub fn run_case(path: &Path) -> (String, Vec<String>) {
     if known_path.exists() {
         let (_, known_json, _) = autoshard(&["cost", "--format", "json"], &known_path);
         let known = total(&known_json).unwrap_or(f64::NAN);
-        if solved.is_nan() || solved > known * (1.0 + 1e-9) {
+        if known.is_nan() {
+            failures.push(format!("the known plan {} does not price", known_path.display()));
+        } else if solved.is_nan() || solved > known * (1.0 + 1e-9) {
             failures.push(format!("the solver's plan costs {solved} s, more than the known plan's {known} s"));
         }
     }
-    let (_, priced, stderr) = price_plan(&json, path);
+    let (_, priced, price_stderr) = price_plan(&json, path);
     match total(&priced) {
         Some(t) if (t - solved).abs() <= 1e-9 * solved.abs() => {}
-        t => failures.push(format!("cost --plan prices the solved plan at {t:?}, solve said {solved}: {stderr}")),
+        t => failures.push(format!("cost --plan prices the solved plan at {t:?}, solve said {solved}: {price_stderr}")),
     }
     let bound = plan["solver"]["bound"].as_f64().unwrap_or(f64::NAN);
     let optimal = plan["solver"]["status"] == "optimal";
