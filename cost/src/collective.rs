@@ -12,7 +12,7 @@
 //! | all_reduce (n = bytes per device) | 2(p−1)·α + 2(p−1)/p · n/B |
 //! | all_to_all (n = bytes per device) | (p−1)·α + (p−1)/p · n/B |
 //! | collective_permute (n = bytes sent) | α + n/B |
-//! | all_slice | 0 |
+//! | all_slice, replicated_to_unreduced, sharded_to_unreduced (local) | 0 |
 //!
 //! Invariant: a group of one device, or no axes, costs nothing.
 
@@ -48,7 +48,7 @@ impl Group {
 /// the module docs defines it.
 pub fn collective_time(kind: CollectiveKind, group: Group, bytes: Bytes) -> Seconds {
     let p = group.size as f64;
-    if group.size <= 1 || kind == CollectiveKind::AllSlice {
+    if group.size <= 1 || kind.is_local() {
         return Seconds(0.0);
     }
     let (alpha, n_over_b) = (group.link.latency.0, bytes.0 as f64 / group.link.bandwidth.0);
@@ -59,7 +59,7 @@ pub fn collective_time(kind: CollectiveKind, group: Group, bytes: Bytes) -> Seco
         }
         CollectiveKind::AllReduce => 2.0 * steps * alpha + 2.0 * steps / p * n_over_b,
         CollectiveKind::CollectivePermute | CollectiveKind::Reshard => alpha + n_over_b,
-        CollectiveKind::AllSlice => 0.0,
+        CollectiveKind::AllSlice | CollectiveKind::ReplicatedToUnreduced | CollectiveKind::ShardedToUnreduced => 0.0,
     })
 }
 

@@ -19,7 +19,7 @@ use crate::op_cost::Pricing;
 use crate::reshard::{PricedCollective, transient_bytes};
 use autoshard_model::ir::{Op, ValueDef};
 use autoshard_model::ops::OpKind;
-use autoshard_model::plan::{Objective, OpPlan, PlannedCollective, ValuePlan};
+use autoshard_model::plan::{Carried, Objective, OpPlan, PlannedCollective, ValuePlan};
 use autoshard_model::rules::sharding_rule;
 use autoshard_model::{AxisRef, OpId, OpShardingRule, Plan, Program, Seconds, TensorSharding, ValueId};
 
@@ -31,6 +31,8 @@ pub struct Decisions {
     /// The axes of every factor of every op's rule, indexed by [`OpId`] (empty for ops
     /// without a rule).
     pub factors: Vec<Vec<Vec<AxisRef>>>,
+    /// The partial sums every op carries, indexed by [`OpId`] (`None` for most).
+    pub carried: Vec<Option<Carried>>,
 }
 
 /// The ops that run, in program order: top-level ops and the bodies of named and
@@ -150,12 +152,15 @@ impl<'a> Evaluation<'a> {
         let end = ops.len();
         for output in program.outputs() {
             self.live.use_at(output.value, end);
+            // An output is resharded to its annotation, and holds no partial sums
+            // without one.
             let from = self.sharding(output.value).clone();
-            match &output.sharding {
-                Some(annotation) if !from.conforms_to_all(annotation) => {
-                    self.reshard(output.value, (&from, &annotation.closed()), None, end, (true, false))?;
-                }
-                _ => {}
+            let target = match &output.sharding {
+                Some(annotation) => (!from.conforms_to_all(annotation)).then(|| annotation.closed()),
+                None => (!from.unreduced.is_empty()).then(|| TensorSharding { unreduced: Vec::new(), ..from.clone() }),
+            };
+            if let Some(target) = target {
+                self.reshard(output.value, (&from, &target), None, end, (true, false))?;
             }
         }
         for input in program.inputs().iter().filter(|i| i.parameter) {
@@ -192,6 +197,7 @@ impl<'a> Evaluation<'a> {
             op: op.kind.name().to_string(),
             rule: None,
             factor_shardings: Vec::new(),
+            carried: None,
             flops: Default::default(),
             compute_s: Seconds(0.0),
         };
@@ -267,9 +273,11 @@ impl<'a> Evaluation<'a> {
         let program = self.program;
         let op = program.op(id);
         let factors = &self.decisions.factors[id.index()];
+        let carried = self.decisions.carried.get(id.index()).and_then(Option::as_ref);
         let operands: Vec<Option<&TensorSharding>> = op.operands.iter().map(|&v| Some(self.sharding(v))).collect();
         let targets: Vec<Option<TensorSharding>> = op.results.iter().map(|&v| Some(self.sharding(v).clone())).collect();
-        let cost = self.pricing.ruled_op(id, rule, factors, &operands, &targets)?;
+        let cost = self.pricing.ruled_op(id, (rule, factors, carried), &operands, &targets)?;
+        plan.carried = carried.cloned();
         plan.flops = cost.work.flops;
         plan.compute_s = cost.work.time(&self.pricing.hardware.device);
         plan.factor_shardings = factors.clone();

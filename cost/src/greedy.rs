@@ -10,6 +10,11 @@
 //!   first on ties. Operands nobody decided yet (unannotated inputs, constants) take
 //!   what the op needs for free; results take their fixed sharding, or what the op
 //!   produces with unreduced axes all-reduced;
+//! - a linear op whose fixed result is unreduced along axes its factors do not
+//!   shard carries those partial sums (`Carried`): in every operand for a jointly
+//!   linear op, else in the first operand that holds them (or the first that may);
+//!   without such a target it never carries: deferring a reduction pays off only
+//!   downstream, which a local choice cannot see;
 //! - `reshard` fixes its result; an undecided operand takes that sharding;
 //! - a `propagation_barrier` passes its operand's sharding (replicated when
 //!   undecided: nothing flows back across a barrier); a named computation passes its
@@ -23,7 +28,10 @@ use crate::error::{Error, Result};
 use crate::evaluate::{Decisions, runs_body};
 use crate::hardware::HardwareSpec;
 use crate::op_cost::{Pricing, RuledOpCost, check_factors};
-use autoshard_model::ops::OpKind;
+use autoshard_model::ReductionKind;
+use autoshard_model::ir::Op;
+use autoshard_model::ops::{Linearity, OpKind};
+use autoshard_model::plan::Carried;
 use autoshard_model::rules::sharding_rule;
 use autoshard_model::{AxisRef, OpId, OpShardingRule, Plan, Program, TensorFactorShardings, TensorSharding, ValueId};
 
@@ -34,6 +42,8 @@ pub struct Fixed {
     pub values: Vec<Option<TensorSharding>>,
     /// Factor axes per op, indexed by [`OpId`].
     pub factors: Vec<Option<Vec<Vec<AxisRef>>>>,
+    /// Partial sums an op carries, indexed by [`OpId`] (used with fixed factors).
+    pub carried: Vec<Option<Carried>>,
 }
 
 impl Fixed {
@@ -41,7 +51,9 @@ impl Fixed {
     /// (open dimensions taken as they are), and a manual computation's body results
     /// not annotated otherwise fixed to the free part of its `out_shardings`.
     pub fn from_annotations(program: &Program) -> Self {
-        let mut fixed = Fixed { values: vec![None; program.values().len()], factors: vec![None; program.ops().len()] };
+        let ops = program.ops().len();
+        let mut fixed =
+            Fixed { values: vec![None; program.values().len()], factors: vec![None; ops], carried: vec![None; ops] };
         for a in program.annotations() {
             fixed.values[a.value.index()] = Some(a.sharding.closed());
         }
@@ -85,6 +97,7 @@ impl Fixed {
             factors.resize(rule.num_factors(), Vec::new());
             check_factors(program, program.op(id), &rule, &factors)?;
             self.factors[id.index()] = Some(factors);
+            self.carried[id.index()] = op_plan.carried.clone();
         }
         Ok(())
     }
@@ -97,22 +110,27 @@ pub fn complete(program: &Program, hardware: &HardwareSpec, fixed: &Fixed) -> Re
         pricing: Pricing::new(program, hardware),
         values: fixed.values.clone(),
         factors: vec![Vec::new(); program.ops().len()],
-        fixed_factors: &fixed.factors,
+        carried: vec![None; program.ops().len()],
+        fixed,
     };
     greedy.values.resize(program.values().len(), None);
     greedy.visit(program.top_level())?;
     let replicated = |v: ValueId| TensorSharding::replicated(program.mesh_name(), program.value(v).ty.rank());
     let values =
         program.value_ids().map(|v| greedy.values[v.index()].clone().unwrap_or_else(|| replicated(v))).collect();
-    Ok(Decisions { values, factors: greedy.factors })
+    Ok(Decisions { values, factors: greedy.factors, carried: greedy.carried })
 }
+
+/// A strategy chosen for an op: factor axes, carried partial sums, and its price.
+type Chosen = (Vec<Vec<AxisRef>>, Option<Carried>, RuledOpCost);
 
 struct Greedy<'a> {
     program: &'a Program,
     pricing: Pricing<'a>,
     values: Vec<Option<TensorSharding>>,
     factors: Vec<Vec<Vec<AxisRef>>>,
-    fixed_factors: &'a [Option<Vec<Vec<AxisRef>>>],
+    carried: Vec<Option<Carried>>,
+    fixed: &'a Fixed,
 }
 
 impl Greedy<'_> {
@@ -198,8 +216,13 @@ impl Greedy<'_> {
         let operands: Vec<Option<&TensorSharding>> =
             op.operands.iter().map(|v| self.values[v.index()].as_ref()).collect();
         let targets: Vec<Option<TensorSharding>> = op.results.iter().map(|&v| self.target(v)).collect();
-        let (factors, cost) = match &self.fixed_factors[id.index()] {
-            Some(f) => (f.clone(), self.pricing.ruled_op(id, rule, f, &operands, &targets)?),
+        let (factors, carried, cost) = match self.fixed.factors.get(id.index()).cloned().flatten() {
+            Some(f) => {
+                let fixed = self.fixed.carried.get(id.index()).cloned().flatten();
+                let carried = fixed.or_else(|| carried_to(op, &f, &operands, &targets));
+                let cost = self.pricing.ruled_op(id, (rule, &f, carried.as_ref()), &operands, &targets)?;
+                (f, carried, cost)
+            }
             None => self.choose(id, rule, &operands, &targets)?,
         };
         for (&v, required) in op.operands.iter().zip(cost.operands) {
@@ -209,6 +232,7 @@ impl Greedy<'_> {
             self.decide(v, TensorSharding { unreduced: Vec::new(), ..produced });
         }
         self.factors[id.index()] = factors;
+        self.carried[id.index()] = carried;
         Ok(())
     }
 
@@ -220,17 +244,21 @@ impl Greedy<'_> {
         rule: &OpShardingRule,
         operands: &[Option<&TensorSharding>],
         targets: &[Option<TensorSharding>],
-    ) -> Result<(Vec<Vec<AxisRef>>, RuledOpCost)> {
-        let mut best: Option<(f64, Vec<Vec<AxisRef>>, RuledOpCost)> = None;
+    ) -> Result<Chosen> {
+        let op = self.program.op(id);
+        let mut best: Option<(f64, Chosen)> = None;
         for candidate in self.candidates(id, rule, operands, targets) {
-            let Ok(cost) = self.pricing.ruled_op(id, rule, &candidate, operands, targets) else { continue };
+            let carried = carried_to(op, &candidate, operands, targets);
+            let Ok(cost) = self.pricing.ruled_op(id, (rule, &candidate, carried.as_ref()), operands, targets) else {
+                continue;
+            };
             let total = cost.total(self.pricing.hardware).0;
-            if best.as_ref().is_none_or(|(b, _, _)| total < *b) {
-                best = Some((total, candidate, cost));
+            if best.as_ref().is_none_or(|(b, _)| total < *b) {
+                best = Some((total, (candidate, carried, cost)));
             }
         }
-        let name = &self.program.op(id).name;
-        best.map(|(_, factors, cost)| (factors, cost))
+        let name = &op.name;
+        best.map(|(_, chosen)| chosen)
             .ok_or_else(|| Error::Plan(format!("op \"{name}\": no strategy fits its operands and results")))
     }
 
@@ -294,4 +322,33 @@ impl Greedy<'_> {
         }
         factors
     }
+}
+
+/// The partial sums op `op` carries under `factors` to meet `targets` (see the module
+/// docs), if any.
+fn carried_to(
+    op: &Op,
+    factors: &[Vec<AxisRef>],
+    operands: &[Option<&TensorSharding>],
+    targets: &[Option<TensorSharding>],
+) -> Option<Carried> {
+    let linearity = op.kind.linearity()?;
+    let target = targets.first()?.as_ref().filter(|t| t.reduction == ReductionKind::Sum)?;
+    let axes: Vec<AxisRef> =
+        target.unreduced.iter().filter(|a| !factors.iter().flatten().any(|f| f.overlaps(a))).cloned().collect();
+    if axes.is_empty() {
+        return None;
+    }
+    let n = op.operands.len();
+    let operands = match linearity {
+        Linearity::Joint => (0..n).collect(),
+        Linearity::InOne(allowed) => {
+            let holds = |k: &usize| {
+                operands[*k].is_some_and(|s| axes.iter().all(|a| s.unreduced.iter().any(|u| u.contains(a))))
+            };
+            let eligible = allowed.iter().copied().filter(|&k| k < n);
+            vec![eligible.clone().find(holds).or_else(|| eligible.clone().next())?]
+        }
+    };
+    Some(Carried { axes, operands })
 }

@@ -5,7 +5,9 @@
 //! operand is resharded from its sharding to that ([`cheapest_plan`]); its results
 //! come out as the factors project, unreduced along the axes of sharded reduction
 //! factors, and are resharded to their targets (an all-reduce or reduce-scatter, or
-//! nothing); a sharded permutation factor costs a collective-permute of the result;
+//! nothing); a linear op may instead carry partial sums (`Carried`): its carrying
+//! operands are resharded to unreduced shardings and its results stay unreduced
+//! along the carried axes; a sharded permutation factor costs a collective-permute of the result;
 //! compute is the roofline of `compute.rs` (a factor that does not divide its
 //! shards is padded: each device computes ceil(n / k) of it). [`Pricing`] carries what every price
 //! needs (the program, its hardware and its mesh by name), for both the evaluation
@@ -16,12 +18,14 @@ use crate::compute::{LocalWork, Share};
 use crate::error::{Error, Result};
 use crate::hardware::HardwareSpec;
 use crate::reshard::{PricedCollective, Tensor, cheapest_plan};
-use autoshard_model::axis::axes_size;
+use autoshard_model::axis::{axes_size, format_axis_list};
 use autoshard_model::ir::Op;
+use autoshard_model::ops::Linearity;
+use autoshard_model::plan::Carried;
 use autoshard_model::reshard::{Collective, CollectiveKind};
 use autoshard_model::rules::op_counts;
 use autoshard_model::{
-    AxisRef, Bytes, FactorId, FactorKind, Mesh, MeshRef, Meshes, OpId, OpShardingRule, Program, Seconds,
+    AxisRef, Bytes, FactorId, FactorKind, Mesh, MeshRef, Meshes, OpId, OpShardingRule, Program, ReductionKind, Seconds,
     ShardingProjection, TensorSharding, ValueId,
 };
 
@@ -86,13 +90,12 @@ impl<'a> Pricing<'a> {
     pub fn ruled_op(
         &self,
         id: OpId,
-        rule: &OpShardingRule,
-        factors: &[Vec<AxisRef>],
+        (rule, factors, carried): (&OpShardingRule, &[Vec<AxisRef>], Option<&Carried>),
         operand_shardings: &[Option<&TensorSharding>],
         result_targets: &[Option<TensorSharding>],
     ) -> Result<RuledOpCost> {
         let op = self.program.op(id);
-        let strategy = self.strategy(id, rule, factors)?;
+        let strategy = self.strategy(id, rule, factors, carried)?;
         let in_op = |e: Error| Error::Plan(format!("op \"{}\": {e}", op.name));
         let operands = &strategy.operands;
         let mut operand_reshards = Vec::with_capacity(operands.len());
@@ -117,12 +120,19 @@ impl<'a> Pricing<'a> {
     }
 
     /// What op `id` (with `rule`) runs on, produces and computes when its factors
-    /// are sharded along `factors`, before any reshard of its operands or results.
-    pub fn strategy(&self, id: OpId, rule: &OpShardingRule, factors: &[Vec<AxisRef>]) -> Result<StrategyCost> {
+    /// are sharded along `factors` and it carries the partial sums `carried`, before
+    /// any reshard of its operands or results.
+    pub fn strategy(
+        &self,
+        id: OpId,
+        rule: &OpShardingRule,
+        factors: &[Vec<AxisRef>],
+        carried: Option<&Carried>,
+    ) -> Result<StrategyCost> {
         let program = self.program;
         let op = program.op(id);
         check_factors(program, op, rule, factors)?;
-        let (operands, results) = op_shardings(program, op, rule, factors)?;
+        let (operands, results) = op_shardings(program, op, rule, factors, carried)?;
         let permuted_axes = factor_axes(rule, factors, FactorKind::Permutation);
         let permutations = op
             .results
@@ -190,19 +200,28 @@ impl RuledOpCost {
 }
 
 /// The shardings an op with `rule` runs on when its factors are sharded along
-/// `factors`: one per operand, and one per result with the unreduced axes of its
-/// sharded reduction factors.
+/// `factors` and it carries `carried`: one per operand (the carrying ones unreduced
+/// along the carried axes), and one per result with the unreduced axes of its
+/// sharded reduction factors and the carried ones.
 fn op_shardings(
     program: &Program,
     op: &Op,
     rule: &OpShardingRule,
     factors: &[Vec<AxisRef>],
+    carried: Option<&Carried>,
 ) -> Result<(Vec<TensorSharding>, Vec<TensorSharding>)> {
     let mesh = program.mesh();
     let mesh_ref = MeshRef::Symbol(program.mesh_name().to_string());
     let projection = ShardingProjection::from_factor_axes(factors, rule);
-    let (operands, mut results) = projection.to_shardings(rule, &mesh_ref, mesh);
+    let (mut operands, mut results) = projection.to_shardings(rule, &mesh_ref, mesh);
     let mut unreduced = factor_axes(rule, factors, FactorKind::Reduction);
+    if let Some(carried) = carried {
+        check_carried(op, factors, carried)?;
+        for &k in &carried.operands {
+            operands[k].unreduced = carried.axes.clone();
+        }
+        unreduced.extend(carried.axes.iter().cloned());
+    }
     if !unreduced.is_empty() {
         let Some(reduction) = op.kind.partial_reduction() else {
             return Err(Error::Plan(format!(
@@ -210,6 +229,13 @@ fn op_shardings(
                 op.name
             )));
         };
+        if carried.is_some() && reduction != ReductionKind::Sum {
+            return Err(Error::Plan(format!(
+                "op \"{}\": carried partial sums cannot meet partial results combined by {}",
+                op.name,
+                reduction.keyword()
+            )));
+        }
         unreduced.sort_by(|a, b| a.cmp_in_mesh(b, mesh));
         for result in &mut results {
             result.unreduced = unreduced.clone();
@@ -217,6 +243,35 @@ fn op_shardings(
         }
     }
     Ok((operands, results))
+}
+
+/// Checks that op `op` may carry `carried` under `factors`: it is linear in the
+/// carrying operands (all of them jointly, or exactly one), and the carried axes are
+/// some and shard no factor.
+fn check_carried(op: &Op, factors: &[Vec<AxisRef>], carried: &Carried) -> Result<()> {
+    let fail = |m: String| Err(Error::Plan(format!("op \"{}\" carries {}: {m}", op.name, describe(carried))));
+    let n = op.operands.len();
+    let carriers_ok = match op.kind.linearity() {
+        None => return fail(format!("{} is not linear", op.kind.name())),
+        Some(Linearity::Joint) => carried.operands == (0..n).collect::<Vec<_>>(),
+        Some(Linearity::InOne(allowed)) => {
+            matches!(carried.operands[..], [k] if allowed.contains(&k) && k < n)
+        }
+    };
+    if !carriers_ok {
+        return fail(format!("{} cannot carry partial sums in these operands", op.kind.name()));
+    }
+    if carried.axes.is_empty() {
+        return fail("no axes".to_string());
+    }
+    if let Some(a) = carried.axes.iter().find(|a| factors.iter().flatten().any(|f| f.overlaps(a))) {
+        return fail(format!("axis {a} also shards a factor"));
+    }
+    Ok(())
+}
+
+fn describe(carried: &Carried) -> String {
+    format!("{} in operands {:?}", format_axis_list(&carried.axes), carried.operands)
 }
 
 /// The axes of the factors of `kind` under `factors`, in factor order.

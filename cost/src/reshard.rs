@@ -166,7 +166,9 @@ fn price_one(
     let mesh = tensor.meshes.resolve(before)?;
     let kind = collective.kind();
     let (axes, bytes) = match collective {
-        Collective::AllSlice { .. } => return Ok((Bytes(0), Seconds(0.0))),
+        Collective::AllSlice { .. }
+        | Collective::ReplicatedToUnreduced { .. }
+        | Collective::ShardedToUnreduced { .. } => return Ok((Bytes(0), Seconds(0.0))),
         Collective::AllGather { axes, .. } => (axes.concat(), bytes_out),
         Collective::AllToAll { params, .. } => (params.iter().flat_map(|p| p.axes.clone()).collect(), bytes_in),
         Collective::AllReduce { axes, .. } => (axes.clone(), bytes_in),

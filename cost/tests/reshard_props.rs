@@ -1,6 +1,6 @@
 //! Property: over random meshes (sizes 1 to 8, powers of two or not, optional device
 //! orders), shapes (dividing or not) and shardings (full and sub-axes, any order,
-//! unreduced axes), every planned reshard turns the source into the target in the
+//! unreduced axes, kept or created), every planned reshard turns the source into the target in the
 //! symbolic simulator and costs no more than the naive plan (reduce, gather
 //! everything, slice the target).
 
@@ -136,6 +136,15 @@ fn random_case(seed: u64) -> Case {
     let used: Vec<AxisRef> = to.dims.iter().flat_map(|d| d.axes.clone()).collect();
     let compatible = |a: &AxisRef| !used.iter().any(|u| u.overlaps(a) || !u.can_coexist(a));
     to.unreduced = from.unreduced.iter().filter(|a| rng.below(2) == 0 && compatible(a)).cloned().collect();
+    // Sometimes create partial results: whole axes the target does not shard and the
+    // source does not hold unreduced (replicated_to_unreduced, sharded_to_unreduced).
+    for axis in mesh.axes() {
+        let axis = AxisRef::full(axis.name.clone());
+        if rng.below(3) == 0 && compatible(&axis) && !from.unreduced.iter().any(|a| a.overlaps(&axis)) {
+            to.unreduced.push(axis);
+        }
+    }
+    to.unreduced.sort_by(|a, b| a.cmp_in_mesh(b, &mesh));
     to.reduction = from.reduction;
     Case { meshes, shape, from, to }
 }

@@ -76,12 +76,28 @@ pub struct OpPlan {
     /// factor name to axis list, `{"i": "{\"data\"}", "j": "{}"}`.
     #[serde(default, with = "factor_map")]
     pub factor_shardings: Vec<Vec<AxisRef>>,
+    /// Partial sums the op carries from operands to results, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub carried: Option<Carried>,
     /// FLOPs one device performs.
     #[serde(default)]
     pub flops: Flops,
     /// Its roofline time on one device.
     #[serde(default)]
     pub compute_s: Seconds,
+}
+
+/// Partial sums a linear op carries (see `OpKind::linearity`): the listed operands
+/// hold them unreduced along `axes` and the op's results are unreduced along `axes`
+/// too (with the axes of its own sharded reduction factors), so their all-reduce
+/// waits for a later use. In JSON `{"axes": "{\"x\"}", "operands": [0]}`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Carried {
+    /// The carried unreduced axes (summed), in mesh order.
+    #[serde(with = "axis_list")]
+    pub axes: Vec<AxisRef>,
+    /// The operands that hold them, by index.
+    pub operands: Vec<usize>,
 }
 
 /// A collective of the plan.
@@ -195,6 +211,19 @@ mod optional_text_form {
 }
 
 /// Factor shardings as an object from factor name to axis list, in factor order.
+mod axis_list {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(axes: &[AxisRef], serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&format_axis_list(axes))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<AxisRef>, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        parse_axis_list(&text).map_err(|e| serde::de::Error::custom(format!("{text}: {e}")))
+    }
+}
+
 mod factor_map {
     use super::*;
 

@@ -127,18 +127,26 @@ impl TensorSharding {
 
     /// True when this (concrete) sharding meets `annotation`'s dimensions whose
     /// priority is `level` (`None`: the unprioritised ones, with the annotation's
-    /// replicated axes unused): closed dimensions exactly, open ones as a prefix.
+    /// replicated axes unused and its unreduced axes exactly): closed dimensions
+    /// exactly, open ones as a prefix.
     pub fn conforms_to(&self, annotation: &TensorSharding, level: Option<i64>) -> bool {
         let dims_ok =
             self.dims.iter().zip(&annotation.dims).all(|(have, want)| want.priority != level || meets(have, want));
-        dims_ok && (level.is_some() || !self.uses_any(&annotation.replicated))
+        dims_ok && (level.is_some() || (!self.uses_any(&annotation.replicated) && self.same_partials(annotation)))
     }
 
     /// True when this sharding meets every dimension of `annotation`, whatever its
-    /// priority, and leaves its replicated axes unused.
+    /// priority, leaves its replicated axes unused and has its unreduced axes.
     pub fn conforms_to_all(&self, annotation: &TensorSharding) -> bool {
         self.dims.iter().zip(&annotation.dims).all(|(have, want)| meets(have, want))
             && !self.uses_any(&annotation.replicated)
+            && self.same_partials(annotation)
+    }
+
+    /// True when both hold the same partial results: the same unreduced axes,
+    /// combined the same way if any.
+    fn same_partials(&self, other: &TensorSharding) -> bool {
+        self.unreduced == other.unreduced && (self.unreduced.is_empty() || self.reduction == other.reduction)
     }
 
     /// True when an axis of this sharding overlaps one of `axes`.

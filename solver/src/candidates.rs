@@ -5,8 +5,13 @@
 //! factor, and only while the factor has at least one element per shard (the product
 //! of its axes); a factor that does not divide is padded to the next multiple, which
 //! the cost model charges (padded compute and bytes). A value's candidate shardings
-//! assign each usable axis to at most one dimension the same way (closed, no
-//! unreduced axes); the lowering adds the value's
+//! assign each usable axis to at most one dimension the same way (closed).
+//! Partial sums: a value that may hold them ([`partial_sums`]: a summing op's result,
+//! or a linear op's whose operand may) also has candidates unreduced along any of
+//! the axes left free, and a linear op has strategies that carry partial sums from
+//! its operands ([`carriers`]) along axes its factors leave free, so that a
+//! reduction can wait for a later, cheaper place (`dot → add → dot` all-reduces
+//! once, after the second dot). The lowering adds the value's
 //! annotations themselves (which may order axes differently or use sub-axes).
 //! An op may also split an axis across a compound dimension (a reshape's merged
 //! dimension, whose factors are smaller than the axis) into sub-axes: such
@@ -17,8 +22,13 @@
 //! computations. Enumeration order is deterministic: the all-replicated candidate
 //! first, then by axis choices in mesh order.
 
+use autoshard_model::ir::Op;
+use autoshard_model::ops::Linearity;
+use autoshard_model::plan::Carried;
+use autoshard_model::rules::sharding_rule;
 use autoshard_model::{
-    AxisRef, DimSharding, Mesh, OpShardingRule, TensorFactorShardings, TensorMapping, TensorSharding,
+    AxisRef, DimSharding, FactorKind, Mesh, OpId, OpShardingRule, Program, ReductionKind, TensorFactorShardings,
+    TensorMapping, TensorSharding,
 };
 
 /// A mesh axis that may be used, with its size.
@@ -106,19 +116,102 @@ pub fn split_strategy(
     (allowed && sub).then_some(factors)
 }
 
-/// The factor assignments an op with `rule` may take; `shardable_reduction` is false
-/// for reductions whose partial results cannot be combined (a product).
-pub fn op_strategies(rule: &OpShardingRule, axes: &[UsableAxis], shardable_reduction: bool) -> Vec<Vec<Vec<AxisRef>>> {
-    let open: Vec<bool> = rule.factors().map(|f| rule.may_shard(f, shardable_reduction)).collect();
-    assignments(axes, &rule.factor_sizes, &open)
+/// One strategy of an op: the axes of each factor of its rule and the partial sums
+/// it carries, if any.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Strategy {
+    /// The axes of each factor.
+    pub factors: Vec<Vec<AxisRef>>,
+    /// The partial sums it carries from operands to results.
+    pub carried: Option<Carried>,
 }
 
-/// The closed shardings of a tensor of `shape` on mesh `mesh_name` over `axes`.
-pub fn value_shardings(mesh_name: &str, shape: &[i64], axes: &[UsableAxis]) -> Vec<TensorSharding> {
-    let open = vec![true; shape.len()];
-    assignments(axes, shape, &open)
+/// The strategies an op with `rule` may take: its factor assignments and, for each
+/// operand set in `carriers` (see [`carriers`]), the same assignments carrying
+/// partial sums along any of the remaining axes; `shardable_reduction` is false for
+/// reductions whose partial results cannot be combined (a product).
+pub fn op_strategies(
+    rule: &OpShardingRule,
+    axes: &[UsableAxis],
+    shardable_reduction: bool,
+    carriers: &[Vec<usize>],
+) -> Vec<Strategy> {
+    let mut open: Vec<bool> = rule.factors().map(|f| rule.may_shard(f, shardable_reduction)).collect();
+    let mut sizes = rule.factor_sizes.clone();
+    if carriers.is_empty() {
+        return assignments(axes, &sizes, &open)
+            .into_iter()
+            .map(|factors| Strategy { factors, carried: None })
+            .collect();
+    }
+    // One more slot, as large as needed: the carried axes.
+    open.push(true);
+    sizes.push(i64::MAX);
+    let mut out = Vec::new();
+    for mut factors in assignments(axes, &sizes, &open) {
+        let axes = factors.pop().unwrap_or_default();
+        if axes.is_empty() {
+            out.push(Strategy { factors, carried: None });
+            continue;
+        }
+        for operands in carriers {
+            let carried = Carried { axes: axes.clone(), operands: operands.clone() };
+            out.push(Strategy { factors: factors.clone(), carried: Some(carried) });
+        }
+    }
+    out
+}
+
+/// The operand sets through which `op` may carry partial sums, given which values
+/// may hold them (`partial`, by value index): all operands of a jointly linear op
+/// when one of them may, each operand that may of an op linear in one operand;
+/// nothing for an op whose own partial results do not combine by sum.
+pub fn carriers(op: &Op, partial: &[bool]) -> Vec<Vec<usize>> {
+    if op.kind.partial_reduction() != Some(ReductionKind::Sum) {
+        return Vec::new();
+    }
+    let may = |k: usize| op.operands.get(k).is_some_and(|v| partial[v.index()]);
+    match op.kind.linearity() {
+        Some(Linearity::Joint) if (0..op.operands.len()).any(may) => vec![(0..op.operands.len()).collect()],
+        Some(Linearity::InOne(allowed)) => allowed.iter().filter(|&&k| may(k)).map(|&k| vec![k]).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Which values may hold partial sums (`unreduced` axes), by value index: the results
+/// of ops that sum over a reduction factor they may shard, and of linear ops with
+/// [`carriers`]; `ops` in program order.
+pub fn partial_sums(program: &Program, ops: &[OpId]) -> Vec<bool> {
+    let mut partial = vec![false; program.values().len()];
+    for &id in ops {
+        let op = program.op(id);
+        let Some(rule) = sharding_rule(program, id) else { continue };
+        let sums = op.kind.partial_reduction() == Some(ReductionKind::Sum)
+            && rule.factors().any(|f| rule.kind(f) == FactorKind::Reduction && rule.may_shard(f, true));
+        if sums || !carriers(op, &partial).is_empty() {
+            op.results.iter().for_each(|r| partial[r.index()] = true);
+        }
+    }
+    partial
+}
+
+/// The closed shardings of a tensor of `shape` on mesh `mesh_name` over `axes`, and
+/// if `partial`, each also unreduced (by sum) along any of the axes it leaves free.
+pub fn value_shardings(mesh_name: &str, shape: &[i64], axes: &[UsableAxis], partial: bool) -> Vec<TensorSharding> {
+    let mut open = vec![true; shape.len()];
+    let mut sizes = shape.to_vec();
+    if partial {
+        open.push(true);
+        sizes.push(i64::MAX);
+    }
+    assignments(axes, &sizes, &open)
         .into_iter()
-        .map(|dims| TensorSharding::new(mesh_name, dims.into_iter().map(DimSharding::closed).collect()))
+        .map(|mut dims| {
+            let unreduced = if partial { dims.pop().unwrap_or_default() } else { Vec::new() };
+            let mut sharding = TensorSharding::new(mesh_name, dims.into_iter().map(DimSharding::closed).collect());
+            sharding.unreduced = unreduced;
+            sharding
+        })
         .collect()
 }
 
@@ -132,7 +225,7 @@ mod tests {
 
     #[test]
     fn value_shardings_need_an_element_per_shard_and_keep_mesh_order() {
-        let all = value_shardings("mesh", &[4, 3], &axes(&[("x", 2), ("y", 4)]));
+        let all = value_shardings("mesh", &[4, 3], &axes(&[("x", 2), ("y", 4)]), false);
         let text: Vec<String> = all.iter().map(|s| s.stripped().to_string()).collect();
         assert_eq!(
             text,

@@ -7,6 +7,9 @@
 //!   (once per distinct sharding when a value is used twice);
 //! - op → value: a sharded permutation factor's collective-permute, then the reshard
 //!   (all-reduce, reduce-scatter…) of what the op produces to the value's sharding;
+//!   values that may hold partial sums have unreduced candidates and linear ops
+//!   strategies that carry them (`candidates.rs`), so where a reduction happens is a
+//!   choice like any other; an output without annotation is charged its all-reduce;
 //! - `reshard` and `propagation_barrier`: the reshard of operand to result (a NONE
 //!   barrier's edge is kept aside: both sides are decided independently);
 //! - values that must be equal (groups, named computations' operands/arguments and
@@ -26,7 +29,9 @@
 //!
 //! Reshard prices come from `prices.rs`, memoised.
 
-use crate::candidates::{UsableAxis, op_strategies, split_strategy, usable_axes, value_shardings};
+use crate::candidates::{
+    Strategy, UsableAxis, carriers, op_strategies, partial_sums, split_strategy, usable_axes, value_shardings,
+};
 use crate::constraints::{Budget, Resolved, resolve};
 use crate::error::{Result, SolveError};
 use crate::graph::FactorGraph;
@@ -63,8 +68,8 @@ pub struct Lowered {
     pub op_nodes: Vec<Option<NodeId>>,
     /// Each value's candidate shardings (its node's strategies).
     pub shardings: Vec<Vec<TensorSharding>>,
-    /// Each ruled op's candidate factor assignments (its node's strategies).
-    pub strategies: Vec<Vec<Factors>>,
+    /// Each ruled op's candidate strategies (its node's strategies).
+    pub strategies: Vec<Vec<Strategy>>,
     /// The propagation barriers.
     pub barriers: Vec<Barrier>,
     /// The reshard edges of NONE barriers, kept out of the problem: both sides are
@@ -84,7 +89,8 @@ pub struct Lowered {
 
 impl Lowered {
     /// The decisions of `assignment` (a strategy per node): every priced value's
-    /// sharding, every ruled op's factor axes; values nobody prices are replicated.
+    /// sharding, every ruled op's factor axes and carried partial sums; values nobody
+    /// prices are replicated.
     pub fn decisions(&self, program: &Program, assignment: &[usize]) -> Decisions {
         let values = program
             .value_ids()
@@ -93,14 +99,13 @@ impl Lowered {
                 None => TensorSharding::replicated(program.mesh_name(), program.value(v).ty.rank()),
             })
             .collect();
-        let factors = program
+        let strategies: Vec<Option<&Strategy>> = program
             .op_ids()
-            .map(|o| match self.op_nodes[o.index()] {
-                Some(n) => self.strategies[o.index()][assignment[n.0]].clone(),
-                None => Vec::new(),
-            })
+            .map(|o| self.op_nodes[o.index()].map(|n| &self.strategies[o.index()][assignment[n.0]]))
             .collect();
-        Decisions { values, factors }
+        let factors = strategies.iter().map(|s| s.map(|s| s.factors.clone()).unwrap_or_default()).collect();
+        let carried = strategies.iter().map(|s| s.and_then(|s| s.carried.clone())).collect();
+        Decisions { values, factors, carried }
     }
 
     /// What the NONE barriers' joins cost under `assignment`.
@@ -158,6 +163,8 @@ struct Lowering<'a> {
     sharers: Vec<usize>,
     /// Per value: unary cost per candidate is added once candidates are known.
     unary: Vec<Vec<Unary>>,
+    /// Per value: whether it may hold partial sums.
+    partial: Vec<bool>,
     prices: ReshardPrices,
 }
 
@@ -166,6 +173,8 @@ struct Lowering<'a> {
 enum Unary {
     /// Resharding an output to its annotation unless its sharding conforms.
     Output(TensorSharding),
+    /// All-reducing an output without annotation that holds partial sums.
+    Reduced,
     /// Writing the value as the result of a source op.
     Write(OpId),
 }
@@ -188,6 +197,7 @@ impl<'a> Lowering<'a> {
             last_use: vec![0; n],
             ties: groups.collect(),
             unary: vec![Vec::new(); n],
+            partial: Vec::new(),
             sharers: vec![0; n],
             prices: ReshardPrices::new(program),
         }
@@ -273,7 +283,10 @@ impl<'a> Lowering<'a> {
             }
         }
         for output in program.outputs() {
-            let Some(s) = &output.sharding else { continue };
+            let Some(s) = &output.sharding else {
+                self.unary[output.value.index()].push(Unary::Reduced);
+                continue;
+            };
             let constrains = |a: &Annotation| a.value == output.value && a.source == AnnotationSource::Output;
             if !annotations.iter().any(constrains) {
                 self.unary[output.value.index()].push(Unary::Output(s.clone()));
@@ -299,25 +312,32 @@ impl<'a> Lowering<'a> {
             let (ra, rb) = (root(&mut parent, a.index()), root(&mut parent, b.index()));
             parent[ra.max(rb)] = ra.min(rb);
         }
+        self.partial = partial_sums(program, &self.order);
         let mut component = vec![None; n];
-        let mut candidates: Vec<Vec<TensorSharding>> = Vec::new();
+        let mut roots: Vec<(ValueId, bool)> = Vec::new();
         let mut index_of_root: HashMap<usize, usize> = HashMap::new();
         for v in program.value_ids().filter(|v| self.scope[v.index()].is_some()) {
             let r = root(&mut parent, v.index());
             let c = *index_of_root.entry(r).or_insert_with(|| {
-                let ty = &program.value(v).ty;
-                candidates.push(value_shardings(program.mesh_name(), &ty.shape, &self.usable(v)));
-                candidates.len() - 1
+                roots.push((v, false));
+                roots.len() - 1
             });
+            roots[c].1 |= self.partial[v.index()];
             component[v.index()] = Some(c);
         }
+        let mut candidates: Vec<Vec<TensorSharding>> = roots
+            .iter()
+            .map(|&(v, partial)| {
+                let ty = &program.value(v).ty;
+                value_shardings(program.mesh_name(), &ty.shape, &self.usable(v), partial)
+            })
+            .collect();
         self.split_axes(&component, &mut candidates);
         for a in &annotations {
             if let Some(c) = component[a.value.index()] {
                 let plain = TensorSharding {
                     dims: a.sharding.dims.iter().map(|d| DimSharding::closed(d.axes.clone())).collect(),
                     replicated: Vec::new(),
-                    unreduced: Vec::new(),
                     ..a.sharding.clone()
                 };
                 if !candidates[c].contains(&plain) {
@@ -356,7 +376,7 @@ impl<'a> Lowering<'a> {
                 let op = program.op(id);
                 let of = |v: ValueId| component[v.index()].map_or(&[][..], |c| &candidates[c][..]);
                 for factors in self.split_strategies(id, &rule, of) {
-                    let Ok(cost) = self.pricing.strategy(id, &rule, &factors) else { continue };
+                    let Ok(cost) = self.pricing.strategy(id, &rule, &factors, None) else { continue };
                     let tensors = op.operands.iter().chain(&op.results).zip(cost.operands.iter().chain(&cost.results));
                     for (&v, s) in tensors {
                         let s = TensorSharding { unreduced: Vec::new(), ..s.clone() };
@@ -423,6 +443,11 @@ impl<'a> Lowering<'a> {
                     let cell = match &term {
                         Unary::Output(a) if s.conforms_to_all(a) => Cell::default(),
                         Unary::Output(a) => self.cell(v, (s, &a.closed()), (true, false))?,
+                        Unary::Reduced if s.unreduced.is_empty() => Cell::default(),
+                        Unary::Reduced => {
+                            let reduced = TensorSharding { unreduced: Vec::new(), ..s.clone() };
+                            self.cell(v, (s, &reduced), (true, false))?
+                        }
                         Unary::Write(op) => Cell { time: self.write(*op, v, s)?, ..Cell::default() },
                     };
                     *cost += cell.time;
@@ -469,12 +494,16 @@ impl<'a> Lowering<'a> {
             let Some(rule) = sharding_rule(program, id) else { continue };
             let op = program.op(id);
             let axes = self.usable(op.results[0]);
-            let mut kept: Vec<(Factors, StrategyCost)> = Vec::new();
+            let mut kept: Vec<(Strategy, StrategyCost)> = Vec::new();
             let split = self.split_strategies(id, &rule, |v| &out.shardings[v.index()][..]);
-            for factors in op_strategies(&rule, &axes, op.kind.partial_reduction().is_some()).into_iter().chain(split) {
-                let Ok(cost) = self.pricing.strategy(id, &rule, &factors) else { continue };
+            let split = split.into_iter().map(|factors| Strategy { factors, carried: None });
+            let carriers = carriers(op, &self.partial);
+            let enumerated = op_strategies(&rule, &axes, op.kind.partial_reduction().is_some(), &carriers);
+            for strategy in enumerated.into_iter().chain(split) {
+                let priced = self.pricing.strategy(id, &rule, &strategy.factors, strategy.carried.as_ref());
+                let Ok(cost) = priced else { continue };
                 if !kept.iter().any(|(_, k)| same_strategy(k, &cost)) {
-                    kept.push((factors, cost));
+                    kept.push((strategy, cost));
                 }
             }
             if kept.is_empty() {
@@ -491,7 +520,7 @@ impl<'a> Lowering<'a> {
 
     /// The edges of a ruled op to its operands and results, and the transient
     /// memory of their reshards.
-    fn op_links(&mut self, out: &mut Lowered, id: OpId, kept: &[(Factors, StrategyCost)]) -> Result<()> {
+    fn op_links(&mut self, out: &mut Lowered, id: OpId, kept: &[(Strategy, StrategyCost)]) -> Result<()> {
         let op: &Op = self.program.op(id);
         let node =
             out.op_nodes[id.index()].ok_or_else(|| SolveError::Input(format!("op \"{}\" has no node", op.name)))?;

@@ -23,7 +23,7 @@ use autoshard_model::ir::{InputSpec, OpSpec, ProgramBuilder, TensorType};
 use autoshard_model::ops::{BinaryOp, OpKind, Reverse, Transpose, UnaryOp};
 use autoshard_model::rules::sharding_rule;
 use autoshard_model::{DType, Mesh, Program, TensorSharding};
-use autoshard_solver::candidates::{op_strategies, usable_axes, value_shardings};
+use autoshard_solver::candidates::{Strategy, carriers, op_strategies, partial_sums, usable_axes, value_shardings};
 use autoshard_solver::lower::lower;
 use autoshard_solver::{Solver, SolverOptions};
 use proptest::prelude::*;
@@ -91,17 +91,19 @@ fn brute_force(program: &Program, hardware: &HardwareSpec) -> f64 {
     let axes = usable_axes(mesh, &[]);
     let ops = costed_ops(program);
     let annotations = program.annotations();
-    let mut per_op: Vec<(usize, Vec<Vec<Vec<autoshard_model::AxisRef>>>)> = Vec::new();
+    let partial = partial_sums(program, &ops);
+    let mut per_op: Vec<(usize, Vec<Strategy>)> = Vec::new();
     for &id in &ops {
         if let Some(rule) = sharding_rule(program, id) {
-            per_op.push((id.index(), op_strategies(&rule, &axes, true)));
+            let carriers = carriers(program.op(id), &partial);
+            per_op.push((id.index(), op_strategies(&rule, &axes, true, &carriers)));
         }
     }
     let candidates: Vec<Vec<TensorSharding>> = program
         .value_ids()
         .map(|v| {
             let ty = &program.value(v).ty;
-            let mut all = value_shardings(program.mesh_name(), &ty.shape, &axes);
+            let mut all = value_shardings(program.mesh_name(), &ty.shape, &axes, partial[v.index()]);
             for a in annotations.iter().filter(|a| a.value == v) {
                 all.retain(|s| s.conforms_to_all(&a.sharding));
             }
@@ -127,10 +129,13 @@ fn brute_force(program: &Program, hardware: &HardwareSpec) -> f64 {
     let mut best = f64::INFINITY;
     loop {
         let mut factors = vec![Vec::new(); program.ops().len()];
+        let mut carried = vec![None; program.ops().len()];
         for ((op, strategies), &c) in per_op.iter().zip(&choice) {
-            factors[*op] = strategies[c].clone();
+            factors[*op] = strategies[c].factors.clone();
+            carried[*op] = strategies[c].carried.clone();
         }
-        let mut decisions = Decisions { values: candidates.iter().map(|c| c[0].clone()).collect(), factors };
+        let values = candidates.iter().map(|c| c[0].clone()).collect();
+        let mut decisions = Decisions { values, factors, carried };
         let base = price(&decisions);
         if base.is_finite() {
             let mut total = base;

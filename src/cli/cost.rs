@@ -6,6 +6,7 @@
 
 use super::{Failure, load};
 use autoshard::model::axis::format_axis_list;
+use autoshard::model::plan::OpPlan;
 use autoshard::model::{FactorId, Plan};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -73,10 +74,22 @@ fn read_plan(path: &Path) -> Result<Plan, Failure> {
 }
 
 /// `i={"x"}, j={}`: an op's factor shardings.
-fn factor_text(factors: &[Vec<autoshard::model::AxisRef>]) -> String {
-    let parts: Vec<String> =
-        factors.iter().enumerate().map(|(f, axes)| format!("{}={}", FactorId(f), format_axis_list(axes))).collect();
-    parts.join(", ")
+/// An op's strategy: its factor shardings and the partial sums it carries, e.g.
+/// `i={}, j={}; carries {"model"} in operand 0`.
+fn strategy_text(op: &OpPlan) -> String {
+    let parts: Vec<String> = op
+        .factor_shardings
+        .iter()
+        .enumerate()
+        .map(|(f, axes)| format!("{}={}", FactorId(f), format_axis_list(axes)))
+        .collect();
+    let mut text = parts.join(", ");
+    if let Some(carried) = &op.carried {
+        let operands: Vec<String> = carried.operands.iter().map(ToString::to_string).collect();
+        let noun = if operands.len() == 1 { "operand" } else { "operands" };
+        text += &format!("; carries {} in {noun} {}", format_axis_list(&carried.axes), operands.join(", "));
+    }
+    text
 }
 
 /// The table `cost` prints.
@@ -103,7 +116,7 @@ pub fn render(config: &autoshard::Config, plan: &Plan) -> String {
     row(&mut out, ["name", "op", "FLOPs/device", "compute", "factor shardings"]);
     for op in &plan.ops {
         let (flops, compute) = (op.flops.to_string(), op.compute_s.to_string());
-        row(&mut out, [&op.name, &op.op, &flops, &compute, &factor_text(&op.factor_shardings)]);
+        row(&mut out, [&op.name, &op.op, &flops, &compute, &strategy_text(op)]);
     }
     let _ = writeln!(out, "\ncollectives");
     if plan.collectives.is_empty() {

@@ -70,8 +70,15 @@ fn reshard_rejects_bad_input_with_exit_code_2() {
         (vec!["--shape", "16x8", "--from", "[{}, {}", "--to", "[{}, {}]"], "--from"),
         (vec!["--shape", "16x8", "--from", "[{}, {}]", "--to", "[{}, {}], x"], "--to"),
         (
-            vec!["--shape", "16x8", "--from", r#"[{"x"}, {}]"#, "--to", r#"<@mesh, [{}, {}], unreduced={"y"}>"#],
-            "is not unreduced in the source",
+            vec![
+                "--shape",
+                "16x8",
+                "--from",
+                r#"<@mesh, [{}, {}], unreduced=max{"x"}>"#,
+                "--to",
+                r#"<@mesh, [{}, {}], unreduced={"x", "y"}>"#,
+            ],
+            "combines unreduced axes by sum",
         ),
     ] {
         let (code, stdout, stderr) = run(&[&["reshard", "--mesh", MESH][..], &args].concat());

@@ -136,7 +136,47 @@ pub struct Operand<'a> {
     pub ty: &'a TensorType,
 }
 
+/// How an op's result depends on its operands, for carrying partial sums through it
+/// (an operand unreduced by sum gives a result unreduced by sum).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Linearity {
+    /// Linear in all operands jointly (`add`, `transpose`, `pad`...): every operand
+    /// must carry the same partial sums.
+    Joint,
+    /// Linear in each listed operand with the others fixed (`multiply`, `dot`...):
+    /// exactly one of them may carry partial sums.
+    InOne(&'static [usize]),
+}
+
 impl OpKind {
+    /// How the op is linear in its operands, if it is: what lets it carry partial
+    /// sums (`unreduced` axes) from an operand to its results instead of needing
+    /// them all-reduced first.
+    pub fn linearity(&self) -> Option<Linearity> {
+        match self {
+            OpKind::Unary(UnaryOp::Negate)
+            | OpKind::Binary(BinaryOp::Add | BinaryOp::Subtract)
+            | OpKind::BroadcastInDim(_)
+            | OpKind::Reshape(_)
+            | OpKind::Transpose(_)
+            | OpKind::Concatenate(_)
+            | OpKind::Reverse(_)
+            | OpKind::Slice(_)
+            | OpKind::Pad(_)
+            | OpKind::ShardingConstraint(_) => Some(Linearity::Joint),
+            OpKind::Reduce(r) if r.kind == ReduceKind::Add => Some(Linearity::Joint),
+            OpKind::Binary(BinaryOp::Multiply)
+            | OpKind::DotGeneral(_)
+            | OpKind::Dot
+            | OpKind::Einsum(_)
+            | OpKind::Convolution(_) => Some(Linearity::InOne(&[0, 1])),
+            OpKind::Binary(BinaryOp::Divide) | OpKind::DynamicSlice(_) | OpKind::Gather(_) | OpKind::Take(_) => {
+                Some(Linearity::InOne(&[0]))
+            }
+            _ => None,
+        }
+    }
+
     /// How partial results of this op (from a sharded reduction factor) combine:
     /// `None` for a product, whose partial products have no sdy reduction, so its
     /// reduction factors must stay unsharded; a sum for every other op.

@@ -1,6 +1,7 @@
 //! Shardy's collectives (`sdy.all_gather`, `sdy.all_slice`, `sdy.all_to_all`,
-//! `sdy.collective_permute`, `sdy.all_reduce`, `sdy.reduce_scatter`) and the
-//! unlowered `sdy.reshard`, each with its result sharding.
+//! `sdy.collective_permute`, `sdy.all_reduce`, `sdy.reduce_scatter`,
+//! `sdy.replicated_to_unreduced`, `sdy.sharded_to_unreduced`) and the unlowered
+//! `sdy.reshard`, each with its result sharding.
 //!
 //! Text form: Shardy's op syntax minus the operand and the type, e.g.
 //! `sdy.all_to_all [{"z"}: 1->0] out_sharding=<@mesh, [{"x", "z"}, {}, {"y"}]>` or
@@ -42,6 +43,10 @@ pub enum CollectiveKind {
     AllReduce,
     /// `sdy.reduce_scatter`.
     ReduceScatter,
+    /// `sdy.replicated_to_unreduced`.
+    ReplicatedToUnreduced,
+    /// `sdy.sharded_to_unreduced`.
+    ShardedToUnreduced,
     /// `sdy.reshard` between meshes no collective connects.
     Reshard,
 }
@@ -56,17 +61,31 @@ impl CollectiveKind {
             CollectiveKind::CollectivePermute => "collective_permute",
             CollectiveKind::AllReduce => "all_reduce",
             CollectiveKind::ReduceScatter => "reduce_scatter",
+            CollectiveKind::ReplicatedToUnreduced => "replicated_to_unreduced",
+            CollectiveKind::ShardedToUnreduced => "sharded_to_unreduced",
             CollectiveKind::Reshard => "reshard",
         }
     }
 
-    const ALL: [CollectiveKind; 7] = [
+    /// True for a collective that only changes what each device holds locally,
+    /// without communication (all_slice, replicated_to_unreduced,
+    /// sharded_to_unreduced).
+    pub fn is_local(self) -> bool {
+        matches!(
+            self,
+            CollectiveKind::AllSlice | CollectiveKind::ReplicatedToUnreduced | CollectiveKind::ShardedToUnreduced
+        )
+    }
+
+    const ALL: [CollectiveKind; 9] = [
         CollectiveKind::AllGather,
         CollectiveKind::AllSlice,
         CollectiveKind::AllToAll,
         CollectiveKind::CollectivePermute,
         CollectiveKind::AllReduce,
         CollectiveKind::ReduceScatter,
+        CollectiveKind::ReplicatedToUnreduced,
+        CollectiveKind::ShardedToUnreduced,
         CollectiveKind::Reshard,
     ];
 }
@@ -137,6 +156,24 @@ pub enum Collective {
         /// The result sharding.
         out: TensorSharding,
     },
+    /// Makes axes along which the tensor is replicated unreduced: local. With sum,
+    /// one device of each group keeps the value and the others hold zeros; with max
+    /// or min every device keeps it. All-reducing the axes gives the value back.
+    ReplicatedToUnreduced {
+        /// The axes made unreduced, in mesh order.
+        axes: Vec<AxisRef>,
+        /// The result sharding.
+        out: TensorSharding,
+    },
+    /// Makes a suffix of each dimension's axes unreduced: local. Each device places
+    /// its shard in a tensor of the gathered size filled with the reduction's
+    /// identity; all-reducing the axes is the all-gather.
+    ShardedToUnreduced {
+        /// Per dimension, the axes made unreduced (a suffix of the dimension's axes).
+        axes: Vec<Vec<AxisRef>>,
+        /// The result sharding.
+        out: TensorSharding,
+    },
     /// A reshard no collective expresses (between meshes with different axes, or to
     /// or from a single device), kept as `sdy.reshard` as Shardy does.
     Reshard {
@@ -155,6 +192,8 @@ impl Collective {
             Collective::CollectivePermute { .. } => CollectiveKind::CollectivePermute,
             Collective::AllReduce { .. } => CollectiveKind::AllReduce,
             Collective::ReduceScatter { .. } => CollectiveKind::ReduceScatter,
+            Collective::ReplicatedToUnreduced { .. } => CollectiveKind::ReplicatedToUnreduced,
+            Collective::ShardedToUnreduced { .. } => CollectiveKind::ShardedToUnreduced,
             Collective::Reshard { .. } => CollectiveKind::Reshard,
         }
     }
@@ -168,6 +207,8 @@ impl Collective {
             | Collective::CollectivePermute { out }
             | Collective::AllReduce { out, .. }
             | Collective::ReduceScatter { out, .. }
+            | Collective::ReplicatedToUnreduced { out, .. }
+            | Collective::ShardedToUnreduced { out, .. }
             | Collective::Reshard { out } => out,
         }
     }
@@ -196,6 +237,12 @@ impl Collective {
             CollectiveKind::ReduceScatter => {
                 let reduction = parse_reduction(cursor);
                 Collective::ReduceScatter { axes: parse_axes_per_dim(cursor)?, reduction, out: out(cursor)? }
+            }
+            CollectiveKind::ReplicatedToUnreduced => {
+                Collective::ReplicatedToUnreduced { axes: parse_axis_list(cursor)?, out: out(cursor)? }
+            }
+            CollectiveKind::ShardedToUnreduced => {
+                Collective::ShardedToUnreduced { axes: parse_axes_per_dim(cursor)?, out: out(cursor)? }
             }
             CollectiveKind::Reshard => Collective::Reshard { out: TensorSharding::parse(cursor)? },
         };
@@ -267,7 +314,9 @@ impl fmt::Display for Collective {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "sdy.{} ", self.kind())?;
         match self {
-            Collective::AllGather { axes, .. } | Collective::AllSlice { axes, .. } => {
+            Collective::AllGather { axes, .. }
+            | Collective::AllSlice { axes, .. }
+            | Collective::ShardedToUnreduced { axes, .. } => {
                 write_axes_per_dim(f, axes)?;
                 f.write_str(" ")?;
             }
@@ -278,6 +327,11 @@ impl fmt::Display for Collective {
             }
             Collective::AllReduce { axes, reduction, .. } => {
                 write_reduction(f, *reduction)?;
+                f.write_str("{")?;
+                write_axes(f, axes)?;
+                f.write_str("} ")?;
+            }
+            Collective::ReplicatedToUnreduced { axes, .. } => {
                 f.write_str("{")?;
                 write_axes(f, axes)?;
                 f.write_str("} ")?;
@@ -319,6 +373,8 @@ mod tests {
             r#"sdy.reduce_scatter [{}, {"x"}] out_sharding=<@mesh, [{"y"}, {"x"}]>"#,
             r#"sdy.reduce_scatter min [{"x"}] out_sharding=<@mesh, [{"x"}]>"#,
             r#"sdy.reshard <@single_dev_0, []>"#,
+            r#"sdy.replicated_to_unreduced {"a", "c", "f"} out_sharding=<@mesh, [{"b"}, {}, {}], replicated={"d"}, unreduced={"a", "c", "e", "f"}>"#,
+            r#"sdy.sharded_to_unreduced [{"b", "c"}, {}, {"d"}] out_sharding=<@mesh, [{"a"}, {}, {}], unreduced={"b", "c", "d", "e"}>"#,
         ] {
             let collective: Collective = text.parse().unwrap();
             assert_eq!(collective.to_string(), text);

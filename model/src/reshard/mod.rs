@@ -6,9 +6,12 @@
 //! meshes with the same axes are connected by the collective inserter
 //! (`inserter.rs`), a collective-permute switching the device order when the meshes
 //! differ in it; a reshard to or from a single device, or between meshes with
-//! different axes, stays an `sdy.reshard`. autoshard adds partial sources: unreduced
-//! axes the target does not keep are all-reduced first, fused with a following
-//! all-slice into a reduce-scatter as Shardy's canonicalizer does.
+//! different axes, stays an `sdy.reshard`. Partial results: unreduced axes the target
+//! does not keep are all-reduced first, fused with a following all-slice into a
+//! reduce-scatter as Shardy's canonicalizer does; unreduced axes the target has and
+//! the source lacks are created locally, by `sharded_to_unreduced` where they end a
+//! dimension of the source and by `replicated_to_unreduced` at the end otherwise
+//! (Shardy runs the latter first; the result and the cost are the same).
 //!
 //! [`plan_and_gather_slice`] also gives the simple alternative (reduce, gather what
 //! differs, slice the target): fewer collectives, so cheaper when latency dominates;
@@ -32,11 +35,12 @@ use crate::sharding::TensorSharding;
 /// The collectives that turn a tensor of `shape` sharded as `from` into `to`.
 ///
 /// Fails when a sharding does not verify against its mesh and `shape`, or when the
-/// target has unreduced axes the source does not (a reshard never creates partial
-/// results).
+/// target keeps unreduced axes combined differently from the source's.
 pub fn plan(meshes: &Meshes, shape: &[i64], from: &TensorSharding, to: &TensorSharding) -> Result<Vec<Collective>> {
-    let (in_mesh, out_mesh) = checked_meshes(meshes, shape, from, to)?;
-    plan_checked(meshes, shape, from, to, (in_mesh, out_mesh))
+    let checked = checked_meshes(meshes, shape, from, to)?;
+    let partials = Partials::of(checked.0, from, to)?;
+    let inner = plan_checked(meshes, shape, &partials.from, &partials.to, checked)?;
+    Ok(partials.around(inner))
 }
 
 /// [`plan`] and the plan that keeps what `from` and `to` share of the same reshard,
@@ -54,12 +58,15 @@ pub fn plan_and_gather_slice(
     to: &TensorSharding,
 ) -> Result<(Vec<Collective>, Vec<Collective>)> {
     let checked = checked_meshes(meshes, shape, from, to)?;
+    let partials = Partials::of(checked.0, from, to)?;
+    let (from, to) = (&partials.from, &partials.to);
     let shardy = plan_checked(meshes, shape, from, to, checked)?;
     if !gathers_and_slices(checked) {
+        let shardy = partials.around(shardy);
         return Ok((shardy.clone(), shardy));
     }
     let simple = gather_slice_checked(from, to, checked, true)?;
-    Ok((shardy, simple))
+    Ok((partials.around(shardy), partials.around(simple)))
 }
 
 /// [`plan`] once `checked_meshes` has passed and returned `(in_mesh, out_mesh)`.
@@ -103,12 +110,103 @@ fn plan_checked(
 }
 
 /// Checks that a reshard of a tensor of `shape` from `from` to `to` is well posed:
-/// both shardings verify against their meshes and `shape`, and the target keeps only
-/// unreduced axes the source has, combined the same way. [`plan`] fails on nothing
-/// else.
+/// both shardings verify against their meshes and `shape`, and the target's unreduced
+/// axes combine as the source's do. [`plan`] fails on nothing else.
 pub fn check(meshes: &Meshes, shape: &[i64], from: &TensorSharding, to: &TensorSharding) -> Result<()> {
     let (in_mesh, _) = checked_meshes(meshes, shape, from, to)?;
-    reduced_axes(in_mesh, from, to).map(|_| ())
+    let partials = Partials::of(in_mesh, from, to)?;
+    reduced_axes(in_mesh, &partials.from, &partials.to).map(|_| ())
+}
+
+/// How a reshard creates the partial results its target has and its source lacks
+/// (Shardy's `-sdy-insert-explicit-reshards`): axes that end a dimension of the source
+/// and are unreduced in the target become unreduced first (`sharded_to_unreduced`,
+/// local: cheaper than gathering them), the rest of the reshard runs from `from` to
+/// `to`, and the target's remaining new unreduced axes are made so last
+/// (`replicated_to_unreduced`, local).
+struct Partials {
+    before: Option<Collective>,
+    /// The source after `before`.
+    from: TensorSharding,
+    /// The target without the axes `after` makes unreduced.
+    to: TensorSharding,
+    after: Option<Collective>,
+}
+
+impl Partials {
+    fn of(mesh: &Mesh, from: &TensorSharding, to: &TensorSharding) -> Result<Partials> {
+        let mut partials = Partials { before: None, from: from.clone(), to: to.clone(), after: None };
+        if !from.unreduced.is_empty() && !to.unreduced.is_empty() && to.reduction != from.reduction {
+            return Err(Error::Reshard(format!(
+                "the target combines unreduced axes by {}, the source by {}",
+                to.reduction.keyword(),
+                from.reduction.keyword()
+            )));
+        }
+        for axis in &from.unreduced {
+            if let Some(a) = to.unreduced.iter().find(|a| a.overlaps(axis) && !a.contains(axis) && !axis.contains(a)) {
+                return Err(Error::Reshard(format!(
+                    "target unreduced axis {a} overlaps source unreduced axis {axis} without either containing the other"
+                )));
+            }
+        }
+        let new: Vec<AxisRef> =
+            to.unreduced.iter().filter(|a| !from.unreduced.iter().any(|f| f.contains(a))).cloned().collect();
+        let mut created = uncovered(mesh, &new, &from.unreduced);
+        if created.is_empty() {
+            return Ok(partials);
+        }
+        let mut current = closed(from);
+        let moved: Vec<Vec<AxisRef>> =
+            current.dims.iter_mut().map(|dim| take_suffix(mesh, &mut dim.axes, &mut created)).collect();
+        if moved.iter().any(|m| !m.is_empty()) {
+            let mut unreduced = std::mem::take(&mut current.unreduced);
+            unreduced.extend(moved.iter().flatten().cloned());
+            unreduced.sort_by(|a, b| a.cmp_in_mesh(b, mesh));
+            for axis in unreduced {
+                push_or_merge(&mut current.unreduced, axis, mesh);
+            }
+            current.reduction = to.reduction;
+            partials.before = Some(Collective::ShardedToUnreduced { axes: moved, out: current.clone() });
+        }
+        partials.from = current;
+        if !created.is_empty() {
+            let kept = |a: &AxisRef| to.unreduced.iter().any(|t| t.contains(a));
+            partials.to.unreduced = partials.from.unreduced.iter().filter(|a| kept(a)).cloned().collect();
+            partials.after = Some(Collective::ReplicatedToUnreduced { axes: created, out: closed(to) });
+        }
+        Ok(partials)
+    }
+
+    /// `inner` (the reshard from `self.from` to `self.to`) with the collectives that
+    /// create partial results around it.
+    fn around(&self, inner: Vec<Collective>) -> Vec<Collective> {
+        self.before.iter().cloned().chain(inner).chain(self.after.iter().cloned()).collect()
+    }
+}
+
+/// Removes from the end of `axes` (a dimension's) the longest suffix made of axes in
+/// `created`, or ending with the minor part of an axis that is in `created`, and
+/// returns it; what it takes leaves `created`.
+fn take_suffix(mesh: &Mesh, axes: &mut Vec<AxisRef>, created: &mut Vec<AxisRef>) -> Vec<AxisRef> {
+    let mut taken = Vec::new();
+    while let Some(last) = axes.last() {
+        if let Some(i) = created.iter().position(|c| c == last) {
+            taken.insert(0, created.remove(i));
+            axes.pop();
+            continue;
+        }
+        let minor = |c: &AxisRef| last.contains(c) && c.next_pre_size(mesh) == last.next_pre_size(mesh);
+        if let Some(i) = created.iter().position(minor) {
+            let part = created.remove(i);
+            let rest = uncovered(mesh, std::slice::from_ref(last), std::slice::from_ref(&part));
+            axes.pop();
+            axes.extend(rest);
+            taken.insert(0, part);
+        }
+        break;
+    }
+    taken
 }
 
 /// True when an axis of `from` and one of `to` are sub-axes of one axis that cannot
@@ -143,10 +241,14 @@ pub fn naive_plan(
     to: &TensorSharding,
 ) -> Result<Vec<Collective>> {
     let checked = checked_meshes(meshes, shape, from, to)?;
-    if !gathers_and_slices(checked) {
-        return plan_checked(meshes, shape, from, to, checked);
-    }
-    gather_slice_checked(from, to, checked, false)
+    let partials = Partials::of(checked.0, from, to)?;
+    let (from, to) = (&partials.from, &partials.to);
+    let inner = if gathers_and_slices(checked) {
+        gather_slice_checked(from, to, checked, false)?
+    } else {
+        plan_checked(meshes, shape, from, to, checked)?
+    };
+    Ok(partials.around(inner))
 }
 
 /// True when a reshard between these meshes can gather and slice (neither is a
@@ -237,41 +339,43 @@ fn closed_axes(sharding: &TensorSharding) -> Vec<&[AxisRef]> {
 }
 
 /// The unreduced axes of `from` that `to` does not keep, in mesh order; an error if
-/// `to` has unreduced axes `from` lacks or combines them differently.
+/// `to` has unreduced axes `from` lacks (see [`Partials`], which removes them).
 fn reduced_axes(mesh: &Mesh, from: &TensorSharding, to: &TensorSharding) -> Result<Vec<AxisRef>> {
-    if !to.unreduced.is_empty() && to.reduction != from.reduction {
-        return Err(Error::Reshard(format!(
-            "the target combines unreduced axes by {}, the source by {}",
-            to.reduction.keyword(),
-            from.reduction.keyword()
-        )));
-    }
-    let mut reduced = Vec::new();
     for kept in &to.unreduced {
         if !from.unreduced.iter().any(|a| a.contains(kept)) {
-            return Err(Error::Reshard(format!(
-                "target unreduced axis {kept} is not unreduced in the source (a reshard cannot create partial results)"
-            )));
+            return Err(Error::Reshard(format!("target unreduced axis {kept} is not unreduced in the source")));
         }
     }
-    for axis in &from.unreduced {
-        let mut inside: Vec<&AxisRef> = to.unreduced.iter().filter(|k| axis.contains(k)).collect();
+    Ok(uncovered(mesh, &from.unreduced, &to.unreduced))
+}
+
+/// The parts of the axes `outer` that none of the axes `inner` inside them cover, in
+/// mesh order (`{"x"}` less `{"x":(1)2}` is `{"x":(2)2}` on an axis of 4).
+fn uncovered(mesh: &Mesh, outer: &[AxisRef], inner: &[AxisRef]) -> Vec<AxisRef> {
+    let mut parts = Vec::new();
+    for axis in outer {
+        let mut inside: Vec<&AxisRef> = inner.iter().filter(|k| axis.contains(k)).collect();
+        if inside.is_empty() {
+            // Whole (even of size 1, which has no parts to count).
+            parts.push(axis.clone());
+            continue;
+        }
         inside.sort_by_key(|k| k.pre_size());
         let full_size = mesh.axis_size(&axis.name).unwrap_or_default();
         let mut cursor = axis.pre_size();
         for kept in inside {
             if kept.pre_size() > cursor {
-                reduced.push(AxisRef::part(&axis.name, cursor, kept.pre_size() / cursor, full_size));
+                parts.push(AxisRef::part(&axis.name, cursor, kept.pre_size() / cursor, full_size));
             }
             cursor = kept.next_pre_size(mesh);
         }
         let end = axis.next_pre_size(mesh);
         if end > cursor {
-            reduced.push(AxisRef::part(&axis.name, cursor, end / cursor, full_size));
+            parts.push(AxisRef::part(&axis.name, cursor, end / cursor, full_size));
         }
     }
-    reduced.sort_by(|a, b| a.cmp_in_mesh(b, mesh));
-    Ok(reduced)
+    parts.sort_by(|a, b| a.cmp_in_mesh(b, mesh));
+    parts
 }
 
 /// Shardy's canonicalization: an all-reduce followed by an all-slice whose per-dim
@@ -323,4 +427,78 @@ fn fuse_reduce_scatter(collectives: Vec<Collective>, mesh: &Mesh) -> Vec<Collect
         }
     }
     fused
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Shardy's expected collectives for reshards that create partial results
+    /// (`insert_explicit_reshards/unreduced.mlir`).
+    #[test]
+    fn creates_partial_results_as_shardy_does() {
+        let mut meshes = Meshes::single("mesh", r#"<["x"=4, "y"=2, "z"=4]>"#.parse().unwrap());
+        meshes.insert("mesh_x16", r#"<["x"=16]>"#.parse().unwrap());
+        for (from, to, expected) in [
+            (
+                r#"<@mesh, [{}, {}]>"#,
+                r#"<@mesh, [{}, {}], unreduced={"x"}>"#,
+                vec![r#"sdy.replicated_to_unreduced {"x"} out_sharding=<@mesh, [{}, {}], unreduced={"x"}>"#],
+            ),
+            (
+                r#"<@mesh, [{"x"}, {}]>"#,
+                r#"<@mesh, [{}, {}], unreduced={"x"}>"#,
+                vec![r#"sdy.sharded_to_unreduced [{"x"}, {}] out_sharding=<@mesh, [{}, {}], unreduced={"x"}>"#],
+            ),
+            (
+                r#"<@mesh, [{"x", "z", "y"}, {}]>"#,
+                r#"<@mesh, [{"x"}, {}], unreduced={"y", "z"}>"#,
+                vec![
+                    r#"sdy.sharded_to_unreduced [{"z", "y"}, {}] out_sharding=<@mesh, [{"x"}, {}], unreduced={"y", "z"}>"#,
+                ],
+            ),
+            (
+                r#"<@mesh, [{"z"}, {"x"}]>"#,
+                r#"<@mesh, [{"z":(1)2}, {"x"}], unreduced={"z":(2)2}>"#,
+                vec![
+                    r#"sdy.sharded_to_unreduced [{"z":(2)2}, {}] out_sharding=<@mesh, [{"z":(1)2}, {"x"}], unreduced={"z":(2)2}>"#,
+                ],
+            ),
+            (
+                r#"<@mesh, [{"y"}, {}], unreduced={"x":(1)2}>"#,
+                r#"<@mesh, [{"y"}, {}], unreduced={"x"}>"#,
+                vec![r#"sdy.replicated_to_unreduced {"x":(2)2} out_sharding=<@mesh, [{"y"}, {}], unreduced={"x"}>"#],
+            ),
+            (
+                r#"<@mesh_x16, [{"x":(1)2}, {}], replicated={"x":(8)2}, unreduced={"x":(4)2}>"#,
+                r#"<@mesh_x16, [{"x":(1)2}, {}], unreduced={"x":(2)8}>"#,
+                vec![
+                    r#"sdy.replicated_to_unreduced {"x":(2)2, "x":(8)2} out_sharding=<@mesh_x16, [{"x":(1)2}, {}], unreduced={"x":(2)8}>"#,
+                ],
+            ),
+            (
+                r#"<@mesh, [{"x"}, {}], unreduced={"y"}>"#,
+                r#"<@mesh, [{}, {}], unreduced={"x", "y", "z"}>"#,
+                vec![
+                    r#"sdy.sharded_to_unreduced [{"x"}, {}] out_sharding=<@mesh, [{}, {}], unreduced={"x", "y"}>"#,
+                    r#"sdy.replicated_to_unreduced {"z"} out_sharding=<@mesh, [{}, {}], unreduced={"x", "y", "z"}>"#,
+                ],
+            ),
+        ] {
+            let (from, to): (TensorSharding, TensorSharding) = (from.parse().unwrap(), to.parse().unwrap());
+            let planned = plan(&meshes, &[32, 32], &from, &to).unwrap();
+            let text: Vec<String> = planned.iter().map(ToString::to_string).collect();
+            assert_eq!(text, expected, "{from} -> {to}");
+            simulate(&meshes, &[32, 32], &from, &planned, &to).unwrap();
+        }
+    }
+
+    #[test]
+    fn rejects_partial_results_that_combine_differently() {
+        let meshes = Meshes::single("m", r#"<["x"=4, "y"=2]>"#.parse().unwrap());
+        let from: TensorSharding = r#"<@m, [{}], unreduced=max{"x"}>"#.parse().unwrap();
+        let to: TensorSharding = r#"<@m, [{}], unreduced={"x", "y"}>"#.parse().unwrap();
+        let error = plan(&meshes, &[8], &from, &to).unwrap_err().to_string();
+        assert!(error.contains("combines unreduced axes by sum, the source by max"), "{error}");
+    }
 }

@@ -4,7 +4,9 @@
 //! Each collective is checked against the state it applies to (an all-gather removes a
 //! suffix of a dimension's axes, an all-slice appends axes no one uses, an all-to-all
 //! moves a suffix between two dimensions, a collective-permute keeps every
-//! dimension's shard count, an all-reduce or reduce-scatter consumes unreduced axes)
+//! dimension's shard count, an all-reduce or reduce-scatter consumes unreduced axes,
+//! replicated-to-unreduced and sharded-to-unreduced create them from axes the tensor
+//! is replicated along or from a suffix of a dimension's axes)
 //! and its declared `out_sharding` must be the state it produces. Sub-axes are compared
 //! after splitting both sides at each other's boundaries, so `{"w"}` ends with
 //! `{"w":(2)2}`. Two states are the same placement when their meshes agree (a fully
@@ -136,6 +138,29 @@ pub fn apply(meshes: &Meshes, shape: &[i64], state: &ShardingState, collective: 
                     push_or_merge(&mut next.dims[d].axes, axis.clone(), mesh);
                 }
             }
+        }
+        Collective::ReplicatedToUnreduced { axes, out } => {
+            // The verifier below rejects an axis that already shards the tensor or
+            // is unreduced.
+            check_reduction(state, out.reduction)?;
+            // A replicated tensor is the same on any mesh over the same devices.
+            let out_mesh = meshes.resolve(out)?;
+            if state.is_fully_replicated() && out.mesh != state.mesh && same_devices(mesh, out_mesh) {
+                next.mesh = out.mesh.clone();
+            }
+            next.reduction = out.reduction;
+            next.unreduced.extend(axes.iter().cloned());
+            normalize(&mut next, mesh);
+        }
+        Collective::ShardedToUnreduced { axes, out } => {
+            check_rank(axes.len())?;
+            check_reduction(state, out.reduction)?;
+            next.reduction = out.reduction;
+            for (d, moved) in axes.iter().enumerate() {
+                next.dims[d].axes = without_suffix(&state.dims[d].axes, moved, mesh, d)?;
+                next.unreduced.extend(moved.iter().cloned());
+            }
+            normalize(&mut next, mesh);
         }
         Collective::Reshard { out } => next = closed(out),
     }
@@ -311,27 +336,40 @@ mod tests {
 
     #[test]
     fn applies_each_collective() {
-        assert_eq!(
-            step(r#"<@m, [{"y"}, {}]>"#, r#"sdy.all_gather [{"y":(2)2}, {}] out_sharding=<@m, [{"y":(1)2}, {}]>"#)
-                .unwrap(),
-            r#"<@m, [{"y":(1)2}, {}]>"#
-        );
-        assert_eq!(
-            step(r#"<@m, [{"x"}, {}]>"#, r#"sdy.all_to_all [{"x"}: 0->1] out_sharding=<@m, [{}, {"x"}]>"#).unwrap(),
-            r#"<@m, [{}, {"x"}]>"#
-        );
-        assert_eq!(
-            step(
+        for (from, collective, to) in [
+            (
+                r#"<@m, [{"y"}, {}]>"#,
+                r#"sdy.all_gather [{"y":(2)2}, {}] out_sharding=<@m, [{"y":(1)2}, {}]>"#,
+                r#"<@m, [{"y":(1)2}, {}]>"#,
+            ),
+            (
+                r#"<@m, [{"x"}, {}]>"#,
+                r#"sdy.all_to_all [{"x"}: 0->1] out_sharding=<@m, [{}, {"x"}]>"#,
+                r#"<@m, [{}, {"x"}]>"#,
+            ),
+            (
                 r#"<@m, [{}, {}], unreduced={"x", "y"}>"#,
-                r#"sdy.reduce_scatter [{"y"}, {}] out_sharding=<@m, [{"y"}, {}], unreduced={"x"}>"#
-            )
-            .unwrap(),
-            r#"<@m, [{"y"}, {}], unreduced={"x"}>"#
-        );
-        assert_eq!(
-            step(r#"<@m, [{"x"}, {}]>"#, r#"sdy.collective_permute out_sharding=<@r, [{"y":(1)2}, {}]>"#).unwrap(),
-            r#"<@r, [{"y":(1)2}, {}]>"#
-        );
+                r#"sdy.reduce_scatter [{"y"}, {}] out_sharding=<@m, [{"y"}, {}], unreduced={"x"}>"#,
+                r#"<@m, [{"y"}, {}], unreduced={"x"}>"#,
+            ),
+            (
+                r#"<@m, [{"x"}, {}]>"#,
+                r#"sdy.collective_permute out_sharding=<@r, [{"y":(1)2}, {}]>"#,
+                r#"<@r, [{"y":(1)2}, {}]>"#,
+            ),
+            (
+                r#"<@m, [{"x"}, {}], unreduced={"y":(1)2}>"#,
+                r#"sdy.replicated_to_unreduced {"y":(2)2} out_sharding=<@m, [{"x"}, {}], unreduced={"y"}>"#,
+                r#"<@m, [{"x"}, {}], unreduced={"y"}>"#,
+            ),
+            (
+                r#"<@m, [{"x", "y"}, {}]>"#,
+                r#"sdy.sharded_to_unreduced [{"y"}, {}] out_sharding=<@m, [{"x"}, {}], unreduced={"y"}>"#,
+                r#"<@m, [{"x"}, {}], unreduced={"y"}>"#,
+            ),
+        ] {
+            assert_eq!(step(from, collective).unwrap(), to, "{collective} on {from}");
+        }
     }
 
     #[test]
@@ -355,6 +393,21 @@ mod tests {
             ),
             (r#"<@m, [{}, {}], unreduced={"y"}>"#, r#"sdy.all_reduce max {"y"} out_sharding=<@m, [{}, {}]>"#, "by max"),
             (r#"<@m, [{"x"}, {}]>"#, r#"sdy.all_to_all [{"x"}: 0->0] out_sharding=<@m, [{}, {}]>"#, "invalid move"),
+            (
+                r#"<@m, [{"x"}, {}]>"#,
+                r#"sdy.replicated_to_unreduced {"x"} out_sharding=<@m, [{}, {}], unreduced={"x"}>"#,
+                "duplicate axis",
+            ),
+            (
+                r#"<@m, [{"x", "y"}, {}]>"#,
+                r#"sdy.sharded_to_unreduced [{"x"}, {}] out_sharding=<@m, [{"y"}, {}], unreduced={"x"}>"#,
+                "does not end with",
+            ),
+            (
+                r#"<@m, [{}, {}], unreduced=max{"y"}>"#,
+                r#"sdy.replicated_to_unreduced {"x"} out_sharding=<@m, [{}, {}], unreduced={"x", "y"}>"#,
+                "combine by max",
+            ),
             (
                 r#"<@s, [{"b":(3)2}, {}]>"#,
                 r#"sdy.all_slice [{}, {"b":(1)2}] out_sharding=<@s, [{}, {}]>"#,
