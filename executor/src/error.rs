@@ -33,6 +33,10 @@ pub enum Error {
         /// Why.
         reason: String,
     },
+    /// A collective is malformed or its devices disagree (shapes, roots, a device
+    /// that never arrived within the time limit).
+    #[error("collective: {0}")]
+    Collective(String),
 }
 
 /// The executor layer's result type.

@@ -140,6 +140,63 @@ impl Tensor {
         Tensor { shape, data }
     }
 
+    /// `parts` equal pieces along `axis`, in order, if `axis` exists and its size
+    /// divides by `parts`.
+    pub fn split(&self, axis: usize, parts: usize) -> Option<Vec<Tensor>> {
+        (0..parts).map(|p| self.piece(axis, parts, p)).collect()
+    }
+
+    /// Piece `index` of `parts` equal pieces along `axis`, if `axis` exists, its size
+    /// divides by `parts` and `index` is one of them (block copies: the piece of a
+    /// row-major tensor is a run per outer index).
+    pub fn piece(&self, axis: usize, parts: usize, index: usize) -> Option<Tensor> {
+        let size = *self.shape.get(axis)?;
+        if parts == 0 || size % parts != 0 || index >= parts {
+            return None;
+        }
+        let (outer, inner) = self.around(axis);
+        let piece = size / parts;
+        let mut shape = self.shape.clone();
+        shape[axis] = piece;
+        let run = piece * inner;
+        let mut data = Vec::with_capacity(outer * run);
+        for o in 0..outer {
+            let start = o * size * inner + index * run;
+            data.extend_from_slice(&self.data[start..start + run]);
+        }
+        Some(Tensor { shape, data })
+    }
+
+    /// `parts` joined along `axis`, if they have its rank and agree on every other
+    /// dimension (block copies).
+    pub fn concat(parts: &[&Tensor], axis: usize) -> Option<Tensor> {
+        let first = parts.first()?;
+        let agree = |t: &&Tensor| {
+            t.rank() == first.rank()
+                && t.shape.iter().zip(&first.shape).enumerate().all(|(d, (a, b))| d == axis || a == b)
+        };
+        if axis >= first.rank() || !parts.iter().all(agree) {
+            return None;
+        }
+        let (outer, inner) = first.around(axis);
+        let mut shape = first.shape.clone();
+        shape[axis] = parts.iter().map(|t| t.shape[axis]).sum();
+        let mut data = Vec::with_capacity(shape.iter().product());
+        for o in 0..outer {
+            for t in parts {
+                let run = t.shape[axis] * inner;
+                data.extend_from_slice(&t.data[o * run..(o + 1) * run]);
+            }
+        }
+        Some(Tensor { shape, data })
+    }
+
+    /// The number of elements before dimension `axis` (its outer count) and after it
+    /// (the length of its inner runs).
+    fn around(&self, axis: usize) -> (usize, usize) {
+        (self.shape[..axis].iter().product(), self.shape[axis + 1..].iter().product())
+    }
+
     /// The largest absolute difference with `other` (infinite if the shapes differ).
     pub fn max_abs_diff(&self, other: &Tensor) -> f32 {
         if self.shape != other.shape {
@@ -223,6 +280,23 @@ mod tests {
         assert_eq!(count, 1);
         for_each_index(&[3, 0], |_| count += 1);
         assert_eq!(count, 1);
+    }
+
+    #[test]
+    fn split_and_concat_are_inverse() {
+        let t = Tensor::from_fn(&[2, 6, 3], |i| (i[0] * 100 + i[1] * 10 + i[2]) as f32);
+        for axis in 0..3 {
+            let n = t.shape()[axis];
+            let parts = t.split(axis, n).unwrap();
+            let (mut starts, mut sizes) = (vec![0; 3], t.shape().to_vec());
+            starts[axis] = 1;
+            sizes[axis] = 1;
+            assert_eq!(parts[1], t.block(&starts, &sizes));
+            let refs: Vec<&Tensor> = parts.iter().collect();
+            assert_eq!(Tensor::concat(&refs, axis).unwrap(), t);
+        }
+        assert!(t.split(1, 4).is_none());
+        assert!(Tensor::concat(&[&t, &Tensor::full(&[2, 6], 0.0)], 0).is_none());
     }
 
     #[test]
