@@ -19,20 +19,17 @@ use crate::op_cost::Pricing;
 use crate::reshard::{PricedCollective, transient_bytes};
 use autoshard_model::ir::{Op, ValueDef};
 use autoshard_model::ops::OpKind;
-use autoshard_model::plan::{Carried, Objective, OpPlan, PlannedCollective, ValuePlan};
+use autoshard_model::plan::{Objective, OpPlan, OpStrategy, PlannedCollective, ValuePlan};
 use autoshard_model::rules::sharding_rule;
-use autoshard_model::{AxisRef, OpId, OpShardingRule, Plan, Program, Seconds, TensorSharding, ValueId};
+use autoshard_model::{OpId, OpShardingRule, Plan, Program, Seconds, TensorSharding, ValueId};
 
 /// Every decision of a plan, by id.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Decisions {
     /// The sharding of every value, indexed by [`ValueId`].
     pub values: Vec<TensorSharding>,
-    /// The axes of every factor of every op's rule, indexed by [`OpId`] (empty for ops
-    /// without a rule).
-    pub factors: Vec<Vec<Vec<AxisRef>>>,
-    /// The partial sums every op carries, indexed by [`OpId`] (`None` for most).
-    pub carried: Vec<Option<Carried>>,
+    /// The strategy of every op, indexed by [`OpId`] (empty for ops without a rule).
+    pub strategies: Vec<OpStrategy>,
 }
 
 /// The ops that run, in program order: top-level ops and the bodies of named and
@@ -157,7 +154,7 @@ impl<'a> Evaluation<'a> {
             let from = self.sharding(output.value).clone();
             let target = match &output.sharding {
                 Some(annotation) => (!from.conforms_to_all(annotation)).then(|| annotation.closed()),
-                None => (!from.unreduced.is_empty()).then(|| TensorSharding { unreduced: Vec::new(), ..from.clone() }),
+                None => (!from.unreduced.is_empty()).then(|| from.reduced()),
             };
             if let Some(target) = target {
                 self.reshard(output.value, (&from, &target), None, end, (true, false))?;
@@ -272,15 +269,14 @@ impl<'a> Evaluation<'a> {
     fn ruled_op(&mut self, id: OpId, rule: &OpShardingRule, position: usize, plan: &mut OpPlan) -> Result<()> {
         let program = self.program;
         let op = program.op(id);
-        let factors = &self.decisions.factors[id.index()];
-        let carried = self.decisions.carried.get(id.index()).and_then(Option::as_ref);
+        let strategy = &self.decisions.strategies[id.index()];
         let operands: Vec<Option<&TensorSharding>> = op.operands.iter().map(|&v| Some(self.sharding(v))).collect();
         let targets: Vec<Option<TensorSharding>> = op.results.iter().map(|&v| Some(self.sharding(v).clone())).collect();
-        let cost = self.pricing.ruled_op(id, (rule, factors, carried), &operands, &targets)?;
-        plan.carried = carried.cloned();
+        let cost = self.pricing.ruled_op(id, rule, strategy, &operands, &targets)?;
+        plan.carried = strategy.carried.clone();
         plan.flops = cost.work.flops;
         plan.compute_s = cost.work.time(&self.pricing.hardware.device);
-        plan.factor_shardings = factors.clone();
+        plan.factor_shardings = strategy.factors.clone();
         for (&v, priced) in op.operands.iter().zip(cost.operand_reshards) {
             let from = self.sharding(v).clone();
             self.buffer(v, &from, &priced, (true, false), position)?;

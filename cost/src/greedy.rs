@@ -31,7 +31,7 @@ use crate::op_cost::{Pricing, RuledOpCost, check_factors};
 use autoshard_model::ReductionKind;
 use autoshard_model::ir::Op;
 use autoshard_model::ops::{Linearity, OpKind};
-use autoshard_model::plan::Carried;
+use autoshard_model::plan::{Carried, OpStrategy};
 use autoshard_model::rules::sharding_rule;
 use autoshard_model::{AxisRef, OpId, OpShardingRule, Plan, Program, TensorFactorShardings, TensorSharding, ValueId};
 
@@ -40,10 +40,9 @@ use autoshard_model::{AxisRef, OpId, OpShardingRule, Plan, Program, TensorFactor
 pub struct Fixed {
     /// A sharding per value, indexed by [`ValueId`].
     pub values: Vec<Option<TensorSharding>>,
-    /// Factor axes per op, indexed by [`OpId`].
-    pub factors: Vec<Option<Vec<Vec<AxisRef>>>>,
-    /// Partial sums an op carries, indexed by [`OpId`] (used with fixed factors).
-    pub carried: Vec<Option<Carried>>,
+    /// A strategy per op, indexed by [`OpId`]; one that carries nothing carries what
+    /// its fixed result asks for (see the module docs).
+    pub strategies: Vec<Option<OpStrategy>>,
 }
 
 impl Fixed {
@@ -51,9 +50,8 @@ impl Fixed {
     /// (open dimensions taken as they are), and a manual computation's body results
     /// not annotated otherwise fixed to the free part of its `out_shardings`.
     pub fn from_annotations(program: &Program) -> Self {
-        let ops = program.ops().len();
         let mut fixed =
-            Fixed { values: vec![None; program.values().len()], factors: vec![None; ops], carried: vec![None; ops] };
+            Fixed { values: vec![None; program.values().len()], strategies: vec![None; program.ops().len()] };
         for a in program.annotations() {
             fixed.values[a.value.index()] = Some(a.sharding.closed());
         }
@@ -96,8 +94,7 @@ impl Fixed {
             }
             factors.resize(rule.num_factors(), Vec::new());
             check_factors(program, program.op(id), &rule, &factors)?;
-            self.factors[id.index()] = Some(factors);
-            self.carried[id.index()] = op_plan.carried.clone();
+            self.strategies[id.index()] = Some(OpStrategy { factors, carried: op_plan.carried.clone() });
         }
         Ok(())
     }
@@ -109,8 +106,7 @@ pub fn complete(program: &Program, hardware: &HardwareSpec, fixed: &Fixed) -> Re
         program,
         pricing: Pricing::new(program, hardware),
         values: fixed.values.clone(),
-        factors: vec![Vec::new(); program.ops().len()],
-        carried: vec![None; program.ops().len()],
+        strategies: vec![OpStrategy::default(); program.ops().len()],
         fixed,
     };
     greedy.values.resize(program.values().len(), None);
@@ -118,18 +114,14 @@ pub fn complete(program: &Program, hardware: &HardwareSpec, fixed: &Fixed) -> Re
     let replicated = |v: ValueId| TensorSharding::replicated(program.mesh_name(), program.value(v).ty.rank());
     let values =
         program.value_ids().map(|v| greedy.values[v.index()].clone().unwrap_or_else(|| replicated(v))).collect();
-    Ok(Decisions { values, factors: greedy.factors, carried: greedy.carried })
+    Ok(Decisions { values, strategies: greedy.strategies })
 }
-
-/// A strategy chosen for an op: factor axes, carried partial sums, and its price.
-type Chosen = (Vec<Vec<AxisRef>>, Option<Carried>, RuledOpCost);
 
 struct Greedy<'a> {
     program: &'a Program,
     pricing: Pricing<'a>,
     values: Vec<Option<TensorSharding>>,
-    factors: Vec<Vec<Vec<AxisRef>>>,
-    carried: Vec<Option<Carried>>,
+    strategies: Vec<OpStrategy>,
     fixed: &'a Fixed,
 }
 
@@ -216,12 +208,13 @@ impl Greedy<'_> {
         let operands: Vec<Option<&TensorSharding>> =
             op.operands.iter().map(|v| self.values[v.index()].as_ref()).collect();
         let targets: Vec<Option<TensorSharding>> = op.results.iter().map(|&v| self.target(v)).collect();
-        let (factors, carried, cost) = match self.fixed.factors.get(id.index()).cloned().flatten() {
-            Some(f) => {
-                let fixed = self.fixed.carried.get(id.index()).cloned().flatten();
-                let carried = fixed.or_else(|| carried_to(op, &f, &operands, &targets));
-                let cost = self.pricing.ruled_op(id, (rule, &f, carried.as_ref()), &operands, &targets)?;
-                (f, carried, cost)
+        let (strategy, cost) = match self.fixed.strategies.get(id.index()).cloned().flatten() {
+            Some(mut strategy) => {
+                if strategy.carried.is_none() {
+                    strategy.carried = carried_to(op, &strategy.factors, &operands, &targets);
+                }
+                let cost = self.pricing.ruled_op(id, rule, &strategy, &operands, &targets)?;
+                (strategy, cost)
             }
             None => self.choose(id, rule, &operands, &targets)?,
         };
@@ -229,10 +222,9 @@ impl Greedy<'_> {
             self.decide(v, required);
         }
         for (&v, produced) in op.results.iter().zip(cost.results) {
-            self.decide(v, TensorSharding { unreduced: Vec::new(), ..produced });
+            self.decide(v, produced.reduced());
         }
-        self.factors[id.index()] = factors;
-        self.carried[id.index()] = carried;
+        self.strategies[id.index()] = strategy;
         Ok(())
     }
 
@@ -244,21 +236,20 @@ impl Greedy<'_> {
         rule: &OpShardingRule,
         operands: &[Option<&TensorSharding>],
         targets: &[Option<TensorSharding>],
-    ) -> Result<Chosen> {
+    ) -> Result<(OpStrategy, RuledOpCost)> {
         let op = self.program.op(id);
-        let mut best: Option<(f64, Chosen)> = None;
-        for candidate in self.candidates(id, rule, operands, targets) {
-            let carried = carried_to(op, &candidate, operands, targets);
-            let Ok(cost) = self.pricing.ruled_op(id, (rule, &candidate, carried.as_ref()), operands, targets) else {
-                continue;
-            };
+        let mut best: Option<(f64, OpStrategy, RuledOpCost)> = None;
+        for factors in self.candidates(id, rule, operands, targets) {
+            let carried = carried_to(op, &factors, operands, targets);
+            let strategy = OpStrategy { factors, carried };
+            let Ok(cost) = self.pricing.ruled_op(id, rule, &strategy, operands, targets) else { continue };
             let total = cost.total(self.pricing.hardware).0;
-            if best.as_ref().is_none_or(|(b, _)| total < *b) {
-                best = Some((total, (candidate, carried, cost)));
+            if best.as_ref().is_none_or(|(b, ..)| total < *b) {
+                best = Some((total, strategy, cost));
             }
         }
         let name = &op.name;
-        best.map(|(_, chosen)| chosen)
+        best.map(|(_, strategy, cost)| (strategy, cost))
             .ok_or_else(|| Error::Plan(format!("op \"{name}\": no strategy fits its operands and results")))
     }
 

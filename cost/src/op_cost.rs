@@ -21,7 +21,7 @@ use crate::reshard::{PricedCollective, Tensor, cheapest_plan};
 use autoshard_model::axis::{axes_size, format_axis_list};
 use autoshard_model::ir::Op;
 use autoshard_model::ops::Linearity;
-use autoshard_model::plan::Carried;
+use autoshard_model::plan::{Carried, OpStrategy};
 use autoshard_model::reshard::{Collective, CollectiveKind};
 use autoshard_model::rules::op_counts;
 use autoshard_model::{
@@ -83,19 +83,20 @@ impl<'a> Pricing<'a> {
         Ok(LocalWork::of(op_counts(self.program, id), 1.0, share, share))
     }
 
-    /// Prices op `id` (with `rule`) when its factors are sharded along `factors`; an
+    /// Prices op `id` (with `rule`) under strategy `chosen`; an
     /// operand whose sharding is `None` costs no reshard (it takes what the op needs),
     /// and a result whose target is `None` is only reduced (its unreduced axes
     /// all-reduced). An operand used twice in the same sharding is resharded once.
     pub fn ruled_op(
         &self,
         id: OpId,
-        (rule, factors, carried): (&OpShardingRule, &[Vec<AxisRef>], Option<&Carried>),
+        rule: &OpShardingRule,
+        chosen: &OpStrategy,
         operand_shardings: &[Option<&TensorSharding>],
         result_targets: &[Option<TensorSharding>],
     ) -> Result<RuledOpCost> {
         let op = self.program.op(id);
-        let strategy = self.strategy(id, rule, factors, carried)?;
+        let strategy = self.strategy(id, rule, chosen)?;
         let in_op = |e: Error| Error::Plan(format!("op \"{}\": {e}", op.name));
         let operands = &strategy.operands;
         let mut operand_reshards = Vec::with_capacity(operands.len());
@@ -111,7 +112,7 @@ impl<'a> Pricing<'a> {
             op.results.iter().zip(&strategy.results).zip(result_targets).zip(&strategy.permutations)
         {
             let mut priced: Vec<PricedCollective> = permutation.iter().cloned().collect();
-            let reduced = TensorSharding { unreduced: Vec::new(), ..produced.clone() };
+            let reduced = produced.reduced();
             priced.extend(self.reshard(v, produced, target.as_ref().unwrap_or(&reduced)).map_err(in_op)?);
             result_reshards.push(priced);
         }
@@ -119,20 +120,14 @@ impl<'a> Pricing<'a> {
         Ok(RuledOpCost { operands, results, operand_reshards, result_reshards, work })
     }
 
-    /// What op `id` (with `rule`) runs on, produces and computes when its factors
-    /// are sharded along `factors` and it carries the partial sums `carried`, before
-    /// any reshard of its operands or results.
-    pub fn strategy(
-        &self,
-        id: OpId,
-        rule: &OpShardingRule,
-        factors: &[Vec<AxisRef>],
-        carried: Option<&Carried>,
-    ) -> Result<StrategyCost> {
+    /// What op `id` (with `rule`) runs on, produces and computes under `strategy`,
+    /// before any reshard of its operands or results.
+    pub fn strategy(&self, id: OpId, rule: &OpShardingRule, strategy: &OpStrategy) -> Result<StrategyCost> {
         let program = self.program;
         let op = program.op(id);
+        let factors = &strategy.factors;
         check_factors(program, op, rule, factors)?;
-        let (operands, results) = op_shardings(program, op, rule, factors, carried)?;
+        let (operands, results) = op_shardings(program, op, rule, factors, strategy.carried.as_ref())?;
         let permuted_axes = factor_axes(rule, factors, FactorKind::Permutation);
         let permutations = op
             .results

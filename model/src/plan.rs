@@ -100,6 +100,23 @@ pub struct Carried {
     pub operands: Vec<usize>,
 }
 
+/// What an op with a rule decides: the axes of each factor of its rule and the
+/// partial sums it carries, if any.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct OpStrategy {
+    /// The axes of each factor, by factor index.
+    pub factors: Vec<Vec<AxisRef>>,
+    /// The partial sums it carries from operands to results.
+    pub carried: Option<Carried>,
+}
+
+impl OpStrategy {
+    /// The strategy that shards factors along `factors` and carries nothing.
+    pub fn of(factors: Vec<Vec<AxisRef>>) -> OpStrategy {
+        OpStrategy { factors, carried: None }
+    }
+}
+
 /// A collective of the plan.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PlannedCollective {

@@ -113,6 +113,12 @@ impl TensorSharding {
         self.dims_replicated() && self.unreduced.is_empty()
     }
 
+    /// The same sharding without partial results: what all-reducing its unreduced
+    /// axes gives.
+    pub fn reduced(&self) -> TensorSharding {
+        TensorSharding { unreduced: Vec::new(), ..self.clone() }
+    }
+
     /// The same sharding with every dimension closed and no priorities: the exact
     /// sharding a value takes when this annotation is applied as written.
     pub fn closed(&self) -> TensorSharding {

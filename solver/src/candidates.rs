@@ -24,7 +24,7 @@
 
 use autoshard_model::ir::Op;
 use autoshard_model::ops::Linearity;
-use autoshard_model::plan::Carried;
+use autoshard_model::plan::{Carried, OpStrategy};
 use autoshard_model::rules::sharding_rule;
 use autoshard_model::{
     AxisRef, DimSharding, FactorKind, Mesh, OpId, OpShardingRule, Program, ReductionKind, TensorFactorShardings,
@@ -116,16 +116,6 @@ pub fn split_strategy(
     (allowed && sub).then_some(factors)
 }
 
-/// One strategy of an op: the axes of each factor of its rule and the partial sums
-/// it carries, if any.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Strategy {
-    /// The axes of each factor.
-    pub factors: Vec<Vec<AxisRef>>,
-    /// The partial sums it carries from operands to results.
-    pub carried: Option<Carried>,
-}
-
 /// The strategies an op with `rule` may take: its factor assignments and, for each
 /// operand set in `carriers` (see [`carriers`]), the same assignments carrying
 /// partial sums along any of the remaining axes; `shardable_reduction` is false for
@@ -135,31 +125,44 @@ pub fn op_strategies(
     axes: &[UsableAxis],
     shardable_reduction: bool,
     carriers: &[Vec<usize>],
-) -> Vec<Strategy> {
-    let mut open: Vec<bool> = rule.factors().map(|f| rule.may_shard(f, shardable_reduction)).collect();
-    let mut sizes = rule.factor_sizes.clone();
-    if carriers.is_empty() {
-        return assignments(axes, &sizes, &open)
-            .into_iter()
-            .map(|factors| Strategy { factors, carried: None })
-            .collect();
-    }
-    // One more slot, as large as needed: the carried axes.
-    open.push(true);
-    sizes.push(i64::MAX);
+) -> Vec<OpStrategy> {
+    let open: Vec<bool> = rule.factors().map(|f| rule.may_shard(f, shardable_reduction)).collect();
     let mut out = Vec::new();
-    for mut factors in assignments(axes, &sizes, &open) {
-        let axes = factors.pop().unwrap_or_default();
-        if axes.is_empty() {
-            out.push(Strategy { factors, carried: None });
+    for (factors, rest) in assignments_and_rest(axes, &rule.factor_sizes, &open, !carriers.is_empty()) {
+        if rest.is_empty() {
+            out.push(OpStrategy::of(factors));
             continue;
         }
         for operands in carriers {
-            let carried = Carried { axes: axes.clone(), operands: operands.clone() };
-            out.push(Strategy { factors: factors.clone(), carried: Some(carried) });
+            let carried = Carried { axes: rest.clone(), operands: operands.clone() };
+            out.push(OpStrategy { factors: factors.clone(), carried: Some(carried) });
         }
     }
     out
+}
+
+/// [`assignments`], and with `rest` also every way of keeping some of the axes left
+/// over aside (for partial sums): each assignment with the axes kept aside, in mesh
+/// order (none without `rest`).
+fn assignments_and_rest(
+    axes: &[UsableAxis],
+    sizes: &[i64],
+    open: &[bool],
+    rest: bool,
+) -> Vec<(Vec<Vec<AxisRef>>, Vec<AxisRef>)> {
+    if !rest {
+        return assignments(axes, sizes, open).into_iter().map(|a| (a, Vec::new())).collect();
+    }
+    // One more slot, as large as needed and always open: the axes kept aside.
+    let sizes: Vec<i64> = sizes.iter().copied().chain([i64::MAX]).collect();
+    let open: Vec<bool> = open.iter().copied().chain([true]).collect();
+    assignments(axes, &sizes, &open)
+        .into_iter()
+        .map(|mut a| {
+            let aside = a.pop().unwrap_or_default();
+            (a, aside)
+        })
+        .collect()
 }
 
 /// The operand sets through which `op` may carry partial sums, given which values
@@ -198,19 +201,12 @@ pub fn partial_sums(program: &Program, ops: &[OpId]) -> Vec<bool> {
 /// The closed shardings of a tensor of `shape` on mesh `mesh_name` over `axes`, and
 /// if `partial`, each also unreduced (by sum) along any of the axes it leaves free.
 pub fn value_shardings(mesh_name: &str, shape: &[i64], axes: &[UsableAxis], partial: bool) -> Vec<TensorSharding> {
-    let mut open = vec![true; shape.len()];
-    let mut sizes = shape.to_vec();
-    if partial {
-        open.push(true);
-        sizes.push(i64::MAX);
-    }
-    assignments(axes, &sizes, &open)
+    let open = vec![true; shape.len()];
+    assignments_and_rest(axes, shape, &open, partial)
         .into_iter()
-        .map(|mut dims| {
-            let unreduced = if partial { dims.pop().unwrap_or_default() } else { Vec::new() };
-            let mut sharding = TensorSharding::new(mesh_name, dims.into_iter().map(DimSharding::closed).collect());
-            sharding.unreduced = unreduced;
-            sharding
+        .map(|(dims, unreduced)| TensorSharding {
+            unreduced,
+            ..TensorSharding::new(mesh_name, dims.into_iter().map(DimSharding::closed).collect())
         })
         .collect()
 }

@@ -30,7 +30,7 @@
 //! Reshard prices come from `prices.rs`, memoised.
 
 use crate::candidates::{
-    Strategy, UsableAxis, carriers, op_strategies, partial_sums, split_strategy, usable_axes, value_shardings,
+    UsableAxis, carriers, op_strategies, partial_sums, split_strategy, usable_axes, value_shardings,
 };
 use crate::constraints::{Budget, Resolved, resolve};
 use crate::error::{Result, SolveError};
@@ -42,6 +42,7 @@ use autoshard_cost::hardware::HardwareSpec;
 use autoshard_cost::op_cost::{Pricing, StrategyCost};
 use autoshard_model::ir::{Annotation, AnnotationSource, Op, ValueDef};
 use autoshard_model::ops::{OpKind, PropagationDirection};
+use autoshard_model::plan::OpStrategy;
 use autoshard_model::rules::sharding_rule;
 use autoshard_model::{AxisRef, DimSharding, OpId, Program, TensorSharding, ValueId};
 use std::collections::HashMap;
@@ -69,7 +70,7 @@ pub struct Lowered {
     /// Each value's candidate shardings (its node's strategies).
     pub shardings: Vec<Vec<TensorSharding>>,
     /// Each ruled op's candidate strategies (its node's strategies).
-    pub strategies: Vec<Vec<Strategy>>,
+    pub strategies: Vec<Vec<OpStrategy>>,
     /// The propagation barriers.
     pub barriers: Vec<Barrier>,
     /// The reshard edges of NONE barriers, kept out of the problem: both sides are
@@ -99,13 +100,14 @@ impl Lowered {
                 None => TensorSharding::replicated(program.mesh_name(), program.value(v).ty.rank()),
             })
             .collect();
-        let strategies: Vec<Option<&Strategy>> = program
+        let strategies = program
             .op_ids()
-            .map(|o| self.op_nodes[o.index()].map(|n| &self.strategies[o.index()][assignment[n.0]]))
+            .map(|o| match self.op_nodes[o.index()] {
+                Some(n) => self.strategies[o.index()][assignment[n.0]].clone(),
+                None => OpStrategy::default(),
+            })
             .collect();
-        let factors = strategies.iter().map(|s| s.map(|s| s.factors.clone()).unwrap_or_default()).collect();
-        let carried = strategies.iter().map(|s| s.and_then(|s| s.carried.clone())).collect();
-        Decisions { values, factors, carried }
+        Decisions { values, strategies }
     }
 
     /// What the NONE barriers' joins cost under `assignment`.
@@ -376,10 +378,10 @@ impl<'a> Lowering<'a> {
                 let op = program.op(id);
                 let of = |v: ValueId| component[v.index()].map_or(&[][..], |c| &candidates[c][..]);
                 for factors in self.split_strategies(id, &rule, of) {
-                    let Ok(cost) = self.pricing.strategy(id, &rule, &factors, None) else { continue };
+                    let Ok(cost) = self.pricing.strategy(id, &rule, &OpStrategy::of(factors)) else { continue };
                     let tensors = op.operands.iter().chain(&op.results).zip(cost.operands.iter().chain(&cost.results));
                     for (&v, s) in tensors {
-                        let s = TensorSharding { unreduced: Vec::new(), ..s.clone() };
+                        let s = s.reduced();
                         if let Some(c) = component[v.index()].filter(|&c| !candidates[c].contains(&s)) {
                             candidates[c].push(s);
                             added = true;
@@ -444,10 +446,7 @@ impl<'a> Lowering<'a> {
                         Unary::Output(a) if s.conforms_to_all(a) => Cell::default(),
                         Unary::Output(a) => self.cell(v, (s, &a.closed()), (true, false))?,
                         Unary::Reduced if s.unreduced.is_empty() => Cell::default(),
-                        Unary::Reduced => {
-                            let reduced = TensorSharding { unreduced: Vec::new(), ..s.clone() };
-                            self.cell(v, (s, &reduced), (true, false))?
-                        }
+                        Unary::Reduced => self.cell(v, (s, &s.reduced()), (true, false))?,
                         Unary::Write(op) => Cell { time: self.write(*op, v, s)?, ..Cell::default() },
                     };
                     *cost += cell.time;
@@ -494,14 +493,13 @@ impl<'a> Lowering<'a> {
             let Some(rule) = sharding_rule(program, id) else { continue };
             let op = program.op(id);
             let axes = self.usable(op.results[0]);
-            let mut kept: Vec<(Strategy, StrategyCost)> = Vec::new();
+            let mut kept: Vec<(OpStrategy, StrategyCost)> = Vec::new();
             let split = self.split_strategies(id, &rule, |v| &out.shardings[v.index()][..]);
-            let split = split.into_iter().map(|factors| Strategy { factors, carried: None });
+            let split = split.into_iter().map(OpStrategy::of);
             let carriers = carriers(op, &self.partial);
             let enumerated = op_strategies(&rule, &axes, op.kind.partial_reduction().is_some(), &carriers);
             for strategy in enumerated.into_iter().chain(split) {
-                let priced = self.pricing.strategy(id, &rule, &strategy.factors, strategy.carried.as_ref());
-                let Ok(cost) = priced else { continue };
+                let Ok(cost) = self.pricing.strategy(id, &rule, &strategy) else { continue };
                 if !kept.iter().any(|(_, k)| same_strategy(k, &cost)) {
                     kept.push((strategy, cost));
                 }
@@ -520,7 +518,7 @@ impl<'a> Lowering<'a> {
 
     /// The edges of a ruled op to its operands and results, and the transient
     /// memory of their reshards.
-    fn op_links(&mut self, out: &mut Lowered, id: OpId, kept: &[(Strategy, StrategyCost)]) -> Result<()> {
+    fn op_links(&mut self, out: &mut Lowered, id: OpId, kept: &[(OpStrategy, StrategyCost)]) -> Result<()> {
         let op: &Op = self.program.op(id);
         let node =
             out.op_nodes[id.index()].ok_or_else(|| SolveError::Input(format!("op \"{}\" has no node", op.name)))?;

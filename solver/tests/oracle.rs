@@ -21,9 +21,10 @@ use autoshard_cost::evaluate::{Decisions, costed_ops, evaluate};
 use autoshard_cost::{HardwareSpec, Preset};
 use autoshard_model::ir::{InputSpec, OpSpec, ProgramBuilder, TensorType};
 use autoshard_model::ops::{BinaryOp, OpKind, Reverse, Transpose, UnaryOp};
+use autoshard_model::plan::OpStrategy;
 use autoshard_model::rules::sharding_rule;
 use autoshard_model::{DType, Mesh, Program, TensorSharding};
-use autoshard_solver::candidates::{Strategy, carriers, op_strategies, partial_sums, usable_axes, value_shardings};
+use autoshard_solver::candidates::{carriers, op_strategies, partial_sums, usable_axes, value_shardings};
 use autoshard_solver::lower::lower;
 use autoshard_solver::{Solver, SolverOptions};
 use proptest::prelude::*;
@@ -92,7 +93,7 @@ fn brute_force(program: &Program, hardware: &HardwareSpec) -> f64 {
     let ops = costed_ops(program);
     let annotations = program.annotations();
     let partial = partial_sums(program, &ops);
-    let mut per_op: Vec<(usize, Vec<Strategy>)> = Vec::new();
+    let mut per_op: Vec<(usize, Vec<OpStrategy>)> = Vec::new();
     for &id in &ops {
         if let Some(rule) = sharding_rule(program, id) {
             let carriers = carriers(program.op(id), &partial);
@@ -128,14 +129,12 @@ fn brute_force(program: &Program, hardware: &HardwareSpec) -> f64 {
     let mut choice = vec![0usize; per_op.len()];
     let mut best = f64::INFINITY;
     loop {
-        let mut factors = vec![Vec::new(); program.ops().len()];
-        let mut carried = vec![None; program.ops().len()];
-        for ((op, strategies), &c) in per_op.iter().zip(&choice) {
-            factors[*op] = strategies[c].factors.clone();
-            carried[*op] = strategies[c].carried.clone();
+        let mut strategies = vec![OpStrategy::default(); program.ops().len()];
+        for ((op, options), &c) in per_op.iter().zip(&choice) {
+            strategies[*op] = options[c].clone();
         }
         let values = candidates.iter().map(|c| c[0].clone()).collect();
-        let mut decisions = Decisions { values, factors, carried };
+        let mut decisions = Decisions { values, strategies };
         let base = price(&decisions);
         if base.is_finite() {
             let mut total = base;

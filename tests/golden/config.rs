@@ -1,7 +1,8 @@
 //! Golden cases for the config language: every file in `tests/data/config/errors/` is
 //! malformed and must make `autoshard check` exit with code 2 and report each error
 //! its `# expect-error LINE:COL [and LINE:COL]` comments name, at that position; every file in
-//! `tests/data/config/valid/` must pass. The printed output is the golden.
+//! `tests/data/config/valid/` and every example in `configs/` must pass (the examples'
+//! goldens are in `tests/data/config/examples/`). The printed output is the golden.
 
 use std::path::Path;
 

@@ -65,20 +65,12 @@ fn valid_configs() {
     runner::run_files("tests/data/config/valid", "yaml", config::valid_case);
 }
 
-/// Every example config passes `check` (their plans are goldens of later commands).
+/// Every example config in `configs/` passes `check`, `rules` and `cost`; their
+/// output is the golden in `tests/data/config/examples/`.
 #[test]
 fn example_configs() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs");
-    let mut count = 0;
-    for entry in std::fs::read_dir(&dir).expect("configs/") {
-        let path = entry.expect("entry").path();
-        if path.extension().is_some_and(|e| e == "yaml") {
-            let (output, failures) = config::valid_case(&path);
-            assert!(failures.is_empty(), "{}: {failures:?}\n{output}", path.display());
-            count += 1;
-        }
-    }
-    assert!(count >= 3, "expected at least 3 example configs, found {count}");
+    let summary = runner::run_files_with_goldens("configs", "yaml", "tests/data/config/examples", config::valid_case);
+    assert!(summary.cases >= 3, "expected at least 3 example configs, found {}", summary.cases);
 }
 
 /// Shardy's reshard-to-collectives cases (and autoshard's own): at least 95% must give

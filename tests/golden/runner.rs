@@ -100,14 +100,28 @@ fn render_case(lines: &[String], outputs: &[String]) -> Vec<String> {
 /// prints with the file's `.expected` sibling (created or rewritten when blessing).
 /// The handler returns the output and any hard failures.
 pub fn run_files(dir: &str, ext: &str, handler: impl Fn(&Path) -> (String, Vec<String>)) -> Summary {
+    run_files_with_goldens(dir, ext, dir, handler)
+}
+
+/// [`run_files`] with the `.expected` files in directory `goldens` (relative to the
+/// crate root) instead of beside the inputs: for inputs that live elsewhere, such as
+/// the example configs.
+pub fn run_files_with_goldens(
+    dir: &str,
+    ext: &str,
+    goldens: &str,
+    handler: impl Fn(&Path) -> (String, Vec<String>),
+) -> Summary {
     let files = files_in(dir, ext);
+    let goldens = Path::new(env!("CARGO_MANIFEST_DIR")).join(goldens);
     let mut report = String::new();
     for path in &files {
         let (output, failures) = handler(path);
         for failure in failures {
             let _ = writeln!(report, "{}: {failure}", path.display());
         }
-        let expected_path = path.with_extension("expected");
+        let file_name = path.file_name().map(PathBuf::from).unwrap_or_default();
+        let expected_path = goldens.join(file_name).with_extension("expected");
         let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
         compare(&expected_path, &expected, &output, &mut report);
     }

@@ -54,9 +54,7 @@ impl Device<'_> {
     /// `mesh.all_gather`: the group's tensors joined along `gather_axis`.
     pub fn all_gather(&self, x: &Tensor, mesh_axes: &[usize], gather_axis: usize) -> Result<Tensor> {
         let (board, members) = self.exchange(x, mesh_axes)?;
-        let parts = Self::posted(&board, &members)?;
-        Tensor::concat(&parts, gather_axis)
-            .ok_or_else(|| Error::Collective(format!("all_gather along {gather_axis} of mismatched shapes")))
+        join(&Self::posted(&board, &members)?, gather_axis, "all_gather")
     }
 
     /// `mesh.all_reduce`: the group's tensors combined by `reduction`. Two rounds, as
@@ -105,19 +103,23 @@ impl Device<'_> {
             .into_iter()
             .map(|t| piece(t, split_axis, members.len(), me))
             .collect::<Result<Vec<_>>>()?;
-        let refs: Vec<&Tensor> = pieces.iter().collect();
-        Tensor::concat(&refs, concat_axis)
-            .ok_or_else(|| Error::Collective(format!("all_to_all cannot join its pieces along {concat_axis}")))
+        join(&pieces.iter().collect::<Vec<_>>(), concat_axis, "all_to_all")
+    }
+
+    /// The tensor the in-group `root` of this device's group posted on `board`.
+    fn root_post<'b>(&self, board: &'b Board, mesh_axes: &[usize], root: &[usize]) -> Result<&'b Tensor> {
+        let root = self.grid().in_group(self.index(), mesh_axes, root)?;
+        Ok(Self::posted(board, &[root])?[0])
     }
 
     /// `mesh.broadcast`: the root's tensor on every member.
     pub fn broadcast(&self, x: &Tensor, mesh_axes: &[usize], root: &[usize]) -> Result<Tensor> {
         let (board, _) = self.exchange(x, mesh_axes)?;
-        let root = self.grid().in_group(self.index(), mesh_axes, root)?;
-        Ok(Self::posted(&board, &[root])?[0].clone())
+        Ok(self.root_post(&board, mesh_axes, root)?.clone())
     }
 
-    /// `mesh.gather`: on the root, the group's tensors joined along `gather_axis`.
+    /// `mesh.gather`: on the root, the group's tensors joined along `gather_axis`
+    /// (only the root joins them).
     pub fn gather(
         &self,
         x: &Tensor,
@@ -125,15 +127,18 @@ impl Device<'_> {
         gather_axis: usize,
         root: &[usize],
     ) -> Result<Option<Tensor>> {
-        let gathered = self.all_gather(x, mesh_axes, gather_axis)?;
-        Ok((self.grid().in_group(self.index(), mesh_axes, root)? == self.index()).then_some(gathered))
+        let (board, members) = self.exchange(x, mesh_axes)?;
+        if self.grid().in_group(self.index(), mesh_axes, root)? != self.index() {
+            return Ok(None);
+        }
+        join(&Self::posted(&board, &members)?, gather_axis, "gather").map(Some)
     }
 
     /// `mesh.scatter`: the root's tensor split along `scatter_axis`, piece `j` to
-    /// member `j`.
+    /// member `j` (each member copies only its piece).
     pub fn scatter(&self, x: &Tensor, mesh_axes: &[usize], scatter_axis: usize, root: &[usize]) -> Result<Tensor> {
-        let whole = self.broadcast(x, mesh_axes, root)?;
-        piece(&whole, scatter_axis, self.group_size(mesh_axes), self.position(mesh_axes))
+        let (board, members) = self.exchange(x, mesh_axes)?;
+        piece(self.root_post(&board, mesh_axes, root)?, scatter_axis, members.len(), self.position(mesh_axes))
     }
 
     /// `mesh.reduce`: on the root, the group's tensors combined by `reduction`.
@@ -242,6 +247,14 @@ impl Device<'_> {
     fn group_size(&self, mesh_axes: &[usize]) -> usize {
         mesh_axes.iter().map(|&a| self.grid().shape()[a]).product()
     }
+}
+
+/// `parts` joined along `axis` by collective `what`.
+fn join(parts: &[&Tensor], axis: usize, what: &str) -> Result<Tensor> {
+    Tensor::concat(parts, axis).ok_or_else(|| {
+        let shapes: Vec<&[usize]> = parts.iter().map(|t| t.shape()).collect();
+        Error::Collective(format!("{what} cannot join tensors of shapes {shapes:?} along {axis}"))
+    })
 }
 
 /// Piece `index` of `parts` equal pieces of `x` along `axis`.
