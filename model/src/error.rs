@@ -26,6 +26,18 @@ pub enum Error {
     /// A sharding is invalid for its mesh or its tensor.
     #[error("{0}")]
     Sharding(String),
+    /// A sharding is invalid because of one of its axis references: `axis` names the
+    /// axis and `nth` which of its occurrences in the sharding (0: the first), so
+    /// that callers can point at it.
+    #[error("{message}")]
+    ShardingAxis {
+        /// What is wrong.
+        message: String,
+        /// The offending axis's name.
+        axis: String,
+        /// Which occurrence of the axis in the sharding is at fault.
+        nth: usize,
+    },
     /// A sharding rule is invalid, or does not fit the op it is attached to.
     #[error("{0}")]
     Rule(String),
@@ -36,6 +48,15 @@ pub enum Error {
     /// A program is malformed: an op's operands or attributes do not fit its inputs.
     #[error("{0}")]
     Program(String),
+    /// An op uses a value it cannot see (a region body's value from outside, or the
+    /// reverse); `value` is its name.
+    #[error("{message}")]
+    OutOfScope {
+        /// What is wrong.
+        message: String,
+        /// The value used.
+        value: String,
+    },
 }
 
 impl Error {
@@ -44,6 +65,17 @@ impl Error {
         match self {
             Error::Parse { offset, .. } => Some(*offset),
             _ => None,
+        }
+    }
+
+    /// A sharding error prefixed with `context` (what the sharding belongs to),
+    /// keeping the offending axis if the error names one.
+    pub fn in_sharding_context(self, context: &str) -> Error {
+        match self {
+            Error::ShardingAxis { message, axis, nth } => {
+                Error::ShardingAxis { message: format!("{context}{message}"), axis, nth }
+            }
+            other => Error::Sharding(format!("{context}{other}")),
         }
     }
 }

@@ -104,7 +104,7 @@ impl TensorShardingPerValue {
         }
         for (i, (sharding, shape)) in self.shardings.iter().zip(shapes).enumerate() {
             let which = if shapes.len() == 1 { "result".to_string() } else { format!("result {i}") };
-            let in_context = |e: Error| Error::Sharding(format!("{which} - {e}"));
+            let in_context = |e: Error| e.in_sharding_context(&format!("{which} - "));
             let mesh = sharding.resolve_mesh(&lookup).map_err(in_context)?;
             sharding.verify(mesh, shape).map_err(in_context)?;
             sharding.verify_free_of(manual_axes).map_err(in_context)?;
@@ -154,18 +154,21 @@ impl<'m, 's> SeenAxes<'m, 's> {
                     [] => "the mesh has no axes".to_string(),
                     _ => format!("the mesh has {}", self.mesh.axis_names_quoted()),
                 };
-                return Err(Error::Sharding(format!("unknown axis name: \"{}\" ({hint})", axis.name)));
+                let message = format!("unknown axis name: \"{}\" ({hint})", axis.name);
+                return Err(Error::ShardingAxis { message, axis: axis.name.clone(), nth: 0 });
             };
             if let Some((_, first)) = self.used.iter().find(|(a, _)| *a == axis) {
                 let places =
                     if *first == place { format!("twice in {place}") } else { format!("in {first} and {place}") };
-                return Err(Error::Sharding(format!("duplicate axis ref: {axis} ({places})")));
+                let message = format!("duplicate axis ref: {axis} ({places})");
+                return Err(Error::ShardingAxis { message, axis: axis.name.clone(), nth: 1 });
             }
             self.used.push((axis, place));
             if axis.sub.is_some() {
                 self.sub_axes.entry(position).or_default().push(axis);
                 if let Some(prev) = previous.filter(|p| p.can_merge(axis)) {
-                    return Err(Error::Sharding(format!("two consecutive sub-axes can be merged: {prev}, {axis}")));
+                    let message = format!("two consecutive sub-axes can be merged: {prev}, {axis}");
+                    return Err(Error::ShardingAxis { message, axis: prev.name.clone(), nth: 0 });
                 }
             }
             previous = Some(axis);
@@ -179,16 +182,15 @@ impl<'m, 's> SeenAxes<'m, 's> {
             let axis = &self.mesh.axes()[position];
             subs.sort_by(|a, b| a.cmp_by_name(b));
             if self.used.iter().any(|(a, _)| a.sub.is_none() && a.name == axis.name) {
-                return Err(Error::Sharding(format!(
-                    "both sub-axis and full-axis are used for axis name: \"{}\"",
-                    axis.name
-                )));
+                let message = format!("both sub-axis and full-axis are used for axis name: \"{}\"", axis.name);
+                return Err(Error::ShardingAxis { message, axis: axis.name.clone(), nth: 0 });
             }
             let mut previous: Option<&AxisRef> = None;
             for &sub_axis in subs.iter() {
                 verify_sub_axis(sub_axis, axis.size)?;
                 if let Some(prev) = previous.filter(|p| p.next_pre_size(self.mesh) > sub_axis.pre_size()) {
-                    return Err(Error::Sharding(format!("overlapping sub-axes: {prev}, {sub_axis}")));
+                    let message = format!("overlapping sub-axes: {prev}, {sub_axis}");
+                    return Err(Error::ShardingAxis { message, axis: prev.name.clone(), nth: 0 });
                 }
                 previous = Some(sub_axis);
             }
@@ -200,7 +202,7 @@ impl<'m, 's> SeenAxes<'m, 's> {
 /// The constraints of one sub-axis of an axis of `axis_size`.
 fn verify_sub_axis(axis: &AxisRef, axis_size: i64) -> Result<()> {
     let Some(sub) = axis.sub else { return Ok(()) };
-    let err = |m: String| Err(Error::Sharding(m));
+    let err = |message: String| Err(Error::ShardingAxis { message, axis: axis.name.clone(), nth: 0 });
     if sub.pre_size < 1 {
         return err(format!("sub-axis pre-size must be at least 1: {axis}"));
     }

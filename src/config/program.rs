@@ -74,24 +74,19 @@ pub fn program(ctx: &mut Ctx<'_>, node: &Node, name: &str, mesh_name: &str, mesh
     }
 }
 
-/// Where in a sharding string the axis an error names (`unknown axis name: "x"`,
-/// `duplicate axis ref: "x":(1)2`) is written; the string's start when it is not found.
-fn offending_axis_offset(message: &str, sharding: &Node) -> usize {
+/// The byte offset in `sharding`'s text of occurrence `nth` of axis `axis` (quoted),
+/// else of its first, else 0.
+fn axis_offset(sharding: &Node, axis: &str, nth: usize) -> usize {
     let NodeKind::Str(text) = &sharding.kind else { return 0 };
-    let quoted =
-        message.split_once(": \"").and_then(|(_, rest)| rest.split_once('"')).map(|(axis, _)| format!("\"{axis}\""));
-    let Some(axis) = quoted else { return 0 };
-    match text.match_indices(&axis).nth(usize::from(message.contains("duplicate axis ref"))) {
-        Some((offset, _)) => offset,
-        None => text.find(&axis).unwrap_or(0),
-    }
+    let quoted = format!("\"{axis}\"");
+    let offsets: Vec<usize> = text.match_indices(&quoted).map(|(offset, _)| offset).collect();
+    offsets.get(nth).or(offsets.first()).copied().unwrap_or(0)
 }
 
-/// The operand an error about visibility names (`uses "b", which is not visible`).
+/// The operand node an out-of-scope error names, if any.
 fn offending_operand<'n>(error: &Error, operands: &'n [Node]) -> Option<&'n Node> {
-    let message = error.to_string();
-    let name = message.split_once(" uses \"")?.1.split_once('"')?.0.to_string();
-    operands.iter().find(|n| matches!(&n.kind, NodeKind::Str(s) if *s == name))
+    let Error::OutOfScope { value, .. } = error else { return None };
+    operands.iter().find(|n| matches!(&n.kind, NodeKind::Str(s) if s == value))
 }
 
 /// The result names of an op: `name: h` or `name: [values, indices]`.
@@ -177,10 +172,11 @@ impl Lowering<'_, '_> {
     /// was given, else at `node`.
     fn report(&mut self, error: Error, node: &Node, sharding_node: Option<&Node>) {
         match (&error, sharding_node) {
-            (Error::Sharding(message), Some(s)) => {
-                let offset = offending_axis_offset(message, s);
+            (Error::ShardingAxis { axis, nth, .. }, Some(s)) => {
+                let offset = axis_offset(s, axis, *nth);
                 self.ctx.error_in_scalar(s, offset, error.to_string(), None);
             }
+            (Error::Sharding(_), Some(s)) => self.ctx.error_in_scalar(s, 0, error.to_string(), None),
             _ => self.ctx.error(node, error.to_string()),
         }
     }

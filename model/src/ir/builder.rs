@@ -324,11 +324,12 @@ impl ProgramBuilder {
                     Some(_) => "bodies only see their args; pass it in as an operand of the region op",
                     None => "it is local to a region body",
                 };
-                return Err(Error::Program(format!(
+                let message = format!(
                     "{} \"{}\" uses \"{name}\", which is not visible here ({hint})",
                     spec.kind.name(),
                     op_name(spec)
-                )));
+                );
+                return Err(Error::OutOfScope { message, value: name.clone() });
             }
         }
         Ok(())
@@ -337,7 +338,7 @@ impl ProgramBuilder {
     /// Verifies an annotation: its mesh is the program's, it fits the type, and it
     /// uses no axis that an enclosing manual computation binds.
     fn check_sharding(&self, sharding: &TensorSharding, ty: &TensorType, what: &str) -> Result<()> {
-        let in_context = |e: Error| Error::Sharding(format!("sharding for {what}: {e}"));
+        let in_context = |e: Error| e.in_sharding_context(&format!("sharding for {what}: "));
         match &sharding.mesh {
             MeshRef::Symbol(name) if *name != self.program.mesh_name => {
                 return Err(in_context(Error::Sharding(format!(
