@@ -23,8 +23,10 @@
 //! reshard's or barrier's result, a region's arguments and results); for those a
 //! load on the link says which: the value's own bytes when the reshard moves data,
 //! else the source's buffer kept live to the value's last use (exact for one such
-//! value per source and for chains; when two share one source at once, the
-//! extension is counted for each: [`Lowered::overcounts`]). Every reshard's
+//! value per source and for chains whose links outlive their sources; when two
+//! share one source at once, or a chain's middle extends a buffer an older value
+//! keeps live anyway, the extension is counted more than once:
+//! [`Lowered::overcounts`]). Every reshard's
 //! transient buffers are a load at the op that runs it.
 //!
 //! Reshard prices come from `prices.rs`, memoised.
@@ -79,10 +81,11 @@ pub struct Lowered {
     /// Resolved constraints (dropped preferences).
     pub resolved: Resolved,
     /// True when some value's buffer may be shared by two or more later values
-    /// (reshards or region arguments that move nothing): the usage then counts its
-    /// extension past its own last use once per sharer, more than `cost` counts
-    /// when several share it at once. Plans still fit; a binding budget is then
-    /// applied conservatively.
+    /// (reshards or region arguments that move nothing), or extended by a later value
+    /// while it may itself be an older value's buffer that outlives it (a chain of
+    /// such reshards whose source is used after the chain's middle): the usage then
+    /// counts the extension more than once, more than `cost` counts. Plans still fit;
+    /// a binding budget is then applied conservatively.
     pub overcounts: bool,
     /// The factor graph.
     pub graph: FactorGraph,
@@ -163,6 +166,9 @@ struct Lowering<'a> {
     ties: Vec<(ValueId, ValueId)>,
     /// Per value: how many linked values may share its buffer past its last use.
     sharers: Vec<usize>,
+    /// Per value: the end of the live range of the older values whose buffer it may
+    /// share (0: none), through chains of links.
+    shared_until: Vec<usize>,
     /// Per value: unary cost per candidate is added once candidates are known.
     unary: Vec<Vec<Unary>>,
     /// Per value: whether it may hold partial sums.
@@ -201,6 +207,7 @@ impl<'a> Lowering<'a> {
             unary: vec![Vec::new(); n],
             partial: Vec::new(),
             sharers: vec![0; n],
+            shared_until: vec![0; n],
             prices: ReshardPrices::new(program),
         }
     }
@@ -655,8 +662,12 @@ impl<'a> Lowering<'a> {
             add_cells(out, nodes, at, cells);
         }
         let (last_a, last_b) = (self.last_use[a.index()] + 1, self.last_use[b.index()] + 1);
-        self.sharers[a.index()] += usize::from(last_b > last_a);
-        out.overcounts |= self.sharers[a.index()] > 1;
+        let extends = last_b > last_a;
+        self.sharers[a.index()] += usize::from(extends);
+        // `a`'s buffer may be an older value's that is live past `a`'s last use
+        // anyway: extending it counts it twice.
+        out.overcounts |= self.sharers[a.index()] > 1 || (extends && self.shared_until[a.index()] > last_a);
+        self.shared_until[b.index()] = self.shared_until[a.index()].max(last_a);
         let load = |usage, interval| Load { a: nodes.0, b: Some(nodes.1), usage, interval };
         out.problem.add_load(load(own, (self.defined[b.index()], last_b)));
         out.problem.add_load(load(kept, (last_a, last_b)));
