@@ -44,6 +44,7 @@
 //! ```
 
 pub mod config;
+pub mod run;
 
 pub use autoshard_cost as cost;
 pub use autoshard_executor as executor;

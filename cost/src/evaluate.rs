@@ -19,18 +19,11 @@ use crate::op_cost::Pricing;
 use crate::reshard::{PricedCollective, transient_bytes};
 use autoshard_model::ir::{Op, ValueDef};
 use autoshard_model::ops::OpKind;
-use autoshard_model::plan::{Objective, OpPlan, OpStrategy, PlannedCollective, ValuePlan};
+use autoshard_model::plan::{Objective, OpPlan, PlannedCollective, ValuePlan};
 use autoshard_model::rules::sharding_rule;
 use autoshard_model::{OpId, OpShardingRule, Plan, Program, Seconds, TensorSharding, ValueId};
 
-/// Every decision of a plan, by id.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Decisions {
-    /// The sharding of every value, indexed by [`ValueId`].
-    pub values: Vec<TensorSharding>,
-    /// The strategy of every op, indexed by [`OpId`] (empty for ops without a rule).
-    pub strategies: Vec<OpStrategy>,
-}
+pub use autoshard_model::strategy::Decisions;
 
 /// The ops that run, in program order: top-level ops and the bodies of named and
 /// manual computations (a custom op's body only defines its semantics).

@@ -18,15 +18,14 @@ use crate::compute::{LocalWork, Share};
 use crate::error::{Error, Result};
 use crate::hardware::HardwareSpec;
 use crate::reshard::{PricedCollective, Tensor, cheapest_plan};
-use autoshard_model::axis::{axes_size, format_axis_list};
-use autoshard_model::ir::Op;
-use autoshard_model::ops::Linearity;
-use autoshard_model::plan::{Carried, OpStrategy};
+use autoshard_model::axis::axes_size;
+use autoshard_model::plan::OpStrategy;
 use autoshard_model::reshard::{Collective, CollectiveKind};
 use autoshard_model::rules::op_counts;
+pub use autoshard_model::strategy::check_factors;
+use autoshard_model::strategy::{OpShardings, factor_axes, op_shardings};
 use autoshard_model::{
-    AxisRef, Bytes, FactorId, FactorKind, Mesh, MeshRef, Meshes, OpId, OpShardingRule, Program, ReductionKind, Seconds,
-    ShardingProjection, TensorSharding, ValueId,
+    AxisRef, Bytes, FactorKind, Mesh, Meshes, OpId, OpShardingRule, Program, Seconds, TensorSharding, ValueId,
 };
 
 /// The program being priced, its hardware, and its mesh by name.
@@ -126,8 +125,7 @@ impl<'a> Pricing<'a> {
         let program = self.program;
         let op = program.op(id);
         let factors = &strategy.factors;
-        check_factors(program, op, rule, factors)?;
-        let (operands, results) = op_shardings(program, op, rule, factors, strategy.carried.as_ref())?;
+        let OpShardings { operands, results } = op_shardings(program, op, rule, strategy)?;
         let permuted_axes = factor_axes(rule, factors, FactorKind::Permutation);
         let permutations = op
             .results
@@ -192,115 +190,6 @@ impl RuledOpCost {
             self.operand_reshards.iter().chain(&self.result_reshards).flatten().map(|p| p.time).sum();
         self.work.time(&hardware.device) + communication
     }
-}
-
-/// The shardings an op with `rule` runs on when its factors are sharded along
-/// `factors` and it carries `carried`: one per operand (the carrying ones unreduced
-/// along the carried axes), and one per result with the unreduced axes of its
-/// sharded reduction factors and the carried ones.
-fn op_shardings(
-    program: &Program,
-    op: &Op,
-    rule: &OpShardingRule,
-    factors: &[Vec<AxisRef>],
-    carried: Option<&Carried>,
-) -> Result<(Vec<TensorSharding>, Vec<TensorSharding>)> {
-    let mesh = program.mesh();
-    let mesh_ref = MeshRef::Symbol(program.mesh_name().to_string());
-    let projection = ShardingProjection::from_factor_axes(factors, rule);
-    let (mut operands, mut results) = projection.to_shardings(rule, &mesh_ref, mesh);
-    let mut unreduced = factor_axes(rule, factors, FactorKind::Reduction);
-    if let Some(carried) = carried {
-        check_carried(op, factors, carried)?;
-        for &k in &carried.operands {
-            operands[k].unreduced = carried.axes.clone();
-        }
-        unreduced.extend(carried.axes.iter().cloned());
-    }
-    if !unreduced.is_empty() {
-        let Some(reduction) = op.kind.partial_reduction() else {
-            return Err(Error::Plan(format!(
-                "op \"{}\": a product reduction cannot be sharded (partial products have no sdy reduction)",
-                op.name
-            )));
-        };
-        if carried.is_some() && reduction != ReductionKind::Sum {
-            return Err(Error::Plan(format!(
-                "op \"{}\": carried partial sums cannot meet partial results combined by {}",
-                op.name,
-                reduction.keyword()
-            )));
-        }
-        unreduced.sort_by(|a, b| a.cmp_in_mesh(b, mesh));
-        for result in &mut results {
-            result.unreduced = unreduced.clone();
-            result.reduction = reduction;
-        }
-    }
-    Ok((operands, results))
-}
-
-/// Checks that op `op` may carry `carried` under `factors`: it is linear in the
-/// carrying operands (all of them jointly, or exactly one), and the carried axes are
-/// some and shard no factor.
-fn check_carried(op: &Op, factors: &[Vec<AxisRef>], carried: &Carried) -> Result<()> {
-    let fail = |m: String| Err(Error::Plan(format!("op \"{}\" carries {}: {m}", op.name, describe(carried))));
-    let n = op.operands.len();
-    let carriers_ok = match op.kind.linearity() {
-        None => return fail(format!("{} is not linear", op.kind.name())),
-        Some(Linearity::Joint) => carried.operands == (0..n).collect::<Vec<_>>(),
-        Some(Linearity::InOne(allowed)) => {
-            matches!(carried.operands[..], [k] if allowed.contains(&k) && k < n)
-        }
-    };
-    if !carriers_ok {
-        return fail(format!("{} cannot carry partial sums in these operands", op.kind.name()));
-    }
-    if carried.axes.is_empty() {
-        return fail("no axes".to_string());
-    }
-    if let Some(a) = carried.axes.iter().find(|a| factors.iter().flatten().any(|f| f.overlaps(a))) {
-        return fail(format!("axis {a} also shards a factor"));
-    }
-    Ok(())
-}
-
-fn describe(carried: &Carried) -> String {
-    format!("{} in operands {:?}", format_axis_list(&carried.axes), carried.operands)
-}
-
-/// The axes of the factors of `kind` under `factors`, in factor order.
-fn factor_axes(rule: &OpShardingRule, factors: &[Vec<AxisRef>], kind: FactorKind) -> Vec<AxisRef> {
-    rule.factors()
-        .filter(|&f| rule.kind(f) == kind)
-        .flat_map(|f| factors.get(f.0).cloned().unwrap_or_default())
-        .collect()
-}
-
-/// Checks that `factors` is a valid strategy for `rule`: one entry per factor, no axis
-/// shared by two factors, no sharded need-replication factor.
-pub fn check_factors(program: &Program, op: &Op, rule: &OpShardingRule, factors: &[Vec<AxisRef>]) -> Result<()> {
-    let fail = |m: String| Err(Error::Plan(format!("op \"{}\": {m}", op.name)));
-    if factors.len() != rule.num_factors() {
-        return fail(format!("expected axes for {} factors of {rule}, got {}", rule.num_factors(), factors.len()));
-    }
-    let mut used: Vec<(&AxisRef, usize)> = Vec::new();
-    for (f, axes) in factors.iter().enumerate() {
-        let factor = FactorId(f);
-        if !axes.is_empty() && rule.kind(factor) == FactorKind::NeedReplication {
-            return fail(format!("factor {factor} needs replication but is sharded"));
-        }
-        for axis in axes {
-            if program.mesh().axis_size(&axis.name).is_none() {
-                return fail(format!("factor {factor} uses unknown axis {axis}"));
-            }
-            if let Some((_, other)) = used.iter().find(|(a, _)| a.overlaps(axis)) {
-                return fail(format!("axis {axis} shards factors {} and {factor}", FactorId(*other)));
-            }
-            used.push((axis, f));
-        }
-    }
-    Ok(())
 }
 
 /// Into how many pieces `factors` split an op's work: per sharded factor of size n

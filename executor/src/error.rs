@@ -33,6 +33,10 @@ pub enum Error {
         /// Why.
         reason: String,
     },
+    /// A plan does not fit the program it is run with: a sharding of the wrong rank
+    /// or mesh, an axis used twice, a strategy its op's rule rejects.
+    #[error("invalid plan: {0}")]
+    Plan(String),
     /// A collective is malformed or its devices disagree (shapes, roots, a device
     /// that never arrived within the time limit).
     #[error("collective: {0}")]

@@ -6,18 +6,29 @@
 //! (`reference/`, the single-device oracle every sharded execution is checked
 //! against), the mesh dialect's device groups (`groups.rs`), the SPMD runtime of
 //! one thread per simulated device (`runtime.rs`) and every collective of the mesh
-//! dialect on it (`collectives/`).
+//! dialect on it (`collectives/`), and the sharded execution of a plan: where blocks
+//! live (`placement.rs`), the lowering of a plan to one SPMD schedule
+//! (`lowering/`), its run on the devices (`sharded/`) and the comparison with the
+//! reference (`verify.rs`).
 
 pub mod collectives;
 pub mod error;
 pub mod groups;
+pub mod lowering;
+pub mod placement;
 pub mod reference;
 pub mod runtime;
+pub mod sharded;
 pub mod tensor;
+pub mod verify;
 
 pub use collectives::{Halo, MeshReduction};
 pub use error::{Error, Result};
 pub use groups::Grid;
+pub use lowering::{Planner, Schedule, ShardyPlanner, lower};
+pub use placement::Placement;
 pub use reference::{Evaluation, evaluate};
 pub use runtime::{Device, Runtime};
+pub use sharded::{ShardedRun, run};
 pub use tensor::Tensor;
+pub use verify::{Verification, random_inputs, verify};

@@ -162,7 +162,17 @@ impl Runtime {
                 .map(|index| {
                     let (exchange, program, grid) = (&exchange, &program, &self.grid);
                     scope.spawn(move || {
-                        let result = program(&Device { index, grid, exchange });
+                        // A panicking device must stop the others too, not leave
+                        // them waiting for it.
+                        let run = std::panic::AssertUnwindSafe(|| program(&Device { index, grid, exchange }));
+                        let result = std::panic::catch_unwind(run).unwrap_or_else(|panic| {
+                            let what = panic
+                                .downcast_ref::<&str>()
+                                .map(ToString::to_string)
+                                .or_else(|| panic.downcast_ref::<String>().cloned())
+                                .unwrap_or_default();
+                            Err(Error::Collective(format!("device {index} panicked: {what}")))
+                        });
                         if let Err(e) = &result {
                             exchange.abort(format!("device {index} failed: {e}"));
                         }

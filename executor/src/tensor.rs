@@ -122,6 +122,48 @@ impl Tensor {
         })
     }
 
+    /// Copies the block of `sizes` elements of `source` at `from` into this tensor
+    /// at `to` (runs along the last dimension are copied whole). The caller keeps
+    /// both blocks inside their tensors.
+    pub fn copy_block(&mut self, to: &[usize], source: &Tensor, from: &[usize], sizes: &[usize]) {
+        let rank = sizes.len();
+        if sizes.contains(&0) {
+            return;
+        }
+        if rank == 0 {
+            self.data[0] = source.data[0];
+            return;
+        }
+        let run = sizes[rank - 1];
+        let (dst_strides, src_strides) = (self.strides(), source.strides());
+        let (mut dst, mut src) = (to.to_vec(), from.to_vec());
+        for_each_index(&sizes[..rank - 1], |outer| {
+            for d in 0..rank - 1 {
+                dst[d] = to[d] + outer[d];
+                src[d] = from[d] + outer[d];
+            }
+            let at = |index: &[usize], strides: &[usize]| index.iter().zip(strides).map(|(i, s)| i * s).sum::<usize>();
+            let (d, s) = (at(&dst, &dst_strides), at(&src, &src_strides));
+            self.data[d..d + run].copy_from_slice(&source.data[s..s + run]);
+        });
+    }
+
+    /// Sets every element whose index reaches `bounds` in some dimension to `value`
+    /// (the padding past a block's real part).
+    pub fn fill_past(&mut self, bounds: &[usize], value: f32) {
+        if bounds.iter().zip(&self.shape).all(|(b, n)| b >= n) {
+            return;
+        }
+        let shape = self.shape.clone();
+        let mut k = 0;
+        for_each_index(&shape, |index| {
+            if index.iter().zip(bounds).any(|(i, b)| i >= b) {
+                self.data[k] = value;
+            }
+            k += 1;
+        });
+    }
+
     /// Applies `f` to every element.
     pub fn map(&self, f: impl Fn(f32) -> f32) -> Tensor {
         Tensor { shape: self.shape.clone(), data: self.data.iter().map(|&x| f(x)).collect() }

@@ -76,6 +76,21 @@ impl AxisRef {
         }
     }
 
+    /// The coordinate along this (sub-)axis of a device at `coordinate` along the
+    /// full axis: a sub-axis `(pre)size` is the digit of size `size` after the
+    /// major parts of total size `pre` (so `"x":(1)2` of an axis of 4 splits devices
+    /// 0, 1 from 2, 3).
+    pub fn coordinate(&self, coordinate: i64, mesh: &Mesh) -> i64 {
+        match self.sub {
+            Some(sub) => {
+                let full = mesh.axis_size(&self.name).unwrap_or(1).max(1);
+                let stride = (full / sub.next_pre_size().max(1)).max(1);
+                (coordinate / stride) % sub.size.max(1)
+            }
+            None => coordinate,
+        }
+    }
+
     /// True when every device coordinate of `other` is also covered by `self`.
     pub fn contains(&self, other: &AxisRef) -> bool {
         if self.name != other.name {

@@ -45,6 +45,10 @@ pub enum Error {
     /// it is given.
     #[error("{0}")]
     Reshard(String),
+    /// An op's strategy does not fit its rule: a factor sharded twice or where it
+    /// needs replication, an unknown axis, partial sums it cannot carry.
+    #[error("{0}")]
+    Strategy(String),
     /// A program is malformed: an op's operands or attributes do not fit its inputs.
     #[error("{0}")]
     Program(String),

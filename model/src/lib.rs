@@ -30,6 +30,7 @@ pub mod reshard;
 pub mod rule;
 pub mod rules;
 pub mod sharding;
+pub mod strategy;
 mod text;
 pub mod units;
 mod verify;

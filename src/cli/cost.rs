@@ -65,7 +65,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     Ok(())
 }
 
-fn read_plan(path: &Path) -> Result<Plan, Failure> {
+pub(super) fn read_plan(path: &Path) -> Result<Plan, Failure> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Failure::BadInput(format!("{}: error: cannot read the plan: {e}", path.display())))?;
     serde_json::from_str(&text).map_err(|e| {

@@ -5,6 +5,7 @@ mod check;
 mod cost;
 mod reshard;
 mod rules;
+mod run;
 mod solve;
 
 use clap::{Parser, Subcommand};
@@ -20,7 +21,7 @@ use std::process::ExitCode;
     name = "autoshard",
     version,
     propagate_version = true,
-    after_help = "Examples:\n  autoshard check configs/mlp.yaml\n  autoshard rules configs/transformer_block.yaml\n  autoshard solve configs/mlp.yaml --format json\n  autoshard reshard --mesh '<[\"x\"=2, \"y\"=2]>' --shape 16x8 --from '[{\"x\"}, {\"y\"}]' --to '[{\"y\"}, {}]' --cost\n\nExit codes: 0 success, 1 the work failed (infeasible, mismatch), 2 bad input or usage.\nSet AUTOSHARD_LOG=debug for logs on stderr."
+    after_help = "Examples:\n  autoshard check configs/mlp.yaml\n  autoshard rules configs/transformer_block.yaml\n  autoshard solve configs/mlp.yaml --format json\n  autoshard run configs/mlp.yaml --seed 1\n  autoshard reshard --mesh '<[\"x\"=2, \"y\"=2]>' --shape 16x8 --from '[{\"x\"}, {\"y\"}]' --to '[{\"y\"}, {}]' --cost\n\nExit codes: 0 success, 1 the work failed (infeasible, mismatch), 2 bad input or usage.\nSet AUTOSHARD_LOG=debug for logs on stderr."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -53,6 +54,11 @@ enum Command {
     /// out (then the best plan found and its bound). Exit 1 if infeasible, with the
     /// constraints that conflict.
     Solve(solve::Args),
+    /// Run the plan (solved, or --plan) on the CPU mesh — one thread per device,
+    /// explicit collectives — and check every output against the unsharded
+    /// reference on the same seeded inputs. Exit 1 on a mismatch, 2 on an invalid
+    /// plan.
+    Run(run::Args),
 }
 
 /// The outcome of a command, mapped to an exit code.
@@ -73,6 +79,7 @@ pub fn main() -> ExitCode {
         Command::Reshard(args) => reshard::run(&args),
         Command::Cost(args) => cost::run(&args),
         Command::Solve(args) => solve::run(&args),
+        Command::Run(args) => run::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

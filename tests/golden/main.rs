@@ -86,5 +86,8 @@ fn reshard_plans() {
         summary.cases
     );
     assert!(cases >= 98, "expected Shardy's 98 reshard cases, found {cases}");
+    let executed = reshard::EXECUTED.load(Relaxed);
+    eprintln!("reshard: {executed} cases executed on the CPU mesh");
+    assert!(executed >= 100, "only {executed} reshard cases ran on the CPU mesh");
     assert!(algorithm * 100 >= 95 * cases, "only {algorithm} of {cases} match Shardy");
 }

@@ -10,9 +10,11 @@
 
 use crate::runner::{Case, Outcome};
 use autoshard::cost::{HardwareSpec, Preset, Tensor, cheapest_plan, price, total_time};
+use autoshard::executor::Tensor as ExecTensor;
+use autoshard::executor::sharded::reshard as reshard_on_mesh;
 use autoshard::model::ir::parse_shape;
 use autoshard::model::reshard::{Collective, plan};
-use autoshard::model::{DType, Meshes, TensorSharding};
+use autoshard::model::{DType, Mesh, Meshes, TensorSharding, TensorType};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Conformance cases seen; those where Shardy's algorithm alone
@@ -21,6 +23,26 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 pub static CONFORMANCE: AtomicUsize = AtomicUsize::new(0);
 pub static ALGORITHM_EXACT: AtomicUsize = AtomicUsize::new(0);
 pub static DEFAULT_EXACT: AtomicUsize = AtomicUsize::new(0);
+/// Cases whose plans ran on real data on the CPU mesh (every case on one mesh).
+pub static EXECUTED: AtomicUsize = AtomicUsize::new(0);
+
+/// Runs `collectives` on random data of `shape` held as `from` on `mesh` and checks
+/// that they leave the same tensor (all-reducing whatever they leave partial).
+fn execute(
+    mesh: &Mesh,
+    shape: &[i64],
+    dtype: DType,
+    from: &TensorSharding,
+    collectives: &[Collective],
+    what: &str,
+) -> Result<(), String> {
+    let x = ExecTensor::random(&TensorType::new(shape.to_vec(), dtype), 7);
+    let y = reshard_on_mesh(mesh, &x, from, collectives).map_err(|e| format!("{what} fails on the CPU mesh: {e}"))?;
+    match x.max_abs_diff(&y) {
+        0.0 => Ok(()),
+        d => Err(format!("{what} changes the data on the CPU mesh (max difference {d})")),
+    }
+}
 
 fn meshes(globals: &[(String, String)]) -> Result<Meshes, String> {
     let mut meshes = Meshes::default();
@@ -67,6 +89,13 @@ fn check_case(case: &Case, globals: &[(String, String)], outcome: &mut Outcome) 
     check("Shardy's algorithm's sequence", &shardy_mode)?;
     let ours = cheapest_plan(tensor, &from, &to, &hardware).map_err(|e| format!("cannot plan: {e}"))?;
     let lines: Vec<String> = ours.iter().map(|p| p.collective.to_string()).collect();
+    let out_mesh = meshes.resolve(&to).map_err(|e| e.to_string())?;
+    let one_mesh = from.mesh == to.mesh && !mesh.is_maximal() && out_mesh == mesh;
+    if one_mesh {
+        let collectives: Vec<Collective> = ours.iter().map(|p| p.collective.clone()).collect();
+        execute(mesh, &shape, dtype, &from, &collectives, "the plan")?;
+        EXECUTED.fetch_add(1, Ordering::Relaxed);
+    }
     outcome.outputs = if lines.is_empty() { vec!["(no collectives)".into()] } else { lines.clone() };
     if case.get("shardy").is_none() {
         return Ok(());
@@ -76,6 +105,9 @@ fn check_case(case: &Case, globals: &[(String, String)], outcome: &mut Outcome) 
     let theirs: Vec<Collective> =
         shardy.iter().map(|l| l.parse().map_err(|e| format!("bad shardy: line {l}: {e}"))).collect::<Result<_, _>>()?;
     let their_price = check("Shardy's sequence", &theirs)?;
+    if one_mesh {
+        execute(mesh, &shape, dtype, &from, &theirs, "Shardy's sequence")?;
+    }
     let algorithm: Vec<String> = shardy_mode.iter().map(ToString::to_string).collect();
     if algorithm == shardy {
         ALGORITHM_EXACT.fetch_add(1, Ordering::Relaxed);

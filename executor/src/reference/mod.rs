@@ -59,6 +59,18 @@ pub fn evaluate(program: &Program, inputs: &[Tensor]) -> Result<Evaluation> {
     Ok(Evaluation { values: env.values })
 }
 
+/// Runs op `id` of `program` alone on whole `operands` (one per operand), bodies
+/// included: what a sharded run falls back to for an op it cannot run on blocks.
+pub fn run_op(program: &Program, id: OpId, operands: Vec<Tensor>) -> Result<Vec<Tensor>> {
+    let op = program.op(id);
+    let mut env = Env { values: vec![None; program.values().len()] };
+    for (&v, t) in op.operands.iter().zip(operands) {
+        env.values[v.index()] = Some(t);
+    }
+    env.run_op(program, op)?;
+    Ok(op.results.iter().map(|&r| env.get(r)).collect())
+}
+
 /// The tensors of one evaluation in progress.
 struct Env {
     values: Vec<Option<Tensor>>,
@@ -168,7 +180,7 @@ fn block_bounds(
         for axis in dim.axes.iter().take_while(|a| m.manual_axes.contains(&a.name)) {
             let k = m.manual_axes.iter().position(|n| *n == axis.name).unwrap_or(0);
             let size = axis.size(mesh).max(1) as usize;
-            index = index * size + (coord[k] / axis.pre_size().max(1) as usize) % size;
+            index = index * size + axis.coordinate(coord[k] as i64, mesh) as usize;
             count *= size;
         }
         sizes[d] = shape[d] / count.max(1);

@@ -162,8 +162,10 @@ impl OpKind {
             | OpKind::Concatenate(_)
             | OpKind::Reverse(_)
             | OpKind::Slice(_)
-            | OpKind::Pad(_)
             | OpKind::ShardingConstraint(_) => Some(Linearity::Joint),
+            // Padding with anything but zero adds a constant, which partial sums
+            // would count once per device.
+            OpKind::Pad(p) if p.value == 0.0 => Some(Linearity::Joint),
             OpKind::Reduce(r) if r.kind == ReduceKind::Add => Some(Linearity::Joint),
             OpKind::Binary(BinaryOp::Multiply)
             | OpKind::DotGeneral(_)

@@ -1,0 +1,184 @@
+//! How an op with a rule computes on local blocks.
+//!
+//! Three modes, chosen per op from its strategy:
+//! - [`Mode::Local`]: the op runs on each device's blocks as they are — every
+//!   sharded factor is one the op's kernel cannot tell from a smaller tensor
+//!   (pass-through and reduction factors of ops whose attributes do not name
+//!   positions along them), and each dimension's block is one contiguous run of its
+//!   factors (in a dimension of several factors, the factors major to the last
+//!   sharded one are split down to size 1, all evenly). Padded blocks of a sharded
+//!   reduction factor are filled with the reduction's identity first, so padding
+//!   never reaches a real element;
+//! - [`Mode::Gathered`]: `slice`, `pad`, `concatenate` and `reverse` with a sharded
+//!   permutation factor gather the permuted dimensions, run locally, and keep their
+//!   block of the result (all-gather, kernel, all-slice);
+//! - [`Mode::Global`]: anything else with sharded factors (gather, scatter, a
+//!   sharded spatial convolution, a custom op, a dimension cut across factors) runs
+//!   on the whole tensors and keeps its block; partial results (sharded reduction
+//!   factors) are held by the first device of their group, zeros elsewhere.
+//!
+//! Invariant: `operands`/`results` are the shardings the kernel computes on; the
+//! executor moves the required operands to them and the results from them to the
+//! produced shardings with local slices and gathers, outside the planned
+//! collectives.
+
+use autoshard_model::ir::Op;
+use autoshard_model::plan::OpStrategy;
+use autoshard_model::strategy::OpShardings;
+use autoshard_model::{
+    FactorId, FactorKind, Mesh, OpId, OpKind, OpShardingRule, Program, ReductionKind, TensorMapping, TensorSharding,
+};
+
+/// How an op computes on local blocks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// On the blocks as they are.
+    Local,
+    /// On the blocks with the permuted dimensions gathered.
+    Gathered,
+    /// On whole tensors.
+    Global,
+}
+
+/// The kernel of one op: its mode, the shardings it computes on and the padding
+/// to fill before it runs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Kernel {
+    /// How it computes.
+    pub mode: Mode,
+    /// The sharding of each operand the kernel reads.
+    pub operands: Vec<TensorSharding>,
+    /// The sharding of each result the kernel writes.
+    pub results: Vec<TensorSharding>,
+    /// Per operand, the dimensions whose padding must hold `identity`.
+    pub masked: Vec<Vec<usize>>,
+    /// The identity of the op's partial reduction.
+    pub identity: f32,
+}
+
+impl Kernel {
+    /// The kernel of op `id` (with `rule`) under `strategy`, which runs on and
+    /// produces `shardings`.
+    pub fn new(
+        program: &Program,
+        id: OpId,
+        rule: &OpShardingRule,
+        strategy: &OpStrategy,
+        shardings: &OpShardings,
+    ) -> Self {
+        let op = program.op(id);
+        let mesh = program.mesh();
+        let sharded = |f: FactorId| strategy.factors.get(f.0).is_some_and(|axes| !axes.is_empty());
+        let blocked: Vec<FactorId> = rule.factors().filter(|&f| sharded(f) && !runs_locally(op, rule, f)).collect();
+        let mut tensors =
+            rule.operands.iter().zip(&shardings.operands).chain(rule.results.iter().zip(&shardings.results));
+        let runs = tensors.all(|(mapping, sharding)| contiguous(mapping, sharding, rule, strategy, mesh));
+        let identity = match op.kind.partial_reduction().unwrap_or_default() {
+            ReductionKind::Sum => 0.0,
+            ReductionKind::Max => f32::NEG_INFINITY,
+            ReductionKind::Min => f32::INFINITY,
+        };
+        let permutes =
+            matches!(op.kind, OpKind::Slice(_) | OpKind::Pad(_) | OpKind::Concatenate(_) | OpKind::Reverse(_));
+        let mode = if blocked.is_empty() && runs {
+            Mode::Local
+        } else if permutes && runs && blocked.iter().all(|&f| rule.kind(f) == FactorKind::Permutation) {
+            Mode::Gathered
+        } else {
+            Mode::Global
+        };
+        let gather = |mapping: &TensorMapping, sharding: &TensorSharding| {
+            let mut out = sharding.clone();
+            for (dim, d) in out.dims.iter_mut().zip(&mapping.dims) {
+                if mode == Mode::Global || d.factors.iter().any(|f| blocked.contains(f)) {
+                    dim.axes.clear();
+                }
+            }
+            if mode == Mode::Global {
+                out.unreduced.clear();
+            }
+            out
+        };
+        let operands: Vec<TensorSharding> =
+            rule.operands.iter().zip(&shardings.operands).map(|(m, s)| gather(m, s)).collect();
+        let results = rule.results.iter().zip(&shardings.results).map(|(m, s)| gather(m, s)).collect();
+        let masked = rule
+            .operands
+            .iter()
+            .zip(&operands)
+            .zip(&op.operands)
+            .map(|((mapping, sharding), &value)| {
+                let shape = &program.value(value).ty.shape;
+                (0..mapping.dims.len())
+                    .filter(|&d| {
+                        let shards = sharding.dims.get(d).map_or(1, |dim| dim.sharded_size(mesh)).max(1);
+                        let reduces = mapping.dims[d].factors.iter().any(|&f| rule.kind(f) == FactorKind::Reduction);
+                        reduces && shape.get(d).is_some_and(|&n| n % shards != 0)
+                    })
+                    .collect()
+            })
+            .collect();
+        Kernel { mode, operands, results, masked, identity }
+    }
+}
+
+/// True when factor `f` of `op` may be sharded while the op's kernel runs on local
+/// blocks unchanged (apart from its result shapes).
+fn runs_locally(op: &Op, rule: &OpShardingRule, f: FactorId) -> bool {
+    let on_operand_dim = |k: usize, dims: &[usize]| {
+        rule.operands
+            .get(k)
+            .is_some_and(|m| dims.iter().any(|&d| m.dims.get(d).is_some_and(|dm| dm.factors.contains(&f))))
+    };
+    match &op.kind {
+        OpKind::Gather(_) | OpKind::Scatter(_) | OpKind::Custom(_) => false,
+        OpKind::Take(t) => !on_operand_dim(0, &[t.axis as usize]),
+        OpKind::Convolution(c) => {
+            c.feature_group_count == 1
+                && c.batch_group_count == 1
+                && !on_operand_dim(0, &c.dimension_numbers.input_spatial)
+                && !on_operand_dim(1, &c.dimension_numbers.kernel_spatial)
+        }
+        OpKind::Pad(p) => {
+            rule.kind(f) != FactorKind::Permutation
+                && !(0..p.edge_padding_low.len()).any(|d| {
+                    let pads = p.edge_padding_low[d] != 0
+                        || p.edge_padding_high[d] != 0
+                        || p.interior_padding.get(d).is_some_and(|&i| i != 0);
+                    pads && on_operand_dim(0, &[d])
+                })
+        }
+        _ => rule.kind(f) != FactorKind::Permutation,
+    }
+}
+
+/// True when every dimension of a tensor (mapped by `mapping`, sharded as
+/// `sharding`) holds one contiguous run of its factors' blocks: its axes are its
+/// factors' axes in order, and in a dimension of several factors the ones major to
+/// the last sharded factor are split to size 1, every sharded one evenly.
+fn contiguous(
+    mapping: &TensorMapping,
+    sharding: &TensorSharding,
+    rule: &OpShardingRule,
+    strategy: &OpStrategy,
+    mesh: &Mesh,
+) -> bool {
+    let axes_of = |f: &FactorId| strategy.factors.get(f.0).map_or(&[][..], Vec::as_slice);
+    let count = |f: &FactorId| axes_of(f).iter().map(|a| a.size(mesh).max(1)).product::<i64>();
+    mapping.dims.iter().enumerate().all(|(d, dim)| {
+        let expected: Vec<_> = dim.factors.iter().flat_map(axes_of).collect();
+        let actual: Vec<_> = sharding.dims.get(d).map_or(Vec::new(), |s| s.axes.iter().collect());
+        if expected != actual {
+            return false;
+        }
+        let real: Vec<&FactorId> = dim.factors.iter().filter(|f| rule.factor_size(**f) > 1 || count(f) > 1).collect();
+        let Some(last) = real.iter().rposition(|f| count(f) > 1) else { return true };
+        if real.len() == 1 {
+            return true;
+        }
+        real.iter().enumerate().all(|(i, f)| {
+            let (size, k) = (rule.factor_size(**f), count(f));
+            size % k == 0 && (i >= last || size / k == 1)
+        })
+    })
+}

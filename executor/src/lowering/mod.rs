@@ -1,0 +1,371 @@
+//! Lowering: a program and its plan become one SPMD schedule every device runs.
+//!
+//! The schedule follows the program order the cost model prices (`cost::evaluate`),
+//! so each collective runs exactly where the plan put it:
+//! - an input starts as its block under its sharding;
+//! - an op with a rule reshards each operand to the sharding its strategy needs
+//!   (the planner's collectives), runs its kernel on local blocks ([`Kernel`]), and
+//!   reshards each result from the sharding it produces (unreduced along sharded
+//!   reduction factors and carried sums) to its value's;
+//! - `reshard` and `propagation_barrier` move their operand to their result;
+//! - a named computation moves operands to its body's arguments, runs the body and
+//!   moves its results out; a manual computation does the same with its operands
+//!   seen per device along the manual axes (its body works on those blocks);
+//! - `constant`, `iota` and other ops without a rule compute their result and keep
+//!   the device's block;
+//! - an output is moved to its annotation, and with none, all-reduced if partial.
+//!
+//! Lowering validates the plan first — every sharding against the mesh and its
+//! value's shape, every strategy against its op's rule — so a corrupt plan never
+//! runs. The collectives come from a [`Planner`], the same one that priced the plan.
+
+mod kernel;
+
+pub use kernel::{Kernel, Mode};
+
+use crate::error::{Error, Result};
+use crate::placement::Placement;
+use autoshard_model::ir::Body;
+use autoshard_model::ops::ManualComputation;
+use autoshard_model::plan::PlannedCollective;
+use autoshard_model::reshard::plan as shardy_plan;
+use autoshard_model::rules::sharding_rule;
+use autoshard_model::strategy::{Decisions, op_shardings};
+use autoshard_model::{Meshes, OpId, OpKind, Program, Seconds, TensorSharding, ValueId};
+
+/// Chooses the collectives of a reshard: the cost model's choice, so the executor
+/// runs what was priced.
+pub trait Planner: Sync {
+    /// The collectives that take `value` from `from` to `to`, in order.
+    fn reshard(&self, value: ValueId, from: &TensorSharding, to: &TensorSharding) -> Result<Vec<PlannedCollective>>;
+}
+
+/// Shardy's reshard plan with nothing priced: the planner when no cost model is at
+/// hand.
+pub struct ShardyPlanner<'a> {
+    program: &'a Program,
+    meshes: Meshes,
+}
+
+impl<'a> ShardyPlanner<'a> {
+    /// A planner for `program`'s values.
+    pub fn new(program: &'a Program) -> Self {
+        ShardyPlanner { program, meshes: Meshes::single(program.mesh_name(), program.mesh().clone()) }
+    }
+}
+
+impl Planner for ShardyPlanner<'_> {
+    fn reshard(&self, value: ValueId, from: &TensorSharding, to: &TensorSharding) -> Result<Vec<PlannedCollective>> {
+        let v = self.program.value(value);
+        let collectives = shardy_plan(&self.meshes, &v.ty.shape, from, to).map_err(|e| Error::Plan(e.to_string()))?;
+        Ok(collectives
+            .into_iter()
+            .map(|c| PlannedCollective {
+                kind: c.kind(),
+                text: c,
+                value: v.name.clone(),
+                op: None,
+                bytes: Default::default(),
+                time_s: Seconds(0.0),
+            })
+            .collect())
+    }
+}
+
+/// A move of a tensor from one sharding to another through planned collectives.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Move {
+    /// The sharding it starts in.
+    pub from: TensorSharding,
+    /// The sharding it ends in.
+    pub to: TensorSharding,
+    /// The collectives, in order (none when the placements agree).
+    pub collectives: Vec<PlannedCollective>,
+}
+
+/// One operand of an op with a rule: its value, the move to the sharding the
+/// strategy needs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OperandStep {
+    /// The operand's value.
+    pub value: ValueId,
+    /// From the value's sharding to the required one.
+    pub moved: Move,
+}
+
+/// One result of an op with a rule: what the kernel produces and the move to the
+/// value's sharding.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResultStep {
+    /// The result's value.
+    pub value: ValueId,
+    /// From the produced sharding to the value's.
+    pub moved: Move,
+}
+
+/// One step of the schedule.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step {
+    /// A program input arrives as its block.
+    Input {
+        /// The input's value.
+        value: ValueId,
+    },
+    /// An op without a rule computes its results and keeps the device's blocks.
+    Source {
+        /// The op.
+        op: OpId,
+    },
+    /// `value` moves to `target` (itself, a region's argument or result).
+    Move {
+        /// The value moved (its shape is the move's).
+        value: ValueId,
+        /// Where it lands.
+        target: ValueId,
+        /// The move.
+        moved: Move,
+        /// The op it serves.
+        op: OpId,
+    },
+    /// An op with a rule.
+    Ruled {
+        /// The op.
+        op: OpId,
+        /// Its operands.
+        operands: Vec<OperandStep>,
+        /// How it computes on local blocks.
+        kernel: Kernel,
+        /// Its results.
+        results: Vec<ResultStep>,
+    },
+    /// Program output `index` moves to its final sharding.
+    Output {
+        /// The output's position.
+        index: usize,
+        /// Its value.
+        value: ValueId,
+        /// The move to its annotation (or to reduced).
+        moved: Move,
+    },
+}
+
+/// The schedule of a plan, and where it places blocks.
+#[derive(Debug, Clone)]
+pub struct Schedule {
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// The sharding each value is held in, by value.
+    pub shardings: Vec<TensorSharding>,
+    /// The step after which each value is no longer needed, by value.
+    pub last_use: Vec<usize>,
+    /// The mesh, refined for every axis the schedule uses.
+    pub placement: Placement,
+}
+
+/// Lowers `program` under `decisions` into a schedule, validating the plan.
+pub fn lower(program: &Program, decisions: &Decisions, planner: &dyn Planner) -> Result<Schedule> {
+    check(program, decisions)?;
+    let mut lowering = Lowering { program, decisions, planner, steps: Vec::new() };
+    for input in program.inputs() {
+        lowering.steps.push(Step::Input { value: input.value });
+    }
+    lowering.block(program.top_level())?;
+    for (index, output) in program.outputs().iter().enumerate() {
+        let from = decisions.values[output.value.index()].clone();
+        let to = match &output.sharding {
+            Some(annotation) if !from.conforms_to_all(annotation) => annotation.closed(),
+            Some(_) => from.clone(),
+            None => from.reduced(),
+        };
+        let moved = lowering.moved(output.value, from, to, None)?;
+        lowering.steps.push(Step::Output { index, value: output.value, moved });
+    }
+    let steps = lowering.steps;
+    let placement = Placement::new(program.mesh(), axes_of(&steps, decisions))?;
+    let last_use = last_uses(program, &steps);
+    Ok(Schedule { steps, shardings: decisions.values.clone(), last_use, placement })
+}
+
+/// Checks every value's sharding against the mesh and its shape.
+fn check(program: &Program, decisions: &Decisions) -> Result<()> {
+    if decisions.values.len() != program.values().len() || decisions.strategies.len() != program.ops().len() {
+        return Err(Error::Plan(format!(
+            "the plan has {} value shardings and {} op strategies for a program of {} values and {} ops",
+            decisions.values.len(),
+            decisions.strategies.len(),
+            program.values().len(),
+            program.ops().len()
+        )));
+    }
+    for (v, sharding) in program.values().iter().zip(&decisions.values) {
+        sharding
+            .verify(program.mesh(), &v.ty.shape)
+            .map_err(|e| Error::Plan(format!("value \"{}\" sharded {sharding}: {e}", v.name)))?;
+    }
+    Ok(())
+}
+
+struct Lowering<'a> {
+    program: &'a Program,
+    decisions: &'a Decisions,
+    planner: &'a dyn Planner,
+    steps: Vec<Step>,
+}
+
+impl Lowering<'_> {
+    fn sharding(&self, value: ValueId) -> &TensorSharding {
+        &self.decisions.values[value.index()]
+    }
+
+    /// The move of `value` from `from` to `to` for op `op` (none for an output).
+    fn moved(&self, value: ValueId, from: TensorSharding, to: TensorSharding, op: Option<OpId>) -> Result<Move> {
+        let mut collectives = if from == to { Vec::new() } else { self.planner.reshard(value, &from, &to)? };
+        for c in &mut collectives {
+            c.op = op.map(|id| self.program.op(id).name.clone());
+        }
+        Ok(Move { from, to, collectives })
+    }
+
+    fn block(&mut self, ops: &[OpId]) -> Result<()> {
+        ops.iter().try_for_each(|&id| self.op(id))
+    }
+
+    fn op(&mut self, id: OpId) -> Result<()> {
+        let program = self.program;
+        let op = program.op(id);
+        if let Some(rule) = sharding_rule(program, id) {
+            let strategy = &self.decisions.strategies[id.index()];
+            let shardings = op_shardings(program, op, &rule, strategy).map_err(|e| Error::Plan(e.to_string()))?;
+            let kernel = Kernel::new(program, id, &rule, strategy, &shardings);
+            let mut operands = Vec::with_capacity(op.operands.len());
+            for (&value, required) in op.operands.iter().zip(shardings.operands) {
+                operands.push(OperandStep {
+                    value,
+                    moved: self.moved(value, self.sharding(value).clone(), required, Some(id))?,
+                });
+            }
+            let mut results = Vec::with_capacity(op.results.len());
+            for (&value, produced) in op.results.iter().zip(shardings.results) {
+                results.push(ResultStep {
+                    value,
+                    moved: self.moved(value, produced, self.sharding(value).clone(), Some(id))?,
+                });
+            }
+            self.steps.push(Step::Ruled { op: id, operands, kernel, results });
+            return Ok(());
+        }
+        match (&op.kind, &op.body) {
+            (OpKind::Reshard(_) | OpKind::PropagationBarrier(_), _) => {
+                let (value, target) = (op.operands[0], op.results[0]);
+                let moved = self.moved(value, self.sharding(value).clone(), self.sharding(target).clone(), Some(id))?;
+                self.steps.push(Step::Move { value, target, moved, op: id });
+            }
+            (OpKind::NamedComputation(_), Some(body)) => self.region(id, body, None)?,
+            (OpKind::ManualComputation(m), Some(body)) => self.region(id, body, Some(m))?,
+            _ => self.steps.push(Step::Source { op: id }),
+        }
+        Ok(())
+    }
+
+    /// A named or manual computation: operands into the body's arguments, the body,
+    /// the body's results out (as `cost::evaluate` prices them).
+    fn region(&mut self, id: OpId, body: &Body, manual: Option<&ManualComputation>) -> Result<()> {
+        let op = self.program.op(id);
+        for (i, (&value, &arg)) in op.operands.iter().zip(&body.args).enumerate() {
+            let target = match manual.and_then(|m| m.in_shardings.get(i).map(|s| (m, s))) {
+                Some((m, global)) => {
+                    self.check_manual(m, value, arg, global)?;
+                    m.global(global, self.sharding(arg))
+                }
+                None => self.sharding(arg).clone(),
+            };
+            let moved = self.moved(value, self.sharding(value).clone(), target, Some(id))?;
+            self.steps.push(Step::Move { value, target: arg, moved, op: id });
+        }
+        self.block(&body.ops)?;
+        for (i, (&result, &body_result)) in op.results.iter().zip(&body.results).enumerate() {
+            let (from, to) = (self.sharding(body_result).clone(), self.sharding(result).clone());
+            match manual.and_then(|m| m.result_path(i, &to).map(|p| (m, p))) {
+                Some((m, (local, produced))) => {
+                    let global = m.out_shardings.get(i).cloned().unwrap_or_else(|| produced.clone());
+                    self.check_manual(m, result, body_result, &global)?;
+                    let inside = self.moved(body_result, from, local, Some(id))?;
+                    self.steps.push(Step::Move { value: body_result, target: result, moved: inside, op: id });
+                    let outside = self.moved(result, produced, to, Some(id))?;
+                    self.steps.push(Step::Move { value: result, target: result, moved: outside, op: id });
+                }
+                None => {
+                    let moved = self.moved(body_result, from, to, Some(id))?;
+                    self.steps.push(Step::Move { value: body_result, target: result, moved, op: id });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A manual computation's body sees each device's block along the manual axes;
+    /// its free axes must cut that block evenly, or the body's blocks and the
+    /// global ones would be padded differently.
+    fn check_manual(
+        &self,
+        m: &ManualComputation,
+        global: ValueId,
+        local: ValueId,
+        sharding: &TensorSharding,
+    ) -> Result<()> {
+        let mesh = self.program.mesh();
+        let (outer, inner) = (&self.program.value(global).ty.shape, &self.program.value(local).ty.shape);
+        let free = self.sharding(local);
+        for (d, (&n, &k)) in outer.iter().zip(inner).enumerate() {
+            let manual: i64 = sharding.dims.get(d).map_or(1, |dim| {
+                dim.axes.iter().filter(|a| m.manual_axes.contains(&a.name)).map(|a| a.size(mesh)).product()
+            });
+            let shards = free.dims.get(d).map_or(1, |dim| dim.sharded_size(mesh)).max(1);
+            if n % manual.max(1) != 0 || (manual > 1 && k % shards != 0) {
+                return Err(Error::Unsupported {
+                    op: self.program.value(global).name.clone(),
+                    kind: "manual_computation".into(),
+                    reason: format!("dimension {d} does not divide evenly into its manual and free shards"),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Every axis the schedule's shardings and collectives name.
+fn axes_of<'a>(steps: &'a [Step], decisions: &'a Decisions) -> Vec<&'a autoshard_model::AxisRef> {
+    let mut shardings: Vec<&TensorSharding> = decisions.values.iter().collect();
+    let mut moves: Vec<&Move> = Vec::new();
+    for step in steps {
+        match step {
+            Step::Ruled { operands, results, kernel, .. } => {
+                moves.extend(operands.iter().map(|o| &o.moved).chain(results.iter().map(|r| &r.moved)));
+                shardings.extend(kernel.operands.iter().chain(&kernel.results));
+            }
+            Step::Move { moved, .. } | Step::Output { moved, .. } => moves.push(moved),
+            Step::Input { .. } | Step::Source { .. } => {}
+        }
+    }
+    for m in moves {
+        shardings.extend([&m.from, &m.to]);
+        shardings.extend(m.collectives.iter().map(|c| c.text.out_sharding()));
+    }
+    shardings.into_iter().flat_map(TensorSharding::all_axes).collect()
+}
+
+/// The last step that reads each value (0 for values never read after they are
+/// written: they are dropped at once).
+fn last_uses(program: &Program, steps: &[Step]) -> Vec<usize> {
+    let mut last = vec![0; program.values().len()];
+    let mut read = |v: ValueId, at: usize| last[v.index()] = last[v.index()].max(at);
+    for (at, step) in steps.iter().enumerate() {
+        match step {
+            Step::Ruled { operands, .. } => operands.iter().for_each(|o| read(o.value, at)),
+            Step::Move { value, .. } | Step::Output { value, .. } => read(*value, at),
+            Step::Source { op } => program.op(*op).operands.iter().for_each(|&v| read(v, at)),
+            Step::Input { .. } => {}
+        }
+    }
+    last
+}

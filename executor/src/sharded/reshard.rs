@@ -1,0 +1,322 @@
+//! Shardy's collectives on the simulated devices: each takes a device's block of a
+//! tensor under one sharding to its block under the collective's result sharding.
+//!
+//! Where every dimension involved divides evenly, a collective is the mesh dialect's
+//! collective over the grid axes of its mesh axes (`all_gather`, `all_to_all`,
+//! `all_reduce`, `reduce_scatter`, `collective_permute`; `all_slice` is a local
+//! piece). With padding, the blocks of the two shardings do not line up, and the
+//! data moves by [`redistribute`]: every device posts its block and copies, from
+//! the devices that hold them, exactly the elements of its new block (the sources
+//! agree with it outside the source sharding's dimension axes, so partial sums stay
+//! with their group). `replicated_to_unreduced` and `sharded_to_unreduced` are
+//! local. Each returns the tensor and the number of elements it received.
+
+use crate::collectives::MeshReduction;
+use crate::error::{Error, Result};
+use crate::placement::Placement;
+use crate::runtime::{Device, Post};
+use crate::tensor::Tensor;
+use autoshard_model::reshard::Collective;
+use autoshard_model::{AxisRef, ReductionKind, TensorSharding};
+
+/// One device's view of the mesh inside a run.
+pub(crate) struct Site<'a, 'd> {
+    pub(crate) device: &'a Device<'d>,
+    pub(crate) placement: &'a Placement,
+}
+
+/// A block moved: the new tensor and how many elements arrived from other devices.
+pub(crate) type Moved = (Tensor, usize);
+
+impl Site<'_, '_> {
+    fn index(&self) -> usize {
+        self.device.index()
+    }
+
+    fn axes(&self, axes: &[AxisRef]) -> Result<Vec<usize>> {
+        self.placement.grid_axes(axes)
+    }
+
+    /// True when dimension `d` of `shape` divides evenly under both shardings.
+    fn even(&self, shape: &[usize], d: usize, a: &TensorSharding, b: &TensorSharding) -> bool {
+        shape[d].is_multiple_of(self.placement.shards(a, d)) && shape[d].is_multiple_of(self.placement.shards(b, d))
+    }
+
+    /// Runs `collective` on this device's block `x` of a tensor of `shape` held as
+    /// `from`.
+    pub(crate) fn collective(
+        &self,
+        x: Tensor,
+        shape: &[usize],
+        from: &TensorSharding,
+        c: &Collective,
+    ) -> Result<Moved> {
+        let out = c.out_sharding();
+        let expected = self.placement.local_shape(shape, from);
+        if x.shape() != expected.as_slice() {
+            return Err(Error::Collective(format!(
+                "{c} on device {}: a block of {from} of a {shape:?} tensor has shape {expected:?}, got {:?}",
+                self.index(),
+                x.shape()
+            )));
+        }
+        match c {
+            Collective::AllGather { axes, .. } => {
+                let dims: Vec<usize> = (0..axes.len()).filter(|&d| !axes[d].is_empty()).collect();
+                if !dims.iter().all(|&d| self.even(shape, d, from, out) && self.axes(&axes[d]).is_ok()) {
+                    return self.redistribute(x, shape, from, out);
+                }
+                let mut x = x;
+                let mut received = 0;
+                for d in dims {
+                    let group = self.placement.count(&axes[d]);
+                    x = self.device.all_gather(&x, &self.axes(&axes[d])?, d)?;
+                    received += x.len() - x.len() / group;
+                }
+                Ok((x, received))
+            }
+            Collective::AllSlice { .. } => self.slice(x, shape, from, out),
+            Collective::AllToAll { params, .. } => {
+                let even = params
+                    .iter()
+                    .all(|p| self.even(shape, p.src_dim, from, out) && self.even(shape, p.tgt_dim, from, out));
+                if !even {
+                    return self.redistribute(x, shape, from, out);
+                }
+                let mut x = x;
+                let mut received = 0;
+                for p in params {
+                    let group = self.placement.count(&p.axes);
+                    x = self.device.all_to_all(&x, &self.axes(&p.axes)?, p.tgt_dim, p.src_dim)?;
+                    received += x.len() - x.len() / group;
+                }
+                Ok((x, received))
+            }
+            Collective::CollectivePermute { .. } => self.permute(&x, from, out),
+            Collective::AllReduce { axes, reduction, .. } => self.all_reduce(&x, axes, *reduction),
+            Collective::ReduceScatter { axes, reduction, .. } => {
+                let dims: Vec<usize> = (0..axes.len()).filter(|&d| !axes[d].is_empty()).collect();
+                if let [d] = dims[..]
+                    && self.even(shape, d, from, out)
+                    && self.axes(&axes[d]).is_ok()
+                {
+                    let group = self.placement.count(&axes[d]);
+                    let y = self.device.reduce_scatter(&x, &self.axes(&axes[d])?, mesh_reduction(*reduction), d)?;
+                    let received = y.len() * (group - 1);
+                    return Ok((y, received));
+                }
+                let all: Vec<AxisRef> = axes.iter().flatten().cloned().collect();
+                let (reduced, received) = self.all_reduce(&x, &all, *reduction)?;
+                let (y, more) = self.slice(reduced, shape, &from.reduced(), out)?;
+                Ok((y, received + more))
+            }
+            Collective::ReplicatedToUnreduced { axes, out } => Ok((self.unreduce(x, axes, out.reduction)?, 0)),
+            Collective::ShardedToUnreduced { axes, out } => self.spread(x, shape, from, (axes, out)),
+            Collective::Reshard { .. } => self.redistribute(x, shape, from, out),
+        }
+    }
+
+    /// This device's block of the whole tensor `x` under `sharding` (with partial
+    /// results as `unreduce` makes them).
+    pub(crate) fn take_block(&self, x: &Tensor, shape: &[usize], sharding: &TensorSharding) -> Result<Tensor> {
+        let block = self.placement.block(self.index(), shape, sharding)?;
+        let mut y = Tensor::full(&block.local, 0.0);
+        y.copy_block(&vec![0; shape.len()], x, &block.starts, &block.real);
+        self.unreduce(y, &sharding.unreduced, sharding.reduction)
+    }
+
+    fn all_reduce(&self, x: &Tensor, axes: &[AxisRef], reduction: ReductionKind) -> Result<Moved> {
+        let group = self.placement.count(axes);
+        let Ok(grid_axes) = self.axes(axes) else {
+            // Sub-axes that are no grid group: combine the group's posts directly.
+            let board = self.device.round(Some(Post { tensor: x.clone(), to: None }))?;
+            let mut parts = Vec::with_capacity(group);
+            for k in 0..group {
+                let member = self.placement.with_index(self.index(), axes, k)?;
+                match board.get(member).and_then(Option::as_ref) {
+                    Some(post) => parts.push(&post.tensor),
+                    None => return Err(Error::Collective(format!("device {member} posted nothing"))),
+                }
+            }
+            let y = mesh_reduction(reduction).combine(&parts)?;
+            return Ok((y, x.len() * (group - 1)));
+        };
+        let y = self.device.all_reduce(x, &grid_axes, mesh_reduction(reduction))?;
+        // Two rounds: a reduce-scatter and an all-gather of 1/group of the tensor each.
+        let received = 2 * (x.len() - x.len() / group.max(1));
+        Ok((y, received))
+    }
+
+    /// The block under `to` of a tensor held as `from`, where `to` only adds axes:
+    /// a sub-block of this device's block, cut locally — unless padding makes the
+    /// blocks of the two shardings straddle each other, when it moves like any
+    /// other reshard.
+    pub(crate) fn slice(
+        &self,
+        x: Tensor,
+        shape: &[usize],
+        from: &TensorSharding,
+        to: &TensorSharding,
+    ) -> Result<Moved> {
+        // Every device must take part in the same rounds: all agree to move or not.
+        if !self.all_inside(shape, from, to)? {
+            return self.redistribute(x, shape, from, to);
+        }
+        let old = self.placement.block(self.index(), shape, from)?;
+        let new = self.placement.block(self.index(), shape, to)?;
+        let mut y = Tensor::full(&new.local, 0.0);
+        let offset: Vec<usize> = new.starts.iter().zip(&old.starts).map(|(n, o)| n.saturating_sub(*o)).collect();
+        y.copy_block(&vec![0; shape.len()], &x, &offset, &new.real);
+        Ok((y, 0))
+    }
+
+    /// True when on every device the real part of the block under `to` lies inside
+    /// the block under `from`.
+    fn all_inside(&self, shape: &[usize], from: &TensorSharding, to: &TensorSharding) -> Result<bool> {
+        for device in 0..self.placement.devices() {
+            let old = self.placement.block(device, shape, from)?;
+            let new = self.placement.block(device, shape, to)?;
+            let inside = (0..shape.len()).all(|d| {
+                new.real[d] == 0
+                    || (new.starts[d] >= old.starts[d] && new.starts[d] + new.real[d] <= old.starts[d] + old.real[d])
+            });
+            if !inside {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Partial sums along `axes` of a replicated value: one device of each group
+    /// keeps it, the others hold zeros (max and min keep it everywhere).
+    pub(crate) fn unreduce(&self, x: Tensor, axes: &[AxisRef], reduction: ReductionKind) -> Result<Tensor> {
+        if reduction == ReductionKind::Sum && !self.placement.leads(self.index(), axes)? {
+            return Ok(Tensor::full(x.shape(), 0.0));
+        }
+        Ok(x)
+    }
+
+    /// `sharded_to_unreduced`: this device's block placed in its larger block under
+    /// `to`, the rest the reduction's identity. Where padding makes a block straddle
+    /// two larger ones, the blocks move (as an all-gather) and then become partial.
+    fn spread(
+        &self,
+        x: Tensor,
+        shape: &[usize],
+        from: &TensorSharding,
+        (axes, to): (&[Vec<AxisRef>], &TensorSharding),
+    ) -> Result<Moved> {
+        if !self.all_inside(shape, to, from)? {
+            let gathered = TensorSharding { unreduced: from.unreduced.clone(), ..to.clone() };
+            let (y, received) = self.redistribute(x, shape, from, &gathered)?;
+            let moved: Vec<AxisRef> = axes.iter().flatten().cloned().collect();
+            return Ok((self.unreduce(y, &moved, to.reduction)?, received));
+        }
+        let old = self.placement.block(self.index(), shape, from)?;
+        let new = self.placement.block(self.index(), shape, to)?;
+        let identity = match to.reduction {
+            ReductionKind::Sum => 0.0,
+            ReductionKind::Max => f32::NEG_INFINITY,
+            ReductionKind::Min => f32::INFINITY,
+        };
+        let mut y = Tensor::full(&new.local, identity);
+        let at: Vec<usize> = old.starts.iter().zip(&new.starts).map(|(o, n)| o.saturating_sub(*n)).collect();
+        y.copy_block(&at, &x, &vec![0; shape.len()], &old.real);
+        Ok((y, 0))
+    }
+
+    /// `collective_permute`: this device's new block comes whole from the device
+    /// that holds it under `from` (same shard counts, so the same block shapes).
+    fn permute(&self, x: &Tensor, from: &TensorSharding, to: &TensorSharding) -> Result<Moved> {
+        let mut pairs = Vec::with_capacity(self.placement.devices());
+        for target in 0..self.placement.devices() {
+            pairs.push((self.holder(target, from, to)?, target));
+        }
+        let source = pairs[self.index()].0;
+        let y = self.device.collective_permute(x, &pairs)?;
+        let received = if source == self.index() { 0 } else { y.len() };
+        Ok((y, received))
+    }
+
+    /// The device that holds `target`'s block under `to` when the tensor is held as
+    /// `from` (with equal shard counts per dimension): `target` with its coordinates
+    /// along `from`'s axes set to the block's indices.
+    fn holder(&self, target: usize, from: &TensorSharding, to: &TensorSharding) -> Result<usize> {
+        let mut indices = Vec::with_capacity(to.dims.len());
+        for dim in &to.dims {
+            indices.push(self.placement.index(target, &dim.axes)?);
+        }
+        let mut source = target;
+        for (dim, index) in from.dims.iter().zip(indices) {
+            source = self.placement.with_index(source, &dim.axes, index)?;
+        }
+        Ok(source)
+    }
+
+    /// Moves a tensor from `from` to `to` (same unreduced axes) by copying, from
+    /// the devices that hold them, exactly the elements of this device's new block.
+    pub(crate) fn redistribute(
+        &self,
+        x: Tensor,
+        shape: &[usize],
+        from: &TensorSharding,
+        to: &TensorSharding,
+    ) -> Result<Moved> {
+        let me = self.index();
+        let board = self.device.round(Some(Post { tensor: x, to: None }))?;
+        let new = self.placement.block(me, shape, to)?;
+        let mut y = Tensor::full(&new.local, 0.0);
+        let rank = shape.len();
+        // Per dimension, the source blocks that overlap the new block.
+        let mut ranges = Vec::with_capacity(rank);
+        for (d, &n) in shape.iter().enumerate() {
+            let size = n.div_ceil(self.placement.shards(from, d)).max(1);
+            let (lo, hi) = (new.starts[d], new.starts[d] + new.real[d]);
+            ranges.push(if hi > lo { (lo / size..hi.div_ceil(size)).collect::<Vec<_>>() } else { Vec::new() });
+        }
+        let counts: Vec<usize> = ranges.iter().map(Vec::len).collect();
+        let mut received = 0;
+        let mut failure = None;
+        crate::tensor::for_each_index(&counts, |pick| {
+            if failure.is_some() {
+                return;
+            }
+            let blocks: Vec<usize> = pick.iter().zip(&ranges).map(|(&i, r)| r[i]).collect();
+            let mut source = me;
+            for (dim, &b) in from.dims.iter().zip(&blocks) {
+                match self.placement.with_index(source, &dim.axes, b) {
+                    Ok(s) => source = s,
+                    Err(e) => failure = Some(e),
+                }
+            }
+            let Some(post) = board.get(source).and_then(Option::as_ref) else {
+                failure = Some(Error::Collective(format!("device {source} posted nothing")));
+                return;
+            };
+            let (mut to_at, mut from_at, mut sizes) = (Vec::new(), Vec::new(), Vec::new());
+            for d in 0..rank {
+                let size = shape[d].div_ceil(self.placement.shards(from, d)).max(1);
+                let start = blocks[d] * size;
+                let lo = new.starts[d].max(start);
+                let hi = (new.starts[d] + new.real[d]).min(start + size).min(shape[d]);
+                to_at.push(lo - new.starts[d]);
+                from_at.push(lo - start);
+                sizes.push(hi.saturating_sub(lo));
+            }
+            y.copy_block(&to_at, &post.tensor, &from_at, &sizes);
+            if source != me {
+                received += sizes.iter().product::<usize>();
+            }
+        });
+        failure.map_or(Ok((y, received)), Err)
+    }
+}
+
+/// The mesh dialect's reduction for Shardy's.
+fn mesh_reduction(reduction: ReductionKind) -> MeshReduction {
+    match reduction {
+        ReductionKind::Sum => MeshReduction::Sum,
+        ReductionKind::Max => MeshReduction::Max,
+        ReductionKind::Min => MeshReduction::Min,
+    }
+}

@@ -1,0 +1,134 @@
+//! Checking a sharded run against the reference: seeded inputs, the error of every
+//! output and the tolerance.
+//!
+//! An output's relative error is its largest absolute difference divided by the
+//! largest magnitude of the reference output (a norm-wise error: element-wise
+//! ratios explode near zero). A sharded run sums in a different order than the
+//! reference, so the tolerance, 1e-4, grows linearly with the longest reduction of
+//! the program beyond 1,024 terms. Two NaNs or two equal infinities agree.
+
+use crate::tensor::Tensor;
+use autoshard_model::rules::sharding_rule;
+use autoshard_model::{FactorKind, Program};
+
+/// The relative error a run may have when no reduction is longer than 1,024 terms.
+pub const TOLERANCE: f64 = 1e-4;
+
+/// How one output compares.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OutputCheck {
+    /// The output's value name.
+    pub name: String,
+    /// The largest absolute difference.
+    pub max_abs_error: f64,
+    /// That difference relative to the reference's largest magnitude.
+    pub max_rel_error: f64,
+    /// Where the largest difference is, with the reference's and the run's values.
+    pub worst: Option<(Vec<usize>, f32, f32)>,
+}
+
+/// How a run compares with the reference.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Verification {
+    /// True when every output is within the tolerance.
+    pub passed: bool,
+    /// The relative tolerance applied.
+    pub tolerance: f64,
+    /// The largest absolute error over the outputs.
+    pub max_abs_error: f64,
+    /// The largest relative error over the outputs.
+    pub max_rel_error: f64,
+    /// Every output, in order.
+    pub outputs: Vec<OutputCheck>,
+}
+
+/// One seeded random tensor per program input (input `k` uses `seed + k`).
+pub fn random_inputs(program: &Program, seed: u64) -> Vec<Tensor> {
+    program
+        .inputs()
+        .iter()
+        .enumerate()
+        .map(|(k, input)| Tensor::random(&program.value(input.value).ty, seed.wrapping_add(k as u64)))
+        .collect()
+}
+
+/// The relative tolerance of `program`: [`TOLERANCE`], scaled by the longest
+/// reduction beyond 1,024 terms.
+pub fn tolerance(program: &Program) -> f64 {
+    let longest = program
+        .op_ids()
+        .filter_map(|id| sharding_rule(program, id))
+        .map(|rule| {
+            rule.factors()
+                .filter(|&f| rule.kind(f) == FactorKind::Reduction)
+                .map(|f| rule.factor_size(f).max(1) as f64)
+                .product::<f64>()
+        })
+        .fold(1.0, f64::max);
+    TOLERANCE * (longest / 1024.0).max(1.0)
+}
+
+/// Compares `actual` with `expected`, output by output.
+pub fn verify(program: &Program, expected: &[&Tensor], actual: &[Tensor]) -> Verification {
+    let tolerance = tolerance(program);
+    let outputs: Vec<OutputCheck> = program
+        .outputs()
+        .iter()
+        .zip(expected.iter().zip(actual))
+        .map(|(output, (e, a))| compare(&program.value(output.value).name, e, a))
+        .collect();
+    let max_abs_error = outputs.iter().map(|o| o.max_abs_error).fold(0.0, f64::max);
+    let max_rel_error = outputs.iter().map(|o| o.max_rel_error).fold(0.0, f64::max);
+    let passed = outputs.len() == program.outputs().len() && outputs.iter().all(|o| o.max_rel_error <= tolerance);
+    Verification { passed, tolerance, max_abs_error, max_rel_error, outputs }
+}
+
+fn compare(name: &str, expected: &Tensor, actual: &Tensor) -> OutputCheck {
+    if expected.shape() != actual.shape() {
+        return OutputCheck {
+            name: name.to_string(),
+            max_abs_error: f64::INFINITY,
+            max_rel_error: f64::INFINITY,
+            worst: None,
+        };
+    }
+    let scale = expected.data().iter().filter(|x| x.is_finite()).fold(0.0f64, |m, &x| m.max(f64::from(x.abs())));
+    let (mut worst, mut max_abs) = (None, 0.0f64);
+    for (k, (&e, &a)) in expected.data().iter().zip(actual.data()).enumerate() {
+        let same = e == a || (e.is_nan() && a.is_nan());
+        let error = if same { 0.0 } else { (f64::from(e) - f64::from(a)).abs() };
+        let error = if error.is_nan() { f64::INFINITY } else { error };
+        if error > max_abs || (worst.is_none() && error > 0.0) {
+            max_abs = error;
+            worst = Some((k, e, a));
+        }
+    }
+    let max_rel = if max_abs == 0.0 { 0.0 } else { max_abs / scale.max(f64::from(f32::MIN_POSITIVE)) };
+    let worst = worst.map(|(k, e, a)| (unflatten(k, expected.shape()), e, a));
+    OutputCheck { name: name.to_string(), max_abs_error: max_abs, max_rel_error: max_rel, worst }
+}
+
+fn unflatten(mut k: usize, shape: &[usize]) -> Vec<usize> {
+    let mut index = vec![0; shape.len()];
+    for (i, &n) in index.iter_mut().zip(shape).rev() {
+        *i = k % n.max(1);
+        k /= n.max(1);
+    }
+    index
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_are_relative_to_the_largest_magnitude() {
+        let e = Tensor::from_vec(&[3], vec![100.0, 0.0, f32::NAN]).unwrap();
+        let a = Tensor::from_vec(&[3], vec![100.0, 0.01, f32::NAN]).unwrap();
+        let check = compare("y", &e, &a);
+        assert!((check.max_rel_error - 1e-4).abs() < 1e-9);
+        assert_eq!(check.worst, Some((vec![1], 0.0, 0.01)));
+        let b = Tensor::from_vec(&[3], vec![100.0, 0.0, 1.0]).unwrap();
+        assert_eq!(compare("y", &e, &b).max_abs_error, f64::INFINITY);
+    }
+}

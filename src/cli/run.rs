@@ -1,0 +1,206 @@
+//! `autoshard run FILE [--plan PLAN.json] [--seed N] [--format text|json]`: solves
+//! (or loads the plan), runs the sharded program on the CPU mesh and the reference
+//! on the same seeded inputs, and compares every output (SPEC §7). Exit 1 on a
+//! mismatch (naming the output and the element), 2 on an invalid plan, which never
+//! runs. JSON has `verification.{passed, max_abs_error, max_rel_error}` and, per op
+//! and per collective, wall time, bytes moved and the predicted time.
+
+use super::{Failure, load};
+use autoshard::executor::sharded::EventKind;
+use autoshard::run::{Run, RunError};
+use autoshard::solver::SolveError;
+use serde_json::{Value, json};
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+/// How to print the report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// A report for people.
+    Text,
+    /// JSON.
+    Json,
+}
+
+/// The `run` command's arguments.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The config file (.yaml).
+    file: PathBuf,
+    /// A plan (JSON, as `solve --format json` writes it) to run instead of solving.
+    #[arg(long)]
+    plan: Option<PathBuf>,
+    /// The seed of the random inputs.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// The output format.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+}
+
+/// Runs `run`.
+pub fn run(args: &Args) -> Result<(), Failure> {
+    let config = load(&args.file)?;
+    let shown = args.file.display().to_string();
+    let plan = match &args.plan {
+        Some(path) => super::cost::read_plan(path)?,
+        None => autoshard::solve(&config).map_err(|e| match e {
+            SolveError::Infeasible(_) => Failure::Failed(format!("{shown}: error: {e}")),
+            e => Failure::BadInput(format!("{shown}: error: {e}")),
+        })?,
+    };
+    let plan_file = args.plan.as_ref().map_or(shown.clone(), |p| p.display().to_string());
+    let outcome = autoshard::run::run(&config, &plan, args.seed).map_err(|e| match e {
+        RunError::InvalidPlan(_) => Failure::BadInput(format!("{plan_file}: error: {e}")),
+        RunError::Execution(_) => Failure::Failed(format!("{shown}: error: {e}")),
+    })?;
+    match args.format {
+        Format::Text => print!("{}", report(&config, &outcome)),
+        Format::Json => {
+            let json = serde_json::to_string_pretty(&to_json(&config, &outcome))
+                .map_err(|e| Failure::BadInput(e.to_string()))?;
+            println!("{json}");
+        }
+    }
+    let v = &outcome.verification;
+    if v.passed {
+        return Ok(());
+    }
+    let worst = v.outputs.iter().filter(|o| o.max_rel_error > v.tolerance).map(|o| match &o.worst {
+        Some((index, expected, actual)) => {
+            format!(
+                "output \"{}\" at {index:?}: expected {expected}, got {actual} (relative error {:.3e})",
+                o.name, o.max_rel_error
+            )
+        }
+        None => format!("output \"{}\" has the wrong shape", o.name),
+    });
+    let lines: Vec<String> = worst.collect();
+    Err(Failure::Failed(format!(
+        "{shown}: error: the sharded run differs from the reference (tolerance {:.1e}):\n  {}",
+        v.tolerance,
+        lines.join("\n  ")
+    )))
+}
+
+/// Bytes of `elements` of value `name`'s element type.
+fn bytes(config: &autoshard::Config, name: &str, elements: usize) -> u64 {
+    let program = &config.program;
+    let size = program.value_named(name).map_or(4, |v| program.value(v).ty.dtype.size_bytes());
+    elements as u64 * size
+}
+
+fn to_json(config: &autoshard::Config, run: &Run) -> Value {
+    let program = &config.program;
+    let v = &run.verification;
+    let predicted_op = |name: &str| run.plan.ops.iter().find(|o| o.name == name).map_or(0.0, |o| o.compute_s.0);
+    let mut ops = Vec::new();
+    let mut collectives = Vec::new();
+    for e in &run.sharded.events {
+        match &e.kind {
+            EventKind::Op(id) => {
+                let op = program.op(*id);
+                ops.push(json!({"name": op.name, "op": op.kind.name(), "wall_s": e.wall.as_secs_f64(), "predicted_s": predicted_op(&op.name)}));
+            }
+            EventKind::Collective { collective: c, planned } => collectives.push(json!({
+                "kind": c.kind.to_string(),
+                "text": c.text.to_string(),
+                "value": c.value,
+                "op": c.op,
+                "planned": planned,
+                "bytes": bytes(config, &c.value, e.received),
+                "predicted_bytes": c.bytes.0,
+                "wall_s": e.wall.as_secs_f64(),
+                "predicted_s": c.time_s.0,
+            })),
+        }
+    }
+    let outputs: Vec<Value> = v
+        .outputs
+        .iter()
+        .map(|o| {
+            let worst = o.worst.as_ref().map(|(i, e, a)| json!({"index": i, "expected": e, "actual": a}));
+            json!({"name": o.name, "max_abs_error": o.max_abs_error, "max_rel_error": o.max_rel_error, "worst": worst})
+        })
+        .collect();
+    json!({
+        "program": program.name(),
+        "seed": run.seed,
+        "devices": program.mesh().total_size(),
+        "verification": {
+            "passed": v.passed,
+            "tolerance": v.tolerance,
+            "max_abs_error": v.max_abs_error,
+            "max_rel_error": v.max_rel_error,
+            "outputs": outputs,
+        },
+        "predicted": {"total_s": run.plan.objective.total_s.0, "compute_s": run.plan.objective.compute_s.0, "communication_s": run.plan.objective.communication_s.0},
+        "wall": {"sharded_s": run.sharded_wall.as_secs_f64(), "reference_s": run.reference_wall.as_secs_f64()},
+        "peak_device_bytes": run.sharded.peak_elements as u64 * 4,
+        "ops": ops,
+        "collectives": collectives,
+    })
+}
+
+fn report(config: &autoshard::Config, run: &Run) -> String {
+    let program = &config.program;
+    let mut out = String::new();
+    let v = &run.verification;
+    let mesh = program.mesh();
+    let _ = writeln!(
+        out,
+        "{} on @{} = {mesh} ({} devices), seed {}",
+        program.name(),
+        program.mesh_name(),
+        mesh.total_size(),
+        run.seed
+    );
+    let w = program.ops().iter().map(|o| o.name.len()).max().unwrap_or(0).max(5);
+    let _ = writeln!(out, "\nops\n  {:<w$}  {:<20} {:>12} {:>12}", "name", "op", "wall", "predicted");
+    let predicted_op = |name: &str| run.plan.ops.iter().find(|o| o.name == name).map_or(0.0, |o| o.compute_s.0);
+    for e in &run.sharded.events {
+        if let EventKind::Op(id) = e.kind {
+            let op = program.op(id);
+            let (wall, predicted) = (seconds(e.wall.as_secs_f64()), seconds(predicted_op(&op.name)));
+            let _ = writeln!(out, "  {:<w$}  {:<20} {wall:>12} {predicted:>12}", op.name, op.kind.name());
+        }
+    }
+    let _ = writeln!(out, "\ncollectives");
+    let mut any = false;
+    for e in &run.sharded.events {
+        if let EventKind::Collective { collective: c, planned } = &e.kind {
+            if !any {
+                let _ =
+                    writeln!(out, "  {:<w$}  {:>12} {:>12} {:>12}  collective", "value", "bytes", "wall", "predicted");
+                any = true;
+            }
+            let moved = bytes(config, &c.value, e.received);
+            let predicted = if *planned { seconds(c.time_s.0) } else { "(executor)".to_string() };
+            let wall = seconds(e.wall.as_secs_f64());
+            let _ = writeln!(out, "  {:<w$}  {moved:>12} {wall:>12} {predicted:>12}  {}", c.value, c.text);
+        }
+    }
+    if !any {
+        let _ = writeln!(out, "  none");
+    }
+    let _ = writeln!(out);
+    let _ = writeln!(out, "peak per device  {} bytes", run.sharded.peak_elements as u64 * 4);
+    let _ = writeln!(
+        out,
+        "wall             sharded {}, reference {}",
+        seconds(run.sharded_wall.as_secs_f64()),
+        seconds(run.reference_wall.as_secs_f64())
+    );
+    let _ = writeln!(out, "predicted        {}", run.plan.objective.total_s);
+    let verdict = if v.passed { "passed" } else { "FAILED" };
+    let _ = writeln!(
+        out,
+        "verification     {verdict}: max abs error {:.3e}, max rel error {:.3e} (tolerance {:.1e})",
+        v.max_abs_error, v.max_rel_error, v.tolerance
+    );
+    out
+}
+
+fn seconds(s: f64) -> String {
+    autoshard::model::Seconds(s).to_string()
+}

@@ -1,0 +1,126 @@
+//! Running a plan on the CPU mesh and checking it: the library side of
+//! `autoshard run`.
+//!
+//! The plan's decisions are completed over the config's annotations exactly as
+//! `price` completes them, lowered to one SPMD schedule whose reshards are the cost
+//! model's own choices ([`CostPlanner`]), run on one thread per device on seeded
+//! random inputs, and compared output by output with the reference interpreter.
+//! A plan that does not fit the program is rejected before anything runs.
+
+use crate::Config;
+use autoshard_cost::evaluate::Decisions;
+use autoshard_cost::greedy::{Fixed, complete};
+use autoshard_cost::op_cost::Pricing;
+use autoshard_executor::lowering::Planner;
+use autoshard_executor::sharded::ShardedRun;
+use autoshard_executor::verify::{Verification, random_inputs, verify};
+use autoshard_model::plan::PlannedCollective;
+use autoshard_model::{Plan, TensorSharding, ValueId};
+use std::time::{Duration, Instant};
+use thiserror::Error;
+
+/// Why a run did not produce a verdict.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RunError {
+    /// The plan does not fit the program (an axis used twice, a sharding of the
+    /// wrong rank, a strategy its op's rule rejects): nothing ran.
+    #[error("invalid plan: {0}")]
+    InvalidPlan(String),
+    /// The sharded run or the reference run failed.
+    #[error("{0}")]
+    Execution(String),
+}
+
+/// The reshards the cost model prices, as the executor's planner: the run executes
+/// exactly the collectives the plan was priced with.
+pub struct CostPlanner<'a> {
+    pricing: Pricing<'a>,
+}
+
+impl<'a> CostPlanner<'a> {
+    /// The planner of `config`'s program on its hardware.
+    pub fn new(config: &'a Config) -> Self {
+        CostPlanner { pricing: Pricing::new(&config.program, &config.hardware) }
+    }
+}
+
+impl Planner for CostPlanner<'_> {
+    fn reshard(
+        &self,
+        value: ValueId,
+        from: &TensorSharding,
+        to: &TensorSharding,
+    ) -> autoshard_executor::Result<Vec<PlannedCollective>> {
+        let priced =
+            self.pricing.reshard(value, from, to).map_err(|e| autoshard_executor::Error::Plan(e.to_string()))?;
+        let name = &self.pricing.program.value(value).name;
+        Ok(priced
+            .into_iter()
+            .map(|p| PlannedCollective {
+                kind: p.collective.kind(),
+                text: p.collective,
+                value: name.clone(),
+                op: None,
+                bytes: p.bytes,
+                time_s: p.time,
+            })
+            .collect())
+    }
+}
+
+/// A sharded run and its check.
+#[derive(Debug, Clone)]
+pub struct Run {
+    /// The plan that ran, priced.
+    pub plan: Plan,
+    /// How the outputs compare with the reference.
+    pub verification: Verification,
+    /// The sharded run: outputs, per-op and per-collective events, peak per device.
+    pub sharded: ShardedRun,
+    /// Wall time of the sharded run (lowering excluded).
+    pub sharded_wall: Duration,
+    /// Wall time of the reference run.
+    pub reference_wall: Duration,
+    /// The seed of the inputs.
+    pub seed: u64,
+}
+
+/// The decisions of `plan` over `config`'s annotations, every open choice made the
+/// cheapest local way (as [`price`](crate::price) makes them).
+pub fn decisions(config: &Config, plan: Option<&Plan>) -> Result<Decisions, autoshard_cost::Error> {
+    let program = &config.program;
+    let mut fixed = Fixed::from_annotations(program);
+    if let Some(plan) = plan {
+        fixed.apply_plan(program, plan)?;
+    }
+    complete(program, &config.hardware, &fixed)
+}
+
+/// Runs `plan` for `config` on the CPU mesh on inputs drawn from `seed`, and the
+/// reference on the same inputs; compares every output.
+pub fn run(config: &Config, plan: &Plan, seed: u64) -> Result<Run, RunError> {
+    let decisions = decisions(config, Some(plan)).map_err(|e| RunError::InvalidPlan(e.to_string()))?;
+    run_decisions(config, &decisions, seed)
+}
+
+/// [`run`] for decisions by id (every value's sharding and every op's strategy).
+pub fn run_decisions(config: &Config, decisions: &Decisions, seed: u64) -> Result<Run, RunError> {
+    let program = &config.program;
+    let invalid = |e: &dyn std::fmt::Display| RunError::InvalidPlan(e.to_string());
+    let priced = autoshard_cost::evaluate::evaluate(program, &config.hardware, decisions).map_err(|e| invalid(&e))?;
+    let schedule = autoshard_executor::lower(program, decisions, &CostPlanner::new(config)).map_err(|e| match e {
+        e @ autoshard_executor::Error::Plan(_) => invalid(&e),
+        e => RunError::Execution(e.to_string()),
+    })?;
+    let inputs = random_inputs(program, seed);
+    let started = Instant::now();
+    let reference = autoshard_executor::evaluate(program, &inputs).map_err(|e| RunError::Execution(e.to_string()))?;
+    let reference_wall = started.elapsed();
+    let started = Instant::now();
+    let sharded = autoshard_executor::run(program, &schedule, &inputs, Duration::from_secs(300))
+        .map_err(|e| RunError::Execution(e.to_string()))?;
+    let sharded_wall = started.elapsed();
+    let expected: Vec<&autoshard_executor::Tensor> = reference.outputs(program).into_iter().flatten().collect();
+    let verification = verify(program, &expected, &sharded.outputs);
+    Ok(Run { plan: priced, verification, sharded, sharded_wall, reference_wall, seed })
+}

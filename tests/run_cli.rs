@@ -1,0 +1,109 @@
+//! `autoshard run` end to end: the example configs pass on the CPU mesh, the JSON
+//! report has what SPEC §7 and the issue ask for, and an invalid plan is refused
+//! with exit code 2 before anything runs.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
+
+use std::path::Path;
+use std::process::Command;
+
+fn autoshard(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_autoshard")).args(args).output().unwrap();
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code().unwrap_or(-1), text(&out.stdout), text(&out.stderr))
+}
+
+/// `source` with every size that is a multiple of `factor` and at least 64 divided
+/// by `factor`: the same program, smaller.
+fn scaled(source: &str, factor: u64) -> String {
+    let mut out = String::new();
+    let mut digits = String::new();
+    let flush = |digits: &mut String, out: &mut String| {
+        if let Ok(n) = digits.parse::<u64>() {
+            let keep = n < 64 || n % factor != 0;
+            out.push_str(&if keep { n.to_string() } else { (n / factor).to_string() });
+        }
+        digits.clear();
+    };
+    let mut previous = ' ';
+    for c in source.chars() {
+        if c.is_ascii_digit() && (!digits.is_empty() || !previous.is_ascii_alphanumeric()) {
+            digits.push(c);
+        } else {
+            flush(&mut digits, &mut out);
+            out.push(c);
+        }
+        previous = c;
+    }
+    flush(&mut digits, &mut out);
+    out
+}
+
+#[test]
+fn the_example_configs_pass_with_their_full_size_plans() {
+    let mut configs: Vec<_> = std::fs::read_dir("configs").unwrap().map(|e| e.unwrap().path()).collect();
+    configs.sort();
+    assert!(configs.len() >= 3);
+    for path in configs {
+        let source = std::fs::read_to_string(&path).unwrap();
+        let shown = path.display().to_string();
+        let config = autoshard::Config::from_source(&shown, &source).unwrap();
+        let plan = autoshard::solve(&config).unwrap();
+        // The plan solved at full size runs on a copy scaled down 16x in every
+        // large dimension (the same shardings, divisible the same way).
+        let small = autoshard::Config::from_source(&shown, &scaled(&source, 16)).unwrap();
+        let run = autoshard::run::run(&small, &plan, 1).unwrap();
+        assert!(run.verification.passed, "{shown}: {:?}", run.verification);
+        assert!(!run.sharded.events.is_empty());
+    }
+}
+
+#[test]
+fn run_reports_json_with_verification_and_timings() {
+    let (code, stdout, stderr) = autoshard(&["run", "configs/constructs.yaml", "--seed", "3", "--format", "json"]);
+    assert_eq!(code, 0, "{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let v = &json["verification"];
+    assert_eq!(v["passed"], true);
+    assert!(v["max_abs_error"].as_f64().unwrap() >= 0.0);
+    assert!(v["max_rel_error"].as_f64().unwrap() <= v["tolerance"].as_f64().unwrap());
+    let ops = json["ops"].as_array().unwrap();
+    assert!(ops.iter().all(|o| o["wall_s"].as_f64().is_some() && o["predicted_s"].as_f64().is_some()));
+    let collectives = json["collectives"].as_array().unwrap();
+    assert!(!collectives.is_empty());
+    for c in collectives {
+        for key in ["kind", "text", "value", "bytes", "wall_s", "predicted_s"] {
+            assert!(!c[key].is_null(), "{key} missing in {c}");
+        }
+    }
+    let (code, stdout, _) = autoshard(&["run", "configs/constructs.yaml", "--seed", "3"]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("verification     passed"), "{stdout}");
+}
+
+#[test]
+fn an_invalid_plan_never_runs() {
+    let dir = std::env::temp_dir().join(format!("autoshard-run-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (_, plan, _) = autoshard(&["solve", "configs/mlp.yaml", "--format", "json"]);
+    let cases = [
+        // An axis used twice in one sharding.
+        (r#"<@mesh, [{"data"}, {}]>"#, r#"<@mesh, [{"data"}, {"data"}]>"#),
+        // A sharding of the wrong rank.
+        (r#"<@mesh, [{"data"}, {}]>"#, r#"<@mesh, [{"data"}]>"#),
+    ];
+    for (k, (from, to)) in cases.iter().enumerate() {
+        let from = from.replace('"', "\\\"");
+        let to = to.replace('"', "\\\"");
+        assert!(plan.contains(&from), "{plan}");
+        let corrupt = plan.replacen(&from, &to, 1);
+        let file = dir.join(format!("corrupt{k}.json"));
+        std::fs::write(&file, corrupt).unwrap();
+        let (code, stdout, stderr) = autoshard(&["run", "configs/mlp.yaml", "--plan", file.to_str().unwrap()]);
+        assert_eq!(code, 2, "{stderr}");
+        assert!(stdout.is_empty());
+        assert!(stderr.contains("invalid plan"), "{stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(Path::new("configs/mlp.yaml").exists());
+}

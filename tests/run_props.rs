@@ -1,0 +1,347 @@
+//! The whole pipeline, proven on random cases: random small programs (written in
+//! the config language) under random **valid** plans — every op's strategy drawn
+//! from all its strategies (carried partial sums included), every value's sharding
+//! from all its shardings (partial sums included where a sum can produce them),
+//! within the annotations — are lowered, run on the CPU mesh and compared with the
+//! reference interpreter on the same seeded inputs. Sizes are small and often do
+//! not divide the mesh, so padding is everywhere. `AUTOSHARD_RUN_CASES` sets the
+//! number of cases (CI runs 500).
+
+#![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
+
+use autoshard::Config;
+use autoshard::cost::evaluate::{Decisions, costed_ops};
+use autoshard::model::ir::Body;
+use autoshard::model::plan::OpStrategy;
+use autoshard::model::rules::sharding_rule;
+use autoshard::model::{OpKind, Program, TensorSharding, ValueId};
+use autoshard::run::{RunError, run_decisions};
+use autoshard::solver::candidates::{carriers, op_strategies, partial_sums, usable_axes, value_shardings};
+use proptest::prelude::*;
+use proptest::test_runner::{RngAlgorithm, TestRng};
+use std::fmt::Write as _;
+
+/// A random program, as a config, from `rng`.
+struct Generator {
+    rng: TestRng,
+    ops: String,
+    inputs: String,
+    /// Every value so far: name and shape.
+    values: Vec<(String, Vec<i64>)>,
+    count: usize,
+}
+
+impl Generator {
+    fn next(&mut self, n: usize) -> usize {
+        (self.rng.next_u64() % n as u64) as usize
+    }
+
+    fn size(&mut self) -> i64 {
+        [1, 2, 3, 4, 5, 6, 8][self.next(7)]
+    }
+
+    fn fresh(&mut self) -> String {
+        self.count += 1;
+        format!("v{}", self.count)
+    }
+
+    fn input(&mut self, shape: &[i64], dtype: &str) -> String {
+        let name = format!("in{}", self.count);
+        self.count += 1;
+        let _ = writeln!(self.inputs, "    {name}: {{shape: {shape:?}, dtype: {dtype}}}");
+        name
+    }
+
+    /// Adds op `op` (YAML fields after the operands) producing a value of `shape`.
+    fn op(&mut self, op: &str, operands: &[&str], fields: &str, shape: Vec<i64>) -> String {
+        let name = self.fresh();
+        let sep = if fields.is_empty() { "" } else { ", " };
+        let _ =
+            writeln!(self.ops, "    - {{name: {name}, op: {op}, operands: [{}]{sep}{fields}}}", operands.join(", "));
+        self.values.push((name.clone(), shape));
+        name
+    }
+
+    fn pick(&mut self) -> (String, Vec<i64>) {
+        let k = self.next(self.values.len());
+        self.values[k].clone()
+    }
+
+    /// One random step on a random matrix value.
+    fn step(&mut self, manual_axis: Option<(&str, i64)>) {
+        let (a, s) = self.pick();
+        let (m, n) = (s[0], s[1]);
+        let d = self.next(2);
+        match self.next(19) {
+            0 => {
+                let p = self.size();
+                let w = self.input(&[n, p], "f32");
+                self.op("dot_general", &[&a, &w], "contracting_dims: [[1], [0]]", vec![m, p]);
+            }
+            1 => {
+                let u = ["tanh", "exponential", "negate", "abs"][self.next(4)];
+                self.op(u, &[&a], "", s);
+            }
+            2 => {
+                let other = self.values.iter().find(|(v, t)| *t == s && *v != a).map(|(v, _)| v.clone());
+                let other = other.unwrap_or_else(|| self.input(&s, "f32"));
+                let b = ["add", "multiply", "subtract", "maximum"][self.next(4)];
+                self.op(b, &[&a, &other], "", s);
+            }
+            3 => {
+                let kind = ["add", "max"][self.next(2)];
+                let r = self.op("reduce", &[&a], &format!("dimensions: [{d}], kind: {kind}"), vec![s[1 - d]]);
+                let _ = self.values.pop(); // only matrices are picked
+                self.op("broadcast_in_dim", &[&r], &format!("shape: [{m}, {n}], broadcast_dimensions: [{}]", 1 - d), s);
+            }
+            4 => {
+                self.op("transpose", &[&a], "permutation: [1, 0]", vec![n, m]);
+            }
+            5 => {
+                let flat = self.op("reshape", &[&a], &format!("shape: [{}]", m * n), vec![m * n]);
+                let _ = self.values.pop();
+                self.op("reshape", &[&flat], &format!("shape: [{n}, {m}]"), vec![n, m]);
+            }
+            6 if s[d] >= 2 => {
+                let stride = 1 + self.next(2) as i64;
+                let (mut start, mut limit) = ([0, 0], [m, n]);
+                start[d] = 1;
+                limit[d] = s[d];
+                let strides = if d == 0 { [stride, 1] } else { [1, stride] };
+                let mut out = s.clone();
+                out[d] = (s[d] - 1 + stride - 1) / stride;
+                let f = format!("start_indices: {start:?}, limit_indices: {limit:?}, strides: {strides:?}");
+                self.op("slice", &[&a], &f, out);
+            }
+            7 => {
+                let (mut lo, mut hi, mut interior) = ([0, 0], [0, 0], [0, 0]);
+                lo[d] = 1;
+                hi[d] = 2;
+                interior[d] = self.next(2) as i64;
+                let value = ["0", "0.5"][self.next(2)];
+                let mut out = s.clone();
+                out[d] = s[d] + 3 + (s[d] - 1) * interior[d];
+                let f = format!(
+                    "edge_padding_low: {lo:?}, edge_padding_high: {hi:?}, interior_padding: {interior:?}, value: {value}"
+                );
+                self.op("pad", &[&a], &f, out);
+            }
+            8 if s[d] >= 2 => {
+                // A rotation: two slices joined the other way round (a permutation).
+                let k = 1 + self.next(s[d] as usize - 1) as i64;
+                let (mut l1, mut s2) = ([m, n], [0, 0]);
+                l1[d] = k;
+                s2[d] = k;
+                let (mut o1, mut o2) = (s.clone(), s.clone());
+                o1[d] = k;
+                o2[d] = s[d] - k;
+                let x = self.op("slice", &[&a], &format!("start_indices: [0, 0], limit_indices: {l1:?}"), o1);
+                let y = self.op("slice", &[&a], &format!("start_indices: {s2:?}, limit_indices: [{m}, {n}]"), o2);
+                self.op("concatenate", &[&y, &x], &format!("dimension: {d}"), s);
+            }
+            9 => {
+                self.op("reverse", &[&a], &format!("dimensions: [{d}]"), s);
+            }
+            10 => {
+                let (op, f) = [
+                    ("softmax", "dimension: 1"),
+                    ("layer_norm", "dimensions: [1], epsilon: 0.001"),
+                    ("rms_norm", "dimensions: [1], epsilon: 0.001"),
+                ][self.next(3)];
+                self.op(op, &[&a], f, s);
+            }
+            11 => {
+                let b = self.input(&s, "f32");
+                let p = self.op("compare", &[&a, &b], "comparison_direction: GT", s.clone());
+                let _ = self.values.pop(); // a boolean is no operand for the float ops
+                self.op("select", &[&p, &a, &b], "", s);
+            }
+            12 => {
+                let table = self.input(&[16, n], "f32");
+                let ids = self.input(&[m], "i32");
+                self.op("take", &[&table, &ids], "axis: 0", vec![m, n]);
+            }
+            13 => {
+                self.op("sort", &[&a], &format!("dimension: {d}"), s);
+            }
+            14 => {
+                let (i, j) = (self.input(&[], "i32"), self.input(&[], "i32"));
+                let k = 1 + self.next(n as usize) as i64;
+                self.op("dynamic_slice", &[&a, &i, &j], &format!("slice_sizes: [{m}, {k}]"), vec![m, k]);
+            }
+            15 => {
+                let which = self.next(3);
+                let sharding = [r#"'[{"x"}, {}]'"#, r#"'[{}, {"x"}]'"#, "'[{}, {}]'"][which];
+                self.op("reshard", &[&a], &format!("sharding: {sharding}"), s);
+            }
+            16 => {
+                let src = if self.next(2) == 0 {
+                    format!("{{name: {}, op: iota, shape: [{m}, {n}], iota_dimension: {d}, dtype: f32}}", self.fresh())
+                } else {
+                    format!("{{name: {}, op: constant, shape: [{m}, {n}], value: 0.25}}", self.fresh())
+                };
+                let name = format!("v{}", self.count);
+                let _ = writeln!(self.ops, "    - {src}");
+                self.values.push((name.clone(), s.clone()));
+                self.op("add", &[&a, &name], "", s);
+            }
+            17 => {
+                let p = self.size();
+                let w = self.input(&[2, n, p], "f32");
+                let b = self.op(
+                    "broadcast_in_dim",
+                    &[&a],
+                    &format!("shape: [2, {m}, {n}], broadcast_dimensions: [1, 2]"),
+                    vec![2, m, n],
+                );
+                let _ = self.values.pop();
+                let f = "batching_dims: [[0], [0]], contracting_dims: [[2], [1]]";
+                let c = self.op("dot_general", &[&b, &w], f, vec![2, m, p]);
+                let _ = self.values.pop();
+                self.op("einsum", &[&c], "equation: 'bmp->mp'", vec![m, p]);
+            }
+            _ => match manual_axis {
+                Some((axis, size)) if m % size == 0 => {
+                    let name = self.fresh();
+                    let block = format!("{name}_in");
+                    let body = format!("{name}_sq");
+                    let _ = writeln!(
+                        self.ops,
+                        "    - {{name: {name}, op: manual_computation, operands: [{a}], manual_axes: [{axis}], \
+                         in_shardings: ['[{{\"{axis}\"}}, {{}}]'], out_shardings: ['[{{\"{axis}\"}}, {{}}]'], \
+                         body: {{args: [{block}], ops: [{{name: {body}, op: multiply, operands: [{block}, {block}]}}], results: [{body}]}}}}"
+                    );
+                    self.values.push((name, s));
+                }
+                _ => {
+                    let name = self.fresh();
+                    let _ = writeln!(
+                        self.ops,
+                        "    - {{name: {name}, op: named_computation, label: layer, operands: [{a}], \
+                         body: {{args: [{name}_a], ops: [{{name: {name}_t, op: tanh, operands: [{name}_a]}}], results: [{name}_t]}}}}"
+                    );
+                    self.values.push((name, s));
+                }
+            },
+        }
+    }
+}
+
+/// A random program from `seed`: its config source.
+fn source(seed: [u8; 32]) -> String {
+    let mut g = Generator {
+        rng: TestRng::from_seed(RngAlgorithm::ChaCha, &seed),
+        ops: String::new(),
+        inputs: String::new(),
+        values: Vec::new(),
+        count: 0,
+    };
+    let mesh = [("{x: 2}", ("x", 2)), ("{x: 4}", ("x", 4)), ("{x: 2, y: 2}", ("x", 2)), ("{x: 3, y: 2}", ("y", 2))];
+    let (axes, manual) = mesh[g.next(mesh.len())];
+    let shape = [g.size(), g.size()];
+    let first = g.input(&shape, "f32");
+    g.values.push((first, shape.to_vec()));
+    for _ in 0..2 + g.next(5) {
+        g.step(Some(manual));
+    }
+    let (last, _) = g.values.last().cloned().unwrap();
+    let annotation = [r#"{sharding: '[{"x"}, {}]'}"#, "{}", "{}"][g.next(3)];
+    format!(
+        "name: random\nmesh: {{axes: {axes}}}\ncost: {{preset: h100-sxm}}\nprogram:\n  inputs:\n{}  ops:\n{}  outputs:\n    {last}: {annotation}\n",
+        g.inputs, g.ops
+    )
+}
+
+/// The values inside manual computations, with their manual axes.
+fn manual_axes(program: &Program) -> Vec<Vec<String>> {
+    fn visit(program: &Program, body: &Body, axes: &[String], out: &mut Vec<Vec<String>>) {
+        for &v in &body.args {
+            out[v.index()] = axes.to_vec();
+        }
+        for &id in &body.ops {
+            let op = program.op(id);
+            for &r in &op.results {
+                out[r.index()] = axes.to_vec();
+            }
+            if let Some(inner) = &op.body {
+                let mut more = axes.to_vec();
+                if let OpKind::ManualComputation(m) = &op.kind {
+                    more.extend(m.manual_axes.iter().cloned());
+                }
+                visit(program, inner, &more, out);
+            }
+        }
+    }
+    let mut out = vec![Vec::new(); program.values().len()];
+    let top = Body { args: Vec::new(), ops: program.top_level().to_vec(), results: Vec::new() };
+    visit(program, &top, &[], &mut out);
+    out
+}
+
+/// Random valid decisions for `program` from `picks`.
+fn random_decisions(program: &Program, picks: [u8; 32]) -> Decisions {
+    let mut rng = TestRng::from_seed(RngAlgorithm::ChaCha, &picks);
+    let mut next = move |n: usize| (rng.next_u64() % n.max(1) as u64) as usize;
+    let ops = costed_ops(program);
+    let partial = partial_sums(program, &ops);
+    let manual = manual_axes(program);
+    let annotations = program.annotations();
+    let mut strategies = vec![OpStrategy::default(); program.ops().len()];
+    for &id in &ops {
+        if let Some(rule) = sharding_rule(program, id) {
+            let op = program.op(id);
+            let axes = usable_axes(program.mesh(), &manual[op.results[0].index()]);
+            let all = op_strategies(&rule, &axes, true, &carriers(op, &partial));
+            strategies[id.index()] = all[next(all.len())].clone();
+        }
+    }
+    let values: Vec<TensorSharding> = program
+        .value_ids()
+        .map(|v: ValueId| {
+            let ty = &program.value(v).ty;
+            let axes = usable_axes(program.mesh(), &manual[v.index()]);
+            let mut all = value_shardings(program.mesh_name(), &ty.shape, &axes, partial[v.index()]);
+            for a in annotations.iter().filter(|a| a.value == v) {
+                all.retain(|s| s.conforms_to_all(&a.sharding));
+            }
+            if !manual[v.index()].is_empty() {
+                // The executor needs a manual computation's free axes to cut its
+                // blocks evenly (it says so rather than run anything else).
+                let mesh = program.mesh();
+                all.retain(|s| s.dims.iter().zip(&ty.shape).all(|(d, &n)| n % d.sharded_size(mesh).max(1) == 0));
+            }
+            match all.len() {
+                0 => TensorSharding::replicated(program.mesh_name(), ty.shape.len()),
+                n => all[next(n)].clone(),
+            }
+        })
+        .collect();
+    Decisions { values, strategies }
+}
+
+fn cases() -> u32 {
+    std::env::var("AUTOSHARD_RUN_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(500)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(), max_global_rejects: 20_000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn a_sharded_run_equals_the_reference(seed in any::<[u8; 32]>(), picks in any::<[u8; 32]>(), inputs in 0u64..1000) {
+        let text = source(seed);
+        let config = Config::from_source("random.yaml", &text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        let decisions = random_decisions(&config.program, picks);
+        match run_decisions(&config, &decisions, inputs) {
+            Ok(run) => {
+                let v = &run.verification;
+                prop_assert!(v.passed, "{text}\ndecisions: {:?}\n{:?}", decisions.values.iter().map(ToString::to_string).collect::<Vec<_>>(), v);
+            }
+            // Some random combinations cannot be priced (partial maxima kept as
+            // partial sums): the cost model refuses them, and so must the run.
+            Err(RunError::InvalidPlan(reason)) => {
+                prop_assume!(false, "{}", reason);
+            }
+            Err(e) => prop_assert!(false, "{e}\n{text}"),
+        }
+    }
+}
