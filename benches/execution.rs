@@ -41,30 +41,6 @@ fn gemm(c: &mut Criterion) {
     group.finish();
 }
 
-/// `source` with every number that is a multiple of 16 and at least 64 divided by 16.
-fn scaled(source: &str) -> String {
-    let mut out = String::new();
-    let mut digits = String::new();
-    let mut previous = ' ';
-    let flush = |digits: &mut String, out: &mut String| {
-        if let Ok(n) = digits.parse::<u64>() {
-            out.push_str(&if n >= 64 && n % 16 == 0 { n / 16 } else { n }.to_string());
-        }
-        digits.clear();
-    };
-    for c in source.chars() {
-        if c.is_ascii_digit() && (!digits.is_empty() || !previous.is_ascii_alphanumeric()) {
-            digits.push(c);
-        } else {
-            flush(&mut digits, &mut out);
-            out.push(c);
-        }
-        previous = c;
-    }
-    flush(&mut digits, &mut out);
-    out
-}
-
 fn runs(c: &mut Criterion) {
     let mut group = c.benchmark_group("run");
     group.sample_size(10).measurement_time(Duration::from_secs(5));
@@ -75,7 +51,7 @@ fn runs(c: &mut Criterion) {
         let name = path.file_stem().unwrap().to_string_lossy().into_owned();
         let full = autoshard::Config::from_source(&name, &source).unwrap();
         let plan = autoshard::solve(&full).unwrap();
-        let small = autoshard::Config::from_source(&name, &scaled(&source)).unwrap();
+        let small = autoshard::Config::from_source(&name, &autoshard::config::scaled(&source, 16)).unwrap();
         group.bench_function(format!("{name}_div16"), |b| {
             b.iter(|| assert!(autoshard::run::run(&small, &plan, 0).unwrap().verification.passed))
         });

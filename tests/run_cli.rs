@@ -13,32 +13,6 @@ fn autoshard(args: &[&str]) -> (i32, String, String) {
     (out.status.code().unwrap_or(-1), text(&out.stdout), text(&out.stderr))
 }
 
-/// `source` with every size that is a multiple of `factor` and at least 64 divided
-/// by `factor`: the same program, smaller.
-fn scaled(source: &str, factor: u64) -> String {
-    let mut out = String::new();
-    let mut digits = String::new();
-    let flush = |digits: &mut String, out: &mut String| {
-        if let Ok(n) = digits.parse::<u64>() {
-            let keep = n < 64 || n % factor != 0;
-            out.push_str(&if keep { n.to_string() } else { (n / factor).to_string() });
-        }
-        digits.clear();
-    };
-    let mut previous = ' ';
-    for c in source.chars() {
-        if c.is_ascii_digit() && (!digits.is_empty() || !previous.is_ascii_alphanumeric()) {
-            digits.push(c);
-        } else {
-            flush(&mut digits, &mut out);
-            out.push(c);
-        }
-        previous = c;
-    }
-    flush(&mut digits, &mut out);
-    out
-}
-
 #[test]
 fn the_example_configs_pass_with_their_full_size_plans() {
     let mut configs: Vec<_> = std::fs::read_dir("configs").unwrap().map(|e| e.unwrap().path()).collect();
@@ -51,7 +25,7 @@ fn the_example_configs_pass_with_their_full_size_plans() {
         let plan = autoshard::solve(&config).unwrap();
         // The plan solved at full size runs on a copy scaled down 16x in every
         // large dimension (the same shardings, divisible the same way).
-        let small = autoshard::Config::from_source(&shown, &scaled(&source, 16)).unwrap();
+        let small = autoshard::Config::from_source(&shown, &autoshard::config::scaled(&source, 16)).unwrap();
         let run = autoshard::run::run(&small, &plan, 1).unwrap();
         assert!(run.verification.passed, "{shown}: {:?}", run.verification);
         assert!(!run.sharded.events.is_empty());

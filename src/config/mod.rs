@@ -87,3 +87,30 @@ fn decode_config(ctx: &mut Ctx<'_>, file: &str) -> Option<Config> {
     let program = program::program(ctx, program_node, &name, &mesh.name, mesh.mesh.as_ref());
     Some(Config { name, program: program?, hardware: hardware?, solver })
 }
+
+/// `source` with every number that is a multiple of `factor` and at least 64 divided
+/// by `factor`: the same config with its large dimensions smaller (a size knob for
+/// tests and benches; numbers inside words are left alone).
+pub fn scaled(source: &str, factor: u64) -> String {
+    let mut out = String::with_capacity(source.len());
+    let mut digits = String::new();
+    let flush = |digits: &mut String, out: &mut String| {
+        if let Ok(n) = digits.parse::<u64>() {
+            let keep = n < 64 || factor == 0 || n % factor != 0;
+            out.push_str(&if keep { n } else { n / factor }.to_string());
+        }
+        digits.clear();
+    };
+    let mut previous = ' ';
+    for c in source.chars() {
+        if c.is_ascii_digit() && (!digits.is_empty() || !previous.is_ascii_alphanumeric()) {
+            digits.push(c);
+        } else {
+            flush(&mut digits, &mut out);
+            out.push(c);
+        }
+        previous = c;
+    }
+    flush(&mut digits, &mut out);
+    out
+}

@@ -26,7 +26,7 @@ use autoshard_model::ir::Op;
 use autoshard_model::plan::OpStrategy;
 use autoshard_model::strategy::OpShardings;
 use autoshard_model::{
-    FactorId, FactorKind, Mesh, OpId, OpKind, OpShardingRule, Program, ReductionKind, TensorMapping, TensorSharding,
+    FactorId, FactorKind, Mesh, OpId, OpKind, OpShardingRule, Program, TensorMapping, TensorSharding,
 };
 
 /// How an op computes on local blocks.
@@ -73,11 +73,7 @@ impl Kernel {
         let mut tensors =
             rule.operands.iter().zip(&shardings.operands).chain(rule.results.iter().zip(&shardings.results));
         let runs = tensors.all(|(mapping, sharding)| contiguous(mapping, sharding, rule, strategy, mesh));
-        let identity = match op.kind.partial_reduction().unwrap_or_default() {
-            ReductionKind::Sum => 0.0,
-            ReductionKind::Max => f32::NEG_INFINITY,
-            ReductionKind::Min => f32::INFINITY,
-        };
+        let identity = crate::sharded::identity(op.kind.partial_reduction().unwrap_or_default());
         let permutes =
             matches!(op.kind, OpKind::Slice(_) | OpKind::Pad(_) | OpKind::Concatenate(_) | OpKind::Reverse(_));
         let mode = if blocked.is_empty() && runs {

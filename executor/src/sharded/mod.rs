@@ -21,6 +21,7 @@ use autoshard_model::plan::PlannedCollective;
 use autoshard_model::reshard::{Collective, CollectiveKind};
 use autoshard_model::{Mesh, OpId, Program, TensorSharding, ValueId};
 use reshard::Site;
+pub(crate) use reshard::identity;
 use std::time::{Duration, Instant};
 
 /// What happened at one point of a sharded run.

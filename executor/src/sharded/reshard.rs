@@ -214,12 +214,7 @@ impl Site<'_, '_> {
         }
         let old = self.placement.block(self.index(), shape, from)?;
         let new = self.placement.block(self.index(), shape, to)?;
-        let identity = match to.reduction {
-            ReductionKind::Sum => 0.0,
-            ReductionKind::Max => f32::NEG_INFINITY,
-            ReductionKind::Min => f32::INFINITY,
-        };
-        let mut y = Tensor::full(&new.local, identity);
+        let mut y = Tensor::full(&new.local, identity(to.reduction));
         let at: Vec<usize> = old.starts.iter().zip(&new.starts).map(|(o, n)| o.saturating_sub(*n)).collect();
         y.copy_block(&at, &x, &vec![0; shape.len()], &old.real);
         Ok((y, 0))
@@ -309,6 +304,16 @@ impl Site<'_, '_> {
             }
         });
         failure.map_or(Ok((y, received)), Err)
+    }
+}
+
+/// The value partial results of `reduction` start from (padding of a reduced
+/// dimension holds it).
+pub(crate) fn identity(reduction: ReductionKind) -> f32 {
+    match reduction {
+        ReductionKind::Sum => 0.0,
+        ReductionKind::Max => f32::NEG_INFINITY,
+        ReductionKind::Min => f32::INFINITY,
     }
 }
 
