@@ -52,7 +52,7 @@ pub use autoshard_model as model;
 pub use autoshard_solver as solver;
 pub use config::{Config, ConfigError};
 
-use autoshard_cost::evaluate::evaluate;
+use autoshard_cost::evaluate::{Decisions, evaluate};
 use autoshard_cost::greedy::{Fixed, complete};
 use autoshard_model::Plan;
 
@@ -67,11 +67,16 @@ pub fn solve(config: &Config) -> Result<Plan, solver::SolveError> {
 /// values' shardings and ops' factor shardings) over the config's annotations, with
 /// every choice both leave open made the cheapest local way.
 pub fn price(config: &Config, plan: Option<&Plan>) -> Result<Plan, cost::Error> {
+    evaluate(&config.program, &config.hardware, &decisions(config, plan)?)
+}
+
+/// The decisions of `plan` over `config`'s annotations, every choice both leave open
+/// made the cheapest local way: what [`price`] prices and [`run::run`] runs.
+pub fn decisions(config: &Config, plan: Option<&Plan>) -> Result<Decisions, cost::Error> {
     let program = &config.program;
     let mut fixed = Fixed::from_annotations(program);
     if let Some(plan) = plan {
         fixed.apply_plan(program, plan)?;
     }
-    let decisions = complete(program, &config.hardware, &fixed)?;
-    evaluate(program, &config.hardware, &decisions)
+    complete(program, &config.hardware, &fixed)
 }

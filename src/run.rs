@@ -1,15 +1,15 @@
 //! Running a plan on the CPU mesh and checking it: the library side of
 //! `autoshard run`.
 //!
-//! The plan's decisions are completed over the config's annotations exactly as
-//! `price` completes them, lowered to one SPMD schedule whose reshards are the cost
-//! model's own choices ([`CostPlanner`]), run on one thread per device on seeded
-//! random inputs, and compared output by output with the reference interpreter.
+//! The plan's decisions are completed over the config's annotations by
+//! [`decisions`](crate::decisions), as `price` completes them, lowered to one SPMD
+//! schedule whose reshards are the cost model's own choices ([`CostPlanner`]), run
+//! on one thread per device on seeded random inputs, and compared output by output
+//! with the reference interpreter.
 //! A plan that does not fit the program is rejected before anything runs.
 
 use crate::Config;
 use autoshard_cost::evaluate::Decisions;
-use autoshard_cost::greedy::{Fixed, complete};
 use autoshard_cost::op_cost::Pricing;
 use autoshard_executor::lowering::Planner;
 use autoshard_executor::sharded::ShardedRun;
@@ -85,21 +85,10 @@ pub struct Run {
     pub seed: u64,
 }
 
-/// The decisions of `plan` over `config`'s annotations, every open choice made the
-/// cheapest local way (as [`price`](crate::price) makes them).
-pub fn decisions(config: &Config, plan: Option<&Plan>) -> Result<Decisions, autoshard_cost::Error> {
-    let program = &config.program;
-    let mut fixed = Fixed::from_annotations(program);
-    if let Some(plan) = plan {
-        fixed.apply_plan(program, plan)?;
-    }
-    complete(program, &config.hardware, &fixed)
-}
-
 /// Runs `plan` for `config` on the CPU mesh on inputs drawn from `seed`, and the
 /// reference on the same inputs; compares every output.
 pub fn run(config: &Config, plan: &Plan, seed: u64) -> Result<Run, RunError> {
-    let decisions = decisions(config, Some(plan)).map_err(|e| RunError::InvalidPlan(e.to_string()))?;
+    let decisions = crate::decisions(config, Some(plan)).map_err(|e| RunError::InvalidPlan(e.to_string()))?;
     run_decisions(config, &decisions, seed)
 }
 

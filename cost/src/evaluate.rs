@@ -145,11 +145,7 @@ impl<'a> Evaluation<'a> {
             // An output is resharded to its annotation, and holds no partial sums
             // without one.
             let from = self.sharding(output.value).clone();
-            let target = match &output.sharding {
-                Some(annotation) => (!from.conforms_to_all(annotation)).then(|| annotation.closed()),
-                None => (!from.unreduced.is_empty()).then(|| from.reduced()),
-            };
-            if let Some(target) = target {
+            if let Some(target) = output.target(&from) {
                 self.reshard(output.value, (&from, &target), None, end, (true, false))?;
             }
         }

@@ -27,12 +27,13 @@
 use crate::error::{Error, Result};
 use crate::evaluate::{Decisions, runs_body};
 use crate::hardware::HardwareSpec;
-use crate::op_cost::{Pricing, RuledOpCost, check_factors};
+use crate::op_cost::{Pricing, RuledOpCost};
 use autoshard_model::ReductionKind;
 use autoshard_model::ir::Op;
 use autoshard_model::ops::{Linearity, OpKind};
 use autoshard_model::plan::{Carried, OpStrategy};
 use autoshard_model::rules::sharding_rule;
+use autoshard_model::strategy::check_factors;
 use autoshard_model::{AxisRef, OpId, OpShardingRule, Plan, Program, TensorFactorShardings, TensorSharding, ValueId};
 
 /// Decisions given before completion; `None` is open.

@@ -101,7 +101,7 @@ impl Grid {
 }
 
 /// The multi-index of `k` in row-major order over `sizes`.
-fn unflatten(mut k: usize, sizes: &[usize]) -> Vec<usize> {
+pub(crate) fn unflatten(mut k: usize, sizes: &[usize]) -> Vec<usize> {
     let mut index = vec![0; sizes.len()];
     for (i, &n) in index.iter_mut().zip(sizes).rev() {
         *i = k % n;

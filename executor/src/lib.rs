@@ -25,7 +25,7 @@ pub mod verify;
 pub use collectives::{Halo, MeshReduction};
 pub use error::{Error, Result};
 pub use groups::Grid;
-pub use lowering::{Planner, Schedule, ShardyPlanner, lower};
+pub use lowering::{Planner, Schedule, lower};
 pub use placement::Placement;
 pub use reference::{Evaluation, evaluate};
 pub use runtime::{Device, Runtime};

@@ -7,6 +7,7 @@
 //! reference, so the tolerance, 1e-4, grows linearly with the longest reduction of
 //! the program beyond 1,024 terms. Two NaNs or two equal infinities agree.
 
+use crate::groups::unflatten;
 use crate::tensor::Tensor;
 use autoshard_model::rules::sharding_rule;
 use autoshard_model::{FactorKind, Program};
@@ -106,15 +107,6 @@ fn compare(name: &str, expected: &Tensor, actual: &Tensor) -> OutputCheck {
     let max_rel = if max_abs == 0.0 { 0.0 } else { max_abs / scale.max(f64::from(f32::MIN_POSITIVE)) };
     let worst = worst.map(|(k, e, a)| (unflatten(k, expected.shape()), e, a));
     OutputCheck { name: name.to_string(), max_abs_error: max_abs, max_rel_error: max_rel, worst }
-}
-
-fn unflatten(mut k: usize, shape: &[usize]) -> Vec<usize> {
-    let mut index = vec![0; shape.len()];
-    for (i, &n) in index.iter_mut().zip(shape).rev() {
-        *i = k % n.max(1);
-        k /= n.max(1);
-    }
-    index
 }
 
 #[cfg(test)]

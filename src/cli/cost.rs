@@ -4,23 +4,13 @@
 //! time, peak memory and totals, or the plan as JSON (SPEC §8). A peak above the
 //! device memory fails the command (exit 1) after printing.
 
-use super::{Failure, load};
+use super::{Failure, Format, load};
 use autoshard::model::axis::format_axis_list;
 use autoshard::model::plan::OpPlan;
 use autoshard::model::{FactorId, Plan};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-/// How to print the plan.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// A table for people.
-    Text,
-    /// The plan's JSON (SPEC §8).
-    Json,
-}
-
-/// The `cost` command's arguments.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The config file (.yaml).

@@ -61,6 +61,15 @@ enum Command {
     Run(run::Args),
 }
 
+/// How `cost` and `run` print: a report for people or JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// A report for people.
+    Text,
+    /// JSON (`cost`: the plan of SPEC §8; `run`: the verification and timings).
+    Json,
+}
+
 /// The outcome of a command, mapped to an exit code.
 pub enum Failure {
     /// Bad input or usage: exit code 2.

@@ -5,24 +5,13 @@
 //! runs. JSON has `verification.{passed, max_abs_error, max_rel_error}` and, per op
 //! and per collective, wall time, bytes moved and the predicted time.
 
-use super::{Failure, load};
+use super::{Failure, Format, load};
 use autoshard::executor::sharded::EventKind;
 use autoshard::run::{Run, RunError};
-use autoshard::solver::SolveError;
 use serde_json::{Value, json};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-/// How to print the report.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// A report for people.
-    Text,
-    /// JSON.
-    Json,
-}
-
-/// The `run` command's arguments.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The config file (.yaml).
@@ -44,10 +33,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let shown = args.file.display().to_string();
     let plan = match &args.plan {
         Some(path) => super::cost::read_plan(path)?,
-        None => autoshard::solve(&config).map_err(|e| match e {
-            SolveError::Infeasible(_) => Failure::Failed(format!("{shown}: error: {e}")),
-            e => Failure::BadInput(format!("{shown}: error: {e}")),
-        })?,
+        None => super::solve::solved(&config, &shown)?,
     };
     let plan_file = args.plan.as_ref().map_or(shown.clone(), |p| p.display().to_string());
     let outcome = autoshard::run::run(&config, &plan, args.seed).map_err(|e| match e {
@@ -93,14 +79,13 @@ fn bytes(config: &autoshard::Config, name: &str, elements: usize) -> u64 {
 fn to_json(config: &autoshard::Config, run: &Run) -> Value {
     let program = &config.program;
     let v = &run.verification;
-    let predicted_op = |name: &str| run.plan.ops.iter().find(|o| o.name == name).map_or(0.0, |o| o.compute_s.0);
     let mut ops = Vec::new();
     let mut collectives = Vec::new();
     for e in &run.sharded.events {
         match &e.kind {
             EventKind::Op(id) => {
                 let op = program.op(*id);
-                ops.push(json!({"name": op.name, "op": op.kind.name(), "wall_s": e.wall.as_secs_f64(), "predicted_s": predicted_op(&op.name)}));
+                ops.push(json!({"name": op.name, "op": op.kind.name(), "wall_s": e.wall.as_secs_f64(), "predicted_s": predicted_compute(run, &op.name)}));
             }
             EventKind::Collective { collective: c, planned } => collectives.push(json!({
                 "kind": c.kind.to_string(),
@@ -157,11 +142,10 @@ fn report(config: &autoshard::Config, run: &Run) -> String {
     );
     let w = program.ops().iter().map(|o| o.name.len()).max().unwrap_or(0).max(5);
     let _ = writeln!(out, "\nops\n  {:<w$}  {:<20} {:>12} {:>12}", "name", "op", "wall", "predicted");
-    let predicted_op = |name: &str| run.plan.ops.iter().find(|o| o.name == name).map_or(0.0, |o| o.compute_s.0);
     for e in &run.sharded.events {
         if let EventKind::Op(id) = e.kind {
             let op = program.op(id);
-            let (wall, predicted) = (seconds(e.wall.as_secs_f64()), seconds(predicted_op(&op.name)));
+            let (wall, predicted) = (seconds(e.wall.as_secs_f64()), seconds(predicted_compute(run, &op.name)));
             let _ = writeln!(out, "  {:<w$}  {:<20} {wall:>12} {predicted:>12}", op.name, op.kind.name());
         }
     }
@@ -199,6 +183,11 @@ fn report(config: &autoshard::Config, run: &Run) -> String {
         v.max_abs_error, v.max_rel_error, v.tolerance
     );
     out
+}
+
+/// The compute time the plan predicts for op `name`.
+fn predicted_compute(run: &Run, name: &str) -> f64 {
+    run.plan.ops.iter().find(|o| o.name == name).map_or(0.0, |o| o.compute_s.0)
 }
 
 fn seconds(s: f64) -> String {

@@ -43,10 +43,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         }
         config.solver.time_limit = Seconds(limit);
     }
-    let plan = autoshard::solve(&config).map_err(|e| match e {
-        SolveError::Infeasible(_) => Failure::Failed(format!("{shown}: error: {e}")),
-        e => Failure::BadInput(format!("{shown}: error: {e}")),
-    })?;
+    let plan = solved(&config, &shown)?;
     let text = match args.format {
         Format::Text => report(&config, &plan),
         Format::Json => serde_json::to_string_pretty(&plan).map_err(|e| Failure::BadInput(e.to_string()))? + "\n",
@@ -54,6 +51,15 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     };
     print!("{text}");
     Ok(())
+}
+
+/// `config` solved; an infeasible problem is a failed run (exit 1), anything else
+/// wrong with it bad input (exit 2). `shown` names the config in messages.
+pub(super) fn solved(config: &autoshard::Config, shown: &str) -> Result<autoshard::model::Plan, Failure> {
+    autoshard::solve(config).map_err(|e| match e {
+        SolveError::Infeasible(_) => Failure::Failed(format!("{shown}: error: {e}")),
+        e => Failure::BadInput(format!("{shown}: error: {e}")),
+    })
 }
 
 /// The `cost` table, then dropped preferences and solver statistics.

@@ -28,48 +28,15 @@ use crate::placement::Placement;
 use autoshard_model::ir::Body;
 use autoshard_model::ops::ManualComputation;
 use autoshard_model::plan::PlannedCollective;
-use autoshard_model::reshard::plan as shardy_plan;
 use autoshard_model::rules::sharding_rule;
 use autoshard_model::strategy::{Decisions, op_shardings};
-use autoshard_model::{Meshes, OpId, OpKind, Program, Seconds, TensorSharding, ValueId};
+use autoshard_model::{OpId, OpKind, Program, TensorSharding, ValueId};
 
 /// Chooses the collectives of a reshard: the cost model's choice, so the executor
 /// runs what was priced.
 pub trait Planner: Sync {
     /// The collectives that take `value` from `from` to `to`, in order.
     fn reshard(&self, value: ValueId, from: &TensorSharding, to: &TensorSharding) -> Result<Vec<PlannedCollective>>;
-}
-
-/// Shardy's reshard plan with nothing priced: the planner when no cost model is at
-/// hand.
-pub struct ShardyPlanner<'a> {
-    program: &'a Program,
-    meshes: Meshes,
-}
-
-impl<'a> ShardyPlanner<'a> {
-    /// A planner for `program`'s values.
-    pub fn new(program: &'a Program) -> Self {
-        ShardyPlanner { program, meshes: Meshes::single(program.mesh_name(), program.mesh().clone()) }
-    }
-}
-
-impl Planner for ShardyPlanner<'_> {
-    fn reshard(&self, value: ValueId, from: &TensorSharding, to: &TensorSharding) -> Result<Vec<PlannedCollective>> {
-        let v = self.program.value(value);
-        let collectives = shardy_plan(&self.meshes, &v.ty.shape, from, to).map_err(|e| Error::Plan(e.to_string()))?;
-        Ok(collectives
-            .into_iter()
-            .map(|c| PlannedCollective {
-                kind: c.kind(),
-                text: c,
-                value: v.name.clone(),
-                op: None,
-                bytes: Default::default(),
-                time_s: Seconds(0.0),
-            })
-            .collect())
-    }
 }
 
 /// A move of a tensor from one sharding to another through planned collectives.
@@ -108,7 +75,9 @@ pub struct ResultStep {
 pub enum Step {
     /// A program input arrives as its block.
     Input {
-        /// The input's value.
+        /// The input's position among the program's inputs.
+        index: usize,
+        /// Its value.
         value: ValueId,
     },
     /// An op without a rule computes its results and keeps the device's blocks.
@@ -156,8 +125,9 @@ pub struct Schedule {
     pub steps: Vec<Step>,
     /// The sharding each value is held in, by value.
     pub shardings: Vec<TensorSharding>,
-    /// The step after which each value is no longer needed, by value.
-    pub last_use: Vec<usize>,
+    /// How many times the steps read each value, by value: a device drops a block
+    /// at its last read (and never keeps one nobody reads).
+    pub reads: Vec<usize>,
     /// The mesh, refined for every axis the schedule uses.
     pub placement: Placement,
 }
@@ -166,24 +136,20 @@ pub struct Schedule {
 pub fn lower(program: &Program, decisions: &Decisions, planner: &dyn Planner) -> Result<Schedule> {
     check(program, decisions)?;
     let mut lowering = Lowering { program, decisions, planner, steps: Vec::new() };
-    for input in program.inputs() {
-        lowering.steps.push(Step::Input { value: input.value });
+    for (index, input) in program.inputs().iter().enumerate() {
+        lowering.steps.push(Step::Input { index, value: input.value });
     }
     lowering.block(program.top_level())?;
     for (index, output) in program.outputs().iter().enumerate() {
         let from = decisions.values[output.value.index()].clone();
-        let to = match &output.sharding {
-            Some(annotation) if !from.conforms_to_all(annotation) => annotation.closed(),
-            Some(_) => from.clone(),
-            None => from.reduced(),
-        };
+        let to = output.target(&from).unwrap_or_else(|| from.clone());
         let moved = lowering.moved(output.value, from, to, None)?;
         lowering.steps.push(Step::Output { index, value: output.value, moved });
     }
     let steps = lowering.steps;
     let placement = Placement::new(program.mesh(), axes_of(&steps, decisions))?;
-    let last_use = last_uses(program, &steps);
-    Ok(Schedule { steps, shardings: decisions.values.clone(), last_use, placement })
+    let reads = read_counts(program, &steps);
+    Ok(Schedule { steps, shardings: decisions.values.clone(), reads, placement })
 }
 
 /// Checks every value's sharding against the mesh and its shape.
@@ -354,18 +320,18 @@ fn axes_of<'a>(steps: &'a [Step], decisions: &'a Decisions) -> Vec<&'a autoshard
     shardings.into_iter().flat_map(TensorSharding::all_axes).collect()
 }
 
-/// The last step that reads each value (0 for values never read after they are
-/// written: they are dropped at once).
-fn last_uses(program: &Program, steps: &[Step]) -> Vec<usize> {
-    let mut last = vec![0; program.values().len()];
-    let mut read = |v: ValueId, at: usize| last[v.index()] = last[v.index()].max(at);
-    for (at, step) in steps.iter().enumerate() {
+/// How many times the steps read each value (an op reading a value twice counts
+/// twice).
+fn read_counts(program: &Program, steps: &[Step]) -> Vec<usize> {
+    let mut reads = vec![0; program.values().len()];
+    let mut read = |v: ValueId| reads[v.index()] += 1;
+    for step in steps {
         match step {
-            Step::Ruled { operands, .. } => operands.iter().for_each(|o| read(o.value, at)),
-            Step::Move { value, .. } | Step::Output { value, .. } => read(*value, at),
-            Step::Source { op } => program.op(*op).operands.iter().for_each(|&v| read(v, at)),
+            Step::Ruled { operands, .. } => operands.iter().for_each(|o| read(o.value)),
+            Step::Move { value, .. } | Step::Output { value, .. } => read(*value),
+            Step::Source { op } => program.op(*op).operands.iter().for_each(|&v| read(v)),
             Step::Input { .. } => {}
         }
     }
-    last
+    reads
 }

@@ -15,7 +15,7 @@ use crate::error::{Error, Result};
 use crate::lowering::{Kernel, Move, Schedule, Step};
 use crate::placement::Placement;
 use crate::reference::run_op;
-use crate::runtime::{Device, Runtime};
+use crate::runtime::Runtime;
 use crate::tensor::{Tensor, dims};
 use autoshard_model::plan::PlannedCollective;
 use autoshard_model::reshard::{Collective, CollectiveKind};
@@ -91,8 +91,9 @@ pub fn run(program: &Program, schedule: &Schedule, inputs: &[Tensor], timeout: D
         .iter()
         .enumerate()
         .map(|(k, output)| {
-            let sharding = final_sharding(schedule, k).unwrap_or(&schedule.shardings[output.value.index()]);
-            assemble(&schedule.placement, &dims(&program.value(output.value).ty.shape), sharding, &blocks, k)
+            let held = &schedule.shardings[output.value.index()];
+            let sharding = output.target(held).unwrap_or_else(|| held.clone());
+            assemble(&schedule.placement, &dims(&program.value(output.value).ty.shape), &sharding, &blocks, k)
         })
         .collect::<Result<Vec<_>>>()?;
     Ok(ShardedRun { outputs, events, peak_elements })
@@ -130,15 +131,8 @@ pub fn reshard(mesh: &Mesh, x: &Tensor, from: &TensorSharding, collectives: &[Co
     assemble(&placement, &shape, &last.reduced(), &blocks, 0)
 }
 
-/// The sharding output `k` ends in.
-fn final_sharding(schedule: &Schedule, k: usize) -> Option<&TensorSharding> {
-    schedule.steps.iter().find_map(|s| match s {
-        Step::Output { index, moved, .. } if *index == k => Some(&moved.to),
-        _ => None,
-    })
-}
-
-/// The whole tensor from every device's block of output `k`.
+/// The whole tensor from every device's block of output `k` (each block copied
+/// once, from the first device that holds it).
 fn assemble(
     placement: &Placement,
     shape: &[usize],
@@ -147,10 +141,13 @@ fn assemble(
     k: usize,
 ) -> Result<Tensor> {
     let mut out = Tensor::full(shape, 0.0);
+    let mut copied = std::collections::BTreeSet::new();
     for (device, outputs) in blocks.iter().enumerate() {
         let block = placement.block(device, shape, sharding)?;
         let Some(local) = outputs.get(k) else { continue };
-        out.copy_block(&block.starts, local, &vec![0; shape.len()], &block.real);
+        if copied.insert(block.starts.clone()) {
+            out.copy_block(&block.starts, local, &vec![0; shape.len()], &block.real);
+        }
     }
     Ok(out)
 }
@@ -160,84 +157,86 @@ struct DeviceRun<'a, 'd> {
     program: &'a Program,
     schedule: &'a Schedule,
     site: Site<'a, 'd>,
+    /// Each value's block while some step still reads it.
     values: Vec<Option<Tensor>>,
-    events: Vec<Event>,
+    /// The reads of each value still to come.
+    reads: Vec<usize>,
+    /// The elements `values` holds, and the most it has held.
+    held: usize,
     peak: usize,
+    events: Vec<Event>,
 }
 
 impl<'a, 'd> DeviceRun<'a, 'd> {
     fn new(program: &'a Program, schedule: &'a Schedule, site: Site<'a, 'd>) -> Self {
         let values = vec![None; program.values().len()];
-        DeviceRun { program, schedule, site, values, events: Vec::new(), peak: 0 }
-    }
-
-    fn device(&self) -> &Device<'d> {
-        self.site.device
+        let reads = schedule.reads.clone();
+        DeviceRun { program, schedule, site, values, reads, held: 0, peak: 0, events: Vec::new() }
     }
 
     fn shape(&self, v: ValueId) -> Vec<usize> {
         dims(&self.program.value(v).ty.shape)
     }
 
-    fn value(&self, v: ValueId) -> Result<Tensor> {
-        self.values[v.index()].clone().ok_or_else(|| {
-            Error::Plan(format!("value \"{}\" is read before it is computed", self.program.value(v).name))
-        })
+    /// Keeps `x` as value `v`'s block if a later step reads it.
+    fn store(&mut self, v: ValueId, x: Tensor) {
+        if self.reads[v.index()] > 0 {
+            self.held += x.len();
+            self.peak = self.peak.max(self.held);
+            self.values[v.index()] = Some(x);
+        }
+    }
+
+    /// Value `v`'s block for one read: moved out at its last read, copied before.
+    fn read(&mut self, v: ValueId) -> Result<Tensor> {
+        let unread = || Error::Plan(format!("value \"{}\" is read before it is computed", self.program.value(v).name));
+        let left = &mut self.reads[v.index()];
+        *left = left.saturating_sub(1);
+        if *left > 0 {
+            return self.values[v.index()].clone().ok_or_else(unread);
+        }
+        let x = self.values[v.index()].take().ok_or_else(unread)?;
+        self.held -= x.len();
+        Ok(x)
     }
 
     fn run(mut self, inputs: &[Tensor]) -> Result<(Vec<Tensor>, Vec<Event>, usize)> {
         let mut outputs = vec![Tensor::scalar(0.0); self.program.outputs().len()];
         let schedule = self.schedule;
-        for (at, step) in schedule.steps.iter().enumerate() {
+        for step in &schedule.steps {
             match step {
-                Step::Input { value } => {
-                    let k = self.program.inputs().iter().position(|i| i.value == *value).unwrap_or(0);
-                    let sharding = &self.schedule.shardings[value.index()];
-                    let block = self.take_block(&inputs[k], *value, sharding)?;
-                    self.values[value.index()] = Some(block);
+                Step::Input { index: k, value } => {
+                    let block =
+                        self.site.take_block(&inputs[*k], &self.shape(*value), &schedule.shardings[value.index()])?;
+                    self.store(*value, block);
                 }
                 Step::Source { op } => self.source(*op)?,
                 Step::Move { value, target, moved, .. } => {
-                    let x = self.value(*value)?;
+                    let x = self.read(*value)?;
                     let y = self.moved(x, *value, moved)?;
-                    self.values[target.index()] = Some(y);
+                    self.store(*target, y);
                 }
                 Step::Ruled { op, operands, kernel, results } => {
                     let mut xs = Vec::with_capacity(operands.len());
                     for (o, sharding) in operands.iter().zip(&kernel.operands) {
-                        let x = self.moved(self.value(o.value)?, o.value, &o.moved)?;
-                        xs.push(self.own(x, o.value, (&o.moved.to, sharding), true)?);
+                        let x = self.read(o.value)?;
+                        let x = self.moved(x, o.value, &o.moved)?;
+                        xs.push(self.gather_for_kernel(x, o.value, (&o.moved.to, sharding))?);
                     }
                     let ys = self.kernel(*op, kernel, xs)?;
                     for ((r, y), sharding) in results.iter().zip(ys).zip(&kernel.results) {
-                        let y = self.own(y, r.value, (sharding, &r.moved.from), false)?;
+                        let y = self.slice_from_kernel(y, r.value, (sharding, &r.moved.from))?;
                         let y = self.moved(y, r.value, &r.moved)?;
-                        self.values[r.value.index()] = Some(y);
+                        self.store(r.value, y);
                     }
                 }
                 Step::Output { index, value, moved } => {
-                    outputs[*index] = self.moved(self.value(*value)?, *value, moved)?;
+                    let x = self.read(*value)?;
+                    outputs[*index] = self.moved(x, *value, moved)?;
                 }
             }
-            self.release(at);
         }
         Ok((outputs, self.events, self.peak))
-    }
-
-    /// Drops the blocks no later step reads, after noting how much was held.
-    fn release(&mut self, at: usize) {
-        let held: usize = self.values.iter().flatten().map(Tensor::len).sum();
-        self.peak = self.peak.max(held);
-        for (v, slot) in self.values.iter_mut().enumerate() {
-            if self.schedule.last_use[v] <= at {
-                *slot = None;
-            }
-        }
-    }
-
-    /// This device's block of the whole tensor `x` (value `v`) under `sharding`.
-    fn take_block(&self, x: &Tensor, v: ValueId, sharding: &TensorSharding) -> Result<Tensor> {
-        self.site.take_block(x, &self.shape(v), sharding)
     }
 
     /// An op without a rule: its operands gathered whole, computed, its results'
@@ -247,24 +246,25 @@ impl<'a, 'd> DeviceRun<'a, 'd> {
         let operation = program.op(op);
         let mut whole = Vec::with_capacity(operation.operands.len());
         for &v in &operation.operands {
-            let sharding = self.schedule.shardings[v.index()].clone();
+            let sharding = &self.schedule.shardings[v.index()];
             let replicated = TensorSharding::replicated(program.mesh_name(), sharding.rank());
-            let x = self.value(v)?;
-            whole.push(self.own(x, v, (&sharding, &replicated), true)?);
+            let x = self.read(v)?;
+            whole.push(self.gather_for_kernel(x, v, (sharding, &replicated))?);
         }
         let started = Instant::now();
         let results = run_op(program, op, whole)?;
         self.events.push(Event { kind: EventKind::Op(op), wall: started.elapsed(), received: 0 });
         for (&r, y) in operation.results.iter().zip(results) {
-            let block = self.take_block(&y, r, &self.schedule.shardings[r.index()])?;
-            self.values[r.index()] = Some(block);
+            let block = self.site.take_block(&y, &self.shape(r), &self.schedule.shardings[r.index()])?;
+            self.store(r, block);
         }
         Ok(())
     }
 
     fn kernel(&mut self, op: OpId, kernel: &Kernel, operands: Vec<Tensor>) -> Result<Vec<Tensor>> {
         let started = Instant::now();
-        let results = compute::compute(self.program, op, kernel, self.site.placement, self.device().index(), operands)?;
+        let device = self.site.device.index();
+        let results = compute::compute(self.program, op, kernel, self.site.placement, device, operands)?;
         self.events.push(Event { kind: EventKind::Op(op), wall: started.elapsed(), received: 0 });
         Ok(results)
     }
@@ -273,40 +273,40 @@ impl<'a, 'd> DeviceRun<'a, 'd> {
     fn moved(&mut self, x: Tensor, v: ValueId, moved: &Move) -> Result<Tensor> {
         let shape = self.shape(v);
         let mut x = x;
-        let mut from = moved.from.clone();
+        let mut from = &moved.from;
         for planned in &moved.collectives {
-            let started = Instant::now();
-            let (y, received) = self.site.collective(x, &shape, &from, &planned.text)?;
-            let wall = started.elapsed();
-            let kind = EventKind::Collective { collective: Box::new(planned.clone()), planned: true };
-            self.events.push(Event { kind, wall, received });
-            from = planned.text.out_sharding().clone();
-            x = y;
+            x = self.collective(x, &shape, from, planned, true)?;
+            from = planned.text.out_sharding();
         }
         Ok(x)
     }
 
-    /// The executor's own move of `x` (a block of `v`) between the shardings a
-    /// kernel needs and the plan's: `gather` reduces partial sums the target does
-    /// not keep and gathers dimensions; otherwise it slices and makes partial sums
-    /// (local).
-    fn own(
+    /// Runs one collective on `x` and records it.
+    fn collective(
+        &mut self,
+        x: Tensor,
+        shape: &[usize],
+        from: &TensorSharding,
+        collective: &PlannedCollective,
+        planned: bool,
+    ) -> Result<Tensor> {
+        let started = Instant::now();
+        let (y, received) = self.site.collective(x, shape, from, &collective.text)?;
+        let kind = EventKind::Collective { collective: Box::new(collective.clone()), planned };
+        self.events.push(Event { kind, wall: started.elapsed(), received });
+        Ok(y)
+    }
+
+    /// The executor's own move of an operand `x` (a block of `v`) from the sharding
+    /// the plan gives it to the one its kernel reads: partial sums the kernel does
+    /// not keep are all-reduced, dimensions the kernel needs whole are gathered.
+    fn gather_for_kernel(
         &mut self,
         x: Tensor,
         v: ValueId,
         (from, to): (&TensorSharding, &TensorSharding),
-        gather: bool,
     ) -> Result<Tensor> {
-        if from == to {
-            return Ok(x);
-        }
         let shape = self.shape(v);
-        if !gather {
-            let slice = Collective::AllSlice { axes: Vec::new(), out: to.reduced() };
-            let y = self.own_collective(x, v, &shape, &from.reduced(), slice)?;
-            let fresh: Vec<_> = to.unreduced.iter().filter(|a| !from.unreduced.contains(a)).cloned().collect();
-            return self.site.unreduce(y, &fresh, to.reduction);
-        }
         let mut x = x;
         let mut current = from.clone();
         if !from.unreduced.is_empty() && to.unreduced.is_empty() {
@@ -316,12 +316,34 @@ impl<'a, 'd> DeviceRun<'a, 'd> {
             current = from.reduced();
         }
         if current.dims != to.dims {
-            let gather = Collective::Reshard { out: to.clone() };
-            x = self.own_collective(x, v, &shape, &current, gather)?;
+            x = self.own_collective(x, v, &shape, &current, Collective::Reshard { out: to.clone() })?;
         }
         Ok(x)
     }
 
+    /// The executor's own move of a result `x` (a block of `v`) from the sharding
+    /// its kernel writes to the one the plan says the op produces: its blocks cut
+    /// (locally, where padding allows) and the new partial sums made.
+    fn slice_from_kernel(
+        &mut self,
+        x: Tensor,
+        v: ValueId,
+        (from, to): (&TensorSharding, &TensorSharding),
+    ) -> Result<Tensor> {
+        if from == to {
+            return Ok(x);
+        }
+        let mut y = x;
+        if from.dims != to.dims {
+            let slice = Collective::AllSlice { axes: Vec::new(), out: to.reduced() };
+            y = self.own_collective(y, v, &self.shape(v), &from.reduced(), slice)?;
+        }
+        let fresh: Vec<_> = to.unreduced.iter().filter(|a| !from.unreduced.contains(a)).cloned().collect();
+        self.site.unreduce(y, &fresh, to.reduction)
+    }
+
+    /// Runs and records one of the executor's own collectives (a gather is
+    /// reported as `all_gather`).
     fn own_collective(
         &mut self,
         x: Tensor,
@@ -330,8 +352,6 @@ impl<'a, 'd> DeviceRun<'a, 'd> {
         from: &TensorSharding,
         collective: Collective,
     ) -> Result<Tensor> {
-        let started = Instant::now();
-        let (y, received) = self.site.collective(x, shape, from, &collective)?;
         let kind = match collective.kind() {
             CollectiveKind::Reshard => CollectiveKind::AllGather,
             other => other,
@@ -344,12 +364,6 @@ impl<'a, 'd> DeviceRun<'a, 'd> {
             bytes: Default::default(),
             time_s: Default::default(),
         };
-        let event = Event {
-            kind: EventKind::Collective { collective: Box::new(planned), planned: false },
-            wall: started.elapsed(),
-            received,
-        };
-        self.events.push(event);
-        Ok(y)
+        self.collective(x, shape, from, &planned, false)
     }
 }

@@ -261,14 +261,16 @@ impl Site<'_, '_> {
         let board = self.device.round(Some(Post { tensor: x, to: None }))?;
         let new = self.placement.block(me, shape, to)?;
         let mut y = Tensor::full(&new.local, 0.0);
-        let rank = shape.len();
-        // Per dimension, the source blocks that overlap the new block.
-        let mut ranges = Vec::with_capacity(rank);
-        for (d, &n) in shape.iter().enumerate() {
-            let size = n.div_ceil(self.placement.shards(from, d)).max(1);
-            let (lo, hi) = (new.starts[d], new.starts[d] + new.real[d]);
-            ranges.push(if hi > lo { (lo / size..hi.div_ceil(size)).collect::<Vec<_>>() } else { Vec::new() });
-        }
+        // Per dimension, the size of a source block and the source blocks that
+        // overlap the new block.
+        let sizes: Vec<usize> =
+            (0..shape.len()).map(|d| shape[d].div_ceil(self.placement.shards(from, d)).max(1)).collect();
+        let ranges: Vec<Vec<usize>> = (0..shape.len())
+            .map(|d| {
+                let (lo, hi) = (new.starts[d], new.starts[d] + new.real[d]);
+                if hi > lo { (lo / sizes[d]..hi.div_ceil(sizes[d])).collect() } else { Vec::new() }
+            })
+            .collect();
         let counts: Vec<usize> = ranges.iter().map(Vec::len).collect();
         let mut received = 0;
         let mut failure = None;
@@ -288,19 +290,18 @@ impl Site<'_, '_> {
                 failure = Some(Error::Collective(format!("device {source} posted nothing")));
                 return;
             };
-            let (mut to_at, mut from_at, mut sizes) = (Vec::new(), Vec::new(), Vec::new());
-            for d in 0..rank {
-                let size = shape[d].div_ceil(self.placement.shards(from, d)).max(1);
-                let start = blocks[d] * size;
+            let (mut to_at, mut from_at, mut extent) = (Vec::new(), Vec::new(), Vec::new());
+            for (d, (&b, &size)) in blocks.iter().zip(&sizes).enumerate() {
+                let start = b * size;
                 let lo = new.starts[d].max(start);
                 let hi = (new.starts[d] + new.real[d]).min(start + size).min(shape[d]);
                 to_at.push(lo - new.starts[d]);
                 from_at.push(lo - start);
-                sizes.push(hi.saturating_sub(lo));
+                extent.push(hi.saturating_sub(lo));
             }
-            y.copy_block(&to_at, &post.tensor, &from_at, &sizes);
+            y.copy_block(&to_at, &post.tensor, &from_at, &extent);
             if source != me {
-                received += sizes.iter().product::<usize>();
+                received += extent.iter().product::<usize>();
             }
         });
         failure.map_or(Ok((y, received)), Err)

@@ -99,6 +99,18 @@ pub struct Output {
     pub loc: Option<Location>,
 }
 
+impl Output {
+    /// Where an output held as `held` must move before it is returned, if anywhere:
+    /// to its annotation unless `held` conforms to it; with no annotation, to
+    /// `held` reduced if it holds partial results.
+    pub fn target(&self, held: &TensorSharding) -> Option<TensorSharding> {
+        match &self.sharding {
+            Some(annotation) => (!held.conforms_to_all(annotation)).then(|| annotation.closed()),
+            None => (!held.unreduced.is_empty()).then(|| held.reduced()),
+        }
+    }
+}
+
 /// Values that must get identical shardings.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ShardingGroup {
