@@ -1,16 +1,24 @@
-//! The solver core's engine: presolve, the ILP through a [`Backend`], and the
-//! expansion back to a strategy for every node.
+//! The solver core's engine: presolve, then the exact ILP through a [`Backend`] when
+//! the remaining problem is small, or the large-neighbourhood search (`search/`)
+//! otherwise, and the expansion back to a strategy for every node. Every front end
+//! (the sharding solve, the IOPDDL contest format) goes through [`solve_with`].
 //!
 //! Invariants: a returned solution has a finite cost and fits the limit (checked on
-//! the original problem, not trusted from the backend); the bound never exceeds the
-//! cost; the same problem and limits give the same solution.
+//! the original problem, not trusted from the backend or the search); the bound never
+//! exceeds the cost; the same problem, limits and seed give the same solution (the
+//! search is anytime, so with a time limit "the same" also needs the same speed).
 
 use crate::backend::{Backend, Limits, Status};
 use crate::error::{Result, SolveError};
 use crate::ilp::Formulation;
 use crate::presolve::Presolved;
 use crate::problem::Problem;
+use crate::search::{self, Progress};
 use std::time::Instant;
+
+/// Remaining allowed strategies beyond which the engine searches instead of solving
+/// the ILP (microlp's branch and bound is exact but slow past a few thousand).
+pub const ILP_STRATEGIES: usize = 2_000;
 
 /// A solution of a [`Problem`] with its provenance.
 #[derive(Debug, Clone, PartialEq)]
@@ -23,27 +31,121 @@ pub struct Solution {
     pub status: Status,
     /// A lower bound on the optimum.
     pub bound: f64,
-    /// Model size after presolve: variables and constraints.
+    /// Model size after presolve: variables and constraints (0 when searched).
     pub variables: usize,
     /// See `variables`.
     pub constraints: usize,
     /// Nodes left after presolve.
     pub remaining_nodes: usize,
-    /// Branch-and-bound nodes.
+    /// Branch-and-bound nodes, or neighbourhoods solved by the search.
     pub bb_nodes: u64,
     /// Wall-clock time of the whole solve, seconds.
     pub time_s: f64,
+    /// Seconds to the first feasible solution.
+    pub first_feasible_s: f64,
+}
+
+/// Which method solves the presolved problem.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Method {
+    /// The ILP when at most [`ILP_STRATEGIES`] strategies remain (or usage limits
+    /// involve loads), the search otherwise.
+    #[default]
+    Auto,
+    /// Always the ILP.
+    Ilp,
+    /// Always the search (unless loads bind the limit: the search does not price them).
+    Search,
+}
+
+/// How an engine solve runs.
+pub struct Settings<'a> {
+    /// Time and gap limits (the search runs until the time limit).
+    pub limits: Limits,
+    /// The seed of the search's random choices.
+    pub seed: u64,
+    /// Which method to use.
+    pub method: Method,
+    /// Called with progress: after presolve, at each phase, on improvements.
+    pub report: Option<&'a mut dyn FnMut(Progress)>,
+    /// When the solve started (reading the input may count against the limit).
+    pub start: Instant,
+}
+
+impl Settings<'_> {
+    /// Default settings with `limits`, starting now.
+    pub fn new(limits: Limits) -> Self {
+        Settings { limits, seed: 0, method: Method::Auto, report: None, start: Instant::now() }
+    }
 }
 
 /// Solves `problem` with `backend` within `limits`.
 pub fn solve(problem: &Problem, backend: &dyn Backend, limits: Limits) -> Result<Solution> {
-    let start = Instant::now();
+    solve_with(problem, backend, Settings::new(limits))
+}
+
+/// Solves `problem` as `settings` say.
+pub fn solve_with(problem: &Problem, backend: &dyn Backend, mut settings: Settings<'_>) -> Result<Solution> {
+    let start = settings.start;
     let pre = Presolved::new(problem);
     if let Some(n) = pre.stranded() {
         let name = &problem.nodes[n].name;
         return Err(SolveError::Infeasible(format!("\"{name}\" has no strategy compatible with its neighbours")));
     }
-    let formulation = Formulation::new(problem, &pre);
+    let mut silent = |_: Progress| {};
+    let report: &mut dyn FnMut(Progress) = settings.report.take().unwrap_or(&mut silent);
+    let constant = pre.constant();
+    report(Progress {
+        elapsed_s: start.elapsed().as_secs_f64(),
+        cost: f64::INFINITY,
+        bound: f64::NEG_INFINITY,
+        phase: "presolved",
+    });
+    let strategies: usize = pre.remaining().map(|n| pre.costs[n].iter().filter(|c| c.is_finite()).count()).sum();
+    let search = match settings.method {
+        Method::Auto => strategies > ILP_STRATEGIES && pre.binding.is_empty(),
+        Method::Ilp => false,
+        Method::Search => pre.binding.is_empty() && pre.remaining().next().is_some(),
+    };
+    let mut solution = if search {
+        let run = search::Run { start, deadline: start + settings.limits.time, seed: settings.seed, report, constant };
+        let outcome = search::search(problem, &pre, run)
+            .ok_or_else(|| SolveError::Infeasible("the search found no solution within the usage limit".to_string()))?;
+        let assignment = pre.expand(outcome.decided);
+        let cost = problem.cost(&assignment);
+        let status = if outcome.bound + constant >= cost { Status::Optimal } else { Status::Feasible };
+        Solution {
+            assignment,
+            cost,
+            status,
+            bound: (outcome.bound + constant).min(cost),
+            variables: 0,
+            constraints: 0,
+            remaining_nodes: pre.remaining().count(),
+            bb_nodes: outcome.proposals,
+            time_s: 0.0,
+            first_feasible_s: outcome.first_feasible_s,
+        }
+    } else {
+        exact(problem, backend, &pre, settings.limits)?
+    };
+    if !solution.cost.is_finite() || !problem.fits(&solution.assignment) {
+        return Err(SolveError::Backend(format!(
+            "{}: the solution it returned is not feasible (cost {})",
+            if search { "search" } else { backend.name() },
+            solution.cost
+        )));
+    }
+    solution.time_s = start.elapsed().as_secs_f64();
+    if !search {
+        solution.first_feasible_s = solution.time_s;
+    }
+    Ok(solution)
+}
+
+/// The ILP path.
+fn exact(problem: &Problem, backend: &dyn Backend, pre: &Presolved, limits: Limits) -> Result<Solution> {
+    let formulation = Formulation::new(problem, pre);
     let model = &formulation.model;
     let (decided, status, bound, bb_nodes) = if model.domains.is_empty() {
         (formulation.decode(&[]), Status::Optimal, None, 0)
@@ -54,12 +156,6 @@ pub fn solve(problem: &Problem, backend: &dyn Backend, limits: Limits) -> Result
     };
     let assignment = pre.expand(decided);
     let cost = problem.cost(&assignment);
-    if !cost.is_finite() || !problem.fits(&assignment) {
-        return Err(SolveError::Backend(format!(
-            "{}: the solution it returned is not feasible (cost {cost})",
-            backend.name()
-        )));
-    }
     let bound = match status {
         Status::Optimal => cost,
         Status::Feasible => bound.unwrap_or(f64::NEG_INFINITY).min(cost),
@@ -73,7 +169,8 @@ pub fn solve(problem: &Problem, backend: &dyn Backend, limits: Limits) -> Result
         constraints: model.constraints.len(),
         remaining_nodes: pre.remaining().count(),
         bb_nodes,
-        time_s: start.elapsed().as_secs_f64(),
+        time_s: 0.0,
+        first_feasible_s: 0.0,
     })
 }
 
@@ -151,6 +248,59 @@ mod tests {
                 (Err(SolveError::Infeasible(_) | SolveError::Backend(_)), None) => {}
                 (got, want) => prop_assert!(false, "engine {got:?}, brute force {want:?}"),
             }
+        }
+    }
+
+    /// The search on problems without loads (it does not take them), 20 ms each.
+    fn searched(p: &Problem) -> Result<Solution> {
+        let mut settings = Settings::new(Limits { time: Duration::from_millis(20), gap: 0.0 });
+        settings.method = Method::Search;
+        solve_with(p, &MicroLp, settings)
+    }
+
+    #[test]
+    fn the_search_agrees_with_brute_force_on_small_problems() {
+        let mut runner = proptest::test_runner::TestRunner::deterministic();
+        let (mut optimal, mut feasible, mut total) = (0, 0, 0);
+        for _ in 0..150 {
+            let mut p =
+                problem().new_tree(&mut runner).map(|t| proptest::strategy::ValueTree::current(&t)).unwrap_or_default();
+            p.loads.clear();
+            let expected = p.brute_force();
+            total += 1;
+            match (searched(&p), expected) {
+                (Ok(s), Some((best, _))) => {
+                    feasible += 1;
+                    assert!(p.fits(&s.assignment) && s.cost.is_finite());
+                    assert!(
+                        s.cost >= best - 1e-9 && s.bound <= best + 1e-9,
+                        "cost {} bound {} optimum {best}",
+                        s.cost,
+                        s.bound
+                    );
+                    optimal += usize::from((s.cost - best).abs() < 1e-9);
+                }
+                (Ok(s), None) => panic!("the search returned {s:?} on an infeasible problem"),
+                (Err(_), Some((best, _))) => eprintln!("the search found nothing; optimum {best}"),
+                (Err(_), None) => feasible += 1,
+            }
+        }
+        eprintln!("search: {optimal} optimal, {feasible} feasible of {total}");
+        assert!(feasible * 100 >= total * 95, "feasible {feasible} of {total}");
+        assert!(optimal * 100 >= total * 80, "optimal {optimal} of {total}");
+    }
+
+    #[test]
+    fn the_search_solves_the_contest_example() {
+        let instance = crate::iopddl::Instance::parse(include_str!("../tests/data/iopddl/example.json")).unwrap();
+        for method in [Method::Search, Method::Ilp] {
+            let mut settings = Settings::new(Limits { time: Duration::from_millis(200), gap: 0.0 });
+            settings.method = method;
+            let s = solve_with(&instance.problem, &MicroLp, settings).unwrap();
+            assert_eq!(
+                (s.assignment.clone(), instance.evaluate(&s.assignment).unwrap().cost),
+                (vec![0, 0, 2, 1, 0], 445)
+            );
         }
     }
 }

@@ -10,7 +10,7 @@
 //! pairs get no variable, which forbids them). With integral `x` the marginals force
 //! `e` integral, and the LP relaxation is far tighter than `e ≥ x + y − 1`.
 //! The usage limit becomes one row per time step where it could bind, scaled by the
-//! limit. A binding load between two nodes is written on the same class pairs (its
+//! limit, less the presolve's constant base usage there. A binding load between two nodes is written on the same class pairs (its
 //! usage refines the classes, and a pair without an edge gets one of zero cost), so
 //! it is exact too. Costs are scaled to microseconds for the solver's tolerances.
 
@@ -242,12 +242,14 @@ impl Formulation {
                 (0..problem.nodes.len()).filter(|&n| pre.pinned[n] && live(problem.nodes[n].interval, t)).collect();
             let loads: Vec<&Load> =
                 pre.binding.iter().map(|&l| &problem.loads[l]).filter(|l| live(l.interval, t)).collect();
-            let worst = nodes.iter().map(|&n| max_usage(problem, pre, n)).sum::<f64>()
+            let base = pre.base[t] as f64;
+            let worst = base
+                + nodes.iter().map(|&n| max_usage(problem, pre, n)).sum::<f64>()
                 + loads.iter().map(|l| l.max() as f64).sum::<f64>();
             if worst <= limit as f64 {
                 continue;
             }
-            let (mut terms, mut fixed) = (Vec::new(), 0.0);
+            let (mut terms, mut fixed) = (Vec::new(), base * scale);
             for n in nodes {
                 for s in allowed(pre, n) {
                     self.usage_term((n, s), problem.nodes[n].usage_of(s) as f64 * scale, &mut terms, &mut fixed);

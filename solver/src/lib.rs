@@ -1,10 +1,13 @@
 //! autoshard's solver: which sharding plan to pick.
 //!
 //! Two layers. The solver core (`problem.rs`, `presolve.rs`, `ilp.rs`, `backend.rs`,
-//! `engine.rs`) solves a generic problem — one strategy per node, node and pairwise
-//! edge costs, a usage limit over time — exactly: presolve, then an ILP in the
-//! marginal form through a [`Backend`] (microlp by default). The sharding front end
-//! lowers a program to that problem: the factor graph (`graph.rs`), the candidate
+//! `search/`, `engine.rs`) solves a generic problem — one strategy per node, node and
+//! pairwise edge costs, a usage limit over time: exact presolve, then an ILP in the
+//! marginal form through a [`Backend`] (microlp by default) when the rest is small,
+//! or an anytime large-neighbourhood search with a Lagrangian bound otherwise. Two
+//! front ends lower to that problem: the IOPDDL contest format (`iopddl.rs`, with its
+//! exact evaluator) and the sharding solve, which lowers a program through the factor
+//! graph (`graph.rs`), the candidate
 //! strategies of ops and shardings of values (`candidates.rs`), the constraints of
 //! SPEC §5 (`constraints.rs`), the costs (`lower.rs`, with reshard prices memoised
 //! in `prices.rs`) and the staged solve with the
@@ -17,10 +20,12 @@ pub mod engine;
 pub mod error;
 pub mod graph;
 pub mod ilp;
+pub mod iopddl;
 pub mod lower;
 pub mod presolve;
 pub mod prices;
 pub mod problem;
+pub mod search;
 pub mod solve;
 
 pub use backend::{Backend, MicroLp};

@@ -5,6 +5,8 @@
 //! - a strategy with no finite partner on some edge is forbidden (arc consistency);
 //! - a strategy no better than another on its own cost, its usage and every edge
 //!   entry is dominated and forbidden (on a tie the later one goes);
+//! - a node whose allowed strategies all use the same amount is unpinned: its usage
+//!   moves into the constant [`Presolved::base`] profile;
 //! - a node with at most two neighbours whose usage never matters (neither it nor a
 //!   load on it is live at any time step where the limit could bind; such loads are
 //!   *binding*) is eliminated by dynamic programming:
@@ -32,6 +34,9 @@ pub struct Presolved {
     pub pinned: Vec<bool>,
     /// The loads (indices into the problem's) live where the limit could bind.
     pub binding: Vec<usize>,
+    /// Per time step, the usage of nodes unpinned because every strategy they may
+    /// take uses the same amount (it counts whatever the solution).
+    pub base: Vec<u64>,
     /// Per node, the binding loads on it.
     loads: Vec<Vec<usize>>,
     adjacency: Vec<BTreeSet<usize>>,
@@ -62,6 +67,7 @@ impl Presolved {
             eliminated: vec![false; n],
             pinned,
             binding,
+            base: vec![0; problem.horizon()],
             loads,
             adjacency: vec![BTreeSet::new(); n],
             steps: Vec::new(),
@@ -94,6 +100,17 @@ impl Presolved {
         let (low, high) = (n.min(m), n.max(m));
         let costs = self.edges.get(&(low, high)).map_or(&[][..], Vec::as_slice);
         View { costs, width: self.strategies(high), flipped: n > m }
+    }
+
+    /// The cost every solution pays for the nodes eliminated alone (whatever the
+    /// remaining nodes take): the remaining problem's cost plus this is the problem's.
+    pub fn constant(&self) -> f64 {
+        (self.steps.iter())
+            .map(|step| match step {
+                Step::Alone { node, best } => self.costs[*node][*best],
+                _ => 0.0,
+            })
+            .sum()
     }
 
     /// A full assignment from `decided` (a strategy for every remaining node; others
@@ -138,6 +155,7 @@ impl Presolved {
         loop {
             let mut changed = self.propagate();
             changed |= self.dominate(problem);
+            self.unpin_constant(problem);
             changed |= self.eliminate();
             if !changed || self.stranded().is_some() {
                 return;
@@ -203,6 +221,24 @@ impl Presolved {
             }
         }
         changed
+    }
+
+    /// Unpins every pinned node without binding loads whose allowed strategies all
+    /// use the same amount, adding that amount to the base profile.
+    fn unpin_constant(&mut self, problem: &Problem) {
+        for n in 0..self.costs.len() {
+            if !self.pinned[n] || self.eliminated[n] || !self.loads[n].is_empty() {
+                continue;
+            }
+            let node = &problem.nodes[n];
+            let mut usage = (0..node.strategies()).filter(|&s| self.costs[n][s].is_finite()).map(|s| node.usage_of(s));
+            let Some(first) = usage.next() else { continue };
+            if usage.all(|u| u == first) {
+                self.pinned[n] = false;
+                let (from, to) = node.interval;
+                self.base[from..to].iter_mut().for_each(|b| *b = b.saturating_add(first));
+            }
+        }
     }
 
     /// The binding loads on `n`, as seen from `n`, with the other node's allowed

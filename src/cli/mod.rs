@@ -3,6 +3,7 @@
 
 mod check;
 mod cost;
+mod iopddl;
 mod reshard;
 mod rules;
 mod run;
@@ -21,7 +22,7 @@ use std::process::ExitCode;
     name = "autoshard",
     version,
     propagate_version = true,
-    after_help = "Examples:\n  autoshard check configs/mlp.yaml\n  autoshard rules configs/transformer_block.yaml\n  autoshard solve configs/mlp.yaml --format json\n  autoshard run configs/mlp.yaml --seed 1\n  autoshard reshard --mesh '<[\"x\"=2, \"y\"=2]>' --shape 16x8 --from '[{\"x\"}, {\"y\"}]' --to '[{\"y\"}, {}]' --cost\n\nExit codes: 0 success, 1 the work failed (infeasible, mismatch), 2 bad input or usage.\nSet AUTOSHARD_LOG=debug for logs on stderr."
+    after_help = "Examples:\n  autoshard check configs/mlp.yaml\n  autoshard rules configs/transformer_block.yaml\n  autoshard solve configs/mlp.yaml --format json\n  autoshard run configs/mlp.yaml --seed 1\n  autoshard iopddl ../shared/iopddl/asplos-2025-iopddl-G.json.gz --time-limit 120\n  autoshard reshard --mesh '<[\"x\"=2, \"y\"=2]>' --shape 16x8 --from '[{\"x\"}, {\"y\"}]' --to '[{\"y\"}, {}]' --cost\n\nExit codes: 0 success, 1 the work failed (infeasible, mismatch), 2 bad input or usage.\nSet AUTOSHARD_LOG=debug for logs on stderr."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -59,6 +60,11 @@ enum Command {
     /// reference on the same seeded inputs. Exit 1 on a mismatch, 2 on an invalid
     /// plan.
     Run(run::Args),
+    /// Solve an instance of the ASPLOS 2025 IOPDDL contest (one strategy per node,
+    /// node and edge costs, a usage limit over time) within the time limit; print the
+    /// contest's output line [s0, s1, ...] and `cost N` (checked exactly). Progress
+    /// goes to stderr on a terminal.
+    Iopddl(iopddl::Args),
 }
 
 /// How `cost` and `run` print: a report for people or JSON.
@@ -89,6 +95,7 @@ pub fn main() -> ExitCode {
         Command::Cost(args) => cost::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Run(args) => run::run(&args),
+        Command::Iopddl(args) => iopddl::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

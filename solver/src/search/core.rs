@@ -1,0 +1,335 @@
+//! The search's view of a presolved problem: the nodes still to decide, each with
+//! only its allowed strategies (compact indices), nodes whose choice a neighbour
+//! forces merged into that neighbour, and the edges between what remains in
+//! adjacency lists.
+//!
+//! Merging: when every allowed strategy of `a` has exactly one finite partner on the
+//! edge to `b`, `b`'s choice is a function of `a`'s; `b` is folded into `a` (its cost
+//! and the edge's into `a`'s costs, its other edges re-keyed to `a`, its usage kept
+//! as a segment of `a`'s). This repeats until no edge forces, so groups of nodes
+//! tied by forbidden pairs move as one.
+//!
+//! Invariants: every compact strategy has a finite cost (edge entries may be
+//! infinite: forbidden pairs); there is at most one edge per node pair, stored with
+//! `a < b` and rows of `a`; a node's usage is the sum of its segments' (each over a
+//! half-open interval), none for nodes whose usage never matters; the presolve's
+//! constant base profile is kept apart in `base`.
+
+use crate::presolve::Presolved;
+use crate::problem::Problem;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// An edge between two core nodes, `a < b`, costs row-major over their compact
+/// strategies.
+#[derive(Debug, Clone)]
+pub(crate) struct CoreEdge {
+    pub a: usize,
+    pub b: usize,
+    pub costs: Vec<f64>,
+}
+
+/// Usage of one of a node's strategies over a half-open interval of time steps.
+#[derive(Debug, Clone)]
+pub(crate) struct Segment {
+    pub interval: (usize, usize),
+    /// Per compact strategy of the node.
+    pub usage: Vec<i64>,
+}
+
+/// The remaining problem, compacted and merged.
+#[derive(Debug, Clone)]
+pub(crate) struct Core {
+    /// Per core node, the problem's nodes it stands for, each with the problem's
+    /// strategy it takes for each compact strategy of the core node.
+    pub members: Vec<Vec<(usize, Vec<usize>)>>,
+    /// Per core node and compact strategy, its cost (presolve folds and merged nodes
+    /// included).
+    pub cost: Vec<Vec<f64>>,
+    /// Per core node, its usage segments.
+    pub segments: Vec<Vec<Segment>>,
+    /// The edges.
+    pub edges: Vec<CoreEdge>,
+    /// Per core node, `(edge, other node)` for each of its edges.
+    pub adjacency: Vec<Vec<(usize, usize)>>,
+    /// Usage at each time step whatever the solution.
+    pub base: Vec<i64>,
+    /// The usage limit (`i64::MAX` if none).
+    pub limit: i64,
+}
+
+/// The core under construction: edges keyed `(low, high)`.
+struct Builder {
+    members: Vec<Vec<(usize, Vec<usize>)>>,
+    cost: Vec<Vec<f64>>,
+    segments: Vec<Vec<Segment>>,
+    edges: BTreeMap<(usize, usize), Vec<f64>>,
+    adjacency: Vec<BTreeSet<usize>>,
+    merged: Vec<bool>,
+}
+
+impl Builder {
+    fn strategies(&self, v: usize) -> usize {
+        self.cost[v].len()
+    }
+
+    /// Edge `(v, u)`'s matrix oriented with rows of `v`.
+    fn oriented(&self, v: usize, u: usize) -> Vec<f64> {
+        let m = &self.edges[&(v.min(u), v.max(u))];
+        if v < u {
+            return m.clone();
+        }
+        let (kv, ku) = (self.strategies(v), self.strategies(u));
+        (0..kv * ku).map(|i| m[(i % ku) * kv + i / ku]).collect()
+    }
+
+    /// Adds `matrix` (rows of `v`) to edge `(v, u)`.
+    fn add(&mut self, v: usize, u: usize, matrix: Vec<f64>) {
+        let (kv, ku) = (self.strategies(v), self.strategies(u));
+        let keyed = if v < u { matrix } else { (0..ku * kv).map(|i| matrix[(i % kv) * ku + i / kv]).collect() };
+        match self.edges.get_mut(&(v.min(u), v.max(u))) {
+            Some(m) => m.iter_mut().zip(keyed).for_each(|(x, y)| *x += y),
+            None => {
+                self.edges.insert((v.min(u), v.max(u)), keyed);
+            }
+        }
+        self.adjacency[v].insert(u);
+        self.adjacency[u].insert(v);
+    }
+
+    fn remove(&mut self, v: usize, u: usize) -> Vec<f64> {
+        self.adjacency[v].remove(&u);
+        self.adjacency[u].remove(&v);
+        let m = self.oriented(v, u);
+        self.edges.remove(&(v.min(u), v.max(u)));
+        m
+    }
+
+    /// `f[k]`, the one finite partner on edge `(v, u)` of each strategy `k` of `v`,
+    /// if every strategy has exactly one.
+    fn forced(&self, v: usize, u: usize) -> Option<Vec<usize>> {
+        let m = self.oriented(v, u);
+        let ku = self.strategies(u);
+        (0..self.strategies(v))
+            .map(|k| {
+                let mut finite = (0..ku).filter(|&j| m[k * ku + j].is_finite());
+                match (finite.next(), finite.next()) {
+                    (Some(j), None) => Some(j),
+                    _ => None,
+                }
+            })
+            .collect()
+    }
+
+    /// Folds `x` into `r`, whose strategy `k` forces `x`'s `f[k]`.
+    fn merge(&mut self, r: usize, x: usize, f: &[usize]) {
+        let kx = self.strategies(x);
+        let edge = self.remove(r, x);
+        for (k, &j) in f.iter().enumerate() {
+            self.cost[r][k] += self.cost[x][j] + edge[k * kx + j];
+        }
+        for segment in std::mem::take(&mut self.segments[x]) {
+            let usage = f.iter().map(|&j| segment.usage[j]).collect();
+            self.segments[r].push(Segment { interval: segment.interval, usage });
+        }
+        for (node, map) in std::mem::take(&mut self.members[x]) {
+            let composed = f.iter().map(|&j| map[j]).collect();
+            self.members[r].push((node, composed));
+        }
+        let others: Vec<usize> = self.adjacency[x].iter().copied().collect();
+        for y in others {
+            let m = self.remove(x, y);
+            let ky = self.strategies(y);
+            let moved = f.iter().flat_map(|&j| m[j * ky..(j + 1) * ky].iter().copied()).collect();
+            self.add(r, y, moved);
+        }
+        self.merged[x] = true;
+    }
+
+    /// Merges along forcing edges until none is left.
+    fn merge_all(&mut self) {
+        let mut queue: BTreeSet<usize> = (0..self.cost.len()).collect();
+        while let Some(v) = queue.pop_first() {
+            if self.merged[v] {
+                continue;
+            }
+            let neighbours: Vec<usize> = self.adjacency[v].iter().copied().collect();
+            for u in neighbours {
+                if self.merged[u] || self.merged[v] || !self.adjacency[v].contains(&u) {
+                    continue;
+                }
+                if let Some(f) = self.forced(v, u) {
+                    self.merge(v, u, &f);
+                    queue.insert(v);
+                } else if let Some(f) = self.forced(u, v) {
+                    self.merge(u, v, &f);
+                    queue.insert(u);
+                }
+            }
+        }
+    }
+}
+
+impl Core {
+    /// The core of `pre`, a presolve of `problem` without binding loads.
+    pub fn new(problem: &Problem, pre: &Presolved) -> Self {
+        let original: Vec<usize> = pre.remaining().collect();
+        let mut index = vec![usize::MAX; problem.nodes.len()];
+        original.iter().enumerate().for_each(|(i, &n)| index[n] = i);
+        let alive: Vec<Vec<usize>> = original
+            .iter()
+            .map(|&n| (0..pre.strategies(n)).filter(|&s| pre.costs[n][s].is_finite()).collect())
+            .collect();
+        let mut b = Builder {
+            members: original.iter().zip(&alive).map(|(&n, ks)| vec![(n, ks.clone())]).collect(),
+            cost: original.iter().zip(&alive).map(|(&n, ks)| ks.iter().map(|&s| pre.costs[n][s]).collect()).collect(),
+            segments: original
+                .iter()
+                .zip(&alive)
+                .map(|(&n, ks)| {
+                    let node = &problem.nodes[n];
+                    let usage: Vec<i64> = ks.iter().map(|&s| node.usage_of(s) as i64).collect();
+                    let live = pre.pinned[n] && node.interval.0 < node.interval.1 && usage.iter().any(|&u| u > 0);
+                    if live { vec![Segment { interval: node.interval, usage }] } else { Vec::new() }
+                })
+                .collect(),
+            edges: BTreeMap::new(),
+            adjacency: vec![BTreeSet::new(); original.len()],
+            merged: vec![false; original.len()],
+        };
+        for (&(low, high), costs) in &pre.edges {
+            let (a, c) = (index[low], index[high]);
+            let width = pre.strategies(high);
+            let compact = alive[a].iter().flat_map(|&i| alive[c].iter().map(move |&j| costs[i * width + j])).collect();
+            b.add(a, c, compact);
+        }
+        b.merge_all();
+        let kept: Vec<usize> = (0..original.len()).filter(|&v| !b.merged[v]).collect();
+        let mut renumber = vec![usize::MAX; original.len()];
+        kept.iter().enumerate().for_each(|(i, &v)| renumber[v] = i);
+        let mut adjacency = vec![Vec::new(); kept.len()];
+        let mut edges = Vec::new();
+        for ((low, high), costs) in std::mem::take(&mut b.edges) {
+            let (a, c) = (renumber[low], renumber[high]);
+            adjacency[a].push((edges.len(), c));
+            adjacency[c].push((edges.len(), a));
+            edges.push(CoreEdge { a, b: c, costs });
+        }
+        let base = (0..problem.horizon()).map(|t| pre.base.get(t).copied().unwrap_or(0) as i64).collect();
+        let limit = problem.limit.map_or(i64::MAX, |l| l.min(i64::MAX as u64) as i64);
+        Core {
+            members: pick(&kept, &mut b.members),
+            cost: pick(&kept, &mut b.cost),
+            segments: pick(&kept, &mut b.segments),
+            edges,
+            adjacency,
+            base,
+            limit,
+        }
+    }
+
+    /// The number of core nodes.
+    pub fn len(&self) -> usize {
+        self.cost.len()
+    }
+
+    /// The number of compact strategies of `v`.
+    pub fn strategies(&self, v: usize) -> usize {
+        self.cost[v].len()
+    }
+
+    /// The cost of edge `e` when its node `v` takes `kv` and the other takes `ku`.
+    pub fn pair(&self, e: usize, v: usize, kv: usize, ku: usize) -> f64 {
+        let edge = &self.edges[e];
+        if edge.a == v {
+            edge.costs[kv * self.strategies(edge.b) + ku]
+        } else {
+            edge.costs[ku * self.strategies(edge.b) + kv]
+        }
+    }
+
+    /// The usage of `v` taking `k` at step `t`.
+    pub fn usage_at(&self, v: usize, k: usize, t: usize) -> i64 {
+        let live = self.segments[v].iter().filter(|s| s.interval.0 <= t && t < s.interval.1);
+        live.map(|s| s.usage[k]).sum()
+    }
+
+    /// The price of `v` taking `k` when a unit of usage over `[from, to)` costs
+    /// `price(from, to)`.
+    pub fn priced(&self, v: usize, k: usize, price: impl Fn(usize, usize) -> f64) -> f64 {
+        self.segments[v].iter().map(|s| price(s.interval.0, s.interval.1) * s.usage[k] as f64).sum()
+    }
+
+    /// The cost of `assign` split into the number of forbidden terms and the sum of
+    /// the finite ones.
+    pub fn score(&self, assign: &[usize]) -> Score {
+        let mut score = Score::default();
+        (0..self.len()).for_each(|v| score.add(self.cost[v][assign[v]]));
+        for (e, edge) in self.edges.iter().enumerate() {
+            score.add(self.pair(e, edge.a, assign[edge.a], assign[edge.b]));
+        }
+        score
+    }
+
+    /// The usage at every time step under `assign` (base included).
+    pub fn profile(&self, assign: &[usize]) -> Vec<i64> {
+        let mut delta = vec![0i64; self.base.len() + 1];
+        for (v, segments) in self.segments.iter().enumerate() {
+            for s in segments {
+                delta[s.interval.0] += s.usage[assign[v]];
+                delta[s.interval.1] -= s.usage[assign[v]];
+            }
+        }
+        let mut running = 0;
+        self.base
+            .iter()
+            .zip(&delta)
+            .map(|(b, d)| {
+                running += d;
+                b + running
+            })
+            .collect()
+    }
+
+    /// The problem's strategy for every remaining node under `assign` (others 0).
+    pub fn decode(&self, assign: &[usize], nodes: usize) -> Vec<usize> {
+        let mut decided = vec![0; nodes];
+        for (v, members) in self.members.iter().enumerate() {
+            for (node, map) in members {
+                decided[*node] = map[assign[v]];
+            }
+        }
+        decided
+    }
+}
+
+/// The items at `kept`, taken out of `items`.
+fn pick<T: Default>(kept: &[usize], items: &mut [T]) -> Vec<T> {
+    kept.iter().map(|&v| std::mem::take(&mut items[v])).collect()
+}
+
+/// A cost that may include forbidden terms: compared first by how many, then by the
+/// sum of the others.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub(crate) struct Score {
+    /// Infinite terms.
+    pub forbidden: i64,
+    /// The sum of the finite terms.
+    pub finite: f64,
+}
+
+impl Score {
+    /// Adds one term.
+    pub fn add(&mut self, x: f64) {
+        if x.is_finite() { self.finite += x } else { self.forbidden += 1 }
+    }
+
+    /// Removes one term added before.
+    pub fn sub(&mut self, x: f64) {
+        if x.is_finite() { self.finite -= x } else { self.forbidden -= 1 }
+    }
+
+    /// True if `self` is strictly better than `other`.
+    pub fn better(&self, other: &Score) -> bool {
+        (self.forbidden, self.finite) < (other.forbidden, other.finite)
+    }
+}

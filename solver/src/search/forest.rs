@@ -1,0 +1,261 @@
+//! Forest neighbourhoods and their exact dynamic programme.
+//!
+//! A [`Forest`] is a set of core nodes grown as trees (each member after its root
+//! has one parent edge to an earlier member). Grown *induced*, a member joins only
+//! when exactly one of its neighbours is already in, so the members' edges among
+//! themselves are exactly the parent edges and fixing every other node makes the
+//! neighbourhood a tree problem that [`Forest::solve`] solves exactly. Grown
+//! *spanning*, any neighbour not yet in joins, and edges between members that are not
+//! parent edges are ignored by the programme (the Lagrangian bound accounts for
+//! them apart).
+
+use super::core::Core;
+use rand::RngExt;
+
+/// A member of a forest: a core node and, unless it is a root, the position of its
+/// parent in the order and the edge to it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Member {
+    pub node: usize,
+    pub parent: Option<(usize, usize)>,
+}
+
+/// A forest of core nodes with the dynamic programme's buffers.
+#[derive(Debug, Clone)]
+pub(crate) struct Forest {
+    stamp: Vec<u32>,
+    epoch: u32,
+    /// The members, parents before children.
+    pub order: Vec<Member>,
+    /// The strategy the last [`Forest::solve`] chose for each member.
+    pub chosen: Vec<usize>,
+    offsets: Vec<usize>,
+    table: Vec<f64>,
+    choice_offsets: Vec<usize>,
+    choice: Vec<usize>,
+    queue: Vec<usize>,
+}
+
+impl Forest {
+    /// An empty forest over `nodes` core nodes.
+    pub fn new(nodes: usize) -> Self {
+        Forest {
+            stamp: vec![0; nodes],
+            epoch: 1,
+            order: Vec::new(),
+            chosen: Vec::new(),
+            offsets: Vec::new(),
+            table: Vec::new(),
+            choice_offsets: Vec::new(),
+            choice: Vec::new(),
+            queue: Vec::new(),
+        }
+    }
+
+    /// Empties the forest.
+    pub fn clear(&mut self) {
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.epoch = 1;
+        }
+        self.order.clear();
+    }
+
+    /// True if `v` is a member.
+    pub fn contains(&self, v: usize) -> bool {
+        self.stamp[v] == self.epoch
+    }
+
+    fn join(&mut self, member: Member) {
+        self.stamp[member.node] = self.epoch;
+        self.order.push(member);
+    }
+
+    /// Grows an induced tree from `root` (not a member) by breadth-first search, in a
+    /// random neighbour order, up to `cap` members in all.
+    pub fn grow_induced(&mut self, core: &Core, root: usize, cap: usize, rng: &mut impl RngExt) {
+        let first = self.order.len();
+        self.join(Member { node: root, parent: None });
+        let mut next = first;
+        while next < self.order.len() && self.order.len() < cap {
+            let adjacency = &core.adjacency[self.order[next].node];
+            let start = if adjacency.is_empty() { 0 } else { rng.random_range(0..adjacency.len()) };
+            for i in 0..adjacency.len() {
+                let (e, u) = adjacency[(start + i) % adjacency.len()];
+                if self.order.len() >= cap {
+                    break;
+                }
+                if self.contains(u) || core.adjacency[u].iter().filter(|&&(_, w)| self.contains(w)).nth(1).is_some() {
+                    continue;
+                }
+                self.join(Member { node: u, parent: Some((next, e)) });
+            }
+            next += 1;
+        }
+    }
+
+    /// Adds a spanning tree of `root`'s component over `edges` (`(edge, other)` lists
+    /// per node), breadth first.
+    pub fn grow_spanning(&mut self, root: usize, edges: &[Vec<(usize, usize)>]) {
+        self.join(Member { node: root, parent: None });
+        self.queue.clear();
+        self.queue.push(self.order.len() - 1);
+        let mut head = 0;
+        while head < self.queue.len() {
+            let at = self.queue[head];
+            head += 1;
+            for &(e, u) in &edges[self.order[at].node] {
+                if !self.contains(u) {
+                    self.join(Member { node: u, parent: Some((at, e)) });
+                    self.queue.push(self.order.len() - 1);
+                }
+            }
+        }
+    }
+
+    /// A non-member with at least two member neighbours (one that closes a cycle
+    /// through the forest), the first found from a random member.
+    pub fn closing(&self, core: &Core, rng: &mut impl RngExt) -> Option<usize> {
+        let n = self.order.len();
+        let start = rng.random_range(0..n.max(1));
+        (0..n).map(|i| self.order[(start + i) % n].node).find_map(|x| {
+            core.adjacency[x].iter().map(|&(_, u)| u).find(|&u| {
+                !self.contains(u) && core.adjacency[u].iter().filter(|&&(_, w)| self.contains(w)).nth(1).is_some()
+            })
+        })
+    }
+
+    /// Minimises, over the members' strategies, the sum of `unary(v, k)` and the
+    /// parent edges' costs; `fixed` (if given) is the strategy of every non-member,
+    /// whose edges to members then count too. Returns the minimum and leaves the
+    /// argmin in `chosen`.
+    pub fn solve(
+        &mut self,
+        core: &Core,
+        unary: impl Fn(usize, usize) -> f64,
+        fixed: Option<&dyn Fn(usize) -> usize>,
+    ) -> f64 {
+        self.offsets.clear();
+        self.table.clear();
+        for m in &self.order {
+            let v = m.node;
+            self.offsets.push(self.table.len());
+            for k in 0..core.strategies(v) {
+                let mut value = unary(v, k);
+                if let Some(strategy) = fixed {
+                    for &(e, u) in &core.adjacency[v] {
+                        if self.stamp[u] != self.epoch {
+                            value += core.pair(e, v, k, strategy(u));
+                        }
+                    }
+                }
+                self.table.push(value);
+            }
+        }
+        self.choice_offsets.clear();
+        self.choice.clear();
+        self.choice_offsets.resize(self.order.len(), 0);
+        let mut total = 0.0;
+        for i in (0..self.order.len()).rev() {
+            let Member { node: c, parent } = self.order[i];
+            let kc = core.strategies(c);
+            let child = self.offsets[i];
+            let Some((p, e)) = parent else {
+                total += self.table[child..child + kc].iter().copied().fold(f64::INFINITY, f64::min);
+                continue;
+            };
+            let pnode = self.order[p].node;
+            let kp = core.strategies(pnode);
+            self.choice_offsets[i] = self.choice.len();
+            let edge = &core.edges[e];
+            let rows_are_parent = edge.a == pnode;
+            for sp in 0..kp {
+                let (mut best, mut arg) = (f64::INFINITY, 0);
+                for sc in 0..kc {
+                    let cost = if rows_are_parent { edge.costs[sp * kc + sc] } else { edge.costs[sc * kp + sp] };
+                    let value = cost + self.table[child + sc];
+                    if value < best {
+                        (best, arg) = (value, sc);
+                    }
+                }
+                self.table[self.offsets[p] + sp] += best;
+                self.choice.push(arg);
+            }
+        }
+        self.chosen.clear();
+        for i in 0..self.order.len() {
+            let Member { node, parent } = self.order[i];
+            let k = match parent {
+                None => {
+                    let row = &self.table[self.offsets[i]..self.offsets[i] + core.strategies(node)];
+                    crate::presolve::argmin(row.iter().copied()).0
+                }
+                Some((p, _)) => self.choice[self.choice_offsets[i] + self.chosen[p]],
+            };
+            self.chosen.push(k);
+        }
+        total
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::presolve::Presolved;
+    use crate::problem::{Node, NodeId, Problem};
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    /// A random problem with many cycles and nothing presolve can remove.
+    fn problem(rng: &mut StdRng) -> Problem {
+        let n = rng.random_range(3..9);
+        let mut p = Problem::default();
+        for i in 0..n {
+            let k = rng.random_range(2..4);
+            p.add_node(Node::new(format!("{i}"), (0..k).map(|_| rng.random_range(0..20) as f64).collect()));
+        }
+        for a in 0..n {
+            for b in a + 1..n {
+                if rng.random_bool(0.5) {
+                    let size = p.nodes[a].strategies() * p.nodes[b].strategies();
+                    let costs = (0..size).map(|_| rng.random_range(0..20) as f64).collect();
+                    p.add_edge(NodeId(a), NodeId(b), costs);
+                }
+            }
+        }
+        p
+    }
+
+    #[test]
+    fn an_induced_tree_is_solved_exactly_given_the_rest() {
+        let mut rng = StdRng::seed_from_u64(7);
+        for _ in 0..300 {
+            let p = problem(&mut rng);
+            let core = Core::new(&p, &Presolved::new(&p));
+            if core.len() == 0 {
+                continue;
+            }
+            let assign: Vec<usize> = (0..core.len()).map(|v| rng.random_range(0..core.strategies(v))).collect();
+            let mut forest = Forest::new(core.len());
+            let root = rng.random_range(0..core.len());
+            forest.grow_induced(&core, root, rng.random_range(1..10), &mut rng);
+            forest.solve(&core, |v, k| core.cost[v][k], Some(&|u| assign[u]));
+            let mut chosen = assign.clone();
+            forest.order.iter().zip(&forest.chosen).for_each(|(m, &k)| chosen[m.node] = k);
+            // Brute force over the members' strategies, the rest fixed.
+            let members: Vec<usize> = forest.order.iter().map(|m| m.node).collect();
+            let mut best = f64::INFINITY;
+            let mut trial = assign.clone();
+            let mut digits = vec![0usize; members.len()];
+            loop {
+                members.iter().zip(&digits).for_each(|(&v, &k)| trial[v] = k);
+                best = best.min(core.score(&trial).finite);
+                let Some(i) = (0..digits.len()).find(|&i| digits[i] + 1 < core.strategies(members[i])) else { break };
+                digits[i] += 1;
+                digits[..i].iter_mut().for_each(|d| *d = 0);
+            }
+            assert_eq!(core.score(&chosen).finite, best, "members {members:?}");
+        }
+    }
+}

@@ -1,0 +1,414 @@
+//! Large-neighbourhood search: the engine's path for presolved problems too large
+//! for the exact ILP. Anytime and deterministic for a given seed.
+//!
+//! 1. **Start.** The spanning-forest relaxation's minimiser (`bound.rs`); induced
+//!    trees (2 to 2,048 nodes, grown from a random node or from one live at the
+//!    peak, plus one node closing cycles through them) solved exactly by dynamic
+//!    programming given every other node (`forest.rs`) then improve it with the
+//!    usage limit ignored.
+//! 2. **Penalize and repair** (`repair.rs`): round after round, the multipliers of
+//!    the time steps over the limit are raised and the solution improved for cost
+//!    plus priced usage; after each round a copy is repaired (cheapest usage freed
+//!    per unit of cost, or a joint move of a tree) and the best repaired copy kept.
+//!    From then on a feasible solution is held at all times.
+//! 3. **Bound** (`bound.rs`): subgradient ascent on the Lagrangian dual of the limit
+//!    gives a lower bound and multipliers that price usage per time step.
+//! 4. **Improve** until the deadline: a neighbourhood's solution for cost plus
+//!    priced usage is kept if it costs no more and fits the limit (checked exactly on
+//!    the usage profile, `profile.rs`); one that exceeds the limit raises the
+//!    multiplier of the step it exceeds, and all multipliers decay slowly. After
+//!    [`STALE`] neighbourhoods without improvement, an excursion (priced moves with
+//!    the limit ignored, then the repair) is kept only if it ends better.
+//! 5. **Bound** again with the time reserved, against the final cost.
+//!
+//! Invariants: the returned solution is the best feasible one seen (or `None` if the
+//! repair failed); the bound is valid for the core (add the presolve's constant).
+
+mod bound;
+mod core;
+mod forest;
+mod profile;
+mod repair;
+mod state;
+
+use self::core::Core;
+use self::forest::Forest;
+use self::profile::Multipliers;
+use self::repair::Liveness;
+use self::state::{Applied, State};
+use crate::presolve::Presolved;
+use crate::problem::Problem;
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use std::time::Instant;
+
+/// Neighbourhoods without improvement before an excursion.
+const STALE: u32 = 3_000;
+
+/// Neighbourhoods of an excursion.
+const EXCURSION: u32 = 200;
+
+/// What an anytime solve reports as it goes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Progress {
+    /// Seconds since the solve started.
+    pub elapsed_s: f64,
+    /// The best feasible cost so far (infinite: none yet).
+    pub cost: f64,
+    /// The best lower bound so far.
+    pub bound: f64,
+    /// What the engine is doing.
+    pub phase: &'static str,
+}
+
+/// The search's result, for the engine.
+#[derive(Debug, Clone)]
+pub(crate) struct Outcome {
+    /// A strategy for every remaining node of the presolve (others 0).
+    pub decided: Vec<usize>,
+    /// A lower bound on the remaining problem's optimum.
+    pub bound: f64,
+    /// Seconds from the solve's start to the first feasible solution.
+    pub first_feasible_s: f64,
+    /// Neighbourhoods solved.
+    pub proposals: u64,
+}
+
+/// Where the search reports and when it must stop.
+pub(crate) struct Run<'a> {
+    /// The solve's start.
+    pub start: Instant,
+    /// When to stop.
+    pub deadline: Instant,
+    /// The seed of every random choice.
+    pub seed: u64,
+    /// Called at each phase and on improvements (at most every half second).
+    pub report: &'a mut dyn FnMut(Progress),
+    /// Added to core costs and bounds to give the problem's.
+    pub constant: f64,
+}
+
+/// Searches the remaining problem of `pre` (without binding loads).
+pub(crate) fn search(problem: &Problem, pre: &Presolved, run: Run<'_>) -> Option<Outcome> {
+    let core = Core::new(problem, pre);
+    let mut search = Search::new(&core, run);
+    search.free();
+    if !search.penalize() {
+        return None;
+    }
+    let first_feasible_s = *search.first_feasible.get_or_insert(search.run.start.elapsed().as_secs_f64());
+    let total = search.run.deadline.saturating_duration_since(search.run.start);
+    search.bound_phase(total.mul_f64(0.05).min(std::time::Duration::from_secs(5)));
+    search.improve(total.mul_f64(0.05).min(std::time::Duration::from_secs(5)));
+    search.bound_phase(search.run.deadline.saturating_duration_since(Instant::now()));
+    search.report("done", true);
+    Some(Outcome {
+        decided: core.decode(&search.state.assign, problem.nodes.len()),
+        bound: search.bound,
+        first_feasible_s,
+        proposals: search.proposals,
+    })
+}
+
+struct Search<'c, 'r> {
+    core: &'c Core,
+    run: Run<'r>,
+    rng: StdRng,
+    state: State,
+    forest: Forest,
+    liveness: Liveness,
+    multipliers: Multipliers,
+    relaxation: Option<bound::Relaxation>,
+    bound: f64,
+    lambda: Vec<f64>,
+    /// The price of a unit of usage for one time step, for the penalties' bumps.
+    price: f64,
+    /// A price of usage that outweighs any cost difference (the repair's).
+    memory_first: f64,
+    peak_live: (usize, Vec<usize>),
+    proposals: u64,
+    last_report: f64,
+    first_feasible: Option<f64>,
+}
+
+impl<'c, 'r> Search<'c, 'r> {
+    fn new(core: &'c Core, run: Run<'r>) -> Self {
+        let mut relaxation = bound::Relaxation::new(core);
+        let (_, start) = relaxation.evaluate(core, &vec![0.0; core.base.len()]);
+        Search {
+            rng: StdRng::seed_from_u64(run.seed),
+            state: State::new(core, start),
+            forest: Forest::new(core.len()),
+            liveness: Liveness::new(core),
+            multipliers: Multipliers::new(core.base.len()),
+            relaxation: Some(relaxation),
+            bound: f64::NEG_INFINITY,
+            lambda: vec![0.0; core.base.len()],
+            price: usage_price(core),
+            memory_first: memory_first(core),
+            peak_live: (usize::MAX, Vec::new()),
+            proposals: 0,
+            last_report: f64::NEG_INFINITY,
+            first_feasible: None,
+            core,
+            run,
+        }
+    }
+
+    fn report(&mut self, phase: &'static str, always: bool) {
+        let elapsed_s = self.run.start.elapsed().as_secs_f64();
+        if always || elapsed_s - self.last_report >= 0.5 {
+            self.last_report = elapsed_s;
+            let feasible = self.state.score.forbidden == 0 && self.state.fits(self.core);
+            let cost = if feasible { self.state.score.finite + self.run.constant } else { f64::INFINITY };
+            (self.run.report)(Progress { elapsed_s, cost, bound: self.bound + self.run.constant, phase });
+        }
+    }
+
+    /// Improves the start with the limit ignored, until proposals stop helping.
+    fn free(&mut self) {
+        let budget = self.run.deadline.saturating_duration_since(Instant::now()).mul_f64(0.05);
+        let until = Instant::now() + budget;
+        let mut stale = 0;
+        while stale < 64 && Instant::now() < until {
+            let changes = self.propose();
+            let m = self.state.price(self.core, changes);
+            if m.score.better(&self.state.score) {
+                self.state.apply(self.core, &m, false);
+                stale = 0;
+            } else {
+                stale += 1;
+            }
+        }
+    }
+
+    /// Raises the multipliers where the usage exceeds the limit and improves the
+    /// solution for costs plus usage so priced, round after round (the price
+    /// quadruples each round), repairing a copy after each and keeping the best
+    /// repaired one; stops when the priced solution fits by itself, or a quarter of
+    /// the time is gone and some copy was repaired. False if none fits.
+    fn penalize(&mut self) -> bool {
+        let core = self.core;
+        let until = Instant::now() + self.run.deadline.saturating_duration_since(Instant::now()).mul_f64(0.25);
+        let (mut strength, mut best): (f64, Option<State>) = (1.0, None);
+        loop {
+            let saved = self.state.clone();
+            if self.repair() && best.as_ref().is_none_or(|b| self.state.score.better(&b.score)) {
+                self.first_feasible.get_or_insert(self.run.start.elapsed().as_secs_f64());
+                best = Some(self.state.clone());
+                self.report("feasible", true);
+            }
+            self.state = saved;
+            let now = Instant::now();
+            if self.state.fits(core) || now >= self.run.deadline || (now >= until && best.is_some()) {
+                break;
+            }
+            let usage = core.profile(&self.state.assign);
+            for (t, &u) in usage.iter().enumerate() {
+                if u > core.limit {
+                    let excess = (u - core.limit) as f64 / core.limit as f64;
+                    self.multipliers.bump(t, strength * self.price * excess);
+                }
+            }
+            strength *= 4.0;
+            let (mut stale, mut tries) = (0, 0);
+            while stale < 16 && tries < 256 && Instant::now() < self.run.deadline {
+                tries += 1;
+                stale = if self.penalized_step() { 0 } else { stale + 1 };
+            }
+        }
+        if let Some(best) = best.filter(|b| !self.state.fits(core) || b.score.better(&self.state.score)) {
+            self.state = best;
+        }
+        self.state.fits(core)
+    }
+
+    /// One neighbourhood kept if it lowers cost plus priced usage, the limit ignored;
+    /// true if kept.
+    fn penalized_step(&mut self) -> bool {
+        let core = self.core;
+        let changes = self.propose();
+        let m = self.state.price(core, changes);
+        let priced: f64 = (m.changes.iter())
+            .map(|&(v, k)| {
+                let price = |from, to| self.multipliers.sum(from, to);
+                core.priced(v, k, price) - core.priced(v, self.state.assign[v], price)
+            })
+            .sum();
+        let (old, new) = (&self.state.score, &m.score);
+        let kept = (new.forbidden, new.finite + priced) < (old.forbidden, old.finite);
+        if kept {
+            self.state.apply(core, &m, false);
+        }
+        kept
+    }
+
+    /// Subgradient ascent for `budget`, warm-started from the best multipliers; the
+    /// search's penalties restart from the result.
+    fn bound_phase(&mut self, budget: std::time::Duration) {
+        let core = self.core;
+        let relaxation = self.relaxation.get_or_insert_with(|| bound::Relaxation::new(core));
+        let incumbent = self.state.score.finite;
+        let (value, lambda) = bound::ascend(core, relaxation, self.lambda.clone(), incumbent, Instant::now() + budget);
+        if value > self.bound {
+            (self.bound, self.lambda) = (value.min(incumbent), lambda);
+        }
+        self.multipliers.set(&self.lambda);
+        self.report("bound", true);
+    }
+
+    /// Feasible-mode neighbourhood search until `reserve` before the deadline.
+    ///
+    /// After [`STALE`] neighbourhoods without improvement it makes an excursion: a
+    /// few neighbourhoods kept for cost plus priced usage with the limit ignored, then
+    /// the repair; the best solution is restored if the excursion does not beat it.
+    fn improve(&mut self, reserve: std::time::Duration) {
+        let until = self.run.deadline.checked_sub(reserve).unwrap_or(self.run.deadline);
+        let (mut stale, mut best): (u32, Option<State>) = (0, None);
+        while Instant::now() < until {
+            if stale >= STALE {
+                self.keep_better(best.take());
+                best = Some(self.state.clone());
+                (0..EXCURSION).for_each(|_| {
+                    self.penalized_step();
+                });
+                if !self.repair() {
+                    self.keep_better(best.take());
+                }
+                stale = 0;
+            }
+            stale += 1;
+            let changes = self.propose();
+            if changes.is_empty() {
+                continue;
+            }
+            let m = self.state.price(self.core, changes);
+            if self.state.score.better(&m.score) {
+                continue;
+            }
+            let improves = m.score.better(&self.state.score);
+            match self.state.apply(self.core, &m, true) {
+                Applied::Done if improves => {
+                    stale = 0;
+                    self.report("search", false);
+                }
+                Applied::Done => {}
+                Applied::Exceeds(t) => {
+                    let bump = 0.1 * self.price + 0.5 * self.multipliers.values()[t];
+                    self.multipliers.bump(t, bump);
+                }
+            }
+            if self.proposals.is_multiple_of(4096) {
+                let decayed: Vec<f64> = self.multipliers.values().iter().map(|l| l * 0.9).collect();
+                self.multipliers.set(&decayed);
+            }
+        }
+        self.keep_better(best);
+    }
+
+    /// Restores `best` if it is better than the current (feasible) state.
+    fn keep_better(&mut self, best: Option<State>) {
+        if let Some(best) = best.filter(|b| b.score.better(&self.state.score) || !self.state.fits(self.core)) {
+            self.state = best;
+        }
+    }
+
+    /// Grows a random induced tree and solves it for costs plus usage priced by the
+    /// multipliers; returns the nodes whose strategy it changes.
+    fn propose(&mut self) -> Vec<(usize, usize)> {
+        self.proposals += 1;
+        let core = self.core;
+        let root = if self.rng.random_bool(0.5) && self.state.profile.peak() > i64::MIN {
+            let t = self.state.profile.argmax();
+            if self.peak_live.0 != t {
+                self.peak_live = (t, self.liveness.live(t).collect());
+            }
+            let live = &self.peak_live.1;
+            if live.is_empty() {
+                self.rng.random_range(0..core.len())
+            } else {
+                live[self.rng.random_range(0..live.len())]
+            }
+        } else {
+            self.rng.random_range(0..core.len())
+        };
+        let cap = 1usize << self.rng.random_range(1..=11);
+        self.forest.clear();
+        self.forest.grow_induced(core, root, cap, &mut self.rng);
+        let multipliers = &self.multipliers;
+        let unary = |v: usize, k: usize| core.cost[v][k] + core.priced(v, k, |from, to| multipliers.sum(from, to));
+        let assign = &self.state.assign;
+        let closing = if self.rng.random_bool(0.5) { self.forest.closing(core, &mut self.rng) } else { None };
+        let Some(w) = closing else {
+            self.forest.solve(core, unary, Some(&|u| assign[u]));
+            return self.changes();
+        };
+        // Condition on each strategy of `w`, which closes cycles through the tree.
+        let (mut best, mut best_k) = (f64::INFINITY, assign[w]);
+        for kw in 0..core.strategies(w) {
+            let outside: f64 = (core.adjacency[w].iter())
+                .filter(|&&(_, u)| !self.forest.contains(u))
+                .map(|&(e, u)| core.pair(e, w, kw, assign[u]))
+                .sum();
+            let value =
+                unary(w, kw) + outside + self.forest.solve(core, unary, Some(&|u| if u == w { kw } else { assign[u] }));
+            if value < best {
+                (best, best_k) = (value, kw);
+            }
+        }
+        self.forest.solve(core, unary, Some(&|u| if u == w { best_k } else { assign[u] }));
+        let mut changes = self.changes();
+        if best_k != assign[w] {
+            changes.push((w, best_k));
+        }
+        changes
+    }
+
+    /// The members whose strategy the last forest solve changes.
+    fn changes(&self) -> Vec<(usize, usize)> {
+        (self.forest.order.iter().zip(&self.forest.chosen))
+            .filter(|(m, k)| self.state.assign[m.node] != **k)
+            .map(|(m, &k)| (m.node, k))
+            .collect()
+    }
+}
+
+/// The median, over usage segments that vary, of their node's cost spread per unit
+/// of usage spread per time step live: what a unit of usage is worth at one step.
+fn usage_price(core: &Core) -> f64 {
+    let mut rates: Vec<f64> = (0..core.len())
+        .flat_map(|v| {
+            let (clo, chi) = spread(core.cost[v].iter().copied());
+            core.segments[v].iter().filter_map(move |s| {
+                let (lo, hi) = spread(s.usage.iter().map(|&u| u as f64));
+                let steps = (s.interval.1 - s.interval.0).max(1) as f64;
+                (hi > lo && chi > clo).then(|| (chi - clo) / (hi - lo) / steps)
+            })
+        })
+        .collect();
+    rates.sort_by(f64::total_cmp);
+    rates.get(rates.len() / 2).copied().unwrap_or(1.0)
+}
+
+/// A price per unit of usage at which any usage difference outweighs any cost
+/// difference: the largest cost spread over the smallest nonzero usage step, times a
+/// thousand.
+fn memory_first(core: &Core) -> f64 {
+    let (mut cost, mut usage) = (0.0f64, f64::INFINITY);
+    for v in 0..core.len() {
+        let (lo, hi) = spread(core.cost[v].iter().copied());
+        cost = cost.max(hi - lo);
+        for s in &core.segments[v] {
+            for (a, b) in s.usage.iter().zip(s.usage.iter().skip(1)) {
+                if a != b {
+                    usage = usage.min((a - b).abs() as f64);
+                }
+            }
+        }
+    }
+    if usage.is_finite() { 1e3 * cost.max(1.0) / usage } else { 0.0 }
+}
+
+fn spread(values: impl Iterator<Item = f64>) -> (f64, f64) {
+    values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| (lo.min(x), hi.max(x)))
+}

@@ -1,0 +1,123 @@
+//! Feasibility repair: while the usage exceeds the limit, move the node live at the
+//! worst time step whose change frees usage there at the smallest cost per unit
+//! freed (never adding a forbidden term); when no single node can (forbidden pairs
+//! tie it to its neighbours), change an induced tree around one jointly, usage at
+//! that step first and cost second.
+//!
+//! Invariant: every applied move lowers the usage of the worst step without raising
+//! the peak, so the repair ends; it fails only when neither kind of move exists.
+
+use super::Search;
+use super::core::Core;
+use rand::RngExt;
+
+/// Nodes by the time steps they are live at, for the repair's scans.
+#[derive(Debug, Clone)]
+pub(crate) struct Liveness {
+    /// `(start, end, node)` of every segment whose usage varies, by start.
+    by_start: Vec<(usize, usize, usize)>,
+}
+
+impl Liveness {
+    /// The index of `core`.
+    pub fn new(core: &Core) -> Self {
+        let mut by_start: Vec<(usize, usize, usize)> = (0..core.len())
+            .flat_map(|v| {
+                (core.segments[v].iter())
+                    .filter(|s| s.usage.iter().any(|&u| u != s.usage[0]))
+                    .map(move |s| (s.interval.0, s.interval.1, v))
+            })
+            .collect();
+        by_start.sort_unstable();
+        Liveness { by_start }
+    }
+
+    /// The nodes with a varying segment live at step `t` (a node with several such
+    /// segments comes once per segment).
+    pub fn live(&self, t: usize) -> impl Iterator<Item = usize> + '_ {
+        let end = self.by_start.partition_point(|&(start, _, _)| start <= t);
+        self.by_start[..end].iter().filter(move |&&(_, stop, _)| stop > t).map(|&(_, _, v)| v)
+    }
+}
+
+impl Search<'_, '_> {
+    /// Repairs the state until it fits; false if it got stuck.
+    pub(super) fn repair(&mut self) -> bool {
+        let core = self.core;
+        while !self.state.fits(core) {
+            let t = self.state.profile.argmax();
+            let single = self.cheapest_single(t);
+            let Some((v, k)) = single else {
+                if self.joint(t) {
+                    continue;
+                }
+                return false;
+            };
+            let m = self.state.price(core, vec![(v, k)]);
+            self.state.apply(core, &m, false);
+        }
+        true
+    }
+
+    /// The single-node change freeing usage at step `t` at the smallest cost per unit
+    /// freed, never adding a forbidden term.
+    fn cheapest_single(&mut self, t: usize) -> Option<(usize, usize)> {
+        let core = self.core;
+        let mut best: Option<(f64, usize, usize)> = None;
+        for v in self.liveness.live(t) {
+            let current = core.usage_at(v, self.state.assign[v], t);
+            for k in 0..core.strategies(v) {
+                let freed = current - core.usage_at(v, k, t);
+                if freed <= 0 {
+                    continue;
+                }
+                let m = self.state.price(core, vec![(v, k)]);
+                if m.score.forbidden > self.state.score.forbidden {
+                    continue;
+                }
+                let rate = (m.score.finite - self.state.score.finite) / freed as f64
+                    - if m.score.forbidden < self.state.score.forbidden { f64::MAX / 2.0 } else { 0.0 };
+                if best.is_none_or(|(r, _, _)| rate < r) {
+                    best = Some((rate, v, k));
+                }
+            }
+        }
+        best.map(|(_, v, k)| (v, k))
+    }
+
+    /// A joint change of an induced tree around a node live at `t` that lowers the
+    /// usage there (usage at `t` first, cost second) without raising the peak or
+    /// adding a forbidden term; false if 64 tries found none.
+    fn joint(&mut self, t: usize) -> bool {
+        let core = self.core;
+        let live: Vec<usize> = self.liveness.live(t).collect();
+        if live.is_empty() {
+            return false;
+        }
+        let (peak, at_t) = (self.state.profile.peak(), self.state.profile.at(t));
+        for attempt in 0..64 {
+            let root = live[self.rng.random_range(0..live.len())];
+            self.forest.clear();
+            self.forest.grow_induced(core, root, 2 << (attempt % 6), &mut self.rng);
+            let weight = self.memory_first;
+            self.forest.solve(
+                core,
+                |v, k| core.cost[v][k] + weight * core.usage_at(v, k, t) as f64,
+                Some(&|u| self.state.assign[u]),
+            );
+            let changes = self.changes();
+            let m = self.state.price(core, changes);
+            if m.score.forbidden > self.state.score.forbidden {
+                continue;
+            }
+            let old: Vec<(usize, usize)> = m.changes.iter().map(|&(v, _)| (v, self.state.assign[v])).collect();
+            self.state.apply(core, &m, false);
+            if self.state.profile.peak() <= peak && self.state.profile.at(t) < at_t {
+                return true;
+            }
+            let back = self.state.price(core, old);
+            self.state.apply(core, &back, false);
+        }
+        false
+    }
+}
