@@ -230,6 +230,40 @@ impl Problem {
     }
 }
 
+/// A random problem for tests of the solver core: `nodes` nodes with 1 to 4
+/// strategies, usage over random intervals, edges between most pairs (cycles
+/// everywhere, some entries forbidden) and, half the time, a limit.
+#[cfg(test)]
+pub(crate) fn random(rng: &mut rand::rngs::StdRng, nodes: std::ops::Range<usize>) -> Problem {
+    use rand::RngExt;
+    let n = rng.random_range(nodes);
+    let mut p = Problem::default();
+    for i in 0..n {
+        let k = rng.random_range(1..5);
+        let start = rng.random_range(0..4);
+        p.add_node(Node {
+            usage: (0..k).map(|_| rng.random_range(0..5)).collect(),
+            interval: (start, start + rng.random_range(1..4)),
+            ..Node::new(format!("{i}"), (0..k).map(|_| rng.random_range(0..10) as f64).collect())
+        });
+    }
+    for a in 0..n {
+        for b in a + 1..n {
+            if rng.random_bool(0.6) {
+                let size = p.nodes[a].strategies() * p.nodes[b].strategies();
+                let costs = (0..size)
+                    .map(|_| if rng.random_bool(0.1) { f64::INFINITY } else { rng.random_range(0..10) as f64 })
+                    .collect();
+                p.add_edge(NodeId(a), NodeId(b), costs);
+            }
+        }
+    }
+    if rng.random_bool(0.5) {
+        p.limit = Some(rng.random_range(4..14));
+    }
+    p
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

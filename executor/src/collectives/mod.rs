@@ -97,13 +97,16 @@ impl Device<'_> {
     /// `mesh.all_to_all`: `x` split along `split_axis`, piece `j` to member `j`, the
     /// pieces received joined along `concat_axis` in group order.
     pub fn all_to_all(&self, x: &Tensor, mesh_axes: &[usize], split_axis: usize, concat_axis: usize) -> Result<Tensor> {
+        let pieces = self.my_pieces(x, mesh_axes, split_axis)?;
+        join(&pieces.iter().collect::<Vec<_>>(), concat_axis, "all_to_all")
+    }
+
+    /// Exchanges `x` within the group over `mesh_axes` and returns, from every
+    /// member in group order, this device's piece of its tensor split along `axis`.
+    fn my_pieces(&self, x: &Tensor, mesh_axes: &[usize], axis: usize) -> Result<Vec<Tensor>> {
         let (board, members) = self.exchange(x, mesh_axes)?;
         let me = self.position(mesh_axes);
-        let pieces = Self::posted(&board, &members)?
-            .into_iter()
-            .map(|t| piece(t, split_axis, members.len(), me))
-            .collect::<Result<Vec<_>>>()?;
-        join(&pieces.iter().collect::<Vec<_>>(), concat_axis, "all_to_all")
+        Self::posted(&board, &members)?.into_iter().map(|t| piece(t, axis, members.len(), me)).collect()
     }
 
     /// The tensor the in-group `root` of this device's group posted on `board`.
@@ -166,13 +169,8 @@ impl Device<'_> {
         reduction: MeshReduction,
         scatter_axis: usize,
     ) -> Result<Tensor> {
-        let (board, members) = self.exchange(x, mesh_axes)?;
-        let me = self.position(mesh_axes);
         // Only this device's piece of each contribution is combined.
-        let pieces = Self::posted(&board, &members)?
-            .into_iter()
-            .map(|t| piece(t, scatter_axis, members.len(), me))
-            .collect::<Result<Vec<_>>>()?;
+        let pieces = self.my_pieces(x, mesh_axes, scatter_axis)?;
         reduction.combine(&pieces.iter().collect::<Vec<_>>())
     }
 

@@ -8,7 +8,7 @@
 //! `Σ_t λ_t (limit − base_t)`, is a lower bound on the optimum for any `λ ≥ 0`;
 //! subgradient steps (Polyak's rule against the incumbent) raise it.
 
-use super::core::Core;
+use super::core::{Core, spread};
 use super::forest::Forest;
 use std::time::Instant;
 
@@ -24,7 +24,7 @@ impl Relaxation {
     /// The relaxation of `core`.
     pub fn new(core: &Core) -> Self {
         let spread = |costs: &[f64]| {
-            let (lo, hi) = costs.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &c| (l.min(c), h.max(c)));
+            let (lo, hi) = spread(costs.iter().copied());
             if hi.is_finite() { hi - lo } else { f64::MAX }
         };
         let mut order: Vec<(f64, usize)> =
@@ -112,4 +112,54 @@ pub(crate) fn ascend(
         lambda.iter_mut().zip(&gradient).for_each(|(l, g)| *l = (*l + step * g).max(0.0));
     }
     (best, best_lambda)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::presolve::Presolved;
+    use rand::rngs::StdRng;
+    use rand::{RngExt, SeedableRng};
+
+    /// The core's optimum under the limit by enumeration (`None` if nothing fits).
+    fn optimum(core: &Core) -> Option<f64> {
+        let mut assign = vec![0usize; core.len()];
+        let mut best: Option<f64> = None;
+        loop {
+            let score = core.score(&assign);
+            let fits = core.profile(&assign).iter().all(|&u| u <= core.limit);
+            if score.forbidden == 0 && fits && best.is_none_or(|b| score.finite < b) {
+                best = Some(score.finite);
+            }
+            let Some(i) = (0..assign.len()).find(|&i| assign[i] + 1 < core.strategies(i)) else { return best };
+            assign[i] += 1;
+            assign[..i].iter_mut().for_each(|a| *a = 0);
+        }
+    }
+
+    #[test]
+    fn the_lagrangian_bound_never_exceeds_the_optimum() {
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut checked = 0;
+        for _ in 0..300 {
+            let p = crate::problem::random(&mut rng, 3..7);
+            let pre = Presolved::new(&p);
+            if pre.stranded().is_some() {
+                continue;
+            }
+            let core = Core::new(&p, &pre);
+            let Some(best) = optimum(&core) else { continue };
+            let mut relaxation = Relaxation::new(&core);
+            for _ in 0..5 {
+                let lambda: Vec<f64> = (0..core.base.len()).map(|_| rng.random_range(0.0..4.0)).collect();
+                let (value, _) = relaxation.evaluate(&core, &lambda);
+                assert!(value <= best + 1e-9, "bound {value} above the optimum {best}");
+            }
+            let deadline = Instant::now() + std::time::Duration::from_millis(5);
+            let (value, _) = ascend(&core, &mut relaxation, vec![0.0; core.base.len()], best, deadline);
+            assert!(value <= best + 1e-9, "ascended bound {value} above the optimum {best}");
+            checked += 1;
+        }
+        assert!(checked >= 100, "only {checked} problems checked");
+    }
 }

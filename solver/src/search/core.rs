@@ -107,11 +107,12 @@ impl Builder {
     /// `f[k]`, the one finite partner on edge `(v, u)` of each strategy `k` of `v`,
     /// if every strategy has exactly one.
     fn forced(&self, v: usize, u: usize) -> Option<Vec<usize>> {
-        let m = self.oriented(v, u);
-        let ku = self.strategies(u);
-        (0..self.strategies(v))
+        let m = &self.edges[&(v.min(u), v.max(u))];
+        let (kv, ku) = (self.strategies(v), self.strategies(u));
+        let at = |k: usize, j: usize| if v < u { m[k * ku + j] } else { m[j * kv + k] };
+        (0..kv)
             .map(|k| {
-                let mut finite = (0..ku).filter(|&j| m[k * ku + j].is_finite());
+                let mut finite = (0..ku).filter(|&j| at(k, j).is_finite());
                 match (finite.next(), finite.next()) {
                     (Some(j), None) => Some(j),
                     _ => None,
@@ -300,6 +301,11 @@ impl Core {
         }
         decided
     }
+}
+
+/// The smallest and largest of `values` (infinite and negative infinite if none).
+pub(crate) fn spread(values: impl Iterator<Item = f64>) -> (f64, f64) {
+    values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| (lo.min(x), hi.max(x)))
 }
 
 /// The items at `kept`, taken out of `items`.

@@ -31,7 +31,7 @@ mod profile;
 mod repair;
 mod state;
 
-use self::core::Core;
+use self::core::{Core, spread};
 use self::forest::Forest;
 use self::profile::Multipliers;
 use self::repair::Liveness;
@@ -118,7 +118,10 @@ struct Search<'c, 'r> {
     forest: Forest,
     liveness: Liveness,
     multipliers: Multipliers,
-    relaxation: Option<bound::Relaxation>,
+    relaxation: bound::Relaxation,
+    /// A feasible solution that may be better than `state` (kept while `state`
+    /// wanders: penalized rounds, excursions).
+    best: Option<State>,
     bound: f64,
     lambda: Vec<f64>,
     /// The price of a unit of usage for one time step, for the penalties' bumps.
@@ -141,7 +144,8 @@ impl<'c, 'r> Search<'c, 'r> {
             forest: Forest::new(core.len()),
             liveness: Liveness::new(core),
             multipliers: Multipliers::new(core.base.len()),
-            relaxation: Some(relaxation),
+            relaxation,
+            best: None,
             bound: f64::NEG_INFINITY,
             lambda: vec![0.0; core.base.len()],
             price: usage_price(core),
@@ -159,26 +163,25 @@ impl<'c, 'r> Search<'c, 'r> {
         let elapsed_s = self.run.start.elapsed().as_secs_f64();
         if always || elapsed_s - self.last_report >= 0.5 {
             self.last_report = elapsed_s;
-            let feasible = self.state.score.forbidden == 0 && self.state.fits(self.core);
-            let cost = if feasible { self.state.score.finite + self.run.constant } else { f64::INFINITY };
+            let feasible = |s: &State| s.score.forbidden == 0 && s.fits(self.core);
+            let cost = [Some(&self.state), self.best.as_ref()]
+                .into_iter()
+                .flatten()
+                .filter(|s| feasible(s))
+                .map(|s| s.score.finite + self.run.constant)
+                .fold(f64::INFINITY, f64::min);
             (self.run.report)(Progress { elapsed_s, cost, bound: self.bound + self.run.constant, phase });
         }
     }
 
-    /// Improves the start with the limit ignored, until proposals stop helping.
+    /// Improves the start with the limit ignored (the multipliers are still zero),
+    /// until proposals stop helping.
     fn free(&mut self) {
         let budget = self.run.deadline.saturating_duration_since(Instant::now()).mul_f64(0.05);
         let until = Instant::now() + budget;
         let mut stale = 0;
         while stale < 64 && Instant::now() < until {
-            let changes = self.propose();
-            let m = self.state.price(self.core, changes);
-            if m.score.better(&self.state.score) {
-                self.state.apply(self.core, &m, false);
-                stale = 0;
-            } else {
-                stale += 1;
-            }
+            stale = if self.penalized_step() { 0 } else { stale + 1 };
         }
     }
 
@@ -190,17 +193,17 @@ impl<'c, 'r> Search<'c, 'r> {
     fn penalize(&mut self) -> bool {
         let core = self.core;
         let until = Instant::now() + self.run.deadline.saturating_duration_since(Instant::now()).mul_f64(0.25);
-        let (mut strength, mut best): (f64, Option<State>) = (1.0, None);
+        let mut strength = 1.0;
         loop {
             let saved = self.state.clone();
-            if self.repair() && best.as_ref().is_none_or(|b| self.state.score.better(&b.score)) {
+            if self.repair() && self.best.as_ref().is_none_or(|b| self.state.score.better(&b.score)) {
                 self.first_feasible.get_or_insert(self.run.start.elapsed().as_secs_f64());
-                best = Some(self.state.clone());
+                self.best = Some(self.state.clone());
                 self.report("feasible", true);
             }
             self.state = saved;
             let now = Instant::now();
-            if self.state.fits(core) || now >= self.run.deadline || (now >= until && best.is_some()) {
+            if self.state.fits(core) || now >= self.run.deadline || (now >= until && self.best.is_some()) {
                 break;
             }
             let usage = core.profile(&self.state.assign);
@@ -217,9 +220,7 @@ impl<'c, 'r> Search<'c, 'r> {
                 stale = if self.penalized_step() { 0 } else { stale + 1 };
             }
         }
-        if let Some(best) = best.filter(|b| !self.state.fits(core) || b.score.better(&self.state.score)) {
-            self.state = best;
-        }
+        self.restore_best();
         self.state.fits(core)
     }
 
@@ -246,10 +247,9 @@ impl<'c, 'r> Search<'c, 'r> {
     /// Subgradient ascent for `budget`, warm-started from the best multipliers; the
     /// search's penalties restart from the result.
     fn bound_phase(&mut self, budget: std::time::Duration) {
-        let core = self.core;
-        let relaxation = self.relaxation.get_or_insert_with(|| bound::Relaxation::new(core));
         let incumbent = self.state.score.finite;
-        let (value, lambda) = bound::ascend(core, relaxation, self.lambda.clone(), incumbent, Instant::now() + budget);
+        let deadline = Instant::now() + budget;
+        let (value, lambda) = bound::ascend(self.core, &mut self.relaxation, self.lambda.clone(), incumbent, deadline);
         if value > self.bound {
             (self.bound, self.lambda) = (value.min(incumbent), lambda);
         }
@@ -264,16 +264,16 @@ impl<'c, 'r> Search<'c, 'r> {
     /// the repair; the best solution is restored if the excursion does not beat it.
     fn improve(&mut self, reserve: std::time::Duration) {
         let until = self.run.deadline.checked_sub(reserve).unwrap_or(self.run.deadline);
-        let (mut stale, mut best): (u32, Option<State>) = (0, None);
+        let mut stale = 0;
         while Instant::now() < until {
             if stale >= STALE {
-                self.keep_better(best.take());
-                best = Some(self.state.clone());
+                self.restore_best();
+                self.best = Some(self.state.clone());
                 (0..EXCURSION).for_each(|_| {
                     self.penalized_step();
                 });
                 if !self.repair() {
-                    self.keep_better(best.take());
+                    self.restore_best();
                 }
                 stale = 0;
             }
@@ -303,12 +303,14 @@ impl<'c, 'r> Search<'c, 'r> {
                 self.multipliers.set(&decayed);
             }
         }
-        self.keep_better(best);
+        self.restore_best();
     }
 
-    /// Restores `best` if it is better than the current (feasible) state.
-    fn keep_better(&mut self, best: Option<State>) {
-        if let Some(best) = best.filter(|b| b.score.better(&self.state.score) || !self.state.fits(self.core)) {
+    /// Takes `best` back as the state if it is better or the state does not fit.
+    fn restore_best(&mut self) {
+        if let Some(best) =
+            self.best.take().filter(|b| b.score.better(&self.state.score) || !self.state.fits(self.core))
+        {
             self.state = best;
         }
     }
@@ -407,8 +409,4 @@ fn memory_first(core: &Core) -> f64 {
         }
     }
     if usage.is_finite() { 1e3 * cost.max(1.0) / usage } else { 0.0 }
-}
-
-fn spread(values: impl Iterator<Item = f64>) -> (f64, f64) {
-    values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| (lo.min(x), hi.max(x)))
 }

@@ -71,12 +71,12 @@ impl Search<'_, '_> {
                 if freed <= 0 {
                     continue;
                 }
-                let m = self.state.price(core, vec![(v, k)]);
-                if m.score.forbidden > self.state.score.forbidden {
+                let score = self.state.score_after(core, &[(v, k)]);
+                if score.forbidden > self.state.score.forbidden {
                     continue;
                 }
-                let rate = (m.score.finite - self.state.score.finite) / freed as f64
-                    - if m.score.forbidden < self.state.score.forbidden { f64::MAX / 2.0 } else { 0.0 };
+                let rate = (score.finite - self.state.score.finite) / freed as f64
+                    - if score.forbidden < self.state.score.forbidden { f64::MAX / 2.0 } else { 0.0 };
                 if best.is_none_or(|(r, _, _)| rate < r) {
                     best = Some((rate, v, k));
                 }

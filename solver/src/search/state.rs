@@ -56,17 +56,23 @@ impl State {
 
     /// Prices `changes` (distinct nodes) against the current solution.
     pub fn price(&mut self, core: &Core, changes: Vec<(usize, usize)>) -> Move {
+        let score = self.score_after(core, &changes);
+        Move { changes, score }
+    }
+
+    /// The score after `changes` (distinct nodes), nothing applied.
+    pub fn score_after(&mut self, core: &Core, changes: &[(usize, usize)]) -> Score {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             self.stamp.iter_mut().for_each(|s| *s = 0);
             self.epoch = 1;
         }
-        for &(v, k) in &changes {
+        for &(v, k) in changes {
             self.stamp[v] = self.epoch;
             self.pending[v] = k;
         }
         let mut score = self.score;
-        for &(v, k) in &changes {
+        for &(v, k) in changes {
             let old = self.assign[v];
             score.sub(core.cost[v][old]);
             score.add(core.cost[v][k]);
@@ -79,7 +85,7 @@ impl State {
                 score.add(core.pair(e, v, k, if moved { self.pending[u] } else { self.assign[u] }));
             }
         }
-        Move { changes, score }
+        score
     }
 
     /// Applies `m` if `check` is false or the usage stays within the limit.
