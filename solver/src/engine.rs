@@ -92,6 +92,12 @@ pub fn solve_with(problem: &Problem, backend: &dyn Backend, mut settings: Settin
         let name = &problem.nodes[n].name;
         return Err(SolveError::Infeasible(format!("\"{name}\" has no strategy compatible with its neighbours")));
     }
+    if let Some((t, usage)) = pre.overfull(problem) {
+        let limit = problem.limit.unwrap_or(u64::MAX);
+        return Err(SolveError::Infeasible(format!(
+            "at time step {t} the smallest usage any solution can have is {usage}, above the limit {limit}"
+        )));
+    }
     let mut silent = |_: Progress| {};
     let report: &mut dyn FnMut(Progress) = settings.report.take().unwrap_or(&mut silent);
     let constant = pre.constant();
@@ -294,6 +300,21 @@ mod tests {
         assert!(searched_cases >= 100, "only {searched_cases} of 300 problems reached the search");
         assert!(feasible * 100 >= searched_cases * 95, "feasible {feasible} of {searched_cases}");
         assert!(optimal * 100 >= searched_cases * 80, "optimal {optimal} of {searched_cases}");
+    }
+
+    #[test]
+    fn a_limit_below_the_least_usage_is_infeasible_before_any_solve() {
+        let mut p = Problem { limit: Some(5), ..Problem::default() };
+        p.add_node(Node { usage: vec![4, 3], interval: (0, 2), ..Node::new("a", vec![0.0, 1.0]) });
+        p.add_node(Node { usage: vec![3, 6], interval: (1, 3), ..Node::new("b", vec![0.0, 0.0]) });
+        match solve(&p, &MicroLp, limits()) {
+            Err(SolveError::Infeasible(message)) => {
+                assert_eq!(message, "at time step 1 the smallest usage any solution can have is 6, above the limit 5")
+            }
+            other => panic!("expected infeasible, got {other:?}"),
+        }
+        p.limit = Some(6);
+        assert_eq!(solve(&p, &MicroLp, limits()).unwrap().assignment, vec![1, 0]);
     }
 
     #[test]

@@ -95,6 +95,30 @@ impl Presolved {
         self.remaining().find(|&n| self.costs[n].iter().all(|c| !c.is_finite()))
     }
 
+    /// The first time step at which even the smallest usage the allowed strategies
+    /// can reach exceeds the limit, with that usage (the problem is then
+    /// infeasible). Loads are left out: they only add usage.
+    pub fn overfull(&self, problem: &Problem) -> Option<(usize, u64)> {
+        let limit = problem.limit?;
+        let mut delta = vec![0i128; self.base.len() + 1];
+        for n in self.remaining().filter(|&n| self.pinned[n]) {
+            let node = &problem.nodes[n];
+            if node.interval.0 >= node.interval.1 {
+                continue;
+            }
+            let least = (0..self.strategies(n)).filter(|&s| self.costs[n][s].is_finite()).map(|s| node.usage_of(s));
+            let least = i128::from(least.min().unwrap_or(0));
+            delta[node.interval.0] += least;
+            delta[node.interval.1] -= least;
+        }
+        let mut running = 0i128;
+        self.base.iter().zip(&delta).enumerate().find_map(|(t, (&b, d))| {
+            running += d;
+            let usage = u64::try_from(running + i128::from(b)).unwrap_or(u64::MAX);
+            (usage > limit).then_some((t, usage))
+        })
+    }
+
     /// Edge `(n, m)` as seen from `n` (an existing edge).
     fn view(&self, n: usize, m: usize) -> View<'_> {
         let (low, high) = (n.min(m), n.max(m));

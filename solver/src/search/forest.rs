@@ -1,13 +1,10 @@
 //! Forest neighbourhoods and their exact dynamic programme.
 //!
 //! A [`Forest`] is a set of core nodes grown as trees (each member after its root
-//! has one parent edge to an earlier member). Grown *induced*, a member joins only
-//! when exactly one of its neighbours is already in, so the members' edges among
-//! themselves are exactly the parent edges and fixing every other node makes the
-//! neighbourhood a tree problem that [`Forest::solve`] solves exactly. Grown
-//! *spanning*, any neighbour not yet in joins, and edges between members that are not
-//! parent edges are ignored by the programme (the Lagrangian bound accounts for
-//! them apart).
+//! has one parent edge to an earlier member). A member joins only when exactly one
+//! of its neighbours is already in (the forest is *induced*), so the members' edges
+//! among themselves are exactly the parent edges and fixing every other node makes
+//! the neighbourhood a tree problem that [`Forest::solve`] solves exactly.
 
 use super::core::Core;
 use rand::RngExt;
@@ -33,7 +30,6 @@ pub(crate) struct Forest {
     table: Vec<f64>,
     choice_offsets: Vec<usize>,
     choice: Vec<usize>,
-    queue: Vec<usize>,
 }
 
 impl Forest {
@@ -48,7 +44,6 @@ impl Forest {
             table: Vec::new(),
             choice_offsets: Vec::new(),
             choice: Vec::new(),
-            queue: Vec::new(),
         }
     }
 
@@ -92,25 +87,6 @@ impl Forest {
                 self.join(Member { node: u, parent: Some((next, e)) });
             }
             next += 1;
-        }
-    }
-
-    /// Adds a spanning tree of `root`'s component over `edges` (`(edge, other)` lists
-    /// per node), breadth first.
-    pub fn grow_spanning(&mut self, root: usize, edges: &[Vec<(usize, usize)>]) {
-        self.join(Member { node: root, parent: None });
-        self.queue.clear();
-        self.queue.push(self.order.len() - 1);
-        let mut head = 0;
-        while head < self.queue.len() {
-            let at = self.queue[head];
-            head += 1;
-            for &(e, u) in &edges[self.order[at].node] {
-                if !self.contains(u) {
-                    self.join(Member { node: u, parent: Some((at, e)) });
-                    self.queue.push(self.order.len() - 1);
-                }
-            }
         }
     }
 

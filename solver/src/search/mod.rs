@@ -1,31 +1,35 @@
 //! Large-neighbourhood search: the engine's path for presolved problems too large
 //! for the exact ILP. Anytime and deterministic for a given seed.
 //!
-//! 1. **Start.** The spanning-forest relaxation's minimiser (`bound.rs`); induced
-//!    trees (2 to 2,048 nodes, grown from a random node or from one live at the
-//!    peak, plus one node closing cycles through them) solved exactly by dynamic
-//!    programming given every other node (`forest.rs`) then improve it with the
-//!    usage limit ignored.
+//! 1. **Start** (`dual.rs`): message passing on the LP relaxation's dual for a
+//!    moment, then rounding (each node in turn takes its cheapest strategy in the
+//!    reparametrized costs given the nodes fixed before it). Induced trees (2 to
+//!    2,048 nodes, grown from a random node or from one live at the peak, plus one
+//!    node closing cycles through them) solved exactly by dynamic programming given
+//!    every other node (`forest.rs`) improve it with the usage limit ignored.
 //! 2. **Penalize and repair** (`repair.rs`): round after round, the multipliers of
 //!    the time steps over the limit are raised and the solution improved for cost
 //!    plus priced usage; after each round a copy is repaired (cheapest usage freed
 //!    per unit of cost, or a joint move of a tree) and the best repaired copy kept.
 //!    From then on a feasible solution is held at all times.
-//! 3. **Bound** (`bound.rs`): subgradient ascent on the Lagrangian dual of the limit
-//!    gives a lower bound and multipliers that price usage per time step.
+//! 3. **Bound** (`dual.rs`): message passing with subgradient steps on the
+//!    multipliers of the limit gives a lower bound and multipliers that price usage
+//!    per time step.
 //! 4. **Improve** until the deadline: a neighbourhood's solution for cost plus
 //!    priced usage is kept if it costs no more and fits the limit (checked exactly on
 //!    the usage profile, `profile.rs`); one that exceeds the limit raises the
 //!    multiplier of the step it exceeds, and all multipliers decay slowly. After
-//!    [`STALE`] neighbourhoods without improvement, an excursion (priced moves with
-//!    the limit ignored, then the repair) is kept only if it ends better.
+//!    [`STALE`] neighbourhoods (or 2% of the time) without improvement, an excursion
+//!    is kept only if it ends better than the best: every other one restarts from a
+//!    rounding of the dual after a short burst of bound phase, the others from the
+//!    best; each makes a few priced moves with the limit ignored, then the repair.
 //! 5. **Bound** again with the time reserved, against the final cost.
 //!
 //! Invariants: the returned solution is the best feasible one seen (or `None` if the
 //! repair failed); the bound is valid for the core (add the presolve's constant).
 
-mod bound;
 mod core;
+mod dual;
 mod forest;
 mod profile;
 mod repair;
@@ -40,10 +44,15 @@ use crate::presolve::Presolved;
 use crate::problem::Problem;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Neighbourhoods without improvement before an excursion.
 const STALE: u32 = 3_000;
+
+/// The longest the start's dual ascent and the first improvement may take (each
+/// takes 5% of the time left, up to this), so that long solves still find a
+/// feasible solution early.
+const PHASE: Duration = Duration::from_secs(2);
 
 /// Neighbourhoods of an excursion.
 const EXCURSION: u32 = 200;
@@ -91,6 +100,13 @@ pub(crate) struct Run<'a> {
 /// Searches the remaining problem of `pre` (without binding loads).
 pub(crate) fn search(problem: &Problem, pre: &Presolved, run: Run<'_>) -> Option<Outcome> {
     let core = Core::new(problem, pre);
+    tracing::debug!(
+        nodes = core.len(),
+        edges = core.edges.len(),
+        strategies = (0..core.len()).map(|v| core.strategies(v)).sum::<usize>(),
+        pairs = core.edges.iter().map(|e| e.costs.len()).sum::<usize>(),
+        "search core"
+    );
     let mut search = Search::new(&core, run);
     search.free();
     if !search.penalize() {
@@ -98,8 +114,8 @@ pub(crate) fn search(problem: &Problem, pre: &Presolved, run: Run<'_>) -> Option
     }
     let first_feasible_s = *search.first_feasible.get_or_insert(search.run.start.elapsed().as_secs_f64());
     let total = search.run.deadline.saturating_duration_since(search.run.start);
-    search.bound_phase(total.mul_f64(0.05).min(std::time::Duration::from_secs(5)));
-    search.improve(total.mul_f64(0.05).min(std::time::Duration::from_secs(5)));
+    search.bound_phase(total.mul_f64(0.05).min(Duration::from_secs(5)));
+    search.improve(total.mul_f64(0.02).min(PHASE));
     search.bound_phase(search.run.deadline.saturating_duration_since(Instant::now()));
     search.report("done", true);
     Some(Outcome {
@@ -118,7 +134,7 @@ struct Search<'c, 'r> {
     forest: Forest,
     liveness: Liveness,
     multipliers: Multipliers,
-    relaxation: bound::Relaxation,
+    dual: dual::Dual,
     /// A feasible solution that may be better than `state` (kept while `state`
     /// wanders: penalized rounds, excursions).
     best: Option<State>,
@@ -136,17 +152,19 @@ struct Search<'c, 'r> {
 
 impl<'c, 'r> Search<'c, 'r> {
     fn new(core: &'c Core, run: Run<'r>) -> Self {
-        let mut relaxation = bound::Relaxation::new(core);
-        let (_, start) = relaxation.evaluate(core, &vec![0.0; core.base.len()]);
+        let mut dual = dual::Dual::new(core);
+        let budget = run.deadline.saturating_duration_since(Instant::now()).mul_f64(0.05).min(PHASE);
+        let (bound, _) = dual::ascend(core, &mut dual, f64::INFINITY, Instant::now() + budget);
+        let start = dual.round(core);
         Search {
             rng: StdRng::seed_from_u64(run.seed),
             state: State::new(core, start),
             forest: Forest::new(core.len()),
             liveness: Liveness::new(core),
             multipliers: Multipliers::new(core.base.len()),
-            relaxation,
+            dual,
             best: None,
-            bound: f64::NEG_INFINITY,
+            bound,
             lambda: vec![0.0; core.base.len()],
             price: usage_price(core),
             memory_first: memory_first(core),
@@ -177,7 +195,7 @@ impl<'c, 'r> Search<'c, 'r> {
     /// Improves the start with the limit ignored (the multipliers are still zero),
     /// until proposals stop helping.
     fn free(&mut self) {
-        let budget = self.run.deadline.saturating_duration_since(Instant::now()).mul_f64(0.05);
+        let budget = self.run.deadline.saturating_duration_since(Instant::now()).mul_f64(0.05).min(PHASE);
         let until = Instant::now() + budget;
         let mut stale = 0;
         while stale < 64 && Instant::now() < until {
@@ -246,10 +264,10 @@ impl<'c, 'r> Search<'c, 'r> {
 
     /// Subgradient ascent for `budget`, warm-started from the best multipliers; the
     /// search's penalties restart from the result.
-    fn bound_phase(&mut self, budget: std::time::Duration) {
+    fn bound_phase(&mut self, budget: Duration) {
         let incumbent = self.state.score.finite;
         let deadline = Instant::now() + budget;
-        let (value, lambda) = bound::ascend(self.core, &mut self.relaxation, self.lambda.clone(), incumbent, deadline);
+        let (value, lambda) = dual::ascend(self.core, &mut self.dual, incumbent, deadline);
         if value > self.bound {
             (self.bound, self.lambda) = (value.min(incumbent), lambda);
         }
@@ -262,13 +280,23 @@ impl<'c, 'r> Search<'c, 'r> {
     /// After [`STALE`] neighbourhoods without improvement it makes an excursion: a
     /// few neighbourhoods kept for cost plus priced usage with the limit ignored, then
     /// the repair; the best solution is restored if the excursion does not beat it.
-    fn improve(&mut self, reserve: std::time::Duration) {
+    fn improve(&mut self, reserve: Duration) {
         let until = self.run.deadline.checked_sub(reserve).unwrap_or(self.run.deadline);
-        let mut stale = 0;
+        let (mut stale, mut excursions) = (STALE, 1u64);
+        let patience = until.saturating_duration_since(Instant::now()).mul_f64(0.02);
+        let mut since = Instant::now();
+        let (mut improved, mut exceeded, mut worse) = (0u64, 0u64, 0u64);
         while Instant::now() < until {
-            if stale >= STALE {
+            if stale >= STALE || since.elapsed() > patience {
+                since = Instant::now();
                 self.restore_best();
                 self.best = Some(self.state.clone());
+                excursions += 1;
+                if excursions % 2 == 0 {
+                    let burst = until.saturating_duration_since(Instant::now()).mul_f64(0.02);
+                    self.bound_phase(burst.min(Duration::from_secs(1)));
+                    self.state = State::new(self.core, self.dual.round(self.core));
+                }
                 (0..EXCURSION).for_each(|_| {
                     self.penalized_step();
                 });
@@ -284,16 +312,19 @@ impl<'c, 'r> Search<'c, 'r> {
             }
             let m = self.state.price(self.core, changes);
             if self.state.score.better(&m.score) {
+                worse += 1;
                 continue;
             }
             let improves = m.score.better(&self.state.score);
+            improved += u64::from(improves);
             match self.state.apply(self.core, &m, true) {
                 Applied::Done if improves => {
-                    stale = 0;
+                    (stale, since) = (0, Instant::now());
                     self.report("search", false);
                 }
                 Applied::Done => {}
                 Applied::Exceeds(t) => {
+                    exceeded += 1;
                     let bump = 0.1 * self.price + 0.5 * self.multipliers.values()[t];
                     self.multipliers.bump(t, bump);
                 }
@@ -303,6 +334,7 @@ impl<'c, 'r> Search<'c, 'r> {
                 self.multipliers.set(&decayed);
             }
         }
+        tracing::debug!(proposals = self.proposals, excursions, improved, exceeded, worse, "improve");
         self.restore_best();
     }
 
