@@ -44,6 +44,7 @@
 //! ```
 
 pub mod config;
+pub mod mlir;
 pub mod run;
 
 pub use autoshard_cost as cost;

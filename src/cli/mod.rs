@@ -115,7 +115,12 @@ fn load(path: &std::path::Path) -> Result<autoshard::Config, Failure> {
     let shown = path.display().to_string();
     let source = std::fs::read_to_string(path)
         .map_err(|e| Failure::BadInput(format!("{shown}: error: cannot read the config: {e}")))?;
-    autoshard::Config::from_source(&shown, &source).map_err(|e| Failure::BadInput(e.to_string()))
+    let read = if path.extension().is_some_and(|e| e == "mlir") {
+        autoshard::mlir::config(&shown, &source)
+    } else {
+        autoshard::Config::from_source(&shown, &source)
+    };
+    read.map_err(|e| Failure::BadInput(e.to_string()))
 }
 
 /// Logs go to stderr; `AUTOSHARD_LOG` (e.g. `debug`) sets the level, default `warn`.

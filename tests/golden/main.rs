@@ -5,6 +5,7 @@
 
 mod cli;
 mod config;
+mod mlir;
 mod reshard;
 mod rules;
 mod runner;

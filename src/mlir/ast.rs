@@ -1,0 +1,129 @@
+//! The syntax tree of a StableHLO module as the parser reads it: functions, their
+//! signatures and bodies, and every operation in one shape whichever form (generic
+//! or pretty) it was written in.
+//!
+//! Attribute values are kept as their source text ([`Attr`]) and interpreted by the
+//! importer, which knows what each op expects; every node carries the position it
+//! was read at, for `FILE:LINE:COL` errors.
+
+/// A position in the source, 1-based.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Pos {
+    /// Line, from 1.
+    pub line: u32,
+    /// Column in characters, from 1.
+    pub column: u32,
+}
+
+/// An attribute value as written (`[0, 1]`, `array<i64: 0, 1>`, `#sdy.sharding<…>`,
+/// `1 : i64`, `"text"`…), with where it starts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Attr {
+    /// The value's text, trimmed.
+    pub text: String,
+    /// Where the value starts.
+    pub pos: Pos,
+}
+
+/// A ranked tensor type as written (`tensor<2x4xf32>`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Type {
+    /// The dimension sizes.
+    pub shape: Vec<u64>,
+    /// The element type's name (`f32`, `i1`, `ui32`…).
+    pub element: String,
+}
+
+/// A function argument, a region argument or a result, with its attributes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Param {
+    /// `%name` without the `%` (empty for results).
+    pub name: String,
+    /// Its type.
+    pub ty: Type,
+    /// Its attributes (`sdy.sharding`, `jax.result_info`…), in source order.
+    pub attrs: Vec<(String, Attr)>,
+    /// Where it is declared.
+    pub pos: Pos,
+}
+
+/// One operation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Operation {
+    /// The names of its results without `%` (`0#1` for the second result of `%0:2`).
+    pub results: Vec<String>,
+    /// The op's full name (`stablehlo.add`, `sdy.sharding_constraint`, `func.call`).
+    pub name: String,
+    /// Operand names without `%`.
+    pub operands: Vec<String>,
+    /// Named attributes (properties, attribute dictionaries and the pretty form's
+    /// `key = value` pieces), in source order.
+    pub attrs: Vec<(String, Attr)>,
+    /// The pretty form's bare pieces, in order: keywords (`GT`, `across`), a callee
+    /// `@f`, a `<…>` after the name or operands (a sharding, a label), slice specs.
+    pub words: Vec<Attr>,
+    /// Its regions.
+    pub regions: Vec<Region>,
+    /// Operand types, as the signature states them (may be fewer than the operands
+    /// when the pretty form states one type for all).
+    pub operand_types: Vec<Type>,
+    /// Result types, as the signature states them.
+    pub result_types: Vec<Type>,
+    /// Where the op starts.
+    pub pos: Pos,
+}
+
+impl Operation {
+    /// The attribute named `key`, if present.
+    pub fn attr(&self, key: &str) -> Option<&Attr> {
+        self.attrs.iter().find(|(k, _)| k == key).map(|(_, a)| a)
+    }
+}
+
+/// A region: its block's arguments and operations (the terminator included).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Region {
+    /// The block arguments.
+    pub args: Vec<Param>,
+    /// The operations, the terminator last.
+    pub ops: Vec<Operation>,
+}
+
+/// A `func.func`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Func {
+    /// Its symbol name without `@`.
+    pub name: String,
+    /// False for `private` functions.
+    pub public: bool,
+    /// The arguments.
+    pub args: Vec<Param>,
+    /// The results.
+    pub results: Vec<Param>,
+    /// The body (its terminator last).
+    pub body: Vec<Operation>,
+    /// Where the `func.func` starts.
+    pub pos: Pos,
+}
+
+/// A `sdy.mesh @name = <…>`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MeshDecl {
+    /// Its symbol name without `@`.
+    pub name: String,
+    /// The mesh text (`<["x"=2, "y"=4]>`), for `Mesh::from_str`.
+    pub mesh: Attr,
+}
+
+/// A module: its meshes and functions.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Module {
+    /// The module's symbol name, if it has one.
+    pub name: Option<String>,
+    /// The module's attributes (`mhlo.num_partitions`…), in source order.
+    pub attrs: Vec<(String, Attr)>,
+    /// The meshes, in source order.
+    pub meshes: Vec<MeshDecl>,
+    /// The functions, in source order.
+    pub funcs: Vec<Func>,
+}

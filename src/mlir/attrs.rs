@@ -1,0 +1,165 @@
+//! Reading attribute values from their text: integer lists in every spelling
+//! StableHLO uses (`[0, 1]`, `array<i64: 0, 1>`, `dense<[0, 1]> : tensor<2xi64>`),
+//! integers (`1 : i64`), fields of structured attributes (`#stablehlo.dot<…>`,
+//! `#stablehlo.gather<…>`), enum words (`#stablehlo<comparison_direction GT>`) and
+//! dense element literals (decimal, `true`/`false`, or the hex bit patterns JAX
+//! prints for infinities).
+//!
+//! Every reader returns a message on failure; the importer locates it.
+
+/// The integers in a list attribute.
+pub fn ints(text: &str) -> Result<Vec<i64>, String> {
+    let mut body = text.trim();
+    if let Some((value, _)) = body.split_once(" : ").filter(|_| body.starts_with("dense<")) {
+        body = value.trim();
+    }
+    for (open, close) in [("array<i64:", ">"), ("array<i64", ">"), ("dense<", ">"), ("[", "]")] {
+        if let Some(inner) = body.strip_prefix(open).and_then(|b| b.strip_suffix(close)) {
+            body = inner;
+            break;
+        }
+    }
+    let cleaned: String = body.chars().map(|c| if c == '[' || c == ']' { ' ' } else { c }).collect();
+    cleaned
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse::<i64>().map_err(|_| format!("expected a list of integers, found '{text}'")))
+        .collect()
+}
+
+/// An integer attribute (`1`, `1 : i64`).
+pub fn int(text: &str) -> Result<i64, String> {
+    let value = text.split(':').next().unwrap_or("").trim();
+    value.parse().map_err(|_| format!("expected an integer, found '{text}'"))
+}
+
+/// A boolean attribute (`true`, `false`).
+pub fn boolean(text: &str) -> Result<bool, String> {
+    match text.trim() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!("expected true or false, found '{text}'")),
+    }
+}
+
+/// The value of `field = …` inside a structured attribute's `<…>` (up to the next
+/// top-level comma).
+pub fn field<'t>(text: &'t str, name: &str) -> Option<&'t str> {
+    let open = text.find('<')?;
+    let inner = text[open + 1..].strip_suffix('>')?;
+    split_top(inner).into_iter().find_map(|part| {
+        let (key, value) = part.split_once('=')?;
+        (key.trim() == name).then(|| value.trim())
+    })
+}
+
+/// The last word of an enum attribute: `GT` from `#stablehlo<comparison_direction GT>`
+/// or from `GT`.
+pub fn enum_word(text: &str) -> &str {
+    let t = text.trim().trim_end_matches('>');
+    t.rsplit([' ', '<']).next().unwrap_or(t)
+}
+
+/// Splits at commas outside brackets.
+pub fn split_top(text: &str) -> Vec<&str> {
+    let (mut parts, mut depth, mut start) = (Vec::new(), 0i32, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            '[' | '(' | '{' | '<' => depth += 1,
+            ']' | ')' | '}' | '>' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&text[start..]);
+    parts.into_iter().map(str::trim).filter(|p| !p.is_empty()).collect()
+}
+
+/// The elements of a `dense<…>` literal of element type `element`, row-major (one
+/// value for a splat).
+pub fn dense(text: &str, element: &str) -> Result<Vec<f64>, String> {
+    let value = text.split(" : ").next().unwrap_or("").trim();
+    let inner = value
+        .strip_prefix("dense<")
+        .and_then(|v| v.strip_suffix('>'))
+        .ok_or_else(|| format!("expected a dense<…> literal, found '{text}'"))?;
+    if inner.starts_with('"') {
+        return Err(format!("hex-string dense literals are not supported: '{}'", abbreviate(inner)));
+    }
+    let cleaned: String = inner.chars().map(|c| if matches!(c, '[' | ']' | '(' | ')') { ' ' } else { c }).collect();
+    cleaned.split(',').map(str::trim).filter(|s| !s.is_empty()).map(|s| scalar(s, element)).collect()
+}
+
+/// One literal element.
+fn scalar(s: &str, element: &str) -> Result<f64, String> {
+    match s {
+        "true" => return Ok(1.0),
+        "false" => return Ok(0.0),
+        _ => {}
+    }
+    if let Some(hex) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        let bits = u64::from_str_radix(hex, 16).map_err(|_| format!("bad hex literal '{s}'"))?;
+        return Ok(match element {
+            "f64" => f64::from_bits(bits),
+            "f32" => f64::from(f32::from_bits(bits as u32)),
+            "bf16" => f64::from(f32::from_bits((bits as u32) << 16)),
+            "f16" => half_to_f64(bits as u16),
+            _ => bits as f64,
+        });
+    }
+    s.parse::<f64>().map_err(|_| format!("bad literal '{s}'"))
+}
+
+/// An IEEE half-precision bit pattern as a number.
+fn half_to_f64(bits: u16) -> f64 {
+    let sign = if bits >> 15 == 1 { -1.0 } else { 1.0 };
+    let exponent = i32::from((bits >> 10) & 0x1F);
+    let mantissa = f64::from(bits & 0x3FF);
+    sign * match exponent {
+        0 => mantissa * 2f64.powi(-24),
+        31 if mantissa == 0.0 => f64::INFINITY,
+        31 => f64::NAN,
+        e => (1.0 + mantissa / 1024.0) * 2f64.powi(e - 15),
+    }
+}
+
+/// `text`, cut to 40 characters for messages.
+pub fn abbreviate(text: &str) -> String {
+    if text.chars().count() <= 40 {
+        text.to_string()
+    } else {
+        format!("{}…", text.chars().take(40).collect::<String>())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_every_spelling_of_a_list() {
+        assert_eq!(ints("[0, 1]").unwrap(), [0, 1]);
+        assert_eq!(ints("array<i64: 2, 3>").unwrap(), [2, 3]);
+        assert_eq!(ints("array<i64>").unwrap(), Vec::<i64>::new());
+        assert_eq!(ints("dense<[[1, 1], [0, 2]]> : tensor<2x2xi64>").unwrap(), [1, 1, 0, 2]);
+        assert_eq!(int("1 : i64").unwrap(), 1);
+        assert!(ints("[a]").is_err());
+    }
+
+    #[test]
+    fn reads_fields_enums_and_literals() {
+        let dot = "#stablehlo.dot<lhs_batching_dimensions = [0], lhs_contracting_dimensions = [2, 3]>";
+        assert_eq!(field(dot, "lhs_contracting_dimensions"), Some("[2, 3]"));
+        assert_eq!(field(dot, "rhs_batching_dimensions"), None);
+        assert_eq!(enum_word("#stablehlo<comparison_direction GT>"), "GT");
+        assert_eq!(enum_word("LT"), "LT");
+        assert_eq!(dense("dense<0xFF800000> : tensor<f32>", "f32").unwrap(), [f64::NEG_INFINITY]);
+        assert_eq!(dense("dense<[[1.0, 2.5]]>", "f32").unwrap(), [1.0, 2.5]);
+        assert_eq!(dense("dense<true>", "i1").unwrap(), [1.0]);
+        assert_eq!(half_to_f64(0x3C00), 1.0);
+    }
+}

@@ -1,0 +1,337 @@
+//! What each StableHLO and `sdy` operation means in the op set: its [`OpKind`] from
+//! its attributes (in the pretty or the generic spelling) and result types.
+//!
+//! Operands the op set holds as attributes (a `reduce`'s init value, a `pad`'s
+//! padding value) are read off the constants that define them; an op outside the op
+//! set is an error naming it.
+
+use super::ast::{Operation, Type};
+use super::attrs::{self, enum_word, field};
+use autoshard_model::ops::{
+    BinaryOp, BroadcastInDim, ComparisonDirection, Concatenate, Constant, ConvDimensionNumbers, Convolution,
+    DotGeneral, DynamicSlice, Gather, Iota, Pad, PropagationDirection, Reduce, ReduceKind, Reshape, Reverse, Scatter,
+    ScatterKind, Slice, Sort, Transpose, UnaryOp,
+};
+use autoshard_model::{DType, OpKind, TensorSharding, TensorType};
+
+/// What the importer knows while mapping one op.
+pub trait Scope {
+    /// The scalar value of the constant that defines operand `name`, if it is one.
+    fn scalar(&self, name: &str) -> Option<f64>;
+    /// The default mesh name for shardings.
+    fn mesh_name(&self) -> &str;
+}
+
+/// A tensor type of the op set from a parsed type.
+pub fn tensor_type(ty: &Type) -> Result<TensorType, String> {
+    let name = match ty.element.as_str() {
+        "ui8" => "u8",
+        "ui32" => "u32",
+        "ui64" => "u64",
+        "f8E4M3FN" | "f8E4M3" => "f8e4m3",
+        "f8E5M2" => "f8e5m2",
+        other => other,
+    };
+    let dtype: DType = name.parse().map_err(|_| format!("element type '{}' is not supported", ty.element))?;
+    let shape = ty.shape.iter().map(|&d| i64::try_from(d).map_err(|_| format!("dimension {d} is too large")));
+    Ok(TensorType::new(shape.collect::<Result<Vec<_>, _>>()?, dtype))
+}
+
+fn result_type(op: &Operation) -> Result<TensorType, String> {
+    op.result_types.first().ok_or_else(|| "the op states no result type".to_string()).and_then(tensor_type)
+}
+
+/// The first attribute among `names` (spellings of one attribute), as text.
+fn get<'o>(op: &'o Operation, names: &[&str]) -> Option<&'o str> {
+    names.iter().find_map(|n| op.attr(n)).map(|a| a.text.as_str())
+}
+
+fn req<'o>(op: &'o Operation, names: &[&str]) -> Result<&'o str, String> {
+    get(op, names).ok_or_else(|| format!("{} needs attribute '{}'", op.name, names[0]))
+}
+
+fn ints_or(op: &Operation, names: &[&str], default: Vec<i64>) -> Result<Vec<i64>, String> {
+    get(op, names).map_or(Ok(default), attrs::ints)
+}
+
+/// The op set's kind for `op` (a `stablehlo.*`, `sdy.*` or `chlo`-free op without a
+/// body of its own; region ops are the importer's).
+pub fn kind(op: &Operation, scope: &dyn Scope) -> Result<OpKind, String> {
+    let short = op.name.strip_prefix("stablehlo.").unwrap_or(&op.name);
+    if op.name.starts_with("stablehlo.") {
+        if let Some(u) = UnaryOp::ALL.iter().find(|u| u.name() == short) {
+            return Ok(OpKind::Unary(*u));
+        }
+        if let Some(b) = BinaryOp::ALL.iter().find(|b| b.name() == short) {
+            return Ok(OpKind::Binary(*b));
+        }
+    }
+    Ok(match op.name.as_str() {
+        "stablehlo.convert" => OpKind::Convert { dtype: result_type(op)?.dtype },
+        "stablehlo.compare" => OpKind::Compare { direction: comparison(op)? },
+        "stablehlo.select" => OpKind::Select,
+        "stablehlo.clamp" => OpKind::Clamp,
+        "stablehlo.dot" => OpKind::Dot,
+        "stablehlo.dot_general" => OpKind::DotGeneral(dot_general(op)?),
+        "stablehlo.reduce" => OpKind::Reduce(reduce(op, scope)?),
+        "stablehlo.broadcast_in_dim" => OpKind::BroadcastInDim(BroadcastInDim {
+            shape: result_type(op)?.shape,
+            broadcast_dimensions: attrs::ints(req(op, &["dims", "broadcast_dimensions"])?)?,
+        }),
+        "stablehlo.reshape" => OpKind::Reshape(Reshape { shape: result_type(op)?.shape }),
+        "stablehlo.transpose" => {
+            OpKind::Transpose(Transpose { permutation: attrs::ints(req(op, &["dims", "permutation"])?)? })
+        }
+        "stablehlo.concatenate" => {
+            OpKind::Concatenate(Concatenate { dimension: attrs::int(req(op, &["dim", "dimension"])?)? })
+        }
+        "stablehlo.reverse" => OpKind::Reverse(Reverse { dimensions: attrs::ints(req(op, &["dims", "dimensions"])?)? }),
+        "stablehlo.slice" => OpKind::Slice(slice(op)?),
+        "stablehlo.pad" => OpKind::Pad(pad(op, scope)?),
+        "stablehlo.dynamic_slice" => {
+            OpKind::DynamicSlice(DynamicSlice { slice_sizes: attrs::ints(req(op, &["sizes", "slice_sizes"])?)? })
+        }
+        "stablehlo.convolution" => OpKind::Convolution(convolution(op)?),
+        "stablehlo.gather" => OpKind::Gather(gather(op)?),
+        "stablehlo.scatter" => OpKind::Scatter(scatter(op)?),
+        "stablehlo.sort" => OpKind::Sort(sort(op)?),
+        "stablehlo.constant" | "sdy.constant" => OpKind::Constant(constant(op)?),
+        "stablehlo.iota" => {
+            let dimension = attrs::int(req(op, &["dim", "iota_dimension"])?)?;
+            OpKind::Iota(Iota { ty: result_type(op)?, iota_dimension: dimension })
+        }
+        "sdy.sharding_constraint" => OpKind::ShardingConstraint(sharding_word(op, scope)?),
+        "sdy.reshard" => OpKind::Reshard(sharding_word(op, scope)?),
+        "sdy.propagation_barrier" => {
+            let word = enum_word(req(op, &["allowed_direction"])?).to_string();
+            let direction = PropagationDirection::ALL
+                .into_iter()
+                .find(|d| d.name() == word)
+                .ok_or_else(|| format!("allowed_direction '{word}' is not FORWARD, BACKWARD or NONE"))?;
+            OpKind::PropagationBarrier(direction)
+        }
+        _ => return Err(format!("op '{}' is not supported", op.name)),
+    })
+}
+
+fn comparison(op: &Operation) -> Result<ComparisonDirection, String> {
+    let word = match get(op, &["comparison_direction"]) {
+        Some(text) => enum_word(text).to_string(),
+        None => op.words.first().map(|w| w.text.clone()).unwrap_or_default(),
+    };
+    ComparisonDirection::ALL
+        .into_iter()
+        .find(|d| d.name() == word)
+        .ok_or_else(|| format!("unknown comparison direction '{word}'"))
+}
+
+fn dot_general(op: &Operation) -> Result<DotGeneral, String> {
+    let pair = |pretty: &str, lhs: &str, rhs: &str| -> Result<(Vec<i64>, Vec<i64>), String> {
+        if let Some(text) = get(op, &[pretty]) {
+            let (l, r) = text.split_once("x").ok_or_else(|| format!("expected '[…] x […]', found '{text}'"))?;
+            return Ok((attrs::ints(l)?, attrs::ints(r)?));
+        }
+        let numbers = get(op, &["dot_dimension_numbers"]).unwrap_or("");
+        let read = |name| field(numbers, name).map_or(Ok(Vec::new()), attrs::ints);
+        Ok((read(lhs)?, read(rhs)?))
+    };
+    let (lhs_batching_dims, rhs_batching_dims) =
+        pair("batching_dims", "lhs_batching_dimensions", "rhs_batching_dimensions")?;
+    let (lhs_contracting_dims, rhs_contracting_dims) =
+        pair("contracting_dims", "lhs_contracting_dimensions", "rhs_contracting_dimensions")?;
+    Ok(DotGeneral { lhs_batching_dims, rhs_batching_dims, lhs_contracting_dims, rhs_contracting_dims })
+}
+
+/// The combiner of a reduction: the word after `applies`, or the one op of its region.
+fn combiner(op: &Operation) -> Option<String> {
+    let mut words = op.words.iter().map(|w| w.text.as_str());
+    if words.any(|w| w == "applies") {
+        return op.words.iter().skip_while(|w| w.text != "applies").nth(1).map(|w| w.text.clone());
+    }
+    let body = &op.regions.first()?.ops;
+    (body.len() == 2).then(|| body[0].name.clone())
+}
+
+fn reduce(op: &Operation, scope: &dyn Scope) -> Result<Reduce, String> {
+    if op.operands.len() != 2 {
+        return Err(format!("a reduce of {} inputs is not supported (one input, one init)", op.operands.len() / 2));
+    }
+    let name =
+        combiner(op).ok_or("a reduce whose body is not a single add, maximum, minimum or multiply is not supported")?;
+    let kind = match name.as_str() {
+        "stablehlo.add" => ReduceKind::Add,
+        "stablehlo.maximum" => ReduceKind::Max,
+        "stablehlo.minimum" => ReduceKind::Min,
+        "stablehlo.multiply" => ReduceKind::Mul,
+        other => return Err(format!("a reduce by '{other}' is not supported")),
+    };
+    let init = scope.scalar(&op.operands[1]);
+    let identity = match kind {
+        ReduceKind::Add => 0.0,
+        ReduceKind::Max => f64::NEG_INFINITY,
+        ReduceKind::Min => f64::INFINITY,
+        ReduceKind::Mul => 1.0,
+    };
+    match init {
+        Some(v) if v == identity || (kind == ReduceKind::Max && v < -1e30) || (kind == ReduceKind::Min && v > 1e30) => {
+        }
+        Some(v) => return Err(format!("the reduce's init value {v} is not the identity of {}", kind.name())),
+        None => return Err("a reduce whose init value is not a constant is not supported".into()),
+    }
+    Ok(Reduce { dimensions: attrs::ints(req(op, &["dimensions"])?)?, kind })
+}
+
+fn slice(op: &Operation) -> Result<Slice, String> {
+    if let Some(spec) = op.words.iter().find(|w| w.text.starts_with('[')) {
+        let inner = spec.text.trim_start_matches('[').trim_end_matches(']');
+        let (mut start_indices, mut limit_indices, mut strides) = (Vec::new(), Vec::new(), Vec::new());
+        for part in inner.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let numbers: Vec<i64> = part
+                .split(':')
+                .map(|n| n.trim().parse().map_err(|_| format!("bad slice '{part}'")))
+                .collect::<Result<_, _>>()?;
+            match numbers.as_slice() {
+                [s, l] => (start_indices.push(*s), limit_indices.push(*l), strides.push(1)),
+                [s, l, k] => (start_indices.push(*s), limit_indices.push(*l), strides.push(*k)),
+                _ => return Err(format!("bad slice '{part}'")),
+            };
+        }
+        return Ok(Slice { start_indices, limit_indices, strides });
+    }
+    let start_indices = attrs::ints(req(op, &["start_indices"])?)?;
+    let limit_indices = attrs::ints(req(op, &["limit_indices"])?)?;
+    let strides = ints_or(op, &["strides"], vec![1; start_indices.len()])?;
+    Ok(Slice { start_indices, limit_indices, strides })
+}
+
+fn pad(op: &Operation, scope: &dyn Scope) -> Result<Pad, String> {
+    let value = op
+        .operands
+        .get(1)
+        .and_then(|v| scope.scalar(v))
+        .ok_or("a pad whose padding value is not a constant is not supported")?;
+    let edge_padding_low = attrs::ints(req(op, &["low", "edge_padding_low"])?)?;
+    let edge_padding_high = attrs::ints(req(op, &["high", "edge_padding_high"])?)?;
+    let interior_padding = ints_or(op, &["interior", "interior_padding"], vec![0; edge_padding_low.len()])?;
+    Ok(Pad { edge_padding_low, edge_padding_high, interior_padding, value })
+}
+
+fn convolution(op: &Operation) -> Result<Convolution, String> {
+    let numbers = req(op, &["dim_numbers", "dimension_numbers"])?;
+    let numbers = numbers.strip_prefix("#stablehlo.conv<").and_then(|n| n.strip_suffix('>')).unwrap_or(numbers);
+    let dimension_numbers: ConvDimensionNumbers = numbers.parse()?;
+    let spatial = dimension_numbers.input_spatial.len();
+    let window = get(op, &["window"]).unwrap_or("{}");
+    let window_field = |name: &str| -> Option<&str> {
+        let inner = window.trim().strip_prefix('{')?.strip_suffix('}')?;
+        attrs::split_top(inner).into_iter().find_map(|p| {
+            let (k, v) = p.split_once('=')?;
+            (k.trim() == name).then(|| v.trim())
+        })
+    };
+    let list = |pretty: &str, generic: &str| -> Result<Vec<i64>, String> {
+        match window_field(pretty).or_else(|| get(op, &[generic])) {
+            Some(text) => attrs::ints(text),
+            None => Ok(vec![1; spatial]),
+        }
+    };
+    let padding = match window_field("pad").or_else(|| get(op, &["padding"])) {
+        Some(text) => attrs::ints(text)?.chunks(2).map(|p| (p[0], p.get(1).copied().unwrap_or(p[0]))).collect(),
+        None => vec![(0, 0); spatial],
+    };
+    Ok(Convolution {
+        window_strides: list("stride", "window_strides")?,
+        padding,
+        lhs_dilation: list("lhs_dilate", "lhs_dilation")?,
+        rhs_dilation: list("rhs_dilate", "rhs_dilation")?,
+        feature_group_count: get(op, &["feature_group_count"]).map_or(Ok(1), attrs::int)?,
+        batch_group_count: get(op, &["batch_group_count"]).map_or(Ok(1), attrs::int)?,
+        dimension_numbers,
+    })
+}
+
+fn gather(op: &Operation) -> Result<Gather, String> {
+    let numbers = req(op, &["dimension_numbers"])?;
+    let list = |name| field(numbers, name).map_or(Ok(Vec::new()), attrs::ints);
+    Ok(Gather {
+        offset_dims: list("offset_dims")?,
+        collapsed_slice_dims: list("collapsed_slice_dims")?,
+        operand_batching_dims: list("operand_batching_dims")?,
+        start_indices_batching_dims: list("start_indices_batching_dims")?,
+        start_index_map: list("start_index_map")?,
+        index_vector_dim: field(numbers, "index_vector_dim").map_or(Ok(0), attrs::int)?,
+        slice_sizes: attrs::ints(req(op, &["slice_sizes"])?)?,
+        indices_are_sorted: get(op, &["indices_are_sorted"]).map_or(Ok(false), attrs::boolean)?,
+    })
+}
+
+fn scatter(op: &Operation) -> Result<Scatter, String> {
+    let numbers = req(op, &["scatter_dimension_numbers"])?;
+    let list = |name| field(numbers, name).map_or(Ok(Vec::new()), attrs::ints);
+    let body = op.regions.first().map(|r| r.ops.as_slice()).unwrap_or_default();
+    let kind = match (body.len(), body.first().map(|o| o.name.as_str())) {
+        (1, _) => ScatterKind::Replace,
+        (2, Some("stablehlo.add")) => ScatterKind::Add,
+        (2, Some("stablehlo.maximum")) => ScatterKind::Max,
+        (2, Some("stablehlo.minimum")) => ScatterKind::Min,
+        (2, Some("stablehlo.multiply")) => ScatterKind::Mul,
+        _ => {
+            return Err(
+                "a scatter whose body is not a replace, add, maximum, minimum or multiply is not supported".into()
+            );
+        }
+    };
+    Ok(Scatter {
+        update_window_dims: list("update_window_dims")?,
+        inserted_window_dims: list("inserted_window_dims")?,
+        input_batching_dims: list("input_batching_dims")?,
+        scatter_indices_batching_dims: list("scatter_indices_batching_dims")?,
+        scatter_dims_to_operand_dims: list("scatter_dims_to_operand_dims")?,
+        index_vector_dim: field(numbers, "index_vector_dim").map_or(Ok(0), attrs::int)?,
+        indices_are_sorted: get(op, &["indices_are_sorted"]).map_or(Ok(false), attrs::boolean)?,
+        unique_indices: get(op, &["unique_indices"]).map_or(Ok(false), attrs::boolean)?,
+        kind,
+    })
+}
+
+fn sort(op: &Operation) -> Result<Sort, String> {
+    let comparator = op.regions.first().map(|r| r.ops.as_slice()).unwrap_or_default();
+    let direction = comparator.iter().find(|o| o.name == "stablehlo.compare").map(comparison).transpose()?;
+    let descending = matches!(direction, Some(ComparisonDirection::Gt | ComparisonDirection::Ge));
+    Ok(Sort {
+        dimension: get(op, &["dimension"]).map_or(Ok(-1), attrs::int)?,
+        descending,
+        is_stable: get(op, &["is_stable"]).map_or(Ok(false), attrs::boolean)?,
+    })
+}
+
+fn constant(op: &Operation) -> Result<Constant, String> {
+    let ty = result_type(op)?;
+    let literal = op
+        .words
+        .iter()
+        .map(|w| w.text.as_str())
+        .find(|w| w.starts_with("dense<"))
+        .or_else(|| get(op, &["value"]))
+        .ok_or("the constant has no dense<…> value")?;
+    let element = op.result_types[0].element.clone();
+    let values = attrs::dense(literal, &element)?;
+    let count: i64 = ty.shape.iter().product();
+    if values.len() != 1 && values.len() as i64 != count {
+        return Err(format!("the constant has {} values for {count} elements", values.len()));
+    }
+    Ok(Constant { ty, values })
+}
+
+/// The sharding of a `sharding_constraint` or `reshard`: its `<@mesh, […]>` word or
+/// its `sharding` attribute.
+fn sharding_word(op: &Operation, scope: &dyn Scope) -> Result<TensorSharding, String> {
+    let text = op.words.iter().find(|w| w.text.starts_with('<')).map(|w| w.text.as_str());
+    let text = text.or_else(|| get(op, &["sharding"])).ok_or("the op has no sharding")?;
+    sharding(text, scope.mesh_name())
+}
+
+/// A sharding in any of its spellings (`#sdy.sharding<…>`, `<@mesh, […]>`).
+pub fn sharding(text: &str, mesh_name: &str) -> Result<TensorSharding, String> {
+    TensorSharding::parse_with_default_mesh(text.trim(), mesh_name).map_err(|e| format!("malformed sharding: {e}"))
+}

@@ -1,0 +1,138 @@
+//! StableHLO modules: Shardy's rule-registry test read as it is, and modules lowered
+//! by JAX (`scripts/jax/lower.py`) imported, solved and run.
+
+use autoshard::model::rules::sharding_rule;
+use std::collections::BTreeMap;
+
+const REGISTRY: &str = "tests/data/mlir/shardy/op_sharding_rule_registry.mlir";
+
+/// Per source line of an op, the rule the `// CHECK:` line just above it expects
+/// (`none` under a `CHECK-NOT: sdy.sharding_rule`).
+fn expected_rules(source: &str) -> BTreeMap<u32, String> {
+    let mut expected = BTreeMap::new();
+    let mut pending: Option<String> = None;
+    for (i, line) in source.lines().enumerate() {
+        let trimmed = line.trim();
+        if let Some(at) = trimmed.find("#sdy.op_sharding_rule<").filter(|_| trimmed.starts_with("// CHECK")) {
+            let rule = &trimmed[at..];
+            let end = rule.rfind('>').map_or(rule.len(), |e| e + 1);
+            pending = Some(rule[..end].to_string());
+        } else if trimmed.starts_with("// CHECK-NOT: sdy.sharding_rule") {
+            pending = Some("none".to_string());
+        } else if !trimmed.is_empty()
+            && !trimmed.starts_with("//")
+            && let Some(rule) = pending.take()
+        {
+            expected.insert(i as u32 + 1, rule);
+        }
+    }
+    expected
+}
+
+/// `rule` with its operands after the first `keep` removed, if those are all scalars
+/// (`[]`): the operands the op set holds as attributes (a reduce's init values, a
+/// pad's value), as the YAML registry cases drop them.
+fn drop_held_operands(rule: &str, keep: usize) -> String {
+    let (Some(open), Some(arrow)) = (rule.find("<("), rule.find(")->")) else { return rule.to_string() };
+    let operands: Vec<&str> = split_top(&rule[open + 2..arrow]);
+    if operands.len() <= keep || operands[keep..].iter().any(|o| *o != "[]") {
+        return rule.to_string();
+    }
+    format!("{}{}{}", &rule[..open + 2], operands[..keep].join(", "), &rule[arrow..])
+}
+
+fn split_top(text: &str) -> Vec<&str> {
+    let (mut parts, mut depth, mut start) = (Vec::new(), 0, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(text[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(text[start..].trim());
+    parts
+}
+
+#[test]
+fn shardy_rule_registry() {
+    let source = std::fs::read_to_string(REGISTRY).expect("the registry test file");
+    let expected = expected_rules(&source);
+    let functions = autoshard::mlir::functions(REGISTRY, &source).expect("the registry file parses");
+    let (mut matched, mut unsupported, mut mismatches) = (0, Vec::new(), Vec::new());
+    for (name, program) in &functions {
+        let program = match program {
+            Ok(p) => p,
+            Err(e) => {
+                unsupported.push(format!("@{name}: {e}"));
+                continue;
+            }
+        };
+        let mut checked = 0;
+        for id in program.ops_in_order() {
+            let op = program.op(id);
+            let Some(want) = op.loc.as_ref().and_then(|l| expected.get(&l.line)) else { continue };
+            let got = sharding_rule(program, id).map(|r| r.to_string()).unwrap_or_else(|| "none".into());
+            let want = drop_held_operands(want, op.operands.len());
+            if got == want {
+                checked += 1;
+            } else {
+                mismatches.push(format!("@{name} {}:\n  shardy    {want}\n  autoshard {got}", op.name));
+            }
+        }
+        matched += usize::from(checked > 0);
+    }
+    eprintln!("rule registry: {} functions, {matched} match, {} unsupported", functions.len(), unsupported.len());
+    for u in &unsupported {
+        eprintln!("  {u}");
+    }
+    assert!(mismatches.is_empty(), "rules differ from Shardy's:\n{}", mismatches.join("\n"));
+    assert!(unsupported.iter().all(|u| u.contains("not supported")), "an error other than an unsupported op or type");
+    assert!(matched >= 69, "only {matched} of {} cases match", functions.len());
+}
+
+#[test]
+fn jax_modules_import_solve_and_run() {
+    for name in ["mlp", "transformer_block"] {
+        let path = format!("tests/data/mlir/jax/{name}.mlir");
+        let source = std::fs::read_to_string(&path).expect("a lowered module");
+        let config = autoshard::mlir::config(&path, &source).unwrap_or_else(|e| panic!("{e}"));
+        let input = config.program.value_named("%arg0").expect("the activations");
+        let pinned = config.program.inputs().iter().find(|i| i.value == input).and_then(|i| i.sharding.clone());
+        assert_eq!(pinned.map(|s| s.to_string()).as_deref().map(|s| s.contains("{\"data\"}")), Some(true));
+        let plan = autoshard::solve(&config).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(plan.solver.as_ref().map(|s| s.status.as_str()), Some("optimal"), "{name}");
+        let run = autoshard::run::run(&config, &plan, 7).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(run.verification.passed, "{name}: the sharded run differs: {:?}", run.verification);
+    }
+}
+
+#[test]
+fn unsupported_ops_and_syntax_errors_are_located() {
+    let cases = [
+        (
+            "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n  %0 = stablehlo.cbrt %a : tensor<4xf32>\n  return %0 : tensor<4xf32>\n}",
+            "m.mlir:2:3: error: op 'stablehlo.cbrt' is not supported",
+        ),
+        (
+            "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n  %0 = stablehlo.add %a, %b : tensor<4xf32>\n  return %0 : tensor<4xf32>\n}",
+            "m.mlir:2:3: error: value %b is used before it is defined",
+        ),
+        (
+            "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n  %0 = stablehlo.add %a, %a : tensor<4xf64>\n  return %0 : tensor<4xf32>\n}",
+            "m.mlir:2:3: error: stablehlo.add: the module says result 0 is tensor<4xf64>, autoshard infers tensor<4xf32>",
+        ),
+        (
+            "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n  %0 = stablehlo.add %a, %a\n}",
+            "m.mlir:3:1: error: expected an operand, an attribute or ':' and the op's types, found '}'",
+        ),
+    ];
+    for (source, want) in cases {
+        let got = autoshard::mlir::config("m.mlir", source).map(|_| ()).unwrap_err().to_string();
+        assert_eq!(got, want);
+    }
+}
