@@ -44,6 +44,7 @@
 //! ```
 
 pub mod config;
+pub mod jax;
 pub mod mlir;
 pub mod run;
 

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The config file (.yaml).
+    /// The config file (.yaml) or StableHLO module (.mlir).
     file: PathBuf,
     /// A plan (JSON, as `solve --format json` or `cost --format json` write it) whose
     /// values' and ops' shardings override the config's annotations.

@@ -34,13 +34,13 @@ enum Command {
     /// Validate a config: parse it, infer every type and verify every sharding,
     /// then print a short summary. Reports every error as FILE:LINE:COL.
     Check {
-        /// The config file (.yaml).
+        /// The config file (.yaml) or StableHLO module (.mlir).
         file: PathBuf,
     },
     /// Print every op's sharding rule, one line per op in program order:
     /// NAME: #sdy.op_sharding_rule<...> (Shardy's text form).
     Rules {
-        /// The config file (.yaml).
+        /// The config file (.yaml) or StableHLO module (.mlir).
         file: PathBuf,
     },
     /// Print the collectives that reshard a tensor from one sharding to another, one

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The config file (.yaml).
+    /// The config file (.yaml) or StableHLO module (.mlir).
     file: PathBuf,
     /// A plan (JSON, as `solve --format json` writes it) to run instead of solving.
     #[arg(long)]

@@ -1,4 +1,4 @@
-//! `autoshard solve FILE [--format text|json|yaml] [--time-limit S]`: the cheapest
+//! `autoshard solve FILE [--format text|json|yaml|jax] [--time-limit S]`: the cheapest
 //! plan for a config. Text prints the `cost` table plus the dropped preferences and
 //! the solver's statistics; JSON and YAML print the plan (SPEC §8). An infeasible
 //! problem fails (exit 1) with the constraints that conflict.
@@ -18,12 +18,15 @@ pub enum Format {
     Json,
     /// The same plan as YAML.
     Yaml,
+    /// JAX code: the mesh, `PartitionSpec`s of the inputs and outputs and
+    /// `with_sharding_constraint` lines for the intermediates.
+    Jax,
 }
 
 /// The `solve` command's arguments.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The config file (.yaml).
+    /// The config file (.yaml) or StableHLO module (.mlir).
     file: PathBuf,
     /// The output format.
     #[arg(long, value_enum, default_value = "text")]
@@ -48,6 +51,8 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         Format::Text => report(&config, &plan),
         Format::Json => serde_json::to_string_pretty(&plan).map_err(|e| Failure::BadInput(e.to_string()))? + "\n",
         Format::Yaml => serde_saphyr::to_string(&plan).map_err(|e| Failure::BadInput(e.to_string()))?,
+        Format::Jax => autoshard::jax::render(&config.program, &plan)
+            .map_err(|e| Failure::Failed(format!("{shown}: error: the plan has no JAX form: {e}")))?,
     };
     print!("{text}");
     Ok(())

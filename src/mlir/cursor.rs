@@ -76,6 +76,11 @@ impl<'s> Cursor<'s> {
         }
     }
 
+    /// Consumes the next byte (a separator the caller has looked at).
+    pub fn skip_byte(&mut self) {
+        self.bump();
+    }
+
     /// The next unread byte.
     pub fn peek(&self) -> Option<u8> {
         self.src.get(self.at).copied()

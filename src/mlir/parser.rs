@@ -371,9 +371,9 @@ fn pretty(c: &mut Cursor<'_>, op: &mut Operation) -> Result<()> {
         c.skip_ws();
         match c.peek() {
             Some(b'%') => op.operands.push(c.value_name()?),
-            Some(b',') => c.bump_byte(),
+            Some(b',') => c.skip_byte(),
             Some(b':') => {
-                c.bump_byte();
+                c.skip_byte();
                 signature(c, op)?;
                 break;
             }
@@ -383,7 +383,7 @@ fn pretty(c: &mut Cursor<'_>, op: &mut Operation) -> Result<()> {
                 op.words.push(Attr { text: format!("@{callee}"), pos });
             }
             Some(b'(') if region_args_follow(c) => {
-                c.bump_byte();
+                c.skip_byte();
                 let args = params(c, ")")?;
                 op.regions.push(region(c, args)?);
             }
@@ -413,12 +413,6 @@ fn pretty(c: &mut Cursor<'_>, op: &mut Operation) -> Result<()> {
     trailing_region(c, op)
 }
 
-impl Cursor<'_> {
-    fn bump_byte(&mut self) {
-        let _ = self.eat(&(self.peek().map(|b| (b as char).to_string()).unwrap_or_default()));
-    }
-}
-
 /// True if a `(` opens region arguments (`(%arg0: tensor<…>`).
 fn region_args_follow(c: &mut Cursor<'_>) -> bool {
     let mut i = 1;
@@ -445,7 +439,7 @@ fn operand_group(c: &mut Cursor<'_>, op: &mut Operation) -> Result<()> {
         c.skip_ws();
         match c.peek() {
             Some(b'%') => op.operands.push(c.value_name()?),
-            Some(b',' | b':') => c.bump_byte(),
+            Some(b',' | b':') => c.skip_byte(),
             _ => op.words.push(c.atom()?),
         }
     }

@@ -108,6 +108,10 @@ fn jax_modules_import_solve_and_run() {
         assert_eq!(plan.solver.as_ref().map(|s| s.status.as_str()), Some("optimal"), "{name}");
         let run = autoshard::run::run(&config, &plan, 7).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(run.verification.passed, "{name}: the sharded run differs: {:?}", run.verification);
+        let jax = autoshard::jax::render(&config.program, &plan).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(jax.contains("reshape(2, 4), (\"data\", \"model\",))"), "{jax}");
+        assert!(jax.contains("in_shardings = (\n    NamedSharding(mesh, P(\"data\", None"), "{jax}");
+        assert!(jax.contains("out_shardings = NamedSharding(mesh, P(\"data\", None"), "{jax}");
     }
 }
 
