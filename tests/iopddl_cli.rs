@@ -69,22 +69,10 @@ fn instance(rng: &mut StdRng) -> String {
     )
 }
 
-/// The cheapest valid solution by enumeration, with the exact evaluator.
+/// The cheapest valid solution by enumeration, priced by the exact evaluator.
 fn brute_force(instance: &Instance) -> Option<i128> {
-    let k: Vec<usize> = instance.problem.nodes.iter().map(|n| n.strategies()).collect();
-    let mut s = vec![0usize; k.len()];
-    let mut best: Option<i128> = None;
-    loop {
-        if let Ok(e) = instance.evaluate(&s) {
-            let forbidden = instance.problem.cost(&s).is_infinite();
-            if !forbidden && best.is_none_or(|b| e.cost < b) {
-                best = Some(e.cost);
-            }
-        }
-        let Some(i) = (0..s.len()).find(|&i| s[i] + 1 < k[i]) else { return best };
-        s[i] += 1;
-        s[..i].iter_mut().for_each(|x| *x = 0);
-    }
+    let (_, best) = instance.problem.brute_force()?;
+    instance.evaluate(&best).ok().map(|e| e.cost)
 }
 
 #[test]

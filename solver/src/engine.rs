@@ -107,7 +107,7 @@ pub fn solve_with(problem: &Problem, backend: &dyn Backend, mut settings: Settin
         bound: f64::NEG_INFINITY,
         phase: "presolved",
     });
-    let strategies: usize = pre.remaining().map(|n| pre.costs[n].iter().filter(|c| c.is_finite()).count()).sum();
+    let strategies: usize = pre.remaining().map(|n| pre.allowed(n).count()).sum();
     let searched = match settings.method {
         Method::Auto => strategies > ILP_STRATEGIES && pre.binding.is_empty(),
         Method::Ilp => false,

@@ -273,7 +273,7 @@ fn max_usage(problem: &Problem, pre: &Presolved, n: usize) -> f64 {
 
 /// The allowed (finite-cost) strategies of `node`.
 pub fn allowed(pre: &Presolved, node: usize) -> Vec<usize> {
-    (0..pre.strategies(node)).filter(|&s| pre.costs[node][s].is_finite()).collect()
+    pre.allowed(node).collect()
 }
 
 /// `items` grouped into classes of `equal` ones, in order of first appearance.

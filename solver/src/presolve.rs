@@ -89,6 +89,11 @@ impl Presolved {
         (0..self.costs.len()).filter(|&n| !self.eliminated[n])
     }
 
+    /// The strategies `node` may still take (finite cost), in order.
+    pub fn allowed(&self, node: usize) -> impl Iterator<Item = usize> + '_ {
+        (0..self.strategies(node)).filter(move |&s| self.costs[node][s].is_finite())
+    }
+
     /// The first remaining node with no allowed strategy, if any (the problem is
     /// then infeasible).
     pub fn stranded(&self) -> Option<usize> {
@@ -106,7 +111,7 @@ impl Presolved {
             if node.interval.0 >= node.interval.1 {
                 continue;
             }
-            let least = (0..self.strategies(n)).filter(|&s| self.costs[n][s].is_finite()).map(|s| node.usage_of(s));
+            let least = self.allowed(n).map(|s| node.usage_of(s));
             let least = i128::from(least.min().unwrap_or(0));
             delta[node.interval.0] += least;
             delta[node.interval.1] -= least;
@@ -194,7 +199,7 @@ impl Presolved {
         for (a, b) in keys {
             for (x, y) in [(a, b), (b, a)] {
                 let view = self.view(x, y);
-                let partners: Vec<usize> = (0..self.strategies(y)).filter(|&j| self.costs[y][j].is_finite()).collect();
+                let partners: Vec<usize> = self.allowed(y).collect();
                 let stranded: Vec<usize> = (0..self.strategies(x))
                     .filter(|&i| self.costs[x][i].is_finite() && partners.iter().all(|&j| !view.at(i, j).is_finite()))
                     .collect();
@@ -212,16 +217,12 @@ impl Presolved {
             if self.eliminated[n] {
                 continue;
             }
-            let alive: Vec<usize> = (0..self.strategies(n)).filter(|&s| self.costs[n][s].is_finite()).collect();
+            let alive: Vec<usize> = self.allowed(n).collect();
             if alive.len() < 2 {
                 continue;
             }
-            let sides: Vec<(View<'_>, Vec<usize>)> = self.adjacency[n]
-                .iter()
-                .map(|&m| {
-                    (self.view(n, m), (0..self.strategies(m)).filter(|&j| self.costs[m][j].is_finite()).collect())
-                })
-                .collect();
+            let sides: Vec<(View<'_>, Vec<usize>)> =
+                self.adjacency[n].iter().map(|&m| (self.view(n, m), self.allowed(m).collect())).collect();
             let usage = |s: usize| if self.pinned[n] { problem.nodes[n].usage_of(s) } else { 0 };
             let loads = self.loads_on(problem, n);
             // `d` is no worse than `s` anywhere.
@@ -255,9 +256,11 @@ impl Presolved {
                 continue;
             }
             let node = &problem.nodes[n];
-            let mut usage = (0..node.strategies()).filter(|&s| self.costs[n][s].is_finite()).map(|s| node.usage_of(s));
-            let Some(first) = usage.next() else { continue };
-            if usage.all(|u| u == first) {
+            let constant = {
+                let mut usage = self.allowed(n).map(|s| node.usage_of(s));
+                usage.next().filter(|&first| usage.all(|u| u == first))
+            };
+            if let Some(first) = constant {
                 self.pinned[n] = false;
                 let (from, to) = node.interval;
                 self.base[from..to].iter_mut().for_each(|b| *b = b.saturating_add(first));
@@ -268,7 +271,7 @@ impl Presolved {
     /// The binding loads on `n`, as seen from `n`, with the other node's allowed
     /// strategies.
     fn loads_on<'p>(&self, problem: &'p Problem, n: usize) -> Vec<(LoadSide<'p>, Vec<usize>)> {
-        let allowed = |m: usize| (0..self.strategies(m)).filter(|&j| self.costs[m][j].is_finite()).collect();
+        let allowed = |m: usize| self.allowed(m).collect();
         self.loads[n]
             .iter()
             .map(|&l| {

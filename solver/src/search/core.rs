@@ -176,10 +176,7 @@ impl Core {
         let original: Vec<usize> = pre.remaining().collect();
         let mut index = vec![usize::MAX; problem.nodes.len()];
         original.iter().enumerate().for_each(|(i, &n)| index[n] = i);
-        let alive: Vec<Vec<usize>> = original
-            .iter()
-            .map(|&n| (0..pre.strategies(n)).filter(|&s| pre.costs[n][s].is_finite()).collect())
-            .collect();
+        let alive: Vec<Vec<usize>> = original.iter().map(|&n| pre.allowed(n).collect()).collect();
         let mut b = Builder {
             members: original.iter().zip(&alive).map(|(&n, ks)| vec![(n, ks.clone())]).collect(),
             cost: original.iter().zip(&alive).map(|(&n, ks)| ks.iter().map(|&s| pre.costs[n][s]).collect()).collect(),
@@ -301,6 +298,20 @@ impl Core {
         }
         decided
     }
+}
+
+/// Every assignment of one choice per position, `sizes[i]` choices at position `i`
+/// (an odometer, position 0 fastest): the brute force of the search's tests.
+#[cfg(test)]
+pub(crate) fn assignments(sizes: &[usize]) -> impl Iterator<Item = Vec<usize>> + '_ {
+    let first = sizes.iter().all(|&k| k > 0).then(|| vec![0; sizes.len()]);
+    std::iter::successors(first, move |a| {
+        let i = (0..a.len()).find(|&i| a[i] + 1 < sizes[i])?;
+        let mut next = a.clone();
+        next[i] += 1;
+        next[..i].iter_mut().for_each(|d| *d = 0);
+        Some(next)
+    })
 }
 
 /// The smallest and largest of `values` (infinite and negative infinite if none).

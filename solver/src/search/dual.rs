@@ -15,8 +15,8 @@
 //!
 //! Invariants: the tables stay a reparametrization (every move adds to one table what
 //! it subtracts from another); forbidden (infinite) entries are never subtracted
-//! from, so no NaN arises; `priced[v]` is what the current multipliers add to
-//! `unary[v]`.
+//! from, so no NaN arises; `unary` holds the usage priced by `lambda`, the
+//! multipliers last set.
 
 use super::core::Core;
 use std::time::Instant;
@@ -28,10 +28,10 @@ pub(crate) struct Dual {
     unary: Vec<Vec<f64>>,
     /// Per edge, its reparametrized table (rows of the edge's `a`).
     pairwise: Vec<Vec<f64>>,
-    /// Per node, the usage price currently inside `unary`.
-    priced: Vec<Vec<f64>>,
     /// The multipliers priced in, one per time step.
     lambda: Vec<f64>,
+    /// A node's min-marginals while it is visited (reused).
+    scratch: Vec<f64>,
 }
 
 impl Dual {
@@ -40,8 +40,8 @@ impl Dual {
         Dual {
             unary: core.cost.clone(),
             pairwise: core.edges.iter().map(|e| e.costs.clone()).collect(),
-            priced: core.cost.iter().map(|c| vec![0.0; c.len()]).collect(),
             lambda: vec![0.0; core.base.len()],
+            scratch: Vec::new(),
         }
     }
 
@@ -53,14 +53,11 @@ impl Dual {
     /// Prices usage by `lambda` (one multiplier per time step, each ≥ 0) instead of
     /// the multipliers priced before.
     pub fn set_lambda(&mut self, core: &Core, lambda: &[f64]) {
-        let mut prefix = Vec::with_capacity(lambda.len() + 1);
-        prefix.push(0.0);
-        lambda.iter().for_each(|l| prefix.push(prefix[prefix.len() - 1] + l));
-        for v in 0..core.len() {
-            for k in 0..core.strategies(v) {
-                let price = core.priced(v, k, |from, to| prefix[to] - prefix[from]);
-                self.unary[v][k] += price - self.priced[v][k];
-                self.priced[v][k] = price;
+        let (old, new) = (prefix_sums(&self.lambda), prefix_sums(lambda));
+        for (v, unary) in self.unary.iter_mut().enumerate() {
+            for (k, x) in unary.iter_mut().enumerate() {
+                let price = |p: &[f64]| core.priced(v, k, |from, to| p[to] - p[from]);
+                *x += price(&new) - price(&old);
             }
         }
         self.lambda = lambda.to_vec();
@@ -87,25 +84,25 @@ impl Dual {
     /// Collects every edge of `v` into it, then shares it out to the edges towards
     /// the nodes `ahead`.
     fn visit(&mut self, core: &Core, v: usize, ahead: impl Fn(usize) -> bool) {
-        let mut marginal = vec![0.0; core.strategies(v)];
+        let Dual { unary, pairwise, scratch: marginal, .. } = self;
+        let unary = &mut unary[v];
+        marginal.resize(unary.len(), 0.0);
         for &(e, _) in &core.adjacency[v] {
             let side = Side::of(core, e, v);
-            side.min_marginal(&self.pairwise[e], &mut marginal);
-            let finite: Vec<f64> = marginal.iter().map(|&m| if m.is_finite() { -m } else { 0.0 }).collect();
-            side.add(&mut self.pairwise[e], &finite);
-            self.unary[v].iter_mut().zip(&marginal).for_each(|(x, m)| *x += m);
+            side.min_marginal(&pairwise[e], marginal);
+            side.add(&mut pairwise[e], marginal, |m| if m.is_finite() { -m } else { 0.0 });
+            unary.iter_mut().zip(marginal.iter()).for_each(|(x, m)| *x += m);
         }
         let later = core.adjacency[v].iter().filter(|&&(_, u)| ahead(u)).count();
         if later == 0 {
             return;
         }
         let share = 1.0 / later.max(core.adjacency[v].len() - later) as f64;
-        let handed: Vec<f64> = self.unary[v].iter().map(|x| share * x).collect();
         for &(e, _) in core.adjacency[v].iter().filter(|&&(_, u)| ahead(u)) {
-            Side::of(core, e, v).add(&mut self.pairwise[e], &handed);
+            Side::of(core, e, v).add(&mut pairwise[e], unary, |x| share * x);
         }
         let keep = 1.0 - share * later as f64;
-        for x in self.unary[v].iter_mut() {
+        for x in unary.iter_mut() {
             *x = if x.is_finite() {
                 *x * keep
             } else if keep > 1e-12 {
@@ -119,10 +116,11 @@ impl Dual {
     /// Fixes the nodes in order, each to its cheapest strategy given the neighbours
     /// fixed before it.
     pub fn round(&self, core: &Core) -> Vec<usize> {
-        let mut assign = vec![usize::MAX; core.len()];
+        let (mut assign, mut value) = (vec![usize::MAX; core.len()], Vec::new());
         for v in 0..core.len() {
             let kv = core.strategies(v);
-            let mut value = self.unary[v].clone();
+            value.clear();
+            value.extend_from_slice(&self.unary[v]);
             for &(e, u) in core.adjacency[v].iter().filter(|&&(_, u)| assign[u] != usize::MAX) {
                 let (ku, table) = (core.strategies(u), &self.pairwise[e]);
                 for (k, x) in value.iter_mut().enumerate() {
@@ -133,6 +131,16 @@ impl Dual {
         }
         assign
     }
+}
+
+/// `p[t]` = the sum of the first `t` multipliers (`p[to] − p[from]` prices an
+/// interval).
+fn prefix_sums(lambda: &[f64]) -> Vec<f64> {
+    let running = lambda.iter().scan(0.0, |sum, l| {
+        *sum += l;
+        Some(*sum)
+    });
+    std::iter::once(0.0).chain(running).collect()
 }
 
 /// One end of an edge's table (rows of the edge's `a`, `columns` of its `b`).
@@ -164,15 +172,16 @@ impl Side {
         }
     }
 
-    /// Adds `values[k]` to every entry of `table` where this end takes `k`.
-    fn add(self, table: &mut [f64], values: &[f64]) {
+    /// Adds `f(values[k])` to every entry of `table` where this end takes `k`.
+    fn add(self, table: &mut [f64], values: &[f64], f: impl Fn(f64) -> f64) {
         if self.row {
             for (r, &x) in table.chunks_exact_mut(self.columns).zip(values) {
+                let x = f(x);
                 r.iter_mut().for_each(|y| *y += x);
             }
         } else {
             for r in table.chunks_exact_mut(self.columns) {
-                r.iter_mut().zip(values).for_each(|(y, &x)| *y += x);
+                r.iter_mut().zip(values).for_each(|(y, &x)| *y += f(x));
             }
         }
     }
@@ -224,18 +233,13 @@ mod tests {
 
     /// The core's optimum under the limit by enumeration (`None` if nothing fits).
     fn optimum(core: &Core) -> Option<f64> {
-        let mut assign = vec![0usize; core.len()];
-        let mut best: Option<f64> = None;
-        loop {
-            let score = core.score(&assign);
-            let fits = core.profile(&assign).iter().all(|&u| u <= core.limit);
-            if score.forbidden == 0 && fits && best.is_none_or(|b| score.finite < b) {
-                best = Some(score.finite);
-            }
-            let Some(i) = (0..assign.len()).find(|&i| assign[i] + 1 < core.strategies(i)) else { return best };
-            assign[i] += 1;
-            assign[..i].iter_mut().for_each(|a| *a = 0);
-        }
+        let sizes: Vec<usize> = (0..core.len()).map(|v| core.strategies(v)).collect();
+        super::super::core::assignments(&sizes)
+            .filter(|a| core.profile(a).iter().all(|&u| u <= core.limit))
+            .map(|a| core.score(&a))
+            .filter(|s| s.forbidden == 0)
+            .map(|s| s.finite)
+            .reduce(f64::min)
     }
 
     #[test]

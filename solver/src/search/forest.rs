@@ -70,9 +70,8 @@ impl Forest {
     /// Grows an induced tree from `root` (not a member) by breadth-first search, in a
     /// random neighbour order, up to `cap` members in all.
     pub fn grow_induced(&mut self, core: &Core, root: usize, cap: usize, rng: &mut impl RngExt) {
-        let first = self.order.len();
         self.join(Member { node: root, parent: None });
-        let mut next = first;
+        let mut next = self.order.len() - 1;
         while next < self.order.len() && self.order.len() < cap {
             let adjacency = &core.adjacency[self.order[next].node];
             let start = if adjacency.is_empty() { 0 } else { rng.random_range(0..adjacency.len()) };
@@ -102,16 +101,10 @@ impl Forest {
         })
     }
 
-    /// Minimises, over the members' strategies, the sum of `unary(v, k)` and the
-    /// parent edges' costs; `fixed` (if given) is the strategy of every non-member,
-    /// whose edges to members then count too. Returns the minimum and leaves the
-    /// argmin in `chosen`.
-    pub fn solve(
-        &mut self,
-        core: &Core,
-        unary: impl Fn(usize, usize) -> f64,
-        fixed: Option<&dyn Fn(usize) -> usize>,
-    ) -> f64 {
+    /// Minimises, over the members' strategies, the sum of `unary(v, k)`, the parent
+    /// edges' costs and the edges to non-members, each of which takes `fixed(u)`.
+    /// Returns the minimum and leaves the argmin in `chosen`.
+    pub fn solve(&mut self, core: &Core, unary: impl Fn(usize, usize) -> f64, fixed: &dyn Fn(usize) -> usize) -> f64 {
         self.offsets.clear();
         self.table.clear();
         for m in &self.order {
@@ -119,11 +112,9 @@ impl Forest {
             self.offsets.push(self.table.len());
             for k in 0..core.strategies(v) {
                 let mut value = unary(v, k);
-                if let Some(strategy) = fixed {
-                    for &(e, u) in &core.adjacency[v] {
-                        if self.stamp[u] != self.epoch {
-                            value += core.pair(e, v, k, strategy(u));
-                        }
+                for &(e, u) in &core.adjacency[v] {
+                    if self.stamp[u] != self.epoch {
+                        value += core.pair(e, v, k, fixed(u));
                     }
                 }
                 self.table.push(value);
@@ -196,7 +187,7 @@ mod tests {
             let mut forest = Forest::new(core.len());
             let root = rng.random_range(0..core.len());
             forest.grow_induced(&core, root, rng.random_range(1..10), &mut rng);
-            let value = forest.solve(&core, |v, k| core.cost[v][k], Some(&|u| assign[u]));
+            let value = forest.solve(&core, |v, k| core.cost[v][k], &|u| assign[u]);
             let mut chosen = assign.clone();
             forest.order.iter().zip(&forest.chosen).for_each(|(m, &k)| chosen[m.node] = k);
             // The terms that involve a member (infinite if any is forbidden).
@@ -208,16 +199,14 @@ mod tests {
                 members.iter().map(|&v| core.cost[v][a[v]]).chain(edges).sum()
             };
             // Brute force over the members' strategies, the rest fixed.
-            let mut best = f64::INFINITY;
+            let sizes: Vec<usize> = members.iter().map(|&v| core.strategies(v)).collect();
             let mut trial = assign.clone();
-            let mut digits = vec![0usize; members.len()];
-            loop {
-                members.iter().zip(&digits).for_each(|(&v, &k)| trial[v] = k);
-                best = best.min(local(&trial));
-                let Some(i) = (0..digits.len()).find(|&i| digits[i] + 1 < core.strategies(members[i])) else { break };
-                digits[i] += 1;
-                digits[..i].iter_mut().for_each(|d| *d = 0);
-            }
+            let best = super::super::core::assignments(&sizes)
+                .map(|digits| {
+                    members.iter().zip(&digits).for_each(|(&v, &k)| trial[v] = k);
+                    local(&trial)
+                })
+                .fold(f64::INFINITY, f64::min);
             assert_eq!((value, local(&chosen)), (best, best), "members {members:?}");
         }
     }

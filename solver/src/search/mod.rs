@@ -51,8 +51,11 @@ const STALE: u32 = 3_000;
 
 /// The longest the start's dual ascent and the first improvement may take (each
 /// takes 5% of the time left, up to this), so that long solves still find a
-/// feasible solution early.
+/// feasible solution early; also the most time kept for the final bound phase (2%).
 const PHASE: Duration = Duration::from_secs(2);
+
+/// The longest the first bound phase may take (5% of the time, up to this).
+const BOUND_PHASE: Duration = Duration::from_secs(5);
 
 /// Neighbourhoods of an excursion.
 const EXCURSION: u32 = 200;
@@ -114,9 +117,13 @@ pub(crate) fn search(problem: &Problem, pre: &Presolved, run: Run<'_>) -> Option
     }
     let first_feasible_s = *search.first_feasible.get_or_insert(search.run.start.elapsed().as_secs_f64());
     let total = search.run.deadline.saturating_duration_since(search.run.start);
-    search.bound_phase(total.mul_f64(0.05).min(Duration::from_secs(5)));
-    search.improve(total.mul_f64(0.02).min(PHASE));
-    search.bound_phase(search.run.deadline.saturating_duration_since(Instant::now()));
+    search.bound_phase(total.mul_f64(0.05).min(BOUND_PHASE));
+    if !search.closed() {
+        search.improve(total.mul_f64(0.02).min(PHASE));
+    }
+    if !search.closed() {
+        search.bound_phase(search.run.deadline.saturating_duration_since(Instant::now()));
+    }
     search.report("done", true);
     Some(Outcome {
         decided: core.decode(&search.state.assign, problem.nodes.len()),
@@ -139,12 +146,15 @@ struct Search<'c, 'r> {
     /// wanders: penalized rounds, excursions).
     best: Option<State>,
     bound: f64,
-    lambda: Vec<f64>,
+    /// The multipliers of the best bound (the dual itself moves on from them).
+    bound_lambda: Vec<f64>,
     /// The price of a unit of usage for one time step, for the penalties' bumps.
     price: f64,
     /// A price of usage that outweighs any cost difference (the repair's).
     memory_first: f64,
     peak_live: (usize, Vec<usize>),
+    /// The best tree solution while a cycle-closing node's strategies are tried.
+    chosen: Vec<usize>,
     proposals: u64,
     last_report: f64,
     first_feasible: Option<f64>,
@@ -165,10 +175,11 @@ impl<'c, 'r> Search<'c, 'r> {
             dual,
             best: None,
             bound,
-            lambda: vec![0.0; core.base.len()],
+            bound_lambda: vec![0.0; core.base.len()],
             price: usage_price(core),
             memory_first: memory_first(core),
             peak_live: (usize::MAX, Vec::new()),
+            chosen: Vec::new(),
             proposals: 0,
             last_report: f64::NEG_INFINITY,
             first_feasible: None,
@@ -181,15 +192,21 @@ impl<'c, 'r> Search<'c, 'r> {
         let elapsed_s = self.run.start.elapsed().as_secs_f64();
         if always || elapsed_s - self.last_report >= 0.5 {
             self.last_report = elapsed_s;
-            let feasible = |s: &State| s.score.forbidden == 0 && s.fits(self.core);
-            let cost = [Some(&self.state), self.best.as_ref()]
-                .into_iter()
-                .flatten()
-                .filter(|s| feasible(s))
-                .map(|s| s.score.finite + self.run.constant)
-                .fold(f64::INFINITY, f64::min);
-            (self.run.report)(Progress { elapsed_s, cost, bound: self.bound + self.run.constant, phase });
+            let (cost, bound) = (self.best_cost() + self.run.constant, self.bound + self.run.constant);
+            (self.run.report)(Progress { elapsed_s, cost, bound, phase });
         }
+    }
+
+    /// The cost of the best feasible solution held (infinite: none).
+    fn best_cost(&self) -> f64 {
+        let feasible = |s: &&State| s.score.forbidden == 0 && s.fits(self.core);
+        let held = [Some(&self.state), self.best.as_ref()].into_iter().flatten();
+        held.filter(feasible).map(|s| s.score.finite).fold(f64::INFINITY, f64::min)
+    }
+
+    /// True once the bound meets the best feasible cost: that solution is optimal.
+    fn closed(&self) -> bool {
+        self.bound >= self.best_cost()
     }
 
     /// Improves the start with the limit ignored (the multipliers are still zero),
@@ -262,16 +279,16 @@ impl<'c, 'r> Search<'c, 'r> {
         kept
     }
 
-    /// Subgradient ascent for `budget`, warm-started from the best multipliers; the
-    /// search's penalties restart from the result.
+    /// Dual ascent for `budget`, continuing from the dual's state; the search's
+    /// penalties restart from the multipliers of the best bound so far.
     fn bound_phase(&mut self, budget: Duration) {
         let incumbent = self.state.score.finite;
         let deadline = Instant::now() + budget;
         let (value, lambda) = dual::ascend(self.core, &mut self.dual, incumbent, deadline);
         if value > self.bound {
-            (self.bound, self.lambda) = (value.min(incumbent), lambda);
+            (self.bound, self.bound_lambda) = (value.min(incumbent), lambda);
         }
-        self.multipliers.set(&self.lambda);
+        self.multipliers.set(&self.bound_lambda);
         self.report("bound", true);
     }
 
@@ -286,7 +303,7 @@ impl<'c, 'r> Search<'c, 'r> {
         let patience = until.saturating_duration_since(Instant::now()).mul_f64(0.02);
         let mut since = Instant::now();
         let (mut improved, mut exceeded, mut worse) = (0u64, 0u64, 0u64);
-        while Instant::now() < until {
+        while Instant::now() < until && !self.closed() {
             if stale >= STALE || since.elapsed() > patience {
                 since = Instant::now();
                 self.restore_best();
@@ -374,23 +391,29 @@ impl<'c, 'r> Search<'c, 'r> {
         let assign = &self.state.assign;
         let closing = if self.rng.random_bool(0.5) { self.forest.closing(core, &mut self.rng) } else { None };
         let Some(w) = closing else {
-            self.forest.solve(core, unary, Some(&|u| assign[u]));
+            self.forest.solve(core, unary, &|u| assign[u]);
             return self.changes();
         };
-        // Condition on each strategy of `w`, which closes cycles through the tree.
-        let (mut best, mut best_k) = (f64::INFINITY, assign[w]);
+        // Condition on each strategy of `w`, which closes cycles through the tree;
+        // the best one's tree solution is kept aside rather than solved again.
+        let (mut best, mut best_k, mut kept) = (f64::INFINITY, assign[w], false);
         for kw in 0..core.strategies(w) {
             let outside: f64 = (core.adjacency[w].iter())
                 .filter(|&&(_, u)| !self.forest.contains(u))
                 .map(|&(e, u)| core.pair(e, w, kw, assign[u]))
                 .sum();
             let value =
-                unary(w, kw) + outside + self.forest.solve(core, unary, Some(&|u| if u == w { kw } else { assign[u] }));
+                unary(w, kw) + outside + self.forest.solve(core, unary, &|u| if u == w { kw } else { assign[u] });
             if value < best {
-                (best, best_k) = (value, kw);
+                (best, best_k, kept) = (value, kw, true);
+                self.chosen.clone_from(&self.forest.chosen);
             }
         }
-        self.forest.solve(core, unary, Some(&|u| if u == w { best_k } else { assign[u] }));
+        if kept {
+            std::mem::swap(&mut self.forest.chosen, &mut self.chosen);
+        } else {
+            self.forest.solve(core, unary, &|u| if u == w { best_k } else { assign[u] });
+        }
         let mut changes = self.changes();
         if best_k != assign[w] {
             changes.push((w, best_k));

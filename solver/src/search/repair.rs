@@ -100,11 +100,9 @@ impl Search<'_, '_> {
             self.forest.clear();
             self.forest.grow_induced(core, root, 2 << (attempt % 6), &mut self.rng);
             let weight = self.memory_first;
-            self.forest.solve(
-                core,
-                |v, k| core.cost[v][k] + weight * core.usage_at(v, k, t) as f64,
-                Some(&|u| self.state.assign[u]),
-            );
+            self.forest.solve(core, |v, k| core.cost[v][k] + weight * core.usage_at(v, k, t) as f64, &|u| {
+                self.state.assign[u]
+            });
             let changes = self.changes();
             let m = self.state.price(core, changes);
             if m.score.forbidden > self.state.score.forbidden {

@@ -1,6 +1,6 @@
 //! The search's current solution: a compact strategy per core node, its score and
-//! its usage profile, changed only through [`State::propose`], which prices a set
-//! of changes exactly before anything is applied.
+//! its usage profile. A set of changes is priced exactly ([`State::price`]) before
+//! [`State::apply`] makes it, keeping the score and the profile in step.
 //!
 //! Invariants: `score == core.score(assign)` and `profile` holds
 //! `core.profile(assign)` (up to floating-point summation order on the finite part,
