@@ -6,7 +6,7 @@
 //! minor), unsplit `None`. What a `PartitionSpec` cannot say is an error naming the
 //! value: sub-axes (`"x":(1)2`) and unreduced axes.
 
-use autoshard_model::{Plan, Program, TensorSharding};
+use autoshard_model::{Plan, Program, TensorSharding, ValueId};
 use std::fmt::Write as _;
 
 /// The `PartitionSpec` of `sharding` (`P("data", None)`), or why there is none.
@@ -31,9 +31,12 @@ pub fn partition_spec(sharding: &TensorSharding) -> Result<String, String> {
 
 /// The plan of `program` as JAX code.
 pub fn render(program: &Program, plan: &Plan) -> Result<String, String> {
-    let spec_of = |name: &str| -> Result<String, String> {
-        let value = plan.value(name).ok_or_else(|| format!("the plan has no sharding for \"{name}\""))?;
-        partition_spec(value).map_err(|e| format!("\"{name}\": {e}"))
+    // `NamedSharding(mesh, P(…))` of a program value, with its name.
+    let named = |v: ValueId| -> Result<(String, &str), String> {
+        let name = program.value(v).name.as_str();
+        let sharding = plan.value(name).ok_or_else(|| format!("the plan has no sharding for \"{name}\""))?;
+        let spec = partition_spec(sharding).map_err(|e| format!("\"{name}\": {e}"))?;
+        Ok((format!("NamedSharding(mesh, {spec})"), name))
     };
     let mesh = program.mesh();
     let shape: Vec<String> = mesh.axes().iter().map(|a| a.size.to_string()).collect();
@@ -52,26 +55,19 @@ pub fn render(program: &Program, plan: &Plan) -> Result<String, String> {
         shape.join(", "),
         names.join(", ")
     );
-    let inputs: Vec<String> = (program.inputs().iter())
-        .map(|i| {
-            spec_of(&program.value(i.value).name)
-                .map(|s| format!("    NamedSharding(mesh, {s}),  # {}", program.value(i.value).name))
-        })
-        .collect::<Result<_, _>>()?;
-    let outputs: Vec<String> = (program.outputs().iter())
-        .map(|o| {
-            spec_of(&program.value(o.value).name)
-                .map(|s| format!("    NamedSharding(mesh, {s}),  # {}", program.value(o.value).name))
-        })
-        .collect::<Result<_, _>>()?;
-    let _ = writeln!(out, "in_shardings = (\n{}\n)", inputs.join("\n"));
+    let inputs: Vec<(String, &str)> = program.inputs().iter().map(|i| named(i.value)).collect::<Result<_, _>>()?;
+    let outputs: Vec<(String, &str)> = program.outputs().iter().map(|o| named(o.value)).collect::<Result<_, _>>()?;
+    let tuple = |items: &[(String, &str)]| -> String {
+        items.iter().map(|(sharding, name)| format!("    {sharding},  # {name}\n")).collect()
+    };
+    let _ = writeln!(out, "in_shardings = (\n{})", tuple(&inputs));
     match outputs.as_slice() {
         // One output is one array, not a tuple of one, in JAX's pytrees.
-        [one] => {
-            let _ = writeln!(out, "out_shardings = {}", one.trim().replacen("),", ")", 1));
+        [(sharding, name)] => {
+            let _ = writeln!(out, "out_shardings = {sharding}  # {name}");
         }
         _ => {
-            let _ = writeln!(out, "out_shardings = (\n{}\n)", outputs.join("\n"));
+            let _ = writeln!(out, "out_shardings = (\n{})", tuple(&outputs));
         }
     }
     let _ = writeln!(out, "\n# Inside the function, after each value is computed:");
@@ -110,5 +106,27 @@ mod tests {
         assert!(spec(r#"<@mesh, [{"x":(1)2}]>"#).unwrap_err().contains("sub-axis"));
         assert_eq!(python_name("%relu.0"), "relu_0");
         assert_eq!(python_name("%12"), "v12");
+    }
+
+    #[test]
+    fn one_output_split_over_two_axes_is_one_named_sharding() {
+        let source = r#"
+mesh: {axes: {data: 2, model: 4}}
+program:
+  inputs:
+    x: {shape: [64, 16], dtype: f32, sharding: '[{"data", "model"}, {}]'}
+  ops:
+    - {name: y, op: negate, operands: [x]}
+  outputs:
+    y: {sharding: '[{"data", "model"}, {}]'}
+"#;
+        let config = crate::Config::from_source("t.yaml", source).unwrap();
+        let plan = crate::price(&config, None).unwrap();
+        let text = render(&config.program, &plan).unwrap();
+        assert!(text.contains(r#"out_shardings = NamedSharding(mesh, P(("data", "model"), None))  # y"#), "{text}");
+        assert!(
+            text.contains("in_shardings = (\n    NamedSharding(mesh, P((\"data\", \"model\"), None)),  # x\n)"),
+            "{text}"
+        );
     }
 }

@@ -3,20 +3,17 @@
 //! as a program or a located error.
 
 use proptest::prelude::*;
+use std::sync::LazyLock;
 
-fn sources() -> Vec<String> {
-    ["tests/data/mlir/jax/mlp.mlir", "tests/data/mlir/jax/transformer_block.mlir"]
-        .iter()
-        .map(|p| std::fs::read_to_string(p).unwrap_or_default())
-        .chain(std::iter::once(
-            std::fs::read_to_string("tests/data/mlir/shardy/op_sharding_rule_registry.mlir")
-                .unwrap_or_default()
-                .chars()
-                .take(6000)
-                .collect(),
-        ))
-        .collect()
-}
+/// The inputs the edits start from, read once.
+static SOURCES: LazyLock<Vec<String>> = LazyLock::new(|| {
+    let read = |p: &str| std::fs::read_to_string(p).unwrap_or_else(|e| panic!("fixture {p}: {e}"));
+    vec![
+        read("tests/data/mlir/jax/mlp.mlir"),
+        read("tests/data/mlir/jax/transformer_block.mlir"),
+        read("tests/data/mlir/shardy/op_sharding_rule_registry.mlir").chars().take(6000).collect(),
+    ]
+});
 
 /// The bytes edits insert: MLIR's punctuation, digits and letters.
 const ALPHABET: &[u8] = b"%@#<>()[]{}:=,x\"-0123456789 \nabcfistensor.";
@@ -46,7 +43,7 @@ proptest! {
 
     #[test]
     fn mutated_modules_never_panic(which in 0usize..3, edits in prop::collection::vec((0usize..100_000, 0u8..3, 0u8..43), 1..6)) {
-        let source = mutate(&sources()[which], &edits);
+        let source = mutate(&SOURCES[which], &edits);
         let _ = autoshard::mlir::config("m.mlir", &source);
         let _ = autoshard::mlir::functions("m.mlir", &source);
     }

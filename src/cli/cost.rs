@@ -63,7 +63,6 @@ pub(super) fn read_plan(path: &Path) -> Result<Plan, Failure> {
     })
 }
 
-/// `i={"x"}, j={}`: an op's factor shardings.
 /// An op's strategy: its factor shardings and the partial sums it carries, e.g.
 /// `i={}, j={}; carries {"model"} in operand 0`.
 fn strategy_text(op: &OpPlan) -> String {

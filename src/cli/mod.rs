@@ -110,17 +110,29 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Reads and validates the config at `path`; errors are bad input.
-fn load(path: &std::path::Path) -> Result<autoshard::Config, Failure> {
+/// True for a StableHLO module (`.mlir`), false for a config.
+fn is_mlir(path: &std::path::Path) -> bool {
+    path.extension().is_some_and(|e| e == "mlir")
+}
+
+/// The name `path` goes by in messages and its text (a "config" or a "module").
+fn read(path: &std::path::Path) -> Result<(String, String), Failure> {
     let shown = path.display().to_string();
+    let what = if is_mlir(path) { "module" } else { "config" };
     let source = std::fs::read_to_string(path)
-        .map_err(|e| Failure::BadInput(format!("{shown}: error: cannot read the config: {e}")))?;
-    let read = if path.extension().is_some_and(|e| e == "mlir") {
+        .map_err(|e| Failure::BadInput(format!("{shown}: error: cannot read the {what}: {e}")))?;
+    Ok((shown, source))
+}
+
+/// Reads and validates the config or module at `path`; errors are bad input.
+fn load(path: &std::path::Path) -> Result<autoshard::Config, Failure> {
+    let (shown, source) = read(path)?;
+    let config = if is_mlir(path) {
         autoshard::mlir::config(&shown, &source)
     } else {
         autoshard::Config::from_source(&shown, &source)
     };
-    read.map_err(|e| Failure::BadInput(e.to_string()))
+    config.map_err(|e| Failure::BadInput(e.to_string()))
 }
 
 /// Logs go to stderr; `AUTOSHARD_LOG` (e.g. `debug`) sets the level, default `warn`.

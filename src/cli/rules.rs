@@ -4,7 +4,7 @@
 //! starts with the function (`@f NAME: …`); a function that cannot be read is
 //! reported on stderr and the others are still printed (exit 2 if any failed).
 
-use super::{Failure, load};
+use super::{Failure, is_mlir, load, read};
 use autoshard::model::Program;
 use autoshard::model::rules::sharding_rule;
 use std::fmt::Write as _;
@@ -12,13 +12,11 @@ use std::path::Path;
 
 /// Runs `rules` on `path`.
 pub fn run(path: &Path) -> Result<(), Failure> {
-    if path.extension().is_none_or(|e| e != "mlir") {
+    if !is_mlir(path) {
         print!("{}", lines(&load(path)?.program, ""));
         return Ok(());
     }
-    let shown = path.display().to_string();
-    let source = std::fs::read_to_string(path)
-        .map_err(|e| Failure::BadInput(format!("{shown}: error: cannot read the module: {e}")))?;
+    let (shown, source) = read(path)?;
     let functions = autoshard::mlir::functions(&shown, &source).map_err(|e| Failure::BadInput(e.to_string()))?;
     let mut failed = Vec::new();
     for (name, program) in functions {

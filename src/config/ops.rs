@@ -122,11 +122,8 @@ fn dim_pair(ctx: &mut Ctx<'_>, node: &Node, what: &str) -> Option<(Vec<i64>, Vec
 
 /// Reads every attribute of op `op` from `f`.
 pub fn decode(ctx: &mut Ctx<'_>, op: &str, f: &Fields<'_>, mesh_name: &str) -> Option<OpKind> {
-    if let Some(u) = UnaryOp::ALL.iter().find(|u| u.name() == op) {
-        return Some(OpKind::Unary(*u));
-    }
-    if let Some(b) = BinaryOp::ALL.iter().find(|b| b.name() == op) {
-        return Some(OpKind::Binary(*b));
+    if let Some(kind) = OpKind::elementwise(op) {
+        return Some(kind);
     }
     let mut r = Reader { ctx, f, ok: true };
     let kind = match op {

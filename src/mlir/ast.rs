@@ -64,9 +64,6 @@ pub struct Operation {
     pub words: Vec<Attr>,
     /// Its regions.
     pub regions: Vec<Region>,
-    /// Operand types, as the signature states them (may be fewer than the operands
-    /// when the pretty form states one type for all).
-    pub operand_types: Vec<Type>,
     /// Result types, as the signature states them.
     pub result_types: Vec<Type>,
     /// Where the op starts.
@@ -120,8 +117,6 @@ pub struct MeshDecl {
 pub struct Module {
     /// The module's symbol name, if it has one.
     pub name: Option<String>,
-    /// The module's attributes (`mhlo.num_partitions`…), in source order.
-    pub attrs: Vec<(String, Attr)>,
     /// The meshes, in source order.
     pub meshes: Vec<MeshDecl>,
     /// The functions, in source order.

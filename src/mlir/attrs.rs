@@ -47,7 +47,22 @@ pub fn boolean(text: &str) -> Result<bool, String> {
 /// top-level comma).
 pub fn field<'t>(text: &'t str, name: &str) -> Option<&'t str> {
     let open = text.find('<')?;
-    let inner = text[open + 1..].strip_suffix('>')?;
+    entry(text[open + 1..].strip_suffix('>')?, name)
+}
+
+/// A list `field` of a structured attribute, empty when absent.
+pub fn field_ints(text: &str, name: &str) -> Result<Vec<i64>, String> {
+    field(text, name).map_or(Ok(Vec::new()), ints)
+}
+
+/// An integer `field` of a structured attribute, `default` when absent.
+pub fn field_int(text: &str, name: &str, default: i64) -> Result<i64, String> {
+    field(text, name).map_or(Ok(default), int)
+}
+
+/// The value of `name = …` among the comma-separated `key = value` entries of
+/// `inner` (the inside of a `<…>` or `{…}`).
+pub fn entry<'t>(inner: &'t str, name: &str) -> Option<&'t str> {
     split_top(inner).into_iter().find_map(|part| {
         let (key, value) = part.split_once('=')?;
         (key.trim() == name).then(|| value.trim())

@@ -65,7 +65,8 @@ impl<'s> Cursor<'s> {
         self.error(format!("expected {expected}, found {found}"))
     }
 
-    fn bump(&mut self) {
+    /// Consumes the next byte (a separator the caller has looked at).
+    pub fn bump(&mut self) {
         if let Some(&b) = self.src.get(self.at) {
             self.at += 1;
             if b == b'\n' {
@@ -76,11 +77,6 @@ impl<'s> Cursor<'s> {
         }
     }
 
-    /// Consumes the next byte (a separator the caller has looked at).
-    pub fn skip_byte(&mut self) {
-        self.bump();
-    }
-
     /// The next unread byte.
     pub fn peek(&self) -> Option<u8> {
         self.src.get(self.at).copied()
@@ -89,6 +85,18 @@ impl<'s> Cursor<'s> {
     /// The byte `n` after the next unread one.
     pub fn peek_at(&self, n: usize) -> Option<u8> {
         self.src.get(self.at + n).copied()
+    }
+
+    /// The next byte after whitespace.
+    pub fn peek_after_ws(&mut self) -> Option<u8> {
+        self.skip_ws();
+        self.peek()
+    }
+
+    /// True if the unread text starts with `s` after whitespace.
+    pub fn looking_at_after_ws(&mut self, s: &str) -> bool {
+        self.skip_ws();
+        self.looking_at(s)
     }
 
     /// True if the unread text starts with `s`.

@@ -19,7 +19,7 @@ use super::attrs::{self, split_top};
 use super::ops::{self, Scope, tensor_type};
 use crate::config::Diagnostic;
 use autoshard_model::ir::{InputSpec, OpSpec};
-use autoshard_model::ops::{BinaryOp, ManualComputation, NamedComputation};
+use autoshard_model::ops::{Constant, ManualComputation, NamedComputation};
 use autoshard_model::{
     Location, Mesh, OpKind, Program, ProgramBuilder, TensorSharding, TensorShardingPerValue, ValueId,
 };
@@ -56,10 +56,10 @@ pub fn function(file: &Arc<str>, module: &Module, func: &Func) -> Result<Program
         let at = |m: String| error(file, arg.pos, m);
         let ty = tensor_type(&arg.ty).map_err(at)?;
         let sharding = importer.sharding_attr(&arg.attrs, "sdy.sharding")?;
-        let name = format!("%{}", arg.name);
+        let name = importer.key(&arg.name);
         let spec = InputSpec { name: name.clone(), ty, parameter: false, sharding, loc: Some(importer.loc(arg.pos)) };
         let value = importer.builder.add_input(spec).map_err(|e| at(e.to_string()))?;
-        importer.env.insert(arg.name.clone(), value);
+        importer.env.insert(name, value);
     }
     let returned = importer.block(&func.body)?;
     if returned.len() != func.results.len() {
@@ -87,10 +87,11 @@ struct Importer<'m> {
     module: &'m Module,
     builder: ProgramBuilder,
     mesh_name: String,
-    /// MLIR names (with the inlining prefix) of the values built so far.
+    /// The values built so far, by [`Importer::key`].
     env: BTreeMap<String, ValueId>,
-    /// Constants not yet built, by MLIR name (with prefix).
-    constants: BTreeMap<String, Operation>,
+    /// Every constant seen, by key, with its value decoded once (built into the
+    /// program only where something uses it as a tensor).
+    constants: BTreeMap<String, (Operation, Result<Constant, String>)>,
     /// Sharding groups by id: where first seen and the members.
     groups: BTreeMap<i64, (Pos, Vec<ValueId>)>,
     /// The inlining prefix of the body being read.
@@ -103,10 +104,8 @@ struct Importer<'m> {
 
 impl Scope for Importer<'_> {
     fn scalar(&self, name: &str) -> Option<f64> {
-        let op = self.constants.get(&format!("{}{name}", self.prefix))?;
-        let kind = ops::kind(op, self).ok()?;
-        match kind {
-            OpKind::Constant(c) if c.values.len() == 1 => Some(c.values[0]),
+        match self.constants.get(&self.key(name))? {
+            (_, Ok(c)) if c.values.len() == 1 => Some(c.values[0]),
             _ => None,
         }
     }
@@ -117,6 +116,12 @@ impl Scope for Importer<'_> {
 }
 
 impl Importer<'_> {
+    /// The program's name for the MLIR value `name` in the body being read: `%name`,
+    /// behind the inlining prefix.
+    fn key(&self, name: &str) -> String {
+        format!("%{}{name}", self.prefix)
+    }
+
     fn loc(&self, pos: Pos) -> Location {
         Location { file: self.file.clone(), line: pos.line, column: pos.column }
     }
@@ -133,15 +138,15 @@ impl Importer<'_> {
 
     /// The value named `name` in the current body, building it if it is a constant.
     fn value(&mut self, name: &str, pos: Pos) -> Result<ValueId, Diagnostic> {
-        let key = format!("{}{name}", self.prefix);
+        let key = self.key(name);
         if let Some(&v) = self.env.get(&key) {
             return Ok(v);
         }
-        let Some(op) = self.constants.get(&key).cloned() else {
+        let Some((op, constant)) = self.constants.get(&key).cloned() else {
             return Err(self.err(pos, format!("value %{name} is used before it is defined")));
         };
-        let kind = ops::kind(&op, self).map_err(|m| self.err(op.pos, m))?;
-        let values = self.add(&op, kind, Vec::new())?;
+        let constant = constant.map_err(|m| self.err(op.pos, m))?;
+        let values = self.add(&op, OpKind::Constant(constant), Vec::new())?;
         values.first().copied().ok_or_else(|| self.err(op.pos, "the constant has no result"))
     }
 
@@ -164,7 +169,7 @@ impl Importer<'_> {
                     let Some(result) = op.results.first() else {
                         return Err(self.err(op.pos, "the constant's result is not named"));
                     };
-                    self.constants.insert(format!("{}{result}", self.prefix), op.clone());
+                    self.constants.insert(self.key(result), (op.clone(), ops::constant(op)));
                 }
                 "func.call" => self.call(op)?,
                 "sdy.named_computation" | "sdy.manual_computation" => self.region_op(op)?,
@@ -174,14 +179,8 @@ impl Importer<'_> {
                     let value = self.operand(op)?;
                     self.groups.entry(id).or_insert((op.pos, Vec::new())).1.push(value);
                 }
-                "chlo.square" => {
-                    let x = self.operand(op)?;
-                    self.add(op, OpKind::Binary(BinaryOp::Multiply), vec![x, x])?;
-                }
                 _ => {
-                    let kind = ops::kind(op, self).map_err(|m| self.err(op.pos, m))?;
-                    let held = matches!(kind, OpKind::Reduce(_) | OpKind::Pad(_));
-                    let names = if held { &op.operands[..1] } else { &op.operands[..] };
+                    let (kind, names) = ops::lower(op, self).map_err(|m| self.err(op.pos, m))?;
                     let operands = names.iter().map(|o| self.value(o, op.pos)).collect::<Result<_, _>>()?;
                     self.add(op, kind, operands)?;
                 }
@@ -208,7 +207,7 @@ impl Importer<'_> {
             None => Vec::new(),
         };
         Ok(OpSpec {
-            result_names: op.results.iter().map(|r| format!("%{}{r}", self.prefix)).collect(),
+            result_names: op.results.iter().map(|r| self.key(r)).collect(),
             kind,
             operands,
             result_shardings,
@@ -228,7 +227,7 @@ impl Importer<'_> {
                     return Err(self.err(op.pos, message));
                 }
             }
-            self.env.insert(format!("{}{name}", self.prefix), value);
+            self.env.insert(self.key(name), value);
         }
         Ok(())
     }
@@ -262,27 +261,18 @@ impl Importer<'_> {
         let Some(region) = op.regions.first() else { return Err(at(format!("{} has no body", op.name))) };
         let operands = op.operands.iter().map(|o| self.value(o, op.pos)).collect::<Result<Vec<_>, _>>()?;
         let args: Vec<String> = region.args.iter().map(|a| a.name.clone()).collect();
-        let prefix = self.prefix.clone();
-        self.open(op, kind, operands, &args, &prefix)?;
+        let spec = self.spec(op, kind, operands)?;
+        self.open(op, spec, &args)?;
         let results = self.block(&region.ops);
         self.close(op, results)
     }
 
-    /// Opens a region op whose arguments are `args` (named with `prefix`).
-    fn open(
-        &mut self,
-        op: &Operation,
-        kind: OpKind,
-        operands: Vec<ValueId>,
-        args: &[String],
-        prefix: &str,
-    ) -> Result<(), Diagnostic> {
-        let spec = self.spec(op, kind, operands)?;
-        let names = args.iter().map(|a| format!("%{prefix}{a}")).collect();
-        let values = self.builder.begin_region(spec, names).map_err(|e| self.err(op.pos, e.to_string()))?;
-        for (a, v) in args.iter().zip(values) {
-            self.env.insert(format!("{prefix}{a}"), v);
-        }
+    /// Opens the region op of `spec`, its arguments named `args` in the body being
+    /// read.
+    fn open(&mut self, op: &Operation, spec: OpSpec, args: &[String]) -> Result<(), Diagnostic> {
+        let names: Vec<String> = args.iter().map(|a| self.key(a)).collect();
+        let values = self.builder.begin_region(spec, names.clone()).map_err(|e| self.err(op.pos, e.to_string()))?;
+        self.env.extend(names.into_iter().zip(values));
         Ok(())
     }
 
@@ -313,11 +303,21 @@ impl Importer<'_> {
             out_shardings: None,
         });
         let args: Vec<String> = func.args.iter().map(|a| a.name.clone()).collect();
-        self.open(op, kind, operands, &args, &inner)?;
+        // The call's results belong to the caller; the callee's values get its prefix.
+        let spec = self.spec(op, kind, operands)?;
         let outer = std::mem::replace(&mut self.prefix, inner);
-        self.calls.push(callee);
-        let results = self.block(&func.body);
-        self.calls.pop();
+        let results = match self.open(op, spec, &args) {
+            Ok(()) => {
+                self.calls.push(callee);
+                let results = self.block(&func.body);
+                self.calls.pop();
+                results
+            }
+            Err(e) => {
+                self.prefix = outer;
+                return Err(e);
+            }
+        };
         self.prefix = outer;
         self.close(op, results)
     }

@@ -6,11 +6,11 @@
 //! set is an error naming it.
 
 use super::ast::{Operation, Type};
-use super::attrs::{self, enum_word, field};
+use super::attrs::{self, enum_word};
 use autoshard_model::ops::{
     BinaryOp, BroadcastInDim, ComparisonDirection, Concatenate, Constant, ConvDimensionNumbers, Convolution,
     DotGeneral, DynamicSlice, Gather, Iota, Pad, PropagationDirection, Reduce, ReduceKind, Reshape, Reverse, Scatter,
-    ScatterKind, Slice, Sort, Transpose, UnaryOp,
+    ScatterKind, Slice, Sort, Transpose,
 };
 use autoshard_model::{DType, OpKind, TensorSharding, TensorType};
 
@@ -54,17 +54,36 @@ fn ints_or(op: &Operation, names: &[&str], default: Vec<i64>) -> Result<Vec<i64>
     get(op, names).map_or(Ok(default), attrs::ints)
 }
 
-/// The op set's kind for `op` (a `stablehlo.*`, `sdy.*` or `chlo`-free op without a
-/// body of its own; region ops are the importer's).
-pub fn kind(op: &Operation, scope: &dyn Scope) -> Result<OpKind, String> {
-    let short = op.name.strip_prefix("stablehlo.").unwrap_or(&op.name);
-    if op.name.starts_with("stablehlo.") {
-        if let Some(u) = UnaryOp::ALL.iter().find(|u| u.name() == short) {
-            return Ok(OpKind::Unary(*u));
-        }
-        if let Some(b) = BinaryOp::ALL.iter().find(|b| b.name() == short) {
-            return Ok(OpKind::Binary(*b));
-        }
+fn int_or(op: &Operation, names: &[&str], default: i64) -> Result<i64, String> {
+    get(op, names).map_or(Ok(default), attrs::int)
+}
+
+/// An optional boolean attribute, false when absent.
+fn flag(op: &Operation, name: &str) -> Result<bool, String> {
+    get(op, &[name]).map_or(Ok(false), attrs::boolean)
+}
+
+/// The op set's kind for `op` and the operands that feed it: all of the op's,
+/// except those the op set holds as attributes (a `reduce`'s init, a `pad`'s
+/// value); `chlo.square` is `x * x`.
+pub fn lower<'o>(op: &'o Operation, scope: &dyn Scope) -> Result<(OpKind, Vec<&'o str>), String> {
+    let names = op.operands.iter().map(String::as_str);
+    if op.name == "chlo.square" {
+        let [x] = op.operands.as_slice() else {
+            return Err(format!("chlo.square takes one operand, not {}", op.operands.len()));
+        };
+        return Ok((OpKind::Binary(BinaryOp::Multiply), vec![x, x]));
+    }
+    let kind = kind(op, scope)?;
+    let held = matches!(kind, OpKind::Reduce(_) | OpKind::Pad(_));
+    Ok((kind, if held { names.take(1).collect() } else { names.collect() }))
+}
+
+/// The op set's kind for `op` (a `stablehlo.*` or `sdy.*` op without a body of its
+/// own; region ops are the importer's).
+fn kind(op: &Operation, scope: &dyn Scope) -> Result<OpKind, String> {
+    if let Some(kind) = op.name.strip_prefix("stablehlo.").and_then(OpKind::elementwise) {
+        return Ok(kind);
     }
     Ok(match op.name.as_str() {
         "stablehlo.convert" => OpKind::Convert { dtype: result_type(op)?.dtype },
@@ -95,7 +114,6 @@ pub fn kind(op: &Operation, scope: &dyn Scope) -> Result<OpKind, String> {
         "stablehlo.gather" => OpKind::Gather(gather(op)?),
         "stablehlo.scatter" => OpKind::Scatter(scatter(op)?),
         "stablehlo.sort" => OpKind::Sort(sort(op)?),
-        "stablehlo.constant" | "sdy.constant" => OpKind::Constant(constant(op)?),
         "stablehlo.iota" => {
             let dimension = attrs::int(req(op, &["dim", "iota_dimension"])?)?;
             OpKind::Iota(Iota { ty: result_type(op)?, iota_dimension: dimension })
@@ -132,7 +150,7 @@ fn dot_general(op: &Operation) -> Result<DotGeneral, String> {
             return Ok((attrs::ints(l)?, attrs::ints(r)?));
         }
         let numbers = get(op, &["dot_dimension_numbers"]).unwrap_or("");
-        let read = |name| field(numbers, name).map_or(Ok(Vec::new()), attrs::ints);
+        let read = |name| attrs::field_ints(numbers, name);
         Ok((read(lhs)?, read(rhs)?))
     };
     let (lhs_batching_dims, rhs_batching_dims) =
@@ -143,13 +161,23 @@ fn dot_general(op: &Operation) -> Result<DotGeneral, String> {
 }
 
 /// The combiner of a reduction: the word after `applies`, or the one op of its region.
-fn combiner(op: &Operation) -> Option<String> {
-    let mut words = op.words.iter().map(|w| w.text.as_str());
-    if words.any(|w| w == "applies") {
-        return op.words.iter().skip_while(|w| w.text != "applies").nth(1).map(|w| w.text.clone());
+fn combiner(op: &Operation) -> Option<&str> {
+    if let Some(applied) = op.words.iter().skip_while(|w| w.text != "applies").nth(1) {
+        return Some(&applied.text);
     }
     let body = &op.regions.first()?.ops;
-    (body.len() == 2).then(|| body[0].name.clone())
+    (body.len() == 2).then(|| body[0].name.as_str())
+}
+
+/// The reduction a combiner op computes.
+fn reduction(name: &str) -> Option<ReduceKind> {
+    match name {
+        "stablehlo.add" => Some(ReduceKind::Add),
+        "stablehlo.maximum" => Some(ReduceKind::Max),
+        "stablehlo.minimum" => Some(ReduceKind::Min),
+        "stablehlo.multiply" => Some(ReduceKind::Mul),
+        _ => None,
+    }
 }
 
 fn reduce(op: &Operation, scope: &dyn Scope) -> Result<Reduce, String> {
@@ -158,21 +186,9 @@ fn reduce(op: &Operation, scope: &dyn Scope) -> Result<Reduce, String> {
     }
     let name =
         combiner(op).ok_or("a reduce whose body is not a single add, maximum, minimum or multiply is not supported")?;
-    let kind = match name.as_str() {
-        "stablehlo.add" => ReduceKind::Add,
-        "stablehlo.maximum" => ReduceKind::Max,
-        "stablehlo.minimum" => ReduceKind::Min,
-        "stablehlo.multiply" => ReduceKind::Mul,
-        other => return Err(format!("a reduce by '{other}' is not supported")),
-    };
-    let init = scope.scalar(&op.operands[1]);
-    let identity = match kind {
-        ReduceKind::Add => 0.0,
-        ReduceKind::Max => f64::NEG_INFINITY,
-        ReduceKind::Min => f64::INFINITY,
-        ReduceKind::Mul => 1.0,
-    };
-    match init {
+    let kind = reduction(name).ok_or_else(|| format!("a reduce by '{name}' is not supported"))?;
+    let identity = kind.identity();
+    match scope.scalar(&op.operands[1]) {
         Some(v) if v == identity || (kind == ReduceKind::Max && v < -1e30) || (kind == ReduceKind::Min && v > 1e30) => {
         }
         Some(v) => return Err(format!("the reduce's init value {v} is not the identity of {}", kind.name())),
@@ -221,14 +237,9 @@ fn convolution(op: &Operation) -> Result<Convolution, String> {
     let numbers = numbers.strip_prefix("#stablehlo.conv<").and_then(|n| n.strip_suffix('>')).unwrap_or(numbers);
     let dimension_numbers: ConvDimensionNumbers = numbers.parse()?;
     let spatial = dimension_numbers.input_spatial.len();
-    let window = get(op, &["window"]).unwrap_or("{}");
-    let window_field = |name: &str| -> Option<&str> {
-        let inner = window.trim().strip_prefix('{')?.strip_suffix('}')?;
-        attrs::split_top(inner).into_iter().find_map(|p| {
-            let (k, v) = p.split_once('=')?;
-            (k.trim() == name).then(|| v.trim())
-        })
-    };
+    let window = get(op, &["window"]).unwrap_or("{}").trim();
+    let window = window.strip_prefix('{').and_then(|w| w.strip_suffix('}')).unwrap_or("");
+    let window_field = |name: &str| attrs::entry(window, name);
     let list = |pretty: &str, generic: &str| -> Result<Vec<i64>, String> {
         match window_field(pretty).or_else(|| get(op, &[generic])) {
             Some(text) => attrs::ints(text),
@@ -236,7 +247,13 @@ fn convolution(op: &Operation) -> Result<Convolution, String> {
         }
     };
     let padding = match window_field("pad").or_else(|| get(op, &["padding"])) {
-        Some(text) => attrs::ints(text)?.chunks(2).map(|p| (p[0], p.get(1).copied().unwrap_or(p[0]))).collect(),
+        Some(text) => {
+            let flat = attrs::ints(text)?;
+            if flat.len() % 2 != 0 {
+                return Err(format!("padding must be [[low, high], ...], one pair per spatial dim, found '{text}'"));
+            }
+            flat.chunks_exact(2).map(|p| (p[0], p[1])).collect()
+        }
         None => vec![(0, 0); spatial],
     };
     Ok(Convolution {
@@ -244,52 +261,52 @@ fn convolution(op: &Operation) -> Result<Convolution, String> {
         padding,
         lhs_dilation: list("lhs_dilate", "lhs_dilation")?,
         rhs_dilation: list("rhs_dilate", "rhs_dilation")?,
-        feature_group_count: get(op, &["feature_group_count"]).map_or(Ok(1), attrs::int)?,
-        batch_group_count: get(op, &["batch_group_count"]).map_or(Ok(1), attrs::int)?,
+        feature_group_count: int_or(op, &["feature_group_count"], 1)?,
+        batch_group_count: int_or(op, &["batch_group_count"], 1)?,
         dimension_numbers,
     })
 }
 
 fn gather(op: &Operation) -> Result<Gather, String> {
     let numbers = req(op, &["dimension_numbers"])?;
-    let list = |name| field(numbers, name).map_or(Ok(Vec::new()), attrs::ints);
+    let list = |name| attrs::field_ints(numbers, name);
     Ok(Gather {
         offset_dims: list("offset_dims")?,
         collapsed_slice_dims: list("collapsed_slice_dims")?,
         operand_batching_dims: list("operand_batching_dims")?,
         start_indices_batching_dims: list("start_indices_batching_dims")?,
         start_index_map: list("start_index_map")?,
-        index_vector_dim: field(numbers, "index_vector_dim").map_or(Ok(0), attrs::int)?,
+        index_vector_dim: attrs::field_int(numbers, "index_vector_dim", 0)?,
         slice_sizes: attrs::ints(req(op, &["slice_sizes"])?)?,
-        indices_are_sorted: get(op, &["indices_are_sorted"]).map_or(Ok(false), attrs::boolean)?,
+        indices_are_sorted: flag(op, "indices_are_sorted")?,
     })
 }
 
 fn scatter(op: &Operation) -> Result<Scatter, String> {
     let numbers = req(op, &["scatter_dimension_numbers"])?;
-    let list = |name| field(numbers, name).map_or(Ok(Vec::new()), attrs::ints);
+    let list = |name| attrs::field_ints(numbers, name);
     let body = op.regions.first().map(|r| r.ops.as_slice()).unwrap_or_default();
-    let kind = match (body.len(), body.first().map(|o| o.name.as_str())) {
-        (1, _) => ScatterKind::Replace,
-        (2, Some("stablehlo.add")) => ScatterKind::Add,
-        (2, Some("stablehlo.maximum")) => ScatterKind::Max,
-        (2, Some("stablehlo.minimum")) => ScatterKind::Min,
-        (2, Some("stablehlo.multiply")) => ScatterKind::Mul,
-        _ => {
-            return Err(
-                "a scatter whose body is not a replace, add, maximum, minimum or multiply is not supported".into()
-            );
-        }
+    let kind = match body {
+        [_] => Some(ScatterKind::Replace),
+        [combine, _] => reduction(&combine.name).map(|k| match k {
+            ReduceKind::Add => ScatterKind::Add,
+            ReduceKind::Max => ScatterKind::Max,
+            ReduceKind::Min => ScatterKind::Min,
+            ReduceKind::Mul => ScatterKind::Mul,
+        }),
+        _ => None,
     };
+    let kind =
+        kind.ok_or("a scatter whose body is not a replace, add, maximum, minimum or multiply is not supported")?;
     Ok(Scatter {
         update_window_dims: list("update_window_dims")?,
         inserted_window_dims: list("inserted_window_dims")?,
         input_batching_dims: list("input_batching_dims")?,
         scatter_indices_batching_dims: list("scatter_indices_batching_dims")?,
         scatter_dims_to_operand_dims: list("scatter_dims_to_operand_dims")?,
-        index_vector_dim: field(numbers, "index_vector_dim").map_or(Ok(0), attrs::int)?,
-        indices_are_sorted: get(op, &["indices_are_sorted"]).map_or(Ok(false), attrs::boolean)?,
-        unique_indices: get(op, &["unique_indices"]).map_or(Ok(false), attrs::boolean)?,
+        index_vector_dim: attrs::field_int(numbers, "index_vector_dim", 0)?,
+        indices_are_sorted: flag(op, "indices_are_sorted")?,
+        unique_indices: flag(op, "unique_indices")?,
         kind,
     })
 }
@@ -298,14 +315,11 @@ fn sort(op: &Operation) -> Result<Sort, String> {
     let comparator = op.regions.first().map(|r| r.ops.as_slice()).unwrap_or_default();
     let direction = comparator.iter().find(|o| o.name == "stablehlo.compare").map(comparison).transpose()?;
     let descending = matches!(direction, Some(ComparisonDirection::Gt | ComparisonDirection::Ge));
-    Ok(Sort {
-        dimension: get(op, &["dimension"]).map_or(Ok(-1), attrs::int)?,
-        descending,
-        is_stable: get(op, &["is_stable"]).map_or(Ok(false), attrs::boolean)?,
-    })
+    Ok(Sort { dimension: int_or(op, &["dimension"], -1)?, descending, is_stable: flag(op, "is_stable")? })
 }
 
-fn constant(op: &Operation) -> Result<Constant, String> {
+/// A `stablehlo.constant` or `sdy.constant`'s value.
+pub fn constant(op: &Operation) -> Result<Constant, String> {
     let ty = result_type(op)?;
     let literal = op
         .words

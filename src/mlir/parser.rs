@@ -39,7 +39,7 @@ fn items(c: &mut Cursor<'_>, module: &mut Module, nested: bool) -> Result<()> {
                 module.name = Some(c.symbol()?);
             }
             if c.eat_keyword("attributes") {
-                module.attrs = dictionary(c)?;
+                dictionary(c)?;
             }
             c.expect("{")?;
             items(c, module, true)?;
@@ -57,14 +57,6 @@ fn items(c: &mut Cursor<'_>, module: &mut Module, nested: bool) -> Result<()> {
         } else {
             return c.expected("'func.func', 'sdy.mesh' or 'module'");
         }
-    }
-}
-
-impl Cursor<'_> {
-    /// The next byte after whitespace.
-    fn peek_after_ws(&mut self) -> Option<u8> {
-        self.skip_ws();
-        self.peek()
     }
 }
 
@@ -224,7 +216,6 @@ fn operation(c: &mut Cursor<'_>) -> Result<Operation> {
         attrs: Vec::new(),
         words: Vec::new(),
         regions: Vec::new(),
-        operand_types: Vec::new(),
         result_types: Vec::new(),
         pos,
     };
@@ -301,13 +292,6 @@ fn generic(c: &mut Cursor<'_>, op: &mut Operation) -> Result<()> {
     signature(c, op)
 }
 
-impl Cursor<'_> {
-    fn looking_at_after_ws(&mut self, s: &str) -> bool {
-        self.skip_ws();
-        self.looking_at(s)
-    }
-}
-
 /// The body of a dictionary whose `{` was consumed, up to `close`.
 fn dictionary_body(c: &mut Cursor<'_>, close: &str) -> Result<Vec<(String, Attr)>> {
     let mut out = Vec::new();
@@ -325,43 +309,40 @@ fn dictionary_body(c: &mut Cursor<'_>, close: &str) -> Result<Vec<(String, Attr)
     Ok(out)
 }
 
-/// The signature after `:`: `(types) -> type | (types)`, or a list of types.
+/// The signature after `:`: `(types) -> type | (types)`, or a list of types. Only
+/// the result types are kept (operand types follow from the operands).
 fn signature(c: &mut Cursor<'_>, op: &mut Operation) -> Result<()> {
     if c.eat("(") {
-        while !c.eat(")") {
-            op.operand_types.push(ty(c)?);
-            if !c.eat(",") && c.peek_after_ws() != Some(b')') {
-                return c.expected("',' or ')'");
-            }
-        }
+        type_list(c)?;
         c.expect("->")?;
-        if c.eat("(") {
-            while !c.eat(")") {
-                op.result_types.push(ty(c)?);
-                if !c.eat(",") && c.peek_after_ws() != Some(b')') {
-                    return c.expected("',' or ')'");
-                }
-            }
-        } else {
-            op.result_types.push(ty(c)?);
-        }
-    } else {
-        loop {
-            op.operand_types.push(ty(c)?);
-            if !c.eat(",") {
-                break;
-            }
-        }
-        // `t -> t` (chlo's unary form) names the result; otherwise one type for all
-        // is the result's too, and a list names operands, the last one standing for
-        // the rest and the result (`select`'s `pred, value`).
-        if c.eat("->") {
-            op.result_types.push(ty(c)?);
-        } else if let Some(last) = op.operand_types.last() {
-            op.result_types = vec![last.clone(); op.results.len().max(1)];
-        }
+        op.result_types = if c.eat("(") { type_list(c)? } else { vec![ty(c)?] };
+        return Ok(());
+    }
+    let mut operands = vec![ty(c)?];
+    while c.eat(",") {
+        operands.push(ty(c)?);
+    }
+    // `t -> t` (chlo's unary form) names the result; otherwise one type for all is
+    // the result's too, and a list names operands, the last one standing for the
+    // rest and the result (`select`'s `pred, value`).
+    if c.eat("->") {
+        op.result_types.push(ty(c)?);
+    } else if let Some(last) = operands.pop() {
+        op.result_types = vec![last; op.results.len().max(1)];
     }
     Ok(())
+}
+
+/// Types up to the `)` closing a list whose `(` was consumed.
+fn type_list(c: &mut Cursor<'_>) -> Result<Vec<Type>> {
+    let mut types = Vec::new();
+    while !c.eat(")") {
+        types.push(ty(c)?);
+        if !c.eat(",") && c.peek_after_ws() != Some(b')') {
+            return c.expected("',' or ')'");
+        }
+    }
+    Ok(types)
 }
 
 /// The pretty form after the op name.
@@ -371,9 +352,9 @@ fn pretty(c: &mut Cursor<'_>, op: &mut Operation) -> Result<()> {
         c.skip_ws();
         match c.peek() {
             Some(b'%') => op.operands.push(c.value_name()?),
-            Some(b',') => c.skip_byte(),
+            Some(b',') => c.bump(),
             Some(b':') => {
-                c.skip_byte();
+                c.bump();
                 signature(c, op)?;
                 break;
             }
@@ -383,7 +364,7 @@ fn pretty(c: &mut Cursor<'_>, op: &mut Operation) -> Result<()> {
                 op.words.push(Attr { text: format!("@{callee}"), pos });
             }
             Some(b'(') if region_args_follow(c) => {
-                c.skip_byte();
+                c.bump();
                 let args = params(c, ")")?;
                 op.regions.push(region(c, args)?);
             }
@@ -439,7 +420,7 @@ fn operand_group(c: &mut Cursor<'_>, op: &mut Operation) -> Result<()> {
         c.skip_ws();
         match c.peek() {
             Some(b'%') => op.operands.push(c.value_name()?),
-            Some(b',' | b':') => c.skip_byte(),
+            Some(b',' | b':') => c.bump(),
             _ => op.words.push(c.atom()?),
         }
     }

@@ -1,6 +1,7 @@
 //! StableHLO modules: Shardy's rule-registry test read as it is, and modules lowered
 //! by JAX (`scripts/jax/lower.py`) imported, solved and run.
 
+use autoshard::model::OpShardingRule;
 use autoshard::model::rules::sharding_rule;
 use std::collections::BTreeMap;
 
@@ -33,29 +34,12 @@ fn expected_rules(source: &str) -> BTreeMap<u32, String> {
 /// (`[]`): the operands the op set holds as attributes (a reduce's init values, a
 /// pad's value), as the YAML registry cases drop them.
 fn drop_held_operands(rule: &str, keep: usize) -> String {
-    let (Some(open), Some(arrow)) = (rule.find("<("), rule.find(")->")) else { return rule.to_string() };
-    let operands: Vec<&str> = split_top(&rule[open + 2..arrow]);
-    if operands.len() <= keep || operands[keep..].iter().any(|o| *o != "[]") {
+    let Ok(mut parsed) = rule.parse::<OpShardingRule>() else { return rule.to_string() };
+    if parsed.operands.len() <= keep || parsed.operands[keep..].iter().any(|o| o.rank() != 0) {
         return rule.to_string();
     }
-    format!("{}{}{}", &rule[..open + 2], operands[..keep].join(", "), &rule[arrow..])
-}
-
-fn split_top(text: &str) -> Vec<&str> {
-    let (mut parts, mut depth, mut start) = (Vec::new(), 0, 0);
-    for (i, c) in text.char_indices() {
-        match c {
-            '[' => depth += 1,
-            ']' => depth -= 1,
-            ',' if depth == 0 => {
-                parts.push(text[start..i].trim());
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    parts.push(text[start..].trim());
-    parts
+    parsed.operands.truncate(keep);
+    parsed.to_string()
 }
 
 #[test]

@@ -149,6 +149,12 @@ pub enum Linearity {
 }
 
 impl OpKind {
+    /// The pointwise unary or binary op named `name` (StableHLO's names), if any.
+    pub fn elementwise(name: &str) -> Option<OpKind> {
+        (UnaryOp::ALL.iter().find(|u| u.name() == name).map(|u| OpKind::Unary(*u)))
+            .or_else(|| BinaryOp::ALL.iter().find(|b| b.name() == name).map(|b| OpKind::Binary(*b)))
+    }
+
     /// How the op is linear in its operands, if it is: what lets it carry partial
     /// sums (`unreduced` axes) from an operand to its results instead of needing
     /// them all-reduced first.

@@ -23,6 +23,17 @@ impl ReduceKind {
     /// Every kind.
     pub const ALL: [ReduceKind; 4] = [ReduceKind::Add, ReduceKind::Max, ReduceKind::Min, ReduceKind::Mul];
 
+    /// The value that leaves the reduction unchanged (the init StableHLO pairs with
+    /// it, the padding of a partial block).
+    pub fn identity(self) -> f64 {
+        match self {
+            ReduceKind::Add => 0.0,
+            ReduceKind::Mul => 1.0,
+            ReduceKind::Max => f64::NEG_INFINITY,
+            ReduceKind::Min => f64::INFINITY,
+        }
+    }
+
     /// The kind's name in configs.
     pub fn name(self) -> &'static str {
         match self {
