@@ -119,7 +119,9 @@ fn unsupported_ops_and_syntax_errors_are_located() {
             "m.mlir:3:1: error: expected an operand, an attribute or ':' and the op's types, found '}'",
         ),
     ];
-    for (source, want) in cases {
+    let conv = "func.func @f(%a: tensor<1x8x8x3xf32>, %b: tensor<3x3x3x4xf32>) -> tensor<1x6x6x4xf32> {\n  %0 = stablehlo.convolution(%a, %b) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {pad = [[0, 0], [1]]} : (tensor<1x8x8x3xf32>, tensor<3x3x3x4xf32>) -> tensor<1x6x6x4xf32>\n  return %0 : tensor<1x6x6x4xf32>\n}";
+    let odd = "m.mlir:2:3: error: padding must be [[low, high], ...], one pair per spatial dim, found '[[0, 0], [1]]'";
+    for (source, want) in cases.into_iter().chain([(conv, odd)]) {
         let got = autoshard::mlir::config("m.mlir", source).map(|_| ()).unwrap_err().to_string();
         assert_eq!(got, want);
     }
