@@ -41,6 +41,10 @@ pub enum Error {
     /// that never arrived within the time limit).
     #[error("collective: {0}")]
     Collective(String),
+    /// A device stopped waiting because another device failed or timed out first
+    /// (the reason); a run reports the first device's own error instead.
+    #[error("collective: aborted: {0}")]
+    Aborted(String),
 }
 
 /// The executor layer's result type.

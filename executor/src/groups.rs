@@ -10,6 +10,7 @@
 //! `∏ shape[mesh_axes]` members.
 
 use crate::error::{Error, Result};
+use crate::tensor::{offset, unflatten};
 
 /// A device mesh's shape: the size of each mesh axis.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,18 +39,12 @@ impl Grid {
 
     /// The coordinates of `device`.
     pub fn coordinates(&self, device: usize) -> Vec<usize> {
-        let mut rest = device;
-        let mut coordinates = vec![0; self.shape.len()];
-        for (c, &n) in coordinates.iter_mut().zip(&self.shape).rev() {
-            *c = rest % n;
-            rest /= n;
-        }
-        coordinates
+        unflatten(device, &self.shape)
     }
 
     /// The device at `coordinates`.
     pub fn device(&self, coordinates: &[usize]) -> usize {
-        coordinates.iter().zip(&self.shape).fold(0, |acc, (&c, &n)| acc * n + c)
+        offset(&self.shape, coordinates)
     }
 
     /// Checks that `mesh_axes` name distinct axes of the grid.
@@ -98,16 +93,6 @@ impl Grid {
         }
         self.device(&coordinates)
     }
-}
-
-/// The multi-index of `k` in row-major order over `sizes`.
-pub(crate) fn unflatten(mut k: usize, sizes: &[usize]) -> Vec<usize> {
-    let mut index = vec![0; sizes.len()];
-    for (i, &n) in index.iter_mut().zip(sizes).rev() {
-        *i = k % n;
-        k /= n;
-    }
-    index
 }
 
 #[cfg(test)]

@@ -1,12 +1,14 @@
 //! Where the blocks of a sharded tensor live on the simulated devices.
 //!
 //! Devices are the mesh's linear positions, row-major over its axes (the last axis
-//! fastest); position `p` is the physical device `mesh.device_ids()[p]`, which is
-//! what reports name. The runtime's [`Grid`] *refines* the mesh: every axis is cut
-//! at the boundaries of the sub-axes the plan uses (`"x":(1)2` and `"x":(2)2` of an
-//! axis of 4 become two grid axes of 2, major first), so a group over any list of
-//! axis references is a mesh-dialect group over grid axes, and linear positions are
-//! the same in the mesh and in the grid.
+//! fastest); position `p` is the physical device `mesh.device_ids()[p]`, but the
+//! executor, its errors and its reports name positions only. The runtime's
+//! [`Grid`] *refines* the mesh: every axis is cut at the boundaries of the sub-axes
+//! the plan uses (`"x":(1)2` and `"x":(2)2` of an axis of 4 become two grid axes of
+//! 2, major first), so a group over any list of axis references is a mesh-dialect
+//! group over grid axes (unless sub-axes of one axis do not nest: see
+//! [`Placement::grid_axes`]), and linear positions are the same in the mesh and in
+//! the grid.
 //!
 //! A dimension of size `n` sharded along axes of total size `k` is cut into `k`
 //! blocks of `ceil(n / k)`, numbered by the device's mixed-radix coordinates along
@@ -16,12 +18,16 @@
 
 use crate::error::{Error, Result};
 use crate::groups::Grid;
+use crate::tensor::{offset, unflatten};
+use autoshard_model::axis::axes_size;
 use autoshard_model::{AxisRef, Mesh, TensorSharding};
 
 /// The mesh, its refined grid, and which grid axes make up each mesh axis.
 #[derive(Debug, Clone)]
 pub struct Placement {
     mesh: Mesh,
+    /// The size of each mesh axis (at least 1).
+    mesh_shape: Vec<usize>,
     grid: Grid,
     /// Per mesh axis, its parts as (pre-size, size, grid axis), major first.
     parts: Vec<Vec<(i64, i64, usize)>>,
@@ -69,7 +75,8 @@ impl Placement {
         if shape.is_empty() {
             shape.push(1);
         }
-        Ok(Placement { mesh: mesh.clone(), grid: Grid::new(&shape)?, parts })
+        let mesh_shape = mesh.axes().iter().map(|a| a.size.max(1) as usize).collect();
+        Ok(Placement { mesh: mesh.clone(), mesh_shape, grid: Grid::new(&shape)?, parts })
     }
 
     /// The mesh.
@@ -85,11 +92,6 @@ impl Placement {
     /// The number of devices.
     pub fn devices(&self) -> usize {
         self.grid.devices()
-    }
-
-    /// The physical id of the device at linear position `device`.
-    pub fn device_id(&self, device: usize) -> i64 {
-        self.mesh.device_ids().get(device).copied().unwrap_or(device as i64)
     }
 
     /// The grid axes of `axes`, in order (each reference's parts major first); an
@@ -111,23 +113,18 @@ impl Placement {
 
     /// The number of devices along `axes`.
     pub fn count(&self, axes: &[AxisRef]) -> usize {
-        axes.iter().map(|a| a.size(&self.mesh).max(1) as usize).product()
+        axes_size(axes, &self.mesh).max(1) as usize
     }
 
     /// `device`'s coordinate along each mesh axis.
     fn mesh_coordinates(&self, device: usize) -> Vec<i64> {
-        let mut rest = device as i64;
-        let mut out = vec![0; self.mesh.axes().len()];
-        for (c, axis) in out.iter_mut().zip(self.mesh.axes()).rev() {
-            *c = rest % axis.size.max(1);
-            rest /= axis.size.max(1);
-        }
-        out
+        unflatten(device, &self.mesh_shape).into_iter().map(|c| c as i64).collect()
     }
 
     /// The position of the device at mesh coordinates `coordinates`.
     fn at(&self, coordinates: &[i64]) -> usize {
-        coordinates.iter().zip(self.mesh.axes()).fold(0, |acc, (&c, a)| acc * a.size.max(1) + c) as usize
+        let coordinates: Vec<usize> = coordinates.iter().map(|&c| c as usize).collect();
+        offset(&self.mesh_shape, &coordinates)
     }
 
     /// `device`'s mixed-radix coordinate along `axes` (first axis major).
@@ -170,7 +167,7 @@ impl Placement {
 
     /// How many blocks dimension `d` is cut into under `sharding`.
     pub fn shards(&self, sharding: &TensorSharding, d: usize) -> usize {
-        sharding.dims.get(d).map_or(1, |dim| self.count(&dim.axes)).max(1)
+        sharding.shards(d, &self.mesh) as usize
     }
 
     /// `device`'s block of a tensor of `shape` under `sharding`.

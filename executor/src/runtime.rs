@@ -5,7 +5,7 @@
 //! order (SPMD). Each collective is one *round* of the [`Exchange`]: every device
 //! posts what it contributes (or nothing), the last to arrive publishes the round's
 //! board (every device's post), and each device builds its result from the board.
-//! Posts are reference-counted, so a device holds its own tensors plus, during a
+//! The board is reference-counted, so a device holds its own tensors plus, during a
 //! collective, the board of that one collective. Waits are bounded: a device that
 //! waits longer than the runtime's timeout aborts the run with an error naming it,
 //! and a device that fails aborts the others at once, so a broken collective fails
@@ -26,7 +26,20 @@ pub(crate) struct Post {
 }
 
 /// Every device's post in one round, by device.
-pub(crate) type Board = Arc<Vec<Option<Arc<Post>>>>;
+pub(crate) type Board = Arc<Vec<Option<Post>>>;
+
+/// The tensor `device` posted on `board`; an error if it posted nothing.
+pub(crate) fn posted(board: &Board, device: usize) -> Result<&Tensor> {
+    match board.get(device).and_then(Option::as_ref) {
+        Some(post) => Ok(&post.tensor),
+        None => Err(Error::Collective(format!("device {device} posted nothing"))),
+    }
+}
+
+/// The tensors `devices` posted on `board`, in order.
+pub(crate) fn posted_all<'b>(board: &'b Board, devices: &[usize]) -> Result<Vec<&'b Tensor>> {
+    devices.iter().map(|&device| posted(board, device)).collect()
+}
 
 /// The shared-memory exchange of one run.
 pub struct Exchange {
@@ -37,7 +50,7 @@ pub struct Exchange {
 }
 
 struct State {
-    posts: Vec<Option<Arc<Post>>>,
+    posts: Vec<Option<Post>>,
     arrived: usize,
     round: u64,
     board: Option<Board>,
@@ -46,7 +59,7 @@ struct State {
 
 impl Exchange {
     fn new(devices: usize, timeout: Duration) -> Exchange {
-        let state = State { posts: vec![None; devices], arrived: 0, round: 0, board: None, aborted: None };
+        let state = State { posts: no_posts(devices), arrived: 0, round: 0, board: None, aborted: None };
         Exchange { state: Mutex::new(state), changed: Condvar::new(), devices, timeout }
     }
 
@@ -60,13 +73,13 @@ impl Exchange {
     pub(crate) fn round(&self, device: usize, post: Option<Post>) -> Result<Board> {
         let mut state = self.lock();
         if let Some(reason) = &state.aborted {
-            return Err(Error::Collective(format!("aborted: {reason}")));
+            return Err(Error::Aborted(reason.clone()));
         }
-        state.posts[device] = post.map(Arc::new);
+        state.posts[device] = post;
         state.arrived += 1;
         let round = state.round;
         if state.arrived == self.devices {
-            let board = Arc::new(std::mem::replace(&mut state.posts, vec![None; self.devices]));
+            let board = Arc::new(std::mem::replace(&mut state.posts, no_posts(self.devices)));
             state.board = Some(Arc::clone(&board));
             state.arrived = 0;
             state.round += 1;
@@ -76,7 +89,7 @@ impl Exchange {
         let deadline = Instant::now() + self.timeout;
         while state.round == round {
             if let Some(reason) = &state.aborted {
-                return Err(Error::Collective(format!("aborted: {reason}")));
+                return Err(Error::Aborted(reason.clone()));
             }
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
@@ -99,6 +112,11 @@ impl Exchange {
         state.aborted.get_or_insert(reason);
         self.changed.notify_all();
     }
+}
+
+/// A round's posts before any device arrives.
+fn no_posts(devices: usize) -> Vec<Option<Post>> {
+    std::iter::repeat_with(|| None).take(devices).collect()
 }
 
 fn poisoned() -> Error {
@@ -182,8 +200,7 @@ impl Runtime {
                 .collect();
             handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err(poisoned()))).collect()
         });
-        let is_abort = |e: &Error| matches!(e, Error::Collective(m) if m.starts_with("aborted: "));
-        if let Some(Err(e)) = results.iter().find(|r| r.as_ref().is_err_and(|e| !is_abort(e))) {
+        if let Some(Err(e)) = results.iter().find(|r| r.as_ref().is_err_and(|e| !matches!(e, Error::Aborted(_)))) {
             return Err(e.clone());
         }
         results.into_iter().collect()

@@ -182,12 +182,6 @@ impl Tensor {
         Tensor { shape, data }
     }
 
-    /// `parts` equal pieces along `axis`, in order, if `axis` exists and its size
-    /// divides by `parts`.
-    pub fn split(&self, axis: usize, parts: usize) -> Option<Vec<Tensor>> {
-        (0..parts).map(|p| self.piece(axis, parts, p)).collect()
-    }
-
     /// Piece `index` of `parts` equal pieces along `axis`, if `axis` exists, its size
     /// divides by `parts` and `index` is one of them (block copies: the piece of a
     /// row-major tensor is a run per outer index).
@@ -271,6 +265,17 @@ pub fn offset(shape: &[usize], index: &[usize]) -> usize {
     index.iter().zip(shape).fold(0, |acc, (&i, &n)| acc * n + i)
 }
 
+/// The index (one coordinate per dimension) at row-major offset `k` in a tensor of
+/// `shape`: the inverse of [`offset`].
+pub(crate) fn unflatten(mut k: usize, shape: &[usize]) -> Vec<usize> {
+    let mut index = vec![0; shape.len()];
+    for (i, &n) in index.iter_mut().zip(shape).rev() {
+        *i = k % n;
+        k /= n;
+    }
+    index
+}
+
 /// Calls `f` with every index of `shape`, in row-major order (once, with the empty
 /// index, for a scalar; never for an empty shape).
 pub fn for_each_index(shape: &[usize], mut f: impl FnMut(&[usize])) {
@@ -325,11 +330,11 @@ mod tests {
     }
 
     #[test]
-    fn split_and_concat_are_inverse() {
+    fn pieces_and_concat_are_inverse() {
         let t = Tensor::from_fn(&[2, 6, 3], |i| (i[0] * 100 + i[1] * 10 + i[2]) as f32);
         for axis in 0..3 {
             let n = t.shape()[axis];
-            let parts = t.split(axis, n).unwrap();
+            let parts: Vec<Tensor> = (0..n).map(|p| t.piece(axis, n, p).unwrap()).collect();
             let (mut starts, mut sizes) = (vec![0; 3], t.shape().to_vec());
             starts[axis] = 1;
             sizes[axis] = 1;
@@ -337,7 +342,9 @@ mod tests {
             let refs: Vec<&Tensor> = parts.iter().collect();
             assert_eq!(Tensor::concat(&refs, axis).unwrap(), t);
         }
-        assert!(t.split(1, 4).is_none());
+        assert!(t.piece(1, 4, 0).is_none());
+        assert!(t.piece(1, 3, 3).is_none());
+        assert!(t.piece(3, 1, 0).is_none());
         assert!(Tensor::concat(&[&t, &Tensor::full(&[2, 6], 0.0)], 0).is_none());
     }
 

@@ -7,8 +7,7 @@
 //! reference, so the tolerance, 1e-4, grows linearly with the longest reduction of
 //! the program beyond 1,024 terms. Two NaNs or two equal infinities agree.
 
-use crate::groups::unflatten;
-use crate::tensor::Tensor;
+use crate::tensor::{Tensor, unflatten};
 use autoshard_model::rules::sharding_rule;
 use autoshard_model::{FactorKind, Program};
 

@@ -165,12 +165,19 @@ impl TensorSharding {
         self.dims.iter().all(|d| d.axes.is_empty())
     }
 
+    /// The number of shards dimension `d` is cut into on `mesh`: the product of its
+    /// axes' sizes, and at least 1 (1 for an unsharded dimension or one past the
+    /// sharding's rank).
+    pub fn shards(&self, d: usize, mesh: &Mesh) -> i64 {
+        self.dims.get(d).map_or(1, |dim| dim.sharded_size(mesh)).max(1)
+    }
+
     /// The shape of one device's shard of a tensor of `shape`, dimension by
     /// dimension: each divided by its shard count, rounded up (a dimension that does
     /// not divide is padded).
     pub fn local_dims<'s>(&'s self, mesh: &'s Mesh, shape: &'s [i64]) -> impl Iterator<Item = i64> + 's {
         shape.iter().enumerate().map(|(d, &size)| {
-            let shards = self.dims.get(d).map_or(1, |dim| dim.sharded_size(mesh)).max(1);
+            let shards = self.shards(d, mesh);
             size / shards + i64::from(size % shards != 0)
         })
     }

@@ -11,8 +11,8 @@
 
 use super::fail;
 use crate::error::Result;
-use crate::runtime::{Device, Post};
-use crate::tensor::{Tensor, for_each_index, offset};
+use crate::runtime::{Device, posted};
+use crate::tensor::Tensor;
 
 /// The halo sizes of one split dimension: before and after the core.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -54,10 +54,8 @@ impl Device<'_> {
         let mut out = destination.clone();
         for &d in &split {
             let axes = &split_axes[d];
-            self.grid().check_axes(axes)?;
-            let board = self.round(Some(Post { tensor: source.clone(), to: None }))?;
-            let members = self.grid().group(self.index(), axes);
-            let me = self.grid().position(self.index(), axes);
+            let (board, members) = self.exchange(source, axes)?;
+            let me = self.position(axes);
             let core = source.shape()[d] - src[d].lo - src[d].hi;
             let (from_lo, from_hi) = (me.checked_sub(1), (me + 1 < members.len()).then_some(me + 1));
             let neighbours =
@@ -67,12 +65,9 @@ impl Device<'_> {
                 if size > core {
                     return fail(format!("dimension {d}: a halo of {size} exceeds the core of {core}"));
                 }
-                let Some(post) = board.get(members[n]).and_then(Option::as_ref) else {
-                    return fail(format!("device {} posted nothing", members[n]));
-                };
                 // The lo halo takes the neighbour's last `size` core elements.
                 let start = if at == 0 { start - size } else { start };
-                copy_slab(&post.tensor, &mut out, (d, at, start, size), (&src, &dst));
+                copy_slab(posted(&board, members[n])?, &mut out, (d, at, start, size), (&src, &dst));
             }
         }
         Ok(out)
@@ -80,28 +75,26 @@ impl Device<'_> {
 }
 
 /// Copies along dimension `d` elements `[start, start + size)` of `from` to
-/// `[at, at + size)` of `to`, matching other dimensions core to core.
+/// `[at, at + size)` of `to`, matching other dimensions core to core: index `i` of
+/// `to` takes index `i + src.lo - dst.lo` of `from`, wherever both exist (one block).
 fn copy_slab(
     from: &Tensor,
     to: &mut Tensor,
     (d, at, start, size): (usize, usize, usize, usize),
-    halos: (&[Halo], &[Halo]),
+    (src, dst): (&[Halo], &[Halo]),
 ) {
-    let (src, dst) = halos;
-    let mut slab = to.shape().to_vec();
-    slab[d] = size;
-    let (to_shape, from_shape) = (to.shape().to_vec(), from.shape().to_vec());
-    let mut target = vec![0; slab.len()];
-    let mut source = vec![0; slab.len()];
-    for_each_index(&slab, |index| {
-        for e in 0..index.len() {
-            target[e] = if e == d { at + index[e] } else { index[e] };
-            let shifted = if e == d { Some(start + index[e]) } else { (index[e] + src[e].lo).checked_sub(dst[e].lo) };
-            source[e] = shifted.filter(|&s| s < from_shape[e]).unwrap_or(usize::MAX);
+    let rank = to.rank();
+    let (mut to_at, mut from_at, mut sizes) = (vec![0; rank], vec![0; rank], vec![0; rank]);
+    for e in 0..rank {
+        let (from_size, to_size) = (from.shape()[e], to.shape()[e]);
+        if e == d {
+            (to_at[e], from_at[e], sizes[e]) = (at, start, size.min(from_size.saturating_sub(start)));
+        } else {
+            to_at[e] = dst[e].lo.saturating_sub(src[e].lo);
+            from_at[e] = src[e].lo.saturating_sub(dst[e].lo);
+            let end = (from_size + dst[e].lo).saturating_sub(src[e].lo).min(to_size);
+            sizes[e] = end.saturating_sub(to_at[e]);
         }
-        if source.contains(&usize::MAX) {
-            return;
-        }
-        to.data_mut()[offset(&to_shape, &target)] = from.data()[offset(&from_shape, &source)];
-    });
+    }
+    to.copy_block(&to_at, from, &from_at, &sizes);
 }

@@ -19,7 +19,7 @@ pub use halo::Halo;
 pub use reduction::MeshReduction;
 
 use crate::error::{Error, Result};
-use crate::runtime::{Board, Device, Post};
+use crate::runtime::{Board, Device, Post, posted, posted_all};
 use crate::tensor::Tensor;
 
 fn fail<T>(message: String) -> Result<T> {
@@ -35,17 +35,6 @@ impl Device<'_> {
         Ok((board, self.grid().group(self.index(), mesh_axes)))
     }
 
-    /// The tensors `members` posted on `board`, in order.
-    fn posted<'b>(board: &'b Board, members: &[usize]) -> Result<Vec<&'b Tensor>> {
-        members
-            .iter()
-            .map(|&m| match board.get(m).and_then(Option::as_ref) {
-                Some(post) => Ok(&post.tensor),
-                None => fail(format!("device {m} posted nothing")),
-            })
-            .collect()
-    }
-
     /// This device's position in its group over `mesh_axes`.
     fn position(&self, mesh_axes: &[usize]) -> usize {
         self.grid().position(self.index(), mesh_axes)
@@ -54,7 +43,7 @@ impl Device<'_> {
     /// `mesh.all_gather`: the group's tensors joined along `gather_axis`.
     pub fn all_gather(&self, x: &Tensor, mesh_axes: &[usize], gather_axis: usize) -> Result<Tensor> {
         let (board, members) = self.exchange(x, mesh_axes)?;
-        join(&Self::posted(&board, &members)?, gather_axis, "all_gather")
+        join(&posted_all(&board, &members)?, gather_axis, "all_gather")
     }
 
     /// `mesh.all_reduce`: the group's tensors combined by `reduction`. Two rounds, as
@@ -63,7 +52,7 @@ impl Device<'_> {
     /// bits), then every member collects the chunks.
     pub fn all_reduce(&self, x: &Tensor, mesh_axes: &[usize], reduction: MeshReduction) -> Result<Tensor> {
         let (board, members) = self.exchange(x, mesh_axes)?;
-        let parts = Self::posted(&board, &members)?;
+        let parts = posted_all(&board, &members)?;
         let n = members.len();
         let me = self.position(mesh_axes);
         let chunk = |k: usize| x.len() * k / n..x.len() * (k + 1) / n;
@@ -81,7 +70,7 @@ impl Device<'_> {
         drop(board);
         let board = self.round(Some(Post { tensor: mine, to: None }))?;
         let mut data = Vec::with_capacity(x.len());
-        for chunk in Self::posted(&board, &members)? {
+        for chunk in posted_all(&board, &members)? {
             data.extend_from_slice(chunk.data());
         }
         Tensor::from_vec(x.shape(), data)
@@ -106,13 +95,12 @@ impl Device<'_> {
     fn my_pieces(&self, x: &Tensor, mesh_axes: &[usize], axis: usize) -> Result<Vec<Tensor>> {
         let (board, members) = self.exchange(x, mesh_axes)?;
         let me = self.position(mesh_axes);
-        Self::posted(&board, &members)?.into_iter().map(|t| piece(t, axis, members.len(), me)).collect()
+        posted_all(&board, &members)?.into_iter().map(|t| piece(t, axis, members.len(), me)).collect()
     }
 
     /// The tensor the in-group `root` of this device's group posted on `board`.
     fn root_post<'b>(&self, board: &'b Board, mesh_axes: &[usize], root: &[usize]) -> Result<&'b Tensor> {
-        let root = self.grid().in_group(self.index(), mesh_axes, root)?;
-        Ok(Self::posted(board, &[root])?[0])
+        posted(board, self.grid().in_group(self.index(), mesh_axes, root)?)
     }
 
     /// `mesh.broadcast`: the root's tensor on every member.
@@ -134,7 +122,7 @@ impl Device<'_> {
         if self.grid().in_group(self.index(), mesh_axes, root)? != self.index() {
             return Ok(None);
         }
-        join(&Self::posted(&board, &members)?, gather_axis, "gather").map(Some)
+        join(&posted_all(&board, &members)?, gather_axis, "gather").map(Some)
     }
 
     /// `mesh.scatter`: the root's tensor split along `scatter_axis`, piece `j` to
@@ -157,7 +145,7 @@ impl Device<'_> {
         if root != self.index() {
             return Ok(None);
         }
-        reduction.combine(&Self::posted(&board, &members)?).map(Some)
+        reduction.combine(&posted_all(&board, &members)?).map(Some)
     }
 
     /// `mesh.reduce_scatter`: the group's tensors combined by `reduction`, then this
@@ -223,7 +211,7 @@ impl Device<'_> {
         }
         coordinates[shift_axis] = from as usize;
         let source = self.grid().device(&coordinates);
-        Ok(Some(Self::posted(&board, &[source])?[0].clone()))
+        Ok(Some(posted(&board, source)?.clone()))
     }
 
     /// `collective_permute`: for each `(source, target)` pair of devices, the target
@@ -237,7 +225,7 @@ impl Device<'_> {
         let mut sources = pairs.iter().filter(|&&(_, t)| t == self.index()).map(|&(s, _)| s);
         match (sources.next(), sources.next()) {
             (None, _) => Ok(Tensor::full(x.shape(), 0.0)),
-            (Some(s), None) => Ok(Self::posted(&board, &[s])?[0].clone()),
+            (Some(s), None) => Ok(posted(&board, s)?.clone()),
             (Some(a), Some(b)) => fail(format!("device {} is the target of devices {a} and {b}", self.index())),
         }
     }

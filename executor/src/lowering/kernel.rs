@@ -22,6 +22,8 @@
 //! produced shardings with local slices and gathers, outside the planned
 //! collectives.
 
+use crate::collectives::MeshReduction;
+use autoshard_model::axis::axes_size;
 use autoshard_model::ir::Op;
 use autoshard_model::plan::OpStrategy;
 use autoshard_model::strategy::OpShardings;
@@ -73,7 +75,7 @@ impl Kernel {
         let mut tensors =
             rule.operands.iter().zip(&shardings.operands).chain(rule.results.iter().zip(&shardings.results));
         let runs = tensors.all(|(mapping, sharding)| contiguous(mapping, sharding, rule, strategy, mesh));
-        let identity = crate::sharded::identity(op.kind.partial_reduction().unwrap_or_default());
+        let identity = MeshReduction::from(op.kind.partial_reduction().unwrap_or_default()).identity();
         let permutes =
             matches!(op.kind, OpKind::Slice(_) | OpKind::Pad(_) | OpKind::Concatenate(_) | OpKind::Reverse(_));
         let mode = if blocked.is_empty() && runs {
@@ -107,7 +109,7 @@ impl Kernel {
                 let shape = &program.value(value).ty.shape;
                 (0..mapping.dims.len())
                     .filter(|&d| {
-                        let shards = sharding.dims.get(d).map_or(1, |dim| dim.sharded_size(mesh)).max(1);
+                        let shards = sharding.shards(d, mesh);
                         let reduces = mapping.dims[d].factors.iter().any(|&f| rule.kind(f) == FactorKind::Reduction);
                         reduces && shape.get(d).is_some_and(|&n| n % shards != 0)
                     })
@@ -160,7 +162,7 @@ fn contiguous(
     mesh: &Mesh,
 ) -> bool {
     let axes_of = |f: &FactorId| strategy.factors.get(f.0).map_or(&[][..], Vec::as_slice);
-    let count = |f: &FactorId| axes_of(f).iter().map(|a| a.size(mesh).max(1)).product::<i64>();
+    let count = |f: &FactorId| axes_size(axes_of(f), mesh).max(1);
     mapping.dims.iter().enumerate().all(|(d, dim)| {
         let expected: Vec<_> = dim.factors.iter().flat_map(axes_of).collect();
         let actual: Vec<_> = sharding.dims.get(d).map_or(Vec::new(), |s| s.axes.iter().collect());

@@ -50,23 +50,14 @@ pub struct Move {
     pub collectives: Vec<PlannedCollective>,
 }
 
-/// One operand of an op with a rule: its value, the move to the sharding the
-/// strategy needs.
+/// One operand or result of an op with a rule and its move: an operand's from
+/// the value's sharding to the one the strategy needs, a result's from the one the
+/// op produces to the value's.
 #[derive(Debug, Clone, PartialEq)]
-pub struct OperandStep {
-    /// The operand's value.
+pub struct ValueStep {
+    /// The operand's or result's value.
     pub value: ValueId,
-    /// From the value's sharding to the required one.
-    pub moved: Move,
-}
-
-/// One result of an op with a rule: what the kernel produces and the move to the
-/// value's sharding.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ResultStep {
-    /// The result's value.
-    pub value: ValueId,
-    /// From the produced sharding to the value's.
+    /// Its move.
     pub moved: Move,
 }
 
@@ -93,19 +84,17 @@ pub enum Step {
         target: ValueId,
         /// The move.
         moved: Move,
-        /// The op it serves.
-        op: OpId,
     },
     /// An op with a rule.
     Ruled {
         /// The op.
         op: OpId,
-        /// Its operands.
-        operands: Vec<OperandStep>,
+        /// Its operands, each moved to the sharding the strategy needs.
+        operands: Vec<ValueStep>,
         /// How it computes on local blocks.
         kernel: Kernel,
-        /// Its results.
-        results: Vec<ResultStep>,
+        /// Its results, each moved from the sharding the op produces to its value's.
+        results: Vec<ValueStep>,
     },
     /// Program output `index` moves to its final sharding.
     Output {
@@ -205,14 +194,14 @@ impl Lowering<'_> {
             let kernel = Kernel::new(program, id, &rule, strategy, &shardings);
             let mut operands = Vec::with_capacity(op.operands.len());
             for (&value, required) in op.operands.iter().zip(shardings.operands) {
-                operands.push(OperandStep {
+                operands.push(ValueStep {
                     value,
                     moved: self.moved(value, self.sharding(value).clone(), required, Some(id))?,
                 });
             }
             let mut results = Vec::with_capacity(op.results.len());
             for (&value, produced) in op.results.iter().zip(shardings.results) {
-                results.push(ResultStep {
+                results.push(ValueStep {
                     value,
                     moved: self.moved(value, produced, self.sharding(value).clone(), Some(id))?,
                 });
@@ -224,7 +213,7 @@ impl Lowering<'_> {
             (OpKind::Reshard(_) | OpKind::PropagationBarrier(_), _) => {
                 let (value, target) = (op.operands[0], op.results[0]);
                 let moved = self.moved(value, self.sharding(value).clone(), self.sharding(target).clone(), Some(id))?;
-                self.steps.push(Step::Move { value, target, moved, op: id });
+                self.steps.push(Step::Move { value, target, moved });
             }
             (OpKind::NamedComputation(_), Some(body)) => self.region(id, body, None)?,
             (OpKind::ManualComputation(m), Some(body)) => self.region(id, body, Some(m))?,
@@ -246,7 +235,7 @@ impl Lowering<'_> {
                 None => self.sharding(arg).clone(),
             };
             let moved = self.moved(value, self.sharding(value).clone(), target, Some(id))?;
-            self.steps.push(Step::Move { value, target: arg, moved, op: id });
+            self.steps.push(Step::Move { value, target: arg, moved });
         }
         self.block(&body.ops)?;
         for (i, (&result, &body_result)) in op.results.iter().zip(&body.results).enumerate() {
@@ -256,13 +245,13 @@ impl Lowering<'_> {
                     let global = m.out_shardings.get(i).cloned().unwrap_or_else(|| produced.clone());
                     self.check_manual(m, result, body_result, &global)?;
                     let inside = self.moved(body_result, from, local, Some(id))?;
-                    self.steps.push(Step::Move { value: body_result, target: result, moved: inside, op: id });
+                    self.steps.push(Step::Move { value: body_result, target: result, moved: inside });
                     let outside = self.moved(result, produced, to, Some(id))?;
-                    self.steps.push(Step::Move { value: result, target: result, moved: outside, op: id });
+                    self.steps.push(Step::Move { value: result, target: result, moved: outside });
                 }
                 None => {
                     let moved = self.moved(body_result, from, to, Some(id))?;
-                    self.steps.push(Step::Move { value: body_result, target: result, moved, op: id });
+                    self.steps.push(Step::Move { value: body_result, target: result, moved });
                 }
             }
         }
@@ -286,7 +275,7 @@ impl Lowering<'_> {
             let manual: i64 = sharding.dims.get(d).map_or(1, |dim| {
                 dim.axes.iter().filter(|a| m.manual_axes.contains(&a.name)).map(|a| a.size(mesh)).product()
             });
-            let shards = free.dims.get(d).map_or(1, |dim| dim.sharded_size(mesh)).max(1);
+            let shards = free.shards(d, mesh);
             if n % manual.max(1) != 0 || (manual > 1 && k % shards != 0) {
                 return Err(Error::Unsupported {
                     op: self.program.value(global).name.clone(),

@@ -154,7 +154,7 @@ impl Env {
                 Ok(locals) => {
                     for ((global, local), s) in results.iter_mut().zip(&locals).zip(&m.out_shardings) {
                         let (starts, _) = block_bounds(global.shape(), s, m, coord, mesh);
-                        write_block(global, &starts, local);
+                        global.copy_block(&starts, local, &vec![0; local.rank()], local.shape());
                     }
                 }
                 Err(e) => failure = Some(e),
@@ -187,15 +187,6 @@ fn block_bounds(
         starts[d] = index * sizes[d];
     }
     (starts, sizes)
-}
-
-/// Writes `local` into the block of `t` at `starts`.
-fn write_block(t: &mut Tensor, starts: &[usize], local: &Tensor) {
-    let strides = t.strides();
-    for_each_index(local.shape(), |i| {
-        let at: usize = i.iter().zip(starts).zip(&strides).map(|((a, b), s)| (a + b) * s).sum();
-        t.data_mut()[at] = local.at(i);
-    });
 }
 
 /// Runs one body-free op of `kind` on `operands`, producing `results`' types.

@@ -21,7 +21,6 @@ use autoshard_model::plan::PlannedCollective;
 use autoshard_model::reshard::{Collective, CollectiveKind};
 use autoshard_model::{Mesh, OpId, Program, TensorSharding, ValueId};
 use reshard::Site;
-pub(crate) use reshard::identity;
 use std::time::{Duration, Instant};
 
 /// What happened at one point of a sharded run.
@@ -108,7 +107,7 @@ pub fn reshard(mesh: &Mesh, x: &Tensor, from: &TensorSharding, collectives: &[Co
     let shardings: Vec<&TensorSharding> = std::iter::once(from).chain(outs).collect();
     let placement = Placement::new(mesh, shardings.iter().flat_map(|s| s.all_axes()))?;
     let shape = x.shape().to_vec();
-    let runtime = Runtime::new(placement.grid().clone()).with_timeout(Duration::from_secs(60));
+    let runtime = Runtime::new(placement.grid().clone());
     let last = shardings.last().copied().unwrap_or(from);
     let blocks = runtime.run(|device| {
         let site = Site { device, placement: &placement };
@@ -119,16 +118,16 @@ pub fn reshard(mesh: &Mesh, x: &Tensor, from: &TensorSharding, collectives: &[Co
             current = c.out_sharding().clone();
         }
         if !current.unreduced.is_empty() {
-            let reduce = Collective::AllReduce {
-                axes: current.unreduced.clone(),
-                reduction: current.reduction,
-                out: current.reduced(),
-            };
-            y = site.collective(y, &shape, &current, &reduce)?.0;
+            y = site.collective(y, &shape, &current, &reduce_partials(&current))?.0;
         }
         Ok(vec![y])
     })?;
     assemble(&placement, &shape, &last.reduced(), &blocks, 0)
+}
+
+/// The all-reduce of `sharding`'s partial results along its unreduced axes.
+fn reduce_partials(sharding: &TensorSharding) -> Collective {
+    Collective::AllReduce { axes: sharding.unreduced.clone(), reduction: sharding.reduction, out: sharding.reduced() }
 }
 
 /// The whole tensor from every device's block of output `k` (each block copied
@@ -211,7 +210,7 @@ impl<'a, 'd> DeviceRun<'a, 'd> {
                     self.store(*value, block);
                 }
                 Step::Source { op } => self.source(*op)?,
-                Step::Move { value, target, moved, .. } => {
+                Step::Move { value, target, moved } => {
                     let x = self.read(*value)?;
                     let y = self.moved(x, *value, moved)?;
                     self.store(*target, y);
@@ -310,9 +309,7 @@ impl<'a, 'd> DeviceRun<'a, 'd> {
         let mut x = x;
         let mut current = from.clone();
         if !from.unreduced.is_empty() && to.unreduced.is_empty() {
-            let all_reduce =
-                Collective::AllReduce { axes: from.unreduced.clone(), reduction: from.reduction, out: from.reduced() };
-            x = self.own_collective(x, v, &shape, &current, all_reduce)?;
+            x = self.own_collective(x, v, &shape, &current, reduce_partials(from))?;
             current = from.reduced();
         }
         if current.dims != to.dims {

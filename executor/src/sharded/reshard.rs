@@ -1,20 +1,24 @@
 //! Shardy's collectives on the simulated devices: each takes a device's block of a
 //! tensor under one sharding to its block under the collective's result sharding.
 //!
-//! Where every dimension involved divides evenly, a collective is the mesh dialect's
-//! collective over the grid axes of its mesh axes (`all_gather`, `all_to_all`,
-//! `all_reduce`, `reduce_scatter`, `collective_permute`; `all_slice` is a local
-//! piece). With padding, the blocks of the two shardings do not line up, and the
-//! data moves by [`redistribute`]: every device posts its block and copies, from
-//! the devices that hold them, exactly the elements of its new block (the sources
-//! agree with it outside the source sharding's dimension axes, so partial sums stay
-//! with their group). `replicated_to_unreduced` and `sharded_to_unreduced` are
-//! local. Each returns the tensor and the number of elements it received.
+//! Where every dimension involved divides evenly and its mesh axes are a group of
+//! the device grid, a collective is the mesh dialect's collective over their grid
+//! axes (`all_gather`, `all_to_all`, `all_reduce`, `reduce_scatter`,
+//! `collective_permute`; `all_slice` is a local piece). With padding the blocks of
+//! the two shardings do not line up, and sub-axes that do not nest with others the
+//! program uses are no grid group; then the data moves by [`redistribute`]: every
+//! device posts its block and copies, from the devices that hold them, exactly the
+//! elements of its new block (the sources agree with it outside the source
+//! sharding's dimension axes, so partial sums stay with their group). An
+//! `all_reduce` off the grid combines the group's posts directly, and a
+//! `reduce_scatter` off the grid is an all-reduce and a local slice.
+//! `replicated_to_unreduced` and `sharded_to_unreduced` are local. Each returns the
+//! tensor and the number of elements it received.
 
 use crate::collectives::MeshReduction;
 use crate::error::{Error, Result};
 use crate::placement::Placement;
-use crate::runtime::{Device, Post};
+use crate::runtime::{Device, Post, posted, posted_all};
 use crate::tensor::Tensor;
 use autoshard_model::reshard::Collective;
 use autoshard_model::{AxisRef, ReductionKind, TensorSharding};
@@ -38,8 +42,25 @@ impl Site<'_, '_> {
     }
 
     /// True when dimension `d` of `shape` divides evenly under both shardings.
-    fn even(&self, shape: &[usize], d: usize, a: &TensorSharding, b: &TensorSharding) -> bool {
+    fn even(&self, shape: &[usize], d: usize, (a, b): (&TensorSharding, &TensorSharding)) -> bool {
         shape[d].is_multiple_of(self.placement.shards(a, d)) && shape[d].is_multiple_of(self.placement.shards(b, d))
+    }
+
+    /// The grid axes of each list of mesh axes in `groups`, if every dimension in
+    /// `dims` divides evenly under both shardings and every list is a group of the
+    /// device grid: then a mesh-dialect collective moves the blocks. `None`
+    /// otherwise (padding, or sub-axes that do not nest with others of the program).
+    fn grid_groups<'g>(
+        &self,
+        shape: &[usize],
+        shardings: (&TensorSharding, &TensorSharding),
+        dims: impl IntoIterator<Item = usize>,
+        groups: impl IntoIterator<Item = &'g [AxisRef]>,
+    ) -> Option<Vec<Vec<usize>>> {
+        if !dims.into_iter().all(|d| self.even(shape, d, shardings)) {
+            return None;
+        }
+        groups.into_iter().map(|axes| self.axes(axes).ok()).collect()
     }
 
     /// Runs `collective` on this device's block `x` of a tensor of `shape` held as
@@ -63,31 +84,31 @@ impl Site<'_, '_> {
         match c {
             Collective::AllGather { axes, .. } => {
                 let dims: Vec<usize> = (0..axes.len()).filter(|&d| !axes[d].is_empty()).collect();
-                if !dims.iter().all(|&d| self.even(shape, d, from, out) && self.axes(&axes[d]).is_ok()) {
+                let lists = dims.iter().map(|&d| axes[d].as_slice());
+                let Some(groups) = self.grid_groups(shape, (from, out), dims.iter().copied(), lists) else {
                     return self.redistribute(x, shape, from, out);
-                }
+                };
                 let mut x = x;
                 let mut received = 0;
-                for d in dims {
+                for (&d, grid_axes) in dims.iter().zip(&groups) {
                     let group = self.placement.count(&axes[d]);
-                    x = self.device.all_gather(&x, &self.axes(&axes[d])?, d)?;
+                    x = self.device.all_gather(&x, grid_axes, d)?;
                     received += x.len() - x.len() / group;
                 }
                 Ok((x, received))
             }
             Collective::AllSlice { .. } => self.slice(x, shape, from, out),
             Collective::AllToAll { params, .. } => {
-                let even = params
-                    .iter()
-                    .all(|p| self.even(shape, p.src_dim, from, out) && self.even(shape, p.tgt_dim, from, out));
-                if !even {
+                let dims = params.iter().flat_map(|p| [p.src_dim, p.tgt_dim]);
+                let lists = params.iter().map(|p| p.axes.as_slice());
+                let Some(groups) = self.grid_groups(shape, (from, out), dims, lists) else {
                     return self.redistribute(x, shape, from, out);
-                }
+                };
                 let mut x = x;
                 let mut received = 0;
-                for p in params {
+                for (p, grid_axes) in params.iter().zip(&groups) {
                     let group = self.placement.count(&p.axes);
-                    x = self.device.all_to_all(&x, &self.axes(&p.axes)?, p.tgt_dim, p.src_dim)?;
+                    x = self.device.all_to_all(&x, grid_axes, p.tgt_dim, p.src_dim)?;
                     received += x.len() - x.len() / group;
                 }
                 Ok((x, received))
@@ -96,12 +117,14 @@ impl Site<'_, '_> {
             Collective::AllReduce { axes, reduction, .. } => self.all_reduce(&x, axes, *reduction),
             Collective::ReduceScatter { axes, reduction, .. } => {
                 let dims: Vec<usize> = (0..axes.len()).filter(|&d| !axes[d].is_empty()).collect();
+                // One dimension on a grid group: the mesh dialect's reduce-scatter;
+                // otherwise an all-reduce and a local slice (the unreduced axes
+                // change, so the blocks cannot be redistributed).
                 if let [d] = dims[..]
-                    && self.even(shape, d, from, out)
-                    && self.axes(&axes[d]).is_ok()
+                    && let Some(groups) = self.grid_groups(shape, (from, out), [d], [axes[d].as_slice()])
                 {
                     let group = self.placement.count(&axes[d]);
-                    let y = self.device.reduce_scatter(&x, &self.axes(&axes[d])?, mesh_reduction(*reduction), d)?;
+                    let y = self.device.reduce_scatter(&x, &groups[0], (*reduction).into(), d)?;
                     let received = y.len() * (group - 1);
                     return Ok((y, received));
                 }
@@ -130,18 +153,12 @@ impl Site<'_, '_> {
         let Ok(grid_axes) = self.axes(axes) else {
             // Sub-axes that are no grid group: combine the group's posts directly.
             let board = self.device.round(Some(Post { tensor: x.clone(), to: None }))?;
-            let mut parts = Vec::with_capacity(group);
-            for k in 0..group {
-                let member = self.placement.with_index(self.index(), axes, k)?;
-                match board.get(member).and_then(Option::as_ref) {
-                    Some(post) => parts.push(&post.tensor),
-                    None => return Err(Error::Collective(format!("device {member} posted nothing"))),
-                }
-            }
-            let y = mesh_reduction(reduction).combine(&parts)?;
+            let members =
+                (0..group).map(|k| self.placement.with_index(self.index(), axes, k)).collect::<Result<Vec<_>>>()?;
+            let y = MeshReduction::from(reduction).combine(&posted_all(&board, &members)?)?;
             return Ok((y, x.len() * (group - 1)));
         };
-        let y = self.device.all_reduce(x, &grid_axes, mesh_reduction(reduction))?;
+        let y = self.device.all_reduce(x, &grid_axes, reduction.into())?;
         // Two rounds: a reduce-scatter and an all-gather of 1/group of the tensor each.
         let received = 2 * (x.len() - x.len() / group.max(1));
         Ok((y, received))
@@ -214,7 +231,7 @@ impl Site<'_, '_> {
         }
         let old = self.placement.block(self.index(), shape, from)?;
         let new = self.placement.block(self.index(), shape, to)?;
-        let mut y = Tensor::full(&new.local, identity(to.reduction));
+        let mut y = Tensor::full(&new.local, MeshReduction::from(to.reduction).identity());
         let at: Vec<usize> = old.starts.iter().zip(&new.starts).map(|(o, n)| o.saturating_sub(*n)).collect();
         y.copy_block(&at, &x, &vec![0; shape.len()], &old.real);
         Ok((y, 0))
@@ -286,9 +303,12 @@ impl Site<'_, '_> {
                     Err(e) => failure = Some(e),
                 }
             }
-            let Some(post) = board.get(source).and_then(Option::as_ref) else {
-                failure = Some(Error::Collective(format!("device {source} posted nothing")));
-                return;
+            let post = match posted(&board, source) {
+                Ok(post) => post,
+                Err(e) => {
+                    failure = Some(e);
+                    return;
+                }
             };
             let (mut to_at, mut from_at, mut extent) = (Vec::new(), Vec::new(), Vec::new());
             for (d, (&b, &size)) in blocks.iter().zip(&sizes).enumerate() {
@@ -299,30 +319,11 @@ impl Site<'_, '_> {
                 from_at.push(lo - start);
                 extent.push(hi.saturating_sub(lo));
             }
-            y.copy_block(&to_at, &post.tensor, &from_at, &extent);
+            y.copy_block(&to_at, post, &from_at, &extent);
             if source != me {
                 received += extent.iter().product::<usize>();
             }
         });
         failure.map_or(Ok((y, received)), Err)
-    }
-}
-
-/// The value partial results of `reduction` start from (padding of a reduced
-/// dimension holds it).
-pub(crate) fn identity(reduction: ReductionKind) -> f32 {
-    match reduction {
-        ReductionKind::Sum => 0.0,
-        ReductionKind::Max => f32::NEG_INFINITY,
-        ReductionKind::Min => f32::INFINITY,
-    }
-}
-
-/// The mesh dialect's reduction for Shardy's.
-fn mesh_reduction(reduction: ReductionKind) -> MeshReduction {
-    match reduction {
-        ReductionKind::Sum => MeshReduction::Sum,
-        ReductionKind::Max => MeshReduction::Max,
-        ReductionKind::Min => MeshReduction::Min,
     }
 }
