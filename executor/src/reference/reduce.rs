@@ -6,16 +6,6 @@ use crate::tensor::{Tensor, for_each_index};
 use autoshard_model::DType;
 use autoshard_model::ops::ReduceKind;
 
-/// The identity of `kind` (the result over no elements).
-pub fn identity(kind: ReduceKind) -> f32 {
-    match kind {
-        ReduceKind::Add => 0.0,
-        ReduceKind::Mul => 1.0,
-        ReduceKind::Max => f32::NEG_INFINITY,
-        ReduceKind::Min => f32::INFINITY,
-    }
-}
-
 /// Combines `acc` with `x`.
 pub fn combine(kind: ReduceKind, acc: f32, x: f32) -> f32 {
     match kind {
@@ -37,7 +27,7 @@ pub fn reduce(x: &Tensor, dimensions: &[i64], kind: ReduceKind, dtype: DType) ->
         for (k, &d) in kept.iter().enumerate() {
             index[d] = out[k];
         }
-        let mut acc = identity(kind);
+        let mut acc = kind.identity() as f32;
         for_each_index(&inner_shape, |inner| {
             for (k, &d) in reduced.iter().enumerate() {
                 index[d] = inner[k];
