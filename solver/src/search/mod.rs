@@ -314,9 +314,14 @@ impl<'c, 'r> Search<'c, 'r> {
                     self.bound_phase(burst.min(Duration::from_secs(1)));
                     self.state = State::new(self.core, self.dual.round(self.core));
                 }
-                (0..EXCURSION).for_each(|_| {
+                // The excursion stops at the deadline too: 200 large neighbourhoods
+                // can outlast the time left.
+                for _ in 0..EXCURSION {
+                    if Instant::now() >= until {
+                        break;
+                    }
                     self.penalized_step();
-                });
+                }
                 if !self.repair() {
                     self.restore_best();
                 }
