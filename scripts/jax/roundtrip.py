@@ -6,7 +6,11 @@ The module text is compiled twice on the host CPU backend:
 
 * sharded: ``num_partitions`` = number of devices in the module's ``sdy.mesh``
   (default 8), SPMD partitioning with the Shardy partitioner;
-* reference: one partition on one device (shardings are ignored).
+* reference: one partition on one device (shardings are ignored). A module with
+  ``sdy.manual_computation`` cannot run on one device (its bodies work on
+  per-device blocks), so its reference keeps the manual computations and
+  replaces every other sharding (arguments, results, constraints) by a
+  replicated one, compiled on all devices.
 
 Inputs are random (seeded), with shapes/dtypes read from ``@main``'s
 signature, and are placed with the input shardings the sharded executable
@@ -68,6 +72,19 @@ def main_signature(text):
             return out
 
         return describe(ftype.inputs, "arg_attrs"), describe(ftype.results, "res_attrs")
+
+
+def replicated(text):
+    """``text`` with every ``sdy.sharding`` attribute and ``sdy.sharding_constraint``
+    replicated (each dimension ``{}``); manual computations keep their own."""
+    def clear(match):
+        return re.sub(r"\{[^{}]*\}(p\d+)?", "{}", match.group(0))
+    lines = []
+    for line in text.splitlines():
+        if "sdy.sharding_constraint" in line or "func.func" in line:
+            line = re.sub(r"<@[\w.$-]+, \[[^\]]*\]", clear, line)
+        lines.append(line)
+    return "\n".join(lines)
 
 
 def random_input(rng, shape, dtype):
@@ -159,8 +176,13 @@ def main():
 
     got = run(exe, devices, host_args, in_sh, out_sh, out_shapes)
 
-    ref_dev = devices[:1]
-    ref_exe = compile_module(backend, text, ref_dev, xc)
+    if "sdy.manual_computation" in text:
+        ref_dev = devices
+        ref_exe = compile_module(backend, replicated(text), ref_dev, xc)
+        print("  reference: the manual computations on all devices, every other sharding replicated")
+    else:
+        ref_dev = devices[:1]
+        ref_exe = compile_module(backend, text, ref_dev, xc)
     rep = [GSPMDSharding(ref_dev, xc.HloSharding.replicate())]
     want = run(ref_exe, ref_dev, host_args, rep * len(ins), rep * len(outs), out_shapes)
 

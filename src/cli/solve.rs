@@ -1,4 +1,4 @@
-//! `autoshard solve FILE [--format text|json|yaml|jax] [--time-limit S]`: the cheapest
+//! `autoshard solve FILE [--format text|json|yaml|jax|mlir] [--time-limit S]`: the cheapest
 //! plan for a config. Text prints the `cost` table plus the dropped preferences and
 //! the solver's statistics; JSON and YAML print the plan (SPEC §8). An infeasible
 //! problem fails (exit 1) with the constraints that conflict.
@@ -21,6 +21,10 @@ pub enum Format {
     /// JAX code: the mesh, `PartitionSpec`s of the inputs and outputs and
     /// `with_sharding_constraint` lines for the intermediates.
     Jax,
+    /// A StableHLO module: `sdy.sharding` on every argument and result and an
+    /// `sdy.sharding_constraint` on every intermediate value, for XLA's Shardy
+    /// partitioner.
+    Mlir,
 }
 
 /// The `solve` command's arguments.
@@ -53,6 +57,8 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         Format::Yaml => serde_saphyr::to_string(&plan).map_err(|e| Failure::BadInput(e.to_string()))?,
         Format::Jax => autoshard::jax::render(&config.program, &plan)
             .map_err(|e| Failure::Failed(format!("{shown}: error: the plan has no JAX form: {e}")))?,
+        Format::Mlir => autoshard::mlir::export(&config.program, &plan)
+            .map_err(|e| Failure::Failed(format!("{shown}: error: the plan has no StableHLO form: {e}")))?,
     };
     print!("{text}");
     Ok(())

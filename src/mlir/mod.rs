@@ -9,13 +9,19 @@
 //! `sdy.mesh` the mesh, priced with the default hardware preset and solved with the
 //! default solver options. Errors are `FILE:LINE:COL: error: MESSAGE`, and anything
 //! outside the op set is an error naming the op, never skipped.
+//!
+//! The other way, [`export`] writes a program and its plan as a StableHLO module
+//! whose Shardy shardings fix the plan (`export/`).
 
 mod ast;
 mod attrs;
 mod cursor;
+mod export;
 mod import;
 mod ops;
 mod parser;
+
+pub use export::{ExportError, render as export};
 
 use crate::config::{Config, ConfigError, Diagnostic};
 use autoshard_cost::HardwareSpec;

@@ -270,26 +270,34 @@ fn generic(c: &mut Cursor<'_>, op: &mut Operation) -> Result<()> {
             return c.expected("',' or ')'");
         }
     }
-    if c.looking_at_after_ws("({") {
-        c.expect("(")?;
-        loop {
-            op.regions.push(region(c, Vec::new())?);
-            if !c.eat(",") {
-                break;
-            }
-        }
-        c.expect(")")?;
-    }
+    // MLIR's order is properties, then regions; the reverse is read too.
+    regions(c, op)?;
     if c.eat("<{") {
         let mut props = dictionary_body(c, "}>")?;
         op.attrs.append(&mut props);
     }
+    regions(c, op)?;
     if c.peek_after_ws() == Some(b'{') {
         let mut attrs = dictionary(c)?;
         op.attrs.append(&mut attrs);
     }
     c.expect(":")?;
     signature(c, op)
+}
+
+/// A generic op's region list, `({ … }, { … })`, if one comes next.
+fn regions(c: &mut Cursor<'_>, op: &mut Operation) -> Result<()> {
+    if !c.looking_at_after_ws("({") {
+        return Ok(());
+    }
+    c.expect("(")?;
+    loop {
+        op.regions.push(region(c, Vec::new())?);
+        if !c.eat(",") {
+            break;
+        }
+    }
+    c.expect(")")
 }
 
 /// The body of a dictionary whose `{` was consumed, up to `close`.

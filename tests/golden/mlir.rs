@@ -126,3 +126,82 @@ fn unsupported_ops_and_syntax_errors_are_located() {
         assert_eq!(got, want);
     }
 }
+
+/// Every failure of `exported` (the module `solve --format mlir` wrote for `config`
+/// and `plan`) to read back as the same plan: the module must import, its arguments
+/// and results must carry the plan's shardings, and (for programs small enough)
+/// priced under its own annotations it must run on the CPU mesh and match the
+/// reference.
+fn read_back_failures(config: &autoshard::Config, plan: &autoshard::model::Plan, exported: &str) -> Vec<String> {
+    let again = match autoshard::mlir::config("exported.mlir", exported) {
+        Ok(c) => c,
+        Err(e) => return vec![format!("the exported module does not read back: {e}")],
+    };
+    let mut failures = Vec::new();
+    let (old, new) = (&config.program, &again.program);
+    let boundary = |p: &autoshard::model::Program| -> Vec<(String, Option<String>)> {
+        let ins = p
+            .inputs()
+            .iter()
+            .map(|i| (p.value(i.value).ty.to_string(), i.sharding.as_ref().map(|s| s.stripped().to_string())));
+        let outs = p
+            .outputs()
+            .iter()
+            .map(|o| (p.value(o.value).ty.to_string(), o.sharding.as_ref().map(|s| s.stripped().to_string())));
+        ins.chain(outs).collect()
+    };
+    let planned: Vec<(String, Option<String>)> = (old.inputs().iter().map(|i| i.value))
+        .chain(old.outputs().iter().map(|o| o.value))
+        .map(|v| {
+            let value = old.value(v);
+            (value.ty.to_string(), plan.value(&value.name).map(|s| s.stripped().to_string()))
+        })
+        .collect();
+    if boundary(new) != planned {
+        failures.push(format!("arguments and results read back as {:?}, the plan has {planned:?}", boundary(new)));
+    }
+    let elements: u64 = new.values().iter().map(|v| v.ty.num_elements()).sum();
+    if elements < 4_000_000 {
+        let priced = autoshard::price(&again, None).map_err(|e| e.to_string());
+        match priced.and_then(|p| autoshard::run::run(&again, &p, 3).map_err(|e| e.to_string())) {
+            Ok(run) if run.verification.passed => {}
+            Ok(run) => failures.push(format!("the read-back module's sharded run differs: {:?}", run.verification)),
+            Err(e) => failures.push(format!("the read-back module does not run: {e}")),
+        }
+    }
+    failures
+}
+
+/// `solve --format mlir` of a config: the module (golden) and its read-back failures.
+fn export_case(path: &std::path::Path) -> (String, Vec<String>) {
+    let shown = path.display().to_string();
+    let source = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{shown}: {e}"));
+    let config = autoshard::Config::from_source(&shown, &source).unwrap_or_else(|e| panic!("{e}"));
+    let plan = autoshard::solve(&config).unwrap_or_else(|e| panic!("{shown}: {e}"));
+    match autoshard::mlir::export(&config.program, &plan) {
+        Ok(module) => {
+            let failures = read_back_failures(&config, &plan, &module);
+            (module, failures)
+        }
+        Err(e) => (String::new(), vec![format!("no StableHLO form: {e}")]),
+    }
+}
+
+#[test]
+fn exported_modules_read_back_as_the_plan() {
+    crate::runner::run_files("tests/data/mlir/export", "yaml", export_case);
+    crate::runner::run_files_with_goldens("configs", "yaml", "tests/data/mlir/export/configs", export_case);
+}
+
+#[test]
+fn exported_jax_modules_read_back_as_the_plan() {
+    for name in ["mlp", "transformer_block"] {
+        let path = format!("tests/data/mlir/jax/{name}.mlir");
+        let source = std::fs::read_to_string(&path).expect("a lowered module");
+        let config = autoshard::mlir::config(&path, &source).unwrap_or_else(|e| panic!("{e}"));
+        let plan = autoshard::solve(&config).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let module = autoshard::mlir::export(&config.program, &plan).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let failures = read_back_failures(&config, &plan, &module);
+        assert!(failures.is_empty(), "{name}: {failures:?}\n{module}");
+    }
+}

@@ -1,0 +1,359 @@
+//! One program op as StableHLO (or `sdy`) text: the op set's attributes in
+//! StableHLO's generic attribute syntax, the region ops with their bodies. Ops with
+//! no StableHLO counterpart go to `decompose.rs`.
+
+use super::{Emitter, Ssa, array, decompose, list, ty, typed_list};
+use autoshard_model::ops::{
+    ComparisonDirection, ConvDimensionNumbers, Convolution, DotGeneral, Gather, ManualComputation, ReduceKind, Scatter,
+    ScatterKind, UnaryOp,
+};
+use autoshard_model::{DType, OpId, OpKind, TensorSharding, TensorType};
+
+/// Writes op `id` and returns its results' SSA values, in order.
+pub(super) fn emit(e: &mut Emitter<'_>, id: OpId) -> Result<Vec<Ssa>, String> {
+    let program = e.program;
+    let op = program.op(id);
+    let args: Vec<Ssa> = op.operands.iter().map(|&v| e.value(v)).collect();
+    let results: Vec<TensorType> = op.results.iter().map(|&v| program.value(v).ty.clone()).collect();
+    let result = results.first().cloned().ok_or("the op has no result")?;
+    let one = |v: Ssa| Ok(vec![v]);
+    match &op.kind {
+        OpKind::Unary(u) => one(decompose::unary(e, *u, &args[0])),
+        OpKind::Binary(b) => Ok(e.stablehlo(b.name(), &args, "", &results)),
+        OpKind::Convert { .. } => Ok(e.stablehlo("convert", &args, "", &results)),
+        OpKind::Compare { direction } => Ok(e.stablehlo("compare", &args, &comparison(*direction, None), &results)),
+        OpKind::Select => Ok(e.stablehlo("select", &args, "", &results)),
+        OpKind::Clamp => Ok(e.stablehlo("clamp", &args, "", &results)),
+        OpKind::DotGeneral(d) => one(dot_general(e, &args[0], &args[1], d, &result)),
+        OpKind::Dot => one(dot_general(e, &args[0], &args[1], &DotGeneral::for_dot(args[0].ty.rank()), &result)),
+        OpKind::Einsum(eq) => decompose::einsum(e, eq, &args).map(|v| vec![v]),
+        OpKind::Reduce(r) => one(reduce(e, &args[0], r.kind, &r.dimensions, &result)),
+        OpKind::BroadcastInDim(b) => Ok(e.stablehlo(
+            "broadcast_in_dim",
+            &args,
+            &format!("broadcast_dimensions = {}", array(&b.broadcast_dimensions)),
+            &results,
+        )),
+        OpKind::Reshape(_) => Ok(e.stablehlo("reshape", &args, "", &results)),
+        OpKind::Transpose(t) => {
+            Ok(e.stablehlo("transpose", &args, &format!("permutation = {}", array(&t.permutation)), &results))
+        }
+        OpKind::Concatenate(c) => {
+            Ok(e.stablehlo("concatenate", &args, &format!("dimension = {} : i64", c.dimension), &results))
+        }
+        OpKind::Reverse(r) => {
+            Ok(e.stablehlo("reverse", &args, &format!("dimensions = {}", array(&r.dimensions)), &results))
+        }
+        OpKind::Slice(s) => {
+            let attrs = format!(
+                "limit_indices = {}, start_indices = {}, strides = {}",
+                array(&s.limit_indices),
+                array(&s.start_indices),
+                array(&s.strides)
+            );
+            Ok(e.stablehlo("slice", &args, &attrs, &results))
+        }
+        OpKind::Pad(p) => {
+            let value = e.splat(p.value, &TensorType::new(vec![], args[0].ty.dtype));
+            let attrs = format!(
+                "edge_padding_high = {}, edge_padding_low = {}, interior_padding = {}",
+                array(&p.edge_padding_high),
+                array(&p.edge_padding_low),
+                array(&p.interior_padding)
+            );
+            Ok(e.stablehlo("pad", &[args[0].clone(), value], &attrs, &results))
+        }
+        OpKind::DynamicSlice(d) => {
+            Ok(e.stablehlo("dynamic_slice", &args, &format!("slice_sizes = {}", array(&d.slice_sizes)), &results))
+        }
+        OpKind::Convolution(c) => Ok(e.stablehlo("convolution", &args, &convolution(c), &results)),
+        OpKind::Gather(g) => Ok(e.stablehlo("gather", &args, &gather(g), &results)),
+        OpKind::Scatter(s) => Ok(scatter(e, &args, s, &results)),
+        OpKind::Take(t) => one(decompose::take(e, &args[0], &args[1], t.axis, &result)),
+        OpKind::Sort(s) => Ok(sort(e, &args, s.dimension, s.descending, s.is_stable, &results)),
+        OpKind::Softmax(s) => one(decompose::softmax(e, &args[0], s.dimension)),
+        OpKind::LayerNorm(n) => one(decompose::norm(e, &args, &n.dimensions, n.epsilon, true)),
+        OpKind::RmsNorm(n) => one(decompose::norm(e, &args, &n.dimensions, n.epsilon, false)),
+        OpKind::Custom(_) => custom(e, id, args),
+        OpKind::ShardingConstraint(s) => one(sdy_unary(e, "sharding_constraint", &args[0], &s.stripped().to_string())),
+        // XLA's Shardy import rejects `sdy.reshard` (an op of Shardy's own passes);
+        // a constraint fixes the same sharding at the same point.
+        OpKind::Reshard(s) => one(sdy_unary(e, "sharding_constraint", &args[0], &s.stripped().to_string())),
+        OpKind::PropagationBarrier(d) => one(sdy_unary(
+            e,
+            "propagation_barrier",
+            &args[0],
+            &format!("allowed_direction={}", d.name().to_uppercase()),
+        )),
+        OpKind::NamedComputation(n) => Ok(call(e, id, &args, &n.label)),
+        OpKind::ManualComputation(m) => manual(e, id, &args, m),
+        OpKind::Constant(c) => {
+            Ok(e.stablehlo("constant", &[], &format!("value = {}", dense(&c.values, &c.ty)), &results))
+        }
+        OpKind::Iota(i) => {
+            Ok(e.stablehlo("iota", &[], &format!("iota_dimension = {} : i64", i.iota_dimension), &results))
+        }
+    }
+}
+
+/// `comparison_direction = …` (and `compare_type`, when given).
+pub(super) fn comparison(direction: ComparisonDirection, compare_type: Option<&str>) -> String {
+    let mut attrs = format!("comparison_direction = #stablehlo<comparison_direction {}>", direction.name());
+    if let Some(t) = compare_type {
+        attrs = format!("compare_type = #stablehlo<comparison_type {t}>, {attrs}");
+    }
+    attrs
+}
+
+/// `dot_general` of `lhs` and `rhs` with `d`'s dimension numbers.
+pub(super) fn dot_general(e: &mut Emitter<'_>, lhs: &Ssa, rhs: &Ssa, d: &DotGeneral, result: &TensorType) -> Ssa {
+    let mut fields = Vec::new();
+    for (name, dims) in [
+        ("lhs_batching_dimensions", &d.lhs_batching_dims),
+        ("rhs_batching_dimensions", &d.rhs_batching_dims),
+        ("lhs_contracting_dimensions", &d.lhs_contracting_dims),
+        ("rhs_contracting_dimensions", &d.rhs_contracting_dims),
+    ] {
+        if !dims.is_empty() {
+            fields.push(format!("{name} = [{}]", list(dims)));
+        }
+    }
+    let attrs = format!("dot_dimension_numbers = #stablehlo.dot<{}>", fields.join(", "));
+    e.stablehlo("dot_general", &[lhs.clone(), rhs.clone()], &attrs, std::slice::from_ref(result)).remove(0)
+}
+
+/// The scalar op combining two partial results of a reduction of `kind`.
+fn combiner(kind: ReduceKind) -> &'static str {
+    match kind {
+        ReduceKind::Add => "add",
+        ReduceKind::Max => "maximum",
+        ReduceKind::Min => "minimum",
+        ReduceKind::Mul => "multiply",
+    }
+}
+
+/// `x` reduced by `kind` over `dims`, from the kind's identity.
+pub(super) fn reduce(e: &mut Emitter<'_>, x: &Ssa, kind: ReduceKind, dims: &[i64], result: &TensorType) -> Ssa {
+    let scalar = TensorType::new(vec![], x.ty.dtype);
+    let init = e.splat(kind.identity(), &scalar);
+    let attrs = format!("dimensions = {}", array(dims));
+    let operands = [x.clone(), init];
+    let args = [scalar.clone(), scalar.clone()];
+    let body = |e: &mut Emitter<'_>, a: &[Ssa]| e.stablehlo(combiner(kind), a, "", std::slice::from_ref(&scalar));
+    e.stablehlo_region("reduce", &operands, &attrs, std::slice::from_ref(result), &args, body).remove(0)
+}
+
+/// `sort` along `dimension`, keyed by the first operand in a total order.
+fn sort(
+    e: &mut Emitter<'_>,
+    args: &[Ssa],
+    dimension: i64,
+    descending: bool,
+    stable: bool,
+    results: &[TensorType],
+) -> Vec<Ssa> {
+    let attrs = format!("dimension = {dimension} : i64, is_stable = {stable}");
+    let params: Vec<TensorType> =
+        args.iter().flat_map(|a| [TensorType::new(vec![], a.ty.dtype), TensorType::new(vec![], a.ty.dtype)]).collect();
+    let key = args[0].ty.dtype;
+    let body = |e: &mut Emitter<'_>, p: &[Ssa]| {
+        let direction = if descending { ComparisonDirection::Gt } else { ComparisonDirection::Lt };
+        let order = key.is_float().then_some("TOTALORDER");
+        e.stablehlo("compare", &p[..2], &comparison(direction, order), &[TensorType::new(vec![], DType::I1)])
+    };
+    e.stablehlo_region("sort", args, &attrs, results, &params, body)
+}
+
+/// `scatter` of `args` (input, indices, updates) combining by `s.kind`.
+fn scatter(e: &mut Emitter<'_>, args: &[Ssa], s: &Scatter, results: &[TensorType]) -> Vec<Ssa> {
+    let numbers = [
+        ("update_window_dims", &s.update_window_dims),
+        ("inserted_window_dims", &s.inserted_window_dims),
+        ("input_batching_dims", &s.input_batching_dims),
+        ("scatter_indices_batching_dims", &s.scatter_indices_batching_dims),
+        ("scatter_dims_to_operand_dims", &s.scatter_dims_to_operand_dims),
+    ];
+    let attrs = format!(
+        "indices_are_sorted = {}, scatter_dimension_numbers = #stablehlo.scatter<{}, index_vector_dim = {}>, unique_indices = {}",
+        s.indices_are_sorted,
+        fields(&numbers),
+        s.index_vector_dim,
+        s.unique_indices
+    );
+    let scalar = TensorType::new(vec![], args[0].ty.dtype);
+    let kind = s.kind;
+    let body = |e: &mut Emitter<'_>, p: &[Ssa]| match kind {
+        ScatterKind::Replace => vec![p[1].clone()],
+        ScatterKind::Add => e.stablehlo("add", p, "", std::slice::from_ref(&scalar)),
+        ScatterKind::Max => e.stablehlo("maximum", p, "", std::slice::from_ref(&scalar)),
+        ScatterKind::Min => e.stablehlo("minimum", p, "", std::slice::from_ref(&scalar)),
+        ScatterKind::Mul => e.stablehlo("multiply", p, "", std::slice::from_ref(&scalar)),
+    };
+    let params = [scalar.clone(), scalar.clone()];
+    e.stablehlo_region("scatter", args, &attrs, results, &params, body)
+}
+
+/// `name = [a, b]` fields of a dimension-numbers attribute, empty lists left out.
+fn fields(numbers: &[(&str, &Vec<i64>)]) -> String {
+    let present: Vec<String> =
+        numbers.iter().filter(|(_, v)| !v.is_empty()).map(|(n, v)| format!("{n} = [{}]", list(v))).collect();
+    present.join(", ")
+}
+
+fn gather(g: &Gather) -> String {
+    let numbers = [
+        ("offset_dims", &g.offset_dims),
+        ("collapsed_slice_dims", &g.collapsed_slice_dims),
+        ("operand_batching_dims", &g.operand_batching_dims),
+        ("start_indices_batching_dims", &g.start_indices_batching_dims),
+        ("start_index_map", &g.start_index_map),
+    ];
+    format!(
+        "dimension_numbers = #stablehlo.gather<{}, index_vector_dim = {}>, indices_are_sorted = {}, slice_sizes = {}",
+        fields(&numbers),
+        g.index_vector_dim,
+        g.indices_are_sorted,
+        array(&g.slice_sizes)
+    )
+}
+
+fn convolution(c: &Convolution) -> String {
+    let padding: Vec<String> = c.padding.iter().map(|(lo, hi)| format!("[{lo}, {hi}]")).collect();
+    format!(
+        "batch_group_count = {} : i64, dimension_numbers = #stablehlo.conv<{}>, feature_group_count = {} : i64, \
+         lhs_dilation = {}, padding = dense<[{}]> : tensor<{}x2xi64>, rhs_dilation = {}, window_strides = {}",
+        c.batch_group_count,
+        conv_numbers(&c.dimension_numbers),
+        c.feature_group_count,
+        array(&c.lhs_dilation),
+        padding.join(", "),
+        c.padding.len(),
+        array(&c.rhs_dilation),
+        array(&c.window_strides)
+    )
+}
+
+/// `[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]`: each dimension's role, by position.
+fn conv_numbers(d: &ConvDimensionNumbers) -> String {
+    let layout = |rank: usize, first: (usize, &str), second: (usize, &str), spatial: &[usize]| {
+        let roles: Vec<String> = (0..rank)
+            .map(|pos| {
+                if pos == first.0 {
+                    first.1.to_string()
+                } else if pos == second.0 {
+                    second.1.to_string()
+                } else {
+                    spatial.iter().position(|&s| s == pos).map_or_else(|| "?".to_string(), |k| k.to_string())
+                }
+            })
+            .collect();
+        format!("[{}]", roles.join(", "))
+    };
+    let rank = d.input_spatial.len() + 2;
+    format!(
+        "{}x{}->{}",
+        layout(rank, (d.input_batch, "b"), (d.input_feature, "f"), &d.input_spatial),
+        layout(rank, (d.kernel_input_feature, "i"), (d.kernel_output_feature, "o"), &d.kernel_spatial),
+        layout(rank, (d.output_batch, "b"), (d.output_feature, "f"), &d.output_spatial)
+    )
+}
+
+/// `dense<…> : tensor<…>` of a constant's values (a splat when they are all equal).
+fn dense(values: &[f64], t: &TensorType) -> String {
+    let items: Vec<String> = values.iter().map(|&v| super::literal(v, t.dtype)).collect();
+    let body = match items.as_slice() {
+        [first, rest @ ..] if rest.iter().all(|r| r == first) => first.clone(),
+        _ if t.rank() == 0 => items.first().cloned().unwrap_or_default(),
+        _ => nested(&items, &t.shape),
+    };
+    format!("dense<{body}> : {}", ty(t))
+}
+
+/// `[[1, 2], [3, 4]]`: row-major `items` nested by `shape`.
+fn nested(items: &[String], shape: &[i64]) -> String {
+    match shape {
+        [] | [_] => format!("[{}]", items.join(", ")),
+        [n, ..] => {
+            let chunk = items.len() / (*n).max(1) as usize;
+            let rows: Vec<String> = items.chunks(chunk.max(1)).map(|c| nested(c, &shape[1..])).collect();
+            format!("[{}]", rows.join(", "))
+        }
+    }
+}
+
+/// `%r = sdy.NAME %x ATTR : type`.
+fn sdy_unary(e: &mut Emitter<'_>, name: &str, x: &Ssa, attr: &str) -> Ssa {
+    let result = e.fresh(name);
+    e.line(&format!("{result} = sdy.{name} {} {attr} : {}", x.name, ty(&x.ty)));
+    Ssa { name: result, ty: x.ty.clone() }
+}
+
+/// A `custom` op: its body, written in place of the op.
+fn custom(e: &mut Emitter<'_>, id: OpId, args: Vec<Ssa>) -> Result<Vec<Ssa>, String> {
+    let op = e.program.op(id);
+    let body = op.body.as_ref().ok_or("a custom op without a body has no StableHLO form")?;
+    for (&param, arg) in body.args.iter().zip(args) {
+        e.names[param.index()] = Some(arg);
+    }
+    e.block(&body.ops).map_err(|err| err.to_string())?;
+    Ok(body.results.iter().map(|&r| e.value(r)).collect())
+}
+
+fn shardings(list: &[TensorSharding]) -> String {
+    let items: Vec<String> = list.iter().map(|s| s.stripped().to_string()).collect();
+    format!("[{}]", items.join(", "))
+}
+
+/// A named computation: a `call` of a private function holding its body, written
+/// after the current function.
+fn call(e: &mut Emitter<'_>, id: OpId, args: &[Ssa], label: &str) -> Vec<Ssa> {
+    let program = e.program;
+    let op = program.op(id);
+    let results: Vec<TensorType> = op.results.iter().map(|&v| program.value(v).ty.clone()).collect();
+    let callee = e.function_name(label);
+    e.pending.push_back((id, callee.clone()));
+    let lhs = e.results(&results, &op.name);
+    e.line(&format!(
+        "{lhs}call @{callee}({}) : {}",
+        super::names(args),
+        super::signature(args.iter().map(|a| &a.ty), &results)
+    ));
+    e.result_values(&lhs, &results)
+}
+
+/// `%r = sdy.manual_computation(…) in_shardings=… out_shardings=… manual_axes=…
+/// (%arg: local type) { … sdy.return … } : (…) -> …`.
+fn manual(e: &mut Emitter<'_>, id: OpId, args: &[Ssa], m: &ManualComputation) -> Result<Vec<Ssa>, String> {
+    let program = e.program;
+    let op = program.op(id);
+    let body = op.body.as_ref().ok_or("the manual computation has no body")?;
+    let results: Vec<TensorType> = op.results.iter().map(|&v| program.value(v).ty.clone()).collect();
+    let lhs = e.results(&results, &op.name);
+    let params: Vec<String> = (body.args.iter())
+        .map(|&a| {
+            let ssa = e.bind(a);
+            format!("{}: {}", ssa.name, ty(&ssa.ty))
+        })
+        .collect();
+    let axes: Vec<String> = m.manual_axes.iter().map(|a| format!("{a:?}")).collect();
+    e.line(&format!(
+        "{lhs}sdy.manual_computation({}) in_shardings={} out_shardings={} manual_axes={{{}}} ({}) {{",
+        super::names(args),
+        shardings(&m.in_shardings),
+        shardings(&m.out_shardings),
+        axes.join(", "),
+        params.join(", ")
+    ));
+    e.depth += 1;
+    e.block(&body.ops).map_err(|err| err.to_string())?;
+    let returned: Vec<Ssa> = body.results.iter().map(|&r| e.value(r)).collect();
+    e.line(&format!("sdy.return {}", typed_list(&returned)));
+    e.depth -= 1;
+    e.line(&format!("}} : {}", super::signature(args.iter().map(|a| &a.ty), &results)));
+    Ok(e.result_values(&lhs, &results))
+}
+
+/// Whether `u` is one of StableHLO's own unary ops.
+pub(super) fn is_stablehlo_unary(u: UnaryOp) -> bool {
+    !matches!(u, UnaryOp::Relu | UnaryOp::Gelu | UnaryOp::Silu)
+}
