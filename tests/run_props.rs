@@ -345,3 +345,25 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(), max_global_rejects: 20_000, ..ProptestConfig::default() })]
+
+    /// Random programs under random valid plans, written as StableHLO
+    /// (`solve --format mlir`) and read back: the module's own constraints must
+    /// price and run, matching the reference.
+    #[test]
+    fn an_exported_plan_reads_back_and_runs(seed in any::<[u8; 32]>(), picks in any::<[u8; 32]>(), inputs in 0u64..1000) {
+        let text = source(seed);
+        let config = Config::from_source("random.yaml", &text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        let decisions = random_decisions(&config.program, picks);
+        let plan = autoshard::cost::evaluate::evaluate(&config.program, &config.hardware, &decisions);
+        prop_assume!(plan.is_ok(), "the cost model refuses the decisions");
+        let plan = plan.unwrap();
+        let module = autoshard::mlir::export(&config.program, &plan).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        let again = autoshard::mlir::config("exported.mlir", &module).map_err(|e| TestCaseError::fail(format!("{e}\n{text}\n{module}")))?;
+        let priced = autoshard::price(&again, None).map_err(|e| TestCaseError::fail(format!("{e}\n{text}\n{module}")))?;
+        let run = autoshard::run::run(&again, &priced, inputs).map_err(|e| TestCaseError::fail(format!("{e}\n{text}\n{module}")))?;
+        prop_assert!(run.verification.passed, "{text}\n{module}\n{:?}", run.verification);
+    }
+}
