@@ -51,9 +51,11 @@ pub fn triangular_solve(a: &Tensor, b: &Tensor, ts: &TriangularSolve) -> Tensor 
     for k in 0..count {
         let mut t = Matrix::triangle(a, k, m, ts.lower);
         let mut lower = ts.lower;
-        // x · op(a) = b is op(a)ᵀ · xᵀ = bᵀ: one more transpose, right-hand sides
-        // along rows instead of columns.
-        if ts.transpose_a.transposes() != !ts.left_side {
+        // The matrix each right-hand side is solved against: op(a) on the left;
+        // on the right, x · op(a) = b is op(a)ᵀ · xᵀ = bᵀ (right-hand sides along
+        // rows instead of columns). Either way a is transposed exactly when
+        // `transposes() == left_side`.
+        if ts.transpose_a.transposes() == ts.left_side {
             t = t.transposed();
             lower = !lower;
         }
