@@ -1,6 +1,7 @@
 //! Whole programs through the reference interpreter, checked by hand: region ops run
 //! their bodies (a manual computation once per manual coordinate on its blocks), a
-//! custom op runs its decomposition, and every example config evaluates.
+//! custom op runs its decomposition, linear algebra and windowed ops give known
+//! solutions, and every example config evaluates.
 
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
 
@@ -103,6 +104,49 @@ program:
     // h = [1*1 + 2*3, 1*(-2) + 2*(-4)] = [7, -10]; relu -> [7, 0]; y = 7*2 + 0*5 = 14.
     let out = run(yaml, vec![t(&[1, 2], &[1.0, 2.0]), t(&[2, 2], &[1.0, -2.0, 3.0, -4.0]), t(&[2, 1], &[2.0, 5.0])]);
     assert_eq!(out[0].data(), &[14.0]);
+}
+
+#[test]
+fn cholesky_then_triangular_solves_invert_a_matrix() {
+    // a = l · lᵀ with l = [[2, 0], [1, 3]], so a = [[4, 2], [2, 10]] (its upper
+    // triangle is not read); solving l · y = b, then lᵀ · x = y, gives a · x = b.
+    let yaml = r#"
+mesh: {axes: {x: 2}}
+program:
+  inputs:
+    a: {shape: [2, 2]}
+    b: {shape: [2, 1]}
+  ops:
+    - {name: l, op: cholesky, operands: [a], lower: true}
+    - {name: y, op: triangular_solve, operands: [l, b], left_side: true, lower: true}
+    - {name: x, op: triangular_solve, operands: [l, y], left_side: true, lower: true, transpose_a: TRANSPOSE}
+  outputs: {l: , x: }
+"#;
+    let out = run(yaml, vec![t(&[2, 2], &[4.0, -99.0, 2.0, 10.0]), t(&[2, 1], &[8.0, 14.0])]);
+    assert_eq!(out[0].data(), &[2.0, 0.0, 1.0, 3.0]);
+    // x solves 4x + 2y = 8, 2x + 10y = 14: y = 10/9, x = 2 - y/2 = 13/9.
+    let x = out[1].data();
+    assert!((x[0] - 13.0 / 9.0).abs() < 1e-6 && (x[1] - 10.0 / 9.0).abs() < 1e-6, "{x:?}");
+}
+
+#[test]
+fn max_pool_and_its_gradient() {
+    // Windows of 2 with stride 2 over [1, 5, 2, 4]: maxima 5 and 4; the gradient
+    // routes each window's source value to its maximum.
+    let yaml = r#"
+mesh: {axes: {x: 2}}
+program:
+  inputs:
+    a: {shape: [1, 4]}
+    g: {shape: [1, 2]}
+  ops:
+    - {name: p, op: reduce_window, operands: [a], kind: max, window_dimensions: [1, 2], window_strides: [1, 2]}
+    - {name: d, op: select_and_scatter, operands: [a, g], window_dimensions: [1, 2], window_strides: [1, 2]}
+  outputs: {p: , d: }
+"#;
+    let out = run(yaml, vec![t(&[1, 4], &[1.0, 5.0, 2.0, 4.0]), t(&[1, 2], &[10.0, 20.0])]);
+    assert_eq!(out[0].data(), &[5.0, 4.0]);
+    assert_eq!(out[1].data(), &[0.0, 10.0, 0.0, 20.0]);
 }
 
 /// Text replacements that shrink an example config to sizes the reference

@@ -72,7 +72,7 @@ impl Generator {
         let (a, s) = self.pick();
         let (m, n) = (s[0], s[1]);
         let d = self.next(2);
-        match self.next(19) {
+        match self.next(21) {
             0 => {
                 let p = self.size();
                 let w = self.input(&[n, p], "f32");
@@ -200,6 +200,8 @@ impl Generator {
                 let _ = self.values.pop();
                 self.op("einsum", &[&c], "equation: 'bmp->mp'", vec![m, p]);
             }
+            18 => self.linalg(&a, &s),
+            19 => self.windowed(&a, &s),
             _ => match manual_axis {
                 Some((axis, size)) if m % size == 0 => {
                     let name = self.fresh();
@@ -223,6 +225,73 @@ impl Generator {
                     self.values.push((name, s));
                 }
             },
+        }
+    }
+}
+
+impl Generator {
+    /// `a` solved against the Cholesky factors of two well-conditioned matrices
+    /// (batch dim 0), summed over the batch.
+    fn linalg(&mut self, a: &str, s: &[i64]) {
+        let (m, n) = (s[0], s[1]);
+        let left = self.next(2) == 0;
+        let k = if left { m } else { n };
+        let values: Vec<String> = (0..2 * k * k)
+            .map(|e| match ((e / k) % k, e % k) {
+                (i, j) if i == j => format!("{}", k + 1),
+                _ => format!("{:.2}", self.next(100) as f64 / 100.0 - 0.5),
+            })
+            .collect();
+        let spd = self.fresh();
+        let _ = writeln!(
+            self.ops,
+            "    - {{name: {spd}, op: constant, shape: [2, {k}, {k}], value: [{}]}}",
+            values.join(", ")
+        );
+        let lower = self.next(2) == 0;
+        let factor = self.op("cholesky", &[&spd], &format!("lower: {lower}"), vec![2, k, k]);
+        let rhs = self.op(
+            "broadcast_in_dim",
+            &[a],
+            &format!("shape: [2, {m}, {n}], broadcast_dimensions: [1, 2]"),
+            vec![2, m, n],
+        );
+        let transpose = ["NO_TRANSPOSE", "TRANSPOSE", "ADJOINT"][self.next(3)];
+        let unit = self.next(2) == 0;
+        let f = format!("left_side: {left}, lower: {lower}, unit_diagonal: {unit}, transpose_a: {transpose}");
+        let x = self.op("triangular_solve", &[&factor, &rhs], &f, vec![2, m, n]);
+        self.values.truncate(self.values.len() - 3); // only matrices are picked
+        self.op("reduce", &[&x], "dimensions: [0], kind: add", s.to_vec());
+    }
+
+    /// A `reduce_window` or `select_and_scatter` of `a` whose window slides along
+    /// one random dimension (the other is pass-through).
+    fn windowed(&mut self, a: &str, s: &[i64]) {
+        let d = self.next(2);
+        let (size, stride) = (1 + self.next(3) as i64, 1 + self.next(2) as i64);
+        let padding = (self.next(2) as i64, self.next(2) as i64);
+        let padded = s[d] + padding.0 + padding.1;
+        if padded < size {
+            return;
+        }
+        let mut windows = s.to_vec();
+        windows[d] = (padded - size) / stride + 1;
+        let one = |v: i64| if d == 0 { [v, 1] } else { [1, v] };
+        let pads = if d == 0 { [[padding.0, padding.1], [0, 0]] } else { [[0, 0], [padding.0, padding.1]] };
+        let window =
+            format!("window_dimensions: {:?}, window_strides: {:?}, padding: {pads:?}", one(size), one(stride));
+        if self.next(2) == 0 {
+            let kind = ["add", "max"][self.next(2)];
+            let mut operands = vec![a.to_string()];
+            if self.next(2) == 0 {
+                operands.push(self.input(&[], "f32"));
+            }
+            let operands: Vec<&str> = operands.iter().map(String::as_str).collect();
+            self.op("reduce_window", &operands, &format!("{window}, kind: {kind}"), windows);
+        } else {
+            let source = self.input(&windows, "f32");
+            let select = ["GE", "GT"][self.next(2)];
+            self.op("select_and_scatter", &[a, &source], &format!("{window}, select: {select}"), s.to_vec());
         }
     }
 }

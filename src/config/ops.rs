@@ -4,15 +4,16 @@
 //! annotation of its results; for `sharding_constraint` and `reshard` it is the
 //! constraint itself), plus the keys listed in [`op_keys`]; any other key is an error.
 //! Optional attributes default as in StableHLO (strides and dilations 1, no padding,
-//! `reduce` by `add`, `scatter` by `replace`).
+//! `reduce` and `reduce_window` by `add`, `scatter` by `replace`, `select_and_scatter`
+//! selecting by `GE` and scattering by `add`, `triangular_solve` with `a` as is).
 
 use super::decode::{Ctx, Fields};
 use super::yaml::{Node, NodeKind};
 use autoshard_model::ops::{
-    BinaryOp, BroadcastInDim, ComparisonDirection, Concatenate, Constant, ConvDimensionNumbers, Convolution, Custom,
-    DotGeneral, DynamicSlice, EinsumEquation, Gather, Iota, ManualComputation, NamedComputation, Norm, Pad,
-    PropagationDirection, Reduce, ReduceKind, Reshape, Reverse, Scatter, ScatterKind, Slice, Softmax, Sort, Take,
-    Transpose, UnaryOp,
+    BinaryOp, BroadcastInDim, Cholesky, ComparisonDirection, Concatenate, Constant, ConvDimensionNumbers, Convolution,
+    Custom, DotGeneral, DynamicSlice, EinsumEquation, Gather, Iota, ManualComputation, NamedComputation, Norm, Pad,
+    PropagationDirection, Reduce, ReduceKind, ReduceWindow, Reshape, Reverse, Scatter, ScatterKind, SelectAndScatter,
+    Slice, Softmax, Sort, Take, Transpose, TransposeA, TriangularSolve, UnaryOp, Window,
 };
 use autoshard_model::{DType, Flops, OpKind, OpShardingRule, TensorSharding, TensorType};
 
@@ -69,8 +70,14 @@ pub fn op_keys(name: &str) -> Option<&'static [&'static str]> {
             "unique_indices",
             "kind",
         ],
+        "reduce_window" => {
+            &["window_dimensions", "window_strides", "padding", "base_dilations", "window_dilations", "kind"]
+        }
+        "select_and_scatter" => &["window_dimensions", "window_strides", "padding", "select", "scatter"],
         "take" => &["axis"],
         "sort" => &["dimension", "descending", "is_stable"],
+        "triangular_solve" => &["left_side", "lower", "unit_diagonal", "transpose_a"],
+        "cholesky" => &["lower"],
         "softmax" => &["dimension"],
         "layer_norm" | "rms_norm" => &["dimensions", "epsilon"],
         "custom" => &["rule", "result", "flops", "body"],
@@ -154,11 +161,8 @@ pub fn decode(ctx: &mut Ctx<'_>, op: &str, f: &Fields<'_>, mesh_name: &str) -> O
             text.parse::<EinsumEquation>().map_err(|e| c.error(n, e)).ok()
         })?),
         "reduce" => {
-            let choices = ReduceKind::ALL.map(|k| (k.name(), k));
-            OpKind::Reduce(Reduce {
-                dimensions: r.req("dimensions", |c, n| c.int_list(n, "dimensions"))?,
-                kind: r.opt("kind", |c, n| c.choice(n, "reduce kind", &choices)).unwrap_or(ReduceKind::Add),
-            })
+            let dimensions = r.req("dimensions", |c, n| c.int_list(n, "dimensions"))?;
+            OpKind::Reduce(Reduce { dimensions, kind: reduce_kind(&mut r, "kind", "reduce kind") })
         }
         "broadcast_in_dim" => {
             let shape = r.req("shape", |c, n| c.shape(n, "shape"));
@@ -195,6 +199,20 @@ pub fn decode(ctx: &mut Ctx<'_>, op: &str, f: &Fields<'_>, mesh_name: &str) -> O
             OpKind::DynamicSlice(DynamicSlice { slice_sizes: r.req("slice_sizes", |c, n| c.shape(n, "slice_sizes"))? })
         }
         "convolution" => OpKind::Convolution(convolution(&mut r)?),
+        "reduce_window" => {
+            let window = window(&mut r, true)?;
+            OpKind::ReduceWindow(ReduceWindow { window, kind: reduce_kind(&mut r, "kind", "reduce_window kind") })
+        }
+        "select_and_scatter" => {
+            let choices = ComparisonDirection::ALL.map(|d| (d.name(), d));
+            let select = r.opt("select", |c, n| c.choice(n, "select", &choices)).unwrap_or(ComparisonDirection::Ge);
+            let window = window(&mut r, false)?;
+            OpKind::SelectAndScatter(SelectAndScatter {
+                window,
+                select,
+                scatter: reduce_kind(&mut r, "scatter", "scatter kind"),
+            })
+        }
         "gather" => {
             let start_index_map = r.req("start_index_map", |c, n| c.int_list(n, "start_index_map"));
             let index_vector_dim = r.req("index_vector_dim", |c, n| c.int(n, "index_vector_dim"));
@@ -233,6 +251,20 @@ pub fn decode(ctx: &mut Ctx<'_>, op: &str, f: &Fields<'_>, mesh_name: &str) -> O
             descending: r.flag("descending"),
             is_stable: r.flag("is_stable"),
         }),
+        "triangular_solve" => {
+            let choices = TransposeA::ALL.map(|t| (t.name(), t));
+            let left_side = r.req("left_side", |c, n| c.boolean(n, "left_side"));
+            let lower = r.req("lower", |c, n| c.boolean(n, "lower"));
+            OpKind::TriangularSolve(TriangularSolve {
+                left_side: left_side?,
+                lower: lower?,
+                unit_diagonal: r.flag("unit_diagonal"),
+                transpose_a: r
+                    .opt("transpose_a", |c, n| c.choice(n, "transpose_a", &choices))
+                    .unwrap_or(TransposeA::NoTranspose),
+            })
+        }
+        "cholesky" => OpKind::Cholesky(Cholesky { lower: r.flag("lower") }),
         "softmax" => OpKind::Softmax(Softmax { dimension: r.req("dimension", |c, n| c.int(n, "dimension"))? }),
         "layer_norm" | "rms_norm" => {
             let dims = r.req("dimensions", |c, n| c.int_list(n, "dimensions"))?;
@@ -319,20 +351,7 @@ fn convolution(r: &mut Reader<'_, '_, '_>) -> Option<Convolution> {
     })?;
     let spatial = dimension_numbers.input_spatial.len();
     let ones = || vec![1; spatial];
-    let padding = r.opt("padding", |c, n| {
-        let pairs = c.list(n, "padding", |c, p| c.int_list(p, "padding"))?;
-        pairs
-            .iter()
-            .map(|p| match p.as_slice() {
-                [lo, hi] => Some((*lo, *hi)),
-                _ => None,
-            })
-            .collect::<Option<Vec<_>>>()
-            .or_else(|| {
-                c.error(n, "padding must be [[low, high], ...], one pair per spatial dim");
-                None
-            })
-    });
+    let padding = r.opt("padding", |c, n| padding_pairs(c, n, "spatial dim"));
     Some(Convolution {
         window_strides: r.opt("window_strides", |c, n| c.int_list(n, "window_strides")).unwrap_or_else(ones),
         padding: padding.unwrap_or_else(|| vec![(0, 0); spatial]),
@@ -342,6 +361,47 @@ fn convolution(r: &mut Reader<'_, '_, '_>) -> Option<Convolution> {
         batch_group_count: r.opt("batch_group_count", |c, n| c.int(n, "batch_group_count")).unwrap_or(1),
         dimension_numbers,
     })
+}
+
+/// `[[low, high], ...]`, one pair per `per`.
+fn padding_pairs(ctx: &mut Ctx<'_>, node: &Node, per: &str) -> Option<Vec<(i64, i64)>> {
+    let pairs = ctx.list(node, "padding", |c, p| c.int_list(p, "padding"))?;
+    let pairs = pairs.iter().map(|p| match p.as_slice() {
+        [lo, hi] => Some((*lo, *hi)),
+        _ => None,
+    });
+    pairs.collect::<Option<Vec<_>>>().or_else(|| {
+        ctx.error(node, format!("padding must be [[low, high], ...], one pair per {per}"));
+        None
+    })
+}
+
+/// An optional reduction kind under `key` (`what` in messages), `add` when absent.
+fn reduce_kind(r: &mut Reader<'_, '_, '_>, key: &str, what: &str) -> ReduceKind {
+    let choices = ReduceKind::ALL.map(|k| (k.name(), k));
+    r.opt(key, |c, n| c.choice(n, what, &choices)).unwrap_or(ReduceKind::Add)
+}
+
+/// The window of `reduce_window` (with dilations when `dilated`) or
+/// `select_and_scatter`: the sizes are required, the rest default to 1 and no
+/// padding.
+fn window(r: &mut Reader<'_, '_, '_>, dilated: bool) -> Option<Window> {
+    let dimensions = r.req("window_dimensions", |c, n| c.int_list(n, "window_dimensions"))?;
+    let mut window = Window::of(dimensions);
+    let mut list = |key: &str, into: &mut Vec<i64>| {
+        if let Some(v) = r.opt(key, |c, n| c.int_list(n, key)) {
+            *into = v;
+        }
+    };
+    list("window_strides", &mut window.strides);
+    if dilated {
+        list("base_dilations", &mut window.base_dilations);
+        list("window_dilations", &mut window.window_dilations);
+    }
+    if let Some(p) = r.opt("padding", |c, n| padding_pairs(c, n, "dim")) {
+        window.padding = p;
+    }
+    Some(window)
 }
 
 fn custom(r: &mut Reader<'_, '_, '_>) -> Option<Custom> {

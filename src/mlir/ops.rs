@@ -8,9 +8,9 @@
 use super::ast::{Operation, Type};
 use super::attrs::{self, enum_word};
 use autoshard_model::ops::{
-    BinaryOp, BroadcastInDim, ComparisonDirection, Concatenate, Constant, ConvDimensionNumbers, Convolution,
-    DotGeneral, DynamicSlice, Gather, Iota, Pad, PropagationDirection, Reduce, ReduceKind, Reshape, Reverse, Scatter,
-    ScatterKind, Slice, Sort, Transpose,
+    BinaryOp, BroadcastInDim, Cholesky, ComparisonDirection, Concatenate, Constant, ConvDimensionNumbers, Convolution,
+    DotGeneral, DynamicSlice, Gather, Iota, Pad, PropagationDirection, Reduce, ReduceKind, ReduceWindow, Reshape,
+    Reverse, Scatter, ScatterKind, SelectAndScatter, Slice, Sort, Transpose, TransposeA, TriangularSolve, Window,
 };
 use autoshard_model::{DType, OpKind, TensorSharding, TensorType};
 
@@ -111,9 +111,13 @@ fn kind(op: &Operation, scope: &dyn Scope) -> Result<OpKind, String> {
             OpKind::DynamicSlice(DynamicSlice { slice_sizes: attrs::ints(req(op, &["sizes", "slice_sizes"])?)? })
         }
         "stablehlo.convolution" => OpKind::Convolution(convolution(op)?),
+        "stablehlo.reduce_window" => OpKind::ReduceWindow(reduce_window(op)?),
+        "stablehlo.select_and_scatter" => OpKind::SelectAndScatter(select_and_scatter(op)?),
         "stablehlo.gather" => OpKind::Gather(gather(op)?),
         "stablehlo.scatter" => OpKind::Scatter(scatter(op)?),
         "stablehlo.sort" => OpKind::Sort(sort(op)?),
+        "stablehlo.triangular_solve" => OpKind::TriangularSolve(triangular_solve(op)?),
+        "stablehlo.cholesky" => OpKind::Cholesky(Cholesky { lower: flag(op, "lower")? }),
         "stablehlo.iota" => {
             let dimension = attrs::int(req(op, &["dim", "iota_dimension"])?)?;
             OpKind::Iota(Iota { ty: result_type(op)?, iota_dimension: dimension })
@@ -246,16 +250,7 @@ fn convolution(op: &Operation) -> Result<Convolution, String> {
             None => Ok(vec![1; spatial]),
         }
     };
-    let padding = match window_field("pad").or_else(|| get(op, &["padding"])) {
-        Some(text) => {
-            let flat = attrs::ints(text)?;
-            if flat.len() % 2 != 0 {
-                return Err(format!("padding must be [[low, high], ...], one pair per spatial dim, found '{text}'"));
-            }
-            flat.chunks_exact(2).map(|p| (p[0], p[1])).collect()
-        }
-        None => vec![(0, 0); spatial],
-    };
+    let padding = padding_pairs(window_field("pad").or_else(|| get(op, &["padding"])), spatial, "spatial dim")?;
     Ok(Convolution {
         window_strides: list("stride", "window_strides")?,
         padding,
@@ -264,6 +259,82 @@ fn convolution(op: &Operation) -> Result<Convolution, String> {
         feature_group_count: int_or(op, &["feature_group_count"], 1)?,
         batch_group_count: int_or(op, &["batch_group_count"], 1)?,
         dimension_numbers,
+    })
+}
+
+/// `[[low, high], ...]` padding (`(0, 0)` for each of `count` dimensions when
+/// absent).
+fn padding_pairs(text: Option<&str>, count: usize, per: &str) -> Result<Vec<(i64, i64)>, String> {
+    let Some(text) = text else { return Ok(vec![(0, 0); count]) };
+    let flat = attrs::ints(text)?;
+    if flat.len() % 2 != 0 {
+        return Err(format!("padding must be [[low, high], ...], one pair per {per}, found '{text}'"));
+    }
+    Ok(flat.chunks_exact(2).map(|p| (p[0], p[1])).collect())
+}
+
+/// The window of a `reduce_window` or `select_and_scatter` over inputs of `rank`.
+fn window(op: &Operation, rank: usize) -> Result<Window, String> {
+    let ones = |name: &str| ints_or(op, &[name], vec![1; rank]);
+    Ok(Window {
+        dimensions: ones("window_dimensions")?,
+        strides: ones("window_strides")?,
+        padding: padding_pairs(get(op, &["padding"]), rank, "dim")?,
+        base_dilations: ones("base_dilations")?,
+        window_dilations: ones("window_dilations")?,
+    })
+}
+
+/// The rank of `op`'s result `k`.
+fn result_rank(op: &Operation, k: usize) -> Result<usize, String> {
+    op.result_types.get(k).map(|t| t.shape.len()).ok_or_else(|| format!("{} states no result {k}", op.name))
+}
+
+/// The one reduction a body applies to each of `inputs` inputs on its own: `inputs`
+/// ops of one combiner, op `k` combining block arguments `k` and `k + inputs`.
+fn body_reduction(op: &Operation, region: usize, inputs: usize) -> Result<ReduceKind, String> {
+    let unsupported =
+        || format!("a {} whose body is not one add, maximum, minimum or multiply per input is not supported", op.name);
+    let body = op.regions.get(region).ok_or_else(unsupported)?;
+    let combiners = body.ops.split_last().map(|(_, ops)| ops).unwrap_or_default();
+    let args: Vec<&str> = body.args.iter().map(|a| a.name.as_str()).collect();
+    let mut kinds = combiners.iter().enumerate().map(|(k, c)| {
+        let (&x, &y) = (args.get(k)?, args.get(k + inputs)?);
+        let paired = matches!(c.operands.as_slice(), [a, b] if (a == x && b == y) || (a == y && b == x));
+        reduction(&c.name).filter(|_| paired)
+    });
+    let first = kinds.next().flatten().ok_or_else(unsupported)?;
+    if combiners.len() != inputs || !kinds.all(|k| k == Some(first)) {
+        return Err(unsupported());
+    }
+    Ok(first)
+}
+
+fn reduce_window(op: &Operation) -> Result<ReduceWindow, String> {
+    let inputs = op.result_types.len();
+    Ok(ReduceWindow { window: window(op, result_rank(op, 0)?)?, kind: body_reduction(op, 0, inputs)? })
+}
+
+fn select_and_scatter(op: &Operation) -> Result<SelectAndScatter, String> {
+    let select_body = op.regions.first().map(|r| r.ops.as_slice()).unwrap_or_default();
+    let select = match select_body {
+        [compare, _] if compare.name == "stablehlo.compare" => comparison(compare)?,
+        _ => return Err("a select_and_scatter whose select is not one stablehlo.compare is not supported".into()),
+    };
+    Ok(SelectAndScatter { window: window(op, result_rank(op, 0)?)?, select, scatter: body_reduction(op, 1, 1)? })
+}
+
+fn triangular_solve(op: &Operation) -> Result<TriangularSolve, String> {
+    let word = get(op, &["transpose_a"]).map_or("NO_TRANSPOSE", enum_word);
+    let transpose_a = TransposeA::ALL
+        .into_iter()
+        .find(|t| t.name() == word)
+        .ok_or_else(|| format!("transpose_a '{word}' is not NO_TRANSPOSE, TRANSPOSE or ADJOINT"))?;
+    Ok(TriangularSolve {
+        left_side: flag(op, "left_side")?,
+        lower: flag(op, "lower")?,
+        unit_diagonal: flag(op, "unit_diagonal")?,
+        transpose_a,
     })
 }
 

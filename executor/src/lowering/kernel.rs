@@ -9,9 +9,10 @@
 //!   sharded one are split down to size 1, all evenly). Padded blocks of a sharded
 //!   reduction factor are filled with the reduction's identity first, so padding
 //!   never reaches a real element;
-//! - [`Mode::Gathered`]: `slice`, `pad`, `concatenate` and `reverse` with a sharded
-//!   permutation factor gather the permuted dimensions, run locally, and keep their
-//!   block of the result (all-gather, kernel, all-slice);
+//! - [`Mode::Gathered`]: `slice`, `pad`, `concatenate`, `reverse`, `reduce_window`
+//!   and `select_and_scatter` with a sharded permutation factor (a windowed
+//!   dimension of the last two) gather the permuted dimensions, run locally, and
+//!   keep their block of the result (all-gather, kernel, all-slice);
 //! - [`Mode::Global`]: anything else with sharded factors (gather, scatter, a
 //!   sharded spatial convolution, a custom op, a dimension cut across factors) runs
 //!   on the whole tensors and keeps its block; partial results (sharded reduction
@@ -25,6 +26,7 @@
 use crate::collectives::MeshReduction;
 use autoshard_model::axis::axes_size;
 use autoshard_model::ir::Op;
+use autoshard_model::ops::Window;
 use autoshard_model::plan::OpStrategy;
 use autoshard_model::strategy::OpShardings;
 use autoshard_model::{
@@ -76,8 +78,15 @@ impl Kernel {
             rule.operands.iter().zip(&shardings.operands).chain(rule.results.iter().zip(&shardings.results));
         let runs = tensors.all(|(mapping, sharding)| contiguous(mapping, sharding, rule, strategy, mesh));
         let identity = MeshReduction::from(op.kind.partial_reduction().unwrap_or_default()).identity();
-        let permutes =
-            matches!(op.kind, OpKind::Slice(_) | OpKind::Pad(_) | OpKind::Concatenate(_) | OpKind::Reverse(_));
+        let permutes = matches!(
+            op.kind,
+            OpKind::Slice(_)
+                | OpKind::Pad(_)
+                | OpKind::Concatenate(_)
+                | OpKind::Reverse(_)
+                | OpKind::ReduceWindow(_)
+                | OpKind::SelectAndScatter(_)
+        );
         let mode = if blocked.is_empty() && runs {
             Mode::Local
         } else if permutes && runs && blocked.iter().all(|&f| rule.kind(f) == FactorKind::Permutation) {
@@ -137,6 +146,12 @@ fn runs_locally(op: &Op, rule: &OpShardingRule, f: FactorId) -> bool {
                 && !on_operand_dim(0, &c.dimension_numbers.input_spatial)
                 && !on_operand_dim(1, &c.dimension_numbers.kernel_spatial)
         }
+        OpKind::ReduceWindow(r) => !on_operand_dim(0, &windowed(&r.window)),
+        OpKind::SelectAndScatter(s) => {
+            let dims = windowed(&s.window);
+            !on_operand_dim(0, &dims) && !on_operand_dim(1, &dims)
+        }
+        OpKind::TriangularSolve(_) | OpKind::Cholesky(_) => rule.kind(f) == FactorKind::PassThrough,
         OpKind::Pad(p) => {
             rule.kind(f) != FactorKind::Permutation
                 && !(0..p.edge_padding_low.len()).any(|d| {
@@ -148,6 +163,12 @@ fn runs_locally(op: &Op, rule: &OpShardingRule, f: FactorId) -> bool {
         }
         _ => rule.kind(f) != FactorKind::Permutation,
     }
+}
+
+/// The dimensions along which `window` is more than a one-element, stride-1,
+/// unpadded, undilated window (sharding them needs neighbours' data).
+fn windowed(window: &Window) -> Vec<usize> {
+    (0..window.dimensions.len()).filter(|&d| !window.is_pass_through(d)).collect()
 }
 
 /// True when every dimension of a tensor (mapped by `mapping`, sharded as

@@ -100,17 +100,21 @@ pub fn convert(x: &Tensor, dtype: DType) -> Tensor {
     x.map(|v| to_dtype(v, dtype))
 }
 
-/// `compare`: 1 where the comparison holds, else 0.
-pub fn compare(direction: ComparisonDirection, a: &Tensor, b: &Tensor) -> Tensor {
-    let f = |x: f32, y: f32| match direction {
+/// True when `x direction y` holds.
+pub fn holds(direction: ComparisonDirection, x: f32, y: f32) -> bool {
+    match direction {
         ComparisonDirection::Eq => x == y,
         ComparisonDirection::Ne => x != y,
         ComparisonDirection::Ge => x >= y,
         ComparisonDirection::Gt => x > y,
         ComparisonDirection::Le => x <= y,
         ComparisonDirection::Lt => x < y,
-    };
-    let data = a.data().iter().zip(b.data()).map(|(&x, &y)| f32::from(u8::from(f(x, y)))).collect();
+    }
+}
+
+/// `compare`: 1 where the comparison holds, else 0.
+pub fn compare(direction: ComparisonDirection, a: &Tensor, b: &Tensor) -> Tensor {
+    let data = a.data().iter().zip(b.data()).map(|(&x, &y)| f32::from(u8::from(holds(direction, x, y)))).collect();
     Tensor::new(a.shape(), data)
 }
 

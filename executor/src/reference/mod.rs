@@ -13,14 +13,16 @@ mod dot;
 mod elementwise;
 mod gather;
 mod layout;
+mod linalg;
 mod norm;
 mod reduce;
 mod sort;
+mod window;
 
 use crate::error::{Error, Result};
 use crate::tensor::{Tensor, dims, for_each_index};
 use autoshard_model::ir::{Body, Op};
-use autoshard_model::ops::{DotGeneral, ManualComputation};
+use autoshard_model::ops::{DotGeneral, ManualComputation, ReduceWindow};
 use autoshard_model::{Mesh, OpId, OpKind, Program, TensorSharding, TensorType, ValueId};
 
 /// The values of one evaluation, by value.
@@ -218,10 +220,21 @@ pub fn apply(kind: &OpKind, operands: &[&Tensor], results: &[TensorType]) -> std
         OpKind::Pad(p) => one(layout::pad(first()?, p, &results[0])),
         OpKind::DynamicSlice(d) => one(layout::dynamic_slice(operands[0], &operands[1..], &d.slice_sizes)),
         OpKind::Convolution(c) => one(conv::convolution(operands[0], operands[1], c)?),
+        OpKind::ReduceWindow(r) => {
+            let (inputs, inits) = operands.split_at(ReduceWindow::input_count(operands.iter().map(|t| t.rank())));
+            let dtypes: Vec<_> = results.iter().map(|t| t.dtype).collect();
+            window::reduce_window(r, inputs, inits, &dtypes)
+        }
+        OpKind::SelectAndScatter(s) => {
+            let init = operands.get(2).and_then(|t| t.data().first().copied()).unwrap_or(0.0);
+            one(window::select_and_scatter(s, operands[0], operands[1], init, dtype)?)
+        }
         OpKind::Gather(g) => one(gather::gather(operands[0], operands[1], g, &results[0].shape)),
         OpKind::Scatter(s) => one(gather::scatter(operands[0], operands[1], operands[2], s, dtype)),
         OpKind::Take(t) => one(gather::take(operands[0], operands[1], t)),
         OpKind::Sort(s) => Ok(sort::sort(operands, s.dimension as usize, s.descending)),
+        OpKind::TriangularSolve(t) => one(linalg::triangular_solve(operands[0], operands[1], t)),
+        OpKind::Cholesky(c) => one(linalg::cholesky(first()?, c)),
         OpKind::Softmax(s) => one(norm::softmax(first()?, s.dimension as usize)),
         OpKind::LayerNorm(n) | OpKind::RmsNorm(n) => {
             let dims: Vec<usize> = n.dimensions.iter().map(|&d| d as usize).collect();

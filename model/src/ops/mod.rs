@@ -1,8 +1,8 @@
 //! The op set: every op autoshard knows, its attributes and its shape inference.
 //!
 //! One file per op family (`pointwise.rs`, `dot.rs`, `einsum.rs`, `reduce.rs`,
-//! `reshaping.rs`, `slicing.rs`, `conv.rs`, `gather.rs`, `sort.rs`, `norm.rs`,
-//! `custom.rs`, `constructs.rs`). Names and attributes are StableHLO's (and Shardy's
+//! `reshaping.rs`, `slicing.rs`, `conv.rs`, `window.rs`, `gather.rs`, `sort.rs`,
+//! `linalg.rs`, `norm.rs`, `custom.rs`, `constructs.rs`). Names and attributes are StableHLO's (and Shardy's
 //! for the constructs) so configs read like StableHLO. Inference checks arity, ranks,
 //! attribute ranges and element types and reports what was expected and what was
 //! found, naming operands by their value names.
@@ -13,12 +13,14 @@ mod custom;
 mod dot;
 mod einsum;
 mod gather;
+mod linalg;
 mod norm;
 mod pointwise;
 mod reduce;
 mod reshaping;
 mod slicing;
 mod sort;
+mod window;
 
 pub use constructs::{Constant, Iota, ManualComputation, NamedComputation, PropagationDirection};
 pub use conv::{ConvDimensionNumbers, Convolution};
@@ -26,12 +28,14 @@ pub use custom::Custom;
 pub use dot::DotGeneral;
 pub use einsum::EinsumEquation;
 pub use gather::{Gather, Scatter, ScatterKind, Take};
+pub use linalg::{Cholesky, TransposeA, TriangularSolve};
 pub use norm::{Norm, Softmax};
 pub use pointwise::{BinaryOp, ComparisonDirection, UnaryOp};
 pub use reduce::{Reduce, ReduceKind};
 pub use reshaping::{BroadcastInDim, Reshape, Transpose};
 pub use slicing::{Concatenate, DynamicSlice, Pad, Reverse, Slice};
 pub use sort::Sort;
+pub use window::{ReduceWindow, SelectAndScatter, Window};
 
 use crate::dtype::DType;
 use crate::error::{Error, Result};
@@ -61,10 +65,14 @@ pub enum OpKind {
     Pad(Pad),
     DynamicSlice(DynamicSlice),
     Convolution(Convolution),
+    ReduceWindow(ReduceWindow),
+    SelectAndScatter(SelectAndScatter),
     Gather(Gather),
     Scatter(Scatter),
     Take(Take),
     Sort(Sort),
+    TriangularSolve(TriangularSolve),
+    Cholesky(Cholesky),
     Softmax(Softmax),
     LayerNorm(Norm),
     RmsNorm(Norm),
@@ -79,7 +87,7 @@ pub enum OpKind {
 }
 
 /// The names of the ops that are not unary or binary pointwise ops.
-pub const OTHER_OP_NAMES: [&str; 32] = [
+pub const OTHER_OP_NAMES: [&str; 36] = [
     "convert",
     "compare",
     "select",
@@ -97,10 +105,14 @@ pub const OTHER_OP_NAMES: [&str; 32] = [
     "pad",
     "dynamic_slice",
     "convolution",
+    "reduce_window",
+    "select_and_scatter",
     "gather",
     "scatter",
     "take",
     "sort",
+    "triangular_solve",
+    "cholesky",
     "softmax",
     "layer_norm",
     "rms_norm",
@@ -222,10 +234,14 @@ impl OpKind {
             OpKind::Pad(_) => "pad",
             OpKind::DynamicSlice(_) => "dynamic_slice",
             OpKind::Convolution(_) => "convolution",
+            OpKind::ReduceWindow(_) => "reduce_window",
+            OpKind::SelectAndScatter(_) => "select_and_scatter",
             OpKind::Gather(_) => "gather",
             OpKind::Scatter(_) => "scatter",
             OpKind::Take(_) => "take",
             OpKind::Sort(_) => "sort",
+            OpKind::TriangularSolve(_) => "triangular_solve",
+            OpKind::Cholesky(_) => "cholesky",
             OpKind::Softmax(_) => "softmax",
             OpKind::LayerNorm(_) => "layer_norm",
             OpKind::RmsNorm(_) => "rms_norm",
@@ -245,12 +261,14 @@ impl OpKind {
         match self {
             OpKind::Constant(_) | OpKind::Iota(_) => (0, Some(0)),
             OpKind::Binary(_) | OpKind::Compare { .. } | OpKind::DotGeneral(_) | OpKind::Dot => (2, Some(2)),
-            OpKind::Convolution(_) | OpKind::Gather(_) | OpKind::Take(_) => (2, Some(2)),
+            OpKind::Convolution(_) | OpKind::Gather(_) | OpKind::Take(_) | OpKind::TriangularSolve(_) => (2, Some(2)),
+            OpKind::SelectAndScatter(_) => (2, Some(3)),
             OpKind::Select | OpKind::Clamp | OpKind::Scatter(_) => (3, Some(3)),
             OpKind::Einsum(_)
             | OpKind::Reduce(_)
             | OpKind::Concatenate(_)
             | OpKind::Sort(_)
+            | OpKind::ReduceWindow(_)
             | OpKind::DynamicSlice(_) => (1, None),
             OpKind::LayerNorm(_) => (1, Some(3)),
             OpKind::RmsNorm(_) => (1, Some(2)),
@@ -314,10 +332,14 @@ impl OpKind {
             OpKind::Pad(p) => p.infer(ops),
             OpKind::DynamicSlice(d) => d.infer(ops),
             OpKind::Convolution(c) => c.infer(ops),
+            OpKind::ReduceWindow(r) => r.infer(ops),
+            OpKind::SelectAndScatter(s) => s.infer(ops),
             OpKind::Gather(g) => g.infer(ops),
             OpKind::Scatter(s) => s.infer(ops),
             OpKind::Take(t) => t.infer(ops),
             OpKind::Sort(s) => s.infer(ops),
+            OpKind::TriangularSolve(t) => t.infer(ops),
+            OpKind::Cholesky(c) => c.infer(ops),
             OpKind::Softmax(s) => s.infer(ops),
             OpKind::LayerNorm(n) | OpKind::RmsNorm(n) => n.infer(ops),
             OpKind::Custom(c) => c.infer(ops),

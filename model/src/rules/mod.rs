@@ -15,12 +15,14 @@ mod conv;
 mod custom;
 mod dot;
 mod gather;
+mod linalg;
 mod norm;
 mod pointwise;
 mod reduce;
 mod reshaping;
 mod slicing;
 mod sort;
+mod window;
 
 pub use builder::RuleBuilder;
 pub use gather::take_as_gather;
@@ -112,6 +114,8 @@ pub fn rule_for(kind: &OpKind, shapes: &OpShapes<'_>, sources: ConcatSources) ->
         OpKind::Slice(_) | OpKind::Pad(_) => slicing::slice_or_pad_rule(shapes),
         OpKind::DynamicSlice(_) => slicing::dynamic_slice_rule(shapes),
         OpKind::Convolution(c) => conv::rule(c, shapes),
+        OpKind::ReduceWindow(r) => window::reduce_window_rule(r, shapes),
+        OpKind::SelectAndScatter(s) => window::select_and_scatter_rule(s, shapes),
         OpKind::Gather(g) => gather::gather_rule(g, shapes),
         OpKind::Scatter(s) => gather::scatter_rule(s, shapes),
         OpKind::Take(t) => {
@@ -119,6 +123,8 @@ pub fn rule_for(kind: &OpKind, shapes: &OpShapes<'_>, sources: ConcatSources) ->
             gather::gather_rule(&gather, shapes)
         }
         OpKind::Sort(s) => sort::rule(s, shapes),
+        OpKind::TriangularSolve(t) => linalg::triangular_solve_rule(t, shapes),
+        OpKind::Cholesky(c) => linalg::cholesky_rule(c, shapes),
         OpKind::Softmax(s) => norm::rule(&[s.dimension], shapes),
         OpKind::LayerNorm(n) | OpKind::RmsNorm(n) => norm::rule(&n.dimensions, shapes),
         OpKind::Custom(c) => custom::rule(c),
@@ -171,9 +177,13 @@ pub fn counts_for(kind: &OpKind, shapes: &OpShapes<'_>) -> OpCounts {
         | OpKind::Pad(_) => OpCounts::moving(shapes),
         OpKind::Slice(_) | OpKind::DynamicSlice(_) => slicing::slicing_counts(shapes),
         OpKind::Convolution(c) => conv::counts(c, shapes),
+        OpKind::ReduceWindow(r) => window::reduce_window_counts(r, shapes),
+        OpKind::SelectAndScatter(s) => window::select_and_scatter_counts(s, shapes),
         OpKind::Gather(_) | OpKind::Take(_) => gather::gather_counts(shapes),
         OpKind::Scatter(s) => gather::scatter_counts(s, shapes),
         OpKind::Sort(s) => sort::counts(s, shapes),
+        OpKind::TriangularSolve(_) => linalg::triangular_solve_counts(shapes),
+        OpKind::Cholesky(_) => linalg::cholesky_counts(shapes),
         OpKind::Softmax(_) => norm::softmax_counts(shapes),
         OpKind::LayerNorm(n) => norm::norm_counts(n, shapes, 7.0),
         OpKind::RmsNorm(n) => norm::norm_counts(n, shapes, 4.0),
