@@ -266,31 +266,33 @@ impl<'p> Emitter<'p> {
         self.result_values(&head, results)
     }
 
-    /// Like [`Emitter::stablehlo`] with a one-block region whose arguments have
-    /// `args` types and whose body `body` writes and returns.
-    pub(crate) fn stablehlo_region(
+    /// Like [`Emitter::stablehlo`] with regions of one block each: per region the
+    /// types of its arguments and the body, which writes and returns.
+    pub(crate) fn stablehlo_regions(
         &mut self,
         name: &str,
         operands: &[Ssa],
         attrs: &str,
         results: &[TensorType],
-        args: &[TensorType],
-        body: impl FnOnce(&mut Self, &[Ssa]) -> Vec<Ssa>,
+        regions: &mut [Region<'_, 'p>],
     ) -> Vec<Ssa> {
         let head = self.results(results, name);
         let props = if attrs.is_empty() { String::new() } else { format!(" <{{{attrs}}}>") };
-        self.line(&format!("{head}\"stablehlo.{name}\"({}){props} ({{", names(operands)));
-        let params: Vec<Ssa> = args.iter().map(|t| Ssa { name: self.fresh("arg"), ty: t.clone() }).collect();
-        let decl: Vec<String> = params.iter().map(|p| format!("{}: {}", p.name, ty(&p.ty))).collect();
-        self.line(&format!("^bb0({}):", decl.join(", ")));
-        self.depth += 1;
-        let returned = body(self, &params);
-        self.line(&format!(
-            "\"stablehlo.return\"({}) : ({}) -> ()",
-            names(&returned),
-            returned.iter().map(|r| ty(&r.ty)).collect::<Vec<_>>().join(", ")
-        ));
-        self.depth -= 1;
+        let mut opening = format!("{head}\"stablehlo.{name}\"({}){props} ({{", names(operands));
+        for (k, (args, body)) in regions.iter_mut().enumerate() {
+            if k > 0 {
+                opening = "}, {".to_string();
+            }
+            self.line(&opening);
+            let params: Vec<Ssa> = args.iter().map(|t| Ssa { name: self.fresh("arg"), ty: t.clone() }).collect();
+            let decl: Vec<String> = params.iter().map(|p| format!("{}: {}", p.name, ty(&p.ty))).collect();
+            self.line(&format!("^bb0({}):", decl.join(", ")));
+            self.depth += 1;
+            let returned = body(self, &params);
+            let types: Vec<String> = returned.iter().map(|r| ty(&r.ty)).collect();
+            self.line(&format!("\"stablehlo.return\"({}) : ({}) -> ()", names(&returned), types.join(", ")));
+            self.depth -= 1;
+        }
         self.line(&format!("}}) : {}", signature(operands.iter().map(|o| &o.ty), results)));
         self.result_values(&head, results)
     }
@@ -318,6 +320,10 @@ impl<'p> Emitter<'p> {
         self.stablehlo("constant", &[], &attrs, std::slice::from_ref(ty)).remove(0)
     }
 }
+
+/// A region of a StableHLO op: the types of its block's arguments and the body
+/// that writes its ops and returns the values it yields.
+pub(crate) type Region<'b, 'p> = (Vec<TensorType>, &'b mut dyn FnMut(&mut Emitter<'p>, &[Ssa]) -> Vec<Ssa>);
 
 /// `tensor<8x256xf32>` (StableHLO's element type names: `ui32`, `f8E4M3FN`…).
 pub(crate) fn ty(t: &TensorType) -> String {

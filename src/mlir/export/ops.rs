@@ -2,10 +2,10 @@
 //! StableHLO's generic attribute syntax, the region ops with their bodies. Ops with
 //! no StableHLO counterpart go to `decompose.rs`.
 
-use super::{Emitter, Ssa, array, decompose, list, ty, typed_list};
+use super::{Emitter, Region, Ssa, array, decompose, list, ty, typed_list};
 use autoshard_model::ops::{
-    ComparisonDirection, ConvDimensionNumbers, Convolution, DotGeneral, Gather, ManualComputation, ReduceKind, Scatter,
-    ScatterKind, UnaryOp,
+    ComparisonDirection, ConvDimensionNumbers, Convolution, DotGeneral, Gather, ManualComputation, ReduceKind,
+    ReduceWindow, Scatter, ScatterKind, SelectAndScatter, UnaryOp, Window,
 };
 use autoshard_model::{DType, OpId, OpKind, TensorSharding, TensorType};
 
@@ -90,6 +90,19 @@ pub(super) fn emit(e: &mut Emitter<'_>, id: OpId) -> Result<Vec<Ssa>, String> {
         OpKind::Constant(c) => {
             Ok(e.stablehlo("constant", &[], &format!("value = {}", dense(&c.values, &c.ty)), &results))
         }
+        OpKind::ReduceWindow(r) => Ok(reduce_window(e, &args, r, &results)),
+        OpKind::SelectAndScatter(s) => Ok(vec![select_and_scatter(e, &args, s, &result)]),
+        OpKind::TriangularSolve(t) => {
+            let attrs = format!(
+                "left_side = {}, lower = {}, transpose_a = #stablehlo<transpose {}>, unit_diagonal = {}",
+                t.left_side,
+                t.lower,
+                t.transpose_a.name(),
+                t.unit_diagonal
+            );
+            Ok(e.stablehlo("triangular_solve", &args, &attrs, &results))
+        }
+        OpKind::Cholesky(c) => Ok(e.stablehlo("cholesky", &args, &format!("lower = {}", c.lower), &results)),
         OpKind::Iota(i) => {
             Ok(e.stablehlo("iota", &[], &format!("iota_dimension = {} : i64", i.iota_dimension), &results))
         }
@@ -138,9 +151,77 @@ pub(super) fn reduce(e: &mut Emitter<'_>, x: &Ssa, kind: ReduceKind, dims: &[i64
     let init = e.splat(kind.identity(), &scalar);
     let attrs = format!("dimensions = {}", array(dims));
     let operands = [x.clone(), init];
-    let args = [scalar.clone(), scalar.clone()];
-    let body = |e: &mut Emitter<'_>, a: &[Ssa]| e.stablehlo(combiner(kind), a, "", std::slice::from_ref(&scalar));
-    e.stablehlo_region("reduce", &operands, &attrs, std::slice::from_ref(result), &args, body).remove(0)
+    let mut body = |e: &mut Emitter<'_>, a: &[Ssa]| e.stablehlo(combiner(kind), a, "", std::slice::from_ref(&scalar));
+    let mut regions: [Region<'_, '_>; 1] = [(vec![scalar.clone(), scalar.clone()], &mut body)];
+    e.stablehlo_regions("reduce", &operands, &attrs, std::slice::from_ref(result), &mut regions).remove(0)
+}
+
+/// `dense<[[lo, hi], …]> : tensor<Nx2xi64>`.
+fn padding(pairs: &[(i64, i64)]) -> String {
+    let items: Vec<String> = pairs.iter().map(|(lo, hi)| format!("[{lo}, {hi}]")).collect();
+    format!("dense<[{}]> : tensor<{}x2xi64>", items.join(", "), pairs.len())
+}
+
+/// The window attributes of `reduce_window` (`dilations`) or `select_and_scatter`.
+fn window(w: &Window, dilations: bool) -> String {
+    let mut attrs = format!(
+        "padding = {}, window_dimensions = {}, window_strides = {}",
+        padding(&w.padding),
+        array(&w.dimensions),
+        array(&w.strides)
+    );
+    if dilations {
+        attrs = format!(
+            "base_dilations = {}, {attrs}, window_dilations = {}",
+            array(&w.base_dilations),
+            array(&w.window_dilations)
+        );
+    }
+    attrs
+}
+
+/// The scalar init values of a windowed op over `inputs`: the operands after them,
+/// or else the reduction's identity.
+fn inits(e: &mut Emitter<'_>, inputs: &[Ssa], given: &[Ssa], kind: ReduceKind) -> Vec<Ssa> {
+    if !given.is_empty() {
+        return given.to_vec();
+    }
+    inputs.iter().map(|x| e.splat(kind.identity(), &TensorType::new(vec![], x.ty.dtype))).collect()
+}
+
+/// `reduce_window` of its inputs, each combined on its own by `r.kind`.
+fn reduce_window(e: &mut Emitter<'_>, args: &[Ssa], r: &ReduceWindow, results: &[TensorType]) -> Vec<Ssa> {
+    let n = ReduceWindow::input_count(args.iter().map(|a| a.ty.rank()));
+    let init = inits(e, &args[..n], &args[n..], r.kind);
+    let scalars: Vec<TensorType> = args[..n].iter().map(|x| TensorType::new(vec![], x.ty.dtype)).collect();
+    let kind = r.kind;
+    let mut body = |e: &mut Emitter<'_>, p: &[Ssa]| -> Vec<Ssa> {
+        (0..n)
+            .flat_map(|i| e.stablehlo(combiner(kind), &[p[i].clone(), p[n + i].clone()], "", &scalars[i..=i]))
+            .collect()
+    };
+    let operands: Vec<Ssa> = args[..n].iter().cloned().chain(init).collect();
+    let params = [scalars.clone(), scalars.clone()].concat();
+    e.stablehlo_regions("reduce_window", &operands, &window(&r.window, true), results, &mut [(params, &mut body)])
+}
+
+/// `select_and_scatter`: a select region comparing by `s.select`, a scatter region
+/// combining by `s.scatter`.
+fn select_and_scatter(e: &mut Emitter<'_>, args: &[Ssa], s: &SelectAndScatter, result: &TensorType) -> Ssa {
+    let init = inits(e, &args[..1], &args[2..], s.scatter);
+    let scalar = TensorType::new(vec![], args[0].ty.dtype);
+    let direction = s.select;
+    let mut select = |e: &mut Emitter<'_>, p: &[Ssa]| {
+        e.stablehlo("compare", p, &comparison(direction, None), &[TensorType::new(vec![], DType::I1)])
+    };
+    let kind = s.scatter;
+    let mut scatter =
+        |e: &mut Emitter<'_>, p: &[Ssa]| e.stablehlo(combiner(kind), p, "", std::slice::from_ref(&scalar));
+    let operands: Vec<Ssa> = args[..2].iter().cloned().chain(init).collect();
+    let pair = vec![TensorType::new(vec![], args[0].ty.dtype); 2];
+    let mut regions: [Region<'_, '_>; 2] = [(pair.clone(), &mut select), (pair, &mut scatter)];
+    let attrs = window(&s.window, false);
+    e.stablehlo_regions("select_and_scatter", &operands, &attrs, std::slice::from_ref(result), &mut regions).remove(0)
 }
 
 /// `sort` along `dimension`, keyed by the first operand in a total order.
@@ -156,12 +237,12 @@ fn sort(
     let params: Vec<TensorType> =
         args.iter().flat_map(|a| [TensorType::new(vec![], a.ty.dtype), TensorType::new(vec![], a.ty.dtype)]).collect();
     let key = args[0].ty.dtype;
-    let body = |e: &mut Emitter<'_>, p: &[Ssa]| {
+    let mut body = |e: &mut Emitter<'_>, p: &[Ssa]| {
         let direction = if descending { ComparisonDirection::Gt } else { ComparisonDirection::Lt };
         let order = key.is_float().then_some("TOTALORDER");
         e.stablehlo("compare", &p[..2], &comparison(direction, order), &[TensorType::new(vec![], DType::I1)])
     };
-    e.stablehlo_region("sort", args, &attrs, results, &params, body)
+    e.stablehlo_regions("sort", args, &attrs, results, &mut [(params, &mut body)])
 }
 
 /// `scatter` of `args` (input, indices, updates) combining by `s.kind`.
@@ -182,15 +263,15 @@ fn scatter(e: &mut Emitter<'_>, args: &[Ssa], s: &Scatter, results: &[TensorType
     );
     let scalar = TensorType::new(vec![], args[0].ty.dtype);
     let kind = s.kind;
-    let body = |e: &mut Emitter<'_>, p: &[Ssa]| match kind {
+    let mut body = |e: &mut Emitter<'_>, p: &[Ssa]| match kind {
         ScatterKind::Replace => vec![p[1].clone()],
         ScatterKind::Add => e.stablehlo("add", p, "", std::slice::from_ref(&scalar)),
         ScatterKind::Max => e.stablehlo("maximum", p, "", std::slice::from_ref(&scalar)),
         ScatterKind::Min => e.stablehlo("minimum", p, "", std::slice::from_ref(&scalar)),
         ScatterKind::Mul => e.stablehlo("multiply", p, "", std::slice::from_ref(&scalar)),
     };
-    let params = [scalar.clone(), scalar.clone()];
-    e.stablehlo_region("scatter", args, &attrs, results, &params, body)
+    let params = vec![scalar.clone(), scalar.clone()];
+    e.stablehlo_regions("scatter", args, &attrs, results, &mut [(params, &mut body)])
 }
 
 /// `name = [a, b]` fields of a dimension-numbers attribute, empty lists left out.
@@ -218,16 +299,14 @@ fn gather(g: &Gather) -> String {
 }
 
 fn convolution(c: &Convolution) -> String {
-    let padding: Vec<String> = c.padding.iter().map(|(lo, hi)| format!("[{lo}, {hi}]")).collect();
     format!(
         "batch_group_count = {} : i64, dimension_numbers = #stablehlo.conv<{}>, feature_group_count = {} : i64, \
-         lhs_dilation = {}, padding = dense<[{}]> : tensor<{}x2xi64>, rhs_dilation = {}, window_strides = {}",
+         lhs_dilation = {}, padding = {}, rhs_dilation = {}, window_strides = {}",
         c.batch_group_count,
         conv_numbers(&c.dimension_numbers),
         c.feature_group_count,
         array(&c.lhs_dilation),
-        padding.join(", "),
-        c.padding.len(),
+        padding(&c.padding),
         array(&c.rhs_dilation),
         array(&c.window_strides)
     )
