@@ -34,6 +34,12 @@ pub fn int(text: &str) -> Result<i64, String> {
     value.parse().map_err(|_| format!("expected an integer, found '{text}'"))
 }
 
+/// A floating-point attribute (`0.001`, `1.000000e-03 : f32`).
+pub fn float(text: &str) -> Result<f64, String> {
+    let value = text.split(':').next().unwrap_or("").trim();
+    value.parse().map_err(|_| format!("expected a number, found '{text}'"))
+}
+
 /// A boolean attribute (`true`, `false`).
 pub fn boolean(text: &str) -> Result<bool, String> {
     match text.trim() {

@@ -12,6 +12,7 @@
 
 mod ast;
 mod attrs;
+mod collective;
 mod cursor;
 mod import;
 mod ops;
