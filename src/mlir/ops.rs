@@ -219,7 +219,7 @@ fn reduce_operands(op: &Operation) -> (Vec<&str>, Vec<&str>) {
 
 fn reduce(op: &Operation, scope: &dyn Scope) -> Result<Reduce, String> {
     let n = op.operands.len() / 2;
-    if n == 0 || op.operands.len() % 2 != 0 {
+    if n == 0 || !op.operands.len().is_multiple_of(2) {
         return Err(format!("a reduce takes inputs and as many inits, not {} operands", op.operands.len()));
     }
     let name = combiner(op, n).ok_or(

@@ -65,6 +65,24 @@ pub fn normalise(
     out
 }
 
+/// `batch_norm_inference(x, scale, offset, mean, variance)` along `feature`.
+pub fn batch_norm_inference(operands: &[&Tensor], epsilon: f64, feature: usize) -> Tensor {
+    let [x, scale, offset, mean, variance] = operands else { return operands[0].clone() };
+    let stride: usize = x.shape()[feature + 1..].iter().product();
+    let features = x.shape()[feature];
+    let data = x
+        .data()
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| {
+            let f = (i / stride.max(1)) % features.max(1);
+            let norm = (f64::from(v) - f64::from(mean.data()[f])) / (f64::from(variance.data()[f]) + epsilon).sqrt();
+            (norm * f64::from(scale.data()[f]) + f64::from(offset.data()[f])) as f32
+        })
+        .collect();
+    Tensor::new(x.shape(), data)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -93,22 +111,4 @@ mod tests {
         let expected = 2.0 / 7.5f32.sqrt();
         assert!((rms.data()[0] - expected).abs() < 1e-6);
     }
-}
-
-/// `batch_norm_inference(x, scale, offset, mean, variance)` along `feature`.
-pub fn batch_norm_inference(operands: &[&Tensor], epsilon: f64, feature: usize) -> Tensor {
-    let [x, scale, offset, mean, variance] = operands else { return operands[0].clone() };
-    let stride: usize = x.shape()[feature + 1..].iter().product();
-    let features = x.shape()[feature];
-    let data = x
-        .data()
-        .iter()
-        .enumerate()
-        .map(|(i, &v)| {
-            let f = (i / stride.max(1)) % features.max(1);
-            let norm = (f64::from(v) - f64::from(mean.data()[f])) / (f64::from(variance.data()[f]) + epsilon).sqrt();
-            (norm * f64::from(scale.data()[f]) + f64::from(offset.data()[f])) as f32
-        })
-        .collect();
-    Tensor::new(x.shape(), data)
 }

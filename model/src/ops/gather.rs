@@ -159,7 +159,7 @@ pub struct Scatter {
 
 impl Scatter {
     pub(crate) fn infer(&self, operands: &[Operand<'_>]) -> Result<Vec<TensorType>, String> {
-        if operands.len() % 2 == 0 {
+        if operands.len().is_multiple_of(2) {
             return Err(format!("expected n inputs, the indices and n updates, got {} operands", operands.len()));
         }
         let n = operands.len() / 2;

@@ -45,3 +45,20 @@ pub fn rng_counts(shapes: &OpShapes<'_>) -> OpCounts {
     let elements = shapes.results.get(1).map_or(0, |t| t.num_elements());
     OpCounts::moving(shapes).with_flops(elements as f64)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::DType;
+    use crate::ir::TensorType;
+
+    #[test]
+    fn bitcast_to_a_narrower_type_adds_a_replicated_dim() {
+        let (x, y) = (TensorType::new([4, 2], DType::U64), TensorType::new([4, 2, 2], DType::U32));
+        let shapes = OpShapes { operands: vec![&x], results: vec![&y] };
+        assert_eq!(
+            bitcast_rule(&shapes).to_string(),
+            "#sdy.op_sharding_rule<([i, j])->([i, j, k]) {i=4, j=2, k=2} need_replication={k}>"
+        );
+    }
+}

@@ -62,3 +62,32 @@ pub fn reduce_scatter_rule(r: &ReduceScatter, shapes: &OpShapes<'_>) -> OpShardi
 pub fn reduce_scatter_counts(shapes: &OpShapes<'_>) -> OpCounts {
     OpCounts::moving(shapes).with_flops(shapes.operands[0].num_elements() as f64)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::DType;
+    use crate::ir::TensorType;
+    use crate::ops::ReplicaGroups;
+
+    fn ty(shape: &[i64]) -> TensorType {
+        TensorType::new(shape, DType::I64)
+    }
+
+    #[test]
+    fn all_to_all_splits_and_concatenates() {
+        let a = AllToAll {
+            split_dimension: 1,
+            concat_dimension: 0,
+            split_count: 2,
+            replica_groups: ReplicaGroups(vec![vec![0, 1]]),
+            channel_id: 0,
+        };
+        let (x, y) = (ty(&[2, 4]), ty(&[4, 2]));
+        let shapes = OpShapes { operands: vec![&x, &x], results: vec![&y, &y] };
+        assert_eq!(
+            all_to_all_rule(&a, &shapes).to_string(),
+            "#sdy.op_sharding_rule<([k, i], [k, i])->([l, j], [l, j]) {i=4, j=2, k=2, l=4} need_replication={i, j, k, l}>"
+        );
+    }
+}

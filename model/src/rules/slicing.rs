@@ -106,3 +106,24 @@ pub fn slicing_counts(shapes: &OpShapes<'_>) -> OpCounts {
     counts.bytes_read = shapes.results[0].size();
     counts
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::DType;
+    use crate::ir::TensorType;
+
+    #[test]
+    fn update_slice_replicates_the_update_unless_indices_are_constant() {
+        let (x, u, i) = (
+            TensorType::new([32, 4], DType::F32),
+            TensorType::new([32, 1], DType::F32),
+            TensorType::new([], DType::I32),
+        );
+        let shapes = OpShapes { operands: vec![&x, &u, &i, &i], results: vec![&x] };
+        let dynamic = "#sdy.op_sharding_rule<([i, j], [i, k], [], [])->([i, j]) {i=32, j=4, k=1} need_replication={k}>";
+        assert_eq!(dynamic_update_slice_rule(StartIndices::Dynamic, &shapes).to_string(), dynamic);
+        let constant = "#sdy.op_sharding_rule<([i, j], [i, k], [], [])->([i, j]) {i=32, j=4, k=1}>";
+        assert_eq!(dynamic_update_slice_rule(StartIndices::Constant, &shapes).to_string(), constant);
+    }
+}
