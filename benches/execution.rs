@@ -32,7 +32,7 @@ fn gemm(c: &mut Criterion) {
     let (a, b) = (Tensor::random(&ty, 1), Tensor::random(&ty, 2));
     let kind = OpKind::DotGeneral(DotGeneral::for_dot(2));
     group.bench_function("executor_dot_general", |bench| {
-        bench.iter(|| apply(&kind, &[&a, &b], std::slice::from_ref(&ty)).unwrap())
+        bench.iter(|| apply(&kind, (&[&a, &b], &[DType::F32; 2]), std::slice::from_ref(&ty)).unwrap())
     });
     let x = Array2::from_shape_vec((N, N), a.data().to_vec()).unwrap();
     let y = Array2::from_shape_vec((N, N), b.data().to_vec()).unwrap();

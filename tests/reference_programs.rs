@@ -87,6 +87,66 @@ program:
 }
 
 #[test]
+fn update_slice_bitcast_and_batch_norm_by_hand() {
+    let yaml = r#"
+mesh: {axes: {x: 2}}
+program:
+  inputs:
+    a: {shape: [2, 3]}
+    u: {shape: [1, 2]}
+    i: {shape: [], dtype: i32}
+    j: {shape: [], dtype: i32}
+    s: {shape: [3]}
+    o: {shape: [3]}
+    m: {shape: [3]}
+    v: {shape: [3]}
+  ops:
+    - {name: w, op: dynamic_update_slice, operands: [a, u, i, j]}
+    - {name: b, op: bitcast_convert, operands: [w], dtype: u8}
+    - {name: n, op: batch_norm_inference, operands: [a, s, o, m, v], feature_index: 1, epsilon: 0}
+  outputs: {w: , b: , n: }
+"#;
+    let a = t(&[2, 3], &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
+    let (i, j) = (Tensor::scalar(1.0), Tensor::scalar(5.0));
+    let stats = [t(&[3], &[1.0, 2.0, 3.0]), t(&[3], &[0.0, 1.0, 0.0]), t(&[3], &[1.0, 1.0, 1.0]), t(&[3], &[4.0; 3])];
+    let mut inputs = vec![a, t(&[1, 2], &[8.0, 9.0]), i, j];
+    inputs.extend(stats);
+    let out = run(yaml, inputs);
+    // The column index 5 is clamped to 1 so that the update fits.
+    assert_eq!(out[0].data(), &[1.0, 2.0, 3.0, 4.0, 8.0, 9.0]);
+    // 1.0f32 is 0x3F800000: bytes 0, 0, 128, 63, least significant first.
+    assert_eq!(&out[1].data()[..4], &[0.0, 0.0, 128.0, 63.0]);
+    // (x - 1) / 2 * scale + offset.
+    assert_eq!(out[2].data(), &[0.0, 2.0, 3.0, 1.5, 5.0, 7.5]);
+}
+
+#[test]
+fn collectives_and_rng_solve_but_cannot_run() {
+    let yaml = r#"
+mesh: {axes: {x: 2}}
+program:
+  inputs: {a: {shape: [2, 4]}, state: {shape: [2], dtype: u64}}
+  ops:
+    - {name: g, op: all_gather, operands: [a], all_gather_dim: 1, replica_groups: [[0, 1]]}
+    - {name: [next, bits], op: rng_bit_generator, operands: [state], shape: [4, 8]}
+  outputs: {g: , bits: }
+"#;
+    let config = Config::from_source("test.yaml", yaml).unwrap();
+    let rules: Vec<String> = config
+        .program
+        .ops_in_order()
+        .into_iter()
+        .map(|id| {
+            autoshard::model::rules::sharding_rule(&config.program, id).map(|r| r.to_string()).unwrap_or_default()
+        })
+        .collect();
+    assert_eq!(rules[0], "#sdy.op_sharding_rule<([i, j])->([i, k]) {i=2, j=4, k=8} need_replication={j, k}>");
+    assert!(autoshard::solve(&config).is_ok());
+    let err = evaluate(&config.program, &[t(&[2, 4], &[0.0; 8]), t(&[2], &[1.0, 2.0])]).unwrap_err();
+    assert!(err.to_string().contains("all_gather") && err.to_string().contains("replica_groups"), "{err}");
+}
+
+#[test]
 fn mlp_by_hand() {
     let yaml = r#"
 mesh: {axes: {x: 2}}

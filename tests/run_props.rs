@@ -72,7 +72,7 @@ impl Generator {
         let (a, s) = self.pick();
         let (m, n) = (s[0], s[1]);
         let d = self.next(2);
-        match self.next(21) {
+        match self.next(27) {
             0 => {
                 let p = self.size();
                 let w = self.input(&[n, p], "f32");
@@ -202,6 +202,7 @@ impl Generator {
             }
             18 => self.linalg(&a, &s),
             19 => self.windowed(&a, &s),
+            20..=25 => self.more_ops(&a, &s, d),
             _ => match manual_axis {
                 Some((axis, size)) if m % size == 0 => {
                     let name = self.fresh();
@@ -292,6 +293,74 @@ impl Generator {
             let source = self.input(&windows, "f32");
             let select = ["GE", "GT"][self.next(2)];
             self.op("select_and_scatter", &[a, &source], &format!("{window}, select: {select}"), s.to_vec());
+        }
+    }
+
+    /// Adds one op of the later additions to the op set on matrix `a` of shape `s`
+    /// (`d` a random dimension): dynamic_update_slice, a bitcast round trip, pad by an
+    /// operand, variadic reduce, batch_norm_inference, a scatter of two inputs.
+    fn more_ops(&mut self, a: &str, s: &[i64], d: usize) {
+        let (m, n) = (s[0], s[1]);
+        match self.next(6) {
+            0 => {
+                let k = 1 + self.next(n as usize) as i64;
+                let update = self.input(&[m, k], "f32");
+                let (i, j) = (self.input(&[], "i32"), self.input(&[], "i32"));
+                self.op("dynamic_update_slice", &[a, &update, &i, &j], "", s.to_vec());
+            }
+            1 => {
+                let bytes = self.op("bitcast_convert", &[a], "dtype: u8", vec![m, n, 4]);
+                let _ = self.values.pop(); // only matrices are picked
+                self.op("bitcast_convert", &[&bytes], "dtype: f32", s.to_vec());
+            }
+            2 => {
+                let value = self.input(&[], "f32");
+                let (mut lo, mut hi) = ([0, 0], [0, 0]);
+                lo[d] = 2;
+                hi[d] = 1;
+                let mut out = s.to_vec();
+                out[d] += 3;
+                let f = format!("edge_padding_low: {lo:?}, edge_padding_high: {hi:?}");
+                self.op("pad", &[a, &value], &f, out);
+            }
+            3 => {
+                let b = self.input(s, "f32");
+                let (x, y) = (self.fresh(), self.fresh());
+                let kind = ["add", "max"][self.next(2)];
+                let _ = writeln!(
+                    self.ops,
+                    "    - {{name: [{x}, {y}], op: reduce, operands: [{a}, {b}], dimensions: [{d}], kind: {kind}}}"
+                );
+                let f = format!("shape: [{m}, {n}], broadcast_dimensions: [{}]", 1 - d);
+                let xb = self.op("broadcast_in_dim", &[&x], &f, s.to_vec());
+                let _ = self.values.pop();
+                let yb = self.op("broadcast_in_dim", &[&y], &f, s.to_vec());
+                let _ = self.values.pop();
+                self.op("add", &[&xb, &yb], "", s.to_vec());
+            }
+            4 => {
+                let size = s[d];
+                let [scale, offset, mean, var] = [0; 4].map(|_| self.input(&[size], "f32"));
+                let positive = self.op("abs", &[&var], "", vec![size]);
+                let _ = self.values.pop();
+                let f = format!("feature_index: {d}, epsilon: 0.001");
+                self.op("batch_norm_inference", &[a, &scale, &offset, &mean, &positive], &f, s.to_vec());
+            }
+            _ => {
+                let b = self.input(s, "f32");
+                let k = 1 + self.next(4) as i64;
+                let ids = self.input(&[k, 1], "i32");
+                let (u, v) = (self.input(&[k, n], "f32"), self.input(&[k, n], "f32"));
+                let (x, y) = (self.fresh(), self.fresh());
+                let _ = writeln!(
+                    self.ops,
+                    "    - {{name: [{x}, {y}], op: scatter, operands: [{a}, {b}, {ids}, {u}, {v}], kind: add, \
+                     update_window_dims: [1], inserted_window_dims: [0], scatter_dims_to_operand_dims: [0], \
+                     index_vector_dim: 1}}"
+                );
+                self.values.push((x, s.to_vec()));
+                self.values.push((y, s.to_vec()));
+            }
         }
     }
 }

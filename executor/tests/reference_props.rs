@@ -25,7 +25,8 @@ fn ty(t: &Tensor) -> TensorType {
 }
 
 fn run(kind: &OpKind, operands: &[&Tensor], result: TensorType) -> Tensor {
-    apply(kind, operands, &[result]).expect("kernel runs").remove(0)
+    let dtypes = vec![DType::F32; operands.len()];
+    apply(kind, (operands, &dtypes), &[result]).expect("kernel runs").remove(0)
 }
 
 fn shape() -> impl Strategy<Value = Vec<usize>> {

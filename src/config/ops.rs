@@ -4,16 +4,19 @@
 //! annotation of its results; for `sharding_constraint` and `reshard` it is the
 //! constraint itself), plus the keys listed in [`op_keys`]; any other key is an error.
 //! Optional attributes default as in StableHLO (strides and dilations 1, no padding,
-//! `reduce` and `reduce_window` by `add`, `scatter` by `replace`, `select_and_scatter`
-//! selecting by `GE` and scattering by `add`, `triangular_solve` with `a` as is).
+//! `reduce`, `reduce_window` and `reduce_scatter` by `add`, `scatter` by `replace`,
+//! `select_and_scatter` selecting by `GE` and scattering by `add`, `triangular_solve`
+//! with `a` as is, channel 0, `rng_bit_generator` `DEFAULT` to `u32`, `split_count`
+//! the group size).
 
 use super::decode::{Ctx, Fields};
 use super::yaml::{Node, NodeKind};
 use autoshard_model::ops::{
-    BinaryOp, BroadcastInDim, Cholesky, ComparisonDirection, Concatenate, Constant, ConvDimensionNumbers, Convolution,
-    Custom, DotGeneral, DynamicSlice, EinsumEquation, Gather, Iota, ManualComputation, NamedComputation, Norm, Pad,
-    PropagationDirection, Reduce, ReduceKind, ReduceWindow, Reshape, Reverse, Scatter, ScatterKind, SelectAndScatter,
-    Slice, Softmax, Sort, Take, Transpose, TransposeA, TriangularSolve, UnaryOp, Window,
+    AllGather, AllToAll, BatchNormInference, BinaryOp, BitcastConvert, BroadcastInDim, Cholesky, ComparisonDirection,
+    Concatenate, Constant, ConvDimensionNumbers, Convolution, Custom, DotGeneral, DynamicSlice, EinsumEquation, Gather,
+    Iota, ManualComputation, NamedComputation, Norm, Pad, PropagationDirection, Reduce, ReduceKind, ReduceScatter,
+    ReduceWindow, ReplicaGroups, Reshape, Reverse, RngAlgorithm, RngBitGenerator, Scatter, ScatterKind,
+    SelectAndScatter, Slice, Softmax, Sort, Take, Transpose, TransposeA, TriangularSolve, UnaryOp, Window,
 };
 use autoshard_model::{DType, Flops, OpKind, OpShardingRule, TensorSharding, TensorType};
 
@@ -40,6 +43,13 @@ pub fn op_keys(name: &str) -> Option<&'static [&'static str]> {
         "slice" => &["start_indices", "limit_indices", "strides"],
         "pad" => &["edge_padding_low", "edge_padding_high", "interior_padding", "value"],
         "dynamic_slice" => &["slice_sizes"],
+        "dynamic_update_slice" => &[],
+        "bitcast_convert" => &["dtype"],
+        "rng_bit_generator" => &["algorithm", "shape", "dtype"],
+        "batch_norm_inference" => &["epsilon", "feature_index"],
+        "all_gather" => &["all_gather_dim", "replica_groups", "channel_id", "use_global_device_ids"],
+        "all_to_all" => &["split_dimension", "concat_dimension", "split_count", "replica_groups", "channel_id"],
+        "reduce_scatter" => &["scatter_dimension", "kind", "replica_groups", "channel_id", "use_global_device_ids"],
         "convolution" => &[
             "dimension_numbers",
             "window_strides",
@@ -198,6 +208,24 @@ pub fn decode(ctx: &mut Ctx<'_>, op: &str, f: &Fields<'_>, mesh_name: &str) -> O
         "dynamic_slice" => {
             OpKind::DynamicSlice(DynamicSlice { slice_sizes: r.req("slice_sizes", |c, n| c.shape(n, "slice_sizes"))? })
         }
+        "dynamic_update_slice" => OpKind::DynamicUpdateSlice,
+        "bitcast_convert" => OpKind::BitcastConvert(BitcastConvert { dtype: r.req("dtype", dtype)? }),
+        "rng_bit_generator" => {
+            let choices = RngAlgorithm::ALL.map(|a| (a.name(), a));
+            let algorithm = r.opt("algorithm", |c, n| c.choice(n, "algorithm", &choices));
+            let shape = r.req("shape", |c, n| c.shape(n, "shape"));
+            let dtype = r.opt("dtype", dtype).unwrap_or(DType::U32);
+            OpKind::RngBitGenerator(RngBitGenerator {
+                algorithm: algorithm.unwrap_or(RngAlgorithm::Default),
+                result: TensorType::new(shape?, dtype),
+            })
+        }
+        "batch_norm_inference" => {
+            let feature_index = r.req("feature_index", |c, n| c.int(n, "feature_index"));
+            let epsilon = r.opt("epsilon", |c, n| c.number(n, "epsilon")).unwrap_or(Norm::DEFAULT_EPSILON);
+            OpKind::BatchNormInference(BatchNormInference { epsilon, feature_index: feature_index? })
+        }
+        "all_gather" | "all_to_all" | "reduce_scatter" => collective(&mut r, op)?,
         "convolution" => OpKind::Convolution(convolution(&mut r)?),
         "reduce_window" => {
             let window = window(&mut r, true)?;
@@ -402,6 +430,43 @@ fn window(r: &mut Reader<'_, '_, '_>, dilated: bool) -> Option<Window> {
         window.padding = p;
     }
     Some(window)
+}
+
+/// `all_gather`, `all_to_all` or `reduce_scatter` (`op`).
+fn collective(r: &mut Reader<'_, '_, '_>, op: &str) -> Option<OpKind> {
+    let groups = r.req("replica_groups", |c, n| c.list(n, "replica_groups", |c, g| c.int_list(g, "replica_groups")));
+    let replica_groups = ReplicaGroups(groups?);
+    let channel_id = r.opt("channel_id", |c, n| c.int(n, "channel_id")).unwrap_or(0);
+    Some(match op {
+        "all_gather" => OpKind::AllGather(AllGather {
+            all_gather_dim: r.req("all_gather_dim", |c, n| c.int(n, "all_gather_dim"))?,
+            replica_groups,
+            channel_id,
+            use_global_device_ids: r.flag("use_global_device_ids"),
+        }),
+        "all_to_all" => {
+            let split_dimension = r.req("split_dimension", |c, n| c.int(n, "split_dimension"));
+            let concat_dimension = r.req("concat_dimension", |c, n| c.int(n, "concat_dimension"));
+            let split_count = r.opt("split_count", |c, n| c.int(n, "split_count"));
+            OpKind::AllToAll(AllToAll {
+                split_dimension: split_dimension?,
+                concat_dimension: concat_dimension?,
+                split_count: split_count.unwrap_or_else(|| replica_groups.0.first().map_or(0, |g| g.len() as i64)),
+                replica_groups,
+                channel_id,
+            })
+        }
+        _ => {
+            let choices = ReduceKind::ALL.map(|k| (k.name(), k));
+            OpKind::ReduceScatter(ReduceScatter {
+                scatter_dimension: r.req("scatter_dimension", |c, n| c.int(n, "scatter_dimension"))?,
+                kind: r.opt("kind", |c, n| c.choice(n, "reduce kind", &choices)).unwrap_or(ReduceKind::Add),
+                replica_groups,
+                channel_id,
+                use_global_device_ids: r.flag("use_global_device_ids"),
+            })
+        }
+    })
 }
 
 fn custom(r: &mut Reader<'_, '_, '_>) -> Option<Custom> {

@@ -34,10 +34,17 @@ pub fn int(text: &str) -> Result<i64, String> {
     value.parse().map_err(|_| format!("expected an integer, found '{text}'"))
 }
 
-/// A boolean attribute (`true`, `false`).
+/// A floating-point attribute (`0.001`, `1.000000e-03 : f32`).
+pub fn float(text: &str) -> Result<f64, String> {
+    let value = text.split(':').next().unwrap_or("").trim();
+    value.parse().map_err(|_| format!("expected a number, found '{text}'"))
+}
+
+/// A boolean attribute (`true`, `false`, or a unit attribute: present, so true).
 pub fn boolean(text: &str) -> Result<bool, String> {
     match text.trim() {
-        "true" => Ok(true),
+        // A unit attribute (`{use_global_device_ids}`) is set by being there.
+        "true" | "unit" => Ok(true),
         "false" => Ok(false),
         _ => Err(format!("expected true or false, found '{text}'")),
     }

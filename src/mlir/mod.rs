@@ -15,6 +15,7 @@
 
 mod ast;
 mod attrs;
+mod collective;
 mod cursor;
 mod export;
 mod import;

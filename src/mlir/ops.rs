@@ -7,10 +7,12 @@
 
 use super::ast::{Operation, Type};
 use super::attrs::{self, enum_word};
+use super::collective;
 use autoshard_model::ops::{
-    BinaryOp, BroadcastInDim, Cholesky, ComparisonDirection, Concatenate, Constant, ConvDimensionNumbers, Convolution,
-    DotGeneral, DynamicSlice, Gather, Iota, Pad, PropagationDirection, Reduce, ReduceKind, ReduceWindow, Reshape,
-    Reverse, Scatter, ScatterKind, SelectAndScatter, Slice, Sort, Transpose, TransposeA, TriangularSolve, Window,
+    BatchNormInference, BinaryOp, BitcastConvert, BroadcastInDim, Cholesky, ComparisonDirection, Concatenate, Constant,
+    ConvDimensionNumbers, Convolution, DotGeneral, DynamicSlice, Gather, Iota, Pad, PropagationDirection, Reduce,
+    ReduceKind, ReduceWindow, Reshape, Reverse, RngAlgorithm, RngBitGenerator, Scatter, ScatterKind, SelectAndScatter,
+    Slice, Sort, Transpose, TransposeA, TriangularSolve, Window,
 };
 use autoshard_model::{DType, OpKind, TensorSharding, TensorType};
 
@@ -37,16 +39,16 @@ pub fn tensor_type(ty: &Type) -> Result<TensorType, String> {
     Ok(TensorType::new(shape.collect::<Result<Vec<_>, _>>()?, dtype))
 }
 
-fn result_type(op: &Operation) -> Result<TensorType, String> {
+pub(super) fn result_type(op: &Operation) -> Result<TensorType, String> {
     op.result_types.first().ok_or_else(|| "the op states no result type".to_string()).and_then(tensor_type)
 }
 
 /// The first attribute among `names` (spellings of one attribute), as text.
-fn get<'o>(op: &'o Operation, names: &[&str]) -> Option<&'o str> {
+pub(super) fn get<'o>(op: &'o Operation, names: &[&str]) -> Option<&'o str> {
     names.iter().find_map(|n| op.attr(n)).map(|a| a.text.as_str())
 }
 
-fn req<'o>(op: &'o Operation, names: &[&str]) -> Result<&'o str, String> {
+pub(super) fn req<'o>(op: &'o Operation, names: &[&str]) -> Result<&'o str, String> {
     get(op, names).ok_or_else(|| format!("{} needs attribute '{}'", op.name, names[0]))
 }
 
@@ -59,13 +61,13 @@ fn int_or(op: &Operation, names: &[&str], default: i64) -> Result<i64, String> {
 }
 
 /// An optional boolean attribute, false when absent.
-fn flag(op: &Operation, name: &str) -> Result<bool, String> {
+pub(super) fn flag(op: &Operation, name: &str) -> Result<bool, String> {
     get(op, &[name]).map_or(Ok(false), attrs::boolean)
 }
 
 /// The op set's kind for `op` and the operands that feed it: all of the op's,
-/// except those the op set holds as attributes (a `reduce`'s init, a `pad`'s
-/// value); `chlo.square` is `x * x`.
+/// except those the op set holds as attributes (a `reduce`'s inits, a `pad`'s
+/// constant value); `chlo.square` is `x * x`.
 pub fn lower<'o>(op: &'o Operation, scope: &dyn Scope) -> Result<(OpKind, Vec<&'o str>), String> {
     let names = op.operands.iter().map(String::as_str);
     if op.name == "chlo.square" {
@@ -75,8 +77,12 @@ pub fn lower<'o>(op: &'o Operation, scope: &dyn Scope) -> Result<(OpKind, Vec<&'
         return Ok((OpKind::Binary(BinaryOp::Multiply), vec![x, x]));
     }
     let kind = kind(op, scope)?;
-    let held = matches!(kind, OpKind::Reduce(_) | OpKind::Pad(_));
-    Ok((kind, if held { names.take(1).collect() } else { names.collect() }))
+    let fed = match &kind {
+        OpKind::Reduce(_) => return Ok((kind, reduce_operands(op).0)),
+        OpKind::Pad(_) if op.operands.get(1).and_then(|v| scope.scalar(v)).is_some() => 1,
+        _ => op.operands.len(),
+    };
+    Ok((kind, names.take(fed).collect()))
 }
 
 /// The op set's kind for `op` (a `stablehlo.*` or `sdy.*` op without a body of its
@@ -87,6 +93,7 @@ fn kind(op: &Operation, scope: &dyn Scope) -> Result<OpKind, String> {
     }
     Ok(match op.name.as_str() {
         "stablehlo.convert" => OpKind::Convert { dtype: result_type(op)?.dtype },
+        "stablehlo.bitcast_convert" => OpKind::BitcastConvert(BitcastConvert { dtype: result_type(op)?.dtype }),
         "stablehlo.compare" => OpKind::Compare { direction: comparison(op)? },
         "stablehlo.select" => OpKind::Select,
         "stablehlo.clamp" => OpKind::Clamp,
@@ -110,6 +117,15 @@ fn kind(op: &Operation, scope: &dyn Scope) -> Result<OpKind, String> {
         "stablehlo.dynamic_slice" => {
             OpKind::DynamicSlice(DynamicSlice { slice_sizes: attrs::ints(req(op, &["sizes", "slice_sizes"])?)? })
         }
+        "stablehlo.dynamic_update_slice" => OpKind::DynamicUpdateSlice,
+        "stablehlo.rng_bit_generator" => OpKind::RngBitGenerator(rng_bit_generator(op)?),
+        "stablehlo.batch_norm_inference" => OpKind::BatchNormInference(BatchNormInference {
+            epsilon: attrs::float(req(op, &["epsilon"])?)?,
+            feature_index: attrs::int(req(op, &["feature_index"])?)?,
+        }),
+        "stablehlo.all_gather" => OpKind::AllGather(collective::all_gather(op)?),
+        "stablehlo.all_to_all" => OpKind::AllToAll(collective::all_to_all(op)?),
+        "stablehlo.reduce_scatter" => OpKind::ReduceScatter(collective::reduce_scatter(op)?),
         "stablehlo.convolution" => OpKind::Convolution(convolution(op)?),
         "stablehlo.reduce_window" => OpKind::ReduceWindow(reduce_window(op)?),
         "stablehlo.select_and_scatter" => OpKind::SelectAndScatter(select_and_scatter(op)?),
@@ -164,17 +180,27 @@ fn dot_general(op: &Operation) -> Result<DotGeneral, String> {
     Ok(DotGeneral { lhs_batching_dims, rhs_batching_dims, lhs_contracting_dims, rhs_contracting_dims })
 }
 
-/// The combiner of a reduction: the word after `applies`, or the one op of its region.
-fn combiner(op: &Operation) -> Option<&str> {
+/// The combiner of a reduction of `n` inputs: the word after `applies`, or the op
+/// of its region that every input's pair of arguments goes through (`n` ops of one
+/// name, returned in order).
+fn combiner(op: &Operation, n: usize) -> Option<&str> {
     if let Some(applied) = op.words.iter().skip_while(|w| w.text != "applies").nth(1) {
         return Some(&applied.text);
     }
-    let body = &op.regions.first()?.ops;
-    (body.len() == 2).then(|| body[0].name.as_str())
+    combined(&op.regions.first()?.ops, n)
+}
+
+/// The one op name of a body of `n` combining ops and a return of their results in
+/// order.
+fn combined(body: &[Operation], n: usize) -> Option<&str> {
+    let (ret, ops) = body.split_last()?;
+    let name = ops.first()?.name.as_str();
+    let in_order = ops.iter().zip(&ret.operands).all(|(o, r)| o.name == name && o.results.first() == Some(r));
+    (ops.len() == n && ret.operands.len() == n && in_order).then_some(name)
 }
 
 /// The reduction a combiner op computes.
-fn reduction(name: &str) -> Option<ReduceKind> {
+pub(super) fn reduction(name: &str) -> Option<ReduceKind> {
     match name {
         "stablehlo.add" => Some(ReduceKind::Add),
         "stablehlo.maximum" => Some(ReduceKind::Max),
@@ -184,19 +210,36 @@ fn reduction(name: &str) -> Option<ReduceKind> {
     }
 }
 
-fn reduce(op: &Operation, scope: &dyn Scope) -> Result<Reduce, String> {
-    if op.operands.len() != 2 {
-        return Err(format!("a reduce of {} inputs is not supported (one input, one init)", op.operands.len() / 2));
+/// A reduce's inputs and init values: the pretty form pairs them
+/// (`(%x init: %c), (%y init: %d)`), the generic form lists the inputs first.
+fn reduce_operands(op: &Operation) -> (Vec<&str>, Vec<&str>) {
+    let names: Vec<&str> = op.operands.iter().map(String::as_str).collect();
+    let n = names.len() / 2;
+    if op.words.iter().any(|w| w.text == "init") {
+        (names.iter().step_by(2).copied().collect(), names.iter().skip(1).step_by(2).copied().collect())
+    } else {
+        (names[..n].to_vec(), names[n..].to_vec())
     }
-    let name =
-        combiner(op).ok_or("a reduce whose body is not a single add, maximum, minimum or multiply is not supported")?;
+}
+
+fn reduce(op: &Operation, scope: &dyn Scope) -> Result<Reduce, String> {
+    let n = op.operands.len() / 2;
+    if n == 0 || !op.operands.len().is_multiple_of(2) {
+        return Err(format!("a reduce takes inputs and as many inits, not {} operands", op.operands.len()));
+    }
+    let name = combiner(op, n).ok_or(
+        "a reduce whose body is not one add, maximum, minimum or multiply per input (all the same) is not supported",
+    )?;
     let kind = reduction(name).ok_or_else(|| format!("a reduce by '{name}' is not supported"))?;
     let identity = kind.identity();
-    match scope.scalar(&op.operands[1]) {
-        Some(v) if v == identity || (kind == ReduceKind::Max && v < -1e30) || (kind == ReduceKind::Min && v > 1e30) => {
+    for init in reduce_operands(op).1 {
+        match scope.scalar(init) {
+            Some(v)
+                if v == identity || (kind == ReduceKind::Max && v < -1e30) || (kind == ReduceKind::Min && v > 1e30) => {
+            }
+            Some(v) => return Err(format!("the reduce's init value {v} is not the identity of {}", kind.name())),
+            None => return Err(format!("a reduce whose init value %{init} is not a constant is not supported")),
         }
-        Some(v) => return Err(format!("the reduce's init value {v} is not the identity of {}", kind.name())),
-        None => return Err("a reduce whose init value is not a constant is not supported".into()),
     }
     Ok(Reduce { dimensions: attrs::ints(req(op, &["dimensions"])?)?, kind })
 }
@@ -224,12 +267,10 @@ fn slice(op: &Operation) -> Result<Slice, String> {
     Ok(Slice { start_indices, limit_indices, strides })
 }
 
+/// A `pad`; a constant padding value is held as its `value`, any other stays an
+/// operand.
 fn pad(op: &Operation, scope: &dyn Scope) -> Result<Pad, String> {
-    let value = op
-        .operands
-        .get(1)
-        .and_then(|v| scope.scalar(v))
-        .ok_or("a pad whose padding value is not a constant is not supported")?;
+    let value = op.operands.get(1).and_then(|v| scope.scalar(v)).unwrap_or(0.0);
     let edge_padding_low = attrs::ints(req(op, &["low", "edge_padding_low"])?)?;
     let edge_padding_high = attrs::ints(req(op, &["high", "edge_padding_high"])?)?;
     let interior_padding = ints_or(op, &["interior", "interior_padding"], vec![0; edge_padding_low.len()])?;
@@ -359,16 +400,17 @@ fn scatter(op: &Operation) -> Result<Scatter, String> {
     let body = op.regions.first().map(|r| r.ops.as_slice()).unwrap_or_default();
     let kind = match body {
         [_] => Some(ScatterKind::Replace),
-        [combine, _] => reduction(&combine.name).map(|k| match k {
+        _ => combined(body, op.operands.len() / 2).and_then(reduction).map(|k| match k {
             ReduceKind::Add => ScatterKind::Add,
             ReduceKind::Max => ScatterKind::Max,
             ReduceKind::Min => ScatterKind::Min,
             ReduceKind::Mul => ScatterKind::Mul,
         }),
-        _ => None,
     };
-    let kind =
-        kind.ok_or("a scatter whose body is not a replace, add, maximum, minimum or multiply is not supported")?;
+    let kind = kind.ok_or(
+        "a scatter whose body is not a replace or one add, maximum, minimum or multiply per input (all the same) \
+         is not supported",
+    )?;
     Ok(Scatter {
         update_window_dims: list("update_window_dims")?,
         inserted_window_dims: list("inserted_window_dims")?,
@@ -387,6 +429,18 @@ fn sort(op: &Operation) -> Result<Sort, String> {
     let direction = comparator.iter().find(|o| o.name == "stablehlo.compare").map(comparison).transpose()?;
     let descending = matches!(direction, Some(ComparisonDirection::Gt | ComparisonDirection::Ge));
     Ok(Sort { dimension: int_or(op, &["dimension"], -1)?, descending, is_stable: flag(op, "is_stable")? })
+}
+
+/// `rng_bit_generator`'s algorithm (pretty `algorithm = DEFAULT`, generic
+/// `rng_algorithm = #stablehlo<rng_algorithm DEFAULT>`) and output type.
+fn rng_bit_generator(op: &Operation) -> Result<RngBitGenerator, String> {
+    let word = enum_word(req(op, &["algorithm", "rng_algorithm"])?).to_string();
+    let algorithm = RngAlgorithm::ALL
+        .into_iter()
+        .find(|a| a.name() == word)
+        .ok_or_else(|| format!("rng algorithm '{word}' is not DEFAULT, THREE_FRY or PHILOX"))?;
+    let output = op.result_types.get(1).ok_or("rng_bit_generator states no output type")?;
+    Ok(RngBitGenerator { algorithm, result: tensor_type(output)? })
 }
 
 /// A `stablehlo.constant` or `sdy.constant`'s value.

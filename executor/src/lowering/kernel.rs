@@ -139,6 +139,13 @@ fn runs_locally(op: &Op, rule: &OpShardingRule, f: FactorId) -> bool {
     };
     match &op.kind {
         OpKind::Gather(_) | OpKind::Scatter(_) | OpKind::Custom(_) => false,
+        // A dimension the update fills whole: the start index clamps to 0 on every
+        // block. Elsewhere the start index is global.
+        OpKind::DynamicUpdateSlice => {
+            let on = |k: usize| rule.operands.get(k).and_then(|m| m.dims.iter().position(|d| d.factors.contains(&f)));
+            on(0).is_some() && on(0) == on(1)
+        }
+        OpKind::BitcastConvert(_) => rule.kind(f) == FactorKind::PassThrough,
         OpKind::Take(t) => !on_operand_dim(0, &[t.axis as usize]),
         OpKind::Convolution(c) => {
             c.feature_group_count == 1

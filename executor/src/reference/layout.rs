@@ -106,6 +106,21 @@ pub fn dynamic_slice(x: &Tensor, starts: &[&Tensor], sizes: &[i64]) -> Tensor {
     x.block(&start, &shape)
 }
 
+/// `dynamic_update_slice`: `x` with `update` written at the start indices given as
+/// scalars, each clamped so that the update fits.
+pub fn dynamic_update_slice(x: &Tensor, update: &Tensor, starts: &[&Tensor]) -> Tensor {
+    let start: Vec<usize> = starts
+        .iter()
+        .zip(x.shape().iter().zip(update.shape()))
+        .map(|(s, (&size, &u))| {
+            s.data().first().copied().unwrap_or(0.0).clamp(0.0, size.saturating_sub(u) as f32) as usize
+        })
+        .collect();
+    let mut out = x.clone();
+    out.copy_block(&start, update, &vec![0; update.rank()], update.shape());
+    out
+}
+
 /// `constant`: its values (a splat when there is one).
 pub fn constant(c: &Constant) -> Tensor {
     let shape = dims(&c.ty.shape);

@@ -8,6 +8,7 @@
 //! custom op with a body (its decomposition) once; a custom op without a body cannot
 //! run.
 
+mod bits;
 mod conv;
 mod dot;
 mod elementwise;
@@ -23,7 +24,7 @@ use crate::error::{Error, Result};
 use crate::tensor::{Tensor, dims, for_each_index};
 use autoshard_model::ir::{Body, Op};
 use autoshard_model::ops::{DotGeneral, ManualComputation, ReduceWindow};
-use autoshard_model::{Mesh, OpId, OpKind, Program, TensorSharding, TensorType, ValueId};
+use autoshard_model::{DType, Mesh, OpId, OpKind, Program, TensorSharding, TensorType, ValueId};
 
 /// The values of one evaluation, by value.
 #[derive(Debug, Clone)]
@@ -103,7 +104,8 @@ impl Env {
                 let refs: Vec<&Tensor> =
                     op.operands.iter().map(|&v| self.values[v.index()].as_ref().unwrap_or(&zero)).collect();
                 let types: Vec<TensorType> = op.results.iter().map(|&r| program.value(r).ty.clone()).collect();
-                apply(kind, &refs, &types).map_err(|reason| Error::Unsupported {
+                let dtypes: Vec<DType> = op.operands.iter().map(|&v| program.value(v).ty.dtype).collect();
+                apply(kind, (&refs, &dtypes), &types).map_err(|reason| Error::Unsupported {
                     op: op.name.clone(),
                     kind: kind.name().into(),
                     reason,
@@ -191,12 +193,17 @@ fn block_bounds(
     (starts, sizes)
 }
 
-/// Runs one body-free op of `kind` on `operands`, producing `results`' types.
-pub fn apply(kind: &OpKind, operands: &[&Tensor], results: &[TensorType]) -> std::result::Result<Vec<Tensor>, String> {
+/// Runs one body-free op of `kind` on `operands` (the tensors and their element
+/// types), producing `results`' types.
+pub fn apply(
+    kind: &OpKind,
+    (operands, dtypes): (&[&Tensor], &[DType]),
+    results: &[TensorType],
+) -> std::result::Result<Vec<Tensor>, String> {
     use elementwise as ew;
     let x = operands.first().copied();
     let first = || x.ok_or_else(|| "missing operand".to_string());
-    let dtype = results.first().map(|t| t.dtype).unwrap_or(autoshard_model::DType::F32);
+    let dtype = results.first().map(|t| t.dtype).unwrap_or(DType::F32);
     let one = |t: Tensor| Ok(vec![t]);
     match kind {
         OpKind::Unary(u) => one(ew::unary(*u, first()?, dtype)),
@@ -217,7 +224,24 @@ pub fn apply(kind: &OpKind, operands: &[&Tensor], results: &[TensorType]) -> std
         OpKind::Concatenate(c) => one(layout::concatenate(operands, c.dimension)),
         OpKind::Reverse(r) => one(layout::reverse(first()?, &r.dimensions)),
         OpKind::Slice(s) => one(layout::slice(first()?, s, &results[0])),
-        OpKind::Pad(p) => one(layout::pad(first()?, p, &results[0])),
+        OpKind::Pad(p) => {
+            let value = operands.get(1).and_then(|v| v.data().first()).map_or(p.value, |&v| f64::from(v));
+            one(layout::pad(first()?, &autoshard_model::ops::Pad { value, ..p.clone() }, &results[0]))
+        }
+        OpKind::DynamicUpdateSlice => one(layout::dynamic_update_slice(operands[0], operands[1], &operands[2..])),
+        OpKind::BitcastConvert(b) => {
+            let from = dtypes.first().copied().unwrap_or(DType::F32);
+            one(bits::bitcast(first()?, from, b.dtype, &dims(&results[0].shape))?)
+        }
+        OpKind::BatchNormInference(b) => one(norm::batch_norm_inference(operands, b.epsilon, b.feature_index as usize)),
+        OpKind::RngBitGenerator(r) => {
+            Err(format!("the random bits of {} are the generator's own; they cannot be reproduced", r.algorithm.name()))
+        }
+        OpKind::AllGather(_) | OpKind::AllToAll(_) | OpKind::ReduceScatter(_) => {
+            Err("a collective over replica_groups exchanges data between replicas of a per-replica program; \
+             autoshard runs one global program, where it has no meaning"
+                .into())
+        }
         OpKind::DynamicSlice(d) => one(layout::dynamic_slice(operands[0], &operands[1..], &d.slice_sizes)),
         OpKind::Convolution(c) => one(conv::convolution(operands[0], operands[1], c)?),
         OpKind::ReduceWindow(r) => {
@@ -230,7 +254,16 @@ pub fn apply(kind: &OpKind, operands: &[&Tensor], results: &[TensorType]) -> std
             one(window::select_and_scatter(s, operands[0], operands[1], init, dtype)?)
         }
         OpKind::Gather(g) => one(gather::gather(operands[0], operands[1], g, &results[0].shape)),
-        OpKind::Scatter(s) => one(gather::scatter(operands[0], operands[1], operands[2], s, dtype)),
+        OpKind::Scatter(s) => {
+            let n = operands.len() / 2;
+            let (inputs, updates) = (&operands[..n], &operands[n + 1..]);
+            Ok(inputs
+                .iter()
+                .zip(updates)
+                .zip(results)
+                .map(|((x, u), ty)| gather::scatter(x, operands[n], u, s, ty.dtype))
+                .collect())
+        }
         OpKind::Take(t) => one(gather::take(operands[0], operands[1], t)),
         OpKind::Sort(s) => Ok(sort::sort(operands, s.dimension as usize, s.descending)),
         OpKind::TriangularSolve(t) => one(linalg::triangular_solve(operands[0], operands[1], t)),

@@ -2,6 +2,8 @@
 //! `layer_norm` ((x - mean) / sqrt(var + eps) * scale + bias) and `rms_norm`
 //! (x / sqrt(mean(x^2) + eps) * scale). Statistics are accumulated in f64 in row-major
 //! order of the normalised dimensions; the scale and bias are indexed the same way.
+//! `batch_norm_inference` uses given statistics: `(x - mean) / sqrt(variance + eps)
+//! * scale + offset` per feature.
 
 use crate::tensor::{Tensor, for_each_index, offset};
 
@@ -61,6 +63,24 @@ pub fn normalise(
         }
     });
     out
+}
+
+/// `batch_norm_inference(x, scale, offset, mean, variance)` along `feature`.
+pub fn batch_norm_inference(operands: &[&Tensor], epsilon: f64, feature: usize) -> Tensor {
+    let [x, scale, offset, mean, variance] = operands else { return operands[0].clone() };
+    let stride: usize = x.shape()[feature + 1..].iter().product();
+    let features = x.shape()[feature];
+    let data = x
+        .data()
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| {
+            let f = (i / stride.max(1)) % features.max(1);
+            let norm = (f64::from(v) - f64::from(mean.data()[f])) / (f64::from(variance.data()[f]) + epsilon).sqrt();
+            (norm * f64::from(scale.data()[f]) + f64::from(offset.data()[f])) as f32
+        })
+        .collect();
+    Tensor::new(x.shape(), data)
 }
 
 #[cfg(test)]

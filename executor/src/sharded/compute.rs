@@ -13,7 +13,7 @@ use crate::placement::Placement;
 use crate::reference::{apply, run_op};
 use crate::tensor::{Tensor, dims};
 use autoshard_model::ops::{BroadcastInDim, DynamicSlice, Reshape, Slice};
-use autoshard_model::{OpId, OpKind, Program, TensorType};
+use autoshard_model::{DType, OpId, OpKind, Program, TensorType};
 
 /// Runs op `id`'s `kernel` on device `device`'s `operands` (held as the kernel's
 /// operand shardings).
@@ -55,7 +55,8 @@ pub(crate) fn compute(
             })
             .collect();
         let refs: Vec<&Tensor> = operands.iter().collect();
-        apply(&kind, &refs, &types).map_err(unsupported)?
+        let dtypes: Vec<DType> = op.operands.iter().map(|&v| program.value(v).ty.dtype).collect();
+        apply(&kind, (&refs, &dtypes), &types).map_err(unsupported)?
     };
     for (result, shape) in results.iter().zip(&expected) {
         if result.shape() != shape.as_slice() {

@@ -133,7 +133,8 @@ impl ScatterKind {
     }
 }
 
-/// `scatter`'s dimension numbers (operands: input, indices, updates).
+/// `scatter`'s dimension numbers. Operands: `n` inputs, the indices, `n` updates (one
+/// per input, all updates of one shape); every input is updated with `kind`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Scatter {
     /// Update dimensions that are window dimensions.
@@ -158,11 +159,24 @@ pub struct Scatter {
 
 impl Scatter {
     pub(crate) fn infer(&self, operands: &[Operand<'_>]) -> Result<Vec<TensorType>, String> {
-        let (x, indices, updates) = (&operands[0], &operands[1], &operands[2]);
-        let (batch, vector) = index_batch(indices, self.index_vector_dim)?;
-        if updates.ty.dtype != x.ty.dtype {
-            return Err(format!("updates {} are {} but {} is {}", updates.name, updates.ty, x.name, x.ty));
+        if operands.len().is_multiple_of(2) {
+            return Err(format!("expected n inputs, the indices and n updates, got {} operands", operands.len()));
         }
+        let n = operands.len() / 2;
+        let (inputs, indices, all_updates) = (&operands[..n], &operands[n], &operands[n + 1..]);
+        for (x, updates) in inputs.iter().zip(all_updates) {
+            if x.ty.shape != inputs[0].ty.shape || updates.ty.shape != all_updates[0].ty.shape {
+                return Err(format!(
+                    "{} is {} and {} is {}, but every input has the shape of {} and every update of {}",
+                    x.name, x.ty, updates.name, updates.ty, inputs[0].name, all_updates[0].name
+                ));
+            }
+            if updates.ty.dtype != x.ty.dtype {
+                return Err(format!("updates {} are {} but {} is {}", updates.name, updates.ty, x.name, x.ty));
+            }
+        }
+        let (x, updates) = (&inputs[0], &all_updates[0]);
+        let (batch, vector) = index_batch(indices, self.index_vector_dim)?;
         check_dims("update_window_dims", &self.update_window_dims, updates.ty.rank())?;
         check_dims("inserted_window_dims", &self.inserted_window_dims, x.ty.rank())?;
         check_dims("input_batching_dims", &self.input_batching_dims, x.ty.rank())?;
@@ -197,7 +211,7 @@ impl Scatter {
                 x.name
             ));
         }
-        Ok(vec![x.ty.clone()])
+        Ok(inputs.iter().map(|x| x.ty.clone()).collect())
     }
 }
 

@@ -1,12 +1,15 @@
 //! The op set: every op autoshard knows, its attributes and its shape inference.
 //!
-//! One file per op family (`pointwise.rs`, `dot.rs`, `einsum.rs`, `reduce.rs`,
-//! `reshaping.rs`, `slicing.rs`, `conv.rs`, `window.rs`, `gather.rs`, `sort.rs`,
-//! `linalg.rs`, `norm.rs`, `custom.rs`, `constructs.rs`). Names and attributes are StableHLO's (and Shardy's
+//! One file per op family (`pointwise.rs`, `bits.rs`, `dot.rs`, `einsum.rs`,
+//! `reduce.rs`, `reshaping.rs`, `slicing.rs`, `conv.rs`, `window.rs`, `gather.rs`,
+//! `sort.rs`, `linalg.rs`, `norm.rs`, `collective.rs`, `custom.rs`, `constructs.rs`).
+//! Names and attributes are StableHLO's (and Shardy's
 //! for the constructs) so configs read like StableHLO. Inference checks arity, ranks,
 //! attribute ranges and element types and reports what was expected and what was
 //! found, naming operands by their value names.
 
+mod bits;
+mod collective;
 mod constructs;
 mod conv;
 mod custom;
@@ -22,6 +25,8 @@ mod slicing;
 mod sort;
 mod window;
 
+pub use bits::{BitcastConvert, RngAlgorithm, RngBitGenerator};
+pub use collective::{AllGather, AllToAll, ReduceScatter, ReplicaGroups};
 pub use constructs::{Constant, Iota, ManualComputation, NamedComputation, PropagationDirection};
 pub use conv::{ConvDimensionNumbers, Convolution};
 pub use custom::Custom;
@@ -29,7 +34,7 @@ pub use dot::DotGeneral;
 pub use einsum::EinsumEquation;
 pub use gather::{Gather, Scatter, ScatterKind, Take};
 pub use linalg::{Cholesky, TransposeA, TriangularSolve};
-pub use norm::{Norm, Softmax};
+pub use norm::{BatchNormInference, Norm, Softmax};
 pub use pointwise::{BinaryOp, ComparisonDirection, UnaryOp};
 pub use reduce::{Reduce, ReduceKind};
 pub use reshaping::{BroadcastInDim, Reshape, Transpose};
@@ -77,6 +82,13 @@ pub enum OpKind {
     LayerNorm(Norm),
     RmsNorm(Norm),
     Custom(Custom),
+    DynamicUpdateSlice,
+    BitcastConvert(BitcastConvert),
+    RngBitGenerator(RngBitGenerator),
+    BatchNormInference(BatchNormInference),
+    AllGather(AllGather),
+    AllToAll(AllToAll),
+    ReduceScatter(ReduceScatter),
     ShardingConstraint(TensorSharding),
     Reshard(TensorSharding),
     PropagationBarrier(PropagationDirection),
@@ -87,7 +99,7 @@ pub enum OpKind {
 }
 
 /// The names of the ops that are not unary or binary pointwise ops.
-pub const OTHER_OP_NAMES: [&str; 36] = [
+pub const OTHER_OP_NAMES: [&str; 43] = [
     "convert",
     "compare",
     "select",
@@ -117,6 +129,13 @@ pub const OTHER_OP_NAMES: [&str; 36] = [
     "layer_norm",
     "rms_norm",
     "custom",
+    "dynamic_update_slice",
+    "bitcast_convert",
+    "rng_bit_generator",
+    "batch_norm_inference",
+    "all_gather",
+    "all_to_all",
+    "reduce_scatter",
     "sharding_constraint",
     "reshard",
     "propagation_barrier",
@@ -182,7 +201,7 @@ impl OpKind {
             | OpKind::Slice(_)
             | OpKind::ShardingConstraint(_) => Some(Linearity::Joint),
             // Padding with anything but zero adds a constant, which partial sums
-            // would count once per device.
+            // would count once per device; a padding-value operand carries its own.
             OpKind::Pad(p) if p.value == 0.0 => Some(Linearity::Joint),
             OpKind::Reduce(r) if r.kind == ReduceKind::Add => Some(Linearity::Joint),
             OpKind::Binary(BinaryOp::Multiply)
@@ -246,6 +265,13 @@ impl OpKind {
             OpKind::LayerNorm(_) => "layer_norm",
             OpKind::RmsNorm(_) => "rms_norm",
             OpKind::Custom(_) => "custom",
+            OpKind::DynamicUpdateSlice => "dynamic_update_slice",
+            OpKind::BitcastConvert(_) => "bitcast_convert",
+            OpKind::RngBitGenerator(_) => "rng_bit_generator",
+            OpKind::BatchNormInference(_) => "batch_norm_inference",
+            OpKind::AllGather(_) => "all_gather",
+            OpKind::AllToAll(_) => "all_to_all",
+            OpKind::ReduceScatter(_) => "reduce_scatter",
             OpKind::ShardingConstraint(_) => "sharding_constraint",
             OpKind::Reshard(_) => "reshard",
             OpKind::PropagationBarrier(_) => "propagation_barrier",
@@ -263,7 +289,12 @@ impl OpKind {
             OpKind::Binary(_) | OpKind::Compare { .. } | OpKind::DotGeneral(_) | OpKind::Dot => (2, Some(2)),
             OpKind::Convolution(_) | OpKind::Gather(_) | OpKind::Take(_) | OpKind::TriangularSolve(_) => (2, Some(2)),
             OpKind::SelectAndScatter(_) => (2, Some(3)),
-            OpKind::Select | OpKind::Clamp | OpKind::Scatter(_) => (3, Some(3)),
+            OpKind::Select | OpKind::Clamp => (3, Some(3)),
+            OpKind::Scatter(_) => (3, None),
+            OpKind::DynamicUpdateSlice => (2, None),
+            OpKind::BatchNormInference(_) => (5, Some(5)),
+            OpKind::Pad(_) => (1, Some(2)),
+            OpKind::AllGather(_) | OpKind::AllToAll(_) => (1, None),
             OpKind::Einsum(_)
             | OpKind::Reduce(_)
             | OpKind::Concatenate(_)
@@ -343,6 +374,13 @@ impl OpKind {
             OpKind::Softmax(s) => s.infer(ops),
             OpKind::LayerNorm(n) | OpKind::RmsNorm(n) => n.infer(ops),
             OpKind::Custom(c) => c.infer(ops),
+            OpKind::DynamicUpdateSlice => slicing::infer_dynamic_update_slice(ops),
+            OpKind::BitcastConvert(b) => b.infer(ops),
+            OpKind::RngBitGenerator(r) => r.infer(ops),
+            OpKind::BatchNormInference(b) => b.infer(ops),
+            OpKind::AllGather(a) => a.infer(ops),
+            OpKind::AllToAll(a) => a.infer(ops),
+            OpKind::ReduceScatter(r) => r.infer(ops),
             OpKind::ShardingConstraint(_) | OpKind::Reshard(_) | OpKind::PropagationBarrier(_) => {
                 constructs::infer_identity(ops)
             }

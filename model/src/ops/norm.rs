@@ -1,5 +1,6 @@
 //! Normalisations, composites of reductions and pointwise ops: `softmax`, `layer_norm`
 //! and `rms_norm`. The normalised dimensions need the whole row on one device.
+//! `batch_norm_inference` normalises with given statistics and is pointwise.
 //!
 //! `layer_norm` takes optional `scale` and `bias` operands, `rms_norm` an optional
 //! `scale`; their shape is the normalised dimensions of the input, in order.
@@ -48,6 +49,33 @@ impl Norm {
                     p.name, p.ty, x.name
                 ));
             }
+        }
+        Ok(vec![x.ty.clone()])
+    }
+}
+
+/// `batch_norm_inference(operand, scale, offset, mean, variance)`:
+/// `(x - mean) / sqrt(variance + epsilon) * scale + offset`, the four parameters
+/// being 1-d along `feature_index`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BatchNormInference {
+    /// Added to the variance before the square root.
+    pub epsilon: f64,
+    /// The operand's feature dimension.
+    pub feature_index: i64,
+}
+
+impl BatchNormInference {
+    pub(crate) fn infer(&self, operands: &[Operand<'_>]) -> Result<Vec<TensorType>, String> {
+        let x = &operands[0];
+        check_float(x)?;
+        check_dims("feature_index", &[self.feature_index], x.ty.rank())?;
+        let param = TensorType::new(vec![x.ty.shape[self.feature_index as usize]], x.ty.dtype);
+        if let Some(p) = operands[1..].iter().find(|p| *p.ty != param) {
+            return Err(format!(
+                "{} is {} but must be {param} (dim {} of {})",
+                p.name, p.ty, self.feature_index, x.name
+            ));
         }
         Ok(vec![x.ty.clone()])
     }

@@ -1,5 +1,5 @@
 //! Ops that cut, pad, join or flip tensors: `slice`, `pad`, `dynamic_slice`,
-//! `concatenate` and `reverse`.
+//! `dynamic_update_slice`, `concatenate` and `reverse`.
 
 use super::{Operand, check_dims, check_len};
 use crate::dtype::DTypeClass;
@@ -41,8 +41,9 @@ impl Slice {
     }
 }
 
-/// `pad` with a constant: `low` and `high` elements at the edges (negative values cut),
-/// `interior` elements between neighbours.
+/// `pad`: `low` and `high` elements at the edges (negative values cut), `interior`
+/// elements between neighbours. The padding value is `value`, or the optional second
+/// operand (a scalar of the operand's element type) when one is given.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Pad {
     /// Padding before the first element, per dimension.
@@ -51,7 +52,7 @@ pub struct Pad {
     pub edge_padding_high: Vec<i64>,
     /// Padding between elements, per dimension (0 when omitted).
     pub interior_padding: Vec<i64>,
-    /// The padding value.
+    /// The padding value (unused when the op has a padding-value operand).
     pub value: f64,
 }
 
@@ -59,6 +60,15 @@ impl Pad {
     pub(crate) fn infer(&self, operands: &[Operand<'_>]) -> Result<Vec<TensorType>, String> {
         let x = &operands[0];
         let rank = x.ty.rank();
+        if let Some(v) = operands.get(1).filter(|v| v.ty.rank() != 0 || v.ty.dtype != x.ty.dtype) {
+            return Err(format!("padding value {} is {} but must be a {} scalar", v.name, v.ty, x.ty.dtype));
+        }
+        if operands.len() == 2 && self.value != 0.0 {
+            return Err(format!(
+                "the padding value is given twice: value {} and operand {}",
+                self.value, operands[1].name
+            ));
+        }
         check_len("edge_padding_low", &self.edge_padding_low, rank, x)?;
         check_len("edge_padding_high", &self.edge_padding_high, rank, x)?;
         check_len("interior_padding", &self.interior_padding, rank, x)?;
@@ -105,6 +115,31 @@ impl DynamicSlice {
         }
         Ok(vec![TensorType::new(self.slice_sizes.clone(), x.ty.dtype)])
     }
+}
+
+/// `dynamic_update_slice(operand, update, start indices...)`: `operand` with `update`
+/// written at run-time start indices (one scalar integer operand per dimension,
+/// clamped so the update fits). It has no attributes.
+pub(crate) fn infer_dynamic_update_slice(operands: &[Operand<'_>]) -> Result<Vec<TensorType>, String> {
+    let (x, update, indices) = (&operands[0], &operands[1], &operands[2..]);
+    if update.ty.rank() != x.ty.rank() || update.ty.dtype != x.ty.dtype {
+        return Err(format!(
+            "update {} is {} but must have the rank and element type of {} ({})",
+            update.name, update.ty, x.name, x.ty
+        ));
+    }
+    if indices.len() != x.ty.rank() {
+        return Err(format!("{} has rank {} but {} start indices are given", x.name, x.ty.rank(), indices.len()));
+    }
+    if let Some(i) = indices.iter().find(|i| i.ty.rank() != 0 || i.ty.dtype.class() != DTypeClass::Integer) {
+        return Err(format!("start index {} is {} but must be a scalar integer", i.name, i.ty));
+    }
+    for (d, (&u, &size)) in update.ty.shape.iter().zip(&x.ty.shape).enumerate() {
+        if u > size {
+            return Err(format!("dim {d}: update size {u} exceeds {}'s size {size}", x.name));
+        }
+    }
+    Ok(vec![x.ty.clone()])
 }
 
 /// `concatenate` along `dimension`.

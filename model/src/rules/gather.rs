@@ -18,6 +18,9 @@
 //! `start_index_map = [axis]`, an implicit index vector and the table's other
 //! dimensions as offsets, and gets that rule.
 //!
+//! A scatter of `n` inputs maps each factor to its dimension of every input, of
+//! every update and of every result.
+//!
 //! Counts: gather and take move the gathered elements (no FLOPs); scatter does one
 //! FLOP per update element when updates combine.
 
@@ -112,12 +115,13 @@ pub fn gather_rule(g: &Gather, shapes: &OpShapes<'_>) -> OpShardingRule {
     b.build()
 }
 
-/// Shardy's `scatter` rule (one input: operands input, indices, updates).
+/// Shardy's `scatter` rule (operands: `n` inputs, indices, `n` updates).
 pub fn scatter_rule(s: &Scatter, shapes: &OpShapes<'_>) -> OpShardingRule {
+    let n = shapes.operands.len() / 2;
     let access = IndexedAccess {
         input: &shapes.operands[0].shape,
-        slices: &shapes.operands[2].shape,
-        indices: &shapes.operands[1].shape,
+        slices: &shapes.operands[n + 1].shape,
+        indices: &shapes.operands[n].shape,
         index_vector_dim: s.index_vector_dim,
         offset_dims: &s.update_window_dims,
         collapsed_dims: &s.inserted_window_dims,
@@ -127,7 +131,9 @@ pub fn scatter_rule(s: &Scatter, shapes: &OpShapes<'_>) -> OpShardingRule {
     let combining = s.kind != ScatterKind::Replace;
     let mut b = shapes.builder();
     add_factors(&access, Some(combining), |(input, indices, updates), size, kind, blocked| {
-        b.add_factor_blocked(&[input, indices, updates], &[input], size, kind, blocked);
+        let operands: Vec<_> =
+            std::iter::repeat_n(input, n).chain([indices]).chain(std::iter::repeat_n(updates, n)).collect();
+        b.add_factor_blocked(&operands, &vec![input; n], size, kind, blocked);
     });
     b.build()
 }
@@ -160,6 +166,8 @@ pub fn gather_counts(shapes: &OpShapes<'_>) -> OpCounts {
 
 /// Scatter: one FLOP per update element when updates combine.
 pub fn scatter_counts(s: &Scatter, shapes: &OpShapes<'_>) -> OpCounts {
-    let flops = if s.kind == ScatterKind::Replace { 0.0 } else { shapes.operands[2].num_elements() as f64 };
+    let updates = &shapes.operands[shapes.operands.len() / 2 + 1..];
+    let elements: u64 = updates.iter().map(|t| t.num_elements()).sum();
+    let flops = if s.kind == ScatterKind::Replace { 0.0 } else { elements as f64 };
     OpCounts::moving(shapes).with_flops(flops)
 }

@@ -10,7 +10,9 @@
 //! and the region ops (their bodies have rules), as in Shardy, and a `reshape` of a
 //! tensor with no elements.
 
+mod bits;
 mod builder;
+mod collective;
 mod conv;
 mod custom;
 mod dot;
@@ -27,7 +29,7 @@ mod window;
 pub use builder::RuleBuilder;
 pub use gather::take_as_gather;
 pub use pointwise::TRANSCENDENTAL_FLOPS;
-pub use slicing::ConcatSources;
+pub use slicing::{ConcatSources, StartIndices};
 
 use crate::ir::{Op, OpId, Program, TensorType, ValueDef, ValueId};
 use crate::ops::{DotGeneral, OpKind};
@@ -86,13 +88,17 @@ pub fn sharding_rule(program: &Program, id: OpId) -> Option<OpShardingRule> {
     let op = program.op(id);
     let sources = match op.kind {
         OpKind::Concatenate(_) => concat_sources(program, &op.operands),
+        OpKind::DynamicUpdateSlice => {
+            let shapes = OpShapes::of(program, op);
+            return Some(slicing::dynamic_update_slice_rule(start_indices(program, &op.operands), &shapes));
+        }
         _ => ConcatSources::default(),
     };
     rule_for(&op.kind, &OpShapes::of(program, op), sources)
 }
 
 /// The sharding rule of an op of `kind` with `shapes`; `sources` matters only for
-/// `concatenate`.
+/// `concatenate` (a `dynamic_update_slice` is taken to have run-time indices).
 pub fn rule_for(kind: &OpKind, shapes: &OpShapes<'_>, sources: ConcatSources) -> Option<OpShardingRule> {
     Some(match kind {
         OpKind::Unary(_)
@@ -128,6 +134,13 @@ pub fn rule_for(kind: &OpKind, shapes: &OpShapes<'_>, sources: ConcatSources) ->
         OpKind::Softmax(s) => norm::rule(&[s.dimension], shapes),
         OpKind::LayerNorm(n) | OpKind::RmsNorm(n) => norm::rule(&n.dimensions, shapes),
         OpKind::Custom(c) => custom::rule(c),
+        OpKind::DynamicUpdateSlice => slicing::dynamic_update_slice_rule(StartIndices::Dynamic, shapes),
+        OpKind::BitcastConvert(_) => bits::bitcast_rule(shapes),
+        OpKind::RngBitGenerator(_) => bits::rng_rule(shapes),
+        OpKind::BatchNormInference(b) => norm::batch_norm_rule(b.feature_index, shapes),
+        OpKind::AllGather(a) => collective::all_gather_rule(a, shapes),
+        OpKind::AllToAll(a) => collective::all_to_all_rule(a, shapes),
+        OpKind::ReduceScatter(r) => collective::reduce_scatter_rule(r, shapes),
         OpKind::Reshard(_)
         | OpKind::PropagationBarrier(_)
         | OpKind::NamedComputation(_)
@@ -152,6 +165,16 @@ fn concat_sources(program: &Program, operands: &[ValueId]) -> ConcatSources {
     ConcatSources { all_slices, one_tensor_with_slices: one_tensor && any_slice }
 }
 
+/// Whether the start indices of a `dynamic_update_slice` (its operands after the
+/// first two) are all constants.
+fn start_indices(program: &Program, operands: &[ValueId]) -> StartIndices {
+    let constant = |v: &ValueId| match program.value(*v).def {
+        ValueDef::OpResult { op, .. } => matches!(program.op(op).kind, OpKind::Constant(_)),
+        _ => false,
+    };
+    if operands.iter().skip(2).all(constant) { StartIndices::Constant } else { StartIndices::Dynamic }
+}
+
 /// The counts of op `id` of `program`.
 pub fn op_counts(program: &Program, id: OpId) -> OpCounts {
     let op = program.op(id);
@@ -174,7 +197,14 @@ pub fn counts_for(kind: &OpKind, shapes: &OpShapes<'_>) -> OpCounts {
         | OpKind::Transpose(_)
         | OpKind::Concatenate(_)
         | OpKind::Reverse(_)
-        | OpKind::Pad(_) => OpCounts::moving(shapes),
+        | OpKind::Pad(_)
+        | OpKind::DynamicUpdateSlice
+        | OpKind::BitcastConvert(_)
+        | OpKind::AllGather(_)
+        | OpKind::AllToAll(_) => OpCounts::moving(shapes),
+        OpKind::ReduceScatter(_) => collective::reduce_scatter_counts(shapes),
+        OpKind::RngBitGenerator(_) => bits::rng_counts(shapes),
+        OpKind::BatchNormInference(_) => norm::batch_norm_counts(shapes),
         OpKind::Slice(_) | OpKind::DynamicSlice(_) => slicing::slicing_counts(shapes),
         OpKind::Convolution(c) => conv::counts(c, shapes),
         OpKind::ReduceWindow(r) => window::reduce_window_counts(r, shapes),

@@ -1,12 +1,16 @@
 //! Rules of the ops that cut, pad, join or flip: `slice`, `pad`, `dynamic_slice`,
-//! `concatenate`, `reverse`. They do no arithmetic; counts are bytes moved.
+//! `dynamic_update_slice`, `concatenate`, `reverse`. They do no arithmetic; counts are bytes moved.
 //!
 //! - `slice` and `pad` (Shardy's rules): pointwise, but a dimension whose size changes
 //!   is a permutation factor (sharding it needs data shifted between devices). `pad`'s
-//!   padding value is an attribute in the config language, so it has no entry.
+//!   padding value is an attribute (no entry) or a scalar operand (`[]`).
 //! - `dynamic_slice`: pointwise, a sliced dimension needs replication and blocks
 //!   propagation (the start index is only known at run time); the scalar start
 //!   indices have no factor.
+//! - `dynamic_update_slice` (Shardy's rule): a dimension the update fills whole is
+//!   one factor of operand, update and result; otherwise the operand and result
+//!   share a pass-through factor and the update has its own, which needs
+//!   replication unless every start index is a constant.
 //! - `reverse`: pointwise, reversed dimensions are permutation factors.
 //! - `concatenate`: pointwise over the result; the concatenated dimension is a
 //!   permutation factor when every operand is a slice, or when all operands are one
@@ -47,6 +51,32 @@ pub fn dynamic_slice_rule(shapes: &OpShapes<'_>) -> OpShardingRule {
     b.build()
 }
 
+/// Where the start indices of a `dynamic_update_slice` come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StartIndices {
+    /// Every start index is a constant.
+    Constant,
+    /// Some start index is known only at run time.
+    Dynamic,
+}
+
+/// The rule of `dynamic_update_slice(operand, update, indices...)`.
+pub fn dynamic_update_slice_rule(indices: StartIndices, shapes: &OpShapes<'_>) -> OpShardingRule {
+    let (operand, update) = (&shapes.operands[0].shape, &shapes.operands[1].shape);
+    let update_kind =
+        if indices == StartIndices::Constant { FactorKind::PassThrough } else { FactorKind::NeedReplication };
+    let mut b = shapes.builder();
+    for (dim, (&size, &update_size)) in operand.iter().zip(update).enumerate() {
+        if size == update_size {
+            b.add_factor_everywhere(dim, size, FactorKind::PassThrough, false);
+        } else {
+            b.add_factor(&[Some(dim)], &[Some(dim)], size, FactorKind::PassThrough);
+            b.add_factor(&[None, Some(dim)], &[], update_size, update_kind);
+        }
+    }
+    b.build()
+}
+
 /// The rule of `reverse`: reversed dimensions are permutation factors.
 pub fn reverse_rule(attrs: &Reverse, shapes: &OpShapes<'_>) -> OpShardingRule {
     let mut b = shapes.builder();
@@ -75,4 +105,25 @@ pub fn slicing_counts(shapes: &OpShapes<'_>) -> OpCounts {
     let mut counts = OpCounts::moving(shapes);
     counts.bytes_read = shapes.results[0].size();
     counts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::DType;
+    use crate::ir::TensorType;
+
+    #[test]
+    fn update_slice_replicates_the_update_unless_indices_are_constant() {
+        let (x, u, i) = (
+            TensorType::new([32, 4], DType::F32),
+            TensorType::new([32, 1], DType::F32),
+            TensorType::new([], DType::I32),
+        );
+        let shapes = OpShapes { operands: vec![&x, &u, &i, &i], results: vec![&x] };
+        let dynamic = "#sdy.op_sharding_rule<([i, j], [i, k], [], [])->([i, j]) {i=32, j=4, k=1} need_replication={k}>";
+        assert_eq!(dynamic_update_slice_rule(StartIndices::Dynamic, &shapes).to_string(), dynamic);
+        let constant = "#sdy.op_sharding_rule<([i, j], [i, k], [], [])->([i, j]) {i=32, j=4, k=1}>";
+        assert_eq!(dynamic_update_slice_rule(StartIndices::Constant, &shapes).to_string(), constant);
+    }
 }

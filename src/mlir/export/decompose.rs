@@ -178,7 +178,7 @@ fn contract(e: &mut Emitter<'_>, lhs: Lettered, rhs: Lettered, needed: &[char]) 
 fn reduce_over(e: &mut Emitter<'_>, x: &Ssa, kind: ReduceKind, dims: &[i64]) -> Ssa {
     let shape: Vec<i64> =
         (x.ty.shape.iter().enumerate()).filter(|(d, _)| !dims.contains(&(*d as i64))).map(|(_, &s)| s).collect();
-    reduce(e, x, kind, dims, &TensorType::new(shape, x.ty.dtype))
+    first(reduce(e, std::slice::from_ref(x), kind, dims, &[TensorType::new(shape, x.ty.dtype)]))
 }
 
 /// `r` (a reduction over `dims` of a tensor of type `full`) broadcast back to `full`.

@@ -21,6 +21,7 @@
 //! their users fix the plan around them. Value names become SSA names (`%w1`,
 //! `%relu.0`), made unique; the output is deterministic.
 
+mod collectives;
 mod decompose;
 mod ops;
 

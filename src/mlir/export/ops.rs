@@ -2,7 +2,7 @@
 //! StableHLO's generic attribute syntax, the region ops with their bodies. Ops with
 //! no StableHLO counterpart go to `decompose.rs`.
 
-use super::{Emitter, Region, Ssa, array, decompose, list, ty, typed_list};
+use super::{Emitter, Region, Ssa, array, collectives, decompose, list, ty, typed_list};
 use autoshard_model::ops::{
     ComparisonDirection, ConvDimensionNumbers, Convolution, DotGeneral, Gather, ManualComputation, ReduceKind,
     ReduceWindow, Scatter, ScatterKind, SelectAndScatter, UnaryOp, Window,
@@ -27,7 +27,7 @@ pub(super) fn emit(e: &mut Emitter<'_>, id: OpId) -> Result<Vec<Ssa>, String> {
         OpKind::DotGeneral(d) => one(dot_general(e, &args[0], &args[1], d, &result)),
         OpKind::Dot => one(dot_general(e, &args[0], &args[1], &DotGeneral::for_dot(args[0].ty.rank()), &result)),
         OpKind::Einsum(eq) => decompose::einsum(e, eq, &args).map(|v| vec![v]),
-        OpKind::Reduce(r) => one(reduce(e, &args[0], r.kind, &r.dimensions, &result)),
+        OpKind::Reduce(r) => Ok(reduce(e, &args, r.kind, &r.dimensions, &results)),
         OpKind::BroadcastInDim(b) => Ok(e.stablehlo(
             "broadcast_in_dim",
             &args,
@@ -54,7 +54,10 @@ pub(super) fn emit(e: &mut Emitter<'_>, id: OpId) -> Result<Vec<Ssa>, String> {
             Ok(e.stablehlo("slice", &args, &attrs, &results))
         }
         OpKind::Pad(p) => {
-            let value = e.splat(p.value, &TensorType::new(vec![], args[0].ty.dtype));
+            let value = match args.get(1) {
+                Some(v) => v.clone(),
+                None => e.splat(p.value, &TensorType::new(vec![], args[0].ty.dtype)),
+            };
             let attrs = format!(
                 "edge_padding_high = {}, edge_padding_low = {}, interior_padding = {}",
                 array(&p.edge_padding_high),
@@ -103,6 +106,20 @@ pub(super) fn emit(e: &mut Emitter<'_>, id: OpId) -> Result<Vec<Ssa>, String> {
             Ok(e.stablehlo("triangular_solve", &args, &attrs, &results))
         }
         OpKind::Cholesky(c) => Ok(e.stablehlo("cholesky", &args, &format!("lower = {}", c.lower), &results)),
+        OpKind::DynamicUpdateSlice => Ok(e.stablehlo("dynamic_update_slice", &args, "", &results)),
+        OpKind::BitcastConvert(_) => Ok(e.stablehlo("bitcast_convert", &args, "", &results)),
+        OpKind::RngBitGenerator(r) => {
+            let attrs = format!("rng_algorithm = #stablehlo<rng_algorithm {}>", r.algorithm.name());
+            Ok(e.stablehlo("rng_bit_generator", &args, &attrs, &results))
+        }
+        OpKind::AllGather(a) => Ok(collectives::all_gather(e, &args, a, &results)),
+        OpKind::AllToAll(a) => Ok(collectives::all_to_all(e, &args, a, &results)),
+        OpKind::ReduceScatter(r) => Ok(collectives::reduce_scatter(e, &args, r, &results)),
+        OpKind::BatchNormInference(b) => {
+            let epsilon = super::literal(b.epsilon, DType::F32);
+            let attrs = format!("epsilon = {epsilon} : f32, feature_index = {} : i64", b.feature_index);
+            Ok(e.stablehlo("batch_norm_inference", &args, &attrs, &results))
+        }
         OpKind::Iota(i) => {
             Ok(e.stablehlo("iota", &[], &format!("iota_dimension = {} : i64", i.iota_dimension), &results))
         }
@@ -136,7 +153,7 @@ pub(super) fn dot_general(e: &mut Emitter<'_>, lhs: &Ssa, rhs: &Ssa, d: &DotGene
 }
 
 /// The scalar op combining two partial results of a reduction of `kind`.
-fn combiner(kind: ReduceKind) -> &'static str {
+pub(super) fn combiner(kind: ReduceKind) -> &'static str {
     match kind {
         ReduceKind::Add => "add",
         ReduceKind::Max => "maximum",
@@ -145,15 +162,29 @@ fn combiner(kind: ReduceKind) -> &'static str {
     }
 }
 
-/// `x` reduced by `kind` over `dims`, from the kind's identity.
-pub(super) fn reduce(e: &mut Emitter<'_>, x: &Ssa, kind: ReduceKind, dims: &[i64], result: &TensorType) -> Ssa {
-    let scalar = TensorType::new(vec![], x.ty.dtype);
-    let init = e.splat(kind.identity(), &scalar);
+/// `xs` reduced by `kind` over `dims`, each from the kind's identity and combined
+/// on its own.
+pub(super) fn reduce(
+    e: &mut Emitter<'_>,
+    xs: &[Ssa],
+    kind: ReduceKind,
+    dims: &[i64],
+    results: &[TensorType],
+) -> Vec<Ssa> {
+    let scalars: Vec<TensorType> = xs.iter().map(|x| TensorType::new(vec![], x.ty.dtype)).collect();
+    let inits: Vec<Ssa> = scalars.iter().map(|s| e.splat(kind.identity(), s)).collect();
     let attrs = format!("dimensions = {}", array(dims));
-    let operands = [x.clone(), init];
-    let mut body = |e: &mut Emitter<'_>, a: &[Ssa]| e.stablehlo(combiner(kind), a, "", std::slice::from_ref(&scalar));
-    let mut regions: [Region<'_, '_>; 1] = [(vec![scalar.clone(), scalar.clone()], &mut body)];
-    e.stablehlo_regions("reduce", &operands, &attrs, std::slice::from_ref(result), &mut regions).remove(0)
+    let operands: Vec<Ssa> = xs.iter().cloned().chain(inits).collect();
+    let mut body = |e: &mut Emitter<'_>, p: &[Ssa]| pairwise(e, kind, p, &scalars);
+    let mut regions: [Region<'_, '_>; 1] = [([scalars.clone(), scalars.clone()].concat(), &mut body)];
+    e.stablehlo_regions("reduce", &operands, &attrs, results, &mut regions)
+}
+
+/// The body of a reduction over `n = types.len()` values at once: the first `n`
+/// arguments combined with the last `n`, pair by pair.
+fn pairwise(e: &mut Emitter<'_>, kind: ReduceKind, p: &[Ssa], types: &[TensorType]) -> Vec<Ssa> {
+    let n = types.len();
+    (0..n).flat_map(|i| e.stablehlo(combiner(kind), &[p[i].clone(), p[n + i].clone()], "", &types[i..=i])).collect()
 }
 
 /// `dense<[[lo, hi], …]> : tensor<Nx2xi64>`.
@@ -261,16 +292,21 @@ fn scatter(e: &mut Emitter<'_>, args: &[Ssa], s: &Scatter, results: &[TensorType
         s.index_vector_dim,
         s.unique_indices
     );
-    let scalar = TensorType::new(vec![], args[0].ty.dtype);
-    let kind = s.kind;
-    let mut body = |e: &mut Emitter<'_>, p: &[Ssa]| match kind {
-        ScatterKind::Replace => vec![p[1].clone()],
-        ScatterKind::Add => e.stablehlo("add", p, "", std::slice::from_ref(&scalar)),
-        ScatterKind::Max => e.stablehlo("maximum", p, "", std::slice::from_ref(&scalar)),
-        ScatterKind::Min => e.stablehlo("minimum", p, "", std::slice::from_ref(&scalar)),
-        ScatterKind::Mul => e.stablehlo("multiply", p, "", std::slice::from_ref(&scalar)),
+    // Operands: the inputs, the indices, one update per input.
+    let n = (args.len() - 1) / 2;
+    let scalars: Vec<TensorType> = args[..n].iter().map(|x| TensorType::new(vec![], x.ty.dtype)).collect();
+    let kind = match s.kind {
+        ScatterKind::Replace => None,
+        ScatterKind::Add => Some(ReduceKind::Add),
+        ScatterKind::Max => Some(ReduceKind::Max),
+        ScatterKind::Min => Some(ReduceKind::Min),
+        ScatterKind::Mul => Some(ReduceKind::Mul),
     };
-    let params = vec![scalar.clone(), scalar.clone()];
+    let mut body = |e: &mut Emitter<'_>, p: &[Ssa]| match kind {
+        None => p[n..].to_vec(),
+        Some(kind) => pairwise(e, kind, p, &scalars),
+    };
+    let params = [scalars.clone(), scalars.clone()].concat();
     e.stablehlo_regions("scatter", args, &attrs, results, &mut [(params, &mut body)])
 }
 

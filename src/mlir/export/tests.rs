@@ -8,3 +8,47 @@ fn literals_parse_as_mlir_numbers() {
     assert_eq!(literal(1.0, DType::I1), "true");
     assert_eq!(literal(f64::INFINITY, DType::BF16), "0x7F80");
 }
+
+/// The sharding rules of the ops of `program` that are not sharding constraints.
+fn rules(program: &Program) -> Vec<String> {
+    (program.ops_in_order().into_iter())
+        .filter(|&id| !matches!(program.op(id).kind, autoshard_model::OpKind::ShardingConstraint(_)))
+        .map(|id| {
+            let rule = autoshard_model::rules::sharding_rule(program, id);
+            format!("{} {}", program.op(id).kind.name(), rule.map_or("-".into(), |r| r.to_string()))
+        })
+        .collect()
+}
+
+#[test]
+fn collectives_and_random_bits_read_back_as_the_same_ops() {
+    let source = r#"
+mesh: {axes: {x: 2, y: 2}}
+program:
+  inputs:
+    a:     {shape: [4, 8], dtype: f32}
+    state: {shape: [2], dtype: u64}
+  ops:
+    - {name: g, op: all_gather, operands: [a], all_gather_dim: 1, replica_groups: [[0, 1], [2, 3]], channel_id: 1, use_global_device_ids: true}
+    - {name: t, op: all_to_all, operands: [g], split_dimension: 1, concat_dimension: 0, replica_groups: [[0, 1], [2, 3]]}
+    - {name: r, op: reduce_scatter, operands: [t], scatter_dimension: 1, replica_groups: [[0, 1, 2, 3]], kind: max}
+    - {name: [next, bits], op: rng_bit_generator, operands: [state], shape: [4, 8], algorithm: THREE_FRY}
+  outputs:
+    r:
+    bits:
+"#;
+    let config = crate::Config::from_source("c.yaml", source).unwrap();
+    let plan = crate::price(&config, None).unwrap();
+    let module = render(&config.program, &plan).unwrap();
+    for expected in [
+        "use_global_device_ids",
+        "channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>",
+        "replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>",
+        "rng_algorithm = #stablehlo<rng_algorithm THREE_FRY>",
+        "\"stablehlo.maximum\"",
+    ] {
+        assert!(module.contains(expected), "{expected} missing from\n{module}");
+    }
+    let again = crate::mlir::config("m.mlir", &module).unwrap_or_else(|e| panic!("{e}\n{module}"));
+    assert_eq!(rules(&again.program), rules(&config.program), "{module}");
+}

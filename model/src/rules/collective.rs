@@ -1,0 +1,93 @@
+//! Rules and counts of StableHLO's collectives as ops: `all_gather`, `all_to_all`,
+//! `reduce_scatter`.
+//!
+//! Rules (Shardy's): every dimension the collective does not touch is one factor
+//! shared by all operands and results; each touched dimension (gathered, split,
+//! concatenated, scattered) gets a need-replication factor shared by the operands
+//! and another, of the result's size, shared by the results (a dimension both split
+//! and concatenated gets one pair).
+//!
+//! Counts: bytes read and written; `reduce_scatter` does one FLOP per operand
+//! element. The communication itself is the op's, not a reshard the plan adds.
+
+use super::{OpCounts, OpShapes, RuleBuilder};
+use crate::ops::{AllGather, AllToAll, ReduceScatter};
+use crate::rule::{FactorKind, OpShardingRule};
+
+/// One factor per dimension of the first operand not in `touched`, everywhere.
+fn untouched(shapes: &OpShapes<'_>, touched: &[usize]) -> RuleBuilder {
+    let mut b = shapes.builder();
+    for (dim, &size) in shapes.operands[0].shape.iter().enumerate().filter(|(d, _)| !touched.contains(d)) {
+        b.add_factor_everywhere(dim, size, FactorKind::PassThrough, false);
+    }
+    b
+}
+
+/// A need-replication factor at `dim` of every operand, then one at `dim` of every
+/// result.
+fn replicated_pair(b: &mut RuleBuilder, shapes: &OpShapes<'_>, dim: usize) {
+    let size = |t: &[&crate::ir::TensorType]| t.first().and_then(|t| t.shape.get(dim)).copied().unwrap_or(1);
+    b.add_factor(&vec![Some(dim); shapes.operands.len()], &[], size(&shapes.operands), FactorKind::NeedReplication);
+    b.add_factor(&[], &vec![Some(dim); shapes.results.len()], size(&shapes.results), FactorKind::NeedReplication);
+}
+
+/// Shardy's `all_gather` rule.
+pub fn all_gather_rule(a: &AllGather, shapes: &OpShapes<'_>) -> OpShardingRule {
+    let dim = a.all_gather_dim as usize;
+    let mut b = untouched(shapes, &[dim]);
+    replicated_pair(&mut b, shapes, dim);
+    b.build()
+}
+
+/// Shardy's `all_to_all` rule.
+pub fn all_to_all_rule(a: &AllToAll, shapes: &OpShapes<'_>) -> OpShardingRule {
+    let (split, concat) = (a.split_dimension as usize, a.concat_dimension as usize);
+    let mut b = untouched(shapes, &[split, concat]);
+    replicated_pair(&mut b, shapes, split);
+    if split != concat {
+        replicated_pair(&mut b, shapes, concat);
+    }
+    b.build()
+}
+
+/// Shardy's `reduce_scatter` rule.
+pub fn reduce_scatter_rule(r: &ReduceScatter, shapes: &OpShapes<'_>) -> OpShardingRule {
+    let dim = r.scatter_dimension as usize;
+    let mut b = untouched(shapes, &[dim]);
+    replicated_pair(&mut b, shapes, dim);
+    b.build()
+}
+
+/// `reduce_scatter`: one FLOP per operand element.
+pub fn reduce_scatter_counts(shapes: &OpShapes<'_>) -> OpCounts {
+    OpCounts::moving(shapes).with_flops(shapes.operands[0].num_elements() as f64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::DType;
+    use crate::ir::TensorType;
+    use crate::ops::ReplicaGroups;
+
+    fn ty(shape: &[i64]) -> TensorType {
+        TensorType::new(shape, DType::I64)
+    }
+
+    #[test]
+    fn all_to_all_splits_and_concatenates() {
+        let a = AllToAll {
+            split_dimension: 1,
+            concat_dimension: 0,
+            split_count: 2,
+            replica_groups: ReplicaGroups(vec![vec![0, 1]]),
+            channel_id: 0,
+        };
+        let (x, y) = (ty(&[2, 4]), ty(&[4, 2]));
+        let shapes = OpShapes { operands: vec![&x, &x], results: vec![&y, &y] };
+        assert_eq!(
+            all_to_all_rule(&a, &shapes).to_string(),
+            "#sdy.op_sharding_rule<([k, i], [k, i])->([l, j], [l, j]) {i=4, j=2, k=2, l=4} need_replication={i, j, k, l}>"
+        );
+    }
+}

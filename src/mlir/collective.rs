@@ -1,0 +1,79 @@
+//! StableHLO's collectives (`all_gather`, `all_to_all`, `reduce_scatter`) read into
+//! the op set: their dimensions, `replica_groups` (a `dense<[[…], …]> :
+//! tensor<GxNxi64>` literal), `channel_handle` (`#stablehlo.channel_handle<handle =
+//! H, type = T>`, or `channel_id`) and, for `reduce_scatter`, the combiner of its
+//! region.
+
+use super::ast::Operation;
+use super::attrs;
+use super::ops::{flag, get, req};
+use autoshard_model::ops::{AllGather, AllToAll, ReduceScatter, ReplicaGroups};
+
+/// The replica groups: the literal's integers cut into rows of the length its type
+/// states (one group when no type is given).
+fn replica_groups(op: &Operation) -> Result<ReplicaGroups, String> {
+    let text = req(op, &["replica_groups"])?;
+    let ids = attrs::ints(text)?;
+    let row = match text.split_once(": tensor<") {
+        Some((_, ty)) => {
+            let dims: Vec<&str> = ty.trim_end_matches('>').split('x').collect();
+            match dims.as_slice() {
+                [_, n, _] => n.trim().parse::<usize>().map_err(|_| format!("bad replica_groups type in '{text}'"))?,
+                _ => return Err(format!("replica_groups must be a 2-d tensor, found '{text}'")),
+            }
+        }
+        None => ids.len(),
+    };
+    if row == 0 {
+        return Ok(ReplicaGroups::default());
+    }
+    Ok(ReplicaGroups(ids.chunks(row).map(<[i64]>::to_vec).collect()))
+}
+
+/// The channel: `channel_handle`'s handle or `channel_id`, 0 when absent.
+fn channel_id(op: &Operation) -> Result<i64, String> {
+    match get(op, &["channel_handle"]) {
+        Some(text) => attrs::field_int(text, "handle", 0),
+        None => get(op, &["channel_id"]).map_or(Ok(0), attrs::int),
+    }
+}
+
+/// `stablehlo.all_gather`.
+pub fn all_gather(op: &Operation) -> Result<AllGather, String> {
+    Ok(AllGather {
+        all_gather_dim: attrs::int(req(op, &["all_gather_dim"])?)?,
+        replica_groups: replica_groups(op)?,
+        channel_id: channel_id(op)?,
+        use_global_device_ids: flag(op, "use_global_device_ids")?,
+    })
+}
+
+/// `stablehlo.all_to_all`.
+pub fn all_to_all(op: &Operation) -> Result<AllToAll, String> {
+    Ok(AllToAll {
+        split_dimension: attrs::int(req(op, &["split_dimension"])?)?,
+        concat_dimension: attrs::int(req(op, &["concat_dimension"])?)?,
+        split_count: attrs::int(req(op, &["split_count"])?)?,
+        replica_groups: replica_groups(op)?,
+        channel_id: channel_id(op)?,
+    })
+}
+
+/// `stablehlo.reduce_scatter`: its region must be one add, maximum, minimum or
+/// multiply.
+pub fn reduce_scatter(op: &Operation) -> Result<ReduceScatter, String> {
+    let body = op.regions.first().map(|r| r.ops.as_slice()).unwrap_or_default();
+    let kind = match body {
+        [combine, _] => super::ops::reduction(&combine.name),
+        _ => None,
+    };
+    let kind =
+        kind.ok_or("a reduce_scatter whose body is not one add, maximum, minimum or multiply is not supported")?;
+    Ok(ReduceScatter {
+        scatter_dimension: attrs::int(req(op, &["scatter_dimension"])?)?,
+        kind,
+        replica_groups: replica_groups(op)?,
+        channel_id: channel_id(op)?,
+        use_global_device_ids: flag(op, "use_global_device_ids")?,
+    })
+}

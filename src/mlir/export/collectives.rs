@@ -1,0 +1,56 @@
+//! StableHLO's collectives as ops of the program (`all_gather`, `all_to_all`,
+//! `reduce_scatter`, as shard_map bodies use them): replica groups, channel handles
+//! and the reduce-scatter's combining region in StableHLO's syntax.
+
+use super::ops::combiner;
+use super::{Emitter, Region, Ssa, list};
+use autoshard_model::TensorType;
+use autoshard_model::ops::{AllGather, AllToAll, ReduceScatter, ReplicaGroups};
+
+/// `replica_groups = dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>`, plus the channel
+/// handle when there is a channel and the unit `use_global_device_ids` when set.
+fn groups(g: &ReplicaGroups, channel_id: i64, global_ids: bool) -> String {
+    let rows: Vec<String> = g.0.iter().map(|r| format!("[{}]", list(r))).collect();
+    let width = g.0.first().map_or(0, Vec::len);
+    let mut attrs = format!("replica_groups = dense<[{}]> : tensor<{}x{width}xi64>", rows.join(", "), g.0.len());
+    if channel_id > 0 {
+        attrs = format!("channel_handle = #stablehlo.channel_handle<handle = {channel_id}, type = 1>, {attrs}");
+    }
+    if global_ids {
+        attrs.push_str(", use_global_device_ids");
+    }
+    attrs
+}
+
+pub(super) fn all_gather(e: &mut Emitter<'_>, args: &[Ssa], a: &AllGather, results: &[TensorType]) -> Vec<Ssa> {
+    let attrs = format!(
+        "all_gather_dim = {} : i64, {}",
+        a.all_gather_dim,
+        groups(&a.replica_groups, a.channel_id, a.use_global_device_ids)
+    );
+    e.stablehlo("all_gather", args, &attrs, results)
+}
+
+pub(super) fn all_to_all(e: &mut Emitter<'_>, args: &[Ssa], a: &AllToAll, results: &[TensorType]) -> Vec<Ssa> {
+    let attrs = format!(
+        "concat_dimension = {} : i64, {}, split_count = {} : i64, split_dimension = {} : i64",
+        a.concat_dimension,
+        groups(&a.replica_groups, a.channel_id, false),
+        a.split_count,
+        a.split_dimension
+    );
+    e.stablehlo("all_to_all", args, &attrs, results)
+}
+
+pub(super) fn reduce_scatter(e: &mut Emitter<'_>, args: &[Ssa], r: &ReduceScatter, results: &[TensorType]) -> Vec<Ssa> {
+    let attrs = format!(
+        "{}, scatter_dimension = {} : i64",
+        groups(&r.replica_groups, r.channel_id, r.use_global_device_ids),
+        r.scatter_dimension
+    );
+    let scalar = TensorType::new(vec![], args[0].ty.dtype);
+    let kind = r.kind;
+    let mut body = |e: &mut Emitter<'_>, p: &[Ssa]| e.stablehlo(combiner(kind), p, "", std::slice::from_ref(&scalar));
+    let mut regions: [Region<'_, '_>; 1] = [(vec![scalar.clone(), scalar.clone()], &mut body)];
+    e.stablehlo_regions("reduce_scatter", args, &attrs, results, &mut regions)
+}
