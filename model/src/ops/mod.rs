@@ -2,7 +2,7 @@
 //!
 //! One file per op family (`pointwise.rs`, `dot.rs`, `einsum.rs`, `reduce.rs`,
 //! `reshaping.rs`, `slicing.rs`, `conv.rs`, `gather.rs`, `sort.rs`, `norm.rs`,
-//! `custom.rs`, `constructs.rs`). Names and attributes are StableHLO's (and Shardy's
+//! `custom.rs`, `custom_call.rs`, `constructs.rs`). Names and attributes are StableHLO's (and Shardy's
 //! for the constructs) so configs read like StableHLO. Inference checks arity, ranks,
 //! attribute ranges and element types and reports what was expected and what was
 //! found, naming operands by their value names.
@@ -10,6 +10,7 @@
 mod constructs;
 mod conv;
 mod custom;
+mod custom_call;
 mod dot;
 mod einsum;
 mod gather;
@@ -23,6 +24,7 @@ mod sort;
 pub use constructs::{Constant, Iota, ManualComputation, NamedComputation, PropagationDirection};
 pub use conv::{ConvDimensionNumbers, Convolution};
 pub use custom::Custom;
+pub use custom_call::{BodyOp, BodyValue, CallTarget, Decomposition};
 pub use dot::DotGeneral;
 pub use einsum::EinsumEquation;
 pub use gather::{Gather, Scatter, ScatterKind, Take};

@@ -13,6 +13,7 @@
 mod builder;
 mod conv;
 mod custom;
+mod custom_call;
 mod dot;
 mod gather;
 mod norm;
@@ -23,6 +24,7 @@ mod slicing;
 mod sort;
 
 pub use builder::RuleBuilder;
+pub use custom_call::{CallUsers, custom_call_rule};
 pub use gather::take_as_gather;
 pub use pointwise::TRANSCENDENTAL_FLOPS;
 pub use slicing::ConcatSources;
