@@ -492,7 +492,7 @@ fn custom(r: &mut Reader<'_, '_, '_>) -> Option<Custom> {
         Some(TensorType::new(shape?, dtype?))
     })?;
     let flops = r.opt("flops", |c, n| c.quantity::<Flops>(n, "flops")).unwrap_or_default();
-    Some(Custom { rule, result, flops })
+    Some(Custom { rule, results: vec![result], flops, target: None })
 }
 
 fn barrier_direction(ctx: &mut Ctx<'_>, node: &Node) -> Option<PropagationDirection> {

@@ -2,7 +2,8 @@
 //! [`ProgramBuilder`]: arguments become inputs (their `sdy.sharding` the input's
 //! annotation), ops become ops (their `sdy.sharding` the results' annotations),
 //! `func.call`s of private functions are inlined as named computations labelled with
-//! the callee, `sdy.named_computation` and `sdy.manual_computation` keep their
+//! the callee, `stablehlo.custom_call`s become custom ops (built with their
+//! decomposition as body, if they have one), `sdy.named_computation` and `sdy.manual_computation` keep their
 //! regions, `sdy.sharding_group`s become sharding groups, and the returned values
 //! become outputs (the result's `sdy.sharding` their annotation).
 //!
@@ -16,10 +17,11 @@
 
 use super::ast::{Attr, Func, Module, Operation, Pos};
 use super::attrs::{self, split_top};
+use super::custom_call;
 use super::ops::{self, Scope, tensor_type};
 use crate::config::Diagnostic;
 use autoshard_model::ir::{InputSpec, OpSpec};
-use autoshard_model::ops::{Constant, ManualComputation, NamedComputation};
+use autoshard_model::ops::{BodyValue, Constant, Decomposition, ManualComputation, NamedComputation};
 use autoshard_model::{
     Location, Mesh, OpKind, Program, ProgramBuilder, TensorSharding, TensorShardingPerValue, ValueId,
 };
@@ -172,6 +174,7 @@ impl Importer<'_> {
                     self.constants.insert(self.key(result), (op.clone(), ops::constant(op)));
                 }
                 "func.call" => self.call(op)?,
+                "stablehlo.custom_call" => self.custom_call(op, body)?,
                 "sdy.named_computation" | "sdy.manual_computation" => self.region_op(op)?,
                 "sdy.sharding_group" => {
                     let id =
@@ -320,5 +323,62 @@ impl Importer<'_> {
         };
         self.prefix = outer;
         self.close(op, results)
+    }
+
+    /// `stablehlo.custom_call` in `block`: a custom op (with its decomposition as
+    /// body when it has one) or the op its target is.
+    fn custom_call(&mut self, op: &Operation, block: &[Operation]) -> Result<(), Diagnostic> {
+        let operands = op.operands.iter().map(|o| self.value(o, op.pos)).collect::<Result<Vec<_>, _>>()?;
+        let types: Vec<_> = operands.iter().map(|&v| self.builder.type_of(v).clone()).collect();
+        let users = custom_call::users(op, block);
+        let lowered = custom_call::lower(op, &types, users).map_err(|m| self.err(op.pos, m))?;
+        let Some(body) = lowered.body else {
+            self.add(op, lowered.kind, operands)?;
+            return Ok(());
+        };
+        let stem = op.results.first().map_or("custom_call", |r| r.split('#').next().unwrap_or(r)).to_string();
+        let args = (0..operands.len()).map(|i| self.key(&format!("{stem}/arg{i}"))).collect();
+        let spec = self.spec(op, lowered.kind, operands)?;
+        let args = self.builder.begin_region(spec, args).map_err(|e| self.err(op.pos, e.to_string()))?;
+        let results = self.decomposition(op, &stem, &args, &body);
+        self.close(op, results)
+    }
+
+    /// Builds `body` over `args` inside the open region of custom call `op`; its
+    /// values are named `%STEM/LABEL`. Returns what the body returns.
+    fn decomposition(
+        &mut self,
+        op: &Operation,
+        stem: &str,
+        args: &[ValueId],
+        body: &Decomposition,
+    ) -> Result<Vec<ValueId>, Diagnostic> {
+        let mut built: Vec<Vec<ValueId>> = Vec::with_capacity(body.ops.len());
+        let get = |built: &[Vec<ValueId>], v: BodyValue| match v {
+            BodyValue::Arg(i) => args.get(i).copied(),
+            BodyValue::Result { op, index } => built.get(op).and_then(|r| r.get(index)).copied(),
+        };
+        let undefined = "the decomposition reads a value it does not define";
+        for step in &body.ops {
+            let operands = step.operands.iter().map(|&v| get(&built, v)).collect::<Option<Vec<_>>>();
+            let label = format!("{stem}/{}", step.label);
+            let names = match step.results {
+                1 => vec![self.key(&label)],
+                n => (0..n).map(|i| self.key(&format!("{label}#{i}"))).collect(),
+            };
+            let spec = OpSpec {
+                result_names: names,
+                kind: step.kind.clone(),
+                operands: operands.ok_or_else(|| self.err(op.pos, undefined))?,
+                result_shardings: Vec::new(),
+                loc: None,
+            };
+            built.push(self.builder.add_op(spec).map_err(|e| self.err(op.pos, e.to_string()))?);
+        }
+        body.results
+            .iter()
+            .map(|&v| get(&built, v))
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| self.err(op.pos, undefined))
     }
 }

@@ -1,8 +1,8 @@
 //! StableHLO text with Shardy's `sdy` dialect, as JAX emits it
 //! (`jax.jit(f).lower(*args).as_text()`) and as Shardy's tests are written: a
 //! hand-written reader (`cursor.rs` → `parser.rs` → the syntax tree of `ast.rs`) and
-//! the import into the model's program (`import.rs`, op by op in `ops.rs`, attribute
-//! values in `attrs.rs`).
+//! the import into the model's program (`import.rs`, op by op in `ops.rs`, custom
+//! calls in `custom_call.rs`, attribute values in `attrs.rs`).
 //!
 //! Every command accepts a `.mlir` file where it accepts a config: the module's main
 //! function (`@main`, else its first public function) is the program, its first
@@ -17,6 +17,7 @@ mod ast;
 mod attrs;
 mod collective;
 mod cursor;
+mod custom_call;
 mod export;
 mod import;
 mod ops;

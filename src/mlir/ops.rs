@@ -92,6 +92,7 @@ fn kind(op: &Operation, scope: &dyn Scope) -> Result<OpKind, String> {
         return Ok(kind);
     }
     Ok(match op.name.as_str() {
+        "chlo.erf" => OpKind::Unary(autoshard_model::ops::UnaryOp::Erf),
         "stablehlo.convert" => OpKind::Convert { dtype: result_type(op)?.dtype },
         "stablehlo.bitcast_convert" => OpKind::BitcastConvert(BitcastConvert { dtype: result_type(op)?.dtype }),
         "stablehlo.compare" => OpKind::Compare { direction: comparison(op)? },

@@ -283,7 +283,12 @@ pub fn apply(
         OpKind::Constant(c) => one(layout::constant(c)),
         OpKind::Iota(i) => one(layout::iota(i)),
         OpKind::ShardingConstraint(_) | OpKind::Reshard(_) | OpKind::PropagationBarrier(_) => one(first()?.clone()),
-        OpKind::Custom(_) => Err("a custom op runs only with a body (its decomposition)".into()),
+        OpKind::Custom(c) => Err(match &c.target {
+            Some(target) => format!(
+                "custom_call @{target} cannot run: autoshard has no decomposition of it (a custom op runs only with a body)"
+            ),
+            None => "a custom op runs only with a body (its decomposition)".into(),
+        }),
         OpKind::NamedComputation(_) | OpKind::ManualComputation(_) => Err("a region op needs its body".into()),
     }
 }

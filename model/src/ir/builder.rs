@@ -496,7 +496,7 @@ impl ProgramBuilder {
             }
             OpKind::Custom(custom) => {
                 custom.check_body(body_types).map_err(|m| Error::Program(format!("{what}: {m}")))?;
-                Ok(vec![custom.result.clone()])
+                Ok(custom.results.clone())
             }
             _ => Err(Error::Program(format!("{what} has no body"))),
         }

@@ -2,8 +2,8 @@
 //!
 //! One file per op family (`pointwise.rs`, `bits.rs`, `dot.rs`, `einsum.rs`,
 //! `reduce.rs`, `reshaping.rs`, `slicing.rs`, `conv.rs`, `window.rs`, `gather.rs`,
-//! `sort.rs`, `linalg.rs`, `norm.rs`, `collective.rs`, `custom.rs`, `constructs.rs`).
-//! Names and attributes are StableHLO's (and Shardy's
+//! `sort.rs`, `linalg.rs`, `norm.rs`, `collective.rs`, `custom.rs`, `custom_call.rs`,
+//! `constructs.rs`). Names and attributes are StableHLO's (and Shardy's
 //! for the constructs) so configs read like StableHLO. Inference checks arity, ranks,
 //! attribute ranges and element types and reports what was expected and what was
 //! found, naming operands by their value names.
@@ -13,6 +13,7 @@ mod collective;
 mod constructs;
 mod conv;
 mod custom;
+mod custom_call;
 mod dot;
 mod einsum;
 mod gather;
@@ -30,6 +31,7 @@ pub use collective::{AllGather, AllToAll, ReduceScatter, ReplicaGroups};
 pub use constructs::{Constant, Iota, ManualComputation, NamedComputation, PropagationDirection};
 pub use conv::{ConvDimensionNumbers, Convolution};
 pub use custom::Custom;
+pub use custom_call::{BodyOp, BodyValue, CallTarget, Decomposition};
 pub use dot::DotGeneral;
 pub use einsum::EinsumEquation;
 pub use gather::{Gather, Scatter, ScatterKind, Take};

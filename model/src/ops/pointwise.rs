@@ -8,7 +8,8 @@ use super::{Operand, dtype_error, same_type};
 use crate::dtype::{DType, DTypeClass};
 use crate::ir::TensorType;
 
-/// Unary pointwise ops (StableHLO names, plus the activations `relu`, `gelu`, `silu`).
+/// Unary pointwise ops (StableHLO names, CHLO's `erf`, plus the activations `relu`,
+/// `gelu`, `silu`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[allow(missing_docs, reason = "the variants are the ops' names")]
 pub enum UnaryOp {
@@ -23,6 +24,7 @@ pub enum UnaryOp {
     Rsqrt,
     Sine,
     Cosine,
+    Erf,
     Floor,
     Ceil,
     Sign,
@@ -34,7 +36,7 @@ pub enum UnaryOp {
 
 impl UnaryOp {
     /// Every unary op.
-    pub const ALL: [UnaryOp; 18] = [
+    pub const ALL: [UnaryOp; 19] = [
         UnaryOp::Abs,
         UnaryOp::Negate,
         UnaryOp::Exponential,
@@ -46,6 +48,7 @@ impl UnaryOp {
         UnaryOp::Rsqrt,
         UnaryOp::Sine,
         UnaryOp::Cosine,
+        UnaryOp::Erf,
         UnaryOp::Floor,
         UnaryOp::Ceil,
         UnaryOp::Sign,
@@ -69,6 +72,7 @@ impl UnaryOp {
             UnaryOp::Rsqrt => "rsqrt",
             UnaryOp::Sine => "sine",
             UnaryOp::Cosine => "cosine",
+            UnaryOp::Erf => "erf",
             UnaryOp::Floor => "floor",
             UnaryOp::Ceil => "ceil",
             UnaryOp::Sign => "sign",

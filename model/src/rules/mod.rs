@@ -15,6 +15,7 @@ mod builder;
 mod collective;
 mod conv;
 mod custom;
+mod custom_call;
 mod dot;
 mod gather;
 mod linalg;
@@ -27,6 +28,7 @@ mod sort;
 mod window;
 
 pub use builder::RuleBuilder;
+pub use custom_call::{CallUsers, custom_call_rule};
 pub use gather::take_as_gather;
 pub use pointwise::TRANSCENDENTAL_FLOPS;
 pub use slicing::{ConcatSources, StartIndices};

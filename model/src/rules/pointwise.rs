@@ -37,7 +37,8 @@ pub fn unary_flops_per_element(op: UnaryOp) -> f64 {
         | UnaryOp::Sqrt
         | UnaryOp::Rsqrt
         | UnaryOp::Sine
-        | UnaryOp::Cosine => TRANSCENDENTAL_FLOPS,
+        | UnaryOp::Cosine
+        | UnaryOp::Erf => TRANSCENDENTAL_FLOPS,
         UnaryOp::Gelu => TRANSCENDENTAL_FLOPS + 7.0,
         UnaryOp::Silu => TRANSCENDENTAL_FLOPS + 1.0,
         _ => 1.0,

@@ -17,6 +17,8 @@ pub(super) fn unary(e: &mut Emitter<'_>, u: UnaryOp, x: &Ssa) -> Ssa {
         return first(e.stablehlo(u.name(), std::slice::from_ref(x), "", std::slice::from_ref(&x.ty)));
     }
     match u {
+        // StableHLO has no erf; XLA reads CHLO's, as JAX writes it.
+        UnaryOp::Erf => first(e.generic("chlo.erf", std::slice::from_ref(x), "", std::slice::from_ref(&x.ty))),
         UnaryOp::Relu => {
             let zero = e.splat(0.0, &x.ty);
             binary(e, "maximum", x, &zero)

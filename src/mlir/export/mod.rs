@@ -15,8 +15,10 @@
 //! The op set's ops without a StableHLO counterpart are written as the StableHLO
 //! they mean (`decompose.rs`): `relu`, `gelu` (tanh form), `silu`, `softmax`,
 //! `layer_norm`, `rms_norm`, `einsum` (dot_generals, reduces and transposes) and
-//! `take` (a gather). A `custom` op is written as its body; one without a body has
-//! no StableHLO form and is an error naming it. Values with `unreduced` axes get no
+//! `take` (a gather); `erf` is CHLO's, as JAX writes it. A `custom` op is written as
+//! its body; one without a body as the `stablehlo.custom_call` it was read from, with
+//! its `sdy.sharding_rule` (its `backend_config` is not kept); a config's custom op
+//! without a body has no StableHLO form and is an error naming it. Values with `unreduced` axes get no
 //! constraint (a sharding constraint cannot hold partial sums); the constraints of
 //! their users fix the plan around them. Value names become SSA names (`%w1`,
 //! `%relu.0`), made unique; the output is deterministic.
@@ -255,12 +257,18 @@ impl<'p> Emitter<'p> {
     }
 
     /// Writes `"stablehlo.NAME"(operands) <{attrs}> : (…) -> (…)` and returns its
-    /// results, named after `hint`.
+    /// results, named after the op.
     pub(crate) fn stablehlo(&mut self, name: &str, operands: &[Ssa], attrs: &str, results: &[TensorType]) -> Vec<Ssa> {
-        let head = self.results(results, name);
+        self.generic(&format!("stablehlo.{name}"), operands, attrs, results)
+    }
+
+    /// Writes the generic op `"DIALECT.NAME"(operands) <{attrs}> : (…) -> (…)`.
+    pub(crate) fn generic(&mut self, op: &str, operands: &[Ssa], attrs: &str, results: &[TensorType]) -> Vec<Ssa> {
+        let hint = op.rsplit('.').next().unwrap_or(op);
+        let head = self.results(results, hint);
         let props = if attrs.is_empty() { String::new() } else { format!(" <{{{attrs}}}>") };
         self.line(&format!(
-            "{head}\"stablehlo.{name}\"({}){props} : {}",
+            "{head}\"{op}\"({}){props} : {}",
             names(operands),
             signature(operands.iter().map(|o| &o.ty), results)
         ));

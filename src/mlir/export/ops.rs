@@ -4,7 +4,7 @@
 
 use super::{Emitter, Region, Ssa, array, collectives, decompose, list, ty, typed_list};
 use autoshard_model::ops::{
-    ComparisonDirection, ConvDimensionNumbers, Convolution, DotGeneral, Gather, ManualComputation, ReduceKind,
+    ComparisonDirection, ConvDimensionNumbers, Convolution, Custom, DotGeneral, Gather, ManualComputation, ReduceKind,
     ReduceWindow, Scatter, ScatterKind, SelectAndScatter, UnaryOp, Window,
 };
 use autoshard_model::{DType, OpId, OpKind, TensorSharding, TensorType};
@@ -77,7 +77,7 @@ pub(super) fn emit(e: &mut Emitter<'_>, id: OpId) -> Result<Vec<Ssa>, String> {
         OpKind::Softmax(s) => one(decompose::softmax(e, &args[0], s.dimension)),
         OpKind::LayerNorm(n) => one(decompose::norm(e, &args, &n.dimensions, n.epsilon, true)),
         OpKind::RmsNorm(n) => one(decompose::norm(e, &args, &n.dimensions, n.epsilon, false)),
-        OpKind::Custom(_) => custom(e, id, args),
+        OpKind::Custom(c) => custom(e, id, args, c),
         OpKind::ShardingConstraint(s) => one(sdy_unary(e, "sharding_constraint", &args[0], &s.stripped().to_string())),
         // XLA's Shardy import rejects `sdy.reshard` (an op of Shardy's own passes);
         // a constraint fixes the same sharding at the same point.
@@ -403,10 +403,22 @@ fn sdy_unary(e: &mut Emitter<'_>, name: &str, x: &Ssa, attr: &str) -> Ssa {
     Ssa { name: result, ty: x.ty.clone() }
 }
 
-/// A `custom` op: its body, written in place of the op.
-fn custom(e: &mut Emitter<'_>, id: OpId, args: Vec<Ssa>) -> Result<Vec<Ssa>, String> {
+/// A `custom` op: its body, written in place of the op; without one, the
+/// `stablehlo.custom_call` it was read from, with its sharding rule.
+fn custom(e: &mut Emitter<'_>, id: OpId, args: Vec<Ssa>, c: &Custom) -> Result<Vec<Ssa>, String> {
     let op = e.program.op(id);
-    let body = op.body.as_ref().ok_or("a custom op without a body has no StableHLO form")?;
+    let Some(body) = op.body.as_ref() else {
+        let target = c.target.as_ref().ok_or("a custom op without a body has no StableHLO form")?;
+        let attrs = format!("call_target_name = {target:?}");
+        let head = e.results(&c.results, "custom_call");
+        e.line(&format!(
+            "{head}\"stablehlo.custom_call\"({}) <{{{attrs}}}> {{sdy.sharding_rule = {}}} : {}",
+            super::names(&args),
+            c.rule,
+            super::signature(args.iter().map(|a| &a.ty), &c.results)
+        ));
+        return Ok(e.result_values(&head, &c.results));
+    };
     for (&param, arg) in body.args.iter().zip(args) {
         e.names[param.index()] = Some(arg);
     }
@@ -470,5 +482,5 @@ fn manual(e: &mut Emitter<'_>, id: OpId, args: &[Ssa], m: &ManualComputation) ->
 
 /// Whether `u` is one of StableHLO's own unary ops.
 pub(super) fn is_stablehlo_unary(u: UnaryOp) -> bool {
-    !matches!(u, UnaryOp::Relu | UnaryOp::Gelu | UnaryOp::Silu)
+    !matches!(u, UnaryOp::Relu | UnaryOp::Gelu | UnaryOp::Silu | UnaryOp::Erf)
 }
