@@ -1,0 +1,82 @@
+//! The IOPDDL engine (presolve, dual bound, search, ILP) on small instances: the
+//! contest's example, and generated grid-shaped instances (every node joined to its
+//! right and lower neighbour, so the core keeps its cycles after presolve) of
+//! 8×8 and 10×10 nodes with 4 to 8 strategies and a usage limit, each solved until
+//! the bound meets the best solution or 2 s pass. Parsing the instance is timed
+//! apart.
+//!
+//! `cargo bench --bench iopddl`.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
+
+use autoshard::solver::MicroLp;
+use autoshard::solver::backend::Limits;
+use autoshard::solver::engine;
+use autoshard::solver::iopddl::Instance;
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use std::time::Duration;
+
+/// A `side`×`side` grid instance in the contest's JSON format, from a fixed seed.
+fn grid(side: usize) -> String {
+    let mut rng = StdRng::seed_from_u64(side as u64);
+    let n = side * side;
+    let k: Vec<usize> = (0..n).map(|_| rng.random_range(4..9)).collect();
+    let (mut intervals, mut costs, mut usages) = (Vec::new(), Vec::new(), Vec::new());
+    for (i, &kv) in k.iter().enumerate() {
+        let start = i as u64;
+        intervals.push(format!("[{start}, {}]", start + rng.random_range(1..20)));
+        costs.push(format!("{:?}", (0..kv).map(|_| rng.random_range(0..1000)).collect::<Vec<u64>>()));
+        usages.push(format!("{:?}", (0..kv).map(|_| rng.random_range(1..100)).collect::<Vec<u64>>()));
+    }
+    let (mut pairs, mut matrices) = (Vec::new(), Vec::new());
+    for a in 0..n {
+        let neighbours = [(a % side + 1 < side).then_some(a + 1), (a + side < n).then_some(a + side)];
+        for b in neighbours.into_iter().flatten() {
+            pairs.push(format!("[{a}, {b}]"));
+            let entries: Vec<u64> = (0..k[a] * k[b]).map(|_| rng.random_range(0..1000)).collect();
+            matrices.push(format!("{entries:?}"));
+        }
+    }
+    format!(
+        "{{\"problem\": {{\"name\": \"grid{side}\", \"nodes\": {{\"intervals\": [{}], \"costs\": [{}], \"usages\": [{}]}}, \"edges\": {{\"nodes\": [{}], \"costs\": [{}]}}, \"usage_limit\": {}}}}}",
+        intervals.join(", "),
+        costs.join(", "),
+        usages.join(", "),
+        pairs.join(", "),
+        matrices.join(", "),
+        20 * 60
+    )
+}
+
+fn iopddl(c: &mut Criterion) {
+    let example =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/solver/tests/data/iopddl/example.json"))
+            .expect("the contest example");
+    let instances =
+        [("example".to_string(), example), ("grid8".to_string(), grid(8)), ("grid10".to_string(), grid(10))];
+    let limits = Limits { time: Duration::from_secs(2), gap: 0.0 };
+    let mut group = c.benchmark_group("iopddl");
+    group.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(4));
+    for (name, text) in &instances {
+        let instance = Instance::parse(text).unwrap();
+        let solution = engine::solve(&instance.problem, &MicroLp, limits).unwrap();
+        eprintln!(
+            "{name}: {} nodes, {} edges; after presolve {} nodes; cost {}, bound {}",
+            instance.problem.nodes.len(),
+            instance.problem.edges.len(),
+            solution.remaining_nodes,
+            solution.cost,
+            solution.bound
+        );
+        group.bench_with_input(BenchmarkId::new("parse", name), text, |b, t| b.iter(|| Instance::parse(t)));
+        group.bench_with_input(BenchmarkId::new("engine", name), &instance, |b, i| {
+            b.iter(|| engine::solve(&i.problem, &MicroLp, limits))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, iopddl);
+criterion_main!(benches);
