@@ -44,8 +44,14 @@ proptest! {
     #[test]
     fn mutated_modules_never_panic(which in 0usize..3, edits in prop::collection::vec((0usize..100_000, 0u8..3, 0u8..43), 1..6)) {
         let source = mutate(&SOURCES[which], &edits);
-        let _ = autoshard::mlir::config("m.mlir", &source);
         let _ = autoshard::mlir::functions("m.mlir", &source);
+        // A mutant that still reads is priced and exported; the export must read back.
+        if let Ok(config) = autoshard::mlir::config("m.mlir", &source)
+            && let Ok(plan) = autoshard::price(&config, None)
+            && let Ok(module) = autoshard::mlir::export(&config.program, &plan)
+        {
+            prop_assert!(autoshard::mlir::config("exported.mlir", &module).is_ok(), "{source}\n{module}");
+        }
     }
 
     #[test]
