@@ -27,7 +27,15 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Override one of the config's `sizes:` (repeatable; the last one for a name
+    /// wins), e.g. --size seq=128 --size batch=2. Applies to every command that reads
+    /// a YAML config.
+    #[arg(long = "size", global = true, value_name = "NAME=VALUE", value_parser = autoshard::config::parse_size_override)]
+    sizes: Vec<(String, i64)>,
 }
+
+/// The `--size` overrides of this invocation (set once, before the command runs).
+static SIZES: std::sync::OnceLock<Vec<(String, i64)>> = std::sync::OnceLock::new();
 
 #[derive(Debug, Subcommand)]
 enum Command {
@@ -88,6 +96,11 @@ pub enum Failure {
 pub fn main() -> ExitCode {
     init_logging();
     let cli = Cli::parse();
+    if !cli.sizes.is_empty() && matches!(cli.command, Command::Reshard(_) | Command::Iopddl(_)) {
+        eprintln!("error: --size applies to commands that read a config (check, rules, cost, solve, run)");
+        return ExitCode::from(2);
+    }
+    let _ = SIZES.set(cli.sizes);
     let result = match cli.command {
         Command::Check { file } => check::run(&file),
         Command::Rules { file } => rules::run(&file),
@@ -127,10 +140,16 @@ fn read(path: &std::path::Path) -> Result<(String, String), Failure> {
 /// Reads and validates the config or module at `path`; errors are bad input.
 fn load(path: &std::path::Path) -> Result<autoshard::Config, Failure> {
     let (shown, source) = read(path)?;
+    let sizes = SIZES.get().map_or(&[][..], Vec::as_slice);
     let config = if is_mlir(path) {
+        if !sizes.is_empty() {
+            return Err(Failure::BadInput(format!(
+                "{shown}: error: --size applies to YAML configs, not StableHLO modules"
+            )));
+        }
         autoshard::mlir::config(&shown, &source)
     } else {
-        autoshard::Config::from_source(&shown, &source)
+        autoshard::Config::from_source_with_sizes(&shown, &source, sizes)
     };
     config.map_err(|e| Failure::BadInput(e.to_string()))
 }

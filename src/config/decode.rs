@@ -18,12 +18,15 @@ pub struct Ctx<'s> {
     pub source: &'s str,
     /// Errors found so far.
     pub diagnostics: Vec<Diagnostic>,
+    /// The config's sizes (`sizes:`), which integer positions may reference by name;
+    /// `None` when the config declares none.
+    pub sizes: Option<super::sizes::SizeTable>,
 }
 
 impl<'s> Ctx<'s> {
     /// A context for `source` read from `file`.
     pub fn new(file: &str, source: &'s str) -> Self {
-        Ctx { file: Arc::from(file), source, diagnostics: Vec::new() }
+        Ctx { file: Arc::from(file), source, diagnostics: Vec::new(), sizes: None }
     }
 
     /// The location of `node`.
@@ -89,17 +92,34 @@ impl<'s> Ctx<'s> {
         }
     }
 
-    /// Reads an integer.
+    /// Reads an integer, or a size expression when the config declares sizes.
     pub fn int(&mut self, node: &Node, what: &str) -> Option<i64> {
-        match node.kind {
-            NodeKind::Int(i) => Some(i),
+        match &node.kind {
+            NodeKind::Int(i) => Some(*i),
+            NodeKind::Str(s) if self.sizes.is_some() && super::sizes::looks_like_expression(s) => {
+                self.size_expression(node, s, what)
+            }
             NodeKind::Float(f) if f.fract() == 0.0 && f.is_finite() => {
+                let f = *f;
                 let text = self.raw_text(node).map_or_else(|| format!("{f}"), str::to_string);
                 self.error(node, format!("{what} {text} is too large (the limit is {})", i64::MAX));
                 None
             }
             _ => {
                 self.expected(node, "an integer", what);
+                None
+            }
+        }
+    }
+
+    /// Evaluates the size expression `text` of string scalar `node` (`what` in
+    /// messages), reporting a problem at its place in the string.
+    fn size_expression(&mut self, node: &Node, text: &str, what: &str) -> Option<i64> {
+        let sizes = self.sizes.as_deref().unwrap_or_default();
+        match super::sizes::evaluate(text, sizes) {
+            Ok(value) => Some(value),
+            Err(e) => {
+                self.error_in_scalar(node, e.offset, format!("{what}: {}", e.message), e.hint);
                 None
             }
         }
@@ -179,6 +199,10 @@ impl<'s> Ctx<'s> {
         };
         match text.parse() {
             Ok(value) => Some(value),
+            Err(_) if self.sizes.is_some() && super::sizes::looks_like_expression(&text) => {
+                let n = self.size_expression(node, &text, what)?;
+                n.to_string().parse().map_err(|e| self.error(node, format!("{what}: {e}"))).ok()
+            }
             Err(e) => {
                 self.error(node, format!("{what}: {e}"));
                 None

@@ -12,7 +12,10 @@ mod diagnostic;
 mod hardware;
 mod ops;
 mod program;
+mod sizes;
 mod yaml;
+
+pub use sizes::SizeTable;
 
 pub use diagnostic::{ConfigError, Diagnostic};
 
@@ -34,13 +37,30 @@ pub struct Config {
     pub hardware: HardwareSpec,
     /// The solver's options.
     pub solver: SolverOptions,
+    /// The config's sizes (`sizes:`) as resolved, overrides applied, in declaration
+    /// order; empty when it declares none.
+    pub sizes: SizeTable,
+    /// The smaller sizes its `ci_sizes:` gives for quick runs (overrides to pass to
+    /// [`Config::from_source_with_sizes`]); empty when it gives none.
+    pub ci_sizes: SizeTable,
 }
 
 impl Config {
     /// Reads the config in `source`, naming it `file` in error locations.
     pub fn from_source(file: &str, source: &str) -> Result<Config, ConfigError> {
+        Config::from_source_with_sizes(file, source, &[])
+    }
+
+    /// Reads the config in `source` with some of its `sizes:` overridden (`(name,
+    /// value)` pairs; a later pair for the same name wins). Naming a size the config
+    /// does not declare is an error.
+    pub fn from_source_with_sizes(
+        file: &str,
+        source: &str,
+        overrides: &[(String, i64)],
+    ) -> Result<Config, ConfigError> {
         let mut ctx = Ctx::new(file, source);
-        let config = decode_config(&mut ctx, file);
+        let config = decode_config(&mut ctx, file, overrides);
         let mut diagnostics = ctx.diagnostics;
         diagnostics.sort_by_key(|d| (d.location.line, d.location.column));
         diagnostics.dedup();
@@ -51,7 +71,7 @@ impl Config {
     }
 }
 
-fn decode_config(ctx: &mut Ctx<'_>, file: &str) -> Option<Config> {
+fn decode_config(ctx: &mut Ctx<'_>, file: &str, overrides: &[(String, i64)]) -> Option<Config> {
     let root = match yaml::parse(ctx.source) {
         Ok(root) => root,
         Err(e) => {
@@ -73,8 +93,10 @@ fn decode_config(ctx: &mut Ctx<'_>, file: &str) -> Option<Config> {
         let hint = Some("describe one mesh under 'mesh:'".to_string());
         ctx.error_hint(key, "several meshes (MPMD) are not supported yet", hint);
     }
-    let allowed = ["name", "mesh", "cost", "solver", "program", "meshes"];
+    let allowed = ["name", "sizes", "ci_sizes", "mesh", "cost", "solver", "program", "meshes"];
     fields.deny_unknown(ctx, &allowed);
+    let sizes_entry = fields.entries().iter().find(|(k, _)| matches!(&k.kind, NodeKind::Str(s) if s == "sizes"));
+    let ci_sizes = sizes::decode(ctx, &root, sizes_entry.map(|(k, v)| (k, v)), fields.get("ci_sizes"), overrides);
     let name = match fields.get("name") {
         Some(n) => ctx.string(n, "the config name").unwrap_or_default(),
         None => std::path::Path::new(file).file_stem().map_or_else(|| "program".into(), |s| s.to_string_lossy().into()),
@@ -85,7 +107,18 @@ fn decode_config(ctx: &mut Ctx<'_>, file: &str) -> Option<Config> {
     let program_node = fields.require(ctx, "program")?;
     let mesh = mesh?;
     let program = program::program(ctx, program_node, &name, &mesh.name, mesh.mesh.as_ref());
-    Some(Config { name, program: program?, hardware: hardware?, solver })
+    let sizes = ctx.sizes.clone().unwrap_or_default();
+    Some(Config { name, program: program?, hardware: hardware?, solver, sizes, ci_sizes })
+}
+
+/// Reads a `NAME=VALUE` size override (the command line's `--size`).
+pub fn parse_size_override(text: &str) -> Result<(String, i64), String> {
+    let (name, value) = text.split_once('=').ok_or_else(|| format!("expected NAME=VALUE, found '{text}'"))?;
+    let value = value
+        .trim()
+        .parse::<i64>()
+        .map_err(|_| format!("the value of size '{name}' must be an integer, found '{value}'"))?;
+    Ok((name.trim().to_string(), value))
 }
 
 /// `source` with every number that is a multiple of `factor` and at least 64 divided
@@ -113,4 +146,99 @@ pub fn scaled(source: &str, factor: u64) -> String {
     }
     flush(&mut digits, &mut out);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SIZED: &str = "\
+sizes: {batch: 8, d_model: 64, d_ff: d_model*4}
+ci_sizes: {batch: 2, d_model: 4}
+mesh: {axes: {data: 2}}
+program:
+  inputs:
+    x: {shape: [batch, d_model]}
+    w: {shape: [d_model, d_ff], parameter: true}
+  ops:
+    - {name: h, op: dot_general, operands: [x, w], contracting_dims: [[1], [0]]}
+    - {name: s, op: slice, operands: [h], start_indices: [0, 0], limit_indices: [batch/2, d_ff]}
+  outputs:
+    s:
+";
+
+    fn shape(config: &Config, name: &str) -> String {
+        let id = config.program.value_named(name).unwrap();
+        config.program.value(id).ty.to_string()
+    }
+
+    fn errors(source: &str, overrides: &[(String, i64)]) -> String {
+        Config::from_source_with_sizes("t.yaml", source, overrides).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn sizes_resolve_in_shapes_and_attributes() {
+        let config = Config::from_source("t.yaml", SIZED).unwrap();
+        assert_eq!(shape(&config, "w"), "tensor<64x256xf32>");
+        assert_eq!(shape(&config, "s"), "tensor<4x256xf32>");
+        let sizes: Vec<(&str, i64)> = config.sizes.iter().map(|(n, v)| (n.as_str(), *v)).collect();
+        assert_eq!(sizes, [("batch", 8), ("d_model", 64), ("d_ff", 256)]);
+        assert_eq!(config.ci_sizes, [("batch".to_string(), 2), ("d_model".to_string(), 4)]);
+    }
+
+    #[test]
+    fn overrides_replace_sizes_and_derived_sizes_follow() {
+        let config = Config::from_source_with_sizes("t.yaml", SIZED, &config_ci()).unwrap();
+        assert_eq!(shape(&config, "w"), "tensor<4x16xf32>");
+        assert_eq!(shape(&config, "s"), "tensor<1x16xf32>");
+        let later_wins = [("batch".to_string(), 2), ("batch".to_string(), 6)];
+        let config = Config::from_source_with_sizes("t.yaml", SIZED, &later_wins).unwrap();
+        assert_eq!(shape(&config, "x"), "tensor<6x64xf32>");
+    }
+
+    fn config_ci() -> Vec<(String, i64)> {
+        Config::from_source("t.yaml", SIZED).unwrap().ci_sizes
+    }
+
+    #[test]
+    fn unknown_sizes_are_located_errors_that_list_the_known_ones() {
+        let typo = SIZED.replace("[batch, d_model]", "[batch, d_modle]");
+        assert_eq!(
+            errors(&typo, &[]),
+            "t.yaml:6:24: error: dimension of shape: unknown size 'd_modle' (the sizes are batch, d_model, d_ff)\n  \
+             hint: did you mean 'd_model'?"
+        );
+        assert_eq!(
+            errors(SIZED, &[("seq".to_string(), 4)]),
+            "t.yaml:1:1: error: size override seq=4: unknown size 'seq' (the sizes are batch, d_model, d_ff)"
+        );
+        let odd = [("batch".to_string(), 3)];
+        assert_eq!(
+            errors(SIZED, &odd),
+            "t.yaml:10:87: error: limit_indices: 3/2 does not divide exactly; sizes are integers"
+        );
+        let forward = SIZED.replace("{batch: 8, d_model: 64, d_ff: d_model*4}", "{batch: d_ff, d_model: 64, d_ff: 4}");
+        assert!(errors(&forward, &[]).starts_with("t.yaml:1:16: error: size 'batch': unknown size 'd_ff' (no sizes"));
+        let bad_ci = SIZED.replace("ci_sizes: {batch: 2", "ci_sizes: {btch: 2");
+        assert!(errors(&bad_ci, &[]).starts_with("t.yaml:2:12: error: ci_sizes names 'btch', which is not a size"));
+    }
+
+    #[test]
+    fn configs_without_sizes_read_strings_as_before() {
+        let plain = "mesh: {axes: {data: 2}}\nprogram:\n  inputs:\n    x: {shape: [batch]}\n";
+        assert!(
+            errors(plain, &[])
+                .contains("t.yaml:4:17: error: expected an integer for dimension of shape, found the string 'batch'")
+        );
+        assert!(
+            errors(plain, &[("batch".to_string(), 2)]).contains("size override batch=2: the config declares no sizes")
+        );
+    }
+
+    #[test]
+    fn parses_size_overrides() {
+        assert_eq!(parse_size_override("seq=128"), Ok(("seq".to_string(), 128)));
+        assert!(parse_size_override("seq").unwrap_err().contains("NAME=VALUE"));
+        assert!(parse_size_override("seq=x").unwrap_err().contains("must be an integer"));
+    }
 }

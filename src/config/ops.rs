@@ -471,7 +471,16 @@ fn collective(r: &mut Reader<'_, '_, '_>, op: &str) -> Option<OpKind> {
 
 fn custom(r: &mut Reader<'_, '_, '_>) -> Option<Custom> {
     let rule = r.req("rule", |c, n| {
-        let text = c.string(n, "rule")?;
+        let mut text = c.string(n, "rule")?;
+        if let Some(sizes) = &c.sizes {
+            match super::sizes::substitute_rule(&text, sizes) {
+                Ok(substituted) => text = substituted,
+                Err(e) => {
+                    c.error_in_scalar(n, e.offset, format!("rule: {}", e.message), e.hint);
+                    return None;
+                }
+            }
+        }
         // The bare form `([i, j])->([ij]) {i=2, j=4}` is accepted too.
         let bare = text.trim_start().starts_with('(');
         let parsed = if bare { format!("<{text}>").parse::<OpShardingRule>() } else { text.parse() };

@@ -55,7 +55,7 @@ pub fn config(file: &str, source: &str) -> Result<Config, ConfigError> {
     let hardware = HardwareSpec::from_preset(HardwareSpec::DEFAULT_PRESET, program.mesh());
     let stem = std::path::Path::new(file).file_stem().map_or_else(|| "program".into(), |s| s.to_string_lossy().into());
     let name = module.name.clone().unwrap_or(stem);
-    Ok(Config { name, program, hardware, solver: SolverOptions::default() })
+    Ok(Config { name, program, hardware, solver: SolverOptions::default(), sizes: Vec::new(), ci_sizes: Vec::new() })
 }
 
 fn parse(file: &Arc<str>, source: &str) -> Result<ast::Module, ConfigError> {
