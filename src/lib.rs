@@ -47,6 +47,7 @@ pub mod config;
 pub mod jax;
 pub mod mlir;
 pub mod run;
+pub mod view;
 
 pub use autoshard_cost as cost;
 pub use autoshard_executor as executor;
@@ -63,6 +64,15 @@ use autoshard_model::Plan;
 /// runs out first (then the best plan found, with its bound).
 pub fn solve(config: &Config) -> Result<Plan, solver::SolveError> {
     solver::Solver::new(config.solver).solve(&config.program, &config.hardware)
+}
+
+/// [`solve`], reporting the solver's progress (its phases, and the search's best
+/// cost and bound) to `report` as it goes.
+pub fn solve_with_progress(
+    config: &Config,
+    report: impl Fn(solver::search::Progress) + Send + Sync + 'static,
+) -> Result<Plan, solver::SolveError> {
+    solver::Solver::new(config.solver).with_progress(report).solve(&config.program, &config.hardware)
 }
 
 /// Prices a plan for `config`'s program on its hardware: the decisions of `plan` (its

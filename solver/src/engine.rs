@@ -133,6 +133,12 @@ pub fn solve_with(problem: &Problem, backend: &dyn Backend, mut settings: Settin
             first_feasible_s: outcome.first_feasible_s,
         }
     } else {
+        report(Progress {
+            elapsed_s: start.elapsed().as_secs_f64(),
+            cost: f64::INFINITY,
+            bound: f64::NEG_INFINITY,
+            phase: "ilp",
+        });
         exact(problem, backend, &pre, settings.limits)?
     };
     if !solution.cost.is_finite() || !problem.fits(&solution.assignment) {

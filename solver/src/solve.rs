@@ -13,12 +13,13 @@
 
 use crate::SolverOptions;
 use crate::backend::{Backend, Limits, MicroLp, Status};
-use crate::engine::{self, Solution};
+use crate::engine::{self, Settings, Solution};
 use crate::error::{Result, SolveError};
 use crate::graph::GraphNode;
 use crate::lower::{Lowered, lower};
 use crate::presolve::limit_binds;
 use crate::problem::Problem;
+use crate::search::Progress;
 use autoshard_cost::evaluate::evaluate;
 use autoshard_cost::hardware::HardwareSpec;
 use autoshard_model::ops::PropagationDirection;
@@ -60,12 +61,13 @@ use std::time::{Duration, Instant};
 pub struct Solver {
     options: SolverOptions,
     backend: Box<dyn Backend + Send + Sync>,
+    progress: Option<Box<dyn Fn(Progress) + Send + Sync>>,
 }
 
 impl Solver {
     /// A solver with `options` and the default backend (microlp).
     pub fn new(options: SolverOptions) -> Self {
-        Solver { options, backend: Box::new(MicroLp) }
+        Solver { options, backend: Box::new(MicroLp), progress: None }
     }
 
     /// The same solver with another ILP backend.
@@ -73,9 +75,41 @@ impl Solver {
         Solver { backend: Box::new(backend), ..self }
     }
 
+    /// The same solver reporting its progress to `report`: the phases `lowering`,
+    /// each stage's engine phases (`presolved`, `ilp`, the search's with its best
+    /// cost and bound; `elapsed_s` counts from the stage's start) and `pricing`.
+    /// Optional: it does not change the plan.
+    pub fn with_progress(self, report: impl Fn(Progress) + Send + Sync + 'static) -> Self {
+        Solver { progress: Some(Box::new(report)), ..self }
+    }
+
+    /// Reports `phase` (no cost or bound yet) to the progress callback, if any.
+    fn phase(&self, phase: &'static str, start: Instant) {
+        if let Some(report) = &self.progress {
+            let elapsed_s = start.elapsed().as_secs_f64();
+            report(Progress { elapsed_s, cost: f64::INFINITY, bound: f64::NEG_INFINITY, phase });
+        }
+    }
+
+    /// The engine on `problem` within what is left of the time limit, reporting to
+    /// the progress callback.
+    fn engine(&self, problem: &Problem, start: Instant) -> Result<Solution> {
+        let mut settings = Settings::new(self.limits(start));
+        let mut relay = |p: Progress| {
+            if let Some(report) = &self.progress {
+                report(p);
+            }
+        };
+        if self.progress.is_some() {
+            settings.report = Some(&mut relay);
+        }
+        engine::solve_with(problem, self.backend.as_ref(), settings)
+    }
+
     /// The cheapest plan for `program` on `hardware` under SPEC §5's constraints.
     pub fn solve(&self, program: &Program, hardware: &HardwareSpec) -> Result<Plan> {
         let start = Instant::now();
+        self.phase("lowering", start);
         let lowered = lower(program, hardware)?;
         let stage = stages(&lowered);
         let mut solution = self.staged(&lowered.problem, &stage, start)?;
@@ -86,6 +120,7 @@ impl Solver {
             let relaxed = self.staged(&free, &stage, start)?;
             solution.bound = solution.bound.min(relaxed.bound);
         }
+        self.phase("pricing", start);
         let mut plan = evaluate(program, hardware, &lowered.decisions(program, &solution.assignment))?;
         let budget = hardware.device.memory;
         if plan.objective.peak_memory_bytes > budget {
@@ -111,11 +146,10 @@ impl Solver {
     fn staged(&self, problem: &Problem, stage: &[usize], start: Instant) -> Result<Solution> {
         let last = stage.iter().copied().max().unwrap_or(0);
         if last == 0 {
-            return engine::solve(problem, self.backend.as_ref(), self.limits(start));
+            return self.engine(problem, start);
         }
-        let solve = |k: usize, earlier: Option<&[usize]>| {
-            engine::solve(&stage_problem(problem, stage, k, earlier), self.backend.as_ref(), self.limits(start))
-        };
+        let solve =
+            |k: usize, earlier: Option<&[usize]>| self.engine(&stage_problem(problem, stage, k, earlier), start);
         let mut solution = solve(0, None)?;
         for k in 1..=last {
             let next = solve(k, Some(&solution.assignment))?;

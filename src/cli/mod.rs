@@ -4,6 +4,7 @@
 mod check;
 mod cost;
 mod iopddl;
+mod progress;
 mod reshard;
 mod rules;
 mod run;

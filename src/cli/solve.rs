@@ -1,13 +1,16 @@
-//! `autoshard solve FILE [--format text|json|yaml|jax|mlir] [--time-limit S]`: the cheapest
-//! plan for a config. Text prints the `cost` table plus the dropped preferences and
-//! the solver's statistics; JSON and YAML print the plan (SPEC §8). An infeasible
+//! `autoshard solve FILE [--format text|json|yaml|jax|mlir] [--time-limit S] [--svg FILE]`:
+//! the cheapest plan for a config. Text prints the report of [`autoshard::view::report`]
+//! (the `cost` table, every value's sharding with its device grid, the dropped
+//! preferences and the solver's statistics); JSON and YAML print the plan (SPEC §8).
+//! `--svg` also writes a chart of compute and communication per op. On a terminal,
+//! stderr shows a spinner with the solver's phase while it works. An infeasible
 //! problem fails (exit 1) with the constraints that conflict.
 
+use super::progress::Progress;
 use super::{Failure, load};
 use autoshard::model::Seconds;
 use autoshard::solver::SolveError;
-use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// How to print the plan.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -38,6 +41,9 @@ pub struct Args {
     /// Wall-clock budget in seconds (overrides the config's `solver.time_limit`).
     #[arg(long, value_name = "S")]
     time_limit: Option<f64>,
+    /// Also write an SVG chart of each op's compute and communication time to FILE.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
 }
 
 /// Runs `solve`.
@@ -51,8 +57,11 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         config.solver.time_limit = Seconds(limit);
     }
     let plan = solved(&config, &shown)?;
+    if let Some(path) = &args.svg {
+        write_svg(path, &plan)?;
+    }
     let text = match args.format {
-        Format::Text => report(&config, &plan),
+        Format::Text => autoshard::view::report::render(&config, &plan),
         Format::Json => serde_json::to_string_pretty(&plan).map_err(|e| Failure::BadInput(e.to_string()))? + "\n",
         Format::Yaml => serde_saphyr::to_string(&plan).map_err(|e| Failure::BadInput(e.to_string()))?,
         Format::Jax => autoshard::jax::render(&config.program, &plan)
@@ -64,36 +73,34 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `config` solved; an infeasible problem is a failed run (exit 1), anything else
-/// wrong with it bad input (exit 2). `shown` names the config in messages.
+/// `config` solved, with a spinner on a terminal; an infeasible problem is a failed
+/// run (exit 1), anything else wrong with it bad input (exit 2). `shown` names the
+/// config in messages.
 pub(super) fn solved(config: &autoshard::Config, shown: &str) -> Result<autoshard::model::Plan, Failure> {
-    autoshard::solve(config).map_err(|e| match e {
+    let progress = Progress::spinner("solving", &format!("(limit {})", config.solver.time_limit));
+    let handle = progress.handle();
+    let report = move |p: autoshard::solver::search::Progress| {
+        let mut message = p.phase.to_string();
+        if p.cost.is_finite() {
+            message += &format!("  best {}", Seconds(p.cost));
+        }
+        if p.bound.is_finite() {
+            message += &format!("  bound {}", Seconds(p.bound));
+        }
+        handle.message(message);
+    };
+    let plan = autoshard::solve_with_progress(config, report).map_err(|e| match e {
         SolveError::Infeasible(_) => Failure::Failed(format!("{shown}: error: {e}")),
         e => Failure::BadInput(format!("{shown}: error: {e}")),
-    })
+    });
+    progress.finish();
+    plan
 }
 
-/// The `cost` table, then dropped preferences and solver statistics.
-fn report(config: &autoshard::Config, plan: &autoshard::model::Plan) -> String {
-    let mut out = super::cost::render(config, plan);
-    let _ = writeln!(out, "\nvalues");
-    for v in &plan.values {
-        let _ = writeln!(out, "  {:<16} {}", v.name, v.sharding.stripped());
-    }
-    if !plan.dropped_preferences.is_empty() {
-        let _ = writeln!(out, "\ndropped preferences");
-        for d in &plan.dropped_preferences {
-            let _ = writeln!(out, "  {} {}: {}", d.value, d.sharding.stripped(), d.reason);
-        }
-    }
-    if let Some(s) = &plan.solver {
-        let bound = s.bound.map_or("-".to_string(), |b| Seconds(b).to_string());
-        let gap = s.gap.map_or("-".to_string(), |g| format!("{:.2}%", g * 100.0));
-        let _ = writeln!(
-            out,
-            "\nsolver: {} (bound {bound}, gap {gap}) in {}; {} variables, {} constraints, {} branch-and-bound nodes",
-            s.status, s.time_s, s.variables, s.constraints, s.nodes
-        );
-    }
-    out
+/// Writes the chart of [`autoshard::view::svg`] for `plan` to `path`.
+pub(super) fn write_svg(path: &Path, plan: &autoshard::model::Plan) -> Result<(), Failure> {
+    let title = format!("{}: compute and communication per op (total {})", plan.program, plan.objective.total_s);
+    let svg = autoshard::view::svg::render(plan, &title).map_err(|e| Failure::Failed(format!("error: {e}")))?;
+    std::fs::write(path, svg)
+        .map_err(|e| Failure::BadInput(format!("{}: error: cannot write the chart: {e}", path.display())))
 }

@@ -11,6 +11,7 @@ mod rules;
 mod runner;
 mod solve;
 mod text;
+mod views;
 
 #[test]
 fn text_forms() {
