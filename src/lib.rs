@@ -4,7 +4,8 @@
 //! in code; autoshard decides how every tensor is split across the mesh. This crate is
 //! the facade over the workspace: the vocabulary and IR ([`model`]), the cost model
 //! ([`cost`]), the solver ([`solver`]) and the CPU mesh executor ([`executor`]), plus the
-//! config language ([`config`]) and the `autoshard` command line.
+//! config language ([`config`]), cost-model benchmarking ([`bench`]) and the `autoshard`
+//! command line.
 //!
 //! ```
 //! let source = r#"
@@ -43,6 +44,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod bench;
 pub mod config;
 pub mod jax;
 pub mod mlir;

@@ -14,6 +14,9 @@
 //! | collective_permute (n = bytes sent) | α + n/B |
 //! | all_slice, replicated_to_unreduced, sharded_to_unreduced (local) | 0 |
 //!
+//! A hardware spec may override the link per collective kind (a calibrated profile's
+//! figures); [`Group::for_kind`] applies that.
+//!
 //! Invariant: a group of one device, or no axes, costs nothing.
 
 use crate::hardware::{HardwareSpec, LinkSpec};
@@ -42,25 +45,41 @@ impl Group {
         }
         Group { size, link }
     }
+
+    /// [`Group::over`] for a collective of `kind`: the link is the kind's override
+    /// if `hardware` has one ([`HardwareSpec::collective_link`]).
+    pub fn for_kind(kind: CollectiveKind, axes: &[AxisRef], mesh: &Mesh, hardware: &HardwareSpec) -> Group {
+        let group = Group::over(axes, mesh, hardware);
+        Group { link: hardware.collective_link(kind, group.link), ..group }
+    }
+}
+
+/// The coefficients `(k_α, k_n)` of a collective of `kind` over `p` devices in
+/// the table of the module docs: its time is `k_α·α + k_n·n/B` (both 0 for a
+/// local collective or a group of one).
+pub fn coefficients(kind: CollectiveKind, p: i64) -> (f64, f64) {
+    if p <= 1 || kind.is_local() {
+        return (0.0, 0.0);
+    }
+    let (p, steps) = (p as f64, (p - 1) as f64);
+    match kind {
+        CollectiveKind::AllGather | CollectiveKind::ReduceScatter | CollectiveKind::AllToAll => (steps, steps / p),
+        CollectiveKind::AllReduce => (2.0 * steps, 2.0 * steps / p),
+        CollectiveKind::CollectivePermute | CollectiveKind::Reshard => (1.0, 1.0),
+        CollectiveKind::AllSlice | CollectiveKind::ReplicatedToUnreduced | CollectiveKind::ShardedToUnreduced => {
+            (0.0, 0.0)
+        }
+    }
 }
 
 /// The time of a collective of `kind` over `group` moving `bytes` as the table in
 /// the module docs defines it.
 pub fn collective_time(kind: CollectiveKind, group: Group, bytes: Bytes) -> Seconds {
-    let p = group.size as f64;
-    if group.size <= 1 || kind.is_local() {
+    let (k_alpha, k_n) = coefficients(kind, group.size);
+    if k_alpha == 0.0 && k_n == 0.0 {
         return Seconds(0.0);
     }
-    let (alpha, n_over_b) = (group.link.latency.0, bytes.0 as f64 / group.link.bandwidth.0);
-    let steps = p - 1.0;
-    Seconds(match kind {
-        CollectiveKind::AllGather | CollectiveKind::ReduceScatter | CollectiveKind::AllToAll => {
-            steps * alpha + steps / p * n_over_b
-        }
-        CollectiveKind::AllReduce => 2.0 * steps * alpha + 2.0 * steps / p * n_over_b,
-        CollectiveKind::CollectivePermute | CollectiveKind::Reshard => alpha + n_over_b,
-        CollectiveKind::AllSlice | CollectiveKind::ReplicatedToUnreduced | CollectiveKind::ShardedToUnreduced => 0.0,
-    })
+    Seconds(k_alpha * group.link.latency.0 + k_n * bytes.0 as f64 / group.link.bandwidth.0)
 }
 
 #[cfg(test)]

@@ -11,6 +11,9 @@ pub enum Error {
     /// A plan does not fit the program it is priced against.
     #[error("{0}")]
     Plan(String),
+    /// A cost profile is malformed.
+    #[error("invalid cost profile: {0}")]
+    Profile(String),
 }
 
 /// The cost layer's result type.

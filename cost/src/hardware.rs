@@ -8,6 +8,8 @@
 //! matches the usual device order, where minor axes vary fastest across neighbouring
 //! devices.
 
+use crate::profile::Profile;
+use autoshard_model::reshard::CollectiveKind;
 use autoshard_model::{Bytes, BytesPerSecond, FlopsPerSecond, Mesh, Seconds};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -40,7 +42,8 @@ pub enum Preset {
     H100Sxm,
     /// Google TPU v5e, all axes on the inter-chip interconnect.
     TpuV5e,
-    /// This machine's CPU threads as devices (provisional figures until calibrated).
+    /// This machine's CPU threads as devices: the profile `autoshard bench calibrate`
+    /// measured, shipped in `cost/data/cpu.yaml`.
     Cpu,
 }
 
@@ -92,19 +95,20 @@ impl Preset {
                 inter: LinkSpec { bandwidth: BytesPerSecond(45e9), latency: Seconds(2e-6) },
                 node_size: 256,
             },
-            // Provisional figures for this 2-core machine until `autoshard bench
-            // calibrate` measures them: ~100 GFLOP/s single-threaded f32 GEMM
-            // (matrixmultiply at 512^3), DRAM ~10 GB/s per thread, shared-memory
-            // exchange between threads ~5 GB/s with ~5 us hand-off latency.
-            Preset::Cpu => PresetFigures {
-                device: DeviceSpec {
-                    flops: FlopsPerSecond(100e9),
-                    memory_bandwidth: BytesPerSecond(10e9),
-                    memory: Bytes(4 << 30),
+            // The shipped calibrated profile (see `profile.rs`); the provisional
+            // figures below only if it failed to parse (a test checks it does not).
+            Preset::Cpu => match Profile::cpu() {
+                Some(p) => PresetFigures { device: p.device, intra: p.link, inter: p.link, node_size: i64::MAX },
+                None => PresetFigures {
+                    device: DeviceSpec {
+                        flops: FlopsPerSecond(100e9),
+                        memory_bandwidth: BytesPerSecond(10e9),
+                        memory: Bytes(4 << 30),
+                    },
+                    intra: LinkSpec { bandwidth: BytesPerSecond(5e9), latency: Seconds(5e-6) },
+                    inter: LinkSpec { bandwidth: BytesPerSecond(5e9), latency: Seconds(5e-6) },
+                    node_size: i64::MAX,
                 },
-                intra: LinkSpec { bandwidth: BytesPerSecond(5e9), latency: Seconds(5e-6) },
-                inter: LinkSpec { bandwidth: BytesPerSecond(5e9), latency: Seconds(5e-6) },
-                node_size: i64::MAX,
             },
         }
     }
@@ -154,6 +158,10 @@ pub struct HardwareSpec {
     pub device: DeviceSpec,
     /// The link of each mesh axis, by axis name.
     pub axes: BTreeMap<String, LinkSpec>,
+    /// Per-collective-kind links that replace the axes' bottleneck link in that
+    /// kind's time formula (empty: SPEC §4's bottleneck rule for every kind). A
+    /// calibrated profile sets them where one α and B do not fit every kind.
+    pub collectives: BTreeMap<CollectiveKind, LinkSpec>,
 }
 
 impl HardwareSpec {
@@ -162,7 +170,11 @@ impl HardwareSpec {
 
     /// `preset`'s figures for `mesh`.
     pub fn from_preset(preset: Preset, mesh: &Mesh) -> Self {
-        HardwareSpec { preset, device: preset.device(), axes: preset.links(mesh) }
+        let collectives = match (preset, Profile::cpu()) {
+            (Preset::Cpu, Some(profile)) => profile.collectives.clone(),
+            _ => BTreeMap::new(),
+        };
+        HardwareSpec { preset, device: preset.device(), axes: preset.links(mesh), collectives }
     }
 
     /// The slowest link of any axis or of the preset: the highest latency and the
@@ -173,6 +185,14 @@ impl HardwareSpec {
             bandwidth: BytesPerSecond(slowest.bandwidth.0.min(link.bandwidth.0)),
             latency: Seconds(slowest.latency.0.max(link.latency.0)),
         })
+    }
+
+    /// The link a collective of `kind` uses where its axes' bottleneck link is
+    /// `axes_link`: the kind's override if any (a `reshard`'s sends use
+    /// `collective_permute`'s), else `axes_link`.
+    pub fn collective_link(&self, kind: CollectiveKind, axes_link: LinkSpec) -> LinkSpec {
+        let kind = if kind == CollectiveKind::Reshard { CollectiveKind::CollectivePermute } else { kind };
+        self.collectives.get(&kind).copied().unwrap_or(axes_link)
     }
 
     /// The link of `axis` (the slowest link of the preset when the axis is unknown).

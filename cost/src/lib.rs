@@ -2,7 +2,8 @@
 //!
 //! The pipeline, one module per step: the hardware (`hardware.rs`: per-device compute,
 //! memory bandwidth and memory; per mesh-axis link bandwidth and latency; named
-//! presets with published figures), the time of one collective (`collective.rs`, the
+//! presets with published figures; cost profiles in `profile.rs`, the calibrated `cpu`
+//! preset among them), the time of one collective (`collective.rs`, the
 //! formulas of SPEC §4 with the bottleneck rule), the price of a reshard's collectives
 //! (`reshard.rs`, on the states the model's symbolic simulator walks through) and the
 //! choice of the cheapest reshard plan, one op under one strategy (`op_cost.rs`),
@@ -17,9 +18,11 @@ pub mod greedy;
 pub mod hardware;
 pub mod memory;
 pub mod op_cost;
+pub mod profile;
 pub mod reshard;
 
-pub use collective::{Group, collective_time};
+pub use collective::{Group, coefficients, collective_time};
 pub use error::{Error, Result};
 pub use hardware::{DeviceSpec, HardwareSpec, LinkSpec, Preset};
+pub use profile::Profile;
 pub use reshard::{PricedCollective, Tensor, cheapest_plan, price, total_time};

@@ -148,7 +148,7 @@ impl<'a> Pricing<'a> {
     /// of the result over the factor's axes.
     fn permutation(&self, value: ValueId, produced: &TensorSharding, axes: &[AxisRef]) -> Result<PricedCollective> {
         let bytes = self.local_bytes(value, produced)?;
-        let group = Group::over(axes, self.program.mesh(), self.hardware);
+        let group = Group::for_kind(CollectiveKind::CollectivePermute, axes, self.program.mesh(), self.hardware);
         let time = collective_time(CollectiveKind::CollectivePermute, group, bytes);
         let collective = Collective::CollectivePermute { out: produced.clone() };
         Ok(PricedCollective { collective, bytes, time, result_bytes: bytes })

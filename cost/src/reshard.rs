@@ -176,7 +176,7 @@ fn price_one(
         Collective::CollectivePermute { .. } => (permuted_axes(tensor.meshes, before, after)?, bytes_in),
         Collective::Reshard { .. } => return reshard_price(tensor, before, after, hardware),
     };
-    Ok((bytes, collective_time(kind, Group::over(&axes, mesh, hardware), bytes)))
+    Ok((bytes, collective_time(kind, Group::for_kind(kind, &axes, mesh, hardware), bytes)))
 }
 
 /// The axes a collective-permute moves data across: a device receives its new shard
@@ -215,11 +215,8 @@ fn reshard_price(
     let (mesh_before, mesh_after) = (tensor.meshes.resolve(before)?, tensor.meshes.resolve(after)?);
     let sharded: Vec<AxisRef> = before.dims.iter().flat_map(|d| d.axes.clone()).collect();
     let full = tensor.local_bytes(&TensorSharding { dims: Vec::new(), ..before.clone() })?;
-    let gather = collective_time(
-        autoshard_model::reshard::CollectiveKind::AllGather,
-        Group::over(&sharded, mesh_before, hardware),
-        full,
-    );
+    let gather_kind = autoshard_model::reshard::CollectiveKind::AllGather;
+    let gather = collective_time(gather_kind, Group::for_kind(gather_kind, &sharded, mesh_before, hardware), full);
     let mut links = all_axes(mesh_before);
     links.extend(all_axes(mesh_after));
     let mut send = Group::over(&links, mesh_before, hardware);
@@ -227,6 +224,7 @@ fn reshard_price(
     if links.is_empty() {
         send.link = hardware.slowest_link();
     }
+    send.link = hardware.collective_link(autoshard_model::reshard::CollectiveKind::Reshard, send.link);
     let bytes = tensor.local_bytes(after)?;
     let time = collective_time(autoshard_model::reshard::CollectiveKind::Reshard, send, bytes);
     Ok((bytes, Seconds(gather.0 + time.0)))

@@ -137,6 +137,48 @@ impl Solver {
         Ok(plan)
     }
 
+    /// Alternative plans: for each value of `values` the solver prices and each of its
+    /// candidate shardings, the cheapest plan with that value held so (the same staged
+    /// solve as [`Solver::solve`], that one choice forced), in order of value then
+    /// candidate. Choices that leave the problem infeasible are skipped; plans repeat
+    /// when two choices lead to the same one. Each solve has the full time limit.
+    pub fn forced_plans(
+        &self,
+        program: &Program,
+        hardware: &HardwareSpec,
+        values: &[autoshard_model::ValueId],
+    ) -> Result<Vec<Plan>> {
+        let lowered = lower(program, hardware)?;
+        let stage = stages(&lowered);
+        let mut plans = Vec::new();
+        for &value in values {
+            let Some(node) = lowered.value_nodes.get(value.index()).copied().flatten() else { continue };
+            for choice in 0..lowered.problem.nodes[node.0].strategies() {
+                let start = Instant::now();
+                let mut problem = lowered.problem.clone();
+                let costs = &mut problem.nodes[node.0].costs;
+                if !costs[choice].is_finite() {
+                    continue;
+                }
+                costs.iter_mut().enumerate().filter(|(s, _)| *s != choice).for_each(|(_, c)| *c = f64::INFINITY);
+                let solution = match self.staged(&problem, &stage, start) {
+                    Ok(solution) => solution,
+                    Err(SolveError::Infeasible(_)) => continue,
+                    Err(e) => return Err(e),
+                };
+                let mut plan = evaluate(program, hardware, &lowered.decisions(program, &solution.assignment))?;
+                if plan.objective.peak_memory_bytes > hardware.device.memory {
+                    continue;
+                }
+                plan.dropped_preferences = lowered.resolved.dropped.clone();
+                let bound = solution.bound + lowered.join_cost(&solution.assignment);
+                plan.solver = Some(stats(&solution, bound, plan.objective.total_s.0, start));
+                plans.push(plan);
+            }
+        }
+        Ok(plans)
+    }
+
     fn limits(&self, start: Instant) -> Limits {
         let left = (self.options.time_limit.0 - start.elapsed().as_secs_f64()).max(0.01);
         Limits { time: Duration::from_secs_f64(left), gap: self.options.gap }

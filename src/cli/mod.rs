@@ -1,6 +1,7 @@
 //! Command-line parsing (clap) and dispatch. Exit codes follow SPEC §8: 0 success,
 //! 1 the work failed, 2 bad input or usage. Results go to stdout, errors to stderr.
 
+mod bench;
 mod check;
 mod cost;
 mod iopddl;
@@ -74,6 +75,10 @@ enum Command {
     /// contest's output line [s0, s1, ...] and `cost N` (checked exactly). Progress
     /// goes to stderr on a terminal.
     Iopddl(iopddl::Args),
+    /// Cost-model benchmarking on the CPU mesh executor: `collectives` (fit α and B
+    /// per collective kind), `calibrate` (write the cpu cost profile), `plans`
+    /// (predicted vs measured time of a config's best plans, Spearman's ρ).
+    Bench(bench::Args),
 }
 
 /// How `cost` and `run` print: a report for people or JSON.
@@ -110,6 +115,7 @@ pub fn main() -> ExitCode {
         Command::Solve(args) => solve::run(&args),
         Command::Run(args) => run::run(&args),
         Command::Iopddl(args) => iopddl::run(&args),
+        Command::Bench(args) => bench::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -3,11 +3,13 @@
 //! `mesh: {name?, axes: {data: 2, model: 4}, device_ids?}` becomes a verified [`Mesh`]
 //! (axis order is the mapping's order); `cost:` starts from a preset and overrides
 //! device and per-axis link figures, given as numbers in SI units or strings with
-//! units; `solver:` sets the solver's options.
+//! units; `profile: FILE` (a path relative to the config's directory) takes a cost
+//! profile's figures (as `autoshard bench calibrate --out FILE` writes them) before
+//! the overrides; `solver:` sets the solver's options.
 
 use super::decode::{Ctx, Fields};
 use super::yaml::{Node, NodeKind};
-use autoshard_cost::{HardwareSpec, Preset};
+use autoshard_cost::{HardwareSpec, Preset, Profile};
 use autoshard_model::{Mesh, MeshAxis};
 use autoshard_solver::SolverOptions;
 
@@ -81,11 +83,19 @@ pub fn cost(ctx: &mut Ctx<'_>, node: Option<&Node>, mesh: &Mesh) -> HardwareSpec
     let mut spec = HardwareSpec::from_preset(HardwareSpec::DEFAULT_PRESET, mesh);
     let Some(node) = node else { return spec };
     let Some(fields) = Fields::new(ctx, node, "the cost section") else { return spec };
-    fields.deny_unknown(ctx, &["preset", "device", "axes"]);
+    fields.deny_unknown(ctx, &["preset", "profile", "device", "axes"]);
     if let Some(n) = fields.get("preset") {
         let choices: Vec<(&str, Preset)> = Preset::ALL.iter().map(|p| (p.name(), *p)).collect();
         if let Some(preset) = ctx.choice(n, "preset", &choices) {
             spec = HardwareSpec::from_preset(preset, mesh);
+        }
+    }
+    if let Some(n) = fields.get("profile")
+        && let Some(file) = ctx.string(n, "a cost profile file")
+    {
+        match read_profile(&ctx.file, &file) {
+            Ok(profile) => spec.apply_profile(&profile),
+            Err(message) => ctx.error(n, message),
         }
     }
     if let Some(device) = fields.get("device").and_then(|n| Fields::new(ctx, n, "the device")) {
@@ -121,6 +131,15 @@ pub fn cost(ctx: &mut Ctx<'_>, node: Option<&Node>, mesh: &Mesh) -> HardwareSpec
         }
     }
     spec
+}
+
+/// The profile at `file`, relative to the directory of the config `config`.
+fn read_profile(config: &str, file: &str) -> Result<Profile, String> {
+    let dir = std::path::Path::new(config).parent().unwrap_or(std::path::Path::new(""));
+    let path = dir.join(file);
+    let text =
+        std::fs::read_to_string(&path).map_err(|e| format!("cannot read the cost profile {}: {e}", path.display()))?;
+    Profile::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Reads `solver:`.

@@ -1,0 +1,196 @@
+//! Cost profiles: a device's and its links' figures as a YAML file, the form
+//! `autoshard bench calibrate` writes and a config's `cost: {profile: FILE}` reads.
+//!
+//! ```yaml
+//! device: {flops: 1.0e11, memory_bandwidth: 1.0e10, memory: 4294967296}
+//! link: {bandwidth: 5.0e9, latency: 5.0e-6}
+//! collectives:                       # optional per-kind overrides of `link`
+//!   all_gather: {bandwidth: 4.1e9, latency: 3.2e-6}
+//!   all_reduce: {bandwidth: 2.0e9, latency: 9.0e-6}
+//! measured: {...}                     # free-form provenance, ignored
+//! ```
+//!
+//! Figures are plain SI numbers (FLOP/s, bytes/s, bytes, seconds). `link` is every
+//! mesh axis's link; an entry of `collectives` replaces the axes' bottleneck link for
+//! collectives of that kind (see [`HardwareSpec::collective_link`]). The `cpu` preset
+//! is the profile shipped in `cost/data/cpu.yaml`, measured on the development
+//! machine and compiled in.
+
+use crate::error::{Error, Result};
+use crate::hardware::{DeviceSpec, HardwareSpec, LinkSpec};
+use autoshard_model::reshard::CollectiveKind;
+use autoshard_model::{Bytes, BytesPerSecond, FlopsPerSecond, Seconds};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::sync::OnceLock;
+
+/// The profile of the `cpu` preset, as shipped (regenerate it with
+/// `autoshard bench calibrate --out cost/data/cpu.yaml`).
+pub const CPU_PROFILE: &str = include_str!("../data/cpu.yaml");
+
+/// The collectives whose time has a formula, which a profile may override.
+pub const PRICED_KINDS: [CollectiveKind; 5] = [
+    CollectiveKind::AllGather,
+    CollectiveKind::ReduceScatter,
+    CollectiveKind::AllReduce,
+    CollectiveKind::AllToAll,
+    CollectiveKind::CollectivePermute,
+];
+
+/// Device and link figures, with optional per-collective-kind link overrides.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Profile {
+    /// The device.
+    pub device: DeviceSpec,
+    /// Every mesh axis's link.
+    pub link: LinkSpec,
+    /// Per-kind overrides of the link (a subset of [`PRICED_KINDS`]).
+    pub collectives: BTreeMap<CollectiveKind, LinkSpec>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawProfile {
+    device: RawDevice,
+    link: RawLink,
+    #[serde(default)]
+    collectives: BTreeMap<String, RawLink>,
+    #[serde(default)]
+    #[allow(dead_code, reason = "provenance is read and ignored")]
+    measured: Option<serde::de::IgnoredAny>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDevice {
+    flops: f64,
+    memory_bandwidth: f64,
+    memory: f64,
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(deny_unknown_fields)]
+struct RawLink {
+    bandwidth: f64,
+    latency: f64,
+}
+
+fn positive(what: &str, v: f64) -> Result<f64> {
+    if v.is_finite() && v > 0.0 {
+        Ok(v)
+    } else {
+        Err(Error::Profile(format!("{what} must be a positive number, got {v}")))
+    }
+}
+
+fn link(what: &str, raw: RawLink) -> Result<LinkSpec> {
+    let bandwidth = positive(&format!("{what}.bandwidth"), raw.bandwidth)?;
+    if !(raw.latency.is_finite() && raw.latency >= 0.0) {
+        return Err(Error::Profile(format!("{what}.latency must be a number of seconds >= 0, got {}", raw.latency)));
+    }
+    Ok(LinkSpec { bandwidth: BytesPerSecond(bandwidth), latency: Seconds(raw.latency) })
+}
+
+impl Profile {
+    /// Parses a profile (see the module docs).
+    pub fn parse(text: &str) -> Result<Profile> {
+        let raw: RawProfile = serde_saphyr::from_str(text).map_err(|e| Error::Profile(e.to_string()))?;
+        let device = DeviceSpec {
+            flops: FlopsPerSecond(positive("device.flops", raw.device.flops)?),
+            memory_bandwidth: BytesPerSecond(positive("device.memory_bandwidth", raw.device.memory_bandwidth)?),
+            memory: Bytes(positive("device.memory", raw.device.memory)? as u64),
+        };
+        let mut collectives = BTreeMap::new();
+        for (name, raw) in raw.collectives {
+            let Some(kind) = PRICED_KINDS.into_iter().find(|k| k.name() == name) else {
+                let names: Vec<&str> = PRICED_KINDS.iter().map(|k| k.name()).collect();
+                return Err(Error::Profile(format!(
+                    "unknown collective '{name}' (expected one of {})",
+                    names.join(", ")
+                )));
+            };
+            collectives.insert(kind, link(&format!("collectives.{name}"), raw)?);
+        }
+        Ok(Profile { device, link: link("link", raw.link)?, collectives })
+    }
+
+    /// The shipped `cpu` profile, or `None` if it does not parse (a test checks it does).
+    pub fn cpu() -> Option<&'static Profile> {
+        static CPU: OnceLock<Option<Profile>> = OnceLock::new();
+        CPU.get_or_init(|| Profile::parse(CPU_PROFILE).ok()).as_ref()
+    }
+
+    /// The profile as YAML, after `comment` (each line prefixed with `# `) and
+    /// followed by `measured`, a free-form YAML mapping body (indented by the caller
+    /// by two spaces per line), if any.
+    pub fn to_yaml(&self, comment: &str, measured: Option<&str>) -> String {
+        let mut out = String::new();
+        for line in comment.lines() {
+            let _ = writeln!(out, "# {line}");
+        }
+        let d = &self.device;
+        let _ = writeln!(
+            out,
+            "device: {{flops: {:e}, memory_bandwidth: {:e}, memory: {}}}",
+            d.flops.0, d.memory_bandwidth.0, d.memory.0
+        );
+        let _ = writeln!(out, "link: {{bandwidth: {:e}, latency: {:e}}}", self.link.bandwidth.0, self.link.latency.0);
+        if !self.collectives.is_empty() {
+            out.push_str("collectives:\n");
+            for (kind, l) in &self.collectives {
+                let _ =
+                    writeln!(out, "  {}: {{bandwidth: {:e}, latency: {:e}}}", kind.name(), l.bandwidth.0, l.latency.0);
+            }
+        }
+        if let Some(measured) = measured {
+            out.push_str("measured:\n");
+            out.push_str(measured);
+        }
+        out
+    }
+}
+
+impl HardwareSpec {
+    /// Takes `profile`'s figures: its device, its link on every axis, its per-kind
+    /// overrides.
+    pub fn apply_profile(&mut self, profile: &Profile) {
+        self.device = profile.device;
+        self.axes.values_mut().for_each(|l| *l = profile.link);
+        self.collectives = profile.collectives.clone();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_cpu_profile_parses() {
+        let cpu = Profile::cpu().unwrap();
+        assert!(cpu.device.flops.0 > 0.0);
+    }
+
+    #[test]
+    fn profiles_round_trip_and_reject_nonsense() {
+        let mut collectives = BTreeMap::new();
+        collectives
+            .insert(CollectiveKind::AllReduce, LinkSpec { bandwidth: BytesPerSecond(2.5e9), latency: Seconds(7.5e-6) });
+        let profile = Profile {
+            device: DeviceSpec {
+                flops: FlopsPerSecond(1.25e11),
+                memory_bandwidth: BytesPerSecond(9e9),
+                memory: Bytes(1 << 30),
+            },
+            link: LinkSpec { bandwidth: BytesPerSecond(5e9), latency: Seconds(4e-6) },
+            collectives,
+        };
+        let text = profile.to_yaml("a test\nprofile", Some("  devices: 8\n"));
+        assert!(text.starts_with("# a test\n# profile\n"));
+        assert_eq!(Profile::parse(&text).unwrap(), profile);
+        let bad = "device: {flops: 1, memory_bandwidth: 1, memory: 1}\nlink: {bandwidth: 1, latency: 0}\ncollectives: {gather: {bandwidth: 1, latency: 0}}\n";
+        assert!(Profile::parse(bad).unwrap_err().to_string().contains("unknown collective 'gather'"));
+        let negative = "device: {flops: -1, memory_bandwidth: 1, memory: 1}\nlink: {bandwidth: 1, latency: 0}\n";
+        assert!(Profile::parse(negative).unwrap_err().to_string().contains("device.flops"));
+    }
+}

@@ -1,0 +1,178 @@
+//! Calibrating the `cpu` cost profile: the collectives' α and B per kind
+//! ([`collectives`](super::collectives)) plus the executor's compute rates, measured
+//! with every device busy at once, as in a sharded run.
+//!
+//! - GEMM rate: the executor's `dot_general` kernel on 256×256×256 f32 on every
+//!   device at once; FLOP/s per device = 2·256³ / the slowest device's median time.
+//! - Memory-bound rate: the executor's elementwise `add` of two 1 Mi-element f32
+//!   tensors on every device at once; bytes/s per device = bytes read and written /
+//!   the slowest device's median time.
+//! - Memory: the machine's memory (`/proc/meminfo`) shared by the devices (4 GiB
+//!   each where unknown).
+//!
+//! The profile's `link` is all_gather's fit; every kind's own fit is its override.
+
+use super::BenchError;
+use super::collectives::{CollectiveBench, KindFit, measure};
+use super::stats::median;
+use autoshard_cost::profile::Profile;
+use autoshard_cost::{DeviceSpec, LinkSpec};
+use autoshard_executor::reference::apply;
+use autoshard_executor::{Grid, Runtime, Tensor};
+use autoshard_model::ops::{BinaryOp, DotGeneral, OpKind};
+use autoshard_model::reshard::CollectiveKind;
+use autoshard_model::{Bytes, BytesPerSecond, DType, FlopsPerSecond, TensorType};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::time::Instant;
+
+/// GEMM size (M = N = K) of the compute measurement.
+const GEMM: usize = 256;
+/// Elements per operand of the memory-bound measurement.
+const STREAM: usize = 1 << 20;
+
+/// What calibration measured.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Calibration {
+    /// Devices that ran at once.
+    pub devices: usize,
+    /// Hardware threads of the machine.
+    pub cores: usize,
+    /// GEMM FLOP/s per device.
+    pub gemm_flops: f64,
+    /// Memory-bound bytes/s per device.
+    pub memory_bandwidth: f64,
+    /// Memory per device, bytes.
+    pub memory: u64,
+    /// The collectives' fits.
+    pub collectives: Vec<KindFit>,
+}
+
+impl Calibration {
+    /// The cost profile of these figures (see the module docs).
+    pub fn profile(&self) -> Profile {
+        let collectives: BTreeMap<CollectiveKind, LinkSpec> = self
+            .collectives
+            .iter()
+            .filter_map(|f| super::collectives::KINDS.into_iter().find(|k| k.name() == f.kind).map(|k| (k, f.link())))
+            .collect();
+        let link = collectives
+            .get(&CollectiveKind::AllGather)
+            .copied()
+            .unwrap_or(LinkSpec { bandwidth: BytesPerSecond(5e9), latency: autoshard_model::Seconds(5e-6) });
+        Profile {
+            device: DeviceSpec {
+                flops: FlopsPerSecond(self.gemm_flops),
+                memory_bandwidth: BytesPerSecond(self.memory_bandwidth),
+                memory: Bytes(self.memory),
+            },
+            link,
+            collectives,
+        }
+    }
+
+    /// The profile as the YAML file `bench calibrate --out` writes, with the fits'
+    /// quality as provenance.
+    pub fn to_yaml(&self) -> String {
+        let comment = format!(
+            "autoshard cost profile, measured by `autoshard bench calibrate` on the CPU mesh executor:\n\
+             {} devices (threads) at once on {} hardware threads; f32 data. Compute: {GEMM}^3 GEMM\n\
+             and an elementwise add of {STREAM} elements per device. Collectives: SPEC §4's\n\
+             formulas fitted per kind (least squares on relative error).",
+            self.devices, self.cores
+        );
+        let mut measured = format!("  devices: {}\n  cores: {}\n  r2:\n", self.devices, self.cores);
+        for f in &self.collectives {
+            let _ = writeln!(measured, "    {}: {:.4}", f.kind, f.r2);
+        }
+        self.profile().to_yaml(&comment, Some(&measured))
+    }
+}
+
+/// Measures everything for `devices` devices (`bench` sets the collectives' points).
+pub fn calibrate(bench: &CollectiveBench, mut progress: impl FnMut(&str)) -> Result<Calibration, BenchError> {
+    let devices = bench.devices;
+    progress("gemm");
+    let gemm_flops = gemm_rate(devices, bench.repetitions)?;
+    progress("memory");
+    let memory_bandwidth = memory_rate(devices, bench.repetitions)?;
+    let collectives = measure(bench, progress)?;
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let memory = machine_memory().map_or(4 << 30, |m| m / devices.max(1) as u64);
+    Ok(Calibration { devices, cores, gemm_flops, memory_bandwidth, memory, collectives })
+}
+
+/// Times `work` on every device at once, `repetitions` times after a warm-up; the
+/// median of the slowest device's times.
+fn time_everywhere(
+    devices: usize,
+    repetitions: usize,
+    work: impl Fn() -> Result<(), String> + Sync,
+) -> Result<f64, BenchError> {
+    let runtime = Runtime::new(Grid::new(&[devices]).map_err(|e| BenchError::Execution(e.to_string()))?);
+    let token = Tensor::full(&[1], 0.0);
+    let per_device = runtime
+        .run(|device| {
+            let mut times = Vec::new();
+            for rep in 0..=repetitions.max(1) {
+                device.broadcast(&token, &[0], &[0])?;
+                let started = Instant::now();
+                work().map_err(autoshard_executor::Error::Collective)?;
+                if rep > 0 {
+                    times.push(started.elapsed().as_secs_f64());
+                }
+            }
+            Ok(times)
+        })
+        .map_err(|e| BenchError::Execution(e.to_string()))?;
+    let reps = per_device.first().map_or(0, Vec::len);
+    let slowest: Vec<f64> = (0..reps).map(|r| per_device.iter().map(|t| t[r]).fold(0.0, f64::max)).collect();
+    median(&slowest).filter(|&t| t > 0.0).ok_or_else(|| BenchError::Execution("no time measured".into()))
+}
+
+/// GEMM FLOP/s per device with every device computing.
+pub fn gemm_rate(devices: usize, repetitions: usize) -> Result<f64, BenchError> {
+    let ty = TensorType::new([GEMM as i64, GEMM as i64], DType::F32);
+    let (a, b) = (Tensor::random(&ty, 1), Tensor::random(&ty, 2));
+    let kind = OpKind::DotGeneral(DotGeneral::for_dot(2));
+    let t = time_everywhere(devices, repetitions, || {
+        apply(&kind, (&[&a, &b], &[DType::F32; 2]), std::slice::from_ref(&ty)).map(std::hint::black_box).map(|_| ())
+    })?;
+    Ok(2.0 * (GEMM * GEMM * GEMM) as f64 / t)
+}
+
+/// Memory-bound bytes/s per device (read two f32 operands, write one) with every
+/// device streaming.
+pub fn memory_rate(devices: usize, repetitions: usize) -> Result<f64, BenchError> {
+    let ty = TensorType::new([STREAM as i64], DType::F32);
+    let (a, b) = (Tensor::random(&ty, 1), Tensor::random(&ty, 2));
+    let kind = OpKind::Binary(BinaryOp::Add);
+    let t = time_everywhere(devices, repetitions, || {
+        apply(&kind, (&[&a, &b], &[DType::F32; 2]), std::slice::from_ref(&ty)).map(std::hint::black_box).map(|_| ())
+    })?;
+    Ok((3 * 4 * STREAM) as f64 / t)
+}
+
+/// The machine's memory in bytes, from `/proc/meminfo` (Linux).
+fn machine_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_calibration_writes_a_profile_that_parses() {
+        let bench = CollectiveBench { devices: 2, groups: vec![2], sizes: vec![1 << 10, 32 << 10], repetitions: 1 };
+        let calibration = calibrate(&bench, |_| {}).unwrap();
+        assert!(calibration.gemm_flops > 0.0 && calibration.memory_bandwidth > 0.0);
+        let profile = Profile::parse(&calibration.to_yaml()).unwrap();
+        assert_eq!(profile.collectives.len(), 5);
+        assert_eq!(profile, calibration.profile());
+    }
+}

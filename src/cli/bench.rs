@@ -1,0 +1,265 @@
+//! `autoshard bench collectives|calibrate|plans`: cost-model benchmarking on the CPU
+//! mesh executor (see `autoshard::bench`). Measurements go to stdout (text or JSON);
+//! on a terminal, a line per step goes to stderr.
+
+use super::{Failure, Format, load};
+use autoshard::bench::BenchError;
+use autoshard::bench::calibrate::calibrate;
+use autoshard::bench::collectives::{CollectiveBench, KindFit, measure};
+use autoshard::bench::plans::{PlanBench, PlansReport, bench_plans, on_cpu};
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Bench,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum Bench {
+    /// Measure the executor's collectives over sizes and group sizes (median of
+    /// repetitions, slowest device) and fit SPEC §4's α and B per kind by least
+    /// squares. Prints kind, α, B, R² and the points.
+    Collectives(Measure),
+    /// Measure the collectives plus the executor's GEMM FLOP/s and memory-bound
+    /// bytes/s, and write them as a cost profile (stdout, or --out FILE). The `cpu`
+    /// preset is such a profile: `--out cost/data/cpu.yaml` regenerates it.
+    Calibrate {
+        #[command(flatten)]
+        measure: Measure,
+        /// Write the profile here instead of stdout.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Run a config's K best distinct plans on the CPU mesh, predicted with the
+    /// calibrated cpu hardware, and report predicted vs measured and Spearman's ρ.
+    Plans {
+        /// The config file (.yaml) or StableHLO module (.mlir); use small sizes.
+        file: PathBuf,
+        /// How many plans to run.
+        #[arg(long, default_value_t = 6)]
+        top: usize,
+        /// Timed runs per plan (after one warm-up); the median counts.
+        #[arg(long, default_value_t = 3)]
+        repetitions: usize,
+        /// The seed of the random inputs.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Plans whose predictions differ by less than this fraction count as one.
+        #[arg(long, default_value_t = 0.02)]
+        separation: f64,
+        /// Predict with this cost profile instead of the shipped cpu one.
+        #[arg(long)]
+        profile: Option<PathBuf>,
+        /// The output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+}
+
+#[derive(Debug, clap::Args)]
+struct Measure {
+    /// Simulated devices (threads), all busy in every measurement.
+    #[arg(long, default_value_t = 8)]
+    devices: usize,
+    /// Sizes n (bytes as the formulas name them), e.g. 1KiB,64KiB,1MiB.
+    #[arg(long, value_delimiter = ',', value_parser = parse_size)]
+    sizes: Option<Vec<u64>>,
+    /// Group sizes (default: 2, 4, ... up to --devices).
+    #[arg(long, value_delimiter = ',')]
+    groups: Option<Vec<usize>>,
+    /// Timed repetitions per point (after one warm-up); the median counts.
+    #[arg(long, default_value_t = 7)]
+    repetitions: usize,
+    /// The output format (calibrate: json prints the measurements, not the profile).
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+}
+
+impl Measure {
+    fn bench(&self) -> Result<CollectiveBench, Failure> {
+        if self.devices == 0 {
+            return Err(Failure::BadInput("--devices must be at least 1".into()));
+        }
+        let mut bench = CollectiveBench::new(self.devices);
+        if let Some(sizes) = &self.sizes {
+            bench.sizes.clone_from(sizes);
+        }
+        if let Some(groups) = &self.groups {
+            bench.groups.clone_from(groups);
+        }
+        bench.repetitions = self.repetitions;
+        Ok(bench)
+    }
+}
+
+/// `1024`, `64KiB`, `1MiB`, `2GiB`, `10kB`, `1MB`.
+fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let split = t.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(t.len());
+    let (number, unit) = t.split_at(split);
+    let number: f64 = number.parse().map_err(|_| format!("not a size: '{text}' (e.g. 64KiB)"))?;
+    let scale = match unit.trim() {
+        "" | "B" => 1u64,
+        "KiB" => 1 << 10,
+        "MiB" => 1 << 20,
+        "GiB" => 1 << 30,
+        "kB" | "KB" => 1_000,
+        "MB" => 1_000_000,
+        "GB" => 1_000_000_000,
+        other => return Err(format!("unknown size unit '{other}' in '{text}' (B, KiB, MiB, GiB, kB, MB, GB)")),
+    };
+    Ok((number * scale as f64).round() as u64)
+}
+
+fn failed(e: BenchError) -> Failure {
+    match e {
+        BenchError::Usage(m) => Failure::BadInput(m),
+        e => Failure::Failed(e.to_string()),
+    }
+}
+
+fn status(line: &str) {
+    if std::io::stderr().is_terminal() {
+        eprintln!("{line}");
+    }
+}
+
+fn json(value: &impl serde::Serialize) -> Result<(), Failure> {
+    let text = serde_json::to_string_pretty(value).map_err(|e| Failure::Failed(e.to_string()))?;
+    println!("{text}");
+    Ok(())
+}
+
+/// Runs `bench`.
+pub fn run(args: &Args) -> Result<(), Failure> {
+    match &args.command {
+        Bench::Collectives(m) => {
+            let fits = measure(&m.bench()?, |k| status(&format!("measuring {k}"))).map_err(failed)?;
+            match m.format {
+                Format::Text => print!("{}", fits_table(&fits)),
+                Format::Json => json(&serde_json::json!({"devices": m.devices, "collectives": fits}))?,
+            }
+            Ok(())
+        }
+        Bench::Calibrate { measure: m, out } => {
+            let calibration = calibrate(&m.bench()?, |k| status(&format!("measuring {k}"))).map_err(failed)?;
+            let yaml = calibration.to_yaml();
+            if let Some(out) = out {
+                std::fs::write(out, &yaml)
+                    .map_err(|e| Failure::Failed(format!("{}: error: cannot write: {e}", out.display())))?;
+            }
+            match (m.format, out) {
+                (Format::Json, _) => json(&calibration)?,
+                (Format::Text, Some(out)) => {
+                    print!(
+                        "GEMM {:.3e} FLOP/s, memory-bound {:.3e} B/s per device ({} devices)\n{}wrote {}\n",
+                        calibration.gemm_flops,
+                        calibration.memory_bandwidth,
+                        calibration.devices,
+                        fits_table(&calibration.collectives),
+                        out.display()
+                    );
+                }
+                (Format::Text, None) => print!("{yaml}"),
+            }
+            Ok(())
+        }
+        Bench::Plans { file, top, repetitions, seed, separation, profile, format } => {
+            let config = load(file)?;
+            let hardware = match profile {
+                Some(path) => {
+                    let text = std::fs::read_to_string(path)
+                        .map_err(|e| Failure::BadInput(format!("{}: error: cannot read: {e}", path.display())))?;
+                    let profile = autoshard::cost::Profile::parse(&text)
+                        .map_err(|e| Failure::BadInput(format!("{}: error: {e}", path.display())))?;
+                    let mut hw = on_cpu(&config, None).hardware;
+                    hw.apply_profile(&profile);
+                    Some(hw)
+                }
+                None => None,
+            };
+            let config = on_cpu(&config, hardware);
+            let bench = PlanBench { top: *top, repetitions: *repetitions, seed: *seed, separation: *separation };
+            let report = bench_plans(&config, &bench, |k, n| status(&format!("running plan {} of {n}", k + 1)))
+                .map_err(failed)?;
+            match format {
+                Format::Text => print!("{}", plans_table(&report)),
+                Format::Json => json(&report)?,
+            }
+            Ok(())
+        }
+    }
+}
+
+fn fits_table(fits: &[KindFit]) -> String {
+    let mut out = format!("{:<20} {:>12} {:>14} {:>8}\n", "kind", "alpha", "B", "R^2");
+    for f in fits {
+        let _ = writeln!(
+            out,
+            "{:<20} {:>9.3} us {:>9.3} GB/s {:>8.4}",
+            f.kind,
+            f.alpha_s * 1e6,
+            f.bandwidth_bytes_per_s / 1e9,
+            f.r2
+        );
+    }
+    out.push_str("\npoints (kind, group, bytes, median seconds):\n");
+    for f in fits {
+        for p in &f.points {
+            let _ = writeln!(out, "  {:<20} {:>3} {:>10} {:.3e}", f.kind, p.group, p.bytes, p.seconds);
+        }
+    }
+    out
+}
+
+fn plans_table(report: &PlansReport) -> String {
+    let mut out = format!(
+        "{}: {} plans run of {} distinct\n{:>3} {:>12} {:>12} {:>12} {:>12}  plan\n",
+        report.config,
+        report.plans.len(),
+        report.candidates,
+        "#",
+        "predicted",
+        "measured",
+        "pred comm",
+        "meas comm"
+    );
+    for (k, p) in report.plans.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "{:>3} {:>10.3}ms {:>10.3}ms {:>10.3}ms {:>10.3}ms  {}{}",
+            k + 1,
+            p.predicted_s * 1e3,
+            p.measured_s * 1e3,
+            p.predicted_communication_s * 1e3,
+            p.measured_communication_s * 1e3,
+            p.summary,
+            if p.verified { "" } else { " (MISMATCH)" }
+        );
+    }
+    match report.spearman {
+        Some(rho) => {
+            let _ = writeln!(out, "Spearman rho = {rho:.3}");
+        }
+        None => out.push_str("Spearman rho undefined (fewer than two plans or equal predictions)\n"),
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_size;
+
+    #[test]
+    fn sizes_parse_with_units() {
+        assert_eq!(parse_size("1KiB"), Ok(1024));
+        assert_eq!(parse_size("64KiB"), Ok(65536));
+        assert_eq!(parse_size("1MiB"), Ok(1 << 20));
+        assert_eq!(parse_size("512"), Ok(512));
+        assert_eq!(parse_size("10kB"), Ok(10_000));
+        assert!(parse_size("1XB").is_err());
+    }
+}

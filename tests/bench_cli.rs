@@ -1,0 +1,74 @@
+//! `autoshard bench`: the structure of its reports (never wall-clock limits), the
+//! shipped cpu profile as a preset and as a config's `cost: {profile: FILE}`.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
+
+use autoshard::cost::{HardwareSpec, Preset};
+use std::collections::BTreeSet;
+use std::process::Command;
+
+fn autoshard(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_autoshard")).args(args).output().unwrap();
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code().unwrap_or(-1), text(&out.stdout), text(&out.stderr))
+}
+
+#[test]
+fn a_config_can_name_a_profile_file_and_it_is_the_cpu_preset() {
+    let path = "tests/data/bench_tiny.yaml";
+    let config = autoshard::Config::from_source(path, &std::fs::read_to_string(path).unwrap()).unwrap();
+    let cpu = HardwareSpec::from_preset(Preset::Cpu, config.program.mesh());
+    assert_eq!(config.hardware.device, cpu.device);
+    assert_eq!(config.hardware.axes, cpu.axes);
+    assert_eq!(config.hardware.collectives, cpu.collectives);
+    let missing = "mesh: {axes: {x: 2}}\ncost: {profile: nowhere.yaml}\nprogram:\n  inputs: {a: {shape: [2], dtype: f32}}\n  ops: []\n  outputs: {a: {}}\n";
+    let err = autoshard::Config::from_source("tests/data/x.yaml", missing).unwrap_err().to_string();
+    assert!(err.contains("cannot read the cost profile"), "{err}");
+}
+
+#[test]
+fn bench_plans_reports_distinct_plans_and_a_correlation() {
+    let (code, out, err) = autoshard(&[
+        "bench",
+        "plans",
+        "tests/data/bench_tiny.yaml",
+        "--top",
+        "3",
+        "--repetitions",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let plans = report["plans"].as_array().unwrap();
+    assert!(plans.len() >= 2 && plans.len() <= 3, "{out}");
+    assert!(report["candidates"].as_u64().unwrap() >= plans.len() as u64);
+    let mut predicted = Vec::new();
+    let mut summaries = BTreeSet::new();
+    for p in plans {
+        assert!(p["measured_s"].as_f64().unwrap() > 0.0);
+        assert_eq!(p["verified"], true);
+        assert_eq!(p["values"].as_array().unwrap().len(), 3);
+        predicted.push(p["predicted_s"].as_f64().unwrap());
+        summaries.insert(p["summary"].as_str().unwrap().to_string());
+    }
+    // Cheapest first, and distinct.
+    assert!(predicted.windows(2).all(|w| w[0] <= w[1]));
+    assert_eq!(summaries.len(), plans.len());
+    let rho = report["spearman"].as_f64().unwrap();
+    assert!((-1.0..=1.0).contains(&rho));
+}
+
+#[test]
+fn bench_collectives_fits_every_kind() {
+    let args = ["bench", "collectives", "--devices", "2", "--sizes", "1KiB,16KiB", "--repetitions", "1"];
+    let (code, out, err) = autoshard(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let kinds: Vec<&str> =
+        report["collectives"].as_array().unwrap().iter().map(|k| k["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["all_gather", "reduce_scatter", "all_reduce", "all_to_all", "collective_permute"]);
+    let (code, _, err) = autoshard(&["bench", "collectives", "--devices", "4", "--groups", "3"]);
+    assert_eq!(code, 2, "{err}");
+}
