@@ -138,3 +138,29 @@ program:
 "#;
     assert!(solve_and_run(yaml) > 0, "the windowed dim should have been gathered");
 }
+
+/// A custom op whose factors are all unsharded still runs by its body (it once took
+/// the local-kernel path, which cannot run bodies, and failed).
+#[test]
+fn a_replicated_custom_op_runs_by_its_body() {
+    let source = r#"
+mesh: {axes: {x: 2}}
+program:
+  inputs:
+    a: {shape: [4, 8], dtype: f32, sharding: '[{}, {}]'}
+  ops:
+    - name: n
+      op: custom
+      operands: [a]
+      rule: '([i, j])->([i, j]) {i=4, j=8}'
+      result: {shape: [4, 8], dtype: f32}
+      flops: 64
+      body: {args: [r], ops: [{name: s, op: negate, operands: [r]}], results: [s]}
+  outputs:
+    n: {sharding: '[{}, {}]'}
+"#;
+    let config = autoshard::Config::from_source("custom.yaml", source).unwrap();
+    let plan = autoshard::price(&config, None).unwrap();
+    let run = autoshard::run::run(&config, &plan, 1).unwrap();
+    assert!(run.verification.passed, "{:?}", run.verification);
+}

@@ -2,12 +2,12 @@
 //! calibrated `cpu` hardware and run on the CPU mesh, and the Spearman rank
 //! correlation of the two.
 //!
-//! The plans are the best plan per forced choice of one key value: for each program
-//! input and each of its candidate shardings, the cheapest plan with that input held
-//! so ([`Solver::forced_plans`]), plus the unforced optimum. Inputs are where plans
-//! differ in kind (data- vs model-parallel, which weights are split), and each such
-//! plan is the best of its kind, so the set spans real alternatives rather than
-//! near-copies of the optimum. Plans with the same shardings and op strategies are
+//! The plans are the best plan per forced choice of one key value: for each of the
+//! program's largest values (inputs or intermediates, where a different choice moves
+//! the most bytes) and each of its candidate shardings, the cheapest plan with that
+//! value held so ([`Solver::forced_plans`]), plus the unforced optimum. Each such
+//! plan is the best of its kind (data- vs model-parallel, which weights are split),
+//! so the set spans real alternatives rather than near-copies of the optimum. Plans with the same shardings and op strategies are
 //! one; so are plans whose predicted times differ by less than `separation`
 //! (relative): the model calls them equal, and measurement noise alone would order
 //! them. The K cheapest that remain are run, each `repetitions` times after a
@@ -85,9 +85,8 @@ pub fn distinct_plans(config: &Config, bench: &PlanBench) -> Result<(usize, Vec<
     let program = &config.program;
     let solver = Solver::new(config.solver);
     let mut plans = vec![solver.solve(program, &config.hardware).map_err(|e| BenchError::Solve(e.to_string()))?];
-    let inputs: Vec<ValueId> = program.inputs().iter().map(|i| i.value).collect();
-    plans
-        .extend(solver.forced_plans(program, &config.hardware, &inputs).map_err(|e| BenchError::Solve(e.to_string()))?);
+    let keys = key_values(program);
+    plans.extend(solver.forced_plans(program, &config.hardware, &keys).map_err(|e| BenchError::Solve(e.to_string()))?);
     plans.sort_by(|a, b| a.objective.total_s.0.total_cmp(&b.objective.total_s.0));
     let mut seen = BTreeSet::new();
     let mut kept: Vec<Plan> = Vec::new();
@@ -105,6 +104,19 @@ pub fn distinct_plans(config: &Config, bench: &PlanBench) -> Result<(usize, Vec<
     kept.truncate(bench.top);
     Ok((candidates, kept))
 }
+
+/// The values whose forced shardings give the alternative plans: the
+/// [`KEY_VALUES`] largest of the program (ties in program order), where a
+/// different choice moves the most bytes.
+fn key_values(program: &autoshard_model::Program) -> Vec<ValueId> {
+    let mut values: Vec<ValueId> = program.value_ids().collect();
+    values.sort_by_key(|&v| std::cmp::Reverse(program.value(v).ty.size().0));
+    values.truncate(KEY_VALUES);
+    values
+}
+
+/// How many values [`key_values`] forces, one at a time.
+const KEY_VALUES: usize = 8;
 
 /// What makes two plans the same: every value's sharding and op's factor shardings.
 fn identity(plan: &Plan) -> String {

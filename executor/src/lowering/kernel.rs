@@ -87,7 +87,11 @@ impl Kernel {
                 | OpKind::ReduceWindow(_)
                 | OpKind::SelectAndScatter(_)
         );
-        let mode = if blocked.is_empty() && runs {
+        // A custom op runs by its body, which only the whole-op path executes.
+        let by_body = matches!(op.kind, OpKind::Custom(_));
+        let mode = if by_body {
+            Mode::Global
+        } else if blocked.is_empty() && runs {
             Mode::Local
         } else if permutes && runs && blocked.iter().all(|&f| rule.kind(f) == FactorKind::Permutation) {
             Mode::Gathered
