@@ -32,8 +32,9 @@ struct Cli {
     /// Override one of the config's `sizes:` (repeatable; the last one for a name
     /// wins), e.g. --size seq=128 --size batch=2. Applies to every command that reads
     /// a YAML config.
-    #[arg(long = "size", global = true, value_name = "NAME=VALUE", value_parser = autoshard::config::parse_size_override)]
-    sizes: Vec<(String, i64)>,
+    // Its own id: `bench collectives` has a `--sizes` of its own.
+    #[arg(long = "size", id = "size_overrides", global = true, value_name = "NAME=VALUE", value_parser = autoshard::config::parse_size_override)]
+    size_overrides: Vec<(String, i64)>,
 }
 
 /// The `--size` overrides of this invocation (set once, before the command runs).
@@ -102,11 +103,11 @@ pub enum Failure {
 pub fn main() -> ExitCode {
     init_logging();
     let cli = Cli::parse();
-    if !cli.sizes.is_empty() && matches!(cli.command, Command::Reshard(_) | Command::Iopddl(_)) {
+    if !cli.size_overrides.is_empty() && matches!(cli.command, Command::Reshard(_) | Command::Iopddl(_)) {
         eprintln!("error: --size applies to commands that read a config (check, rules, cost, solve, run)");
         return ExitCode::from(2);
     }
-    let _ = SIZES.set(cli.sizes);
+    let _ = SIZES.set(cli.size_overrides);
     let result = match cli.command {
         Command::Check { file } => check::run(&file),
         Command::Rules { file } => rules::run(&file),
