@@ -209,17 +209,6 @@ program:
     assert_eq!(out[1].data(), &[0.0, 10.0, 0.0, 20.0]);
 }
 
-/// Text replacements that shrink an example config to sizes the reference
-/// interpreter runs in moments (configs not listed run as they are).
-fn shrunk(name: &str, source: &str) -> String {
-    let replacements: &[(&str, &str)] = match name {
-        "mlp" => &[("8192", "16"), ("4096", "32"), ("16384", "64")],
-        "transformer_block" => &[("1024", "32"), ("4096", "64"), (", 16,", ", 2,"), ("[16,", "[2,")],
-        _ => &[],
-    };
-    replacements.iter().fold(source.to_string(), |s, (from, to)| s.replace(from, to))
-}
-
 #[test]
 fn every_example_config_evaluates() {
     let dir = format!("{}/configs", env!("CARGO_MANIFEST_DIR"));
@@ -230,8 +219,10 @@ fn every_example_config_evaluates() {
     for path in paths {
         let name = path.file_stem().unwrap().to_string_lossy().into_owned();
         let path = path.to_string_lossy().into_owned();
-        let source = shrunk(&name, &std::fs::read_to_string(&path).unwrap());
-        let config = Config::from_source(&path, &source).unwrap_or_else(|e| panic!("{e}"));
+        // At the config's own small sizes (`ci_sizes:`).
+        let source = std::fs::read_to_string(&path).unwrap();
+        let full = Config::from_source(&path, &source).unwrap_or_else(|e| panic!("{e}"));
+        let config = Config::from_source_with_sizes(&path, &source, &full.ci_sizes).unwrap_or_else(|e| panic!("{e}"));
         let inputs: Vec<Tensor> = config
             .program
             .inputs()
