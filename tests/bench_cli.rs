@@ -5,13 +5,9 @@
 
 use autoshard::cost::{HardwareSpec, Preset};
 use std::collections::BTreeSet;
-use std::process::Command;
 
-fn autoshard(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_autoshard")).args(args).output().unwrap();
-    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-    (out.status.code().unwrap_or(-1), text(&out.stdout), text(&out.stderr))
-}
+mod common;
+use common::autoshard;
 
 #[test]
 fn a_config_can_name_a_profile_file_and_it_is_the_cpu_preset() {

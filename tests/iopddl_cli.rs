@@ -8,13 +8,9 @@ use autoshard_solver::iopddl::Instance;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::io::Write;
-use std::process::Command;
 
-fn autoshard(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_autoshard")).args(args).output().unwrap();
-    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-    (out.status.code().unwrap_or(-1), text(&out.stdout), text(&out.stderr))
-}
+mod common;
+use common::autoshard;
 
 /// The strategies and cost of the contest's output lines.
 fn parse(stdout: &str) -> (Vec<usize>, i128) {

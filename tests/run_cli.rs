@@ -6,13 +6,9 @@
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
 
 use std::path::Path;
-use std::process::Command;
 
-fn autoshard(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_autoshard")).args(args).output().unwrap();
-    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-    (out.status.code().unwrap_or(-1), text(&out.stdout), text(&out.stderr))
-}
+mod common;
+use common::autoshard;
 
 #[test]
 fn the_example_configs_pass_with_their_full_size_plans() {

@@ -1,18 +1,8 @@
 //! The command line end to end: what `reshard` and `cost` print and their exit codes.
 
 use std::path::Path;
-use std::process::Command;
 
-/// Runs `autoshard ARGS` from the crate root: exit code, stdout, stderr.
-pub fn run(args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_autoshard"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run autoshard");
-    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-    (output.status.code().unwrap_or(-1), text(&output.stdout), text(&output.stderr))
-}
+pub use crate::common::autoshard as run;
 
 /// Runs `autoshard ARGS PATH` from the crate root (the path relative to it, as users
 /// would write it).

@@ -4,6 +4,8 @@
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
 
 mod cli;
+#[path = "../common/mod.rs"]
+mod common;
 mod config;
 mod mlir;
 mod reshard;
