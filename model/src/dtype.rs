@@ -115,6 +115,38 @@ impl DType {
     pub fn is_float(self) -> bool {
         self.class() == DTypeClass::Float
     }
+
+    /// The smallest and largest finite value of the type.
+    pub fn finite_range(self) -> (f64, f64) {
+        let max = match self {
+            DType::F64 => f64::MAX,
+            DType::F32 => f64::from(f32::MAX),
+            DType::BF16 => 3.389_531_389_251_535e38,
+            DType::F16 => 65_504.0,
+            DType::F8E4M3 => 448.0,
+            DType::F8E5M2 => 57_344.0,
+            _ => {
+                let (lowest, highest) = self.integer_bounds().unwrap_or((0, 0));
+                return (lowest as f64, highest as f64);
+            }
+        };
+        (-max, max)
+    }
+
+    /// The exact smallest and largest value of an integer or boolean type.
+    pub fn integer_bounds(self) -> Option<(i128, i128)> {
+        Some(match self {
+            DType::I64 => (i64::MIN.into(), i64::MAX.into()),
+            DType::I32 => (i32::MIN.into(), i32::MAX.into()),
+            DType::I16 => (i16::MIN.into(), i16::MAX.into()),
+            DType::I8 => (i8::MIN.into(), i8::MAX.into()),
+            DType::U8 => (0, u8::MAX.into()),
+            DType::U32 => (0, u32::MAX.into()),
+            DType::U64 => (0, u64::MAX.into()),
+            DType::I1 => (0, 1),
+            _ => return None,
+        })
+    }
 }
 
 impl fmt::Display for DType {

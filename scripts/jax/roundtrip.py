@@ -50,7 +50,8 @@ def main_signature(text):
     from jaxlib.mlir import ir
 
     dtypes = {"f16": np.float16, "f32": np.float32, "f64": np.float64,
-              "bf16": ml_dtypes.bfloat16, "i1": np.bool_, "i8": np.int8,
+              "bf16": ml_dtypes.bfloat16, "f8E4M3FN": ml_dtypes.float8_e4m3fn,
+              "f8E5M2": ml_dtypes.float8_e5m2, "i1": np.bool_, "i8": np.int8,
               "i16": np.int16, "i32": np.int32, "i64": np.int64, "ui8": np.uint8,
               "ui16": np.uint16, "ui32": np.uint32, "ui64": np.uint64}
     with mlir.make_ir_context():

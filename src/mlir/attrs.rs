@@ -129,23 +129,30 @@ fn scalar(s: &str, element: &str) -> Result<f64, String> {
             "f64" => f64::from_bits(bits),
             "f32" => f64::from(f32::from_bits(bits as u32)),
             "bf16" => f64::from(f32::from_bits((bits as u32) << 16)),
-            "f16" => half_to_f64(bits as u16),
+            "f16" => small_float(bits, 5, 10, true),
+            "f8E5M2" => small_float(bits, 5, 2, true),
+            "f8E4M3FN" | "f8E4M3" => small_float(bits, 4, 3, false),
             _ => bits as f64,
         });
     }
     s.parse::<f64>().map_err(|_| format!("bad literal '{s}'"))
 }
 
-/// An IEEE half-precision bit pattern as a number.
-fn half_to_f64(bits: u16) -> f64 {
-    let sign = if bits >> 15 == 1 { -1.0 } else { 1.0 };
-    let exponent = i32::from((bits >> 10) & 0x1F);
-    let mantissa = f64::from(bits & 0x3FF);
-    sign * match exponent {
-        0 => mantissa * 2f64.powi(-24),
-        31 if mantissa == 0.0 => f64::INFINITY,
-        31 => f64::NAN,
-        e => (1.0 + mantissa / 1024.0) * 2f64.powi(e - 15),
+/// The bit pattern of a small float with `exponent` and `mantissa` bits as a number:
+/// IEEE-style (`ieee`: an all-ones exponent is infinity or NaN, as f16 and f8E5M2) or
+/// finite-only (f8E4M3FN: only the all-ones pattern is NaN).
+fn small_float(bits: u64, exponent: u32, mantissa: u32, ieee: bool) -> f64 {
+    let sign = if (bits >> (exponent + mantissa)) & 1 == 1 { -1.0 } else { 1.0 };
+    let (e_max, m_max) = ((1u64 << exponent) - 1, (1u64 << mantissa) - 1);
+    let (e, m) = ((bits >> mantissa) & e_max, bits & m_max);
+    let bias = (1i32 << (exponent - 1)) - 1;
+    let fraction = m as f64 / (1u64 << mantissa) as f64;
+    sign * match (e, ieee) {
+        (e, true) if e == e_max && m == 0 => f64::INFINITY,
+        (e, true) if e == e_max => f64::NAN,
+        (e, false) if e == e_max && m == m_max => f64::NAN,
+        (0, _) => fraction * 2f64.powi(1 - bias),
+        (e, _) => (1.0 + fraction) * 2f64.powi(e as i32 - bias),
     }
 }
 
@@ -182,6 +189,6 @@ mod tests {
         assert_eq!(dense("dense<0xFF800000> : tensor<f32>", "f32").unwrap(), [f64::NEG_INFINITY]);
         assert_eq!(dense("dense<[[1.0, 2.5]]>", "f32").unwrap(), [1.0, 2.5]);
         assert_eq!(dense("dense<true>", "i1").unwrap(), [1.0]);
-        assert_eq!(half_to_f64(0x3C00), 1.0);
+        assert_eq!(small_float(0x3C00, 5, 10, true), 1.0);
     }
 }

@@ -24,22 +24,34 @@ pub trait Scope {
     fn mesh_name(&self) -> &str;
 }
 
+/// StableHLO's names of the element types whose name differs from the op set's.
+const ELEMENT_NAMES: [(DType, &str); 5] = [
+    (DType::U8, "ui8"),
+    (DType::U32, "ui32"),
+    (DType::U64, "ui64"),
+    (DType::F8E4M3, "f8E4M3FN"),
+    (DType::F8E5M2, "f8E5M2"),
+];
+
+/// StableHLO's name of element type `dtype` (`ui32`, `f8E4M3FN`, `f32`…).
+pub fn element_name(dtype: DType) -> &'static str {
+    ELEMENT_NAMES.iter().find(|(d, _)| *d == dtype).map_or(dtype.name(), |(_, n)| n)
+}
+
 /// A tensor type of the op set from a parsed type.
 pub fn tensor_type(ty: &Type) -> Result<TensorType, String> {
-    let name = match ty.element.as_str() {
-        "ui8" => "u8",
-        "ui32" => "u32",
-        "ui64" => "u64",
-        "f8E4M3FN" | "f8E4M3" => "f8e4m3",
-        "f8E5M2" => "f8e5m2",
-        other => other,
+    let element = ty.element.as_str();
+    // `f8E4M3` (without FN) is read as the same type.
+    let named = ELEMENT_NAMES.iter().find(|(_, n)| *n == element || (element == "f8E4M3" && *n == "f8E4M3FN"));
+    let dtype = match named {
+        Some((d, _)) => *d,
+        None => element.parse().map_err(|_| format!("element type '{element}' is not supported"))?,
     };
-    let dtype: DType = name.parse().map_err(|_| format!("element type '{}' is not supported", ty.element))?;
     let shape = ty.shape.iter().map(|&d| i64::try_from(d).map_err(|_| format!("dimension {d} is too large")));
     Ok(TensorType::new(shape.collect::<Result<Vec<_>, _>>()?, dtype))
 }
 
-pub(super) fn result_type(op: &Operation) -> Result<TensorType, String> {
+fn result_type(op: &Operation) -> Result<TensorType, String> {
     op.result_types.first().ok_or_else(|| "the op states no result type".to_string()).and_then(tensor_type)
 }
 
@@ -232,12 +244,10 @@ fn reduce(op: &Operation, scope: &dyn Scope) -> Result<Reduce, String> {
         "a reduce whose body is not one add, maximum, minimum or multiply per input (all the same) is not supported",
     )?;
     let kind = reduction(name).ok_or_else(|| format!("a reduce by '{name}' is not supported"))?;
-    let identity = kind.identity();
-    for init in reduce_operands(op).1 {
+    for (i, init) in reduce_operands(op).1.into_iter().enumerate() {
+        let dtype = op.result_types.get(i).map(tensor_type).transpose()?.map(|t| t.dtype);
         match scope.scalar(init) {
-            Some(v)
-                if v == identity || (kind == ReduceKind::Max && v < -1e30) || (kind == ReduceKind::Min && v > 1e30) => {
-            }
+            Some(v) if dtype.is_some_and(|d| kind.is_identity_in(v, d)) => {}
             Some(v) => return Err(format!("the reduce's init value {v} is not the identity of {}", kind.name())),
             None => return Err(format!("a reduce whose init value %{init} is not a constant is not supported")),
         }

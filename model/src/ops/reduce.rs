@@ -4,6 +4,7 @@
 //! same dimensions; each result is its operand's type without those dimensions.
 
 use super::{Operand, check_dims};
+use crate::dtype::DType;
 use crate::ir::TensorType;
 
 /// The combining function of a reduction.
@@ -32,6 +33,27 @@ impl ReduceKind {
             ReduceKind::Max => f64::NEG_INFINITY,
             ReduceKind::Min => f64::INFINITY,
         }
+    }
+
+    /// The identity in element type `dtype`: a max over integers starts from the
+    /// type's smallest value, not −∞ (which it cannot hold).
+    pub fn identity_in(self, dtype: DType) -> f64 {
+        let (lowest, highest) = dtype.finite_range();
+        match self {
+            ReduceKind::Max if !dtype.is_float() => lowest,
+            ReduceKind::Min if !dtype.is_float() => highest,
+            _ => self.identity(),
+        }
+    }
+
+    /// Whether `value` of type `dtype` is an identity of the kind: [`Self::identity_in`],
+    /// or for a float max (min) anything at or below (above) the type's finite range,
+    /// which writers use for −∞ (+∞).
+    pub fn is_identity_in(self, value: f64, dtype: DType) -> bool {
+        let (lowest, highest) = dtype.finite_range();
+        value == self.identity_in(dtype)
+            || (dtype.is_float()
+                && ((self == ReduceKind::Max && value <= lowest) || (self == ReduceKind::Min && value >= highest)))
     }
 
     /// The kind's name in configs.

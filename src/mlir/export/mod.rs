@@ -336,19 +336,11 @@ pub(crate) type Region<'b, 'p> = (Vec<TensorType>, &'b mut dyn FnMut(&mut Emitte
 
 /// `tensor<8x256xf32>` (StableHLO's element type names: `ui32`, `f8E4M3FN`…).
 pub(crate) fn ty(t: &TensorType) -> String {
-    let element = match t.dtype {
-        DType::U8 => "ui8",
-        DType::U32 => "ui32",
-        DType::U64 => "ui64",
-        DType::F8E4M3 => "f8E4M3FN",
-        DType::F8E5M2 => "f8E5M2",
-        other => other.name(),
-    };
     let mut out = String::from("tensor<");
     for d in &t.shape {
         let _ = write!(out, "{d}x");
     }
-    out.push_str(element);
+    out.push_str(crate::mlir::ops::element_name(t.dtype));
     out.push('>');
     out
 }
@@ -394,8 +386,9 @@ pub(crate) fn literal(value: f64, dtype: DType) -> String {
         return (value != 0.0).to_string();
     }
     if !dtype.is_float() {
-        let (min, max) = integer_range(dtype);
-        return (value.clamp(min as f64, max as f64) as i128).to_string();
+        let (min, max) = dtype.integer_bounds().unwrap_or((i128::MIN, i128::MAX));
+        // `as` saturates: ±∞ (a max or min identity) lands on the type's bounds.
+        return (value as i128).clamp(min, max).to_string();
     }
     if value.is_finite() {
         return match dtype {
@@ -415,19 +408,6 @@ pub(crate) fn literal(value: f64, dtype: DType) -> String {
         // E4M3FN has no infinity: its largest finite magnitude bounds every value.
         _ if value.is_nan() => "0x7F".to_string(),
         _ => format!("{:.9e}", if value > 0.0 { 448.0 } else { -448.0 }),
-    }
-}
-
-/// The smallest and largest value of an integer type.
-fn integer_range(dtype: DType) -> (i128, i128) {
-    match dtype {
-        DType::I64 => (i64::MIN.into(), i64::MAX.into()),
-        DType::I32 => (i32::MIN.into(), i32::MAX.into()),
-        DType::I16 => (i16::MIN.into(), i16::MAX.into()),
-        DType::I8 => (i8::MIN.into(), i8::MAX.into()),
-        DType::U8 => (0, u8::MAX.into()),
-        DType::U32 => (0, u32::MAX.into()),
-        _ => (0, u64::MAX.into()),
     }
 }
 

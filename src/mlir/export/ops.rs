@@ -172,7 +172,7 @@ pub(super) fn reduce(
     results: &[TensorType],
 ) -> Vec<Ssa> {
     let scalars: Vec<TensorType> = xs.iter().map(|x| TensorType::new(vec![], x.ty.dtype)).collect();
-    let inits: Vec<Ssa> = scalars.iter().map(|s| e.splat(kind.identity(), s)).collect();
+    let inits: Vec<Ssa> = scalars.iter().map(|s| e.splat(kind.identity_in(s.dtype), s)).collect();
     let attrs = format!("dimensions = {}", array(dims));
     let operands: Vec<Ssa> = xs.iter().cloned().chain(inits).collect();
     let mut body = |e: &mut Emitter<'_>, p: &[Ssa]| pairwise(e, kind, p, &scalars);
@@ -217,7 +217,7 @@ fn inits(e: &mut Emitter<'_>, inputs: &[Ssa], given: &[Ssa], kind: ReduceKind) -
     if !given.is_empty() {
         return given.to_vec();
     }
-    inputs.iter().map(|x| e.splat(kind.identity(), &TensorType::new(vec![], x.ty.dtype))).collect()
+    inputs.iter().map(|x| e.splat(kind.identity_in(x.ty.dtype), &TensorType::new(vec![], x.ty.dtype))).collect()
 }
 
 /// `reduce_window` of its inputs, each combined on its own by `r.kind`.
