@@ -62,16 +62,9 @@ pub fn all_to_all(op: &Operation) -> Result<AllToAll, String> {
 /// `stablehlo.reduce_scatter`: its region must be one add, maximum, minimum or
 /// multiply.
 pub fn reduce_scatter(op: &Operation) -> Result<ReduceScatter, String> {
-    let body = op.regions.first().map(|r| r.ops.as_slice()).unwrap_or_default();
-    let kind = match body {
-        [combine, _] => super::ops::reduction(&combine.name),
-        _ => None,
-    };
-    let kind =
-        kind.ok_or("a reduce_scatter whose body is not one add, maximum, minimum or multiply is not supported")?;
     Ok(ReduceScatter {
         scatter_dimension: attrs::int(req(op, &["scatter_dimension"])?)?,
-        kind,
+        kind: super::ops::body_reduction(op, 0, 1)?,
         replica_groups: replica_groups(op)?,
         channel_id: channel_id(op)?,
         use_global_device_ids: flag(op, "use_global_device_ids")?,

@@ -193,25 +193,6 @@ fn dot_general(op: &Operation) -> Result<DotGeneral, String> {
     Ok(DotGeneral { lhs_batching_dims, rhs_batching_dims, lhs_contracting_dims, rhs_contracting_dims })
 }
 
-/// The combiner of a reduction of `n` inputs: the word after `applies`, or the op
-/// of its region that every input's pair of arguments goes through (`n` ops of one
-/// name, returned in order).
-fn combiner(op: &Operation, n: usize) -> Option<&str> {
-    if let Some(applied) = op.words.iter().skip_while(|w| w.text != "applies").nth(1) {
-        return Some(&applied.text);
-    }
-    combined(&op.regions.first()?.ops, n)
-}
-
-/// The one op name of a body of `n` combining ops and a return of their results in
-/// order.
-fn combined(body: &[Operation], n: usize) -> Option<&str> {
-    let (ret, ops) = body.split_last()?;
-    let name = ops.first()?.name.as_str();
-    let in_order = ops.iter().zip(&ret.operands).all(|(o, r)| o.name == name && o.results.first() == Some(r));
-    (ops.len() == n && ret.operands.len() == n && in_order).then_some(name)
-}
-
 /// The reduction a combiner op computes.
 pub(super) fn reduction(name: &str) -> Option<ReduceKind> {
     match name {
@@ -240,10 +221,11 @@ fn reduce(op: &Operation, scope: &dyn Scope) -> Result<Reduce, String> {
     if n == 0 || !op.operands.len().is_multiple_of(2) {
         return Err(format!("a reduce takes inputs and as many inits, not {} operands", op.operands.len()));
     }
-    let name = combiner(op, n).ok_or(
-        "a reduce whose body is not one add, maximum, minimum or multiply per input (all the same) is not supported",
-    )?;
-    let kind = reduction(name).ok_or_else(|| format!("a reduce by '{name}' is not supported"))?;
+    // The pretty form names the combiner (`applies stablehlo.add`); else its region.
+    let kind = match op.words.iter().skip_while(|w| w.text != "applies").nth(1) {
+        Some(name) => reduction(&name.text).ok_or_else(|| format!("a reduce by '{}' is not supported", name.text))?,
+        None => body_reduction(op, 0, n)?,
+    };
     for (i, init) in reduce_operands(op).1.into_iter().enumerate() {
         let dtype = op.result_types.get(i).map(tensor_type).transpose()?.map(|t| t.dtype);
         match scope.scalar(init) {
@@ -344,19 +326,24 @@ fn result_rank(op: &Operation, k: usize) -> Result<usize, String> {
 
 /// The one reduction a body applies to each of `inputs` inputs on its own: `inputs`
 /// ops of one combiner, op `k` combining block arguments `k` and `k + inputs`.
-fn body_reduction(op: &Operation, region: usize, inputs: usize) -> Result<ReduceKind, String> {
-    let unsupported =
-        || format!("a {} whose body is not one add, maximum, minimum or multiply per input is not supported", op.name);
+pub(super) fn body_reduction(op: &Operation, region: usize, inputs: usize) -> Result<ReduceKind, String> {
+    let what = op.name.strip_prefix("stablehlo.").unwrap_or(&op.name);
+    let unsupported = || {
+        format!(
+            "a {what} whose body is not one add, maximum, minimum or multiply per input (all the same) is not supported"
+        )
+    };
     let body = op.regions.get(region).ok_or_else(unsupported)?;
-    let combiners = body.ops.split_last().map(|(_, ops)| ops).unwrap_or_default();
+    let (ret, combiners) = body.ops.split_last().ok_or_else(unsupported)?;
     let args: Vec<&str> = body.args.iter().map(|a| a.name.as_str()).collect();
     let mut kinds = combiners.iter().enumerate().map(|(k, c)| {
         let (&x, &y) = (args.get(k)?, args.get(k + inputs)?);
         let paired = matches!(c.operands.as_slice(), [a, b] if (a == x && b == y) || (a == y && b == x));
-        reduction(&c.name).filter(|_| paired)
+        let returned = ret.operands.get(k) == c.results.first();
+        reduction(&c.name).filter(|_| paired && returned)
     });
     let first = kinds.next().flatten().ok_or_else(unsupported)?;
-    if combiners.len() != inputs || !kinds.all(|k| k == Some(first)) {
+    if combiners.len() != inputs || ret.operands.len() != inputs || !kinds.all(|k| k == Some(first)) {
         return Err(unsupported());
     }
     Ok(first)
@@ -408,20 +395,16 @@ fn gather(op: &Operation) -> Result<Gather, String> {
 fn scatter(op: &Operation) -> Result<Scatter, String> {
     let numbers = req(op, &["scatter_dimension_numbers"])?;
     let list = |name| attrs::field_ints(numbers, name);
-    let body = op.regions.first().map(|r| r.ops.as_slice()).unwrap_or_default();
-    let kind = match body {
-        [_] => Some(ScatterKind::Replace),
-        _ => combined(body, op.operands.len() / 2).and_then(reduction).map(|k| match k {
-            ReduceKind::Add => ScatterKind::Add,
-            ReduceKind::Max => ScatterKind::Max,
-            ReduceKind::Min => ScatterKind::Min,
-            ReduceKind::Mul => ScatterKind::Mul,
-        }),
+    let replaces = op.regions.first().is_some_and(|r| r.ops.len() == 1);
+    let kind = if replaces {
+        ScatterKind::Replace
+    } else {
+        let combining = body_reduction(op, 0, op.operands.len() / 2).map(ScatterKind::combining);
+        combining.map_err(|_| {
+            "a scatter whose body is not a replace or one add, maximum, minimum or multiply per input (all the same) \
+             is not supported"
+        })?
     };
-    let kind = kind.ok_or(
-        "a scatter whose body is not a replace or one add, maximum, minimum or multiply per input (all the same) \
-         is not supported",
-    )?;
     Ok(Scatter {
         update_window_dims: list("update_window_dims")?,
         inserted_window_dims: list("inserted_window_dims")?,

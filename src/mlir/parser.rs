@@ -454,7 +454,7 @@ fn pretty_value(c: &mut Cursor<'_>) -> Result<Attr> {
     }
 }
 
-/// A named region after the signature (`reducer(%a: t, %b: t) {…}`).
+/// A named region after the signature (`reducer(%a0: t, %b0: t) (%a1: t, %b1: t) {…}`).
 fn trailing_region(c: &mut Cursor<'_>, op: &mut Operation) -> Result<()> {
     c.skip_ws();
     let mut i = 0;
@@ -464,12 +464,20 @@ fn trailing_region(c: &mut Cursor<'_>, op: &mut Operation) -> Result<()> {
     if i > 0 && c.peek_at(i) == Some(b'(') {
         let name = c.ident();
         c.expect("(")?;
-        let mut args = params(c, ")")?;
+        // One `(lhs, rhs)` group per input; the block takes every lhs, then every rhs.
+        let mut groups = vec![params(c, ")")?];
         while c.eat("(") {
-            args.append(&mut params(c, ")")?);
+            groups.push(params(c, ")")?);
         }
+        let (mut lhs, mut rhs) = (Vec::new(), Vec::new());
+        for mut group in groups {
+            let second = if group.len() > 1 { group.split_off(1) } else { Vec::new() };
+            lhs.append(&mut group);
+            rhs.extend(second);
+        }
+        lhs.append(&mut rhs);
         op.words.push(Attr { text: name, pos: c.pos() });
-        op.regions.push(region(c, args)?);
+        op.regions.push(region(c, lhs)?);
     }
     Ok(())
 }

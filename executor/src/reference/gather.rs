@@ -6,7 +6,7 @@
 use super::elementwise::to_dtype;
 use crate::tensor::{Tensor, dims, for_each_index};
 use autoshard_model::DType;
-use autoshard_model::ops::{Gather, Scatter, ScatterKind, Take};
+use autoshard_model::ops::{Gather, Scatter, Take};
 
 /// The index vector at `batch` (the index tensor's indices without the vector
 /// dimension) of `indices`.
@@ -86,16 +86,8 @@ pub fn scatter(input: &Tensor, indices: &Tensor, updates: &Tensor, s: &Scatter, 
         let offset: usize = at.iter().zip(&strides).map(|(&i, s)| i as usize * s).sum();
         let old = result.data()[offset];
         let new = updates.at(u);
-        result.data_mut()[offset] = to_dtype(
-            match s.kind {
-                ScatterKind::Replace => new,
-                ScatterKind::Add => old + new,
-                ScatterKind::Mul => old * new,
-                ScatterKind::Max => old.max(new),
-                ScatterKind::Min => old.min(new),
-            },
-            dtype,
-        );
+        let combined = s.kind.reduction().map_or(new, |k| super::reduce::combine(k, old, new));
+        result.data_mut()[offset] = to_dtype(combined, dtype);
     });
     result
 }
@@ -119,6 +111,7 @@ pub fn take(table: &Tensor, indices: &Tensor, t: &Take) -> Tensor {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use autoshard_model::ops::ScatterKind;
 
     fn table() -> Tensor {
         Tensor::from_vec(&[3, 2], vec![0.0, 1.0, 10.0, 11.0, 20.0, 21.0]).unwrap()

@@ -1,6 +1,7 @@
 //! Indexed access: `gather`, `scatter` (StableHLO dimension numbers) and the
 //! embedding-lookup convenience `take` (`jnp.take(table, indices, axis)`).
 
+use super::ReduceKind;
 use super::{Operand, check_dims};
 use crate::dtype::DTypeClass;
 use crate::ir::TensorType;
@@ -120,6 +121,28 @@ impl ScatterKind {
     /// Every kind.
     pub const ALL: [ScatterKind; 5] =
         [ScatterKind::Replace, ScatterKind::Add, ScatterKind::Max, ScatterKind::Min, ScatterKind::Mul];
+
+    /// The reduction that combines an update with the value there; `None` for a
+    /// replacement.
+    pub fn reduction(self) -> Option<ReduceKind> {
+        match self {
+            ScatterKind::Replace => None,
+            ScatterKind::Add => Some(ReduceKind::Add),
+            ScatterKind::Max => Some(ReduceKind::Max),
+            ScatterKind::Min => Some(ReduceKind::Min),
+            ScatterKind::Mul => Some(ReduceKind::Mul),
+        }
+    }
+
+    /// The kind that combines by `reduction`.
+    pub fn combining(reduction: ReduceKind) -> ScatterKind {
+        match reduction {
+            ReduceKind::Add => ScatterKind::Add,
+            ReduceKind::Max => ScatterKind::Max,
+            ReduceKind::Min => ScatterKind::Min,
+            ReduceKind::Mul => ScatterKind::Mul,
+        }
+    }
 
     /// The kind's name in configs.
     pub fn name(self) -> &'static str {

@@ -2,8 +2,8 @@
 //! `reduce_scatter`, as shard_map bodies use them): replica groups, channel handles
 //! and the reduce-scatter's combining region in StableHLO's syntax.
 
-use super::ops::combiner;
-use super::{Emitter, Region, Ssa, list};
+use super::ops::combining;
+use super::{Emitter, Ssa, list};
 use autoshard_model::TensorType;
 use autoshard_model::ops::{AllGather, AllToAll, ReduceScatter, ReplicaGroups};
 
@@ -49,8 +49,5 @@ pub(super) fn reduce_scatter(e: &mut Emitter<'_>, args: &[Ssa], r: &ReduceScatte
         r.scatter_dimension
     );
     let scalar = TensorType::new(vec![], args[0].ty.dtype);
-    let kind = r.kind;
-    let mut body = |e: &mut Emitter<'_>, p: &[Ssa]| e.stablehlo(combiner(kind), p, "", std::slice::from_ref(&scalar));
-    let mut regions: [Region<'_, '_>; 1] = [(vec![scalar.clone(), scalar.clone()], &mut body)];
-    e.stablehlo_regions("reduce_scatter", args, &attrs, results, &mut regions)
+    combining(e, "reduce_scatter", args, &attrs, results, Some(r.kind), &[scalar])
 }

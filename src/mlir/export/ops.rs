@@ -5,7 +5,7 @@
 use super::{Emitter, Region, Ssa, array, collectives, decompose, list, ty, typed_list};
 use autoshard_model::ops::{
     ComparisonDirection, ConvDimensionNumbers, Convolution, Custom, DotGeneral, Gather, ManualComputation, ReduceKind,
-    ReduceWindow, Scatter, ScatterKind, SelectAndScatter, UnaryOp, Window,
+    ReduceWindow, Scatter, SelectAndScatter, UnaryOp, Window,
 };
 use autoshard_model::{DType, OpId, OpKind, TensorSharding, TensorType};
 
@@ -137,18 +137,13 @@ pub(super) fn comparison(direction: ComparisonDirection, compare_type: Option<&s
 
 /// `dot_general` of `lhs` and `rhs` with `d`'s dimension numbers.
 pub(super) fn dot_general(e: &mut Emitter<'_>, lhs: &Ssa, rhs: &Ssa, d: &DotGeneral, result: &TensorType) -> Ssa {
-    let mut fields = Vec::new();
-    for (name, dims) in [
+    let numbers = [
         ("lhs_batching_dimensions", &d.lhs_batching_dims),
         ("rhs_batching_dimensions", &d.rhs_batching_dims),
         ("lhs_contracting_dimensions", &d.lhs_contracting_dims),
         ("rhs_contracting_dimensions", &d.rhs_contracting_dims),
-    ] {
-        if !dims.is_empty() {
-            fields.push(format!("{name} = [{}]", list(dims)));
-        }
-    }
-    let attrs = format!("dot_dimension_numbers = #stablehlo.dot<{}>", fields.join(", "));
+    ];
+    let attrs = format!("dot_dimension_numbers = #stablehlo.dot<{}>", fields(&numbers));
     e.stablehlo("dot_general", &[lhs.clone(), rhs.clone()], &attrs, std::slice::from_ref(result)).remove(0)
 }
 
@@ -171,20 +166,37 @@ pub(super) fn reduce(
     dims: &[i64],
     results: &[TensorType],
 ) -> Vec<Ssa> {
-    let scalars: Vec<TensorType> = xs.iter().map(|x| TensorType::new(vec![], x.ty.dtype)).collect();
-    let inits: Vec<Ssa> = scalars.iter().map(|s| e.splat(kind.identity_in(s.dtype), s)).collect();
-    let attrs = format!("dimensions = {}", array(dims));
+    let inits = identities(e, xs, kind);
     let operands: Vec<Ssa> = xs.iter().cloned().chain(inits).collect();
-    let mut body = |e: &mut Emitter<'_>, p: &[Ssa]| pairwise(e, kind, p, &scalars);
-    let mut regions: [Region<'_, '_>; 1] = [([scalars.clone(), scalars.clone()].concat(), &mut body)];
-    e.stablehlo_regions("reduce", &operands, &attrs, results, &mut regions)
+    combining(e, "reduce", &operands, &format!("dimensions = {}", array(dims)), results, Some(kind), &scalars(xs))
 }
 
-/// The body of a reduction over `n = types.len()` values at once: the first `n`
-/// arguments combined with the last `n`, pair by pair.
-fn pairwise(e: &mut Emitter<'_>, kind: ReduceKind, p: &[Ssa], types: &[TensorType]) -> Vec<Ssa> {
+/// The scalar types of `xs`' elements.
+fn scalars(xs: &[Ssa]) -> Vec<TensorType> {
+    xs.iter().map(|x| TensorType::new(vec![], x.ty.dtype)).collect()
+}
+
+/// `stablehlo.NAME` with one region that takes `n = types.len()` values and `n`
+/// more and combines them pair by pair by `kind` (`None` keeps the second `n`: a
+/// scatter's replace), as reductions and scatters do.
+pub(super) fn combining(
+    e: &mut Emitter<'_>,
+    name: &str,
+    operands: &[Ssa],
+    attrs: &str,
+    results: &[TensorType],
+    kind: Option<ReduceKind>,
+    types: &[TensorType],
+) -> Vec<Ssa> {
     let n = types.len();
-    (0..n).flat_map(|i| e.stablehlo(combiner(kind), &[p[i].clone(), p[n + i].clone()], "", &types[i..=i])).collect()
+    let mut body = |e: &mut Emitter<'_>, p: &[Ssa]| match kind {
+        None => p[n..].to_vec(),
+        Some(kind) => (0..n)
+            .flat_map(|i| e.stablehlo(combiner(kind), &[p[i].clone(), p[n + i].clone()], "", &types[i..=i]))
+            .collect(),
+    };
+    let mut regions: [Region<'_, '_>; 1] = [([types, types].concat(), &mut body)];
+    e.stablehlo_regions(name, operands, attrs, results, &mut regions)
 }
 
 /// `dense<[[lo, hi], …]> : tensor<Nx2xi64>`.
@@ -214,26 +226,21 @@ fn window(w: &Window, dilations: bool) -> String {
 /// The scalar init values of a windowed op over `inputs`: the operands after them,
 /// or else the reduction's identity.
 fn inits(e: &mut Emitter<'_>, inputs: &[Ssa], given: &[Ssa], kind: ReduceKind) -> Vec<Ssa> {
-    if !given.is_empty() {
-        return given.to_vec();
-    }
-    inputs.iter().map(|x| e.splat(kind.identity_in(x.ty.dtype), &TensorType::new(vec![], x.ty.dtype))).collect()
+    if given.is_empty() { identities(e, inputs, kind) } else { given.to_vec() }
+}
+
+/// A scalar constant per input: the identity of `kind` in its element type.
+fn identities(e: &mut Emitter<'_>, inputs: &[Ssa], kind: ReduceKind) -> Vec<Ssa> {
+    scalars(inputs).iter().map(|s| e.splat(kind.identity_in(s.dtype), s)).collect()
 }
 
 /// `reduce_window` of its inputs, each combined on its own by `r.kind`.
 fn reduce_window(e: &mut Emitter<'_>, args: &[Ssa], r: &ReduceWindow, results: &[TensorType]) -> Vec<Ssa> {
     let n = ReduceWindow::input_count(args.iter().map(|a| a.ty.rank()));
     let init = inits(e, &args[..n], &args[n..], r.kind);
-    let scalars: Vec<TensorType> = args[..n].iter().map(|x| TensorType::new(vec![], x.ty.dtype)).collect();
-    let kind = r.kind;
-    let mut body = |e: &mut Emitter<'_>, p: &[Ssa]| -> Vec<Ssa> {
-        (0..n)
-            .flat_map(|i| e.stablehlo(combiner(kind), &[p[i].clone(), p[n + i].clone()], "", &scalars[i..=i]))
-            .collect()
-    };
     let operands: Vec<Ssa> = args[..n].iter().cloned().chain(init).collect();
-    let params = [scalars.clone(), scalars.clone()].concat();
-    e.stablehlo_regions("reduce_window", &operands, &window(&r.window, true), results, &mut [(params, &mut body)])
+    let attrs = window(&r.window, true);
+    combining(e, "reduce_window", &operands, &attrs, results, Some(r.kind), &scalars(&args[..n]))
 }
 
 /// `select_and_scatter`: a select region comparing by `s.select`, a scatter region
@@ -249,7 +256,7 @@ fn select_and_scatter(e: &mut Emitter<'_>, args: &[Ssa], s: &SelectAndScatter, r
     let mut scatter =
         |e: &mut Emitter<'_>, p: &[Ssa]| e.stablehlo(combiner(kind), p, "", std::slice::from_ref(&scalar));
     let operands: Vec<Ssa> = args[..2].iter().cloned().chain(init).collect();
-    let pair = vec![TensorType::new(vec![], args[0].ty.dtype); 2];
+    let pair = vec![scalar.clone(); 2];
     let mut regions: [Region<'_, '_>; 2] = [(pair.clone(), &mut select), (pair, &mut scatter)];
     let attrs = window(&s.window, false);
     e.stablehlo_regions("select_and_scatter", &operands, &attrs, std::slice::from_ref(result), &mut regions).remove(0)
@@ -294,20 +301,7 @@ fn scatter(e: &mut Emitter<'_>, args: &[Ssa], s: &Scatter, results: &[TensorType
     );
     // Operands: the inputs, the indices, one update per input.
     let n = (args.len() - 1) / 2;
-    let scalars: Vec<TensorType> = args[..n].iter().map(|x| TensorType::new(vec![], x.ty.dtype)).collect();
-    let kind = match s.kind {
-        ScatterKind::Replace => None,
-        ScatterKind::Add => Some(ReduceKind::Add),
-        ScatterKind::Max => Some(ReduceKind::Max),
-        ScatterKind::Min => Some(ReduceKind::Min),
-        ScatterKind::Mul => Some(ReduceKind::Mul),
-    };
-    let mut body = |e: &mut Emitter<'_>, p: &[Ssa]| match kind {
-        None => p[n..].to_vec(),
-        Some(kind) => pairwise(e, kind, p, &scalars),
-    };
-    let params = [scalars.clone(), scalars.clone()].concat();
-    e.stablehlo_regions("scatter", args, &attrs, results, &mut [(params, &mut body)])
+    combining(e, "scatter", args, &attrs, results, s.kind.reduction(), &scalars(&args[..n]))
 }
 
 /// `name = [a, b]` fields of a dimension-numbers attribute, empty lists left out.
