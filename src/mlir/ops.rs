@@ -12,7 +12,7 @@ use autoshard_model::ops::{
     BatchNormInference, BinaryOp, BitcastConvert, BroadcastInDim, Cholesky, ComparisonDirection, Concatenate, Constant,
     ConvDimensionNumbers, Convolution, DotGeneral, DynamicSlice, Gather, Iota, Pad, PropagationDirection, Reduce,
     ReduceKind, ReduceWindow, Reshape, Reverse, RngAlgorithm, RngBitGenerator, Scatter, ScatterKind, SelectAndScatter,
-    Slice, Sort, Transpose, TransposeA, TriangularSolve, Window,
+    Slice, Sort, Transpose, TransposeA, TriangularSolve, UnaryOp, Window,
 };
 use autoshard_model::{DType, OpKind, TensorSharding, TensorType};
 
@@ -22,6 +22,12 @@ pub trait Scope {
     fn scalar(&self, name: &str) -> Option<f64>;
     /// The default mesh name for shardings.
     fn mesh_name(&self) -> &str;
+}
+
+/// Whether `u` is one of StableHLO's own unary ops (the op set adds `relu`, `gelu`,
+/// `silu` and `erf`, which StableHLO writes otherwise).
+pub fn is_stablehlo_unary(u: UnaryOp) -> bool {
+    !matches!(u, UnaryOp::Relu | UnaryOp::Gelu | UnaryOp::Silu | UnaryOp::Erf)
 }
 
 /// StableHLO's names of the element types whose name differs from the op set's.
@@ -100,11 +106,12 @@ pub fn lower<'o>(op: &'o Operation, scope: &dyn Scope) -> Result<(OpKind, Vec<&'
 /// The op set's kind for `op` (a `stablehlo.*` or `sdy.*` op without a body of its
 /// own; region ops are the importer's).
 fn kind(op: &Operation, scope: &dyn Scope) -> Result<OpKind, String> {
-    if let Some(kind) = op.name.strip_prefix("stablehlo.").and_then(OpKind::elementwise) {
+    let pointwise = op.name.strip_prefix("stablehlo.").and_then(OpKind::elementwise);
+    if let Some(kind) = pointwise.filter(|k| !matches!(k, OpKind::Unary(u) if !is_stablehlo_unary(*u))) {
         return Ok(kind);
     }
     Ok(match op.name.as_str() {
-        "chlo.erf" => OpKind::Unary(autoshard_model::ops::UnaryOp::Erf),
+        "chlo.erf" => OpKind::Unary(UnaryOp::Erf),
         "stablehlo.convert" => OpKind::Convert { dtype: result_type(op)?.dtype },
         "stablehlo.bitcast_convert" => OpKind::BitcastConvert(BitcastConvert { dtype: result_type(op)?.dtype }),
         "stablehlo.compare" => OpKind::Compare { direction: comparison(op)? },

@@ -188,6 +188,11 @@ fn unsupported_ops_and_syntax_errors_are_located() {
             "m.mlir:2:3: error: op 'stablehlo.cbrt' is not supported",
         ),
         (
+            // The op set's own pointwise ops are not StableHLO's.
+            "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n  %0 = stablehlo.gelu %a : tensor<4xf32>\n  return %0 : tensor<4xf32>\n}",
+            "m.mlir:2:3: error: op 'stablehlo.gelu' is not supported",
+        ),
+        (
             "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n  %0 = stablehlo.add %a, %b : tensor<4xf32>\n  return %0 : tensor<4xf32>\n}",
             "m.mlir:2:3: error: value %b is used before it is defined",
         ),

@@ -6,8 +6,9 @@
 //! `dot_general`, letters no later operand or the output needs summed first, then one
 //! transpose into the output's order).
 
-use super::ops::{dot_general, is_stablehlo_unary, reduce};
+use super::ops::{dot_general, reduce};
 use super::{Emitter, Ssa, array};
+use crate::mlir::ops::is_stablehlo_unary;
 use autoshard_model::TensorType;
 use autoshard_model::ops::{DotGeneral, EinsumEquation, ReduceKind, UnaryOp};
 
@@ -18,7 +19,7 @@ pub(super) fn unary(e: &mut Emitter<'_>, u: UnaryOp, x: &Ssa) -> Ssa {
     }
     match u {
         // StableHLO has no erf; XLA reads CHLO's, as JAX writes it.
-        UnaryOp::Erf => first(e.generic("chlo.erf", std::slice::from_ref(x), "", std::slice::from_ref(&x.ty))),
+        UnaryOp::Erf => first(e.generic("chlo.erf", std::slice::from_ref(x), "", "", std::slice::from_ref(&x.ty))),
         UnaryOp::Relu => {
             let zero = e.splat(0.0, &x.ty);
             binary(e, "maximum", x, &zero)

@@ -44,6 +44,10 @@ pub enum ExportError {
         /// Why.
         reason: String,
     },
+    /// A value is read before it is written: the program's values are out of order,
+    /// which a program built by `ProgramBuilder` never is.
+    #[error("value \"{0}\" is used before it is defined")]
+    Undefined(String),
 }
 
 /// A typed SSA value of the module being written.
@@ -70,6 +74,8 @@ pub(crate) struct Emitter<'p> {
     out: String,
     depth: usize,
     names: Vec<Option<Ssa>>,
+    /// Per value, the sharding groups it is a member of.
+    groups: Vec<Vec<usize>>,
     taken: BTreeSet<String>,
     functions: BTreeSet<String>,
     pending: VecDeque<(OpId, String)>,
@@ -83,6 +89,7 @@ impl<'p> Emitter<'p> {
             out: String::new(),
             depth: 0,
             names: vec![None; program.values().len()],
+            groups: groups_of(program),
             taken: BTreeSet::new(),
             functions: BTreeSet::new(),
             pending: VecDeque::new(),
@@ -130,16 +137,33 @@ impl<'p> Emitter<'p> {
         self.line(&format!("{head} {{"));
         self.depth += 1;
         for &param in params {
-            let ssa = self.value(param);
+            let ssa = self.value(param)?;
             let constrained = self.constrained(param, ssa);
             self.names[param.index()] = Some(constrained);
         }
         self.block(ops)?;
-        let returned: Vec<Ssa> = returned.iter().map(|&v| self.value(v)).collect();
-        self.line(&format!("return {}", typed_list(&returned)));
-        self.depth -= 1;
+        self.close("return", returned)?;
         self.line("}");
         Ok(())
+    }
+
+    /// Ends a body: `KEYWORD %a, %b : t1, t2` of `returned`, one level out.
+    fn close(&mut self, keyword: &str, returned: &[ValueId]) -> Result<(), ExportError> {
+        let returned = self.values(returned)?;
+        self.line(&format!("{keyword} {}", typed_list(&returned)));
+        self.depth -= 1;
+        Ok(())
+    }
+
+    /// Names `args` (a body's arguments) and declares them: `%a: t, %b: t`.
+    fn declare(&mut self, args: &[ValueId]) -> String {
+        let decl: Vec<String> = (args.iter())
+            .map(|&a| {
+                let ssa = self.bind(a);
+                format!("{}: {}", ssa.name, ty(&ssa.ty))
+            })
+            .collect();
+        decl.join(", ")
     }
 
     /// The private function `@callee` holding the body of named computation `id`.
@@ -147,14 +171,9 @@ impl<'p> Emitter<'p> {
         let program = self.program;
         let op = program.op(id);
         let Some(body) = &op.body else { return Ok(()) };
-        let params: Vec<String> = (body.args.iter())
-            .map(|&a| {
-                let ssa = self.bind(a);
-                format!("{}: {}", ssa.name, ty(&ssa.ty))
-            })
-            .collect();
+        let params = self.declare(&body.args);
         let results: Vec<String> = body.results.iter().map(|&r| ty(&program.value(r).ty)).collect();
-        let head = format!("func.func private @{callee}({}) -> ({})", params.join(", "), results.join(", "));
+        let head = format!("func.func private @{callee}({params}) -> ({})", results.join(", "));
         self.function(&head, &body.args, &body.ops, &body.results)
     }
 
@@ -198,10 +217,10 @@ impl<'p> Emitter<'p> {
                 let constrained = self.constrained(value, ssa);
                 self.names[value.index()] = Some(constrained);
             }
-            for group in self.program.sharding_groups().iter().enumerate() {
-                for &member in group.1.members.iter().filter(|m| op.results.contains(m)) {
-                    let ssa = self.value(member);
-                    self.line(&format!("sdy.sharding_group {} group_id={} : {}", ssa.name, group.0, ty(&ssa.ty)));
+            for &value in &op.results {
+                let ssa = self.value(value)?;
+                for group in self.groups[value.index()].clone() {
+                    self.line(&format!("sdy.sharding_group {} group_id={group} : {}", ssa.name, ty(&ssa.ty)));
                 }
             }
         }
@@ -225,13 +244,16 @@ impl<'p> Emitter<'p> {
         ssa
     }
 
-    /// The SSA value holding program value `value`. Operands are defined before
-    /// their uses (a program invariant), so every value asked for has been written.
-    fn value(&self, value: ValueId) -> Ssa {
-        self.names[value.index()].clone().unwrap_or_else(|| Ssa {
-            name: format!("%undefined{}", value.index()),
-            ty: self.program.value(value).ty.clone(),
-        })
+    /// The SSA value holding program value `value`, written before it is read (a
+    /// program invariant).
+    fn value(&self, value: ValueId) -> Result<Ssa, ExportError> {
+        let undefined = || ExportError::Undefined(self.program.value(value).name.clone());
+        self.names[value.index()].clone().ok_or_else(undefined)
+    }
+
+    /// [`Emitter::value`] of each of `values`.
+    fn values(&self, values: &[ValueId]) -> Result<Vec<Ssa>, ExportError> {
+        values.iter().map(|&v| self.value(v)).collect()
     }
 
     /// A new SSA name from `hint` (a value name), unique in the module.
@@ -259,16 +281,26 @@ impl<'p> Emitter<'p> {
     /// Writes `"stablehlo.NAME"(operands) <{attrs}> : (…) -> (…)` and returns its
     /// results, named after the op.
     pub(crate) fn stablehlo(&mut self, name: &str, operands: &[Ssa], attrs: &str, results: &[TensorType]) -> Vec<Ssa> {
-        self.generic(&format!("stablehlo.{name}"), operands, attrs, results)
+        self.generic(&format!("stablehlo.{name}"), operands, attrs, "", results)
     }
 
-    /// Writes the generic op `"DIALECT.NAME"(operands) <{attrs}> : (…) -> (…)`.
-    pub(crate) fn generic(&mut self, op: &str, operands: &[Ssa], attrs: &str, results: &[TensorType]) -> Vec<Ssa> {
+    /// Writes the generic op `"DIALECT.NAME"(operands) <{attrs}> {dictionary} : (…) ->
+    /// (…)`: `attrs` are its properties, `dictionary` its other attributes (each
+    /// left out when empty).
+    pub(crate) fn generic(
+        &mut self,
+        op: &str,
+        operands: &[Ssa],
+        attrs: &str,
+        dictionary: &str,
+        results: &[TensorType],
+    ) -> Vec<Ssa> {
         let hint = op.rsplit('.').next().unwrap_or(op);
         let head = self.results(results, hint);
         let props = if attrs.is_empty() { String::new() } else { format!(" <{{{attrs}}}>") };
+        let dict = if dictionary.is_empty() { String::new() } else { format!(" {{{dictionary}}}") };
         self.line(&format!(
-            "{head}\"{op}\"({}){props} : {}",
+            "{head}\"{op}\"({}){props}{dict} : {}",
             names(operands),
             signature(operands.iter().map(|o| &o.ty), results)
         ));
@@ -333,6 +365,17 @@ impl<'p> Emitter<'p> {
 /// A region of a StableHLO op: the types of its block's arguments and the body
 /// that writes its ops and returns the values it yields.
 pub(crate) type Region<'b, 'p> = (Vec<TensorType>, &'b mut dyn FnMut(&mut Emitter<'p>, &[Ssa]) -> Vec<Ssa>);
+
+/// Per value of `program`, the indices of the sharding groups it belongs to.
+fn groups_of(program: &Program) -> Vec<Vec<usize>> {
+    let mut groups = vec![Vec::new(); program.values().len()];
+    for (k, group) in program.sharding_groups().iter().enumerate() {
+        for member in &group.members {
+            groups[member.index()].push(k);
+        }
+    }
+    groups
+}
 
 /// `tensor<8x256xf32>` (StableHLO's element type names: `ui32`, `f8E4M3FN`…).
 pub(crate) fn ty(t: &TensorType) -> String {

@@ -2,10 +2,10 @@
 //! StableHLO's generic attribute syntax, the region ops with their bodies. Ops with
 //! no StableHLO counterpart go to `decompose.rs`.
 
-use super::{Emitter, Region, Ssa, array, collectives, decompose, list, ty, typed_list};
+use super::{Emitter, Region, Ssa, array, collectives, decompose, list, ty};
 use autoshard_model::ops::{
     ComparisonDirection, ConvDimensionNumbers, Convolution, Custom, DotGeneral, Gather, ManualComputation, ReduceKind,
-    ReduceWindow, Scatter, SelectAndScatter, UnaryOp, Window,
+    ReduceWindow, Scatter, SelectAndScatter, Window,
 };
 use autoshard_model::{DType, OpId, OpKind, TensorSharding, TensorType};
 
@@ -13,7 +13,7 @@ use autoshard_model::{DType, OpId, OpKind, TensorSharding, TensorType};
 pub(super) fn emit(e: &mut Emitter<'_>, id: OpId) -> Result<Vec<Ssa>, String> {
     let program = e.program;
     let op = program.op(id);
-    let args: Vec<Ssa> = op.operands.iter().map(|&v| e.value(v)).collect();
+    let args = e.values(&op.operands).map_err(|err| err.to_string())?;
     let results: Vec<TensorType> = op.results.iter().map(|&v| program.value(v).ty.clone()).collect();
     let result = results.first().cloned().ok_or("the op has no result")?;
     let one = |v: Ssa| Ok(vec![v]);
@@ -88,8 +88,8 @@ pub(super) fn emit(e: &mut Emitter<'_>, id: OpId) -> Result<Vec<Ssa>, String> {
             &args[0],
             &format!("allowed_direction={}", d.name().to_uppercase()),
         )),
-        OpKind::NamedComputation(n) => Ok(call(e, id, &args, &n.label)),
-        OpKind::ManualComputation(m) => manual(e, id, &args, m),
+        OpKind::NamedComputation(n) => Ok(call(e, id, &args, &n.label, &results)),
+        OpKind::ManualComputation(m) => manual(e, id, &args, m, &results),
         OpKind::Constant(c) => {
             Ok(e.stablehlo("constant", &[], &format!("value = {}", dense(&c.values, &c.ty)), &results))
         }
@@ -403,21 +403,14 @@ fn custom(e: &mut Emitter<'_>, id: OpId, args: Vec<Ssa>, c: &Custom) -> Result<V
     let op = e.program.op(id);
     let Some(body) = op.body.as_ref() else {
         let target = c.target.as_ref().ok_or("a custom op without a body has no StableHLO form")?;
-        let attrs = format!("call_target_name = {target:?}");
-        let head = e.results(&c.results, "custom_call");
-        e.line(&format!(
-            "{head}\"stablehlo.custom_call\"({}) <{{{attrs}}}> {{sdy.sharding_rule = {}}} : {}",
-            super::names(&args),
-            c.rule,
-            super::signature(args.iter().map(|a| &a.ty), &c.results)
-        ));
-        return Ok(e.result_values(&head, &c.results));
+        let (attrs, rule) = (format!("call_target_name = {target:?}"), format!("sdy.sharding_rule = {}", c.rule));
+        return Ok(e.generic("stablehlo.custom_call", &args, &attrs, &rule, &c.results));
     };
     for (&param, arg) in body.args.iter().zip(args) {
         e.names[param.index()] = Some(arg);
     }
     e.block(&body.ops).map_err(|err| err.to_string())?;
-    Ok(body.results.iter().map(|&r| e.value(r)).collect())
+    e.values(&body.results).map_err(|err| err.to_string())
 }
 
 fn shardings(list: &[TensorSharding]) -> String {
@@ -427,54 +420,42 @@ fn shardings(list: &[TensorSharding]) -> String {
 
 /// A named computation: a `call` of a private function holding its body, written
 /// after the current function.
-fn call(e: &mut Emitter<'_>, id: OpId, args: &[Ssa], label: &str) -> Vec<Ssa> {
-    let program = e.program;
-    let op = program.op(id);
-    let results: Vec<TensorType> = op.results.iter().map(|&v| program.value(v).ty.clone()).collect();
+fn call(e: &mut Emitter<'_>, id: OpId, args: &[Ssa], label: &str, results: &[TensorType]) -> Vec<Ssa> {
     let callee = e.function_name(label);
     e.pending.push_back((id, callee.clone()));
-    let lhs = e.results(&results, &op.name);
+    let lhs = e.results(results, &e.program.op(id).name);
     e.line(&format!(
         "{lhs}call @{callee}({}) : {}",
         super::names(args),
-        super::signature(args.iter().map(|a| &a.ty), &results)
+        super::signature(args.iter().map(|a| &a.ty), results)
     ));
-    e.result_values(&lhs, &results)
+    e.result_values(&lhs, results)
 }
 
 /// `%r = sdy.manual_computation(…) in_shardings=… out_shardings=… manual_axes=…
 /// (%arg: local type) { … sdy.return … } : (…) -> …`.
-fn manual(e: &mut Emitter<'_>, id: OpId, args: &[Ssa], m: &ManualComputation) -> Result<Vec<Ssa>, String> {
-    let program = e.program;
-    let op = program.op(id);
+fn manual(
+    e: &mut Emitter<'_>,
+    id: OpId,
+    args: &[Ssa],
+    m: &ManualComputation,
+    results: &[TensorType],
+) -> Result<Vec<Ssa>, String> {
+    let op = e.program.op(id);
     let body = op.body.as_ref().ok_or("the manual computation has no body")?;
-    let results: Vec<TensorType> = op.results.iter().map(|&v| program.value(v).ty.clone()).collect();
-    let lhs = e.results(&results, &op.name);
-    let params: Vec<String> = (body.args.iter())
-        .map(|&a| {
-            let ssa = e.bind(a);
-            format!("{}: {}", ssa.name, ty(&ssa.ty))
-        })
-        .collect();
+    let lhs = e.results(results, &op.name);
+    let params = e.declare(&body.args);
     let axes: Vec<String> = m.manual_axes.iter().map(|a| format!("{a:?}")).collect();
     e.line(&format!(
-        "{lhs}sdy.manual_computation({}) in_shardings={} out_shardings={} manual_axes={{{}}} ({}) {{",
+        "{lhs}sdy.manual_computation({}) in_shardings={} out_shardings={} manual_axes={{{}}} ({params}) {{",
         super::names(args),
         shardings(&m.in_shardings),
         shardings(&m.out_shardings),
         axes.join(", "),
-        params.join(", ")
     ));
     e.depth += 1;
     e.block(&body.ops).map_err(|err| err.to_string())?;
-    let returned: Vec<Ssa> = body.results.iter().map(|&r| e.value(r)).collect();
-    e.line(&format!("sdy.return {}", typed_list(&returned)));
-    e.depth -= 1;
-    e.line(&format!("}} : {}", super::signature(args.iter().map(|a| &a.ty), &results)));
-    Ok(e.result_values(&lhs, &results))
-}
-
-/// Whether `u` is one of StableHLO's own unary ops.
-pub(super) fn is_stablehlo_unary(u: UnaryOp) -> bool {
-    !matches!(u, UnaryOp::Relu | UnaryOp::Gelu | UnaryOp::Silu | UnaryOp::Erf)
+    e.close("sdy.return", &body.results).map_err(|err| err.to_string())?;
+    e.line(&format!("}} : {}", super::signature(args.iter().map(|a| &a.ty), results)));
+    Ok(e.result_values(&lhs, results))
 }
