@@ -101,6 +101,13 @@ pub fn split_top(text: &str) -> Vec<&str> {
     parts.into_iter().map(str::trim).filter(|p| !p.is_empty()).collect()
 }
 
+/// `text` without its one enclosing `open` … `close` pair (and surrounding space),
+/// or `text` trimmed when it has none: `[a, b]` → `a, b`.
+pub fn inside(text: &str, open: char, close: char) -> &str {
+    let text = text.trim();
+    text.strip_prefix(open).and_then(|t| t.strip_suffix(close)).unwrap_or(text)
+}
+
 /// The elements of a `dense<…>` literal of element type `element`, row-major (one
 /// value for a splat).
 pub fn dense(text: &str, element: &str) -> Result<Vec<f64>, String> {

@@ -6,6 +6,7 @@
 
 use super::ast::Operation;
 use super::attrs;
+use super::cursor::Cursor;
 use super::ops::{flag, get, req};
 use autoshard_model::ops::{AllGather, AllToAll, ReduceScatter, ReplicaGroups};
 
@@ -14,11 +15,11 @@ use autoshard_model::ops::{AllGather, AllToAll, ReduceScatter, ReplicaGroups};
 fn replica_groups(op: &Operation) -> Result<ReplicaGroups, String> {
     let text = req(op, &["replica_groups"])?;
     let ids = attrs::ints(text)?;
-    let row = match text.split_once(": tensor<") {
+    let row = match text.split_once(" : ") {
         Some((_, ty)) => {
-            let dims: Vec<&str> = ty.trim_end_matches('>').split('x').collect();
-            match dims.as_slice() {
-                [_, n, _] => n.trim().parse::<usize>().map_err(|_| format!("bad replica_groups type in '{text}'"))?,
+            let ty = super::parser::ty(&mut Cursor::new(ty)).map_err(|e| format!("bad replica_groups type: {e}"))?;
+            match ty.shape.as_slice() {
+                &[_, n] => usize::try_from(n).map_err(|_| format!("bad replica_groups type in '{text}'"))?,
                 _ => return Err(format!("replica_groups must be a 2-d tensor, found '{text}'")),
             }
         }

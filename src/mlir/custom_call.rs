@@ -72,7 +72,7 @@ pub fn lower(op: &Operation, operand_types: &[TensorType], users: CallUsers) -> 
 /// `target` with what the call's attributes say about it (`mhlo.topk`'s `largest`).
 fn with_attributes(target: CallTarget, op: &Operation) -> Result<CallTarget, String> {
     let CallTarget::TopK { .. } = target else { return Ok(target) };
-    let dict = op.attr("mhlo.attributes").map(|a| a.text.trim().trim_start_matches('{').trim_end_matches('}'));
+    let dict = op.attr("mhlo.attributes").map(|a| attrs::inside(&a.text, '{', '}'));
     let largest = dict.and_then(|d| attrs::entry(d, "largest")).map_or(Ok(true), attrs::boolean)?;
     Ok(CallTarget::TopK { largest })
 }

@@ -241,7 +241,7 @@ impl Importer<'_> {
         let at = |m: String| self.err(op.pos, m);
         let list = |key: &str| -> Result<Option<Vec<TensorSharding>>, Diagnostic> {
             let Some(attr) = op.attr(key) else { return Ok(None) };
-            let inner = attr.text.trim().trim_start_matches('[').trim_end_matches(']');
+            let inner = attrs::inside(&attr.text, '[', ']');
             let parsed: Result<Vec<_>, _> =
                 split_top(inner).into_iter().map(|s| ops::sharding(s, &self.mesh_name)).collect();
             parsed.map(Some).map_err(|m| self.err(attr.pos, m))
@@ -254,7 +254,7 @@ impl Importer<'_> {
                 out_shardings: list("out_shardings")?,
             })
         } else {
-            let axes = op.attr("manual_axes").map(|a| a.text.trim_matches(['{', '}']).to_string()).unwrap_or_default();
+            let axes = op.attr("manual_axes").map(|a| attrs::inside(&a.text, '{', '}').to_string()).unwrap_or_default();
             OpKind::ManualComputation(ManualComputation {
                 manual_axes: split_top(&axes).into_iter().map(|a| a.trim_matches('"').to_string()).collect(),
                 in_shardings: list("in_shardings")?.unwrap_or_default(),

@@ -162,11 +162,12 @@ fn kind(op: &Operation, scope: &dyn Scope) -> Result<OpKind, String> {
         "sdy.reshard" => OpKind::Reshard(sharding_word(op, scope)?),
         "sdy.propagation_barrier" => {
             let word = enum_word(req(op, &["allowed_direction"])?).to_string();
-            let direction = PropagationDirection::ALL
-                .into_iter()
-                .find(|d| d.name() == word)
-                .ok_or_else(|| format!("allowed_direction '{word}' is not FORWARD, BACKWARD or NONE"))?;
-            OpKind::PropagationBarrier(direction)
+            OpKind::PropagationBarrier(by_name(
+                &PropagationDirection::ALL,
+                PropagationDirection::name,
+                &word,
+                "allowed_direction",
+            )?)
         }
         _ => return Err(format!("op '{}' is not supported", op.name)),
     })
@@ -177,10 +178,16 @@ fn comparison(op: &Operation) -> Result<ComparisonDirection, String> {
         Some(text) => enum_word(text).to_string(),
         None => op.words.first().map(|w| w.text.clone()).unwrap_or_default(),
     };
-    ComparisonDirection::ALL
-        .into_iter()
-        .find(|d| d.name() == word)
-        .ok_or_else(|| format!("unknown comparison direction '{word}'"))
+    by_name(&ComparisonDirection::ALL, ComparisonDirection::name, &word, "comparison direction")
+}
+
+/// The one of `all` whose `name` is `word`, or an error listing the names (`what`
+/// names the attribute).
+fn by_name<T: Copy>(all: &[T], name: fn(T) -> &'static str, word: &str, what: &str) -> Result<T, String> {
+    all.iter().copied().find(|&t| name(t) == word).ok_or_else(|| {
+        let names: Vec<&str> = all.iter().map(|&t| name(t)).collect();
+        format!("{what} '{word}' is not one of {}", names.join(", "))
+    })
 }
 
 fn dot_general(op: &Operation) -> Result<DotGeneral, String> {
@@ -246,7 +253,7 @@ fn reduce(op: &Operation, scope: &dyn Scope) -> Result<Reduce, String> {
 
 fn slice(op: &Operation) -> Result<Slice, String> {
     if let Some(spec) = op.words.iter().find(|w| w.text.starts_with('[')) {
-        let inner = spec.text.trim_start_matches('[').trim_end_matches(']');
+        let inner = attrs::inside(&spec.text, '[', ']');
         let (mut start_indices, mut limit_indices, mut strides) = (Vec::new(), Vec::new(), Vec::new());
         for part in inner.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let numbers: Vec<i64> = part
@@ -372,10 +379,7 @@ fn select_and_scatter(op: &Operation) -> Result<SelectAndScatter, String> {
 
 fn triangular_solve(op: &Operation) -> Result<TriangularSolve, String> {
     let word = get(op, &["transpose_a"]).map_or("NO_TRANSPOSE", enum_word);
-    let transpose_a = TransposeA::ALL
-        .into_iter()
-        .find(|t| t.name() == word)
-        .ok_or_else(|| format!("transpose_a '{word}' is not NO_TRANSPOSE, TRANSPOSE or ADJOINT"))?;
+    let transpose_a = by_name(&TransposeA::ALL, TransposeA::name, word, "transpose_a")?;
     Ok(TriangularSolve {
         left_side: flag(op, "left_side")?,
         lower: flag(op, "lower")?,
@@ -436,10 +440,7 @@ fn sort(op: &Operation) -> Result<Sort, String> {
 /// `rng_algorithm = #stablehlo<rng_algorithm DEFAULT>`) and output type.
 fn rng_bit_generator(op: &Operation) -> Result<RngBitGenerator, String> {
     let word = enum_word(req(op, &["algorithm", "rng_algorithm"])?).to_string();
-    let algorithm = RngAlgorithm::ALL
-        .into_iter()
-        .find(|a| a.name() == word)
-        .ok_or_else(|| format!("rng algorithm '{word}' is not DEFAULT, THREE_FRY or PHILOX"))?;
+    let algorithm = by_name(&RngAlgorithm::ALL, RngAlgorithm::name, &word, "rng algorithm")?;
     let output = op.result_types.get(1).ok_or("rng_bit_generator states no output type")?;
     Ok(RngBitGenerator { algorithm, result: tensor_type(output)? })
 }

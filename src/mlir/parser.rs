@@ -125,19 +125,7 @@ fn params(c: &mut Cursor<'_>, close: &str) -> Result<Vec<Param>> {
 /// `{key = value, key, …}`: a unit attribute (no value) reads as `unit`.
 fn dictionary(c: &mut Cursor<'_>) -> Result<Vec<(String, Attr)>> {
     c.expect("{")?;
-    let mut out = Vec::new();
-    while !c.eat("}") {
-        let key = if c.peek_after_ws() == Some(b'"') { c.string()? } else { c.ident() };
-        if key.is_empty() {
-            return c.expected("an attribute name");
-        }
-        let value = if c.eat("=") { c.value_until_separator()? } else { Attr { text: "unit".into(), pos: c.pos() } };
-        out.push((key, value));
-        if !c.eat(",") && c.peek_after_ws() != Some(b'}') {
-            return c.expected("',' or '}'");
-        }
-    }
-    Ok(out)
+    dictionary_body(c, "}")
 }
 
 /// A tensor type, `tensor<2x4xf32>`.
@@ -304,7 +292,7 @@ fn regions(c: &mut Cursor<'_>, op: &mut Operation) -> Result<()> {
 fn dictionary_body(c: &mut Cursor<'_>, close: &str) -> Result<Vec<(String, Attr)>> {
     let mut out = Vec::new();
     while !c.eat(close) {
-        let key = c.ident();
+        let key = if c.peek_after_ws() == Some(b'"') { c.string()? } else { c.ident() };
         if key.is_empty() {
             return c.expected("an attribute name");
         }
