@@ -19,13 +19,14 @@ pub fn ints(text: &str) -> Result<Vec<i64>, String> {
             break;
         }
     }
-    let cleaned: String = body.chars().map(|c| if c == '[' || c == ']' { ' ' } else { c }).collect();
-    cleaned
-        .split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(|s| s.parse::<i64>().map_err(|_| format!("expected a list of integers, found '{text}'")))
-        .collect()
+    let parse = |s: &str| s.parse::<i64>().map_err(|_| format!("expected a list of integers, found '{text}'"));
+    items(body).iter().map(|s| parse(s)).collect()
+}
+
+/// The elements of a possibly nested list, row-major: `[[1, 2], [3]]` → `1`, `2`, `3`.
+fn items(text: &str) -> Vec<String> {
+    let flat: String = text.chars().map(|c| if matches!(c, '[' | ']' | '(' | ')') { ' ' } else { c }).collect();
+    flat.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect()
 }
 
 /// An integer attribute (`1`, `1 : i64`).
@@ -119,8 +120,7 @@ pub fn dense(text: &str, element: &str) -> Result<Vec<f64>, String> {
     if inner.starts_with('"') {
         return Err(format!("hex-string dense literals are not supported: '{}'", abbreviate(inner)));
     }
-    let cleaned: String = inner.chars().map(|c| if matches!(c, '[' | ']' | '(' | ')') { ' ' } else { c }).collect();
-    cleaned.split(',').map(str::trim).filter(|s| !s.is_empty()).map(|s| scalar(s, element)).collect()
+    items(inner).iter().map(|s| scalar(s, element)).collect()
 }
 
 /// One literal element.
