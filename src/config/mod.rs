@@ -236,6 +236,26 @@ program:
     }
 
     #[test]
+    fn a_misspelt_unit_is_a_unit_error_even_with_sizes() {
+        let with_cost = |memory: &str| {
+            SIZED.replace(
+                "mesh: {axes: {data: 2}}\n",
+                &format!("mesh: {{axes: {{data: 2}}}}\ncost: {{device: {{memory: {memory}}}}}\n"),
+            )
+        };
+        for typo in ["80GiBs", "80 GiBs"] {
+            let err = errors(&with_cost(typo), &[]);
+            assert!(err.contains("memory: unknown unit 'GiBs' for a size in bytes"), "{typo}: {err}");
+            assert!(!err.contains("is not an integer"), "{typo}: {err}");
+        }
+        // Expressions still read, and their own errors still show.
+        let config = Config::from_source("t.yaml", &with_cost("d_model*1024")).unwrap();
+        assert_eq!(config.hardware.device.memory, autoshard_model::Bytes(64 * 1024));
+        let err = errors(&with_cost("2*d_modle"), &[]);
+        assert!(err.contains("memory: unknown size 'd_modle'"), "{err}");
+    }
+
+    #[test]
     fn parses_size_overrides() {
         assert_eq!(parse_size_override("seq=128"), Ok(("seq".to_string(), 128)));
         assert!(parse_size_override("seq").unwrap_err().contains("NAME=VALUE"));
