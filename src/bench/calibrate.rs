@@ -12,20 +12,18 @@
 //!
 //! The profile's `link` is all_gather's fit; every kind's own fit is its override.
 
-use super::BenchError;
 use super::collectives::{CollectiveBench, KindFit, measure};
-use super::stats::median;
+use super::{BenchError, time_on_mesh};
 use autoshard_cost::profile::Profile;
 use autoshard_cost::{DeviceSpec, LinkSpec};
 use autoshard_executor::reference::apply;
-use autoshard_executor::{Grid, Runtime, Tensor};
+use autoshard_executor::{Grid, Tensor};
 use autoshard_model::ops::{BinaryOp, DotGeneral, OpKind};
 use autoshard_model::reshard::CollectiveKind;
 use autoshard_model::{Bytes, BytesPerSecond, DType, FlopsPerSecond, TensorType};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::time::Instant;
 
 /// GEMM size (M = N = K) of the compute measurement.
 const GEMM: usize = 256;
@@ -103,32 +101,16 @@ pub fn calibrate(bench: &CollectiveBench, mut progress: impl FnMut(&str)) -> Res
     Ok(Calibration { devices, cores, gemm_flops, memory_bandwidth, memory, collectives })
 }
 
-/// Times `work` on every device at once, `repetitions` times after a warm-up; the
-/// median of the slowest device's times.
+/// Times `work` on every device at once ([`time_on_mesh`] on a mesh of `devices`):
+/// the median of the slowest device's times, which must be positive.
 fn time_everywhere(
     devices: usize,
     repetitions: usize,
     work: impl Fn() -> Result<(), String> + Sync,
 ) -> Result<f64, BenchError> {
-    let runtime = Runtime::new(Grid::new(&[devices]).map_err(|e| BenchError::Execution(e.to_string()))?);
-    let token = Tensor::full(&[1], 0.0);
-    let per_device = runtime
-        .run(|device| {
-            let mut times = Vec::new();
-            for rep in 0..=repetitions.max(1) {
-                device.broadcast(&token, &[0], &[0])?;
-                let started = Instant::now();
-                work().map_err(autoshard_executor::Error::Collective)?;
-                if rep > 0 {
-                    times.push(started.elapsed().as_secs_f64());
-                }
-            }
-            Ok(times)
-        })
-        .map_err(|e| BenchError::Execution(e.to_string()))?;
-    let reps = per_device.first().map_or(0, Vec::len);
-    let slowest: Vec<f64> = (0..reps).map(|r| per_device.iter().map(|t| t[r]).fold(0.0, f64::max)).collect();
-    median(&slowest).filter(|&t| t > 0.0).ok_or_else(|| BenchError::Execution("no time measured".into()))
+    let grid = Grid::new(&[devices]).map_err(|e| BenchError::Execution(e.to_string()))?;
+    let t = time_on_mesh(&grid, repetitions, |_| work().map_err(autoshard_executor::Error::Collective))?;
+    if t > 0.0 { Ok(t) } else { Err(BenchError::Execution("no time measured".into())) }
 }
 
 /// GEMM FLOP/s per device with every device computing.

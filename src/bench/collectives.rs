@@ -9,13 +9,12 @@
 //! n is the byte count the formula names (the gathered result for all_gather, each
 //! device's input otherwise), rounded to whole f32 elements that split evenly.
 
-use super::BenchError;
-use super::stats::{Fit, fit, median};
+use super::stats::{Fit, fit};
+use super::{BenchError, time_on_mesh};
 use autoshard_cost::coefficients;
-use autoshard_executor::{Grid, MeshReduction, Runtime, Tensor};
+use autoshard_executor::{Grid, MeshReduction, Tensor};
 use autoshard_model::reshard::CollectiveKind;
 use serde::Serialize;
-use std::time::Instant;
 
 /// The collectives measured, in report order.
 pub const KINDS: [CollectiveKind; 5] = autoshard_cost::profile::PRICED_KINDS;
@@ -123,8 +122,8 @@ pub fn fit_kind(kind: CollectiveKind, points: Vec<Point>) -> Result<KindFit, Ben
 }
 
 /// Runs one collective `repetitions` times (after a warm-up) on `devices` devices in
-/// groups of `p`; returns the formula's n (bytes, after rounding) and the median of
-/// the slowest device's time.
+/// groups of `p` ([`time_on_mesh`]); returns the formula's n (bytes, after rounding)
+/// and the median of the slowest device's time.
 fn time_collective(
     kind: CollectiveKind,
     devices: usize,
@@ -137,44 +136,24 @@ fn time_collective(
     let unit = p * p;
     let elements = ((size as usize / 4).div_ceil(unit) * unit).max(unit);
     let grid = Grid::new(&[devices / p, p]).map_err(exec)?;
-    let runtime = Runtime::new(grid.clone());
     let axes = [1usize];
     let input = match kind {
         CollectiveKind::AllGather => Tensor::full(&[elements / p], 1.0),
         _ => Tensor::full(&[elements], 1.0),
     };
-    let token = Tensor::full(&[1], 0.0);
     let pairs: Vec<(usize, usize)> = (0..devices)
         .map(|d| {
             let (g, i) = (d / p, d % p);
             (grid.device(&[g, i]), grid.device(&[g, (i + 1) % p]))
         })
         .collect();
-    let per_device = runtime
-        .run(|device| {
-            let mut times = Vec::with_capacity(repetitions);
-            for rep in 0..=repetitions {
-                // A barrier, so every device starts the collective together.
-                device.broadcast(&token, &[0, 1], &[0, 0])?;
-                let started = Instant::now();
-                let out = match kind {
-                    CollectiveKind::AllGather => device.all_gather(&input, &axes, 0)?,
-                    CollectiveKind::ReduceScatter => device.reduce_scatter(&input, &axes, MeshReduction::Sum, 0)?,
-                    CollectiveKind::AllReduce => device.all_reduce(&input, &axes, MeshReduction::Sum)?,
-                    CollectiveKind::AllToAll => device.all_to_all(&input, &axes, 0, 0)?,
-                    _ => device.collective_permute(&input, &pairs)?,
-                };
-                let elapsed = started.elapsed().as_secs_f64();
-                std::hint::black_box(out);
-                if rep > 0 {
-                    times.push(elapsed);
-                }
-            }
-            Ok(times)
-        })
-        .map_err(exec)?;
-    let slowest: Vec<f64> = (0..repetitions).map(|r| per_device.iter().map(|t| t[r]).fold(0.0, f64::max)).collect();
-    let seconds = median(&slowest).unwrap_or(0.0);
+    let seconds = time_on_mesh(&grid, repetitions, |device| match kind {
+        CollectiveKind::AllGather => device.all_gather(&input, &axes, 0),
+        CollectiveKind::ReduceScatter => device.reduce_scatter(&input, &axes, MeshReduction::Sum, 0),
+        CollectiveKind::AllReduce => device.all_reduce(&input, &axes, MeshReduction::Sum),
+        CollectiveKind::AllToAll => device.all_to_all(&input, &axes, 0, 0),
+        _ => device.collective_permute(&input, &pairs),
+    })?;
     Ok(((elements * 4) as u64, seconds))
 }
 
