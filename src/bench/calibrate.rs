@@ -48,18 +48,16 @@ pub struct Calibration {
 }
 
 impl Calibration {
-    /// The cost profile of these figures (see the module docs).
-    pub fn profile(&self) -> Profile {
-        let collectives: BTreeMap<CollectiveKind, LinkSpec> = self
-            .collectives
-            .iter()
-            .filter_map(|f| super::collectives::KINDS.into_iter().find(|k| k.name() == f.kind).map(|k| (k, f.link())))
-            .collect();
-        let link = collectives
-            .get(&CollectiveKind::AllGather)
-            .copied()
-            .unwrap_or(LinkSpec { bandwidth: BytesPerSecond(5e9), latency: autoshard_model::Seconds(5e-6) });
-        Profile {
+    /// The cost profile of these figures (see the module docs); an error when the
+    /// collectives have no all_gather fit, which the profile's link is ([`calibrate`]
+    /// always measures it).
+    pub fn profile(&self) -> Result<Profile, BenchError> {
+        let collectives: BTreeMap<CollectiveKind, LinkSpec> =
+            self.collectives.iter().map(|f| (f.kind, f.link())).collect();
+        let link = collectives.get(&CollectiveKind::AllGather).copied().ok_or_else(|| {
+            BenchError::Usage("the calibration has no all_gather fit to take the profile's link from".into())
+        })?;
+        Ok(Profile {
             device: DeviceSpec {
                 flops: FlopsPerSecond(self.gemm_flops),
                 memory_bandwidth: BytesPerSecond(self.memory_bandwidth),
@@ -67,12 +65,12 @@ impl Calibration {
             },
             link,
             collectives,
-        }
+        })
     }
 
     /// The profile as the YAML file `bench calibrate --out` writes, with the fits'
-    /// quality as provenance.
-    pub fn to_yaml(&self) -> String {
+    /// quality as provenance (an error as for [`Calibration::profile`]).
+    pub fn to_yaml(&self) -> Result<String, BenchError> {
         let comment = format!(
             "autoshard cost profile, measured by `autoshard bench calibrate` on the CPU mesh executor:\n\
              {} devices (threads) at once on {} hardware threads; f32 data. Compute: {GEMM}^3 GEMM\n\
@@ -84,7 +82,7 @@ impl Calibration {
         for f in &self.collectives {
             let _ = writeln!(measured, "    {}: {:.4}", f.kind, f.r2);
         }
-        self.profile().to_yaml(&comment, Some(&measured))
+        Ok(self.profile()?.to_yaml(&comment, Some(&measured)))
     }
 }
 
@@ -153,8 +151,8 @@ mod tests {
         let bench = CollectiveBench { devices: 2, groups: vec![2], sizes: vec![1 << 10, 32 << 10], repetitions: 1 };
         let calibration = calibrate(&bench, |_| {}).unwrap();
         assert!(calibration.gemm_flops > 0.0 && calibration.memory_bandwidth > 0.0);
-        let profile = Profile::parse(&calibration.to_yaml()).unwrap();
+        let profile = Profile::parse(&calibration.to_yaml().unwrap()).unwrap();
         assert_eq!(profile.collectives.len(), 5);
-        assert_eq!(profile, calibration.profile());
+        assert_eq!(profile, calibration.profile().unwrap());
     }
 }

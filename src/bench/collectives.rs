@@ -55,8 +55,9 @@ pub struct Point {
 /// One kind's points and fit.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct KindFit {
-    /// The collective (`all_gather`, ...).
-    pub kind: String,
+    /// The collective (serialised by name: `all_gather`, ...).
+    #[serde(serialize_with = "kind_name")]
+    pub kind: CollectiveKind,
     /// Fitted latency α, seconds (may be negative when noise swamps it).
     pub alpha_s: f64,
     /// Fitted bandwidth B, bytes per second (infinite if the fit's 1/B ≤ 0).
@@ -65,6 +66,10 @@ pub struct KindFit {
     pub r2: f64,
     /// The measurements.
     pub points: Vec<Point>,
+}
+
+fn kind_name<S: serde::Serializer>(kind: &CollectiveKind, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(kind.name())
 }
 
 impl KindFit {
@@ -118,7 +123,7 @@ pub fn fit_kind(kind: CollectiveKind, points: Vec<Point>) -> Result<KindFit, Ben
     let Fit { a, b, r2 } = fit(&rows, true)
         .ok_or_else(|| BenchError::Usage(format!("{}: too few distinct points to fit α and B", kind.name())))?;
     let bandwidth = if b > 0.0 { 1.0 / b } else { f64::INFINITY };
-    Ok(KindFit { kind: kind.name().to_string(), alpha_s: a, bandwidth_bytes_per_s: bandwidth, r2, points })
+    Ok(KindFit { kind, alpha_s: a, bandwidth_bytes_per_s: bandwidth, r2, points })
 }
 
 /// Runs one collective `repetitions` times (after a warm-up) on `devices` devices in
@@ -169,7 +174,7 @@ mod tests {
     fn a_tiny_measurement_has_every_kind_and_point() {
         let bench = CollectiveBench { devices: 4, groups: vec![2, 4], sizes: vec![1 << 10, 64 << 10], repetitions: 2 };
         let fits = measure(&bench, |_| {}).unwrap();
-        let kinds: Vec<&str> = fits.iter().map(|f| f.kind.as_str()).collect();
+        let kinds: Vec<&str> = fits.iter().map(|f| f.kind.name()).collect();
         assert_eq!(kinds, ["all_gather", "reduce_scatter", "all_reduce", "all_to_all", "collective_permute"]);
         for f in &fits {
             assert_eq!(f.points.len(), 4);

@@ -146,7 +146,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         }
         Bench::Calibrate { measure: m, out } => {
             let calibration = calibrate(&m.bench()?, |k| status(&format!("measuring {k}"))).map_err(failed)?;
-            let yaml = calibration.to_yaml();
+            let yaml = calibration.to_yaml().map_err(failed)?;
             if let Some(out) = out {
                 std::fs::write(out, &yaml)
                     .map_err(|e| Failure::Failed(format!("{}: error: cannot write: {e}", out.display())))?;
@@ -200,7 +200,7 @@ fn fits_table(fits: &[KindFit]) -> String {
         let _ = writeln!(
             out,
             "{:<20} {:>9.3} us {:>9.3} GB/s {:>8.4}",
-            f.kind,
+            f.kind.name(),
             f.alpha_s * 1e6,
             f.bandwidth_bytes_per_s / 1e9,
             f.r2
@@ -209,7 +209,7 @@ fn fits_table(fits: &[KindFit]) -> String {
     out.push_str("\npoints (kind, group, bytes, median seconds):\n");
     for f in fits {
         for p in &f.points {
-            let _ = writeln!(out, "  {:<20} {:>3} {:>10} {:.3e}", f.kind, p.group, p.bytes, p.seconds);
+            let _ = writeln!(out, "  {:<20} {:>3} {:>10} {:.3e}", f.kind.name(), p.group, p.bytes, p.seconds);
         }
     }
     out
