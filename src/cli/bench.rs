@@ -7,6 +7,7 @@ use autoshard::bench::BenchError;
 use autoshard::bench::calibrate::calibrate;
 use autoshard::bench::collectives::{CollectiveBench, KindFit, measure};
 use autoshard::bench::plans::{PlanBench, PlansReport, bench_plans, on_cpu};
+use autoshard::model::Bytes;
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -64,9 +65,11 @@ struct Measure {
     /// Simulated devices (threads), all busy in every measurement.
     #[arg(long, default_value_t = 8)]
     devices: usize,
-    /// Sizes n (bytes as the formulas name them), e.g. 1KiB,64KiB,1MiB.
-    #[arg(long, value_delimiter = ',', value_parser = parse_size)]
-    sizes: Option<Vec<u64>>,
+    /// Sizes n (bytes as the formulas name them), e.g. 1KiB,64KiB,1MiB: a number of
+    /// bytes, bare or with B and a decimal (kB, MB, GB) or binary (KiB, MiB, GiB)
+    /// prefix.
+    #[arg(long, value_delimiter = ',')]
+    sizes: Option<Vec<Bytes>>,
     /// Group sizes (default: 2, 4, ... up to --devices).
     #[arg(long, value_delimiter = ',')]
     groups: Option<Vec<usize>>,
@@ -85,7 +88,7 @@ impl Measure {
         }
         let mut bench = CollectiveBench::new(self.devices);
         if let Some(sizes) = &self.sizes {
-            bench.sizes.clone_from(sizes);
+            bench.sizes = sizes.iter().map(|b| b.0).collect();
         }
         if let Some(groups) = &self.groups {
             bench.groups.clone_from(groups);
@@ -93,25 +96,6 @@ impl Measure {
         bench.repetitions = self.repetitions;
         Ok(bench)
     }
-}
-
-/// `1024`, `64KiB`, `1MiB`, `2GiB`, `10kB`, `1MB`.
-fn parse_size(text: &str) -> Result<u64, String> {
-    let t = text.trim();
-    let split = t.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(t.len());
-    let (number, unit) = t.split_at(split);
-    let number: f64 = number.parse().map_err(|_| format!("not a size: '{text}' (e.g. 64KiB)"))?;
-    let scale = match unit.trim() {
-        "" | "B" => 1u64,
-        "KiB" => 1 << 10,
-        "MiB" => 1 << 20,
-        "GiB" => 1 << 30,
-        "kB" | "KB" => 1_000,
-        "MB" => 1_000_000,
-        "GB" => 1_000_000_000,
-        other => return Err(format!("unknown size unit '{other}' in '{text}' (B, KiB, MiB, GiB, kB, MB, GB)")),
-    };
-    Ok((number * scale as f64).round() as u64)
 }
 
 fn failed(e: BenchError) -> Failure {
@@ -251,15 +235,27 @@ fn plans_table(report: &PlansReport) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_size;
+    use super::Measure;
+    use autoshard::model::Bytes;
+    use clap::Parser;
+
+    #[derive(Debug, Parser)]
+    struct Cli {
+        #[command(flatten)]
+        measure: Measure,
+    }
 
     #[test]
     fn sizes_parse_with_units() {
-        assert_eq!(parse_size("1KiB"), Ok(1024));
-        assert_eq!(parse_size("64KiB"), Ok(65536));
-        assert_eq!(parse_size("1MiB"), Ok(1 << 20));
-        assert_eq!(parse_size("512"), Ok(512));
-        assert_eq!(parse_size("10kB"), Ok(10_000));
-        assert!(parse_size("1XB").is_err());
+        let size = |text: &str| text.parse::<Bytes>().map(|b| b.0);
+        assert_eq!(size("1KiB").ok(), Some(1024));
+        assert_eq!(size("64KiB").ok(), Some(65536));
+        assert_eq!(size("1MiB").ok(), Some(1 << 20));
+        assert_eq!(size("512").ok(), Some(512));
+        assert_eq!(size("10kB").ok(), Some(10_000));
+        assert!(size("1XB").is_err());
+        let cli = Cli::try_parse_from(["bench", "--sizes", "1KiB,10kB,512"]).unwrap();
+        assert_eq!(cli.measure.bench().ok().map(|b| b.sizes), Some(vec![1024, 10_000, 512]));
+        assert!(Cli::try_parse_from(["bench", "--sizes", "1XB"]).is_err());
     }
 }
