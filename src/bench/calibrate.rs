@@ -86,7 +86,12 @@ impl Calibration {
     }
 }
 
-/// Measures everything for `devices` devices (`bench` sets the collectives' points).
+/// The steps [`calibrate`] reports to its `progress` callback: gemm, memory and each
+/// collective kind.
+pub const STEPS: usize = 2 + super::collectives::KINDS.len();
+
+/// Measures everything for `devices` devices (`bench` sets the collectives' points),
+/// naming each of its [`STEPS`] steps to `progress` as it starts.
 pub fn calibrate(bench: &CollectiveBench, mut progress: impl FnMut(&str)) -> Result<Calibration, BenchError> {
     let devices = bench.devices;
     progress("gemm");

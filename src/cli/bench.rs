@@ -1,15 +1,16 @@
 //! `autoshard bench collectives|calibrate|plans`: cost-model benchmarking on the CPU
 //! mesh executor (see `autoshard::bench`). Measurements go to stdout (text or JSON);
-//! on a terminal, a line per step goes to stderr.
+//! on a terminal, a progress bar over the steps (kinds measured, plans run) goes to
+//! stderr.
 
+use super::progress::Progress;
 use super::{Failure, Format, load};
 use autoshard::bench::BenchError;
-use autoshard::bench::calibrate::calibrate;
-use autoshard::bench::collectives::{CollectiveBench, KindFit, measure};
+use autoshard::bench::calibrate::{STEPS as CALIBRATION_STEPS, calibrate};
+use autoshard::bench::collectives::{CollectiveBench, KINDS, KindFit, measure};
 use autoshard::bench::plans::{PlanBench, PlansReport, bench_plans, on_cpu};
 use autoshard::model::Bytes;
 use std::fmt::Write as _;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
@@ -105,10 +106,21 @@ fn failed(e: BenchError) -> Failure {
     }
 }
 
-fn status(line: &str) {
-    if std::io::stderr().is_terminal() {
-        eprintln!("{line}");
-    }
+/// A progress bar over `steps` steps titled `title` (nothing when stderr is not a
+/// terminal) and the callback that names the step starting: each call after the
+/// first marks the one before done.
+fn stepper(title: &str, steps: usize) -> (Progress, impl FnMut(&str)) {
+    let bar = Progress::bar(title, steps as u64);
+    let handle = bar.handle();
+    let mut started = false;
+    let step = move |name: &str| {
+        if started {
+            handle.inc(1);
+        }
+        started = true;
+        handle.message(format!("measuring {name}"));
+    };
+    (bar, step)
 }
 
 fn json(value: &impl serde::Serialize) -> Result<(), Failure> {
@@ -121,7 +133,9 @@ fn json(value: &impl serde::Serialize) -> Result<(), Failure> {
 pub fn run(args: &Args) -> Result<(), Failure> {
     match &args.command {
         Bench::Collectives(m) => {
-            let fits = measure(&m.bench()?, |k| status(&format!("measuring {k}"))).map_err(failed)?;
+            let (bar, step) = stepper("bench collectives", KINDS.len());
+            let fits = measure(&m.bench()?, step).map_err(failed)?;
+            bar.finish();
             match m.format {
                 Format::Text => print!("{}", fits_table(&fits)),
                 Format::Json => json(&serde_json::json!({"devices": m.devices, "collectives": fits}))?,
@@ -129,7 +143,9 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             Ok(())
         }
         Bench::Calibrate { measure: m, out } => {
-            let calibration = calibrate(&m.bench()?, |k| status(&format!("measuring {k}"))).map_err(failed)?;
+            let (bar, step) = stepper("bench calibrate", CALIBRATION_STEPS);
+            let calibration = calibrate(&m.bench()?, step).map_err(failed)?;
+            bar.finish();
             let yaml = calibration.to_yaml().map_err(failed)?;
             if let Some(out) = out {
                 std::fs::write(out, &yaml)
@@ -167,8 +183,16 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             };
             let config = on_cpu(&config, hardware);
             let bench = PlanBench { top: *top, repetitions: *repetitions, seed: *seed, separation: *separation };
-            let report = bench_plans(&config, &bench, |k, n| status(&format!("running plan {} of {n}", k + 1)))
-                .map_err(failed)?;
+            let mut bar: Option<Progress> = None;
+            let report = bench_plans(&config, &bench, |k, n| {
+                let bar = bar.get_or_insert_with(|| Progress::bar("bench plans", n as u64));
+                if k > 0 {
+                    bar.inc(1);
+                }
+                bar.message(format!("running plan {} of {n}", k + 1));
+            })
+            .map_err(failed)?;
+            drop(bar);
             match format {
                 Format::Text => print!("{}", plans_table(&report)),
                 Format::Json => json(&report)?,
