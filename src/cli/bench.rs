@@ -4,7 +4,7 @@
 //! stderr.
 
 use super::progress::Progress;
-use super::{Failure, Format, load};
+use super::{ConfigArgs, Failure, Format};
 use autoshard::bench::BenchError;
 use autoshard::bench::calibrate::{STEPS as CALIBRATION_STEPS, calibrate};
 use autoshard::bench::collectives::{CollectiveBench, KINDS, KindFit, measure};
@@ -37,9 +37,10 @@ enum Bench {
     },
     /// Run a config's K best distinct plans on the CPU mesh, predicted with the
     /// calibrated cpu hardware, and report predicted vs measured and Spearman's ρ.
+    /// Use small sizes (`--size`).
     Plans {
-        /// The config file (.yaml) or StableHLO module (.mlir); use small sizes.
-        file: PathBuf,
+        #[command(flatten)]
+        config: ConfigArgs,
         /// How many plans to run.
         #[arg(long, default_value_t = 6)]
         top: usize,
@@ -167,8 +168,8 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             }
             Ok(())
         }
-        Bench::Plans { file, top, repetitions, seed, separation, profile, format } => {
-            let config = load(file)?;
+        Bench::Plans { config, top, repetitions, seed, separation, profile, format } => {
+            let config = config.load()?;
             let hardware = match profile {
                 Some(path) => {
                     let text = std::fs::read_to_string(path)
