@@ -136,10 +136,7 @@ fn time_collective(
     size: u64,
     repetitions: usize,
 ) -> Result<(u64, f64), BenchError> {
-    // Whole f32 elements, a multiple of p (and of p² for all_gather's shards) so
-    // every split is even.
-    let unit = p * p;
-    let elements = ((size as usize / 4).div_ceil(unit) * unit).max(unit);
+    let elements = elements(size, p);
     let grid = Grid::new(&[devices / p, p]).map_err(exec)?;
     let axes = [1usize];
     let input = match kind {
@@ -162,6 +159,14 @@ fn time_collective(
     Ok(((elements * 4) as u64, seconds))
 }
 
+/// The f32 elements a collective over groups of `p` moves for a requested `size` in
+/// bytes: whole elements, rounded up to a multiple of p² (so all_gather's shards and
+/// every other split are even), at least p².
+fn elements(size: u64, p: usize) -> usize {
+    let unit = p * p;
+    ((size as usize / 4).div_ceil(unit) * unit).max(unit)
+}
+
 fn exec(e: autoshard_executor::Error) -> BenchError {
     BenchError::Execution(e.to_string())
 }
@@ -179,11 +184,46 @@ mod tests {
         for f in &fits {
             assert_eq!(f.points.len(), 4);
             assert!(f.points.iter().all(|p| p.seconds >= 0.0 && p.bytes >= 1 << 10));
+            // Every (group, size) in order, each size as the rounding of the request.
+            let expected: Vec<(usize, u64)> = bench
+                .groups
+                .iter()
+                .flat_map(|&p| bench.sizes.iter().map(move |&n| (p, elements(n, p) as u64 * 4)))
+                .collect();
+            let measured: Vec<(usize, u64)> = f.points.iter().map(|p| (p.group, p.bytes)).collect();
+            assert_eq!(measured, expected);
             let link = f.link();
             assert!(link.bandwidth.0 > 0.0 && link.latency.0 >= 0.0);
         }
         let bad = CollectiveBench { groups: vec![3], ..bench };
         assert!(matches!(measure(&bad, |_| {}), Err(BenchError::Usage(_))));
+    }
+
+    #[test]
+    fn requested_sizes_round_to_even_splits() {
+        assert_eq!(elements(1 << 10, 2), 256);
+        assert_eq!(elements(1000, 2), 252);
+        assert_eq!(elements(1000, 4), 256);
+        assert_eq!(elements(1, 4), 16);
+        assert_eq!(elements(0, 2), 4);
+    }
+
+    #[test]
+    fn the_link_of_a_fit_is_clamped_to_a_usable_one() {
+        let fit = |alpha_s: f64, bandwidth_bytes_per_s: f64| KindFit {
+            kind: CollectiveKind::AllGather,
+            alpha_s,
+            bandwidth_bytes_per_s,
+            r2: 0.5,
+            points: Vec::new(),
+        };
+        let link = fit(-3e-6, f64::INFINITY).link();
+        assert_eq!((link.bandwidth.0, link.latency.0), (1e12, 0.0));
+        for bandwidth in [0.0, -2e9, f64::NAN] {
+            assert_eq!(fit(2e-6, bandwidth).link().bandwidth.0, 1e12, "{bandwidth}");
+        }
+        let link = fit(2e-6, 5e9).link();
+        assert_eq!((link.bandwidth.0, link.latency.0), (5e9, 2e-6));
     }
 
     #[test]
