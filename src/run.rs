@@ -7,6 +7,9 @@
 //! on one thread per device on seeded random inputs, and compared output by output
 //! with the reference interpreter.
 //! A plan that does not fit the program is rejected before anything runs.
+//!
+//! [`prepare`] does everything but the sharded run (pricing, lowering, inputs, the
+//! reference), so a benchmark can time [`Prepared::execute`] alone, repeatedly.
 
 use crate::Config;
 use autoshard_cost::evaluate::Decisions;
@@ -14,6 +17,7 @@ use autoshard_cost::op_cost::Pricing;
 use autoshard_executor::lowering::Planner;
 use autoshard_executor::sharded::ShardedRun;
 use autoshard_executor::verify::{Verification, random_inputs, verify};
+use autoshard_executor::{Evaluation, Schedule, Tensor};
 use autoshard_model::plan::PlannedCollective;
 use autoshard_model::{Plan, TensorSharding, ValueId};
 use std::time::{Duration, Instant};
@@ -88,15 +92,41 @@ pub struct Run {
 /// Runs `plan` for `config` on the CPU mesh on inputs drawn from `seed`, and the
 /// reference on the same inputs; compares every output.
 pub fn run(config: &Config, plan: &Plan, seed: u64) -> Result<Run, RunError> {
-    let decisions = crate::decisions(config, Some(plan)).map_err(|e| RunError::InvalidPlan(e.to_string()))?;
-    run_decisions(config, &decisions, seed)
+    prepare(config, plan, seed)?.run()
 }
 
 /// [`run`] for decisions by id (every value's sharding and every op's strategy).
 pub fn run_decisions(config: &Config, decisions: &Decisions, seed: u64) -> Result<Run, RunError> {
+    prepare_decisions(config, decisions, seed)?.run()
+}
+
+/// A plan ready to run: priced, lowered to its schedule, with its seeded inputs and
+/// the reference's results on them. [`Prepared::execute`] runs the sharded program
+/// (as often as wanted, e.g. to time it); [`Prepared::verify`] checks a run.
+#[derive(Debug)]
+pub struct Prepared<'c> {
+    config: &'c Config,
+    plan: Plan,
+    schedule: Schedule,
+    inputs: Vec<Tensor>,
+    reference: Evaluation,
+    reference_wall: Duration,
+    seed: u64,
+}
+
+/// Everything of [`run`] but the sharded run: `plan`'s decisions completed, priced
+/// and lowered, the inputs drawn from `seed` and the reference run on them.
+pub fn prepare<'c>(config: &'c Config, plan: &Plan, seed: u64) -> Result<Prepared<'c>, RunError> {
+    let decisions = crate::decisions(config, Some(plan)).map_err(|e| RunError::InvalidPlan(e.to_string()))?;
+    prepare_decisions(config, &decisions, seed)
+}
+
+/// [`prepare`] for decisions by id: everything of [`run_decisions`] but the sharded
+/// run.
+pub fn prepare_decisions<'c>(config: &'c Config, decisions: &Decisions, seed: u64) -> Result<Prepared<'c>, RunError> {
     let program = &config.program;
     let invalid = |e: &dyn std::fmt::Display| RunError::InvalidPlan(e.to_string());
-    let priced = autoshard_cost::evaluate::evaluate(program, &config.hardware, decisions).map_err(|e| invalid(&e))?;
+    let plan = autoshard_cost::evaluate::evaluate(program, &config.hardware, decisions).map_err(|e| invalid(&e))?;
     let schedule = autoshard_executor::lower(program, decisions, &CostPlanner::new(config)).map_err(|e| match e {
         e @ autoshard_executor::Error::Plan(_) => invalid(&e),
         e => RunError::Execution(e.to_string()),
@@ -105,11 +135,37 @@ pub fn run_decisions(config: &Config, decisions: &Decisions, seed: u64) -> Resul
     let started = Instant::now();
     let reference = autoshard_executor::evaluate(program, &inputs).map_err(|e| RunError::Execution(e.to_string()))?;
     let reference_wall = started.elapsed();
-    let started = Instant::now();
-    let sharded = autoshard_executor::run(program, &schedule, &inputs, Duration::from_secs(300))
-        .map_err(|e| RunError::Execution(e.to_string()))?;
-    let sharded_wall = started.elapsed();
-    let expected: Vec<&autoshard_executor::Tensor> = reference.outputs(program).into_iter().flatten().collect();
-    let verification = verify(program, &expected, &sharded.outputs);
-    Ok(Run { plan: priced, verification, sharded, sharded_wall, reference_wall, seed })
+    Ok(Prepared { config, plan, schedule, inputs, reference, reference_wall, seed })
+}
+
+impl Prepared<'_> {
+    /// The plan, priced.
+    pub fn plan(&self) -> &Plan {
+        &self.plan
+    }
+
+    /// Runs the sharded program once on the prepared inputs: the run and its wall
+    /// time (lowering excluded).
+    pub fn execute(&self) -> Result<(ShardedRun, Duration), RunError> {
+        let started = Instant::now();
+        let sharded =
+            autoshard_executor::run(&self.config.program, &self.schedule, &self.inputs, Duration::from_secs(300))
+                .map_err(|e| RunError::Execution(e.to_string()))?;
+        Ok((sharded, started.elapsed()))
+    }
+
+    /// How the outputs of `sharded` compare with the reference.
+    pub fn verify(&self, sharded: &ShardedRun) -> Verification {
+        let program = &self.config.program;
+        let expected: Vec<&Tensor> = self.reference.outputs(program).into_iter().flatten().collect();
+        verify(program, &expected, &sharded.outputs)
+    }
+
+    /// Runs the sharded program once and checks it.
+    pub fn run(self) -> Result<Run, RunError> {
+        let (sharded, sharded_wall) = self.execute()?;
+        let verification = self.verify(&sharded);
+        let Prepared { plan, reference_wall, seed, .. } = self;
+        Ok(Run { plan, verification, sharded, sharded_wall, reference_wall, seed })
+    }
 }

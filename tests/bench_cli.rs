@@ -54,6 +54,10 @@ fn bench_plans_reports_distinct_plans_and_a_correlation() {
     assert_eq!(summaries.len(), plans.len());
     let rho = report["spearman"].as_f64().unwrap();
     assert!((-1.0..=1.0).contains(&rho));
+    // ρ is the rank correlation of the reported predicted and measured times.
+    let measured: Vec<f64> = plans.iter().map(|p| p["measured_s"].as_f64().unwrap()).collect();
+    let recomputed = autoshard::bench::stats::spearman(&predicted, &measured).unwrap();
+    assert!((rho - recomputed).abs() < 1e-12, "{rho} vs {recomputed}");
 }
 
 #[test]

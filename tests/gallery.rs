@@ -28,9 +28,7 @@ fn the_gallery_has_eight_documented_configs() {
 #[test]
 fn every_config_solves_and_runs_at_its_ci_sizes() {
     for (path, source) in gallery() {
-        let full = autoshard::Config::from_source(&path, &source).unwrap_or_else(|e| panic!("{e}"));
-        let mut config =
-            autoshard::Config::from_source_with_sizes(&path, &source, &full.ci_sizes).unwrap_or_else(|e| panic!("{e}"));
+        let mut config = autoshard::Config::from_source_at_ci_sizes(&path, &source).unwrap_or_else(|e| panic!("{e}"));
         config.solver.time_limit = autoshard::model::Seconds(10.0);
         let started = Instant::now();
         let plan = autoshard::solve(&config).unwrap_or_else(|e| panic!("{path}: {e}"));

@@ -221,8 +221,7 @@ fn every_example_config_evaluates() {
         let path = path.to_string_lossy().into_owned();
         // At the config's own small sizes (`ci_sizes:`).
         let source = std::fs::read_to_string(&path).unwrap();
-        let full = Config::from_source(&path, &source).unwrap_or_else(|e| panic!("{e}"));
-        let config = Config::from_source_with_sizes(&path, &source, &full.ci_sizes).unwrap_or_else(|e| panic!("{e}"));
+        let config = Config::from_source_at_ci_sizes(&path, &source).unwrap_or_else(|e| panic!("{e}"));
         let inputs: Vec<Tensor> = config
             .program
             .inputs()

@@ -12,20 +12,18 @@
 //!
 //! The profile's `link` is all_gather's fit; every kind's own fit is its override.
 
-use super::BenchError;
 use super::collectives::{CollectiveBench, KindFit, measure};
-use super::stats::median;
+use super::{BenchError, time_on_mesh};
 use autoshard_cost::profile::Profile;
 use autoshard_cost::{DeviceSpec, LinkSpec};
 use autoshard_executor::reference::apply;
-use autoshard_executor::{Grid, Runtime, Tensor};
+use autoshard_executor::{Grid, Tensor};
 use autoshard_model::ops::{BinaryOp, DotGeneral, OpKind};
 use autoshard_model::reshard::CollectiveKind;
 use autoshard_model::{Bytes, BytesPerSecond, DType, FlopsPerSecond, TensorType};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::time::Instant;
 
 /// GEMM size (M = N = K) of the compute measurement.
 const GEMM: usize = 256;
@@ -50,18 +48,16 @@ pub struct Calibration {
 }
 
 impl Calibration {
-    /// The cost profile of these figures (see the module docs).
-    pub fn profile(&self) -> Profile {
-        let collectives: BTreeMap<CollectiveKind, LinkSpec> = self
-            .collectives
-            .iter()
-            .filter_map(|f| super::collectives::KINDS.into_iter().find(|k| k.name() == f.kind).map(|k| (k, f.link())))
-            .collect();
-        let link = collectives
-            .get(&CollectiveKind::AllGather)
-            .copied()
-            .unwrap_or(LinkSpec { bandwidth: BytesPerSecond(5e9), latency: autoshard_model::Seconds(5e-6) });
-        Profile {
+    /// The cost profile of these figures (see the module docs); an error when the
+    /// collectives have no all_gather fit, which the profile's link is ([`calibrate`]
+    /// always measures it).
+    pub fn profile(&self) -> Result<Profile, BenchError> {
+        let collectives: BTreeMap<CollectiveKind, LinkSpec> =
+            self.collectives.iter().map(|f| (f.kind, f.link())).collect();
+        let link = collectives.get(&CollectiveKind::AllGather).copied().ok_or_else(|| {
+            BenchError::Usage("the calibration has no all_gather fit to take the profile's link from".into())
+        })?;
+        Ok(Profile {
             device: DeviceSpec {
                 flops: FlopsPerSecond(self.gemm_flops),
                 memory_bandwidth: BytesPerSecond(self.memory_bandwidth),
@@ -69,12 +65,12 @@ impl Calibration {
             },
             link,
             collectives,
-        }
+        })
     }
 
     /// The profile as the YAML file `bench calibrate --out` writes, with the fits'
-    /// quality as provenance.
-    pub fn to_yaml(&self) -> String {
+    /// quality as provenance (an error as for [`Calibration::profile`]).
+    pub fn to_yaml(&self) -> Result<String, BenchError> {
         let comment = format!(
             "autoshard cost profile, measured by `autoshard bench calibrate` on the CPU mesh executor:\n\
              {} devices (threads) at once on {} hardware threads; f32 data. Compute: {GEMM}^3 GEMM\n\
@@ -86,11 +82,16 @@ impl Calibration {
         for f in &self.collectives {
             let _ = writeln!(measured, "    {}: {:.4}", f.kind, f.r2);
         }
-        self.profile().to_yaml(&comment, Some(&measured))
+        Ok(self.profile()?.to_yaml(&comment, Some(&measured)))
     }
 }
 
-/// Measures everything for `devices` devices (`bench` sets the collectives' points).
+/// The steps [`calibrate`] reports to its `progress` callback: gemm, memory and each
+/// collective kind.
+pub const STEPS: usize = 2 + super::collectives::KINDS.len();
+
+/// Measures everything for `devices` devices (`bench` sets the collectives' points),
+/// naming each of its [`STEPS`] steps to `progress` as it starts.
 pub fn calibrate(bench: &CollectiveBench, mut progress: impl FnMut(&str)) -> Result<Calibration, BenchError> {
     let devices = bench.devices;
     progress("gemm");
@@ -103,32 +104,16 @@ pub fn calibrate(bench: &CollectiveBench, mut progress: impl FnMut(&str)) -> Res
     Ok(Calibration { devices, cores, gemm_flops, memory_bandwidth, memory, collectives })
 }
 
-/// Times `work` on every device at once, `repetitions` times after a warm-up; the
-/// median of the slowest device's times.
+/// Times `work` on every device at once ([`time_on_mesh`] on a mesh of `devices`):
+/// the median of the slowest device's times, which must be positive.
 fn time_everywhere(
     devices: usize,
     repetitions: usize,
     work: impl Fn() -> Result<(), String> + Sync,
 ) -> Result<f64, BenchError> {
-    let runtime = Runtime::new(Grid::new(&[devices]).map_err(|e| BenchError::Execution(e.to_string()))?);
-    let token = Tensor::full(&[1], 0.0);
-    let per_device = runtime
-        .run(|device| {
-            let mut times = Vec::new();
-            for rep in 0..=repetitions.max(1) {
-                device.broadcast(&token, &[0], &[0])?;
-                let started = Instant::now();
-                work().map_err(autoshard_executor::Error::Collective)?;
-                if rep > 0 {
-                    times.push(started.elapsed().as_secs_f64());
-                }
-            }
-            Ok(times)
-        })
-        .map_err(|e| BenchError::Execution(e.to_string()))?;
-    let reps = per_device.first().map_or(0, Vec::len);
-    let slowest: Vec<f64> = (0..reps).map(|r| per_device.iter().map(|t| t[r]).fold(0.0, f64::max)).collect();
-    median(&slowest).filter(|&t| t > 0.0).ok_or_else(|| BenchError::Execution("no time measured".into()))
+    let grid = Grid::new(&[devices]).map_err(|e| BenchError::Execution(e.to_string()))?;
+    let t = time_on_mesh(&grid, repetitions, |_| work().map_err(autoshard_executor::Error::Collective))?;
+    if t > 0.0 { Ok(t) } else { Err(BenchError::Execution("no time measured".into())) }
 }
 
 /// GEMM FLOP/s per device with every device computing.
@@ -171,8 +156,8 @@ mod tests {
         let bench = CollectiveBench { devices: 2, groups: vec![2], sizes: vec![1 << 10, 32 << 10], repetitions: 1 };
         let calibration = calibrate(&bench, |_| {}).unwrap();
         assert!(calibration.gemm_flops > 0.0 && calibration.memory_bandwidth > 0.0);
-        let profile = Profile::parse(&calibration.to_yaml()).unwrap();
+        let profile = Profile::parse(&calibration.to_yaml().unwrap()).unwrap();
         assert_eq!(profile.collectives.len(), 5);
-        assert_eq!(profile, calibration.profile());
+        assert_eq!(profile, calibration.profile().unwrap());
     }
 }

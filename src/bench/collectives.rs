@@ -9,13 +9,12 @@
 //! n is the byte count the formula names (the gathered result for all_gather, each
 //! device's input otherwise), rounded to whole f32 elements that split evenly.
 
-use super::BenchError;
-use super::stats::{Fit, fit, median};
+use super::stats::{Fit, fit};
+use super::{BenchError, time_on_mesh};
 use autoshard_cost::coefficients;
-use autoshard_executor::{Grid, MeshReduction, Runtime, Tensor};
+use autoshard_executor::{Grid, MeshReduction, Tensor};
 use autoshard_model::reshard::CollectiveKind;
 use serde::Serialize;
-use std::time::Instant;
 
 /// The collectives measured, in report order.
 pub const KINDS: [CollectiveKind; 5] = autoshard_cost::profile::PRICED_KINDS;
@@ -56,8 +55,9 @@ pub struct Point {
 /// One kind's points and fit.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct KindFit {
-    /// The collective (`all_gather`, ...).
-    pub kind: String,
+    /// The collective (serialised by name: `all_gather`, ...).
+    #[serde(serialize_with = "kind_name")]
+    pub kind: CollectiveKind,
     /// Fitted latency α, seconds (may be negative when noise swamps it).
     pub alpha_s: f64,
     /// Fitted bandwidth B, bytes per second (infinite if the fit's 1/B ≤ 0).
@@ -66,6 +66,10 @@ pub struct KindFit {
     pub r2: f64,
     /// The measurements.
     pub points: Vec<Point>,
+}
+
+fn kind_name<S: serde::Serializer>(kind: &CollectiveKind, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(kind.name())
 }
 
 impl KindFit {
@@ -119,12 +123,12 @@ pub fn fit_kind(kind: CollectiveKind, points: Vec<Point>) -> Result<KindFit, Ben
     let Fit { a, b, r2 } = fit(&rows, true)
         .ok_or_else(|| BenchError::Usage(format!("{}: too few distinct points to fit α and B", kind.name())))?;
     let bandwidth = if b > 0.0 { 1.0 / b } else { f64::INFINITY };
-    Ok(KindFit { kind: kind.name().to_string(), alpha_s: a, bandwidth_bytes_per_s: bandwidth, r2, points })
+    Ok(KindFit { kind, alpha_s: a, bandwidth_bytes_per_s: bandwidth, r2, points })
 }
 
 /// Runs one collective `repetitions` times (after a warm-up) on `devices` devices in
-/// groups of `p`; returns the formula's n (bytes, after rounding) and the median of
-/// the slowest device's time.
+/// groups of `p` ([`time_on_mesh`]); returns the formula's n (bytes, after rounding)
+/// and the median of the slowest device's time.
 fn time_collective(
     kind: CollectiveKind,
     devices: usize,
@@ -132,50 +136,35 @@ fn time_collective(
     size: u64,
     repetitions: usize,
 ) -> Result<(u64, f64), BenchError> {
-    // Whole f32 elements, a multiple of p (and of p² for all_gather's shards) so
-    // every split is even.
-    let unit = p * p;
-    let elements = ((size as usize / 4).div_ceil(unit) * unit).max(unit);
+    let elements = elements(size, p);
     let grid = Grid::new(&[devices / p, p]).map_err(exec)?;
-    let runtime = Runtime::new(grid.clone());
     let axes = [1usize];
     let input = match kind {
         CollectiveKind::AllGather => Tensor::full(&[elements / p], 1.0),
         _ => Tensor::full(&[elements], 1.0),
     };
-    let token = Tensor::full(&[1], 0.0);
     let pairs: Vec<(usize, usize)> = (0..devices)
         .map(|d| {
             let (g, i) = (d / p, d % p);
             (grid.device(&[g, i]), grid.device(&[g, (i + 1) % p]))
         })
         .collect();
-    let per_device = runtime
-        .run(|device| {
-            let mut times = Vec::with_capacity(repetitions);
-            for rep in 0..=repetitions {
-                // A barrier, so every device starts the collective together.
-                device.broadcast(&token, &[0, 1], &[0, 0])?;
-                let started = Instant::now();
-                let out = match kind {
-                    CollectiveKind::AllGather => device.all_gather(&input, &axes, 0)?,
-                    CollectiveKind::ReduceScatter => device.reduce_scatter(&input, &axes, MeshReduction::Sum, 0)?,
-                    CollectiveKind::AllReduce => device.all_reduce(&input, &axes, MeshReduction::Sum)?,
-                    CollectiveKind::AllToAll => device.all_to_all(&input, &axes, 0, 0)?,
-                    _ => device.collective_permute(&input, &pairs)?,
-                };
-                let elapsed = started.elapsed().as_secs_f64();
-                std::hint::black_box(out);
-                if rep > 0 {
-                    times.push(elapsed);
-                }
-            }
-            Ok(times)
-        })
-        .map_err(exec)?;
-    let slowest: Vec<f64> = (0..repetitions).map(|r| per_device.iter().map(|t| t[r]).fold(0.0, f64::max)).collect();
-    let seconds = median(&slowest).unwrap_or(0.0);
+    let seconds = time_on_mesh(&grid, repetitions, |device| match kind {
+        CollectiveKind::AllGather => device.all_gather(&input, &axes, 0),
+        CollectiveKind::ReduceScatter => device.reduce_scatter(&input, &axes, MeshReduction::Sum, 0),
+        CollectiveKind::AllReduce => device.all_reduce(&input, &axes, MeshReduction::Sum),
+        CollectiveKind::AllToAll => device.all_to_all(&input, &axes, 0, 0),
+        _ => device.collective_permute(&input, &pairs),
+    })?;
     Ok(((elements * 4) as u64, seconds))
+}
+
+/// The f32 elements a collective over groups of `p` moves for a requested `size` in
+/// bytes: whole elements, rounded up to a multiple of p² (so all_gather's shards and
+/// every other split are even), at least p².
+fn elements(size: u64, p: usize) -> usize {
+    let unit = p * p;
+    ((size as usize / 4).div_ceil(unit) * unit).max(unit)
 }
 
 fn exec(e: autoshard_executor::Error) -> BenchError {
@@ -190,16 +179,51 @@ mod tests {
     fn a_tiny_measurement_has_every_kind_and_point() {
         let bench = CollectiveBench { devices: 4, groups: vec![2, 4], sizes: vec![1 << 10, 64 << 10], repetitions: 2 };
         let fits = measure(&bench, |_| {}).unwrap();
-        let kinds: Vec<&str> = fits.iter().map(|f| f.kind.as_str()).collect();
+        let kinds: Vec<&str> = fits.iter().map(|f| f.kind.name()).collect();
         assert_eq!(kinds, ["all_gather", "reduce_scatter", "all_reduce", "all_to_all", "collective_permute"]);
         for f in &fits {
             assert_eq!(f.points.len(), 4);
             assert!(f.points.iter().all(|p| p.seconds >= 0.0 && p.bytes >= 1 << 10));
+            // Every (group, size) in order, each size as the rounding of the request.
+            let expected: Vec<(usize, u64)> = bench
+                .groups
+                .iter()
+                .flat_map(|&p| bench.sizes.iter().map(move |&n| (p, elements(n, p) as u64 * 4)))
+                .collect();
+            let measured: Vec<(usize, u64)> = f.points.iter().map(|p| (p.group, p.bytes)).collect();
+            assert_eq!(measured, expected);
             let link = f.link();
             assert!(link.bandwidth.0 > 0.0 && link.latency.0 >= 0.0);
         }
         let bad = CollectiveBench { groups: vec![3], ..bench };
         assert!(matches!(measure(&bad, |_| {}), Err(BenchError::Usage(_))));
+    }
+
+    #[test]
+    fn requested_sizes_round_to_even_splits() {
+        assert_eq!(elements(1 << 10, 2), 256);
+        assert_eq!(elements(1000, 2), 252);
+        assert_eq!(elements(1000, 4), 256);
+        assert_eq!(elements(1, 4), 16);
+        assert_eq!(elements(0, 2), 4);
+    }
+
+    #[test]
+    fn the_link_of_a_fit_is_clamped_to_a_usable_one() {
+        let fit = |alpha_s: f64, bandwidth_bytes_per_s: f64| KindFit {
+            kind: CollectiveKind::AllGather,
+            alpha_s,
+            bandwidth_bytes_per_s,
+            r2: 0.5,
+            points: Vec::new(),
+        };
+        let link = fit(-3e-6, f64::INFINITY).link();
+        assert_eq!((link.bandwidth.0, link.latency.0), (1e12, 0.0));
+        for bandwidth in [0.0, -2e9, f64::NAN] {
+            assert_eq!(fit(2e-6, bandwidth).link().bandwidth.0, 1e12, "{bandwidth}");
+        }
+        let link = fit(2e-6, 5e9).link();
+        assert_eq!((link.bandwidth.0, link.latency.0), (5e9, 2e-6));
     }
 
     #[test]

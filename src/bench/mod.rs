@@ -8,6 +8,10 @@
 //!   hardware and measured on the CPU mesh, and their rank correlation.
 //! - [`stats`]: medians, the least-squares fit, Spearman's ρ.
 //!
+//! Collectives and compute rates are timed the same way ([`time_on_mesh`]): every
+//! device at once, an untimed warm-up, a barrier before each repetition, the slowest
+//! device's time per repetition and the median of those.
+//!
 //! Everything but the measurements is deterministic.
 
 pub mod calibrate;
@@ -15,6 +19,8 @@ pub mod collectives;
 pub mod plans;
 pub mod stats;
 
+use autoshard_executor::{Device, Grid, Runtime, Tensor};
+use std::time::Instant;
 use thiserror::Error;
 
 /// Why a benchmark did not produce a result.
@@ -29,4 +35,41 @@ pub enum BenchError {
     /// A run on the CPU mesh failed.
     #[error("execution failed: {0}")]
     Execution(String),
+}
+
+/// Times `work` on every device of `grid` at once, `repetitions` times (at least
+/// once) after one untimed warm-up; before each run a barrier (a broadcast over the
+/// whole grid) makes every device start together. Returns the median over the
+/// repetitions of the slowest device's time, in seconds. `work`'s result is dropped
+/// after the clock stops.
+pub fn time_on_mesh<T>(
+    grid: &Grid,
+    repetitions: usize,
+    work: impl Fn(&Device<'_>) -> autoshard_executor::Result<T> + Sync,
+) -> Result<f64, BenchError> {
+    let repetitions = repetitions.max(1);
+    let runtime = Runtime::new(grid.clone());
+    let axes: Vec<usize> = (0..grid.shape().len()).collect();
+    let root = vec![0; axes.len()];
+    let token = Tensor::full(&[1], 0.0);
+    let per_device = runtime
+        .run(|device| {
+            let mut times = Vec::with_capacity(repetitions);
+            for rep in 0..=repetitions {
+                device.broadcast(&token, &axes, &root)?;
+                let started = Instant::now();
+                let out = work(device)?;
+                let elapsed = started.elapsed().as_secs_f64();
+                std::hint::black_box(out);
+                if rep > 0 {
+                    times.push(elapsed);
+                }
+            }
+            Ok(times)
+        })
+        .map_err(|e| BenchError::Execution(e.to_string()))?;
+    let slowest: Vec<f64> = (0..repetitions)
+        .map(|r| per_device.iter().filter_map(|t| t.get(r)).fold(0.0, |a, &b| f64::max(a, b)))
+        .collect();
+    stats::median(&slowest).ok_or_else(|| BenchError::Execution("no time measured".into()))
 }

@@ -11,8 +11,10 @@
 //! one; so are plans whose predicted times differ by less than `separation`
 //! (relative): the model calls them equal, and measurement noise alone would order
 //! them. The K cheapest that remain are run, each `repetitions` times after a
-//! warm-up; measured is the median wall time of the sharded run (lowering and the
-//! reference run excluded).
+//! warm-up; measured is the median wall time of the sharded run. Each plan is priced,
+//! lowered and given its inputs and reference results once
+//! ([`prepare`](crate::run::prepare)); only the sharded runs repeat, and the warm-up
+//! run's outputs are the ones checked against the reference.
 
 use super::BenchError;
 use super::stats::{median, spearman};
@@ -145,27 +147,27 @@ pub fn bench_plans(
 }
 
 fn measure_plan(config: &Config, plan: &Plan, bench: &PlanBench) -> Result<PlanResult, BenchError> {
+    let failed = |e: crate::run::RunError| BenchError::Execution(e.to_string());
+    let prepared = crate::run::prepare(config, plan, bench.seed).map_err(failed)?;
     let (mut walls, mut computes, mut comms) = (Vec::new(), Vec::new(), Vec::new());
-    let mut verified = true;
-    let mut priced = plan.clone();
-    for rep in 0..=bench.repetitions.max(1) {
-        let run = crate::run::run(config, plan, bench.seed).map_err(|e| BenchError::Execution(e.to_string()))?;
-        verified &= run.verification.passed;
-        if rep == 0 {
-            priced = run.plan;
-            continue;
-        }
+    // The warm-up run is the one verified (every run computes the same outputs).
+    let (warm_up, _) = prepared.execute().map_err(failed)?;
+    let verified = prepared.verify(&warm_up).passed;
+    drop(warm_up);
+    for _ in 0..bench.repetitions.max(1) {
+        let (sharded, wall) = prepared.execute().map_err(failed)?;
         let (mut compute, mut comm) = (Duration::ZERO, Duration::ZERO);
-        for event in &run.sharded.events {
+        for event in &sharded.events {
             match event.kind {
                 autoshard_executor::sharded::EventKind::Op(_) => compute += event.wall,
                 autoshard_executor::sharded::EventKind::Collective { .. } => comm += event.wall,
             }
         }
-        walls.push(run.sharded_wall.as_secs_f64());
+        walls.push(wall.as_secs_f64());
         computes.push(compute.as_secs_f64());
         comms.push(comm.as_secs_f64());
     }
+    let priced = prepared.plan();
     let program = &config.program;
     let values: Vec<String> = program
         .inputs()

@@ -1,14 +1,16 @@
 //! `autoshard bench collectives|calibrate|plans`: cost-model benchmarking on the CPU
 //! mesh executor (see `autoshard::bench`). Measurements go to stdout (text or JSON);
-//! on a terminal, a line per step goes to stderr.
+//! on a terminal, a progress bar over the steps (kinds measured, plans run) goes to
+//! stderr.
 
-use super::{Failure, Format, load};
+use super::progress::Progress;
+use super::{ConfigArgs, Failure, Format};
 use autoshard::bench::BenchError;
-use autoshard::bench::calibrate::calibrate;
-use autoshard::bench::collectives::{CollectiveBench, KindFit, measure};
+use autoshard::bench::calibrate::{STEPS as CALIBRATION_STEPS, calibrate};
+use autoshard::bench::collectives::{CollectiveBench, KINDS, KindFit, measure};
 use autoshard::bench::plans::{PlanBench, PlansReport, bench_plans, on_cpu};
+use autoshard::model::Bytes;
 use std::fmt::Write as _;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
@@ -35,9 +37,10 @@ enum Bench {
     },
     /// Run a config's K best distinct plans on the CPU mesh, predicted with the
     /// calibrated cpu hardware, and report predicted vs measured and Spearman's ρ.
+    /// Use small sizes (`--size`).
     Plans {
-        /// The config file (.yaml) or StableHLO module (.mlir); use small sizes.
-        file: PathBuf,
+        #[command(flatten)]
+        config: ConfigArgs,
         /// How many plans to run.
         #[arg(long, default_value_t = 6)]
         top: usize,
@@ -64,9 +67,11 @@ struct Measure {
     /// Simulated devices (threads), all busy in every measurement.
     #[arg(long, default_value_t = 8)]
     devices: usize,
-    /// Sizes n (bytes as the formulas name them), e.g. 1KiB,64KiB,1MiB.
-    #[arg(long, value_delimiter = ',', value_parser = parse_size)]
-    sizes: Option<Vec<u64>>,
+    /// Sizes n (bytes as the formulas name them), e.g. 1KiB,64KiB,1MiB: a number of
+    /// bytes, bare or with B and a decimal (kB, MB, GB) or binary (KiB, MiB, GiB)
+    /// prefix.
+    #[arg(long, value_delimiter = ',')]
+    sizes: Option<Vec<Bytes>>,
     /// Group sizes (default: 2, 4, ... up to --devices).
     #[arg(long, value_delimiter = ',')]
     groups: Option<Vec<usize>>,
@@ -85,7 +90,7 @@ impl Measure {
         }
         let mut bench = CollectiveBench::new(self.devices);
         if let Some(sizes) = &self.sizes {
-            bench.sizes.clone_from(sizes);
+            bench.sizes = sizes.iter().map(|b| b.0).collect();
         }
         if let Some(groups) = &self.groups {
             bench.groups.clone_from(groups);
@@ -95,25 +100,6 @@ impl Measure {
     }
 }
 
-/// `1024`, `64KiB`, `1MiB`, `2GiB`, `10kB`, `1MB`.
-fn parse_size(text: &str) -> Result<u64, String> {
-    let t = text.trim();
-    let split = t.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(t.len());
-    let (number, unit) = t.split_at(split);
-    let number: f64 = number.parse().map_err(|_| format!("not a size: '{text}' (e.g. 64KiB)"))?;
-    let scale = match unit.trim() {
-        "" | "B" => 1u64,
-        "KiB" => 1 << 10,
-        "MiB" => 1 << 20,
-        "GiB" => 1 << 30,
-        "kB" | "KB" => 1_000,
-        "MB" => 1_000_000,
-        "GB" => 1_000_000_000,
-        other => return Err(format!("unknown size unit '{other}' in '{text}' (B, KiB, MiB, GiB, kB, MB, GB)")),
-    };
-    Ok((number * scale as f64).round() as u64)
-}
-
 fn failed(e: BenchError) -> Failure {
     match e {
         BenchError::Usage(m) => Failure::BadInput(m),
@@ -121,10 +107,21 @@ fn failed(e: BenchError) -> Failure {
     }
 }
 
-fn status(line: &str) {
-    if std::io::stderr().is_terminal() {
-        eprintln!("{line}");
-    }
+/// A progress bar over `steps` steps titled `title` (nothing when stderr is not a
+/// terminal) and the callback that names the step starting: each call after the
+/// first marks the one before done.
+fn stepper(title: &str, steps: usize) -> (Progress, impl FnMut(&str)) {
+    let bar = Progress::bar(title, steps as u64);
+    let handle = bar.handle();
+    let mut started = false;
+    let step = move |name: &str| {
+        if started {
+            handle.inc(1);
+        }
+        started = true;
+        handle.message(format!("measuring {name}"));
+    };
+    (bar, step)
 }
 
 fn json(value: &impl serde::Serialize) -> Result<(), Failure> {
@@ -137,7 +134,9 @@ fn json(value: &impl serde::Serialize) -> Result<(), Failure> {
 pub fn run(args: &Args) -> Result<(), Failure> {
     match &args.command {
         Bench::Collectives(m) => {
-            let fits = measure(&m.bench()?, |k| status(&format!("measuring {k}"))).map_err(failed)?;
+            let (bar, step) = stepper("bench collectives", KINDS.len());
+            let fits = measure(&m.bench()?, step).map_err(failed)?;
+            bar.finish();
             match m.format {
                 Format::Text => print!("{}", fits_table(&fits)),
                 Format::Json => json(&serde_json::json!({"devices": m.devices, "collectives": fits}))?,
@@ -145,8 +144,10 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             Ok(())
         }
         Bench::Calibrate { measure: m, out } => {
-            let calibration = calibrate(&m.bench()?, |k| status(&format!("measuring {k}"))).map_err(failed)?;
-            let yaml = calibration.to_yaml();
+            let (bar, step) = stepper("bench calibrate", CALIBRATION_STEPS);
+            let calibration = calibrate(&m.bench()?, step).map_err(failed)?;
+            bar.finish();
+            let yaml = calibration.to_yaml().map_err(failed)?;
             if let Some(out) = out {
                 std::fs::write(out, &yaml)
                     .map_err(|e| Failure::Failed(format!("{}: error: cannot write: {e}", out.display())))?;
@@ -167,8 +168,8 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             }
             Ok(())
         }
-        Bench::Plans { file, top, repetitions, seed, separation, profile, format } => {
-            let config = load(file)?;
+        Bench::Plans { config, top, repetitions, seed, separation, profile, format } => {
+            let config = config.load()?;
             let hardware = match profile {
                 Some(path) => {
                     let text = std::fs::read_to_string(path)
@@ -183,8 +184,16 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             };
             let config = on_cpu(&config, hardware);
             let bench = PlanBench { top: *top, repetitions: *repetitions, seed: *seed, separation: *separation };
-            let report = bench_plans(&config, &bench, |k, n| status(&format!("running plan {} of {n}", k + 1)))
-                .map_err(failed)?;
+            let mut bar: Option<Progress> = None;
+            let report = bench_plans(&config, &bench, |k, n| {
+                let bar = bar.get_or_insert_with(|| Progress::bar("bench plans", n as u64));
+                if k > 0 {
+                    bar.inc(1);
+                }
+                bar.message(format!("running plan {} of {n}", k + 1));
+            })
+            .map_err(failed)?;
+            drop(bar);
             match format {
                 Format::Text => print!("{}", plans_table(&report)),
                 Format::Json => json(&report)?,
@@ -200,7 +209,7 @@ fn fits_table(fits: &[KindFit]) -> String {
         let _ = writeln!(
             out,
             "{:<20} {:>9.3} us {:>9.3} GB/s {:>8.4}",
-            f.kind,
+            f.kind.name(),
             f.alpha_s * 1e6,
             f.bandwidth_bytes_per_s / 1e9,
             f.r2
@@ -209,7 +218,7 @@ fn fits_table(fits: &[KindFit]) -> String {
     out.push_str("\npoints (kind, group, bytes, median seconds):\n");
     for f in fits {
         for p in &f.points {
-            let _ = writeln!(out, "  {:<20} {:>3} {:>10} {:.3e}", f.kind, p.group, p.bytes, p.seconds);
+            let _ = writeln!(out, "  {:<20} {:>3} {:>10} {:.3e}", f.kind.name(), p.group, p.bytes, p.seconds);
         }
     }
     out
@@ -251,15 +260,27 @@ fn plans_table(report: &PlansReport) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_size;
+    use super::Measure;
+    use autoshard::model::Bytes;
+    use clap::Parser;
+
+    #[derive(Debug, Parser)]
+    struct Cli {
+        #[command(flatten)]
+        measure: Measure,
+    }
 
     #[test]
     fn sizes_parse_with_units() {
-        assert_eq!(parse_size("1KiB"), Ok(1024));
-        assert_eq!(parse_size("64KiB"), Ok(65536));
-        assert_eq!(parse_size("1MiB"), Ok(1 << 20));
-        assert_eq!(parse_size("512"), Ok(512));
-        assert_eq!(parse_size("10kB"), Ok(10_000));
-        assert!(parse_size("1XB").is_err());
+        let size = |text: &str| text.parse::<Bytes>().map(|b| b.0);
+        assert_eq!(size("1KiB").ok(), Some(1024));
+        assert_eq!(size("64KiB").ok(), Some(65536));
+        assert_eq!(size("1MiB").ok(), Some(1 << 20));
+        assert_eq!(size("512").ok(), Some(512));
+        assert_eq!(size("10kB").ok(), Some(10_000));
+        assert!(size("1XB").is_err());
+        let cli = Cli::try_parse_from(["bench", "--sizes", "1KiB,10kB,512"]).unwrap();
+        assert_eq!(cli.measure.bench().ok().map(|b| b.sizes), Some(vec![1024, 10_000, 512]));
+        assert!(Cli::try_parse_from(["bench", "--sizes", "1XB"]).is_err());
     }
 }

@@ -1,15 +1,14 @@
 //! `autoshard check FILE`: validate a config and summarise it.
 
-use super::{Failure, load};
+use super::{ConfigArgs, Failure};
 use autoshard::Config;
 use autoshard::model::Program;
 use std::fmt::Write as _;
-use std::path::Path;
 
-/// Runs `check` on `path`.
-pub fn run(path: &Path) -> Result<(), Failure> {
-    let config = load(path)?;
-    print!("{}", summary(&path.display().to_string(), &config));
+/// Runs `check`.
+pub fn run(args: &ConfigArgs) -> Result<(), Failure> {
+    let config = args.load()?;
+    print!("{}", summary(&args.shown(), &config));
     Ok(())
 }
 

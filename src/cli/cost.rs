@@ -5,14 +5,14 @@
 //! device memory fails the command (exit 1) after printing. `--svg FILE` also writes
 //! the chart of compute and communication per op.
 
-use super::{Failure, Format, load};
+use super::{ConfigArgs, Failure, Format};
 use autoshard::model::Plan;
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The config file (.yaml) or StableHLO module (.mlir).
-    file: PathBuf,
+    #[command(flatten)]
+    config: ConfigArgs,
     /// A plan (JSON, as `solve --format json` or `cost --format json` write it) whose
     /// values' and ops' shardings override the config's annotations.
     #[arg(long)]
@@ -27,12 +27,12 @@ pub struct Args {
 
 /// Runs `cost`.
 pub fn run(args: &Args) -> Result<(), Failure> {
-    let config = load(&args.file)?;
+    let config = args.config.load()?;
     let plan = match &args.plan {
         Some(path) => Some(read_plan(path)?),
         None => None,
     };
-    let shown = args.file.display().to_string();
+    let shown = args.config.shown();
     let plan = autoshard::price(&config, plan.as_ref()).map_err(|e| match (&args.plan, e) {
         (Some(path), e @ autoshard::cost::Error::Plan(_)) => {
             Failure::BadInput(format!("{}: error: {e}", path.display()))

@@ -29,31 +29,40 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Command,
-    /// Override one of the config's `sizes:` (repeatable; the last one for a name
-    /// wins), e.g. --size seq=128 --size batch=2. Applies to every command that reads
-    /// a YAML config.
-    // Its own id: `bench collectives` has a `--sizes` of its own.
-    #[arg(long = "size", id = "size_overrides", global = true, value_name = "NAME=VALUE", value_parser = autoshard::config::parse_size_override)]
-    size_overrides: Vec<(String, i64)>,
 }
 
-/// The `--size` overrides of this invocation (set once, before the command runs).
-static SIZES: std::sync::OnceLock<Vec<(String, i64)>> = std::sync::OnceLock::new();
+/// The config a command reads: the file and the overrides of its `sizes:`.
+#[derive(Debug, clap::Args)]
+pub struct ConfigArgs {
+    /// The config file (.yaml) or StableHLO module (.mlir).
+    pub file: PathBuf,
+    /// Override one of the config's `sizes:` (repeatable; the last one for a name
+    /// wins), e.g. --size seq=128 --size batch=2. YAML configs only.
+    // Its own id, apart from `bench collectives`' `--sizes`.
+    #[arg(long = "size", id = "size_overrides", value_name = "NAME=VALUE", value_parser = autoshard::config::parse_size_override)]
+    pub sizes: Vec<(String, i64)>,
+}
+
+impl ConfigArgs {
+    /// Reads and validates the config with its overrides; errors are bad input.
+    pub fn load(&self) -> Result<autoshard::Config, Failure> {
+        load(&self.file, &self.sizes)
+    }
+
+    /// The file as messages name it.
+    pub fn shown(&self) -> String {
+        self.file.display().to_string()
+    }
+}
 
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Validate a config: parse it, infer every type and verify every sharding,
     /// then print a short summary. Reports every error as FILE:LINE:COL.
-    Check {
-        /// The config file (.yaml) or StableHLO module (.mlir).
-        file: PathBuf,
-    },
+    Check(ConfigArgs),
     /// Print every op's sharding rule, one line per op in program order:
     /// NAME: #sdy.op_sharding_rule<...> (Shardy's text form).
-    Rules {
-        /// The config file (.yaml) or StableHLO module (.mlir).
-        file: PathBuf,
-    },
+    Rules(ConfigArgs),
     /// Print the collectives that reshard a tensor from one sharding to another, one
     /// per line in Shardy's syntax (sdy.all_to_all [{"z"}: 1->0] out_sharding=<...>).
     Reshard(reshard::Args),
@@ -103,14 +112,9 @@ pub enum Failure {
 pub fn main() -> ExitCode {
     init_logging();
     let cli = Cli::parse();
-    if !cli.size_overrides.is_empty() && matches!(cli.command, Command::Reshard(_) | Command::Iopddl(_)) {
-        eprintln!("error: --size applies to commands that read a config (check, rules, cost, solve, run)");
-        return ExitCode::from(2);
-    }
-    let _ = SIZES.set(cli.size_overrides);
     let result = match cli.command {
-        Command::Check { file } => check::run(&file),
-        Command::Rules { file } => rules::run(&file),
+        Command::Check(args) => check::run(&args),
+        Command::Rules(args) => rules::run(&args),
         Command::Reshard(args) => reshard::run(&args),
         Command::Cost(args) => cost::run(&args),
         Command::Solve(args) => solve::run(&args),
@@ -145,10 +149,10 @@ fn read(path: &std::path::Path) -> Result<(String, String), Failure> {
     Ok((shown, source))
 }
 
-/// Reads and validates the config or module at `path`; errors are bad input.
-fn load(path: &std::path::Path) -> Result<autoshard::Config, Failure> {
+/// Reads and validates the config or module at `path` with its `sizes:` overridden
+/// by `sizes` (which a module cannot take); errors are bad input.
+fn load(path: &std::path::Path, sizes: &[(String, i64)]) -> Result<autoshard::Config, Failure> {
     let (shown, source) = read(path)?;
-    let sizes = SIZES.get().map_or(&[][..], Vec::as_slice);
     let config = if is_mlir(path) {
         if !sizes.is_empty() {
             return Err(Failure::BadInput(format!(

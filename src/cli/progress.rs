@@ -35,7 +35,6 @@ impl Progress {
 
     /// A bar over `steps` steps, with `title`, the position, the elapsed time, an
     /// estimate of the time left and the latest message (for benchmarks and runs).
-    #[allow(dead_code, reason = "for the bench commands")]
     pub fn bar(title: &str, steps: u64) -> Progress {
         Progress::new(|| {
             let bar = ProgressBar::new(steps);
@@ -63,7 +62,6 @@ impl Progress {
     }
 
     /// Advances a bar by `steps`.
-    #[allow(dead_code, reason = "for the bench commands")]
     pub fn inc(&self, steps: u64) {
         if let Some(bar) = &self.bar {
             bar.inc(steps);

@@ -4,16 +4,16 @@
 //! starts with the function (`@f NAME: …`); a function that cannot be read is
 //! reported on stderr and the others are still printed (exit 2 if any failed).
 
-use super::{Failure, is_mlir, load, read};
+use super::{ConfigArgs, Failure, is_mlir, read};
 use autoshard::model::Program;
 use autoshard::model::rules::sharding_rule;
 use std::fmt::Write as _;
-use std::path::Path;
 
-/// Runs `rules` on `path`.
-pub fn run(path: &Path) -> Result<(), Failure> {
-    if !is_mlir(path) {
-        print!("{}", lines(&load(path)?.program, ""));
+/// Runs `rules`.
+pub fn run(args: &ConfigArgs) -> Result<(), Failure> {
+    let path = &args.file;
+    if !is_mlir(path) || !args.sizes.is_empty() {
+        print!("{}", lines(&args.load()?.program, ""));
         return Ok(());
     }
     let (shown, source) = read(path)?;

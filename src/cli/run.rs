@@ -5,7 +5,7 @@
 //! runs. JSON has `verification.{passed, max_abs_error, max_rel_error}` and, per op
 //! and per collective, wall time, bytes moved and the predicted time.
 
-use super::{Failure, Format, load};
+use super::{ConfigArgs, Failure, Format};
 use autoshard::executor::sharded::EventKind;
 use autoshard::run::{Run, RunError};
 use serde_json::{Value, json};
@@ -14,8 +14,8 @@ use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The config file (.yaml) or StableHLO module (.mlir).
-    file: PathBuf,
+    #[command(flatten)]
+    config: ConfigArgs,
     /// A plan (JSON, as `solve --format json` writes it) to run instead of solving.
     #[arg(long)]
     plan: Option<PathBuf>,
@@ -29,8 +29,8 @@ pub struct Args {
 
 /// Runs `run`.
 pub fn run(args: &Args) -> Result<(), Failure> {
-    let config = load(&args.file)?;
-    let shown = args.file.display().to_string();
+    let config = args.config.load()?;
+    let shown = args.config.shown();
     let plan = match &args.plan {
         Some(path) => super::cost::read_plan(path)?,
         None => super::solve::solved(&config, &shown)?,

@@ -7,7 +7,7 @@
 //! problem fails (exit 1) with the constraints that conflict.
 
 use super::progress::Progress;
-use super::{Failure, load};
+use super::{ConfigArgs, Failure};
 use autoshard::model::Seconds;
 use autoshard::solver::SolveError;
 use std::path::{Path, PathBuf};
@@ -33,8 +33,8 @@ pub enum Format {
 /// The `solve` command's arguments.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The config file (.yaml) or StableHLO module (.mlir).
-    file: PathBuf,
+    #[command(flatten)]
+    config: ConfigArgs,
     /// The output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
@@ -48,8 +48,8 @@ pub struct Args {
 
 /// Runs `solve`.
 pub fn run(args: &Args) -> Result<(), Failure> {
-    let mut config = load(&args.file)?;
-    let shown = args.file.display().to_string();
+    let mut config = args.config.load()?;
+    let shown = args.config.shown();
     if let Some(limit) = args.time_limit {
         if !(limit.is_finite() && limit > 0.0) {
             return Err(Failure::BadInput(format!("--time-limit: expected a positive number of seconds, got {limit}")));

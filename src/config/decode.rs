@@ -199,7 +199,9 @@ impl<'s> Ctx<'s> {
         };
         match text.parse() {
             Ok(value) => Some(value),
-            Err(_) if self.sizes.is_some() && super::sizes::looks_like_expression(&text) => {
+            Err(_)
+                if self.sizes.is_some() && !number_with_unit(&text) && super::sizes::looks_like_expression(&text) =>
+            {
                 let n = self.size_expression(node, &text, what)?;
                 n.to_string().parse().map_err(|e| self.error(node, format!("{what}: {e}"))).ok()
             }
@@ -221,6 +223,15 @@ impl<'s> Ctx<'s> {
         self.error_hint(node, format!("unknown {what} '{text}' (expected one of {})", names.join(", ")), hint);
         None
     }
+}
+
+/// True when `text` is written as a number followed by a word (`80GiBs`, `80 GiBs`,
+/// `300GBs/s`): a quantity with a unit, misspelt if it did not parse, rather than a
+/// size expression (which joins a number to a name with an operator: `2*d_model`).
+fn number_with_unit(text: &str) -> bool {
+    let text = text.trim_start();
+    let after_number = text.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+    after_number.len() < text.len() && after_number.trim_start().starts_with(|c: char| c.is_alphabetic())
 }
 
 /// The entries of one YAML mapping being read.

@@ -41,7 +41,8 @@ pub struct Config {
     /// order; empty when it declares none.
     pub sizes: SizeTable,
     /// The smaller sizes its `ci_sizes:` gives for quick runs (overrides to pass to
-    /// [`Config::from_source_with_sizes`]); empty when it gives none.
+    /// [`Config::from_source_with_sizes`], as [`Config::from_source_at_ci_sizes`]
+    /// does); empty when it gives none.
     pub ci_sizes: SizeTable,
 }
 
@@ -49,6 +50,16 @@ impl Config {
     /// Reads the config in `source`, naming it `file` in error locations.
     pub fn from_source(file: &str, source: &str) -> Result<Config, ConfigError> {
         Config::from_source_with_sizes(file, source, &[])
+    }
+
+    /// Reads the config in `source` at the small sizes its `ci_sizes:` gives (as it is
+    /// when it gives none): the config of quick runs and tests.
+    pub fn from_source_at_ci_sizes(file: &str, source: &str) -> Result<Config, ConfigError> {
+        let full = Config::from_source(file, source)?;
+        if full.ci_sizes.is_empty() {
+            return Ok(full);
+        }
+        Config::from_source_with_sizes(file, source, &full.ci_sizes)
     }
 
     /// Reads the config in `source` with some of its `sizes:` overridden (`(name,
@@ -196,6 +207,15 @@ program:
         assert_eq!(shape(&config, "x"), "tensor<6x64xf32>");
     }
 
+    #[test]
+    fn ci_sizes_apply_in_one_call() {
+        let config = Config::from_source_at_ci_sizes("t.yaml", SIZED).unwrap();
+        assert_eq!(shape(&config, "w"), "tensor<4x16xf32>");
+        let plain = SIZED.replace("ci_sizes: {batch: 2, d_model: 4}\n", "");
+        let config = Config::from_source_at_ci_sizes("t.yaml", &plain).unwrap();
+        assert_eq!(shape(&config, "w"), "tensor<64x256xf32>");
+    }
+
     fn config_ci() -> Vec<(String, i64)> {
         Config::from_source("t.yaml", SIZED).unwrap().ci_sizes
     }
@@ -233,6 +253,26 @@ program:
         assert!(
             errors(plain, &[("batch".to_string(), 2)]).contains("size override batch=2: the config declares no sizes")
         );
+    }
+
+    #[test]
+    fn a_misspelt_unit_is_a_unit_error_even_with_sizes() {
+        let with_cost = |memory: &str| {
+            SIZED.replace(
+                "mesh: {axes: {data: 2}}\n",
+                &format!("mesh: {{axes: {{data: 2}}}}\ncost: {{device: {{memory: {memory}}}}}\n"),
+            )
+        };
+        for typo in ["80GiBs", "80 GiBs"] {
+            let err = errors(&with_cost(typo), &[]);
+            assert!(err.contains("memory: unknown unit 'GiBs' for a size in bytes"), "{typo}: {err}");
+            assert!(!err.contains("is not an integer"), "{typo}: {err}");
+        }
+        // Expressions still read, and their own errors still show.
+        let config = Config::from_source("t.yaml", &with_cost("d_model*1024")).unwrap();
+        assert_eq!(config.hardware.device.memory, autoshard_model::Bytes(64 * 1024));
+        let err = errors(&with_cost("2*d_modle"), &[]);
+        assert!(err.contains("memory: unknown size 'd_modle'"), "{err}");
     }
 
     #[test]

@@ -456,16 +456,13 @@ fn collective(r: &mut Reader<'_, '_, '_>, op: &str) -> Option<OpKind> {
                 channel_id,
             })
         }
-        _ => {
-            let choices = ReduceKind::ALL.map(|k| (k.name(), k));
-            OpKind::ReduceScatter(ReduceScatter {
-                scatter_dimension: r.req("scatter_dimension", |c, n| c.int(n, "scatter_dimension"))?,
-                kind: r.opt("kind", |c, n| c.choice(n, "reduce kind", &choices)).unwrap_or(ReduceKind::Add),
-                replica_groups,
-                channel_id,
-                use_global_device_ids: r.flag("use_global_device_ids"),
-            })
-        }
+        _ => OpKind::ReduceScatter(ReduceScatter {
+            scatter_dimension: r.req("scatter_dimension", |c, n| c.int(n, "scatter_dimension"))?,
+            kind: reduce_kind(r, "kind", "reduce kind"),
+            replica_groups,
+            channel_id,
+            use_global_device_ids: r.flag("use_global_device_ids"),
+        }),
     })
 }
 

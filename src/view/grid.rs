@@ -3,8 +3,8 @@
 //!
 //! A dimension sharded along axes of total size k is cut into k blocks; a device's
 //! block along it is its mixed-radix coordinate along those axes (first axis major,
-//! a sub-axis `"x":(m)k` taking its digit of `"x"`), exactly as the executor places
-//! data. Devices are the mesh's linear positions, row-major over its axes; position
+//! a sub-axis `"x":(m)k` taking its digit of `"x"`), computed by the executor's
+//! [`Placement`], so the grid is where a run puts the data. Devices are the mesh's linear positions, row-major over its axes; position
 //! p is the physical device `device_ids[p]`, and cells name physical ids, ascending,
 //! the replicas of a block together (`0,4`; runs of three or more as `0-3`).
 //!
@@ -22,6 +22,7 @@
 //! `MAX_SIDE - 2`, an elision column (or row) `…` and the last; block lists stop
 //! after [`MAX_LIST`] lines.
 
+use autoshard_executor::Placement;
 use autoshard_model::{Mesh, TensorSharding};
 use std::collections::BTreeMap;
 
@@ -42,24 +43,23 @@ pub struct Blocks {
 }
 
 impl Blocks {
-    /// The blocks of a rank-`rank` value sharded by `sharding` on `mesh`.
+    /// The blocks of a rank-`rank` value sharded by `sharding` on `mesh`, each
+    /// device's block index computed by the executor's [`Placement`]. A device whose
+    /// index cannot be computed (an axis not in the mesh, which a verified sharding
+    /// never has) holds no block, so a block nobody holds shows as "?".
     pub fn new(mesh: &Mesh, sharding: &TensorSharding, rank: usize) -> Blocks {
-        let sizes: Vec<i64> = mesh.axes().iter().map(|a| a.size.max(1)).collect();
         let ids = mesh.device_ids();
         let counts: Vec<usize> = (0..rank).map(|d| sharding.shards(d, mesh).max(1) as usize).collect();
         let mut devices: BTreeMap<Vec<usize>, Vec<i64>> = BTreeMap::new();
-        for (position, &id) in ids.iter().enumerate() {
-            let coordinates = unflatten(position as i64, &sizes);
-            let index: Vec<usize> = (0..rank)
-                .map(|d| {
-                    let axes = sharding.dims.get(d).map_or(&[][..], |dim| &dim.axes[..]);
-                    axes.iter().fold(0i64, |index, axis| {
-                        let coordinate = mesh.axis_position(&axis.name).map_or(0, |a| coordinates[a]);
-                        index * axis.size(mesh).max(1) + axis.coordinate(coordinate, mesh)
-                    }) as usize
-                })
-                .collect();
-            devices.entry(index).or_default().push(id);
+        if let Ok(placement) = Placement::new(mesh, []) {
+            for (position, &id) in ids.iter().enumerate() {
+                let index: Result<Vec<usize>, _> = (0..rank)
+                    .map(|d| placement.index(position, sharding.dims.get(d).map_or(&[][..], |dim| &dim.axes[..])))
+                    .collect();
+                if let Ok(index) = index {
+                    devices.entry(index).or_default().push(id);
+                }
+            }
         }
         devices.values_mut().for_each(|d| d.sort_unstable());
         Blocks { counts, devices }
@@ -94,16 +94,6 @@ pub fn device_list(ids: &[i64]) -> String {
         i = j + 1;
     }
     parts.join(",")
-}
-
-/// `position` as coordinates along axes of `sizes`, row-major (the last fastest).
-fn unflatten(mut position: i64, sizes: &[i64]) -> Vec<i64> {
-    let mut coordinates = vec![0; sizes.len()];
-    for (c, &size) in coordinates.iter_mut().zip(sizes).rev() {
-        *c = position % size;
-        position /= size;
-    }
-    coordinates
 }
 
 /// The lines that draw the blocks of a rank-`rank` value sharded by `sharding` on

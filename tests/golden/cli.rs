@@ -125,3 +125,25 @@ fn cost_rejects_plans_that_do_not_fit_the_program() {
         assert!(stderr.contains(message), "{plan}: {stderr}");
     }
 }
+
+#[test]
+fn size_overrides_belong_to_the_commands_that_read_a_config() {
+    let (code, stdout, stderr) = run(&["check", "configs/mlp.yaml", "--size", "tokens=64"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.starts_with("configs/mlp.yaml: ok"), "{stdout}");
+    let parameters = |stdout: &str| stdout.lines().find(|l| l.contains("parameters:")).map(str::to_string);
+    let (_, full, _) = run(&["check", "configs/mlp.yaml"]);
+    let (code, small, stderr) = run(&["check", "configs/mlp.yaml", "--size", "d_model=64"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_ne!(parameters(&full), parameters(&small), "{full}\n{small}");
+    let (code, _, stderr) = run(&["check", "configs/mlp.yaml", "--size", "tokns=64"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("unknown size 'tokns'"), "{stderr}");
+    // Commands that read no config do not take --size: a usage error.
+    let reshard = ["reshard", "--mesh", MESH, "--shape", "16x8", "--from", "[{}, {}]", "--to", "[{}, {}]"];
+    let (code, _, stderr) = run(&[&reshard[..], &["--size", "tokens=64"]].concat());
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("--size"), "{stderr}");
+    let (code, _, stderr) = run(&["bench", "collectives", "--size", "tokens=64"]);
+    assert_eq!(code, 2, "{stderr}");
+}

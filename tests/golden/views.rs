@@ -113,5 +113,23 @@ fn the_bars_add_up_to_the_plan() {
         assert!((compute - plan.objective.compute_s.0).abs() <= 1e-9 * compute.max(1e-12));
         let planned: f64 = plan.collectives.iter().map(|c| c.time_s.0).sum();
         assert!((communication - planned).abs() <= 1e-12 + 1e-9 * planned, "{communication} vs {planned}");
+        // Bar by bar: an op's bar has its compute and the time of the collectives run
+        // at it; `(output)` those of no op.
+        let mut per_op = std::collections::BTreeMap::<String, f64>::new();
+        for c in &plan.collectives {
+            *per_op.entry(c.op.clone().unwrap_or_else(|| "(output)".to_string())).or_default() += c.time_s.0;
+        }
+        for bar in &bars {
+            let expected = per_op.remove(&bar.name).unwrap_or(0.0);
+            assert!(
+                (bar.communication_s - expected).abs() <= 1e-15 + 1e-9 * expected,
+                "{}: {} vs {expected}",
+                bar.name,
+                bar.communication_s
+            );
+            let compute = plan.ops.iter().find(|o| o.name == bar.name).map_or(0.0, |o| o.compute_s.0);
+            assert_eq!(bar.compute_s, compute, "{}", bar.name);
+        }
+        assert!(per_op.is_empty(), "collectives with no bar: {per_op:?}");
     }
 }
