@@ -4,7 +4,7 @@
 //! in code; autoshard decides how every tensor is split across the mesh. This crate is
 //! the facade over the workspace: the vocabulary and IR ([`model`]), the cost model
 //! ([`cost`]), the solver ([`solver`]) and the CPU mesh executor ([`executor`]), plus the
-//! config language ([`config`]), cost-model benchmarking ([`bench`]) and the `autoshard`
+//! config language ([`config`]), cost-model benchmarking ([`bench`](mod@bench)) and the `autoshard`
 //! command line.
 //!
 //! ```
