@@ -14,9 +14,10 @@
 //!   dimension of the last two) gather the permuted dimensions, run locally, and
 //!   keep their block of the result (all-gather, kernel, all-slice);
 //! - [`Mode::Global`]: anything else with sharded factors (gather, scatter, a
-//!   sharded spatial convolution, a custom op, a dimension cut across factors) runs
-//!   on the whole tensors and keeps its block; partial results (sharded reduction
-//!   factors) are held by the first device of their group, zeros elsewhere.
+//!   sharded spatial convolution, a dimension cut across factors) runs on the whole
+//!   tensors and keeps its block; partial results (sharded reduction factors) are
+//!   held by the first device of their group, zeros elsewhere. An op with a body (a
+//!   custom op given its decomposition) always runs this way.
 //!
 //! Invariant: `operands`/`results` are the shardings the kernel computes on; the
 //! executor moves the required operands to them and the results from them to the
@@ -87,8 +88,8 @@ impl Kernel {
                 | OpKind::ReduceWindow(_)
                 | OpKind::SelectAndScatter(_)
         );
-        // A custom op runs by its body, which only the whole-op path executes.
-        let by_body = matches!(op.kind, OpKind::Custom(_));
+        // An op with a body runs by it, which only the whole-op path executes.
+        let by_body = op.body.is_some();
         let mode = if by_body {
             Mode::Global
         } else if blocked.is_empty() && runs {
@@ -142,7 +143,7 @@ fn runs_locally(op: &Op, rule: &OpShardingRule, f: FactorId) -> bool {
             .is_some_and(|m| dims.iter().any(|&d| m.dims.get(d).is_some_and(|dm| dm.factors.contains(&f))))
     };
     match &op.kind {
-        OpKind::Gather(_) | OpKind::Scatter(_) | OpKind::Custom(_) => false,
+        OpKind::Gather(_) | OpKind::Scatter(_) => false,
         // A dimension the update fills whole: the start index clamps to 0 on every
         // block. Elsewhere the start index is global.
         OpKind::DynamicUpdateSlice => {
