@@ -135,7 +135,8 @@ impl Kernel {
 }
 
 /// True when factor `f` of `op` may be sharded while the op's kernel runs on local
-/// blocks unchanged (apart from its result shapes).
+/// blocks unchanged (apart from its result shapes). `f` is sharded under a strategy
+/// `op_shardings` accepted, so it never needs replication.
 fn runs_locally(op: &Op, rule: &OpShardingRule, f: FactorId) -> bool {
     let on_operand_dim = |k: usize, dims: &[usize]| {
         rule.operands
@@ -150,7 +151,6 @@ fn runs_locally(op: &Op, rule: &OpShardingRule, f: FactorId) -> bool {
             let on = |k: usize| rule.operands.get(k).and_then(|m| m.dims.iter().position(|d| d.factors.contains(&f)));
             on(0).is_some() && on(0) == on(1)
         }
-        OpKind::BitcastConvert(_) => rule.kind(f) == FactorKind::PassThrough,
         OpKind::Take(t) => !on_operand_dim(0, &[t.axis as usize]),
         OpKind::Convolution(c) => {
             c.feature_group_count == 1
@@ -159,11 +159,6 @@ fn runs_locally(op: &Op, rule: &OpShardingRule, f: FactorId) -> bool {
                 && !on_operand_dim(1, &c.dimension_numbers.kernel_spatial)
         }
         OpKind::ReduceWindow(r) => !on_operand_dim(0, &windowed(&r.window)),
-        OpKind::SelectAndScatter(s) => {
-            let dims = windowed(&s.window);
-            !on_operand_dim(0, &dims) && !on_operand_dim(1, &dims)
-        }
-        OpKind::TriangularSolve(_) | OpKind::Cholesky(_) => rule.kind(f) == FactorKind::PassThrough,
         OpKind::Pad(p) => {
             rule.kind(f) != FactorKind::Permutation
                 && !(0..p.edge_padding_low.len()).any(|d| {
@@ -177,8 +172,8 @@ fn runs_locally(op: &Op, rule: &OpShardingRule, f: FactorId) -> bool {
     }
 }
 
-/// The dimensions along which `window` is more than a one-element, stride-1,
-/// unpadded, undilated window (sharding them needs neighbours' data).
+/// The dimensions of `window` that are not pass-through (sharding them needs
+/// neighbours' data).
 fn windowed(window: &Window) -> Vec<usize> {
     (0..window.dimensions.len()).filter(|&d| !window.is_pass_through(d)).collect()
 }

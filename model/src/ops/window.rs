@@ -4,8 +4,9 @@
 //! stride, `(low, high)` padding (negative values cut), a base dilation (holes
 //! between input elements) and a window dilation (holes between window elements).
 //! Padding and holes hold the op's init value. A dimension is *pass-through* when
-//! its window is one element with stride 1 and no padding or dilation: each output
-//! element then reads exactly the input element at its own index.
+//! its window is one element with stride 1, no padding and no base dilation (a
+//! window dilation spaces nothing in a one-element window): each output element
+//! then reads exactly the input element at its own index.
 //!
 //! Operands, as in StableHLO: `reduce_window` takes its inputs followed, optionally,
 //! by one scalar init value per input (without them, the reduction's identity);
@@ -45,12 +46,7 @@ impl Window {
 
     /// True when dimension `d` is pass-through (see the module docs).
     pub fn is_pass_through(&self, d: usize) -> bool {
-        let one = |v: &[i64]| v.get(d).is_none_or(|&x| x == 1);
-        one(&self.dimensions)
-            && one(&self.strides)
-            && one(&self.base_dilations)
-            && one(&self.window_dilations)
-            && self.padding.get(d).is_none_or(|&p| p == (0, 0))
+        self.is_shardy_pass_through(d) && self.base_dilations.get(d).is_none_or(|&b| b == 1)
     }
 
     /// True when dimension `d` has no padding, a stride of 1 and a window of 1, the
