@@ -4,6 +4,7 @@
 //! indices so the window stays inside; `pad` accepts negative edge padding, which
 //! cuts).
 
+use super::dilated_source;
 use super::elementwise::to_dtype;
 use crate::tensor::{Tensor, dims};
 use autoshard_model::TensorType;
@@ -81,12 +82,11 @@ pub fn pad(x: &Tensor, attrs: &Pad, result: &TensorType) -> Tensor {
     let mut source = vec![0; x.rank()];
     Tensor::from_fn(&dims(&result.shape), |out| {
         for (d, s) in source.iter_mut().enumerate() {
-            let shifted = out[d] as i64 - attrs.edge_padding_low[d];
             let step = attrs.interior_padding[d] + 1;
-            if shifted < 0 || shifted % step != 0 || shifted / step >= x.shape()[d] as i64 {
+            let Some(at) = dilated_source(out[d] as i64, attrs.edge_padding_low[d], step, x.shape()[d]) else {
                 return attrs.value as f32;
-            }
-            *s = (shifted / step) as usize;
+            };
+            *s = at;
         }
         x.at(&source)
     })

@@ -193,6 +193,17 @@ fn block_bounds(
     (starts, sizes)
 }
 
+/// The index of the input element at `position` of the input's padded, dilated
+/// form (`low` padding before the first element, `step - 1` holes after each one),
+/// for an input of `size` elements; `None` for padding or a hole.
+fn dilated_source(position: i64, low: i64, step: i64, size: usize) -> Option<usize> {
+    let shifted = position - low;
+    if shifted < 0 || shifted % step != 0 || shifted / step >= size as i64 {
+        return None;
+    }
+    Some((shifted / step) as usize)
+}
+
 /// Runs one body-free op of `kind` on `operands` (the tensors and their element
 /// types), producing `results`' types.
 pub fn apply(

@@ -79,19 +79,38 @@ impl Window {
                 "dim {d}: window {window}, stride {stride} and dilations ({base}, {dilation}) must be at least 1"
             ));
         }
-        let dilated = if size == 0 { 0 } else { (size - 1) * base + 1 };
-        let padded = dilated + self.padding[d].0 + self.padding[d].1;
-        let span = (window - 1) * dilation + 1;
-        if padded < 0 {
-            return Err(format!("dim {d}: padding {:?} makes the input size negative ({padded})", self.padding[d]));
-        }
-        Ok(if span > padded { 0 } else { (padded - span) / stride + 1 })
+        window_count(size, self.padding[d], base, window, dilation, stride).map_err(|padded| {
+            format!("dim {d}: padding {:?} makes the input size negative ({padded})", self.padding[d])
+        })
     }
 
     /// The number of elements of one window.
     pub fn elements(&self) -> i64 {
         self.dimensions.iter().product()
     }
+}
+
+/// The number of positions of a window of `window` elements, `dilation` apart,
+/// stepping by `stride` over an input of `size` elements with `base - 1` holes
+/// between them and `padding` `(low, high)` around them (the geometry of a window
+/// dimension and of a convolution's spatial dimension), or the padded size when the
+/// padding makes it negative. A window of 0 elements spans nothing; an empty padded
+/// input has no positions.
+pub(crate) fn window_count(
+    size: i64,
+    padding: (i64, i64),
+    base: i64,
+    window: i64,
+    dilation: i64,
+    stride: i64,
+) -> Result<i64, i64> {
+    let dilated = if size == 0 { 0 } else { (size - 1) * base + 1 };
+    let padded = dilated + padding.0 + padding.1;
+    let span = if window == 0 { 0 } else { (window - 1) * dilation + 1 };
+    if padded < 0 {
+        return Err(padded);
+    }
+    Ok(if padded == 0 || span > padded { 0 } else { (padded - span) / stride + 1 })
 }
 
 /// `reduce_window`'s attributes.
