@@ -24,7 +24,6 @@
 //! produced shardings with local slices and gathers, outside the planned
 //! collectives.
 
-use crate::collectives::MeshReduction;
 use autoshard_model::axis::axes_size;
 use autoshard_model::ir::Op;
 use autoshard_model::ops::Window;
@@ -78,7 +77,7 @@ impl Kernel {
         let mut tensors =
             rule.operands.iter().zip(&shardings.operands).chain(rule.results.iter().zip(&shardings.results));
         let runs = tensors.all(|(mapping, sharding)| contiguous(mapping, sharding, rule, strategy, mesh));
-        let identity = MeshReduction::from(op.kind.partial_reduction().unwrap_or_default()).identity();
+        let identity = op.kind.partial_reduction().unwrap_or_default().identity() as f32;
         let permutes = matches!(
             op.kind,
             OpKind::Slice(_)
