@@ -23,7 +23,7 @@ mod window;
 use crate::error::{Error, Result};
 use crate::tensor::{Tensor, dims, for_each_index};
 use autoshard_model::ir::{Body, Op};
-use autoshard_model::ops::{DotGeneral, ManualComputation, ReduceWindow};
+use autoshard_model::ops::{DotGeneral, ManualComputation, ReduceWindow, Scatter};
 use autoshard_model::{DType, Mesh, OpId, OpKind, Program, TensorSharding, TensorType, ValueId};
 
 /// The values of one evaluation, by value.
@@ -266,13 +266,12 @@ pub fn apply(
         }
         OpKind::Gather(g) => one(gather::gather(operands[0], operands[1], g, &results[0].shape)),
         OpKind::Scatter(s) => {
-            let n = operands.len() / 2;
-            let (inputs, updates) = (&operands[..n], &operands[n + 1..]);
+            let (inputs, indices, updates) = Scatter::split(operands);
             Ok(inputs
                 .iter()
                 .zip(updates)
                 .zip(results)
-                .map(|((x, u), ty)| gather::scatter(x, operands[n], u, s, ty.dtype))
+                .map(|((x, u), ty)| gather::scatter(x, indices, u, s, ty.dtype))
                 .collect())
         }
         OpKind::Take(t) => one(gather::take(operands[0], operands[1], t)),
