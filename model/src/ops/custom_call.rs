@@ -7,7 +7,7 @@
 //! Targets without a decomposition (`Eigh`, `Qr`, `X64Combine`...) are solved like any
 //! op but cannot run.
 
-use super::{OpKind, Slice, Sort, UnaryOp};
+use super::{Cholesky, OpKind, Slice, Sort, UnaryOp, batch_of_matrices};
 use crate::dtype::DTypeClass;
 use crate::ir::TensorType;
 use crate::ops::Iota;
@@ -125,12 +125,12 @@ impl CallTarget {
     /// - `mhlo.erf` is the `erf` op and counted as one.
     pub fn flops(self, operands: &[&TensorType], results: &[&TensorType]) -> Flops {
         let elements = |t: Option<&&TensorType>| t.map_or(0.0, |t| t.num_elements() as f64);
-        let input = operands.first().map(|t| matrices(&t.shape)).unwrap_or((0.0, 0.0, 0.0));
-        let (batch, m, n) = input;
+        let input = operands.first().map(|t| batch_of_matrices(&t.shape)).unwrap_or((0, 0, 0));
+        let (batch, m, n) = (input.0 as f64, input.1 as f64, input.2 as f64);
         Flops(match self {
             CallTarget::Identity | CallTarget::SpmdInternal | CallTarget::Erf => 0.0,
             CallTarget::X64Split | CallTarget::X64Combine => elements(results.first()),
-            CallTarget::Cholesky | CallTarget::InvertDiagBlocks => batch * n.powi(3) / 3.0,
+            CallTarget::Cholesky | CallTarget::InvertDiagBlocks => Cholesky::flops(batch, n),
             CallTarget::CompactWyHelper => batch * m * n * n,
             CallTarget::Eigh => batch * 9.0 * n.powi(3),
             CallTarget::Qr => {
@@ -143,8 +143,8 @@ impl CallTarget {
                 batch * per.max(0.0)
             }
             CallTarget::TopK { .. } => {
-                let row = operands.first().and_then(|t| t.shape.last()).map_or(1.0, |&n| n.max(1) as f64);
-                elements(operands.first()) * row.log2().ceil().max(1.0)
+                let row = operands.first().and_then(|t| t.shape.last()).copied().unwrap_or(1);
+                Sort::comparisons(elements(operands.first()), row)
             }
             CallTarget::ApproxTopK => elements(operands.first()),
         })
@@ -162,14 +162,6 @@ impl CallTarget {
             _ => None,
         }
     }
-}
-
-/// The batch size and the last two dimensions of a batch of matrices (1 for missing
-/// dimensions).
-fn matrices(shape: &[i64]) -> (f64, f64, f64) {
-    let dim = |back: usize| shape.len().checked_sub(back).and_then(|d| shape.get(d)).map_or(1.0, |&s| s as f64);
-    let batch: i64 = shape.iter().rev().skip(2).product();
-    (batch as f64, dim(2), dim(1))
 }
 
 /// A custom op's body: ops over the body's arguments, and the values it returns.
