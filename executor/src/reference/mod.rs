@@ -244,7 +244,9 @@ pub fn apply(
             let from = dtypes.first().copied().unwrap_or(DType::F32);
             one(bits::bitcast(first()?, from, b.dtype, &dims(&results[0].shape))?)
         }
-        OpKind::BatchNormInference(b) => one(norm::batch_norm_inference(operands, b.epsilon, b.feature_index as usize)),
+        OpKind::BatchNormInference(b) => {
+            one(norm::batch_norm_inference(operands, b.epsilon, b.feature_index as usize)?)
+        }
         OpKind::RngBitGenerator(r) => {
             Err(format!("the random bits of {} are the generator's own; they cannot be reproduced", r.algorithm.name()))
         }
