@@ -92,30 +92,28 @@ pub fn pad(x: &Tensor, attrs: &Pad, result: &TensorType) -> Tensor {
     })
 }
 
+/// The start indices given as scalars in `starts`, each clamped so that a block of
+/// `window` fits in a tensor of `shape`.
+fn clamped_starts(starts: &[&Tensor], shape: &[usize], window: &[usize]) -> Vec<usize> {
+    starts
+        .iter()
+        .zip(shape.iter().zip(window))
+        .map(|(s, (&size, &w))| {
+            s.data().first().copied().unwrap_or(0.0).clamp(0.0, size.saturating_sub(w) as f32) as usize
+        })
+        .collect()
+}
+
 /// `dynamic_slice` at the (clamped) start indices given as scalars.
 pub fn dynamic_slice(x: &Tensor, starts: &[&Tensor], sizes: &[i64]) -> Tensor {
     let shape = dims(sizes);
-    let start: Vec<usize> = starts
-        .iter()
-        .enumerate()
-        .map(|(d, s)| {
-            let max = x.shape()[d].saturating_sub(shape[d]) as f32;
-            s.data().first().copied().unwrap_or(0.0).clamp(0.0, max) as usize
-        })
-        .collect();
-    x.block(&start, &shape)
+    x.block(&clamped_starts(starts, x.shape(), &shape), &shape)
 }
 
 /// `dynamic_update_slice`: `x` with `update` written at the start indices given as
 /// scalars, each clamped so that the update fits.
 pub fn dynamic_update_slice(x: &Tensor, update: &Tensor, starts: &[&Tensor]) -> Tensor {
-    let start: Vec<usize> = starts
-        .iter()
-        .zip(x.shape().iter().zip(update.shape()))
-        .map(|(s, (&size, &u))| {
-            s.data().first().copied().unwrap_or(0.0).clamp(0.0, size.saturating_sub(u) as f32) as usize
-        })
-        .collect();
+    let start = clamped_starts(starts, x.shape(), update.shape());
     let mut out = x.clone();
     out.copy_block(&start, update, &vec![0; update.rank()], update.shape());
     out
