@@ -7,9 +7,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "test harness")]
 
 use autoshard_executor::sharded::reshard;
-use autoshard_executor::{Device, Error, Grid, Halo, MeshReduction, Runtime, Tensor};
+use autoshard_executor::{Device, Error, Grid, Halo, MeshReduction, Placement, Runtime, Tensor};
 use autoshard_model::reshard::Collective;
-use autoshard_model::{Mesh, TensorSharding};
+use autoshard_model::{AxisRef, Mesh, TensorSharding};
 use proptest::prelude::*;
 use std::time::Duration;
 
@@ -307,11 +307,27 @@ fn all_to_all_over_sub_axes_that_do_not_nest_redistributes() {
     .iter()
     .map(|text| text.parse().unwrap())
     .collect();
+    // The placement `reshard` runs on (refined at every sharding's sub-axes), and
+    // whether "x":(1)2 is a group of its grid: the all-to-all and all-gather over it
+    // run as grid collectives exactly when it is, and redistribute blocks otherwise.
+    let placement = |collectives: &[Collective]| {
+        let shardings: Vec<&TensorSharding> =
+            std::iter::once(&from).chain(collectives.iter().map(Collective::out_sharding)).collect();
+        Placement::new(&mesh, shardings.iter().flat_map(|s| s.all_axes())).unwrap()
+    };
+    let half: AxisRef = "\"x\":(1)2".parse().unwrap();
     let x = Tensor::from_fn(&[6, 4], |i| (i[0] * 10 + i[1]) as f32);
+    // "x":(1)3 does not nest with "x":(1)2: the grid keeps "x" whole and the moves
+    // over "x":(1)2 redistribute.
+    let whole = placement(&collectives);
+    assert_eq!(whole.grid().shape(), &[6]);
+    assert!(whole.grid_axes(std::slice::from_ref(&half)).is_err());
     let y = reshard(&mesh, &x, &from, &collectives).unwrap();
     assert_eq!(y, x);
     // The same moves where the sub-axes nest run as grid collectives.
-    let x = Tensor::from_fn(&[6, 4], |i| (i[0] * 10 + i[1]) as f32);
+    let split = placement(&collectives[..2]);
+    assert_eq!(split.grid().shape(), &[2, 3]);
+    assert_eq!(split.grid_axes(std::slice::from_ref(&half)).unwrap(), vec![0]);
     let y = reshard(&mesh, &x, &from, &collectives[..2]).unwrap();
     assert_eq!(y, x);
 }

@@ -12,6 +12,7 @@ use crate::axis::{AxisRef, write_axes};
 use crate::dim_sharding::DimSharding;
 use crate::error::{Error, Result};
 use crate::mesh::Mesh;
+use crate::ops::ReduceKind;
 use crate::text::{Cursor, parse_all, write_comma_separated, write_symbol};
 use std::fmt;
 use std::str::FromStr;
@@ -54,6 +55,22 @@ impl ReductionKind {
             ReductionKind::Max => "max",
             ReductionKind::Min => "min",
         }
+    }
+
+    /// The reduce kind that combines the partial values.
+    pub fn reduce_kind(self) -> ReduceKind {
+        match self {
+            ReductionKind::Sum => ReduceKind::Add,
+            ReductionKind::Max => ReduceKind::Max,
+            ReductionKind::Min => ReduceKind::Min,
+        }
+    }
+
+    /// The value that leaves partial values unchanged, [`ReduceKind::identity`] of
+    /// [`Self::reduce_kind`]: what partial results start from and what the padding of
+    /// a reduced dimension holds.
+    pub fn identity(self) -> f64 {
+        self.reduce_kind().identity()
     }
 }
 
@@ -362,6 +379,13 @@ fn meets(have: &DimSharding, want: &DimSharding) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reduction_identities_are_their_reduce_kinds() {
+        let kinds = [ReductionKind::Sum, ReductionKind::Max, ReductionKind::Min];
+        assert_eq!(kinds.map(ReductionKind::identity), [0.0, f64::NEG_INFINITY, f64::INFINITY]);
+        assert_eq!(kinds.map(ReductionKind::reduce_kind), [ReduceKind::Add, ReduceKind::Max, ReduceKind::Min]);
+    }
 
     #[test]
     fn conforms_to_checks_closed_open_and_priorities() {

@@ -14,16 +14,16 @@
 //!   dimension of the last two) gather the permuted dimensions, run locally, and
 //!   keep their block of the result (all-gather, kernel, all-slice);
 //! - [`Mode::Global`]: anything else with sharded factors (gather, scatter, a
-//!   sharded spatial convolution, a custom op, a dimension cut across factors) runs
-//!   on the whole tensors and keeps its block; partial results (sharded reduction
-//!   factors) are held by the first device of their group, zeros elsewhere.
+//!   sharded spatial convolution, a dimension cut across factors) runs on the whole
+//!   tensors and keeps its block; partial results (sharded reduction factors) are
+//!   held by the first device of their group, zeros elsewhere. An op with a body (a
+//!   custom op given its decomposition) always runs this way.
 //!
 //! Invariant: `operands`/`results` are the shardings the kernel computes on; the
 //! executor moves the required operands to them and the results from them to the
 //! produced shardings with local slices and gathers, outside the planned
 //! collectives.
 
-use crate::collectives::MeshReduction;
 use autoshard_model::axis::axes_size;
 use autoshard_model::ir::Op;
 use autoshard_model::ops::Window;
@@ -77,7 +77,7 @@ impl Kernel {
         let mut tensors =
             rule.operands.iter().zip(&shardings.operands).chain(rule.results.iter().zip(&shardings.results));
         let runs = tensors.all(|(mapping, sharding)| contiguous(mapping, sharding, rule, strategy, mesh));
-        let identity = MeshReduction::from(op.kind.partial_reduction().unwrap_or_default()).identity();
+        let identity = op.kind.partial_reduction().unwrap_or_default().identity() as f32;
         let permutes = matches!(
             op.kind,
             OpKind::Slice(_)
@@ -87,8 +87,8 @@ impl Kernel {
                 | OpKind::ReduceWindow(_)
                 | OpKind::SelectAndScatter(_)
         );
-        // A custom op runs by its body, which only the whole-op path executes.
-        let by_body = matches!(op.kind, OpKind::Custom(_));
+        // An op with a body runs by it, which only the whole-op path executes.
+        let by_body = op.body.is_some();
         let mode = if by_body {
             Mode::Global
         } else if blocked.is_empty() && runs {
@@ -134,7 +134,8 @@ impl Kernel {
 }
 
 /// True when factor `f` of `op` may be sharded while the op's kernel runs on local
-/// blocks unchanged (apart from its result shapes).
+/// blocks unchanged (apart from its result shapes). `f` is sharded under a strategy
+/// `op_shardings` accepted, so it never needs replication.
 fn runs_locally(op: &Op, rule: &OpShardingRule, f: FactorId) -> bool {
     let on_operand_dim = |k: usize, dims: &[usize]| {
         rule.operands
@@ -142,14 +143,13 @@ fn runs_locally(op: &Op, rule: &OpShardingRule, f: FactorId) -> bool {
             .is_some_and(|m| dims.iter().any(|&d| m.dims.get(d).is_some_and(|dm| dm.factors.contains(&f))))
     };
     match &op.kind {
-        OpKind::Gather(_) | OpKind::Scatter(_) | OpKind::Custom(_) => false,
+        OpKind::Gather(_) | OpKind::Scatter(_) => false,
         // A dimension the update fills whole: the start index clamps to 0 on every
         // block. Elsewhere the start index is global.
         OpKind::DynamicUpdateSlice => {
             let on = |k: usize| rule.operands.get(k).and_then(|m| m.dims.iter().position(|d| d.factors.contains(&f)));
             on(0).is_some() && on(0) == on(1)
         }
-        OpKind::BitcastConvert(_) => rule.kind(f) == FactorKind::PassThrough,
         OpKind::Take(t) => !on_operand_dim(0, &[t.axis as usize]),
         OpKind::Convolution(c) => {
             c.feature_group_count == 1
@@ -158,11 +158,6 @@ fn runs_locally(op: &Op, rule: &OpShardingRule, f: FactorId) -> bool {
                 && !on_operand_dim(1, &c.dimension_numbers.kernel_spatial)
         }
         OpKind::ReduceWindow(r) => !on_operand_dim(0, &windowed(&r.window)),
-        OpKind::SelectAndScatter(s) => {
-            let dims = windowed(&s.window);
-            !on_operand_dim(0, &dims) && !on_operand_dim(1, &dims)
-        }
-        OpKind::TriangularSolve(_) | OpKind::Cholesky(_) => rule.kind(f) == FactorKind::PassThrough,
         OpKind::Pad(p) => {
             rule.kind(f) != FactorKind::Permutation
                 && !(0..p.edge_padding_low.len()).any(|d| {
@@ -176,8 +171,8 @@ fn runs_locally(op: &Op, rule: &OpShardingRule, f: FactorId) -> bool {
     }
 }
 
-/// The dimensions along which `window` is more than a one-element, stride-1,
-/// unpadded, undilated window (sharding them needs neighbours' data).
+/// The dimensions of `window` that are not pass-through (sharding them needs
+/// neighbours' data).
 fn windowed(window: &Window) -> Vec<usize> {
     (0..window.dimensions.len()).filter(|&d| !window.is_pass_through(d)).collect()
 }

@@ -5,6 +5,13 @@
 //! the widths differ, one wide element is the narrow elements of the trailing
 //! dimension, least significant first (little-endian, as XLA on CPU). `f16` and the
 //! 8-bit floats are not supported (the interpreter holds no exact pattern for them).
+//!
+//! Results are held as `f32`, like every value of the interpreter, so a result is
+//! exact only when `f32` can hold it: 8- and 16-bit integers, `bf16` and `f32`
+//! always; a 32- or 64-bit integer only when its value needs at most 24 significant
+//! bits. Wider integer values (`i32` −1 read as `u32` is 2³² − 1) and `f64` results
+//! are rounded to the nearest `f32`, silently, and their bits do not survive a
+//! bitcast back.
 
 use crate::tensor::Tensor;
 use autoshard_model::DType;

@@ -5,6 +5,7 @@
 //! convolve part with part, concatenate the results along the output-feature
 //! dimension. Each output element is a sum in a fixed order (window, then features).
 
+use super::dilated_source;
 use super::layout::concatenate;
 use crate::tensor::{Tensor, for_each_index};
 use autoshard_model::ops::Convolution;
@@ -64,13 +65,10 @@ fn ungrouped(lhs: &Tensor, rhs: &Tensor, c: &Convolution) -> Result<Tensor, Stri
         let mut sum = 0.0f32;
         for_each_index(&window, |k| {
             for i in 0..spatial {
-                let dilated = out[dn.output_spatial[i]] as i64 * c.window_strides[i] + k[i] as i64 * c.rhs_dilation[i]
-                    - c.padding[i].0;
-                let (step, size) = (c.lhs_dilation[i], lhs.shape()[dn.input_spatial[i]] as i64);
-                if dilated < 0 || dilated % step != 0 || dilated / step >= size {
-                    return;
-                }
-                li[dn.input_spatial[i]] = (dilated / step) as usize;
+                let at = out[dn.output_spatial[i]] as i64 * c.window_strides[i] + k[i] as i64 * c.rhs_dilation[i];
+                let size = lhs.shape()[dn.input_spatial[i]];
+                let Some(source) = dilated_source(at, c.padding[i].0, c.lhs_dilation[i], size) else { return };
+                li[dn.input_spatial[i]] = source;
                 ri[dn.kernel_spatial[i]] = k[i];
             }
             for f in 0..features {

@@ -4,6 +4,7 @@
 //! indices so the window stays inside; `pad` accepts negative edge padding, which
 //! cuts).
 
+use super::dilated_source;
 use super::elementwise::to_dtype;
 use crate::tensor::{Tensor, dims};
 use autoshard_model::TensorType;
@@ -81,41 +82,38 @@ pub fn pad(x: &Tensor, attrs: &Pad, result: &TensorType) -> Tensor {
     let mut source = vec![0; x.rank()];
     Tensor::from_fn(&dims(&result.shape), |out| {
         for (d, s) in source.iter_mut().enumerate() {
-            let shifted = out[d] as i64 - attrs.edge_padding_low[d];
             let step = attrs.interior_padding[d] + 1;
-            if shifted < 0 || shifted % step != 0 || shifted / step >= x.shape()[d] as i64 {
+            let Some(at) = dilated_source(out[d] as i64, attrs.edge_padding_low[d], step, x.shape()[d]) else {
                 return attrs.value as f32;
-            }
-            *s = (shifted / step) as usize;
+            };
+            *s = at;
         }
         x.at(&source)
     })
 }
 
+/// The start indices given as scalars in `starts`, each clamped so that a block of
+/// `window` fits in a tensor of `shape`.
+fn clamped_starts(starts: &[&Tensor], shape: &[usize], window: &[usize]) -> Vec<usize> {
+    starts
+        .iter()
+        .zip(shape.iter().zip(window))
+        .map(|(s, (&size, &w))| {
+            s.data().first().copied().unwrap_or(0.0).clamp(0.0, size.saturating_sub(w) as f32) as usize
+        })
+        .collect()
+}
+
 /// `dynamic_slice` at the (clamped) start indices given as scalars.
 pub fn dynamic_slice(x: &Tensor, starts: &[&Tensor], sizes: &[i64]) -> Tensor {
     let shape = dims(sizes);
-    let start: Vec<usize> = starts
-        .iter()
-        .enumerate()
-        .map(|(d, s)| {
-            let max = x.shape()[d].saturating_sub(shape[d]) as f32;
-            s.data().first().copied().unwrap_or(0.0).clamp(0.0, max) as usize
-        })
-        .collect();
-    x.block(&start, &shape)
+    x.block(&clamped_starts(starts, x.shape(), &shape), &shape)
 }
 
 /// `dynamic_update_slice`: `x` with `update` written at the start indices given as
 /// scalars, each clamped so that the update fits.
 pub fn dynamic_update_slice(x: &Tensor, update: &Tensor, starts: &[&Tensor]) -> Tensor {
-    let start: Vec<usize> = starts
-        .iter()
-        .zip(x.shape().iter().zip(update.shape()))
-        .map(|(s, (&size, &u))| {
-            s.data().first().copied().unwrap_or(0.0).clamp(0.0, size.saturating_sub(u) as f32) as usize
-        })
-        .collect();
+    let start = clamped_starts(starts, x.shape(), update.shape());
     let mut out = x.clone();
     out.copy_block(&start, update, &vec![0; update.rank()], update.shape());
     out

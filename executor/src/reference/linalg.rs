@@ -7,7 +7,7 @@
 //! positive definite gives NaNs from its first non-positive pivot on.
 
 use crate::tensor::Tensor;
-use autoshard_model::ops::{Cholesky, TriangularSolve};
+use autoshard_model::ops::{Cholesky, TriangularSolve, batch_of_matrices};
 
 /// A dense square matrix, row-major.
 struct Matrix {
@@ -35,17 +35,10 @@ impl Matrix {
     }
 }
 
-/// The number of `rows × cols` matrices in `t` (whose last two dimensions they are).
-fn matrices(t: &Tensor) -> (usize, usize, usize) {
-    let rank = t.rank();
-    let (rows, cols) = if rank >= 2 { (t.shape()[rank - 2], t.shape()[rank - 1]) } else { (1, t.len()) };
-    (t.len() / (rows * cols).max(1), rows, cols)
-}
-
 /// Solves `op(a) · x = b` (left side) or `x · op(a) = b` for every matrix of the
 /// batch.
 pub fn triangular_solve(a: &Tensor, b: &Tensor, ts: &TriangularSolve) -> Tensor {
-    let (count, rows, cols) = matrices(b);
+    let (count, rows, cols) = batch_of_matrices(b.shape());
     let m = if ts.left_side { rows } else { cols };
     let mut out = b.clone();
     for k in 0..count {
@@ -88,7 +81,7 @@ fn substitute(t: &Matrix, lower: bool, unit_diagonal: bool, rhs: &[f64]) -> Vec<
 /// The Cholesky factor of every matrix of the batch: `l` with `a = l · lᵀ`
 /// (`lower`), else `u` with `a = uᵀ · u`.
 pub fn cholesky(a: &Tensor, c: &Cholesky) -> Tensor {
-    let (count, n, _) = matrices(a);
+    let (count, n, _) = batch_of_matrices(a.shape());
     let mut out = a.clone();
     for k in 0..count {
         // The upper triangle of a is the lower triangle of aᵀ, and u = lᵀ.

@@ -23,7 +23,7 @@ mod window;
 use crate::error::{Error, Result};
 use crate::tensor::{Tensor, dims, for_each_index};
 use autoshard_model::ir::{Body, Op};
-use autoshard_model::ops::{DotGeneral, ManualComputation, ReduceWindow};
+use autoshard_model::ops::{DotGeneral, ManualComputation, ReduceWindow, Scatter};
 use autoshard_model::{DType, Mesh, OpId, OpKind, Program, TensorSharding, TensorType, ValueId};
 
 /// The values of one evaluation, by value.
@@ -193,6 +193,17 @@ fn block_bounds(
     (starts, sizes)
 }
 
+/// The index of the input element at `position` of the input's padded, dilated
+/// form (`low` padding before the first element, `step - 1` holes after each one),
+/// for an input of `size` elements; `None` for padding or a hole.
+fn dilated_source(position: i64, low: i64, step: i64, size: usize) -> Option<usize> {
+    let shifted = position - low;
+    if shifted < 0 || shifted % step != 0 || shifted / step >= size as i64 {
+        return None;
+    }
+    Some((shifted / step) as usize)
+}
+
 /// Runs one body-free op of `kind` on `operands` (the tensors and their element
 /// types), producing `results`' types.
 pub fn apply(
@@ -233,7 +244,9 @@ pub fn apply(
             let from = dtypes.first().copied().unwrap_or(DType::F32);
             one(bits::bitcast(first()?, from, b.dtype, &dims(&results[0].shape))?)
         }
-        OpKind::BatchNormInference(b) => one(norm::batch_norm_inference(operands, b.epsilon, b.feature_index as usize)),
+        OpKind::BatchNormInference(b) => {
+            one(norm::batch_norm_inference(operands, b.epsilon, b.feature_index as usize)?)
+        }
         OpKind::RngBitGenerator(r) => {
             Err(format!("the random bits of {} are the generator's own; they cannot be reproduced", r.algorithm.name()))
         }
@@ -255,13 +268,12 @@ pub fn apply(
         }
         OpKind::Gather(g) => one(gather::gather(operands[0], operands[1], g, &results[0].shape)),
         OpKind::Scatter(s) => {
-            let n = operands.len() / 2;
-            let (inputs, updates) = (&operands[..n], &operands[n + 1..]);
+            let (inputs, indices, updates) = Scatter::split(operands);
             Ok(inputs
                 .iter()
                 .zip(updates)
                 .zip(results)
-                .map(|((x, u), ty)| gather::scatter(x, operands[n], u, s, ty.dtype))
+                .map(|((x, u), ty)| gather::scatter(x, indices, u, s, ty.dtype))
                 .collect())
         }
         OpKind::Take(t) => one(gather::take(operands[0], operands[1], t)),

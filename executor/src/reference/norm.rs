@@ -65,9 +65,15 @@ pub fn normalise(
     out
 }
 
-/// `batch_norm_inference(x, scale, offset, mean, variance)` along `feature`.
-pub fn batch_norm_inference(operands: &[&Tensor], epsilon: f64, feature: usize) -> Tensor {
-    let [x, scale, offset, mean, variance] = operands else { return operands[0].clone() };
+/// `batch_norm_inference(x, scale, offset, mean, variance)` along `feature`; an
+/// error for any other number of operands.
+pub fn batch_norm_inference(operands: &[&Tensor], epsilon: f64, feature: usize) -> Result<Tensor, String> {
+    let [x, scale, offset, mean, variance] = operands else {
+        return Err(format!(
+            "batch_norm_inference takes 5 operands (x, scale, offset, mean, variance), got {}",
+            operands.len()
+        ));
+    };
     let stride: usize = x.shape()[feature + 1..].iter().product();
     let features = x.shape()[feature];
     let data = x
@@ -80,12 +86,22 @@ pub fn batch_norm_inference(operands: &[&Tensor], epsilon: f64, feature: usize) 
             (norm * f64::from(scale.data()[f]) + f64::from(offset.data()[f])) as f32
         })
         .collect();
-    Tensor::new(x.shape(), data)
+    Ok(Tensor::new(x.shape(), data))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn batch_norm_inference_needs_its_five_operands() {
+        let x = Tensor::from_vec(&[2], vec![1.0, 3.0]).unwrap();
+        let err = batch_norm_inference(&[&x, &x], 0.0, 0).unwrap_err();
+        assert!(err.contains("takes 5 operands") && err.contains("got 2"), "{err}");
+        let (zero, one) = (Tensor::full(&[2], 0.0), Tensor::full(&[2], 1.0));
+        let y = batch_norm_inference(&[&x, &one, &zero, &zero, &one], 0.0, 0).unwrap();
+        assert_eq!(y, x);
+    }
 
     #[test]
     fn softmax_rows_sum_to_one() {

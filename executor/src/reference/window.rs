@@ -5,6 +5,7 @@
 //! by `select_and_scatter`'s selection. Windows are visited in row-major order, and
 //! each window's elements too, so results are reproducible bit for bit.
 
+use super::dilated_source;
 use super::elementwise::{holds, to_dtype};
 use super::reduce::combine;
 use crate::tensor::{Tensor, for_each_index};
@@ -15,12 +16,8 @@ use autoshard_model::ops::{ReduceKind, ReduceWindow, SelectAndScatter, Window};
 /// padding or a dilation hole.
 fn source(window: &Window, shape: &[usize], out: &[usize], k: &[usize], index: &mut [usize]) -> Option<()> {
     for d in 0..shape.len() {
-        let at = (out[d] as i64) * window.strides[d] + (k[d] as i64) * window.window_dilations[d] - window.padding[d].0;
-        let base = window.base_dilations[d];
-        if at < 0 || at % base != 0 || at / base >= shape[d] as i64 {
-            return None;
-        }
-        index[d] = (at / base) as usize;
+        let at = (out[d] as i64) * window.strides[d] + (k[d] as i64) * window.window_dilations[d];
+        index[d] = dilated_source(at, window.padding[d].0, window.base_dilations[d], shape[d])?;
     }
     Some(())
 }

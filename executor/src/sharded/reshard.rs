@@ -231,7 +231,7 @@ impl Site<'_, '_> {
         }
         let old = self.placement.block(self.index(), shape, from)?;
         let new = self.placement.block(self.index(), shape, to)?;
-        let mut y = Tensor::full(&new.local, MeshReduction::from(to.reduction).identity());
+        let mut y = Tensor::full(&new.local, to.reduction.identity() as f32);
         let at: Vec<usize> = old.starts.iter().zip(&new.starts).map(|(o, n)| o.saturating_sub(*n)).collect();
         y.copy_block(&at, &x, &vec![0; shape.len()], &old.real);
         Ok((y, 0))

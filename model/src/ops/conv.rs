@@ -4,6 +4,7 @@
 //! dimensions in order).
 
 use super::Operand;
+use super::window::window_count;
 use crate::ir::TensorType;
 use std::fmt;
 use std::str::FromStr;
@@ -199,13 +200,8 @@ impl Convolution {
         if stride < 1 || lhs_dil < 1 || rhs_dil < 1 {
             return Err(format!("spatial dim {i}: strides and dilations must be at least 1"));
         }
-        let dilated = if size == 0 { 0 } else { (size - 1) * lhs_dil + 1 };
-        let padded = dilated + self.padding[i].0 + self.padding[i].1;
-        let dilated_window = if window == 0 { 0 } else { (window - 1) * rhs_dil + 1 };
-        if padded < 0 {
-            return Err(format!("spatial dim {i}: padding makes the input size negative ({padded})"));
-        }
-        Ok(if padded == 0 || dilated_window > padded { 0 } else { (padded - dilated_window) / stride + 1 })
+        window_count(size, self.padding[i], lhs_dil, window, rhs_dil, stride)
+            .map_err(|padded| format!("spatial dim {i}: padding makes the input size negative ({padded})"))
     }
 }
 

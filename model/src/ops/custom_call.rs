@@ -3,14 +3,16 @@
 //! the decomposition into other ops of those that have an obvious one.
 //!
 //! A custom call becomes a [`super::Custom`] op carrying its target's rule, FLOPs and
-//! decomposition (the body that executes it); `mhlo.erf` becomes the `erf` op itself.
-//! Targets without a decomposition (`Eigh`, `Qr`, `X64Combine`...) are solved like any
-//! op but cannot run.
+//! decomposition (the body that executes it); `mhlo.erf` becomes the `erf` op itself
+//! (unless it carries its own `sdy.sharding_rule`: then it is a custom op whose body
+//! is one `erf`). Targets without a decomposition (`Eigh`, `Qr`, `X64Combine`...) are
+//! solved like any op but cannot run.
 
-use super::{OpKind, Slice, Sort, UnaryOp};
+use super::{Cholesky, OpKind, Slice, Sort, UnaryOp, batch_of_matrices};
 use crate::dtype::DTypeClass;
 use crate::ir::TensorType;
 use crate::ops::Iota;
+use crate::rules::TRANSCENDENTAL_FLOPS;
 use crate::units::Flops;
 
 /// A custom call target of Shardy's registry, grouped by what the rule, the counts
@@ -122,15 +124,16 @@ impl CallTarget {
     ///   `4mnk − 2(m+n)k² + 4k³/3` for `k` reflectors;
     /// - `mhlo.topk`: a sort of each row, `n·⌈log₂ n⌉` comparisons;
     /// - `ApproxTopK`: one comparison per input element;
-    /// - `mhlo.erf` is the `erf` op and counted as one.
+    /// - `mhlo.erf`: the `erf` op's [`TRANSCENDENTAL_FLOPS`] per result element.
     pub fn flops(self, operands: &[&TensorType], results: &[&TensorType]) -> Flops {
         let elements = |t: Option<&&TensorType>| t.map_or(0.0, |t| t.num_elements() as f64);
-        let input = operands.first().map(|t| matrices(&t.shape)).unwrap_or((0.0, 0.0, 0.0));
-        let (batch, m, n) = input;
+        let input = operands.first().map(|t| batch_of_matrices(&t.shape)).unwrap_or((0, 0, 0));
+        let (batch, m, n) = (input.0 as f64, input.1 as f64, input.2 as f64);
         Flops(match self {
-            CallTarget::Identity | CallTarget::SpmdInternal | CallTarget::Erf => 0.0,
+            CallTarget::Identity | CallTarget::SpmdInternal => 0.0,
+            CallTarget::Erf => elements(results.first()) * TRANSCENDENTAL_FLOPS,
             CallTarget::X64Split | CallTarget::X64Combine => elements(results.first()),
-            CallTarget::Cholesky | CallTarget::InvertDiagBlocks => batch * n.powi(3) / 3.0,
+            CallTarget::Cholesky | CallTarget::InvertDiagBlocks => Cholesky::flops(batch, n),
             CallTarget::CompactWyHelper => batch * m * n * n,
             CallTarget::Eigh => batch * 9.0 * n.powi(3),
             CallTarget::Qr => {
@@ -143,8 +146,8 @@ impl CallTarget {
                 batch * per.max(0.0)
             }
             CallTarget::TopK { .. } => {
-                let row = operands.first().and_then(|t| t.shape.last()).map_or(1.0, |&n| n.max(1) as f64);
-                elements(operands.first()) * row.log2().ceil().max(1.0)
+                let row = operands.first().and_then(|t| t.shape.last()).copied().unwrap_or(1);
+                Sort::comparisons(elements(operands.first()), row)
             }
             CallTarget::ApproxTopK => elements(operands.first()),
         })
@@ -152,24 +155,18 @@ impl CallTarget {
 
     /// The body that computes this target on `operands`, giving `results`, if it has
     /// an obvious one: an identity target returns its operands (when the types
-    /// agree); `mhlo.topk` is a sort by value carrying an iota of indices, then the
-    /// first `k` of each.
+    /// agree); `mhlo.erf` is one `erf` (of a float tensor into its own type);
+    /// `mhlo.topk` is a sort by value carrying an iota of indices, then the first `k`
+    /// of each.
     pub fn decomposition(self, operands: &[&TensorType], results: &[&TensorType]) -> Option<Decomposition> {
         match self {
             CallTarget::Identity => (operands == results)
                 .then(|| Decomposition { ops: Vec::new(), results: (0..operands.len()).map(BodyValue::Arg).collect() }),
+            CallTarget::Erf => erf(operands, results),
             CallTarget::TopK { largest } => top_k(operands, results, largest),
             _ => None,
         }
     }
-}
-
-/// The batch size and the last two dimensions of a batch of matrices (1 for missing
-/// dimensions).
-fn matrices(shape: &[i64]) -> (f64, f64, f64) {
-    let dim = |back: usize| shape.len().checked_sub(back).and_then(|d| shape.get(d)).map_or(1.0, |&s| s as f64);
-    let batch: i64 = shape.iter().rev().skip(2).product();
-    (batch as f64, dim(2), dim(1))
 }
 
 /// A custom op's body: ops over the body's arguments, and the values it returns.
@@ -206,6 +203,16 @@ pub enum BodyValue {
         /// Which of its results.
         index: usize,
     },
+}
+
+/// `mhlo.erf` of a float tensor `x` into a result of its type: the `erf` op.
+fn erf(operands: &[&TensorType], results: &[&TensorType]) -> Option<Decomposition> {
+    let ([x], [y]) = (operands, results) else { return None };
+    if x != y || !x.dtype.is_float() {
+        return None;
+    }
+    let erf = BodyOp { label: "erf", kind: OpKind::Unary(UnaryOp::Erf), operands: vec![BodyValue::Arg(0)], results: 1 };
+    Some(Decomposition { ops: vec![erf], results: vec![BodyValue::Result { op: 0, index: 0 }] })
 }
 
 /// `mhlo.topk` of `x` into values and integer indices of the same shape, `k` long in
@@ -262,6 +269,7 @@ mod tests {
         let row = ty(&[16, 8], DType::F32);
         assert_eq!(CallTarget::TopK { largest: true }.flops(&[&row], &[]), Flops(128.0 * 3.0));
         assert_eq!(CallTarget::Identity.flops(&[&row], &[&row]), Flops(0.0));
+        assert_eq!(CallTarget::Erf.flops(&[&row], &[&row]), Flops(128.0 * TRANSCENDENTAL_FLOPS));
     }
 
     #[test]
@@ -276,6 +284,10 @@ mod tests {
         assert_eq!(CallTarget::Eigh.decomposition(&[&x], &[&x, &v]), None);
         let flat = ty(&[2], DType::F32);
         assert_eq!(CallTarget::TopK { largest: true }.decomposition(&[&x], &[&flat, &flat]), None);
+        let erf = CallTarget::Erf.decomposition(&[&x], &[&x]).expect("a body");
+        assert_eq!(erf.ops.len(), 1);
+        assert_eq!(erf.ops[0].kind, OpKind::Unary(UnaryOp::Erf));
+        assert_eq!(CallTarget::Erf.decomposition(&[&x], &[&v]), None);
         let identity = CallTarget::Identity.decomposition(&[&x], &[&x]).expect("a body");
         assert_eq!((identity.ops.len(), identity.results.as_slice()), (0, &[BodyValue::Arg(0)][..]));
     }

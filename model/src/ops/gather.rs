@@ -181,12 +181,21 @@ pub struct Scatter {
 }
 
 impl Scatter {
+    /// Splits a scatter's operands (or anything listed per operand) into the `n`
+    /// inputs, the indices and the `n` updates.
+    ///
+    /// Panics when `ops` is empty; a scatter has an odd number of operands, which
+    /// type inference checks.
+    pub fn split<T>(ops: &[T]) -> (&[T], &T, &[T]) {
+        let n = ops.len() / 2;
+        (&ops[..n], &ops[n], &ops[n + 1..])
+    }
+
     pub(crate) fn infer(&self, operands: &[Operand<'_>]) -> Result<Vec<TensorType>, String> {
         if operands.len().is_multiple_of(2) {
             return Err(format!("expected n inputs, the indices and n updates, got {} operands", operands.len()));
         }
-        let n = operands.len() / 2;
-        let (inputs, indices, all_updates) = (&operands[..n], &operands[n], &operands[n + 1..]);
+        let (inputs, indices, all_updates) = Self::split(operands);
         for (x, updates) in inputs.iter().zip(all_updates) {
             if x.ty.shape != inputs[0].ty.shape || updates.ty.shape != all_updates[0].ty.shape {
                 return Err(format!(

@@ -98,6 +98,25 @@ impl Cholesky {
     }
 }
 
+/// A tensor of `shape` read as a batch of matrices in its last two dimensions: the
+/// number of matrices (the product of the other dimensions), their rows and their
+/// columns. A missing dimension counts as 1 (a vector is one row).
+pub fn batch_of_matrices<T>(shape: &[T]) -> (T, T, T)
+where
+    T: Copy + From<u8> + std::iter::Product,
+{
+    let dim = |back: usize| shape.len().checked_sub(back).and_then(|d| shape.get(d)).copied().unwrap_or(T::from(1));
+    let batch = shape.iter().rev().skip(2).copied().product();
+    (batch, dim(2), dim(1))
+}
+
+impl Cholesky {
+    /// FLOPs of factorizing `matrices` matrices of `n × n`: `n³/3` each.
+    pub fn flops(matrices: f64, n: f64) -> f64 {
+        matrices * n.powi(3) / 3.0
+    }
+}
+
 /// The size of the square matrices in the last two dimensions of `x`.
 fn square_matrices(x: &Operand<'_>) -> Result<i64, String> {
     let rank = x.ty.rank();
@@ -130,6 +149,14 @@ mod tests {
         assert_eq!(solve(false).infer(&ops(&right)).unwrap()[0], right);
         let err = solve(true).infer(&ops(&right)).unwrap_err();
         assert!(err.contains("b has size 5 in dim 1 but a is 3x3"), "{err}");
+    }
+
+    #[test]
+    fn batches_of_matrices_count_missing_dims_as_one() {
+        assert_eq!(batch_of_matrices(&[2i64, 3, 4, 5]), (6, 4, 5));
+        assert_eq!(batch_of_matrices(&[7usize]), (1, 1, 7));
+        assert_eq!(batch_of_matrices::<i64>(&[]), (1, 1, 1));
+        assert_eq!(Cholesky::flops(2.0, 3.0), 18.0);
     }
 
     #[test]

@@ -35,7 +35,7 @@ pub use custom_call::{BodyOp, BodyValue, CallTarget, Decomposition};
 pub use dot::DotGeneral;
 pub use einsum::EinsumEquation;
 pub use gather::{Gather, Scatter, ScatterKind, Take};
-pub use linalg::{Cholesky, TransposeA, TriangularSolve};
+pub use linalg::{Cholesky, TransposeA, TriangularSolve, batch_of_matrices};
 pub use norm::{BatchNormInference, Norm, Softmax};
 pub use pointwise::{BinaryOp, ComparisonDirection, UnaryOp};
 pub use reduce::{Reduce, ReduceKind};

@@ -16,6 +16,12 @@ pub struct Sort {
 }
 
 impl Sort {
+    /// Comparisons of sorting `elements` elements in rows of `n`: `⌈log₂ n⌉` each,
+    /// at least one.
+    pub fn comparisons(elements: f64, n: i64) -> f64 {
+        elements * (n.max(1) as f64).log2().ceil().max(1.0)
+    }
+
     pub(crate) fn infer(&self, operands: &[Operand<'_>]) -> Result<Vec<TensorType>, String> {
         let first = &operands[0];
         check_dims("dimension", &[self.dimension], first.ty.rank())?;

@@ -4,8 +4,9 @@
 //! stride, `(low, high)` padding (negative values cut), a base dilation (holes
 //! between input elements) and a window dilation (holes between window elements).
 //! Padding and holes hold the op's init value. A dimension is *pass-through* when
-//! its window is one element with stride 1 and no padding or dilation: each output
-//! element then reads exactly the input element at its own index.
+//! its window is one element with stride 1, no padding and no base dilation (a
+//! window dilation spaces nothing in a one-element window): each output element
+//! then reads exactly the input element at its own index.
 //!
 //! Operands, as in StableHLO: `reduce_window` takes its inputs followed, optionally,
 //! by one scalar init value per input (without them, the reduction's identity);
@@ -45,12 +46,7 @@ impl Window {
 
     /// True when dimension `d` is pass-through (see the module docs).
     pub fn is_pass_through(&self, d: usize) -> bool {
-        let one = |v: &[i64]| v.get(d).is_none_or(|&x| x == 1);
-        one(&self.dimensions)
-            && one(&self.strides)
-            && one(&self.base_dilations)
-            && one(&self.window_dilations)
-            && self.padding.get(d).is_none_or(|&p| p == (0, 0))
+        self.is_shardy_pass_through(d) && self.base_dilations.get(d).is_none_or(|&b| b == 1)
     }
 
     /// True when dimension `d` has no padding, a stride of 1 and a window of 1, the
@@ -83,19 +79,38 @@ impl Window {
                 "dim {d}: window {window}, stride {stride} and dilations ({base}, {dilation}) must be at least 1"
             ));
         }
-        let dilated = if size == 0 { 0 } else { (size - 1) * base + 1 };
-        let padded = dilated + self.padding[d].0 + self.padding[d].1;
-        let span = (window - 1) * dilation + 1;
-        if padded < 0 {
-            return Err(format!("dim {d}: padding {:?} makes the input size negative ({padded})", self.padding[d]));
-        }
-        Ok(if span > padded { 0 } else { (padded - span) / stride + 1 })
+        window_count(size, self.padding[d], base, window, dilation, stride).map_err(|padded| {
+            format!("dim {d}: padding {:?} makes the input size negative ({padded})", self.padding[d])
+        })
     }
 
     /// The number of elements of one window.
     pub fn elements(&self) -> i64 {
         self.dimensions.iter().product()
     }
+}
+
+/// The number of positions of a window of `window` elements, `dilation` apart,
+/// stepping by `stride` over an input of `size` elements with `base - 1` holes
+/// between them and `padding` `(low, high)` around them (the geometry of a window
+/// dimension and of a convolution's spatial dimension), or the padded size when the
+/// padding makes it negative. A window of 0 elements spans nothing; an empty padded
+/// input has no positions.
+pub(crate) fn window_count(
+    size: i64,
+    padding: (i64, i64),
+    base: i64,
+    window: i64,
+    dilation: i64,
+    stride: i64,
+) -> Result<i64, i64> {
+    let dilated = if size == 0 { 0 } else { (size - 1) * base + 1 };
+    let padded = dilated + padding.0 + padding.1;
+    let span = if window == 0 { 0 } else { (window - 1) * dilation + 1 };
+    if padded < 0 {
+        return Err(padded);
+    }
+    Ok(if padded == 0 || span > padded { 0 } else { (padded - span) / stride + 1 })
 }
 
 /// `reduce_window`'s attributes.

@@ -10,52 +10,45 @@
 //! Counts: bytes read and written; `reduce_scatter` does one FLOP per operand
 //! element. The communication itself is the op's, not a reshard the plan adds.
 
-use super::{OpCounts, OpShapes, RuleBuilder};
+use super::{OpCounts, OpShapes};
+use crate::ir::TensorType;
 use crate::ops::{AllGather, AllToAll, ReduceScatter};
 use crate::rule::{FactorKind, OpShardingRule};
 
-/// One factor per dimension of the first operand not in `touched`, everywhere.
-fn untouched(shapes: &OpShapes<'_>, touched: &[usize]) -> RuleBuilder {
+/// Shardy's rule of a collective that touches dimensions `touched` (in order; a
+/// dimension listed twice counts once): one pass-through factor per untouched
+/// dimension of the first operand, everywhere, then per touched dimension a
+/// need-replication factor at it in every operand and one in every result.
+fn collective_rule(shapes: &OpShapes<'_>, touched: &[usize]) -> OpShardingRule {
     let mut b = shapes.builder();
     for (dim, &size) in shapes.operands[0].shape.iter().enumerate().filter(|(d, _)| !touched.contains(d)) {
         b.add_factor_everywhere(dim, size, FactorKind::PassThrough, false);
     }
-    b
-}
-
-/// A need-replication factor at `dim` of every operand, then one at `dim` of every
-/// result.
-fn replicated_pair(b: &mut RuleBuilder, shapes: &OpShapes<'_>, dim: usize) {
-    let size = |t: &[&crate::ir::TensorType]| t.first().and_then(|t| t.shape.get(dim)).copied().unwrap_or(1);
-    b.add_factor(&vec![Some(dim); shapes.operands.len()], &[], size(&shapes.operands), FactorKind::NeedReplication);
-    b.add_factor(&[], &vec![Some(dim); shapes.results.len()], size(&shapes.results), FactorKind::NeedReplication);
-}
-
-/// Shardy's `all_gather` rule.
-pub fn all_gather_rule(a: &AllGather, shapes: &OpShapes<'_>) -> OpShardingRule {
-    let dim = a.all_gather_dim as usize;
-    let mut b = untouched(shapes, &[dim]);
-    replicated_pair(&mut b, shapes, dim);
-    b.build()
-}
-
-/// Shardy's `all_to_all` rule.
-pub fn all_to_all_rule(a: &AllToAll, shapes: &OpShapes<'_>) -> OpShardingRule {
-    let (split, concat) = (a.split_dimension as usize, a.concat_dimension as usize);
-    let mut b = untouched(shapes, &[split, concat]);
-    replicated_pair(&mut b, shapes, split);
-    if split != concat {
-        replicated_pair(&mut b, shapes, concat);
+    let size = |t: &[&TensorType], dim: usize| t.first().and_then(|t| t.shape.get(dim)).copied().unwrap_or(1);
+    for (i, &dim) in touched.iter().enumerate() {
+        if touched[..i].contains(&dim) {
+            continue;
+        }
+        let (operands, results) = (shapes.operands.len(), shapes.results.len());
+        b.add_factor(&vec![Some(dim); operands], &[], size(&shapes.operands, dim), FactorKind::NeedReplication);
+        b.add_factor(&[], &vec![Some(dim); results], size(&shapes.results, dim), FactorKind::NeedReplication);
     }
     b.build()
 }
 
+/// Shardy's `all_gather` rule.
+pub fn all_gather_rule(a: &AllGather, shapes: &OpShapes<'_>) -> OpShardingRule {
+    collective_rule(shapes, &[a.all_gather_dim as usize])
+}
+
+/// Shardy's `all_to_all` rule.
+pub fn all_to_all_rule(a: &AllToAll, shapes: &OpShapes<'_>) -> OpShardingRule {
+    collective_rule(shapes, &[a.split_dimension as usize, a.concat_dimension as usize])
+}
+
 /// Shardy's `reduce_scatter` rule.
 pub fn reduce_scatter_rule(r: &ReduceScatter, shapes: &OpShapes<'_>) -> OpShardingRule {
-    let dim = r.scatter_dimension as usize;
-    let mut b = untouched(shapes, &[dim]);
-    replicated_pair(&mut b, shapes, dim);
-    b.build()
+    collective_rule(shapes, &[r.scatter_dimension as usize])
 }
 
 /// `reduce_scatter`: one FLOP per operand element.

@@ -78,11 +78,12 @@ fn results_have_rank(shapes: &OpShapes<'_>, what: &str, rank: usize) -> Result<(
     }
 }
 
+/// The pointwise rule of an elementwise op, for a call with at least one result.
 fn pointwise(shapes: &OpShapes<'_>) -> Result<OpShardingRule, String> {
-    let first = shapes.results.first().ok_or("a custom call without results has no sharding rule")?;
-    let mut b = shapes.builder();
-    b.add_pointwise(&first.shape, |_| FactorKind::PassThrough);
-    Ok(b.build())
+    if shapes.results.is_empty() {
+        return Err("a custom call without results has no sharding rule".into());
+    }
+    Ok(super::pointwise::rule(shapes))
 }
 
 fn x64_combine_seed(shapes: &OpShapes<'_>) -> Result<OpShardingRule, String> {
@@ -142,14 +143,8 @@ fn householder_product(shapes: &OpShapes<'_>) -> Result<OpShardingRule, String> 
 fn top_k(shapes: &OpShapes<'_>) -> Result<OpShardingRule, String> {
     let rank = expect(shapes, "mhlo.topk", (1, 2), 0)?;
     results_have_rank(shapes, "mhlo.topk", rank)?;
-    let mut b = shapes.builder();
-    b.add_pointwise_with_mismatch(
-        &shapes.operands[0].shape,
-        &shapes.results[0].shape,
-        FactorKind::NeedReplication,
-        true,
-    );
-    Ok(b.build())
+    // The values and indices are the operand with one dimension cut: a dynamic slice.
+    Ok(super::slicing::dynamic_slice_rule(shapes))
 }
 
 fn approx_top_k(shapes: &OpShapes<'_>) -> Result<OpShardingRule, String> {

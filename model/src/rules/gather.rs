@@ -117,11 +117,12 @@ pub fn gather_rule(g: &Gather, shapes: &OpShapes<'_>) -> OpShardingRule {
 
 /// Shardy's `scatter` rule (operands: `n` inputs, indices, `n` updates).
 pub fn scatter_rule(s: &Scatter, shapes: &OpShapes<'_>) -> OpShardingRule {
-    let n = shapes.operands.len() / 2;
+    let (inputs, indices, updates) = Scatter::split(&shapes.operands);
+    let n = inputs.len();
     let access = IndexedAccess {
-        input: &shapes.operands[0].shape,
-        slices: &shapes.operands[n + 1].shape,
-        indices: &shapes.operands[n].shape,
+        input: &inputs[0].shape,
+        slices: &updates[0].shape,
+        indices: &indices.shape,
         index_vector_dim: s.index_vector_dim,
         offset_dims: &s.update_window_dims,
         collapsed_dims: &s.inserted_window_dims,
@@ -166,7 +167,7 @@ pub fn gather_counts(shapes: &OpShapes<'_>) -> OpCounts {
 
 /// Scatter: one FLOP per update element when updates combine.
 pub fn scatter_counts(s: &Scatter, shapes: &OpShapes<'_>) -> OpCounts {
-    let updates = &shapes.operands[shapes.operands.len() / 2 + 1..];
+    let (_, _, updates) = Scatter::split(&shapes.operands);
     let elements: u64 = updates.iter().map(|t| t.num_elements()).sum();
     let flops = if s.kind == ScatterKind::Replace { 0.0 } else { elements as f64 };
     OpCounts::moving(shapes).with_flops(flops)

@@ -15,7 +15,7 @@
 //! `n × n` matrix. Bytes: operands read, result written.
 
 use super::{OpCounts, OpShapes};
-use crate::ops::{Cholesky, TriangularSolve};
+use crate::ops::{Cholesky, TriangularSolve, batch_of_matrices};
 use crate::rule::{FactorKind, OpShardingRule};
 
 /// Shardy's `cholesky` rule.
@@ -58,9 +58,8 @@ pub fn triangular_solve_counts(shapes: &OpShapes<'_>) -> OpCounts {
 
 /// `n³/3` FLOPs per matrix.
 pub fn cholesky_counts(shapes: &OpShapes<'_>) -> OpCounts {
-    let n = shapes.operands[0].shape.last().copied().unwrap_or(1) as f64;
-    let matrices = shapes.operands[0].num_elements() as f64 / (n * n).max(1.0);
-    OpCounts::moving(shapes).with_flops(matrices * n * n * n / 3.0)
+    let (matrices, _, n) = batch_of_matrices(&shapes.operands[0].shape);
+    OpCounts::moving(shapes).with_flops(Cholesky::flops(matrices as f64, n as f64))
 }
 
 #[cfg(test)]

@@ -29,7 +29,6 @@ pub fn rule(sort: &Sort, shapes: &OpShapes<'_>) -> OpShardingRule {
 
 /// `ceil(log2 n)` comparisons per element of the first operand.
 pub fn counts(sort: &Sort, shapes: &OpShapes<'_>) -> OpCounts {
-    let n = shapes.operands[0].shape.get(sort.dimension as usize).copied().unwrap_or(1).max(1) as f64;
-    let depth = n.log2().ceil().max(1.0);
-    OpCounts::moving(shapes).with_flops(depth * shapes.operands[0].num_elements() as f64)
+    let n = shapes.operands[0].shape.get(sort.dimension as usize).copied().unwrap_or(1);
+    OpCounts::moving(shapes).with_flops(Sort::comparisons(shapes.operands[0].num_elements() as f64, n))
 }
