@@ -309,6 +309,27 @@ mod tests {
     }
 
     #[test]
+    fn a_node_eliminated_with_no_strategy_left_is_infeasible() {
+        // Presolve folds the chain into one node with every strategy forbidden and
+        // eliminates it; that must read as infeasible, not as a solution costing inf.
+        let mut p = Problem::default();
+        let a = p.add_node(Node::new("a", vec![0.0, 1.0]));
+        let b = p.add_node(Node::new("b", vec![0.0, 1.0]));
+        let c = p.add_node(Node::new("c", vec![0.0, 1.0]));
+        p.add_edge(a, b, vec![f64::INFINITY, 0.0, 0.0, f64::INFINITY]);
+        p.add_edge(b, c, vec![f64::INFINITY, 0.0, 0.0, f64::INFINITY]);
+        p.add_edge(a, c, vec![f64::INFINITY, 0.0, 0.0, f64::INFINITY]);
+        for method in [Method::Auto, Method::Search] {
+            let mut settings = Settings::new(limits());
+            settings.method = method;
+            match solve_with(&p, &MicroLp, settings) {
+                Err(SolveError::Infeasible(_)) => {}
+                other => panic!("expected infeasible, got {other:?}"),
+            }
+        }
+    }
+
+    #[test]
     fn a_limit_below_the_least_usage_is_infeasible_before_any_solve() {
         let mut p = Problem { limit: Some(5), ..Problem::default() };
         p.add_node(Node { usage: vec![4, 3], interval: (0, 2), ..Node::new("a", vec![0.0, 1.0]) });
