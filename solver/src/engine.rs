@@ -329,6 +329,50 @@ mod tests {
         }
     }
 
+    /// Regression: the search once kept a repaired solution that fit the limit but
+    /// still had a forbidden pair, and the engine then reported a backend error. Graph
+    /// colourings (a neighbour may not take the same strategy) pass presolve's arc
+    /// consistency yet may have no solution; usage under a limit keeps their nodes.
+    #[test]
+    fn the_search_never_returns_a_forbidden_pair() {
+        use rand::RngExt;
+        let mut rng = StdRng::seed_from_u64(11);
+        let (mut solved, mut infeasible) = (0, 0);
+        for _ in 0..300 {
+            let n = rng.random_range(4..8);
+            let k = rng.random_range(2..4);
+            let mut p = Problem { limit: Some(rng.random_range(6..20)), ..Problem::default() };
+            for i in 0..n {
+                let start = rng.random_range(0..3);
+                p.add_node(Node {
+                    usage: (0..k).map(|_| rng.random_range(0..5)).collect(),
+                    interval: (start, start + rng.random_range(1..4)),
+                    ..Node::new(format!("{i}"), (0..k).map(|_| rng.random_range(0..10) as f64).collect())
+                });
+            }
+            for a in 0..n {
+                for b in a + 1..n {
+                    if rng.random_bool(0.7) {
+                        let costs = (0..k * k)
+                            .map(|e| if e / k == e % k { f64::INFINITY } else { rng.random_range(0..10) as f64 })
+                            .collect();
+                        p.add_edge(NodeId(a), NodeId(b), costs);
+                    }
+                }
+            }
+            match (searched(&p), p.brute_force()) {
+                (Ok(s), Some(_)) => {
+                    assert!(p.fits(&s.assignment) && s.cost.is_finite(), "{s:?}");
+                    solved += 1;
+                }
+                (Ok(s), None) => panic!("the search returned {s:?} on an infeasible problem"),
+                (Err(SolveError::Infeasible(_)), _) => infeasible += 1,
+                (Err(e), _) => panic!("expected a solution or Infeasible, got {e:?}"),
+            }
+        }
+        assert!(solved > 0 && infeasible > 0, "{solved} solved, {infeasible} infeasible");
+    }
+
     #[test]
     fn a_limit_below_the_least_usage_is_infeasible_before_any_solve() {
         let mut p = Problem { limit: Some(5), ..Problem::default() };
