@@ -60,7 +60,7 @@ pub enum Method {
 
 /// How an engine solve runs.
 pub struct Settings<'a> {
-    /// Time and gap limits (the search runs until the time limit).
+    /// Time and gap limits (the search runs until the time limit or the gap).
     pub limits: Limits,
     /// The seed of the search's random choices.
     pub seed: u64,
@@ -114,7 +114,8 @@ pub fn solve_with(problem: &Problem, backend: &dyn Backend, mut settings: Settin
         Method::Search => pre.binding.is_empty() && pre.remaining().next().is_some(),
     };
     let mut solution = if searched {
-        let run = search::Run { start, deadline: start + settings.limits.time, seed: settings.seed, report, constant };
+        let deadline = start + settings.limits.time;
+        let run = search::Run { start, deadline, seed: settings.seed, report, constant, gap: settings.limits.gap };
         let outcome = search::search(problem, &pre, run)
             .ok_or_else(|| SolveError::Infeasible("the search found no solution within the usage limit".to_string()))?;
         let assignment = pre.expand(outcome.decided);
@@ -386,6 +387,32 @@ mod tests {
         }
         p.limit = Some(6);
         assert_eq!(solve(&p, &MicroLp, limits()).unwrap().assignment, vec![1, 0]);
+    }
+
+    #[test]
+    fn the_search_stops_within_the_gap() {
+        use rand::RngExt;
+        // A loopy problem whose dual bound stays below the optimum: without a gap the
+        // search runs to the limit (3 s). A gap of 100% is met by any bound at or above
+        // zero, so the search stops after its first bound phase.
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut p = Problem::default();
+        let n = 40;
+        for i in 0..n {
+            p.add_node(Node::new(format!("{i}"), (0..4).map(|_| rng.random_range(0..10) as f64).collect()));
+        }
+        for a in 0..n {
+            for b in a + 1..n {
+                if rng.random_bool(0.3) {
+                    p.add_edge(NodeId(a), NodeId(b), (0..16).map(|_| rng.random_range(0..10) as f64).collect());
+                }
+            }
+        }
+        let mut settings = Settings::new(Limits { time: Duration::from_secs(3), gap: 1.0 });
+        settings.method = Method::Search;
+        let s = solve_with(&p, &MicroLp, settings).unwrap();
+        assert!(s.time_s < 1.0, "the search ran {} s", s.time_s);
+        assert!(s.cost.is_finite() && s.bound <= s.cost);
     }
 
     #[test]

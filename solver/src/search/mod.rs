@@ -15,7 +15,8 @@
 //! 3. **Bound** (`dual.rs`): message passing with subgradient steps on the
 //!    multipliers of the limit gives a lower bound and multipliers that price usage
 //!    per time step.
-//! 4. **Improve** until the deadline: a neighbourhood's solution for cost plus
+//! 4. **Improve** until the deadline, or until the bound is within the run's
+//!    relative gap of the best cost (phases 4 and 5 are skipped then): a neighbourhood's solution for cost plus
 //!    priced usage is kept if it costs no more and fits the limit (checked exactly on
 //!    the usage profile, `profile.rs`); one that exceeds the limit raises the
 //!    multiplier of the step it exceeds, and all multipliers decay slowly. After
@@ -98,6 +99,9 @@ pub(crate) struct Run<'a> {
     pub report: &'a mut dyn FnMut(Progress),
     /// Added to core costs and bounds to give the problem's.
     pub constant: f64,
+    /// The relative gap at which to stop: the best cost minus the bound within this
+    /// fraction of the best cost (0: only when proven optimal).
+    pub gap: f64,
 }
 
 /// Searches the remaining problem of `pre` (without binding loads).
@@ -203,9 +207,11 @@ impl<'c, 'r> Search<'c, 'r> {
         held.filter(|s| s.feasible(self.core)).map(|s| s.score.finite).fold(f64::INFINITY, f64::min)
     }
 
-    /// True once the bound meets the best feasible cost: that solution is optimal.
+    /// True once the bound meets the best feasible cost (that solution is optimal)
+    /// or comes within the run's relative gap of it.
     fn closed(&self) -> bool {
-        self.bound >= self.best_cost()
+        let best = self.best_cost();
+        best.is_finite() && best - self.bound <= self.run.gap.max(0.0) * (best + self.run.constant).abs()
     }
 
     /// Improves the start with the limit ignored (the multipliers are still zero),
