@@ -101,12 +101,7 @@ pub fn solve_with(problem: &Problem, backend: &dyn Backend, mut settings: Settin
     let mut silent = |_: Progress| {};
     let report: &mut dyn FnMut(Progress) = settings.report.take().unwrap_or(&mut silent);
     let constant = pre.constant();
-    report(Progress {
-        elapsed_s: start.elapsed().as_secs_f64(),
-        cost: f64::INFINITY,
-        bound: f64::NEG_INFINITY,
-        phase: "presolved",
-    });
+    report(Progress::phase("presolved", start));
     let strategies: usize = pre.remaining().map(|n| pre.allowed(n).count()).sum();
     let searched = match settings.method {
         Method::Auto => strategies > ILP_STRATEGIES && pre.binding.is_empty(),
@@ -134,12 +129,7 @@ pub fn solve_with(problem: &Problem, backend: &dyn Backend, mut settings: Settin
             first_feasible_s: outcome.first_feasible_s,
         }
     } else {
-        report(Progress {
-            elapsed_s: start.elapsed().as_secs_f64(),
-            cost: f64::INFINITY,
-            bound: f64::NEG_INFINITY,
-            phase: "ilp",
-        });
+        report(Progress::phase("ilp", start));
         exact(problem, backend, &pre, settings.limits)?
     };
     if !solution.cost.is_finite() || !problem.fits(&solution.assignment) {

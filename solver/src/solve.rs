@@ -86,8 +86,7 @@ impl Solver {
     /// Reports `phase` (no cost or bound yet) to the progress callback, if any.
     fn phase(&self, phase: &'static str, start: Instant) {
         if let Some(report) = &self.progress {
-            let elapsed_s = start.elapsed().as_secs_f64();
-            report(Progress { elapsed_s, cost: f64::INFINITY, bound: f64::NEG_INFINITY, phase });
+            report(Progress::phase(phase, start));
         }
     }
 
@@ -95,13 +94,9 @@ impl Solver {
     /// the progress callback.
     fn engine(&self, problem: &Problem, start: Instant) -> Result<Solution> {
         let mut settings = Settings::new(self.limits(start));
-        let mut relay = |p: Progress| {
-            if let Some(report) = &self.progress {
-                report(p);
-            }
-        };
-        if self.progress.is_some() {
-            settings.report = Some(&mut relay);
+        let mut relay = self.progress.as_ref().map(|report| move |p: Progress| report(p));
+        if let Some(relay) = &mut relay {
+            settings.report = Some(relay);
         }
         engine::solve_with(problem, self.backend.as_ref(), settings)
     }

@@ -74,6 +74,13 @@ pub struct Progress {
     pub phase: &'static str,
 }
 
+impl Progress {
+    /// `phase` begun `start` ago, with no solution or bound yet.
+    pub fn phase(phase: &'static str, start: Instant) -> Self {
+        Progress { elapsed_s: start.elapsed().as_secs_f64(), cost: f64::INFINITY, bound: f64::NEG_INFINITY, phase }
+    }
+}
+
 /// The search's result, for the engine.
 #[derive(Debug, Clone)]
 pub(crate) struct Outcome {
