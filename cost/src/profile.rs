@@ -56,9 +56,9 @@ struct RawProfile {
     link: RawLink,
     #[serde(default)]
     collectives: BTreeMap<String, RawLink>,
-    #[serde(default)]
-    #[allow(dead_code, reason = "provenance is read and ignored")]
-    measured: Option<serde::de::IgnoredAny>,
+    /// Provenance: read (so `deny_unknown_fields` accepts it) and ignored.
+    #[serde(default, rename = "measured")]
+    _measured: Option<serde::de::IgnoredAny>,
 }
 
 #[derive(Deserialize)]
