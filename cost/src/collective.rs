@@ -110,4 +110,24 @@ mod tests {
         let nothing = Group::over(&[], &mesh, &hw);
         assert_eq!(collective_time(CollectiveKind::AllReduce, nothing, n), Seconds(0.0));
     }
+
+    #[test]
+    fn a_kinds_override_replaces_the_bottleneck_link_for_that_kind_only() {
+        let mesh = Mesh::from_axes([("data", 2), ("model", 4)]).unwrap();
+        let mut hw = HardwareSpec::from_preset(Preset::H100Sxm, &mesh);
+        let reduce = LinkSpec { bandwidth: BytesPerSecond(1e9), latency: Seconds(1e-5) };
+        let permute = LinkSpec { bandwidth: BytesPerSecond(2e9), latency: Seconds(3e-6) };
+        hw.collectives.insert(CollectiveKind::AllReduce, reduce);
+        hw.collectives.insert(CollectiveKind::CollectivePermute, permute);
+        let axes = hw.link("data");
+        assert_eq!(hw.collective_link(CollectiveKind::AllReduce, axes), reduce);
+        assert_eq!(hw.collective_link(CollectiveKind::AllGather, axes), axes);
+        // A reshard's sends are priced as collective_permute's.
+        assert_eq!(hw.collective_link(CollectiveKind::Reshard, axes), permute);
+        let both = [AxisRef::full("data"), AxisRef::full("model")];
+        let over = Group::over(&both, &mesh, &hw);
+        assert_eq!(over, Group { size: 8, link: hw.link("data") });
+        assert_eq!(Group::for_kind(CollectiveKind::AllReduce, &both, &mesh, &hw), Group { size: 8, link: reduce });
+        assert_eq!(Group::for_kind(CollectiveKind::AllToAll, &both, &mesh, &hw), over);
+    }
 }

@@ -14,6 +14,10 @@ pub enum Error {
     /// A cost profile is malformed.
     #[error("invalid cost profile: {0}")]
     Profile(String),
+    /// A cost profile file could not be read or is malformed (the message names the
+    /// file).
+    #[error("{0}")]
+    ProfileFile(String),
 }
 
 /// The cost layer's result type.

@@ -95,21 +95,12 @@ impl Preset {
                 inter: LinkSpec { bandwidth: BytesPerSecond(45e9), latency: Seconds(2e-6) },
                 node_size: 256,
             },
-            // The shipped calibrated profile (see `profile.rs`); the provisional
-            // figures below only if it failed to parse (a test checks it does not).
-            Preset::Cpu => match Profile::cpu() {
-                Some(p) => PresetFigures { device: p.device, intra: p.link, inter: p.link, node_size: i64::MAX },
-                None => PresetFigures {
-                    device: DeviceSpec {
-                        flops: FlopsPerSecond(100e9),
-                        memory_bandwidth: BytesPerSecond(10e9),
-                        memory: Bytes(4 << 30),
-                    },
-                    intra: LinkSpec { bandwidth: BytesPerSecond(5e9), latency: Seconds(5e-6) },
-                    inter: LinkSpec { bandwidth: BytesPerSecond(5e9), latency: Seconds(5e-6) },
-                    node_size: i64::MAX,
-                },
-            },
+            // The shipped calibrated profile (see `profile.rs`): one link for every
+            // axis; `HardwareSpec::from_preset` also takes its per-kind links.
+            Preset::Cpu => {
+                let profile = Profile::cpu();
+                PresetFigures { device: profile.device, intra: profile.link, inter: profile.link, node_size: i64::MAX }
+            }
         }
     }
 
@@ -160,7 +151,8 @@ pub struct HardwareSpec {
     pub axes: BTreeMap<String, LinkSpec>,
     /// Per-collective-kind links that replace the axes' bottleneck link in that
     /// kind's time formula (empty: SPEC §4's bottleneck rule for every kind). A
-    /// calibrated profile sets them where one α and B do not fit every kind.
+    /// calibrated profile sets them where one α and B do not fit every kind; a
+    /// config that sets an axis link drops them.
     pub collectives: BTreeMap<CollectiveKind, LinkSpec>,
 }
 
@@ -168,13 +160,14 @@ impl HardwareSpec {
     /// The default preset when a config names none.
     pub const DEFAULT_PRESET: Preset = Preset::H100Sxm;
 
-    /// `preset`'s figures for `mesh`.
+    /// `preset`'s figures for `mesh` (for `cpu`, the shipped profile applied).
     pub fn from_preset(preset: Preset, mesh: &Mesh) -> Self {
-        let collectives = match (preset, Profile::cpu()) {
-            (Preset::Cpu, Some(profile)) => profile.collectives.clone(),
-            _ => BTreeMap::new(),
-        };
-        HardwareSpec { preset, device: preset.device(), axes: preset.links(mesh), collectives }
+        let mut spec =
+            HardwareSpec { preset, device: preset.device(), axes: preset.links(mesh), collectives: BTreeMap::new() };
+        if preset == Preset::Cpu {
+            spec.apply_profile(Profile::cpu());
+        }
+        spec
     }
 
     /// The slowest link of any axis or of the preset: the highest latency and the

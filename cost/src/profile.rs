@@ -23,6 +23,7 @@ use autoshard_model::{Bytes, BytesPerSecond, FlopsPerSecond, Seconds};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::path::Path;
 use std::sync::OnceLock;
 
 /// The profile of the `cpu` preset, as shipped (regenerate it with
@@ -56,9 +57,9 @@ struct RawProfile {
     link: RawLink,
     #[serde(default)]
     collectives: BTreeMap<String, RawLink>,
-    #[serde(default)]
-    #[allow(dead_code, reason = "provenance is read and ignored")]
-    measured: Option<serde::de::IgnoredAny>,
+    /// Provenance: read (so `deny_unknown_fields` accepts it) and ignored.
+    #[serde(default, rename = "measured")]
+    _measured: Option<serde::de::IgnoredAny>,
 }
 
 #[derive(Deserialize)]
@@ -115,10 +116,21 @@ impl Profile {
         Ok(Profile { device, link: link("link", raw.link)?, collectives })
     }
 
-    /// The shipped `cpu` profile, or `None` if it does not parse (a test checks it does).
-    pub fn cpu() -> Option<&'static Profile> {
-        static CPU: OnceLock<Option<Profile>> = OnceLock::new();
-        CPU.get_or_init(|| Profile::parse(CPU_PROFILE).ok()).as_ref()
+    /// Reads and parses the profile file at `path`; the error names the file.
+    pub fn read(path: &Path) -> Result<Profile> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Error::ProfileFile(format!("cannot read the cost profile {}: {e}", path.display())))?;
+        Profile::parse(&text).map_err(|e| Error::ProfileFile(format!("{}: {e}", path.display())))
+    }
+
+    /// The shipped `cpu` profile ([`CPU_PROFILE`], compiled in).
+    #[allow(
+        clippy::expect_used,
+        reason = "an invariant of the build: the compiled-in file parses (the_shipped_cpu_profile_parses)"
+    )]
+    pub fn cpu() -> &'static Profile {
+        static CPU: OnceLock<Profile> = OnceLock::new();
+        CPU.get_or_init(|| Profile::parse(CPU_PROFILE).expect("the shipped cpu profile parses"))
     }
 
     /// The profile as YAML, after `comment` (each line prefixed with `# `) and
@@ -167,8 +179,24 @@ mod tests {
 
     #[test]
     fn the_shipped_cpu_profile_parses() {
-        let cpu = Profile::cpu().unwrap();
+        let cpu = Profile::parse(CPU_PROFILE).unwrap();
         assert!(cpu.device.flops.0 > 0.0);
+        assert_eq!(Profile::cpu(), &cpu);
+    }
+
+    #[test]
+    fn reading_a_profile_names_the_file() {
+        let shipped = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/data/cpu.yaml"));
+        assert_eq!(&Profile::read(shipped).unwrap(), Profile::cpu());
+        let missing = Profile::read(Path::new("nowhere/profile.yaml")).unwrap_err().to_string();
+        assert!(missing.starts_with("cannot read the cost profile nowhere/profile.yaml: "), "{missing}");
+        let dir = std::env::temp_dir().join(format!("autoshard-profile-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let bad = dir.join("bad.yaml");
+        std::fs::write(&bad, "device: {flops: 1}\n").unwrap();
+        let message = Profile::read(&bad).unwrap_err().to_string();
+        assert!(message.starts_with(&format!("{}: invalid cost profile: ", bad.display())), "{message}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -60,7 +60,7 @@ pub enum Method {
 
 /// How an engine solve runs.
 pub struct Settings<'a> {
-    /// Time and gap limits (the search runs until the time limit).
+    /// Time and gap limits (the search runs until the time limit or the gap).
     pub limits: Limits,
     /// The seed of the search's random choices.
     pub seed: u64,
@@ -101,12 +101,7 @@ pub fn solve_with(problem: &Problem, backend: &dyn Backend, mut settings: Settin
     let mut silent = |_: Progress| {};
     let report: &mut dyn FnMut(Progress) = settings.report.take().unwrap_or(&mut silent);
     let constant = pre.constant();
-    report(Progress {
-        elapsed_s: start.elapsed().as_secs_f64(),
-        cost: f64::INFINITY,
-        bound: f64::NEG_INFINITY,
-        phase: "presolved",
-    });
+    report(Progress::phase("presolved", start));
     let strategies: usize = pre.remaining().map(|n| pre.allowed(n).count()).sum();
     let searched = match settings.method {
         Method::Auto => strategies > ILP_STRATEGIES && pre.binding.is_empty(),
@@ -114,7 +109,8 @@ pub fn solve_with(problem: &Problem, backend: &dyn Backend, mut settings: Settin
         Method::Search => pre.binding.is_empty() && pre.remaining().next().is_some(),
     };
     let mut solution = if searched {
-        let run = search::Run { start, deadline: start + settings.limits.time, seed: settings.seed, report, constant };
+        let deadline = start + settings.limits.time;
+        let run = search::Run { start, deadline, seed: settings.seed, report, constant, gap: settings.limits.gap };
         let outcome = search::search(problem, &pre, run)
             .ok_or_else(|| SolveError::Infeasible("the search found no solution within the usage limit".to_string()))?;
         let assignment = pre.expand(outcome.decided);
@@ -133,12 +129,7 @@ pub fn solve_with(problem: &Problem, backend: &dyn Backend, mut settings: Settin
             first_feasible_s: outcome.first_feasible_s,
         }
     } else {
-        report(Progress {
-            elapsed_s: start.elapsed().as_secs_f64(),
-            cost: f64::INFINITY,
-            bound: f64::NEG_INFINITY,
-            phase: "ilp",
-        });
+        report(Progress::phase("ilp", start));
         exact(problem, backend, &pre, settings.limits)?
     };
     if !solution.cost.is_finite() || !problem.fits(&solution.assignment) {
@@ -309,6 +300,71 @@ mod tests {
     }
 
     #[test]
+    fn a_node_eliminated_with_no_strategy_left_is_infeasible() {
+        // Presolve folds the chain into one node with every strategy forbidden and
+        // eliminates it; that must read as infeasible, not as a solution costing inf.
+        let mut p = Problem::default();
+        let a = p.add_node(Node::new("a", vec![0.0, 1.0]));
+        let b = p.add_node(Node::new("b", vec![0.0, 1.0]));
+        let c = p.add_node(Node::new("c", vec![0.0, 1.0]));
+        p.add_edge(a, b, vec![f64::INFINITY, 0.0, 0.0, f64::INFINITY]);
+        p.add_edge(b, c, vec![f64::INFINITY, 0.0, 0.0, f64::INFINITY]);
+        p.add_edge(a, c, vec![f64::INFINITY, 0.0, 0.0, f64::INFINITY]);
+        for method in [Method::Auto, Method::Search] {
+            let mut settings = Settings::new(limits());
+            settings.method = method;
+            match solve_with(&p, &MicroLp, settings) {
+                Err(SolveError::Infeasible(_)) => {}
+                other => panic!("expected infeasible, got {other:?}"),
+            }
+        }
+    }
+
+    /// Regression: the search once kept a repaired solution that fit the limit but
+    /// still had a forbidden pair, and the engine then reported a backend error. Graph
+    /// colourings (a neighbour may not take the same strategy) pass presolve's arc
+    /// consistency yet may have no solution; usage under a limit keeps their nodes.
+    #[test]
+    fn the_search_never_returns_a_forbidden_pair() {
+        use rand::RngExt;
+        let mut rng = StdRng::seed_from_u64(11);
+        let (mut solved, mut infeasible) = (0, 0);
+        for _ in 0..300 {
+            let n = rng.random_range(4..8);
+            let k = rng.random_range(2..4);
+            let mut p = Problem { limit: Some(rng.random_range(6..20)), ..Problem::default() };
+            for i in 0..n {
+                let start = rng.random_range(0..3);
+                p.add_node(Node {
+                    usage: (0..k).map(|_| rng.random_range(0..5)).collect(),
+                    interval: (start, start + rng.random_range(1..4)),
+                    ..Node::new(format!("{i}"), (0..k).map(|_| rng.random_range(0..10) as f64).collect())
+                });
+            }
+            for a in 0..n {
+                for b in a + 1..n {
+                    if rng.random_bool(0.7) {
+                        let costs = (0..k * k)
+                            .map(|e| if e / k == e % k { f64::INFINITY } else { rng.random_range(0..10) as f64 })
+                            .collect();
+                        p.add_edge(NodeId(a), NodeId(b), costs);
+                    }
+                }
+            }
+            match (searched(&p), p.brute_force()) {
+                (Ok(s), Some(_)) => {
+                    assert!(p.fits(&s.assignment) && s.cost.is_finite(), "{s:?}");
+                    solved += 1;
+                }
+                (Ok(s), None) => panic!("the search returned {s:?} on an infeasible problem"),
+                (Err(SolveError::Infeasible(_)), _) => infeasible += 1,
+                (Err(e), _) => panic!("expected a solution or Infeasible, got {e:?}"),
+            }
+        }
+        assert!(solved > 0 && infeasible > 0, "{solved} solved, {infeasible} infeasible");
+    }
+
+    #[test]
     fn a_limit_below_the_least_usage_is_infeasible_before_any_solve() {
         let mut p = Problem { limit: Some(5), ..Problem::default() };
         p.add_node(Node { usage: vec![4, 3], interval: (0, 2), ..Node::new("a", vec![0.0, 1.0]) });
@@ -321,6 +377,32 @@ mod tests {
         }
         p.limit = Some(6);
         assert_eq!(solve(&p, &MicroLp, limits()).unwrap().assignment, vec![1, 0]);
+    }
+
+    #[test]
+    fn the_search_stops_within_the_gap() {
+        use rand::RngExt;
+        // A loopy problem whose dual bound stays below the optimum: without a gap the
+        // search runs to the limit (3 s). A gap of 100% is met by any bound at or above
+        // zero, so the search stops after its first bound phase.
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut p = Problem::default();
+        let n = 40;
+        for i in 0..n {
+            p.add_node(Node::new(format!("{i}"), (0..4).map(|_| rng.random_range(0..10) as f64).collect()));
+        }
+        for a in 0..n {
+            for b in a + 1..n {
+                if rng.random_bool(0.3) {
+                    p.add_edge(NodeId(a), NodeId(b), (0..16).map(|_| rng.random_range(0..10) as f64).collect());
+                }
+            }
+        }
+        let mut settings = Settings::new(Limits { time: Duration::from_secs(3), gap: 1.0 });
+        settings.method = Method::Search;
+        let s = solve_with(&p, &MicroLp, settings).unwrap();
+        assert!(s.time_s < 1.0, "the search ran {} s", s.time_s);
+        assert!(s.cost.is_finite() && s.bound <= s.cost);
     }
 
     #[test]

@@ -110,7 +110,7 @@ impl Formulation {
     }
 
     fn add_node(&mut self, pre: &Presolved, node: usize) {
-        let allowed: Vec<usize> = allowed(pre, node);
+        let allowed: Vec<usize> = pre.allowed(node).collect();
         self.vars[node] = vec![None; pre.strategies(node)];
         if let [only] = allowed[..] {
             self.fixed[node] = Some(only);
@@ -141,7 +141,7 @@ impl Formulation {
     }
 
     fn add_edge(&mut self, pre: &Presolved, (a, b): (usize, usize), matrix: &[f64], loads: &[LoadSide<'_>]) -> Pair {
-        let (ra, cb) = (allowed(pre, a), allowed(pre, b));
+        let (ra, cb): (Vec<usize>, Vec<usize>) = (pre.allowed(a).collect(), pre.allowed(b).collect());
         let width = pre.strategies(b);
         let at = |i: usize, j: usize| matrix[i * width + j];
         let same = |i: usize, j: usize, x: usize, y: usize| {
@@ -200,7 +200,7 @@ impl Formulation {
         fixed: &mut f64,
     ) {
         let Some(b) = load.b.map(|b| b.0) else {
-            for s in allowed(pre, load.a.0) {
+            for s in pre.allowed(load.a.0) {
                 self.usage_term((load.a.0, s), load.at(s, 0, 1) as f64 * scale, row, fixed);
             }
             return;
@@ -209,12 +209,12 @@ impl Formulation {
         let oriented = problem.side(load, NodeId(low));
         match self.pairs.get(&(low, high)) {
             Some(Pair::ByB { row: i }) => {
-                for j in allowed(pre, high) {
+                for j in pre.allowed(high) {
                     self.usage_term((high, j), oriented.at(*i, j) as f64 * scale, row, fixed);
                 }
             }
             Some(Pair::ByA { col: j }) => {
-                for i in allowed(pre, low) {
+                for i in pre.allowed(low) {
                     self.usage_term((low, i), oriented.at(i, *j) as f64 * scale, row, fixed);
                 }
             }
@@ -251,7 +251,7 @@ impl Formulation {
             }
             let (mut terms, mut fixed) = (Vec::new(), base * scale);
             for n in nodes {
-                for s in allowed(pre, n) {
+                for s in pre.allowed(n) {
                     self.usage_term((n, s), problem.nodes[n].usage_of(s) as f64 * scale, &mut terms, &mut fixed);
                 }
             }
@@ -268,12 +268,7 @@ impl Formulation {
 }
 
 fn max_usage(problem: &Problem, pre: &Presolved, n: usize) -> f64 {
-    allowed(pre, n).into_iter().map(|s| problem.nodes[n].usage_of(s) as f64).fold(0.0, f64::max)
-}
-
-/// The allowed (finite-cost) strategies of `node`.
-pub fn allowed(pre: &Presolved, node: usize) -> Vec<usize> {
-    pre.allowed(node).collect()
+    pre.allowed(n).map(|s| problem.nodes[n].usage_of(s) as f64).fold(0.0, f64::max)
 }
 
 /// `items` grouped into classes of `equal` ones, in order of first appearance.

@@ -94,10 +94,11 @@ impl Presolved {
         (0..self.strategies(node)).filter(move |&s| self.costs[node][s].is_finite())
     }
 
-    /// The first remaining node with no allowed strategy, if any (the problem is
-    /// then infeasible).
+    /// The first node with no allowed strategy, if any (the problem is then
+    /// infeasible). Eliminated nodes count too: one eliminated alone keeps its costs,
+    /// and the last of a chain may have had every strategy folded away.
     pub fn stranded(&self) -> Option<usize> {
-        self.remaining().find(|&n| self.costs[n].iter().all(|c| !c.is_finite()))
+        (0..self.costs.len()).find(|&n| self.costs[n].iter().all(|c| !c.is_finite()))
     }
 
     /// The first time step at which even the smallest usage the allowed strategies

@@ -86,8 +86,7 @@ impl Solver {
     /// Reports `phase` (no cost or bound yet) to the progress callback, if any.
     fn phase(&self, phase: &'static str, start: Instant) {
         if let Some(report) = &self.progress {
-            let elapsed_s = start.elapsed().as_secs_f64();
-            report(Progress { elapsed_s, cost: f64::INFINITY, bound: f64::NEG_INFINITY, phase });
+            report(Progress::phase(phase, start));
         }
     }
 
@@ -95,13 +94,9 @@ impl Solver {
     /// the progress callback.
     fn engine(&self, problem: &Problem, start: Instant) -> Result<Solution> {
         let mut settings = Settings::new(self.limits(start));
-        let mut relay = |p: Progress| {
-            if let Some(report) = &self.progress {
-                report(p);
-            }
-        };
-        if self.progress.is_some() {
-            settings.report = Some(&mut relay);
+        let mut relay = self.progress.as_ref().map(|report| move |p: Progress| report(p));
+        if let Some(relay) = &mut relay {
+            settings.report = Some(relay);
         }
         engine::solve_with(problem, self.backend.as_ref(), settings)
     }
@@ -112,16 +107,9 @@ impl Solver {
         self.phase("lowering", start);
         let lowered = lower(program, hardware)?;
         let stage = stages(&lowered);
-        let mut solution = self.staged(&lowered.problem, &stage, start)?;
-        if lowered.overcounts && limit_binds(&lowered.problem) {
-            // The budget rows may over-count a shared buffer (see `Lowered`): the
-            // optimum without the budget is the valid bound.
-            let free = Problem { limit: None, ..lowered.problem.clone() };
-            let relaxed = self.staged(&free, &stage, start)?;
-            solution.bound = solution.bound.min(relaxed.bound);
-        }
+        let solution = self.bounded(&lowered, &lowered.problem, &stage, start)?;
         self.phase("pricing", start);
-        let mut plan = evaluate(program, hardware, &lowered.decisions(program, &solution.assignment))?;
+        let plan = priced(program, hardware, &lowered, &solution, start)?;
         let budget = hardware.device.memory;
         if plan.objective.peak_memory_bytes > budget {
             // The lowering counts memory exactly as `evaluate` does (tested), and the
@@ -131,17 +119,15 @@ impl Solver {
                 plan.objective.peak_memory_bytes
             )));
         }
-        plan.dropped_preferences = lowered.resolved.dropped.clone();
-        let bound = solution.bound + lowered.join_cost(&solution.assignment);
-        plan.solver = Some(stats(&solution, bound, plan.objective.total_s.0, start));
         Ok(plan)
     }
 
     /// Alternative plans: for each value of `values` the solver prices and each of its
     /// candidate shardings, the cheapest plan with that value held so (the same staged
     /// solve as [`Solver::solve`], that one choice forced), in order of value then
-    /// candidate. Choices that leave the problem infeasible are skipped; plans repeat
-    /// when two choices lead to the same one. Each solve has the full time limit.
+    /// candidate. Choices that leave the problem infeasible, or whose plan exceeds the
+    /// memory budget, are skipped; plans repeat when two choices lead to the same one.
+    /// Each solve has the full time limit.
     pub fn forced_plans(
         &self,
         program: &Program,
@@ -151,32 +137,42 @@ impl Solver {
         let lowered = lower(program, hardware)?;
         let stage = stages(&lowered);
         let mut plans = Vec::new();
+        // One copy of the problem: each choice forces a node's costs, restored after.
+        let mut problem = lowered.problem.clone();
         for &value in values {
             let Some(node) = lowered.value_nodes.get(value.index()).copied().flatten() else { continue };
-            for choice in 0..lowered.problem.nodes[node.0].strategies() {
+            let original = &lowered.problem.nodes[node.0].costs;
+            for choice in (0..original.len()).filter(|&c| original[c].is_finite()) {
                 let start = Instant::now();
-                let mut problem = lowered.problem.clone();
                 let costs = &mut problem.nodes[node.0].costs;
-                if !costs[choice].is_finite() {
-                    continue;
-                }
                 costs.iter_mut().enumerate().filter(|(s, _)| *s != choice).for_each(|(_, c)| *c = f64::INFINITY);
-                let solution = match self.staged(&problem, &stage, start) {
+                let solved = self.bounded(&lowered, &problem, &stage, start);
+                problem.nodes[node.0].costs.clone_from(original);
+                let solution = match solved {
                     Ok(solution) => solution,
                     Err(SolveError::Infeasible(_)) => continue,
                     Err(e) => return Err(e),
                 };
-                let mut plan = evaluate(program, hardware, &lowered.decisions(program, &solution.assignment))?;
-                if plan.objective.peak_memory_bytes > hardware.device.memory {
-                    continue;
+                let plan = priced(program, hardware, &lowered, &solution, start)?;
+                if plan.objective.peak_memory_bytes <= hardware.device.memory {
+                    plans.push(plan);
                 }
-                plan.dropped_preferences = lowered.resolved.dropped.clone();
-                let bound = solution.bound + lowered.join_cost(&solution.assignment);
-                plan.solver = Some(stats(&solution, bound, plan.objective.total_s.0, start));
-                plans.push(plan);
             }
         }
         Ok(plans)
+    }
+
+    /// The staged solve of `problem` (`lowered`'s, or it with some costs forced), its
+    /// bound made valid where the budget rows may over-count a shared buffer (see
+    /// `Lowered`): then the optimum without the budget bounds it too.
+    fn bounded(&self, lowered: &Lowered, problem: &Problem, stage: &[usize], start: Instant) -> Result<Solution> {
+        let mut solution = self.staged(problem, stage, start)?;
+        if lowered.overcounts && limit_binds(problem) {
+            let free = Problem { limit: None, ..problem.clone() };
+            let relaxed = self.staged(&free, stage, start)?;
+            solution.bound = solution.bound.min(relaxed.bound);
+        }
+        Ok(solution)
     }
 
     fn limits(&self, start: Instant) -> Limits {
@@ -224,6 +220,22 @@ fn stage_problem(problem: &Problem, stage: &[usize], k: usize, earlier: Option<&
         }
     }
     problem
+}
+
+/// The plan of `solution` priced by the cost model, with the preferences the
+/// lowering dropped and the solver statistics (its memory is not checked here).
+fn priced(
+    program: &Program,
+    hardware: &HardwareSpec,
+    lowered: &Lowered,
+    solution: &Solution,
+    start: Instant,
+) -> Result<Plan> {
+    let mut plan = evaluate(program, hardware, &lowered.decisions(program, &solution.assignment))?;
+    plan.dropped_preferences = lowered.resolved.dropped.clone();
+    let bound = solution.bound + lowered.join_cost(&solution.assignment);
+    plan.solver = Some(stats(solution, bound, plan.objective.total_s.0, start));
+    Ok(plan)
 }
 
 /// The solver statistics of `solution`, whose plan costs `total` and whose optimum

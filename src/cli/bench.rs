@@ -172,10 +172,8 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             let config = config.load()?;
             let hardware = match profile {
                 Some(path) => {
-                    let text = std::fs::read_to_string(path)
-                        .map_err(|e| Failure::BadInput(format!("{}: error: cannot read: {e}", path.display())))?;
-                    let profile = autoshard::cost::Profile::parse(&text)
-                        .map_err(|e| Failure::BadInput(format!("{}: error: {e}", path.display())))?;
+                    let profile =
+                        autoshard::cost::Profile::read(path).map_err(|e| Failure::BadInput(format!("error: {e}")))?;
                     let mut hw = on_cpu(&config, None).hardware;
                     hw.apply_profile(&profile);
                     Some(hw)

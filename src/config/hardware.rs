@@ -5,7 +5,9 @@
 //! device and per-axis link figures, given as numbers in SI units or strings with
 //! units; `profile: FILE` (a path relative to the config's directory) takes a cost
 //! profile's figures (as `autoshard bench calibrate --out FILE` writes them) before
-//! the overrides; `solver:` sets the solver's options.
+//! the overrides; `solver:` sets the solver's options. A link set under `axes:`
+//! drops the per-collective-kind links a preset or profile brought (the `cpu`
+//! preset's), which would otherwise replace it for those kinds.
 
 use super::decode::{Ctx, Fields};
 use super::yaml::{Node, NodeKind};
@@ -93,9 +95,10 @@ pub fn cost(ctx: &mut Ctx<'_>, node: Option<&Node>, mesh: &Mesh) -> HardwareSpec
     if let Some(n) = fields.get("profile")
         && let Some(file) = ctx.string(n, "a cost profile file")
     {
-        match read_profile(&ctx.file, &file) {
+        let dir = std::path::Path::new(&*ctx.file).parent().unwrap_or(std::path::Path::new(""));
+        match Profile::read(&dir.join(file)) {
             Ok(profile) => spec.apply_profile(&profile),
-            Err(message) => ctx.error(n, message),
+            Err(e) => ctx.error(n, e.to_string()),
         }
     }
     if let Some(device) = fields.get("device").and_then(|n| Fields::new(ctx, n, "the device")) {
@@ -120,26 +123,23 @@ pub fn cost(ctx: &mut Ctx<'_>, node: Option<&Node>, mesh: &Mesh) -> HardwareSpec
             }
             let Some(link) = Fields::new(ctx, value, &format!("the link of axis \"{name}\"")) else { continue };
             link.deny_unknown(ctx, &["bandwidth", "latency"]);
+            let bandwidth = link.get("bandwidth").and_then(|n| ctx.quantity(n, "bandwidth"));
+            let latency = link.get("latency").and_then(|n| ctx.quantity(n, "latency"));
+            if bandwidth.is_some() || latency.is_some() {
+                // A per-kind link would replace this one for its kind (see the module docs).
+                spec.collectives.clear();
+            }
             // Every mesh axis has a link from the preset.
             let Some(entry) = spec.axes.get_mut(&name) else { continue };
-            if let Some(v) = link.get("bandwidth").and_then(|n| ctx.quantity(n, "bandwidth")) {
+            if let Some(v) = bandwidth {
                 entry.bandwidth = v;
             }
-            if let Some(v) = link.get("latency").and_then(|n| ctx.quantity(n, "latency")) {
+            if let Some(v) = latency {
                 entry.latency = v;
             }
         }
     }
     spec
-}
-
-/// The profile at `file`, relative to the directory of the config `config`.
-fn read_profile(config: &str, file: &str) -> Result<Profile, String> {
-    let dir = std::path::Path::new(config).parent().unwrap_or(std::path::Path::new(""));
-    let path = dir.join(file);
-    let text =
-        std::fs::read_to_string(&path).map_err(|e| format!("cannot read the cost profile {}: {e}", path.display()))?;
-    Profile::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Reads `solver:`.
@@ -151,4 +151,28 @@ pub fn solver(ctx: &mut Ctx<'_>, node: Option<&Node>) -> SolverOptions {
         options.time_limit = v;
     }
     options
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::config::Config;
+
+    fn config(cost: &str) -> Config {
+        let text = format!(
+            "mesh: {{axes: {{x: 2}}}}\ncost: {cost}\nprogram:\n  inputs: {{a: {{shape: [2], dtype: f32}}}}\n  ops: []\n  outputs: {{a: {{}}}}\n"
+        );
+        Config::from_source("tests/data/x.yaml", &text).unwrap()
+    }
+
+    #[test]
+    fn an_axis_link_drops_the_per_kind_links() {
+        assert!(!config("{preset: cpu}").hardware.collectives.is_empty());
+        assert!(!config("{preset: cpu, device: {flops: 1e9}, axes: {x: {}}}").hardware.collectives.is_empty());
+        let set = config("{preset: cpu, axes: {x: {bandwidth: 1e9}}}").hardware;
+        assert!(set.collectives.is_empty());
+        assert_eq!(set.link("x").bandwidth.0, 1e9);
+        let profiled = config("{profile: ../../cost/data/cpu.yaml, axes: {x: {latency: 1e-6}}}").hardware;
+        assert!(profiled.collectives.is_empty());
+        assert_eq!(profiled.link("x").latency.0, 1e-6);
+    }
 }

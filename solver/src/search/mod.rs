@@ -15,7 +15,8 @@
 //! 3. **Bound** (`dual.rs`): message passing with subgradient steps on the
 //!    multipliers of the limit gives a lower bound and multipliers that price usage
 //!    per time step.
-//! 4. **Improve** until the deadline: a neighbourhood's solution for cost plus
+//! 4. **Improve** until the deadline, or until the bound is within the run's
+//!    relative gap of the best cost (phases 4 and 5 are skipped then): a neighbourhood's solution for cost plus
 //!    priced usage is kept if it costs no more and fits the limit (checked exactly on
 //!    the usage profile, `profile.rs`); one that exceeds the limit raises the
 //!    multiplier of the step it exceeds, and all multipliers decay slowly. After
@@ -73,6 +74,13 @@ pub struct Progress {
     pub phase: &'static str,
 }
 
+impl Progress {
+    /// `phase` begun `start` ago, with no solution or bound yet.
+    pub fn phase(phase: &'static str, start: Instant) -> Self {
+        Progress { elapsed_s: start.elapsed().as_secs_f64(), cost: f64::INFINITY, bound: f64::NEG_INFINITY, phase }
+    }
+}
+
 /// The search's result, for the engine.
 #[derive(Debug, Clone)]
 pub(crate) struct Outcome {
@@ -98,6 +106,9 @@ pub(crate) struct Run<'a> {
     pub report: &'a mut dyn FnMut(Progress),
     /// Added to core costs and bounds to give the problem's.
     pub constant: f64,
+    /// The relative gap at which to stop: the best cost minus the bound within this
+    /// fraction of the best cost (0: only when proven optimal).
+    pub gap: f64,
 }
 
 /// Searches the remaining problem of `pre` (without binding loads).
@@ -199,14 +210,15 @@ impl<'c, 'r> Search<'c, 'r> {
 
     /// The cost of the best feasible solution held (infinite: none).
     fn best_cost(&self) -> f64 {
-        let feasible = |s: &&State| s.score.forbidden == 0 && s.fits(self.core);
         let held = [Some(&self.state), self.best.as_ref()].into_iter().flatten();
-        held.filter(feasible).map(|s| s.score.finite).fold(f64::INFINITY, f64::min)
+        held.filter(|s| s.feasible(self.core)).map(|s| s.score.finite).fold(f64::INFINITY, f64::min)
     }
 
-    /// True once the bound meets the best feasible cost: that solution is optimal.
+    /// True once the bound meets the best feasible cost (that solution is optimal)
+    /// or comes within the run's relative gap of it.
     fn closed(&self) -> bool {
-        self.bound >= self.best_cost()
+        let best = self.best_cost();
+        best.is_finite() && best - self.bound <= self.run.gap.max(0.0) * (best + self.run.constant).abs()
     }
 
     /// Improves the start with the limit ignored (the multipliers are still zero),
@@ -223,22 +235,30 @@ impl<'c, 'r> Search<'c, 'r> {
     /// Raises the multipliers where the usage exceeds the limit and improves the
     /// solution for costs plus usage so priced, round after round (the price
     /// quadruples each round), repairing a copy after each and keeping the best
-    /// repaired one; stops when the priced solution fits by itself, or a quarter of
-    /// the time is gone and some copy was repaired. False if none fits.
+    /// repaired one (a repaired copy counts only if it is feasible: no forbidden
+    /// pair); stops when the priced solution is feasible by itself, or a quarter of
+    /// the time is gone and some copy was repaired or the solution fits. False if no
+    /// feasible solution was found.
     fn penalize(&mut self) -> bool {
         let core = self.core;
         let until = Instant::now() + self.run.deadline.saturating_duration_since(Instant::now()).mul_f64(0.25);
         let mut strength = 1.0;
         loop {
             let saved = self.state.clone();
-            if self.repair() && self.best.as_ref().is_none_or(|b| self.state.score.better(&b.score)) {
+            if self.repair()
+                && self.state.feasible(core)
+                && self.best.as_ref().is_none_or(|b| self.state.score.better(&b.score))
+            {
                 self.first_feasible.get_or_insert(self.run.start.elapsed().as_secs_f64());
                 self.best = Some(self.state.clone());
                 self.report("feasible", true);
             }
             self.state = saved;
             let now = Instant::now();
-            if self.state.fits(core) || now >= self.run.deadline || (now >= until && self.best.is_some()) {
+            // After a quarter of the time a solution that fits but keeps a forbidden
+            // pair ends it too: pricing usage does not remove those.
+            let late = now >= until && (self.best.is_some() || self.state.fits(core));
+            if self.state.feasible(core) || now >= self.run.deadline || late {
                 break;
             }
             let usage = core.profile(&self.state.assign);
@@ -256,7 +276,7 @@ impl<'c, 'r> Search<'c, 'r> {
             }
         }
         self.restore_best();
-        self.state.fits(core)
+        self.state.feasible(core)
     }
 
     /// One neighbourhood kept if it lowers cost plus priced usage, the limit ignored;
@@ -322,7 +342,7 @@ impl<'c, 'r> Search<'c, 'r> {
                     }
                     self.penalized_step();
                 }
-                if !self.repair() {
+                if !self.repair() || !self.state.feasible(self.core) {
                     self.restore_best();
                 }
                 stale = 0;
@@ -360,10 +380,10 @@ impl<'c, 'r> Search<'c, 'r> {
         self.restore_best();
     }
 
-    /// Takes `best` back as the state if it is better or the state does not fit.
+    /// Takes `best` back as the state if it is better or the state is not feasible.
     fn restore_best(&mut self) {
         if let Some(best) =
-            self.best.take().filter(|b| b.score.better(&self.state.score) || !self.state.fits(self.core))
+            self.best.take().filter(|b| b.score.better(&self.state.score) || !self.state.feasible(self.core))
         {
             self.state = best;
         }

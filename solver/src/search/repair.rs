@@ -1,15 +1,19 @@
 //! Feasibility repair: while the usage exceeds the limit, move the node live at the
 //! worst time step whose change frees usage there at the smallest cost per unit
-//! freed (never adding a forbidden term); when no single node can (forbidden pairs
-//! tie it to its neighbours), change an induced tree around one jointly, usage at
-//! that step first and cost second.
+//! freed (never adding a forbidden term) among those that do not raise the peak (a
+//! node with several segments may use more at other steps); when no single node can
+//! (forbidden pairs tie it to its neighbours), change an induced tree around one
+//! jointly, usage at that step first and cost second.
 //!
 //! Invariant: every applied move lowers the usage of the worst step without raising
-//! the peak, so the repair ends; it fails only when neither kind of move exists.
+//! the peak (each is applied, checked on the profile and taken back if it fails).
+//! Moves between steps tied at the peak could still take turns, so the repair also
+//! stops at the run's deadline; it fails then, or when neither kind of move exists.
 
 use super::Search;
 use super::core::Core;
 use rand::RngExt;
+use std::time::Instant;
 
 /// Nodes by the time steps they are live at, for the repair's scans.
 #[derive(Debug, Clone)]
@@ -41,29 +45,27 @@ impl Liveness {
 }
 
 impl Search<'_, '_> {
-    /// Repairs the state until it fits; false if it got stuck.
+    /// Repairs the state until it fits; false if it got stuck or ran out of time.
     pub(super) fn repair(&mut self) -> bool {
         let core = self.core;
         while !self.state.fits(core) {
-            let t = self.state.profile.argmax();
-            let single = self.cheapest_single(t);
-            let Some((v, k)) = single else {
-                if self.joint(t) {
-                    continue;
-                }
+            if Instant::now() >= self.run.deadline {
                 return false;
-            };
-            let m = self.state.price(core, vec![(v, k)]);
-            self.state.apply(core, &m, false);
+            }
+            let t = self.state.profile.argmax();
+            if !self.single(t) && !self.joint(t) {
+                return false;
+            }
         }
         true
     }
 
-    /// The single-node change freeing usage at step `t` at the smallest cost per unit
-    /// freed, never adding a forbidden term.
-    fn cheapest_single(&mut self, t: usize) -> Option<(usize, usize)> {
+    /// Applies the single-node change freeing usage at step `t` at the smallest cost
+    /// per unit freed that adds no forbidden term and does not raise the peak; false
+    /// if there is none.
+    fn single(&mut self, t: usize) -> bool {
         let core = self.core;
-        let mut best: Option<(f64, usize, usize)> = None;
+        let mut candidates: Vec<(f64, usize, usize)> = Vec::new();
         for v in self.liveness.live(t) {
             let current = core.usage_at(v, self.state.assign[v], t);
             for k in 0..core.strategies(v) {
@@ -77,12 +79,29 @@ impl Search<'_, '_> {
                 }
                 let rate = (score.finite - self.state.score.finite) / freed as f64
                     - if score.forbidden < self.state.score.forbidden { f64::MAX / 2.0 } else { 0.0 };
-                if best.is_none_or(|(r, _, _)| rate < r) {
-                    best = Some((rate, v, k));
-                }
+                candidates.push((rate, v, k));
             }
         }
-        best.map(|(_, v, k)| (v, k))
+        // Stable: among equal rates the first found wins, as before.
+        candidates.sort_by(|a, b| a.0.total_cmp(&b.0));
+        candidates.dedup_by_key(|&mut (_, v, k)| (v, k));
+        candidates.into_iter().any(|(_, v, k)| self.try_move(vec![(v, k)], t))
+    }
+
+    /// Applies `changes` and keeps them if the peak did not rise and the usage at `t`
+    /// fell; otherwise takes them back. True if kept.
+    fn try_move(&mut self, changes: Vec<(usize, usize)>, t: usize) -> bool {
+        let core = self.core;
+        let (peak, at_t) = (self.state.profile.peak(), self.state.profile.at(t));
+        let m = self.state.price(core, changes);
+        let old: Vec<(usize, usize)> = m.changes.iter().map(|&(v, _)| (v, self.state.assign[v])).collect();
+        self.state.apply(core, &m, false);
+        if self.state.profile.peak() <= peak && self.state.profile.at(t) < at_t {
+            return true;
+        }
+        let back = self.state.price(core, old);
+        self.state.apply(core, &back, false);
+        false
     }
 
     /// A joint change of an induced tree around a node live at `t` that lowers the
@@ -94,7 +113,6 @@ impl Search<'_, '_> {
         if live.is_empty() {
             return false;
         }
-        let (peak, at_t) = (self.state.profile.peak(), self.state.profile.at(t));
         for attempt in 0..64 {
             let root = live[self.rng.random_range(0..live.len())];
             self.forest.clear();
@@ -104,17 +122,12 @@ impl Search<'_, '_> {
                 self.state.assign[u]
             });
             let changes = self.changes();
-            let m = self.state.price(core, changes);
-            if m.score.forbidden > self.state.score.forbidden {
+            if self.state.score_after(core, &changes).forbidden > self.state.score.forbidden {
                 continue;
             }
-            let old: Vec<(usize, usize)> = m.changes.iter().map(|&(v, _)| (v, self.state.assign[v])).collect();
-            self.state.apply(core, &m, false);
-            if self.state.profile.peak() <= peak && self.state.profile.at(t) < at_t {
+            if self.try_move(changes, t) {
                 return true;
             }
-            let back = self.state.price(core, old);
-            self.state.apply(core, &back, false);
         }
         false
     }

@@ -54,6 +54,12 @@ impl State {
         self.profile.peak() <= core.limit
     }
 
+    /// True if the solution is feasible: no forbidden term and the usage within the
+    /// limit.
+    pub fn feasible(&self, core: &Core) -> bool {
+        self.score.forbidden == 0 && self.fits(core)
+    }
+
     /// Prices `changes` (distinct nodes) against the current solution.
     pub fn price(&mut self, core: &Core, changes: Vec<(usize, usize)>) -> Move {
         let score = self.score_after(core, &changes);
