@@ -334,12 +334,7 @@ mod tests {
             let k = rng.random_range(2..4);
             let mut p = Problem { limit: Some(rng.random_range(6..20)), ..Problem::default() };
             for i in 0..n {
-                let start = rng.random_range(0..3);
-                p.add_node(Node {
-                    usage: (0..k).map(|_| rng.random_range(0..5)).collect(),
-                    interval: (start, start + rng.random_range(1..4)),
-                    ..Node::new(format!("{i}"), (0..k).map(|_| rng.random_range(0..10) as f64).collect())
-                });
+                p.add_node(crate::problem::random_node(&mut rng, i, k, 3));
             }
             for a in 0..n {
                 for b in a + 1..n {

@@ -240,12 +240,7 @@ pub(crate) fn random(rng: &mut rand::rngs::StdRng, nodes: std::ops::Range<usize>
     let mut p = Problem::default();
     for i in 0..n {
         let k = rng.random_range(1..5);
-        let start = rng.random_range(0..4);
-        p.add_node(Node {
-            usage: (0..k).map(|_| rng.random_range(0..5)).collect(),
-            interval: (start, start + rng.random_range(1..4)),
-            ..Node::new(format!("{i}"), (0..k).map(|_| rng.random_range(0..10) as f64).collect())
-        });
+        p.add_node(random_node(rng, i, k, 4));
     }
     for a in 0..n {
         for b in a + 1..n {
@@ -262,6 +257,19 @@ pub(crate) fn random(rng: &mut rand::rngs::StdRng, nodes: std::ops::Range<usize>
         p.limit = Some(rng.random_range(4..14));
     }
     p
+}
+
+/// Node `i` of a random test problem: `k` strategies of costs below 10 and usages
+/// below 5, live from a step below `starts` for 1 to 3 steps.
+#[cfg(test)]
+pub(crate) fn random_node(rng: &mut rand::rngs::StdRng, i: usize, k: usize, starts: usize) -> Node {
+    use rand::RngExt;
+    let start = rng.random_range(0..starts);
+    Node {
+        usage: (0..k).map(|_| rng.random_range(0..5)).collect(),
+        interval: (start, start + rng.random_range(1..4)),
+        ..Node::new(format!("{i}"), (0..k).map(|_| rng.random_range(0..10) as f64).collect())
+    }
 }
 
 #[cfg(test)]
