@@ -144,13 +144,19 @@ impl Prepared<'_> {
         &self.plan
     }
 
-    /// Runs the sharded program once on the prepared inputs: the run and its wall
-    /// time (lowering excluded).
+    /// Runs the sharded program once on the prepared inputs, every device computing
+    /// at once: the run and its wall time (lowering excluded).
     pub fn execute(&self) -> Result<(ShardedRun, Duration), RunError> {
+        self.execute_on(None)
+    }
+
+    /// [`execute`](Self::execute) with at most `cores` devices computing at once
+    /// (`None`: all of them).
+    pub fn execute_on(&self, cores: Option<usize>) -> Result<(ShardedRun, Duration), RunError> {
         let started = Instant::now();
-        let sharded =
-            autoshard_executor::run(&self.config.program, &self.schedule, &self.inputs, Duration::from_secs(300))
-                .map_err(|e| RunError::Execution(e.to_string()))?;
+        let limits = autoshard_executor::Limits { timeout: Duration::from_secs(300), cores };
+        let sharded = autoshard_executor::run(&self.config.program, &self.schedule, &self.inputs, limits)
+            .map_err(|e| RunError::Execution(e.to_string()))?;
         Ok((sharded, started.elapsed()))
     }
 

@@ -24,6 +24,7 @@ fn a_config_can_name_a_profile_file_and_it_is_the_cpu_preset() {
 
 #[test]
 fn bench_plans_reports_distinct_plans_and_a_correlation() {
+    let save = std::env::temp_dir().join(format!("autoshard-bench-plans-{}", std::process::id()));
     let (code, out, err) = autoshard(&[
         "bench",
         "plans",
@@ -31,7 +32,9 @@ fn bench_plans_reports_distinct_plans_and_a_correlation() {
         "--top",
         "3",
         "--repetitions",
-        "1",
+        "2",
+        "--save",
+        save.to_str().unwrap(),
         "--format",
         "json",
     ]);
@@ -43,7 +46,10 @@ fn bench_plans_reports_distinct_plans_and_a_correlation() {
     let mut predicted = Vec::new();
     let mut summaries = BTreeSet::new();
     for p in plans {
-        assert!(p["measured_s"].as_f64().unwrap() > 0.0);
+        // The least device time of the rounds, the median at least that.
+        let (least, median) = (p["measured_s"].as_f64().unwrap(), p["measured_median_s"].as_f64().unwrap());
+        assert!(least > 0.0 && least <= median, "{p}");
+        assert!(p["measured_wall_s"].as_f64().unwrap() > 0.0);
         assert_eq!(p["verified"], true);
         assert_eq!(p["values"].as_array().unwrap().len(), 3);
         predicted.push(p["predicted_s"].as_f64().unwrap());
@@ -58,6 +64,17 @@ fn bench_plans_reports_distinct_plans_and_a_correlation() {
     let measured: Vec<f64> = plans.iter().map(|p| p["measured_s"].as_f64().unwrap()).collect();
     let recomputed = autoshard::bench::stats::spearman(&predicted, &measured).unwrap();
     assert!((rho - recomputed).abs() < 1e-12, "{rho} vs {recomputed}");
+    // --save wrote every plan run, readable by `cost --plan`.
+    for k in 1..=plans.len() {
+        let plan = save.join(format!("plan-{k}.json"));
+        let (code, out, err) =
+            autoshard(&["cost", "tests/data/bench_tiny.yaml", "--plan", plan.to_str().unwrap(), "--format", "json"]);
+        assert_eq!(code, 0, "{err}");
+        let cost: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let total = cost["objective"]["total_s"].as_f64().unwrap();
+        assert!((total - predicted[k - 1]).abs() <= 1e-9 * total, "{total} vs {}", predicted[k - 1]);
+    }
+    std::fs::remove_dir_all(&save).unwrap();
 }
 
 #[test]

@@ -1,5 +1,6 @@
-//! Hardware descriptions: a device (compute, memory bandwidth, memory) and a link per
-//! mesh axis (bandwidth, latency), with named presets.
+//! Hardware descriptions: a device (compute, memory bandwidth, memory, optionally a
+//! measured kernel model) and a link per mesh axis (bandwidth, latency), with named
+//! presets.
 //!
 //! A preset fills in everything; a config then overrides single fields. Preset links
 //! are assigned to mesh axes from the minor-most axis outwards: an axis whose devices
@@ -8,6 +9,7 @@
 //! matches the usual device order, where minor axes vary fastest across neighbouring
 //! devices.
 
+use crate::kernel::KernelModel;
 use crate::profile::Profile;
 use autoshard_model::reshard::CollectiveKind;
 use autoshard_model::{Bytes, BytesPerSecond, FlopsPerSecond, Mesh, Seconds};
@@ -24,6 +26,9 @@ pub struct DeviceSpec {
     pub memory_bandwidth: BytesPerSecond,
     /// Size of the device's main memory: a hard budget for the plan's peak.
     pub memory: Bytes,
+    /// Measured kernels that replace the roofline (`None`: the roofline of `flops`
+    /// and `memory_bandwidth`).
+    pub kernels: Option<KernelModel>,
 }
 
 /// The link devices use to talk along one mesh axis.
@@ -78,6 +83,7 @@ impl Preset {
                     flops: FlopsPerSecond(989e12),
                     memory_bandwidth: BytesPerSecond(3.35e12),
                     memory: Bytes(80 << 30),
+                    kernels: None,
                 },
                 intra: LinkSpec { bandwidth: BytesPerSecond(450e9), latency: Seconds(2e-6) },
                 inter: LinkSpec { bandwidth: BytesPerSecond(50e9), latency: Seconds(10e-6) },
@@ -90,6 +96,7 @@ impl Preset {
                     flops: FlopsPerSecond(197e12),
                     memory_bandwidth: BytesPerSecond(819e9),
                     memory: Bytes(16 << 30),
+                    kernels: None,
                 },
                 intra: LinkSpec { bandwidth: BytesPerSecond(45e9), latency: Seconds(2e-6) },
                 inter: LinkSpec { bandwidth: BytesPerSecond(45e9), latency: Seconds(2e-6) },

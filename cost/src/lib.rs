@@ -3,7 +3,8 @@
 //! The pipeline, one module per step: the hardware (`hardware.rs`: per-device compute,
 //! memory bandwidth and memory; per mesh-axis link bandwidth and latency; named
 //! presets with published figures; cost profiles in `profile.rs`, the calibrated `cpu`
-//! preset among them), the time of one collective (`collective.rs`, the
+//! preset among them; measured kernel models in `kernel.rs`), the compute time of one
+//! op (`compute.rs`), the time of one collective (`collective.rs`, the
 //! formulas of SPEC §4 with the bottleneck rule), the price of a reshard's collectives
 //! (`reshard.rs`, on the states the model's symbolic simulator walks through) and the
 //! choice of the cheapest reshard plan, one op under one strategy (`op_cost.rs`),
@@ -16,6 +17,7 @@ pub mod error;
 pub mod evaluate;
 pub mod greedy;
 pub mod hardware;
+pub mod kernel;
 pub mod memory;
 pub mod op_cost;
 pub mod profile;
@@ -24,5 +26,6 @@ pub mod reshard;
 pub use collective::{Group, coefficients, collective_time};
 pub use error::{Error, Result};
 pub use hardware::{DeviceSpec, HardwareSpec, LinkSpec, Preset};
+pub use kernel::{KernelClass, KernelModel, KernelRates};
 pub use profile::Profile;
 pub use reshard::{PricedCollective, Tensor, cheapest_plan, price, total_time};

@@ -17,6 +17,7 @@ use crate::collective::{Group, collective_time};
 use crate::compute::{LocalWork, Share};
 use crate::error::{Error, Result};
 use crate::hardware::HardwareSpec;
+use crate::kernel::KernelClass;
 use crate::reshard::{PricedCollective, Tensor, cheapest_plan};
 use autoshard_model::axis::axes_size;
 use autoshard_model::plan::OpStrategy;
@@ -79,7 +80,8 @@ impl<'a> Pricing<'a> {
         results: impl IntoIterator<Item = (ValueId, &'s TensorSharding)>,
     ) -> Result<LocalWork> {
         let share = self.share(results)?;
-        Ok(LocalWork::of(op_counts(self.program, id), 1.0, share, share))
+        let class = KernelClass::of(&self.program.op(id).kind);
+        Ok(LocalWork::of(class, op_counts(self.program, id), 1.0, share, share))
     }
 
     /// Prices op `id` (with `rule`) under strategy `chosen`; an
@@ -136,6 +138,7 @@ impl<'a> Pricing<'a> {
             })
             .collect::<Result<Vec<_>>>()?;
         let work = LocalWork::of(
+            KernelClass::of(&op.kind),
             op_counts(program, id),
             pieces(rule, factors, program.mesh()),
             self.share(op.operands.iter().copied().zip(&operands))?,

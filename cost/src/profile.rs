@@ -3,6 +3,13 @@
 //!
 //! ```yaml
 //! device: {flops: 1.0e11, memory_bandwidth: 1.0e10, memory: 4294967296}
+//! kernels:                           # optional measured kernel model (kernel.rs)
+//!   overhead: 2.0e-6                 # seconds per op
+//!   matmul: {flops: 2.0e10, bandwidth: 1.0e9}
+//!   convolution: {flops: 5.0e8, bandwidth: 1.0e9}
+//!   elementwise: {flops: 1.0e9, bandwidth: 2.0e9}
+//!   reduction: {flops: 1.0e9, bandwidth: 2.0e9}
+//!   movement: {flops: 1.0e9, bandwidth: 1.0e9}
 //! link: {bandwidth: 5.0e9, latency: 5.0e-6}
 //! collectives:                       # optional per-kind overrides of `link`
 //!   all_gather: {bandwidth: 4.1e9, latency: 3.2e-6}
@@ -18,6 +25,7 @@
 
 use crate::error::{Error, Result};
 use crate::hardware::{DeviceSpec, HardwareSpec, LinkSpec};
+use crate::kernel::{KernelClass, KernelModel, KernelRates};
 use autoshard_model::reshard::CollectiveKind;
 use autoshard_model::{Bytes, BytesPerSecond, FlopsPerSecond, Seconds};
 use serde::Deserialize;
@@ -54,6 +62,8 @@ pub struct Profile {
 #[serde(deny_unknown_fields)]
 struct RawProfile {
     device: RawDevice,
+    #[serde(default)]
+    kernels: Option<RawKernels>,
     link: RawLink,
     #[serde(default)]
     collectives: BTreeMap<String, RawLink>,
@@ -68,6 +78,24 @@ struct RawDevice {
     flops: f64,
     memory_bandwidth: f64,
     memory: f64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawKernels {
+    overhead: f64,
+    matmul: RawRates,
+    convolution: RawRates,
+    elementwise: RawRates,
+    reduction: RawRates,
+    movement: RawRates,
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(deny_unknown_fields)]
+struct RawRates {
+    flops: f64,
+    bandwidth: f64,
 }
 
 #[derive(Deserialize, Clone, Copy)]
@@ -93,6 +121,21 @@ fn link(what: &str, raw: RawLink) -> Result<LinkSpec> {
     Ok(LinkSpec { bandwidth: BytesPerSecond(bandwidth), latency: Seconds(raw.latency) })
 }
 
+fn kernels(raw: RawKernels) -> Result<KernelModel> {
+    if !(raw.overhead.is_finite() && raw.overhead >= 0.0) {
+        return Err(Error::Profile(format!("kernels.overhead must be a number of seconds >= 0, got {}", raw.overhead)));
+    }
+    let classes = [raw.matmul, raw.convolution, raw.elementwise, raw.reduction, raw.movement];
+    let mut rates = [KernelRates { flops: FlopsPerSecond(1.0), bandwidth: BytesPerSecond(1.0) }; 5];
+    for ((slot, raw), class) in rates.iter_mut().zip(classes).zip(KernelClass::ALL) {
+        *slot = KernelRates {
+            flops: FlopsPerSecond(positive(&format!("kernels.{class}.flops"), raw.flops)?),
+            bandwidth: BytesPerSecond(positive(&format!("kernels.{class}.bandwidth"), raw.bandwidth)?),
+        };
+    }
+    Ok(KernelModel { overhead: Seconds(raw.overhead), rates })
+}
+
 impl Profile {
     /// Parses a profile (see the module docs).
     pub fn parse(text: &str) -> Result<Profile> {
@@ -101,6 +144,7 @@ impl Profile {
             flops: FlopsPerSecond(positive("device.flops", raw.device.flops)?),
             memory_bandwidth: BytesPerSecond(positive("device.memory_bandwidth", raw.device.memory_bandwidth)?),
             memory: Bytes(positive("device.memory", raw.device.memory)? as u64),
+            kernels: raw.kernels.map(kernels).transpose()?,
         };
         let mut collectives = BTreeMap::new();
         for (name, raw) in raw.collectives {
@@ -147,6 +191,13 @@ impl Profile {
             "device: {{flops: {:e}, memory_bandwidth: {:e}, memory: {}}}",
             d.flops.0, d.memory_bandwidth.0, d.memory.0
         );
+        if let Some(k) = &d.kernels {
+            let _ = writeln!(out, "kernels:\n  overhead: {:e}", k.overhead.0);
+            for class in KernelClass::ALL {
+                let r = k.rates(class);
+                let _ = writeln!(out, "  {class}: {{flops: {:e}, bandwidth: {:e}}}", r.flops.0, r.bandwidth.0);
+            }
+        }
         let _ = writeln!(out, "link: {{bandwidth: {:e}, latency: {:e}}}", self.link.bandwidth.0, self.link.latency.0);
         if !self.collectives.is_empty() {
             out.push_str("collectives:\n");
@@ -209,6 +260,10 @@ mod tests {
                 flops: FlopsPerSecond(1.25e11),
                 memory_bandwidth: BytesPerSecond(9e9),
                 memory: Bytes(1 << 30),
+                kernels: Some(KernelModel {
+                    overhead: Seconds(2.5e-6),
+                    rates: [KernelRates { flops: FlopsPerSecond(3e9), bandwidth: BytesPerSecond(1.5e9) }; 5],
+                }),
             },
             link: LinkSpec { bandwidth: BytesPerSecond(5e9), latency: Seconds(4e-6) },
             collectives,
@@ -220,5 +275,7 @@ mod tests {
         assert!(Profile::parse(bad).unwrap_err().to_string().contains("unknown collective 'gather'"));
         let negative = "device: {flops: -1, memory_bandwidth: 1, memory: 1}\nlink: {bandwidth: 1, latency: 0}\n";
         assert!(Profile::parse(negative).unwrap_err().to_string().contains("device.flops"));
+        let slow = text.replace("reduction: {flops: 3e9", "reduction: {flops: 0");
+        assert!(Profile::parse(&slow).unwrap_err().to_string().contains("kernels.reduction.flops"), "{slow}");
     }
 }

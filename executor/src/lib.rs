@@ -29,6 +29,6 @@ pub use lowering::{Planner, Schedule, lower};
 pub use placement::Placement;
 pub use reference::{Evaluation, evaluate};
 pub use runtime::{Device, Runtime};
-pub use sharded::{ShardedRun, run};
+pub use sharded::{Limits, ShardedRun, run};
 pub use tensor::Tensor;
 pub use verify::{Verification, random_inputs, verify};

@@ -11,10 +11,25 @@
 //! and a device that fails aborts the others at once, so a broken collective fails
 //! instead of hanging. Plain OS threads (scoped), never a pool: blocking waits cannot
 //! starve one another.
+//!
+//! Each device keeps a *device clock*: the time it would take if it had a core of
+//! its own. It advances by the thread's CPU time (not wall time, which on a machine
+//! with fewer cores than devices counts the time a device waits for a core), and
+//! every round synchronises it: a device leaves a round at the latest clock any
+//! device arrived with. Invariant: a device's clock never runs backwards, and after
+//! a round every device's clock is the same.
+//!
+//! A runtime may limit how many devices compute at once ([`Runtime::with_cores`]):
+//! a device holds one of the cores while it computes and gives it up while it waits
+//! in a round. With fewer devices computing than the machine has cores, a device's
+//! CPU time is not inflated by other devices evicting its caches mid-op; the
+//! benchmarks run so.
 
 use crate::error::{Error, Result};
 use crate::groups::Grid;
 use crate::tensor::Tensor;
+use cpu_time::ThreadTime;
+use std::cell::Cell;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -53,13 +68,22 @@ struct State {
     posts: Vec<Option<Post>>,
     arrived: usize,
     round: u64,
-    board: Option<Board>,
+    /// The latest device clock that arrived in the open round.
+    latest: Duration,
+    board: Option<(Board, Duration)>,
     aborted: Option<String>,
 }
 
 impl Exchange {
     fn new(devices: usize, timeout: Duration) -> Exchange {
-        let state = State { posts: no_posts(devices), arrived: 0, round: 0, board: None, aborted: None };
+        let state = State {
+            posts: no_posts(devices),
+            arrived: 0,
+            round: 0,
+            latest: Duration::ZERO,
+            board: None,
+            aborted: None,
+        };
         Exchange { state: Mutex::new(state), changed: Condvar::new(), devices, timeout }
     }
 
@@ -69,22 +93,25 @@ impl Exchange {
         self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// Posts `post` for `device` and waits for every device's post of this round.
-    pub(crate) fn round(&self, device: usize, post: Option<Post>) -> Result<Board> {
+    /// Posts `post` for `device`, arriving at device time `clock`, and waits for
+    /// every device's post of this round; returns the board and the latest clock.
+    fn round(&self, device: usize, post: Option<Post>, clock: Duration) -> Result<(Board, Duration)> {
         let mut state = self.lock();
         if let Some(reason) = &state.aborted {
             return Err(Error::Aborted(reason.clone()));
         }
         state.posts[device] = post;
         state.arrived += 1;
+        state.latest = state.latest.max(clock);
         let round = state.round;
         if state.arrived == self.devices {
             let board = Arc::new(std::mem::replace(&mut state.posts, no_posts(self.devices)));
-            state.board = Some(Arc::clone(&board));
+            let latest = std::mem::take(&mut state.latest);
+            state.board = Some((Arc::clone(&board), latest));
             state.arrived = 0;
             state.round += 1;
             self.changed.notify_all();
-            return Ok(board);
+            return Ok((board, latest));
         }
         let deadline = Instant::now() + self.timeout;
         while state.round == round {
@@ -123,11 +150,62 @@ fn poisoned() -> Error {
     Error::Collective("a device thread panicked".to_string())
 }
 
-/// One simulated device inside a run: its index, the mesh, and the exchange.
+/// One simulated device inside a run: its index, the mesh, the exchange, its
+/// device clock and whether it holds a core.
 pub struct Device<'a> {
     index: usize,
     grid: &'a Grid,
     exchange: &'a Exchange,
+    clock: DeviceClock,
+    cores: &'a Cores,
+    computing: Cell<bool>,
+}
+
+/// The cores devices compute on: at most `free` more may start.
+struct Cores {
+    free: Mutex<usize>,
+    freed: Condvar,
+}
+
+impl Cores {
+    fn new(cores: usize) -> Self {
+        Cores { free: Mutex::new(cores.max(1)), freed: Condvar::new() }
+    }
+
+    fn take(&self) {
+        let mut free = self.free.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        while *free == 0 {
+            free = self.freed.wait(free).unwrap_or_else(std::sync::PoisonError::into_inner);
+        }
+        *free -= 1;
+    }
+
+    fn give_back(&self) {
+        *self.free.lock().unwrap_or_else(std::sync::PoisonError::into_inner) += 1;
+        self.freed.notify_one();
+    }
+}
+
+/// A device's clock: its time at the last synchronisation plus the thread's CPU
+/// time since.
+struct DeviceClock {
+    synced: Cell<Duration>,
+    since: Cell<ThreadTime>,
+}
+
+impl DeviceClock {
+    fn start() -> Self {
+        DeviceClock { synced: Cell::new(Duration::ZERO), since: Cell::new(ThreadTime::now()) }
+    }
+
+    fn now(&self) -> Duration {
+        self.synced.get() + self.since.get().elapsed()
+    }
+
+    fn sync(&self, to: Duration) {
+        self.synced.set(to);
+        self.since.set(ThreadTime::now());
+    }
 }
 
 impl Device<'_> {
@@ -141,9 +219,43 @@ impl Device<'_> {
         self.grid
     }
 
-    /// Runs one round of the exchange.
+    /// The device clock: this device's time since the run started, as if it had a
+    /// core of its own (see the module docs).
+    pub fn clock(&self) -> Duration {
+        self.clock.now()
+    }
+
+    /// Runs `f` (which must not run a collective) without advancing the device
+    /// clock: for work outside the program, such as cutting an input's block.
+    pub fn untimed<T>(&self, f: impl FnOnce() -> T) -> T {
+        let before = self.clock.now();
+        let out = f();
+        self.clock.sync(before);
+        out
+    }
+
+    /// Runs one round of the exchange; the device clock leaves it at the latest
+    /// clock any device arrived with.
     pub(crate) fn round(&self, post: Option<Post>) -> Result<Board> {
-        self.exchange.round(self.index, post)
+        let clock = self.clock.now();
+        self.stop_computing();
+        let (board, latest) = self.exchange.round(self.index, post, clock)?;
+        self.start_computing();
+        self.clock.sync(latest);
+        Ok(board)
+    }
+
+    /// Takes a core to compute on.
+    fn start_computing(&self) {
+        self.cores.take();
+        self.computing.set(true);
+    }
+
+    /// Gives back the core, if the device holds one.
+    fn stop_computing(&self) {
+        if self.computing.replace(false) {
+            self.cores.give_back();
+        }
     }
 }
 
@@ -152,12 +264,20 @@ impl Device<'_> {
 pub struct Runtime {
     grid: Grid,
     timeout: Duration,
+    cores: usize,
 }
 
 impl Runtime {
-    /// A runtime over `grid` whose devices wait at most 60 s for one another.
+    /// A runtime over `grid` whose devices wait at most 60 s for one another and
+    /// all compute at once.
     pub fn new(grid: Grid) -> Runtime {
-        Runtime { grid, timeout: Duration::from_secs(60) }
+        let cores = grid.devices();
+        Runtime { grid, timeout: Duration::from_secs(60), cores }
+    }
+
+    /// The same runtime with at most `cores` devices (at least one) computing at once.
+    pub fn with_cores(self, cores: usize) -> Runtime {
+        Runtime { cores: cores.max(1), ..self }
     }
 
     /// The same runtime with another bound on each wait.
@@ -175,14 +295,24 @@ impl Runtime {
     /// that fails aborts the others, whose "aborted" errors are not reported).
     pub fn run<R: Send>(&self, program: impl Fn(&Device<'_>) -> Result<R> + Sync) -> Result<Vec<R>> {
         let exchange = Exchange::new(self.grid.devices(), self.timeout);
+        let cores = Cores::new(self.cores);
         let results: Vec<Result<R>> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..self.grid.devices())
                 .map(|index| {
-                    let (exchange, program, grid) = (&exchange, &program, &self.grid);
+                    let (exchange, program, grid, cores) = (&exchange, &program, &self.grid, &cores);
                     scope.spawn(move || {
+                        let device = Device {
+                            index,
+                            grid,
+                            exchange,
+                            clock: DeviceClock::start(),
+                            cores,
+                            computing: Cell::new(false),
+                        };
+                        device.start_computing();
                         // A panicking device must stop the others too, not leave
                         // them waiting for it.
-                        let run = std::panic::AssertUnwindSafe(|| program(&Device { index, grid, exchange }));
+                        let run = std::panic::AssertUnwindSafe(|| program(&device));
                         let result = std::panic::catch_unwind(run).unwrap_or_else(|panic| {
                             let what = panic
                                 .downcast_ref::<&str>()
@@ -191,6 +321,7 @@ impl Runtime {
                                 .unwrap_or_default();
                             Err(Error::Collective(format!("device {index} panicked: {what}")))
                         });
+                        device.stop_computing();
                         if let Err(e) = &result {
                             exchange.abort(format!("device {index} failed: {e}"));
                         }
@@ -204,5 +335,44 @@ impl Runtime {
             return Err(e.clone());
         }
         results.into_iter().collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Busy work of about `n` multiply-adds.
+    fn spin(n: u64) -> f64 {
+        (0..n).fold(0.0f64, |a, i| std::hint::black_box(a * 0.5 + i as f64))
+    }
+
+    #[test]
+    fn device_clocks_meet_at_each_round_and_untimed_work_is_free() {
+        for cores in [1, 2, 4] {
+            let runtime = Runtime::new(Grid::new(&[4]).unwrap()).with_cores(cores);
+            let clocks = runtime
+                .run(|device| {
+                    // Device 3 computes far more before the round than the others.
+                    spin(if device.index() == 3 { 4_000_000 } else { 1_000 });
+                    let before = device.clock();
+                    device.round(None)?;
+                    let after = device.clock();
+                    let free = device.untimed(|| spin(4_000_000));
+                    std::hint::black_box(free);
+                    Ok((before, after, device.clock()))
+                })
+                .unwrap();
+            let latest = clocks.iter().map(|c| c.0).max().unwrap();
+            for &(before, after, end) in &clocks {
+                assert!(after >= latest && after >= before, "cores {cores}: {clocks:?}");
+                // Untimed work leaves the clock where it was (give or take the
+                // few instructions around it).
+                assert!(end - after < Duration::from_millis(2), "cores {cores}: {clocks:?}");
+            }
+            // The slow device's clock set everyone's: all left the round together.
+            let lows = clocks.iter().map(|c| c.1).min().unwrap();
+            assert!(lows >= clocks[3].0, "cores {cores}: {clocks:?}");
+        }
     }
 }

@@ -171,15 +171,31 @@ impl Tensor {
 
     /// The dimensions permuted: result dimension `i` is dimension `permutation[i]`.
     pub fn transposed(&self, permutation: &[usize]) -> Tensor {
-        let source = self.strides();
         let shape: Vec<usize> = permutation.iter().map(|&p| self.shape[p]).collect();
-        let permuted: Vec<usize> = permutation.iter().map(|&p| source[p]).collect();
-        let mut data = Vec::with_capacity(self.data.len());
-        for_each_index(&shape, |index| {
-            let at: usize = index.iter().zip(&permuted).map(|(i, s)| i * s).sum();
-            data.push(self.data[at]);
-        });
-        Tensor { shape, data }
+        if permutation.iter().enumerate().all(|(i, &p)| i == p) {
+            return Tensor { shape, data: self.data.clone() };
+        }
+        // ndarray copies a permuted view into standard layout with strided inner
+        // loops, not an index vector per element.
+        let view = ndarray::ArrayViewD::from_shape(ndarray::IxDyn(&self.shape), &self.data);
+        match view {
+            Ok(view) => {
+                let permuted = view.permuted_axes(ndarray::IxDyn(permutation));
+                let data = permuted.as_standard_layout().iter().copied().collect();
+                Tensor { shape, data }
+            }
+            // Unreachable: a tensor's data always has its shape's length.
+            Err(_) => {
+                let source = self.strides();
+                let permuted: Vec<usize> = permutation.iter().map(|&p| source[p]).collect();
+                let mut data = Vec::with_capacity(self.data.len());
+                for_each_index(&shape, |index| {
+                    let at: usize = index.iter().zip(&permuted).map(|(i, s)| i * s).sum();
+                    data.push(self.data[at]);
+                });
+                Tensor { shape, data }
+            }
+        }
     }
 
     /// Piece `index` of `parts` equal pieces along `axis`, if `axis` exists, its size

@@ -1,18 +1,22 @@
 //! Calibrating the `cpu` cost profile: the collectives' α and B per kind
-//! ([`collectives`](super::collectives)) plus the executor's compute rates, measured
-//! with every device busy at once, as in a sharded run.
+//! ([`collectives`](super::collectives)) plus the executor's compute rates and
+//! kernel model, timed by the device clock as `bench plans` measures runs.
 //!
 //! - GEMM rate: the executor's `dot_general` kernel on 256×256×256 f32 on every
 //!   device at once; FLOP/s per device = 2·256³ / the slowest device's median time.
 //! - Memory-bound rate: the executor's elementwise `add` of two 1 Mi-element f32
 //!   tensors on every device at once; bytes/s per device = bytes read and written /
 //!   the slowest device's median time.
+//! - Kernels: the suite of [`kernels`](super::kernels) and its fitted kernel model,
+//!   which the profile's device carries (it replaces the roofline of the two rates
+//!   above in the compute time of every op).
 //! - Memory: the machine's memory (`/proc/meminfo`) shared by the devices (4 GiB
 //!   each where unknown).
 //!
 //! The profile's `link` is all_gather's fit; every kind's own fit is its override.
 
 use super::collectives::{CollectiveBench, KindFit, measure};
+use super::kernels::KernelFit;
 use super::{BenchError, time_on_mesh};
 use autoshard_cost::profile::Profile;
 use autoshard_cost::{DeviceSpec, LinkSpec};
@@ -43,6 +47,8 @@ pub struct Calibration {
     pub memory_bandwidth: f64,
     /// Memory per device, bytes.
     pub memory: u64,
+    /// The kernel suite and its fit.
+    pub kernels: KernelFit,
     /// The collectives' fits.
     pub collectives: Vec<KindFit>,
 }
@@ -62,6 +68,7 @@ impl Calibration {
                 flops: FlopsPerSecond(self.gemm_flops),
                 memory_bandwidth: BytesPerSecond(self.memory_bandwidth),
                 memory: Bytes(self.memory),
+                kernels: Some(self.kernels.model),
             },
             link,
             collectives,
@@ -73,22 +80,28 @@ impl Calibration {
     pub fn to_yaml(&self) -> Result<String, BenchError> {
         let comment = format!(
             "autoshard cost profile, measured by `autoshard bench calibrate` on the CPU mesh executor:\n\
-             {} devices (threads) at once on {} hardware threads; f32 data. Compute: {GEMM}^3 GEMM\n\
-             and an elementwise add of {STREAM} elements per device. Collectives: SPEC §4's\n\
-             formulas fitted per kind (least squares on relative error).",
+             {} devices (threads) on {} hardware threads, one computing at a time; times are the\n\
+             executor's device clock (CPU time per device, synchronised at collectives); f32 data.\n\
+             Compute: {GEMM}^3 GEMM, an elementwise add of {STREAM} elements, and the kernel\n\
+             model fitted per class over the ops of src/bench/kernels.yaml. Collectives: SPEC §4's\n\
+             formulas fitted per kind (least squares on relative error), blocks moved along\n\
+             either dimension of a matrix.",
             self.devices, self.cores
         );
         let mut measured = format!("  devices: {}\n  cores: {}\n  r2:\n", self.devices, self.cores);
         for f in &self.collectives {
             let _ = writeln!(measured, "    {}: {:.4}", f.kind, f.r2);
         }
+        for (class, r2) in &self.kernels.r2 {
+            let _ = writeln!(measured, "    {class}: {r2:.4}");
+        }
         Ok(self.profile()?.to_yaml(&comment, Some(&measured)))
     }
 }
 
-/// The steps [`calibrate`] reports to its `progress` callback: gemm, memory and each
-/// collective kind.
-pub const STEPS: usize = 2 + super::collectives::KINDS.len();
+/// The steps [`calibrate`] reports to its `progress` callback: gemm, memory, kernels
+/// and each collective kind.
+pub const STEPS: usize = 3 + super::collectives::KINDS.len();
 
 /// Measures everything for `devices` devices (`bench` sets the collectives' points),
 /// naming each of its [`STEPS`] steps to `progress` as it starts.
@@ -98,10 +111,12 @@ pub fn calibrate(bench: &CollectiveBench, mut progress: impl FnMut(&str)) -> Res
     let gemm_flops = gemm_rate(devices, bench.repetitions)?;
     progress("memory");
     let memory_bandwidth = memory_rate(devices, bench.repetitions)?;
+    progress("kernels");
+    let kernels = super::kernels::measure(devices, bench.repetitions)?;
     let collectives = measure(bench, progress)?;
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let memory = machine_memory().map_or(4 << 30, |m| m / devices.max(1) as u64);
-    Ok(Calibration { devices, cores, gemm_flops, memory_bandwidth, memory, collectives })
+    Ok(Calibration { devices, cores, gemm_flops, memory_bandwidth, memory, kernels, collectives })
 }
 
 /// Times `work` on every device at once ([`time_on_mesh`] on a mesh of `devices`):

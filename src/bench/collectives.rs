@@ -7,7 +7,9 @@
 //! Every measurement runs all devices at once: a mesh of `devices` split into
 //! groups of p along its minor axis, as a plan's collectives over one mesh axis run.
 //! n is the byte count the formula names (the gathered result for all_gather, each
-//! device's input otherwise), rounded to whole f32 elements that split evenly.
+//! device's input otherwise), rounded to whole f32 elements that split evenly. The
+//! kinds whose copies depend on the layout are timed on a matrix moved along each of
+//! its dimensions, as a sharded run's blocks move (see [`time_collective`]).
 
 use super::stats::{Fit, fit};
 use super::{BenchError, time_on_mesh};
@@ -128,7 +130,10 @@ pub fn fit_kind(kind: CollectiveKind, points: Vec<Point>) -> Result<KindFit, Ben
 
 /// Runs one collective `repetitions` times (after a warm-up) on `devices` devices in
 /// groups of `p` ([`time_on_mesh`]); returns the formula's n (bytes, after rounding)
-/// and the median of the slowest device's time.
+/// and the median of the slowest device's time. Layout-sensitive kinds (all_gather,
+/// reduce_scatter, all_to_all) are timed twice, as a sharded run moves blocks: along
+/// the leading dimension of a matrix (whole rows) and along its minor dimension (rows
+/// of [`RUN`] elements per piece); the time is the mean of the two.
 fn time_collective(
     kind: CollectiveKind,
     devices: usize,
@@ -139,31 +144,44 @@ fn time_collective(
     let elements = elements(size, p);
     let grid = Grid::new(&[devices / p, p]).map_err(exec)?;
     let axes = [1usize];
-    let input = match kind {
-        CollectiveKind::AllGather => Tensor::full(&[elements / p], 1.0),
-        _ => Tensor::full(&[elements], 1.0),
-    };
     let pairs: Vec<(usize, usize)> = (0..devices)
         .map(|d| {
             let (g, i) = (d / p, d % p);
             (grid.device(&[g, i]), grid.device(&[g, (i + 1) % p]))
         })
         .collect();
-    let seconds = time_on_mesh(&grid, repetitions, |device| match kind {
-        CollectiveKind::AllGather => device.all_gather(&input, &axes, 0),
-        CollectiveKind::ReduceScatter => device.reduce_scatter(&input, &axes, MeshReduction::Sum, 0),
-        CollectiveKind::AllReduce => device.all_reduce(&input, &axes, MeshReduction::Sum),
-        CollectiveKind::AllToAll => device.all_to_all(&input, &axes, 0, 0),
-        _ => device.collective_permute(&input, &pairs),
-    })?;
-    Ok(((elements * 4) as u64, seconds))
+    let minor = matches!(kind, CollectiveKind::AllGather | CollectiveKind::ReduceScatter | CollectiveKind::AllToAll);
+    let mut times = Vec::new();
+    for axis in if minor { &[0usize, 1][..] } else { &[0usize][..] } {
+        // [rows, columns], moved along `axis`: columns of p·RUN when minor.
+        let columns = if *axis == 1 { p * RUN } else { 1 };
+        let (rows, columns) = (elements / columns, columns);
+        let input = match kind {
+            CollectiveKind::AllGather if *axis == 1 => Tensor::full(&[rows, columns / p], 1.0),
+            CollectiveKind::AllGather => Tensor::full(&[rows / p, columns], 1.0),
+            _ => Tensor::full(&[rows, columns], 1.0),
+        };
+        let axis = *axis;
+        times.push(time_on_mesh(&grid, repetitions, |device| match kind {
+            CollectiveKind::AllGather => device.all_gather(&input, &axes, axis),
+            CollectiveKind::ReduceScatter => device.reduce_scatter(&input, &axes, MeshReduction::Sum, axis),
+            CollectiveKind::AllReduce => device.all_reduce(&input, &axes, MeshReduction::Sum),
+            CollectiveKind::AllToAll => device.all_to_all(&input, &axes, axis, 1 - axis),
+            _ => device.collective_permute(&input, &pairs),
+        })?);
+    }
+    Ok(((elements * 4) as u64, times.iter().sum::<f64>() / times.len() as f64))
 }
 
+/// Elements per piece of a row when a collective moves a matrix along its minor
+/// dimension (a sharded hidden dimension of a few dozen elements).
+const RUN: usize = 32;
+
 /// The f32 elements a collective over groups of `p` moves for a requested `size` in
-/// bytes: whole elements, rounded up to a multiple of p² (so all_gather's shards and
-/// every other split are even), at least p².
+/// bytes: whole elements, rounded up to a multiple of p²·[`RUN`] (so all_gather's
+/// shards and every other split are even, along either dimension), at least that.
 fn elements(size: u64, p: usize) -> usize {
-    let unit = p * p;
+    let unit = p * p * RUN;
     ((size as usize / 4).div_ceil(unit) * unit).max(unit)
 }
 
@@ -201,11 +219,13 @@ mod tests {
 
     #[test]
     fn requested_sizes_round_to_even_splits() {
+        // Multiples of p²·RUN (RUN = 32), at least one.
         assert_eq!(elements(1 << 10, 2), 256);
-        assert_eq!(elements(1000, 2), 252);
-        assert_eq!(elements(1000, 4), 256);
-        assert_eq!(elements(1, 4), 16);
-        assert_eq!(elements(0, 2), 4);
+        assert_eq!(elements(1000, 2), 256);
+        assert_eq!(elements(1 << 12, 4), 1024);
+        assert_eq!(elements(1000, 4), 512);
+        assert_eq!(elements(1, 4), 512);
+        assert_eq!(elements(0, 2), 128);
     }
 
     #[test]

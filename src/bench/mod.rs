@@ -2,6 +2,8 @@
 //!
 //! - [`collectives`]: the CPU mesh executor's collectives measured over sizes and
 //!   group sizes, and SPEC §4's formulas fitted to them (α and B per kind).
+//! - [`kernels`]: the executor's kernels timed over a suite of ops and the cost
+//!   model's kernel model (overhead, FLOP and byte rates per kernel class) fitted.
 //! - [`calibrate`]: those fits plus the executor's GEMM and memory-bound rates,
 //!   written as a cost profile (the shipped `cpu` preset is one).
 //! - [`plans`]: a config's best distinct plans, predicted with the calibrated
@@ -10,17 +12,20 @@
 //!
 //! Collectives and compute rates are timed the same way ([`time_on_mesh`]): every
 //! device at once, an untimed warm-up, a barrier before each repetition, the slowest
-//! device's time per repetition and the median of those.
+//! device's time per repetition and the median of those. Times are the executor's
+//! device clock (CPU time per device, synchronised at collectives), so a machine
+//! with fewer cores than devices measures what each device would take on its own
+//! core, not how the OS shares the cores out.
 //!
 //! Everything but the measurements is deterministic.
 
 pub mod calibrate;
 pub mod collectives;
+pub mod kernels;
 pub mod plans;
 pub mod stats;
 
 use autoshard_executor::{Device, Grid, Runtime, Tensor};
-use std::time::Instant;
 use thiserror::Error;
 
 /// Why a benchmark did not produce a result.
@@ -37,10 +42,13 @@ pub enum BenchError {
     Execution(String),
 }
 
+/// How many devices compute at once while the benchmarks measure.
+pub const MEASURING_CORES: usize = 1;
+
 /// Times `work` on every device of `grid` at once, `repetitions` times (at least
 /// once) after one untimed warm-up; before each run a barrier (a broadcast over the
 /// whole grid) makes every device start together. Returns the median over the
-/// repetitions of the slowest device's time, in seconds. `work`'s result is dropped
+/// repetitions of the slowest device's device-clock time, in seconds. `work`'s result is dropped
 /// after the clock stops.
 pub fn time_on_mesh<T>(
     grid: &Grid,
@@ -48,7 +56,7 @@ pub fn time_on_mesh<T>(
     work: impl Fn(&Device<'_>) -> autoshard_executor::Result<T> + Sync,
 ) -> Result<f64, BenchError> {
     let repetitions = repetitions.max(1);
-    let runtime = Runtime::new(grid.clone());
+    let runtime = Runtime::new(grid.clone()).with_cores(MEASURING_CORES);
     let axes: Vec<usize> = (0..grid.shape().len()).collect();
     let root = vec![0; axes.len()];
     let token = Tensor::full(&[1], 0.0);
@@ -57,9 +65,9 @@ pub fn time_on_mesh<T>(
             let mut times = Vec::with_capacity(repetitions);
             for rep in 0..=repetitions {
                 device.broadcast(&token, &axes, &root)?;
-                let started = Instant::now();
+                let started = device.clock();
                 let out = work(device)?;
-                let elapsed = started.elapsed().as_secs_f64();
+                let elapsed = device.clock().saturating_sub(started).as_secs_f64();
                 std::hint::black_box(out);
                 if rep > 0 {
                     times.push(elapsed);

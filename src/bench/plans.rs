@@ -7,14 +7,22 @@
 //! the most bytes) and each of its candidate shardings, the cheapest plan with that
 //! value held so ([`Solver::forced_plans`]), plus the unforced optimum. Each such
 //! plan is the best of its kind (data- vs model-parallel, which weights are split),
-//! so the set spans real alternatives rather than near-copies of the optimum. Plans with the same shardings and op strategies are
-//! one; so are plans whose predicted times differ by less than `separation`
-//! (relative): the model calls them equal, and measurement noise alone would order
-//! them. The K cheapest that remain are run, each `repetitions` times after a
-//! warm-up; measured is the median wall time of the sharded run. Each plan is priced,
-//! lowered and given its inputs and reference results once
-//! ([`prepare`](crate::run::prepare)); only the sharded runs repeat, and the warm-up
-//! run's outputs are the ones checked against the reference.
+//! so the set spans real alternatives rather than near-copies of the optimum. Plans
+//! with the same shardings and op strategies are one; so are plans whose predicted
+//! times differ by less than `separation` (relative): the model calls them equal,
+//! and measurement noise alone would order them.
+//!
+//! The K cheapest that remain are each priced, lowered and given their inputs and
+//! reference results once ([`prepare`](crate::run::prepare)), run once as a warm-up
+//! (whose outputs are checked against the reference), then timed in `repetitions`
+//! interleaved rounds, every plan once per round, so a drift of the machine touches
+//! every plan alike. A run is timed by the executor's device clock (each device's
+//! CPU time, synchronised at every collective, with at most
+//! [`MEASURING_CORES`](super::MEASURING_CORES) devices computing at once): what
+//! each device computes and waits for at collectives, not the time it waits for
+//! one of the machine's cores. Measured is the least device time over the rounds,
+//! since noise on a shared machine only adds time; the median and the wall time are
+//! reported beside it.
 
 use super::BenchError;
 use super::stats::{median, spearman};
@@ -48,18 +56,28 @@ pub struct PlanResult {
     pub predicted_compute_s: f64,
     /// Predicted communication, seconds.
     pub predicted_communication_s: f64,
-    /// Median wall time of the sharded run, seconds.
+    /// The sharded run's least device time over the rounds (the executor's device
+    /// clock: CPU time per device, synchronised at collectives), seconds. Noise on a
+    /// busy machine only adds time, so the least is the steadiest estimate.
     pub measured_s: f64,
-    /// Median over runs of the ops' summed wall times (slowest device per op).
+    /// The median device time over the rounds, seconds.
+    pub measured_median_s: f64,
+    /// Median over rounds of the ops' summed device times (slowest device per op).
     pub measured_compute_s: f64,
-    /// Median over runs of the collectives' summed wall times.
+    /// Median over rounds of the collectives' summed device times, waits included.
     pub measured_communication_s: f64,
+    /// Median wall time of the sharded run, seconds (on fewer cores than devices,
+    /// it also counts the time devices wait for a core).
+    pub measured_wall_s: f64,
     /// The sharded result matched the reference.
     pub verified: bool,
     /// The inputs' shardings, `name: sharding`.
     pub values: Vec<String>,
     /// A one-line summary: input shardings and the collectives by kind.
     pub summary: String,
+    /// The plan, priced (not in the report's JSON; `bench plans --save` writes it).
+    #[serde(skip)]
+    pub plan: Plan,
 }
 
 /// The report of `bench plans`.
@@ -128,77 +146,116 @@ fn identity(plan: &Plan) -> String {
 }
 
 /// Runs the K best distinct plans of `config` (already on the hardware to predict
-/// with; see [`on_cpu`]) and correlates predicted with measured.
+/// with; see [`on_cpu`]) and correlates predicted with measured. The plans are
+/// measured in interleaved rounds (every plan once per round), so a slow drift of
+/// the machine affects every plan alike.
 pub fn bench_plans(
     config: &Config,
     bench: &PlanBench,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<PlansReport, BenchError> {
     let (candidates, plans) = distinct_plans(config, bench)?;
-    let mut results = Vec::new();
-    for (k, plan) in plans.iter().enumerate() {
-        progress(k, plans.len());
-        results.push(measure_plan(config, plan, bench)?);
+    let rounds = bench.repetitions.max(1);
+    let mut measuring = Vec::with_capacity(plans.len());
+    for plan in &plans {
+        measuring.push(Measuring::new(config, plan, bench.seed)?);
     }
+    for round in 0..rounds {
+        progress(round, rounds);
+        for m in &mut measuring {
+            m.time_once()?;
+        }
+    }
+    let results: Vec<PlanResult> = measuring.into_iter().map(|m| m.result(config)).collect();
     let predicted: Vec<f64> = results.iter().map(|r| r.predicted_s).collect();
     let measured: Vec<f64> = results.iter().map(|r| r.measured_s).collect();
     let spearman = spearman(&predicted, &measured);
     Ok(PlansReport { config: config.name.clone(), candidates, plans: results, spearman })
 }
 
-fn measure_plan(config: &Config, plan: &Plan, bench: &PlanBench) -> Result<PlanResult, BenchError> {
-    let failed = |e: crate::run::RunError| BenchError::Execution(e.to_string());
-    let prepared = crate::run::prepare(config, plan, bench.seed).map_err(failed)?;
-    let (mut walls, mut computes, mut comms) = (Vec::new(), Vec::new(), Vec::new());
-    // The warm-up run is the one verified (every run computes the same outputs).
-    let (warm_up, _) = prepared.execute().map_err(failed)?;
-    let verified = prepared.verify(&warm_up).passed;
-    drop(warm_up);
-    for _ in 0..bench.repetitions.max(1) {
-        let (sharded, wall) = prepared.execute().map_err(failed)?;
+/// One plan under measurement: prepared once, verified on its warm-up run, then
+/// timed once per round.
+struct Measuring<'c> {
+    prepared: crate::run::Prepared<'c>,
+    verified: bool,
+    times: Vec<f64>,
+    walls: Vec<f64>,
+    computes: Vec<f64>,
+    comms: Vec<f64>,
+}
+
+fn failed(e: crate::run::RunError) -> BenchError {
+    BenchError::Execution(e.to_string())
+}
+
+impl<'c> Measuring<'c> {
+    fn new(config: &'c Config, plan: &Plan, seed: u64) -> Result<Self, BenchError> {
+        let prepared = crate::run::prepare(config, plan, seed).map_err(failed)?;
+        // The warm-up run is the one verified (every run computes the same outputs).
+        let (warm_up, _) = prepared.execute_on(Some(super::MEASURING_CORES)).map_err(failed)?;
+        let verified = prepared.verify(&warm_up).passed;
+        let (times, walls, computes, comms) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        Ok(Measuring { prepared, verified, times, walls, computes, comms })
+    }
+
+    fn time_once(&mut self) -> Result<(), BenchError> {
+        let (sharded, wall) = self.prepared.execute_on(Some(super::MEASURING_CORES)).map_err(failed)?;
         let (mut compute, mut comm) = (Duration::ZERO, Duration::ZERO);
         for event in &sharded.events {
             match event.kind {
-                autoshard_executor::sharded::EventKind::Op(_) => compute += event.wall,
-                autoshard_executor::sharded::EventKind::Collective { .. } => comm += event.wall,
+                autoshard_executor::sharded::EventKind::Op(_) => compute += event.time,
+                autoshard_executor::sharded::EventKind::Collective { .. } => comm += event.time,
             }
         }
-        walls.push(wall.as_secs_f64());
-        computes.push(compute.as_secs_f64());
-        comms.push(comm.as_secs_f64());
+        self.times.push(sharded.device_time.as_secs_f64());
+        self.walls.push(wall.as_secs_f64());
+        self.computes.push(compute.as_secs_f64());
+        self.comms.push(comm.as_secs_f64());
+        Ok(())
     }
-    let priced = prepared.plan();
-    let program = &config.program;
-    let values: Vec<String> = program
-        .inputs()
-        .iter()
-        .filter_map(|i| {
-            let name = &program.value(i.value).name;
-            priced.value(name).map(|s| format!("{name}: {}", dims(&s.to_string())))
-        })
-        .collect();
-    let mut kinds = std::collections::BTreeMap::<String, usize>::new();
-    for c in priced.collectives.iter().filter(|c| c.time_s.0 > 0.0) {
-        *kinds.entry(c.kind.to_string()).or_default() += 1;
+
+    fn result(self, config: &Config) -> PlanResult {
+        let priced = self.prepared.plan();
+        let program = &config.program;
+        let values: Vec<String> = program
+            .inputs()
+            .iter()
+            .filter_map(|i| {
+                let name = &program.value(i.value).name;
+                priced.value(name).map(|s| format!("{name}: {}", dims(&s.to_string())))
+            })
+            .collect();
+        let mut kinds = std::collections::BTreeMap::<String, usize>::new();
+        for c in priced.collectives.iter().filter(|c| c.time_s.0 > 0.0) {
+            *kinds.entry(c.kind.to_string()).or_default() += 1;
+        }
+        let collectives: Vec<String> = kinds.iter().map(|(k, n)| format!("{n}×{k}")).collect();
+        let summary = format!(
+            "{} | {}",
+            values.join(", "),
+            if collectives.is_empty() { "no communication".to_string() } else { collectives.join(" ") }
+        );
+        let o = &priced.objective;
+        PlanResult {
+            predicted_s: o.total_s.0,
+            predicted_compute_s: o.compute_s.0,
+            predicted_communication_s: o.communication_s.0,
+            measured_s: minimum(&self.times),
+            measured_median_s: median(&self.times).unwrap_or(0.0),
+            measured_compute_s: median(&self.computes).unwrap_or(0.0),
+            measured_communication_s: median(&self.comms).unwrap_or(0.0),
+            measured_wall_s: median(&self.walls).unwrap_or(0.0),
+            verified: self.verified,
+            values,
+            summary,
+            plan: priced.clone(),
+        }
     }
-    let collectives: Vec<String> = kinds.iter().map(|(k, n)| format!("{n}×{k}")).collect();
-    let summary = format!(
-        "{} | {}",
-        values.join(", "),
-        if collectives.is_empty() { "no communication".to_string() } else { collectives.join(" ") }
-    );
-    let o = &priced.objective;
-    Ok(PlanResult {
-        predicted_s: o.total_s.0,
-        predicted_compute_s: o.compute_s.0,
-        predicted_communication_s: o.communication_s.0,
-        measured_s: median(&walls).unwrap_or(0.0),
-        measured_compute_s: median(&computes).unwrap_or(0.0),
-        measured_communication_s: median(&comms).unwrap_or(0.0),
-        verified,
-        values,
-        summary,
-    })
+}
+
+/// The least of `xs` (0 when empty).
+fn minimum(xs: &[f64]) -> f64 {
+    xs.iter().copied().reduce(f64::min).unwrap_or(0.0)
 }
 
 /// The dimension list of a sharding's text (`#sdy.sharding<@mesh, [{"x"}, {}]>` →

@@ -53,6 +53,10 @@ enum Bench {
         /// Plans whose predictions differ by less than this fraction count as one.
         #[arg(long, default_value_t = 0.02)]
         separation: f64,
+        /// Write each plan run as DIR/plan-K.json (K = 1 is the cheapest predicted),
+        /// for `run --plan` and `cost --plan`.
+        #[arg(long, value_name = "DIR")]
+        save: Option<PathBuf>,
         /// Predict with this cost profile instead of the shipped cpu one.
         #[arg(long)]
         profile: Option<PathBuf>,
@@ -168,7 +172,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             }
             Ok(())
         }
-        Bench::Plans { config, top, repetitions, seed, separation, profile, format } => {
+        Bench::Plans { config, top, repetitions, seed, separation, save, profile, format } => {
             let config = config.load()?;
             let hardware = match profile {
                 Some(path) => {
@@ -192,6 +196,9 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             })
             .map_err(failed)?;
             drop(bar);
+            if let Some(dir) = save {
+                save_plans(dir, &report)?;
+            }
             match format {
                 Format::Text => print!("{}", plans_table(&report)),
                 Format::Json => json(&report)?,
@@ -199,6 +206,17 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             Ok(())
         }
     }
+}
+
+/// Writes each plan of `report` as `dir/plan-K.json`.
+fn save_plans(dir: &std::path::Path, report: &PlansReport) -> Result<(), Failure> {
+    let cannot = |e: std::io::Error| Failure::BadInput(format!("error: cannot write plans to {}: {e}", dir.display()));
+    std::fs::create_dir_all(dir).map_err(cannot)?;
+    for (k, result) in report.plans.iter().enumerate() {
+        let text = serde_json::to_string_pretty(&result.plan).map_err(|e| Failure::BadInput(format!("error: {e}")))?;
+        std::fs::write(dir.join(format!("plan-{}.json", k + 1)), text + "\n").map_err(cannot)?;
+    }
+    Ok(())
 }
 
 fn fits_table(fits: &[KindFit]) -> String {

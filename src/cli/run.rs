@@ -3,7 +3,8 @@
 //! on the same seeded inputs, and compares every output (SPEC §7). Exit 1 on a
 //! mismatch (naming the output and the element), 2 on an invalid plan, which never
 //! runs. JSON has `verification.{passed, max_abs_error, max_rel_error}` and, per op
-//! and per collective, wall time, bytes moved and the predicted time.
+//! and per collective, device time (the executor's device clock), wall time, bytes
+//! moved and the predicted time.
 
 use super::{ConfigArgs, Failure, Format};
 use autoshard::executor::sharded::EventKind;
@@ -85,7 +86,7 @@ fn to_json(config: &autoshard::Config, run: &Run) -> Value {
         match &e.kind {
             EventKind::Op(id) => {
                 let op = program.op(*id);
-                ops.push(json!({"name": op.name, "op": op.kind.name(), "wall_s": e.wall.as_secs_f64(), "predicted_s": predicted_compute(run, &op.name)}));
+                ops.push(json!({"name": op.name, "op": op.kind.name(), "device_s": e.time.as_secs_f64(), "wall_s": e.wall.as_secs_f64(), "predicted_s": predicted_compute(run, &op.name)}));
             }
             EventKind::Collective { collective: c, planned } => collectives.push(json!({
                 "kind": c.kind.to_string(),
@@ -95,6 +96,7 @@ fn to_json(config: &autoshard::Config, run: &Run) -> Value {
                 "planned": planned,
                 "bytes": bytes(config, &c.value, e.received),
                 "predicted_bytes": c.bytes.0,
+                "device_s": e.time.as_secs_f64(),
                 "wall_s": e.wall.as_secs_f64(),
                 "predicted_s": c.time_s.0,
             })),
@@ -120,6 +122,7 @@ fn to_json(config: &autoshard::Config, run: &Run) -> Value {
             "outputs": outputs,
         },
         "predicted": {"total_s": run.plan.objective.total_s.0, "compute_s": run.plan.objective.compute_s.0, "communication_s": run.plan.objective.communication_s.0},
+        "device_s": run.sharded.device_time.as_secs_f64(),
         "wall": {"sharded_s": run.sharded_wall.as_secs_f64(), "reference_s": run.reference_wall.as_secs_f64()},
         "peak_device_bytes": run.sharded.peak_elements as u64 * 4,
         "ops": ops,
@@ -141,12 +144,13 @@ fn report(config: &autoshard::Config, run: &Run) -> String {
         run.seed
     );
     let w = program.ops().iter().map(|o| o.name.len()).max().unwrap_or(0).max(5);
-    let _ = writeln!(out, "\nops\n  {:<w$}  {:<20} {:>12} {:>12}", "name", "op", "wall", "predicted");
+    let _ = writeln!(out, "\nops\n  {:<w$}  {:<20} {:>12} {:>12} {:>12}", "name", "op", "device", "wall", "predicted");
     for e in &run.sharded.events {
         if let EventKind::Op(id) = e.kind {
             let op = program.op(id);
-            let (wall, predicted) = (seconds(e.wall.as_secs_f64()), seconds(predicted_compute(run, &op.name)));
-            let _ = writeln!(out, "  {:<w$}  {:<20} {wall:>12} {predicted:>12}", op.name, op.kind.name());
+            let (device, wall) = (seconds(e.time.as_secs_f64()), seconds(e.wall.as_secs_f64()));
+            let predicted = seconds(predicted_compute(run, &op.name));
+            let _ = writeln!(out, "  {:<w$}  {:<20} {device:>12} {wall:>12} {predicted:>12}", op.name, op.kind.name());
         }
     }
     let _ = writeln!(out, "\ncollectives");
@@ -154,14 +158,17 @@ fn report(config: &autoshard::Config, run: &Run) -> String {
     for e in &run.sharded.events {
         if let EventKind::Collective { collective: c, planned } = &e.kind {
             if !any {
-                let _ =
-                    writeln!(out, "  {:<w$}  {:>12} {:>12} {:>12}  collective", "value", "bytes", "wall", "predicted");
+                let _ = writeln!(
+                    out,
+                    "  {:<w$}  {:>12} {:>12} {:>12} {:>12}  collective",
+                    "value", "bytes", "device", "wall", "predicted"
+                );
                 any = true;
             }
             let moved = bytes(config, &c.value, e.received);
             let predicted = if *planned { seconds(c.time_s.0) } else { "(executor)".to_string() };
-            let wall = seconds(e.wall.as_secs_f64());
-            let _ = writeln!(out, "  {:<w$}  {moved:>12} {wall:>12} {predicted:>12}  {}", c.value, c.text);
+            let (device, wall) = (seconds(e.time.as_secs_f64()), seconds(e.wall.as_secs_f64()));
+            let _ = writeln!(out, "  {:<w$}  {moved:>12} {device:>12} {wall:>12} {predicted:>12}  {}", c.value, c.text);
         }
     }
     if !any {
@@ -175,6 +182,7 @@ fn report(config: &autoshard::Config, run: &Run) -> String {
         seconds(run.sharded_wall.as_secs_f64()),
         seconds(run.reference_wall.as_secs_f64())
     );
+    let _ = writeln!(out, "device time      sharded {}", seconds(run.sharded.device_time.as_secs_f64()));
     let _ = writeln!(out, "predicted        {}", run.plan.objective.total_s);
     let verdict = if v.passed { "passed" } else { "FAILED" };
     let _ = writeln!(

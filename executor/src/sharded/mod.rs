@@ -3,8 +3,10 @@
 //! Every device walks the same steps (SPMD) holding only its blocks: a value's
 //! block is dropped after its last use, so a device holds its live shards plus the
 //! buffers of the collective in flight. Each op and each collective is timed on
-//! every device; the report keeps, per event, the slowest device's wall time and
-//! the most elements any device received. Collectives the plan did not price — the
+//! every device, by the wall clock and by the device clock (the runtime's: CPU time,
+//! synchronised at each collective); the report keeps, per event, the slowest
+//! device's times and the most elements any device received, and the run's device
+//! time (the latest device clock at the end). Collectives the plan did not price — the
 //! gathers and slices around gathered and global kernels — are reported as the
 //! executor's own (`planned: false`).
 
@@ -44,6 +46,9 @@ pub struct Event {
     pub kind: EventKind,
     /// The slowest device's wall time.
     pub wall: Duration,
+    /// The slowest device's device-clock time (for a collective, including the
+    /// wait for the latest device to arrive).
+    pub time: Duration,
     /// The most elements any device received from others.
     pub received: usize,
 }
@@ -57,29 +62,53 @@ pub struct ShardedRun {
     pub events: Vec<Event>,
     /// The most elements any device held at once (its live blocks).
     pub peak_elements: usize,
+    /// The latest device clock at the end of the run: the run's time on devices
+    /// with a core each.
+    pub device_time: Duration,
+}
+
+/// How a sharded run uses the machine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// The longest any device waits for the others in one collective.
+    pub timeout: Duration,
+    /// At most this many devices compute at once (`None`: all of them).
+    pub cores: Option<usize>,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { timeout: Duration::from_secs(60), cores: None }
+    }
 }
 
 /// Runs `schedule` (lowered from `program`) on `inputs`, one thread per device,
-/// each wait bounded by `timeout`.
-pub fn run(program: &Program, schedule: &Schedule, inputs: &[Tensor], timeout: Duration) -> Result<ShardedRun> {
+/// within `limits`.
+pub fn run(program: &Program, schedule: &Schedule, inputs: &[Tensor], limits: Limits) -> Result<ShardedRun> {
     if inputs.len() != program.inputs().len() {
         return Err(Error::InputCount { expected: program.inputs().len(), actual: inputs.len() });
     }
-    let runtime = Runtime::new(schedule.placement.grid().clone()).with_timeout(timeout);
+    let runtime = Runtime::new(schedule.placement.grid().clone()).with_timeout(limits.timeout);
+    let runtime = match limits.cores {
+        Some(cores) => runtime.with_cores(cores),
+        None => runtime,
+    };
     let per_device = runtime.run(|device| {
         let site = Site { device, placement: &schedule.placement };
         DeviceRun::new(program, schedule, site).run(inputs)
     })?;
     let mut events: Vec<Event> = Vec::new();
-    let mut peak_elements = 0;
+    let (mut peak_elements, mut device_time) = (0, Duration::ZERO);
     let mut blocks: Vec<Vec<Tensor>> = Vec::with_capacity(per_device.len());
-    for (outputs, device_events, peak) in per_device {
+    for DeviceEnd { outputs, events: device_events, peak, clock } in per_device {
         peak_elements = peak_elements.max(peak);
+        device_time = device_time.max(clock);
         if events.is_empty() {
             events = device_events;
         } else {
             for (e, d) in events.iter_mut().zip(device_events) {
                 e.wall = e.wall.max(d.wall);
+                e.time = e.time.max(d.time);
                 e.received = e.received.max(d.received);
             }
         }
@@ -95,7 +124,7 @@ pub fn run(program: &Program, schedule: &Schedule, inputs: &[Tensor], timeout: D
             assemble(&schedule.placement, &dims(&program.value(output.value).ty.shape), &sharding, &blocks, k)
         })
         .collect::<Result<Vec<_>>>()?;
-    Ok(ShardedRun { outputs, events, peak_elements })
+    Ok(ShardedRun { outputs, events, peak_elements, device_time })
 }
 
 /// Runs `collectives` on a tensor `x` of `mesh` held as `from`, on one thread per
@@ -151,6 +180,21 @@ fn assemble(
     Ok(out)
 }
 
+/// What one device ends a run with.
+struct DeviceEnd {
+    outputs: Vec<Tensor>,
+    events: Vec<Event>,
+    peak: usize,
+    clock: Duration,
+}
+
+/// When an event started, by both clocks.
+#[derive(Clone, Copy)]
+struct Started {
+    wall: Instant,
+    clock: Duration,
+}
+
 /// One device's walk through the schedule.
 struct DeviceRun<'a, 'd> {
     program: &'a Program,
@@ -199,14 +243,17 @@ impl<'a, 'd> DeviceRun<'a, 'd> {
         Ok(x)
     }
 
-    fn run(mut self, inputs: &[Tensor]) -> Result<(Vec<Tensor>, Vec<Event>, usize)> {
+    fn run(mut self, inputs: &[Tensor]) -> Result<DeviceEnd> {
         let mut outputs = vec![Tensor::scalar(0.0); self.program.outputs().len()];
         let schedule = self.schedule;
         for step in &schedule.steps {
             match step {
                 Step::Input { index: k, value } => {
-                    let block =
-                        self.site.take_block(&inputs[*k], &self.shape(*value), &schedule.shardings[value.index()])?;
+                    // Inputs arrive in their blocks: cutting them is not the program's time.
+                    let (site, shape) = (&self.site, self.shape(*value));
+                    let block = site
+                        .device
+                        .untimed(|| site.take_block(&inputs[*k], &shape, &schedule.shardings[value.index()]))?;
                     self.store(*value, block);
                 }
                 Step::Source { op } => self.source(*op)?,
@@ -235,7 +282,8 @@ impl<'a, 'd> DeviceRun<'a, 'd> {
                 }
             }
         }
-        Ok((outputs, self.events, self.peak))
+        let clock = self.site.device.clock();
+        Ok(DeviceEnd { outputs, events: self.events, peak: self.peak, clock })
     }
 
     /// An op without a rule: its operands gathered whole, computed, its results'
@@ -250,9 +298,9 @@ impl<'a, 'd> DeviceRun<'a, 'd> {
             let x = self.read(v)?;
             whole.push(self.gather_for_kernel(x, v, (sharding, &replicated))?);
         }
-        let started = Instant::now();
+        let started = self.start();
         let results = run_op(program, op, whole)?;
-        self.events.push(Event { kind: EventKind::Op(op), wall: started.elapsed(), received: 0 });
+        self.record(EventKind::Op(op), started, 0);
         for (&r, y) in operation.results.iter().zip(results) {
             let block = self.site.take_block(&y, &self.shape(r), &self.schedule.shardings[r.index()])?;
             self.store(r, block);
@@ -261,11 +309,21 @@ impl<'a, 'd> DeviceRun<'a, 'd> {
     }
 
     fn kernel(&mut self, op: OpId, kernel: &Kernel, operands: Vec<Tensor>) -> Result<Vec<Tensor>> {
-        let started = Instant::now();
+        let started = self.start();
         let device = self.site.device.index();
         let results = compute::compute(self.program, op, kernel, self.site.placement, device, operands)?;
-        self.events.push(Event { kind: EventKind::Op(op), wall: started.elapsed(), received: 0 });
+        self.record(EventKind::Op(op), started, 0);
         Ok(results)
+    }
+
+    fn start(&self) -> Started {
+        Started { wall: Instant::now(), clock: self.site.device.clock() }
+    }
+
+    /// Records an event that began at `started`.
+    fn record(&mut self, kind: EventKind, started: Started, received: usize) {
+        let time = self.site.device.clock().saturating_sub(started.clock);
+        self.events.push(Event { kind, wall: started.wall.elapsed(), time, received });
     }
 
     /// `x` (a block of `v`) through the planned collectives of `moved`.
@@ -289,10 +347,10 @@ impl<'a, 'd> DeviceRun<'a, 'd> {
         collective: &PlannedCollective,
         planned: bool,
     ) -> Result<Tensor> {
-        let started = Instant::now();
+        let started = self.start();
         let (y, received) = self.site.collective(x, shape, from, &collective.text)?;
         let kind = EventKind::Collective { collective: Box::new(collective.clone()), planned };
-        self.events.push(Event { kind, wall: started.elapsed(), received });
+        self.record(kind, started, received);
         Ok(y)
     }
 
