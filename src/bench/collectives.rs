@@ -151,17 +151,17 @@ fn time_collective(
         })
         .collect();
     let minor = matches!(kind, CollectiveKind::AllGather | CollectiveKind::ReduceScatter | CollectiveKind::AllToAll);
+    let along: &[usize] = if minor { &[0, 1] } else { &[0] };
     let mut times = Vec::new();
-    for axis in if minor { &[0usize, 1][..] } else { &[0usize][..] } {
-        // [rows, columns], moved along `axis`: columns of p·RUN when minor.
-        let columns = if *axis == 1 { p * RUN } else { 1 };
-        let (rows, columns) = (elements / columns, columns);
+    for &axis in along {
+        // [rows, columns] moved along `axis`: one column, or p·RUN of them.
+        let columns = if axis == 1 { p * RUN } else { 1 };
+        let rows = elements / columns;
         let input = match kind {
-            CollectiveKind::AllGather if *axis == 1 => Tensor::full(&[rows, columns / p], 1.0),
+            CollectiveKind::AllGather if axis == 1 => Tensor::full(&[rows, columns / p], 1.0),
             CollectiveKind::AllGather => Tensor::full(&[rows / p, columns], 1.0),
             _ => Tensor::full(&[rows, columns], 1.0),
         };
-        let axis = *axis;
         times.push(time_on_mesh(&grid, repetitions, |device| match kind {
             CollectiveKind::AllGather => device.all_gather(&input, &axes, axis),
             CollectiveKind::ReduceScatter => device.reduce_scatter(&input, &axes, MeshReduction::Sum, axis),

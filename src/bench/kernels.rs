@@ -12,7 +12,7 @@
 //! fitting of the median seconds per FLOP and the median seconds per byte, and the
 //! other rate is [`FREE`] (as is the FLOP rate of data movement, which has none).
 
-use super::stats::{fit, median};
+use super::stats::{fit, median, r_squared};
 use super::{BenchError, time_on_mesh};
 use crate::Config;
 use autoshard_cost::{KernelClass, KernelModel, KernelRates};
@@ -51,7 +51,7 @@ fn class_name<S: serde::Serializer>(class: &KernelClass, serializer: S) -> Resul
 /// The suite's measurements and the kernel model fitted to them.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct KernelFit {
-    /// The fitted model (serialised as its overhead and rates).
+    /// The fitted model (not serialised: the profile carries it).
     #[serde(skip)]
     pub model: KernelModel,
     /// Per class, the fit's R² (unweighted) over the class's ops.
@@ -83,6 +83,13 @@ pub fn measure(devices: usize, repetitions: usize) -> Result<KernelFit, BenchErr
     fit_model(points)
 }
 
+impl KernelFit {
+    /// The point of the suite's op `name`, if it has one.
+    pub fn point(&self, name: &str) -> Option<&KernelPoint> {
+        self.points.iter().find(|p| p.name == name)
+    }
+}
+
 /// Fits the kernel model to `points` (see the module docs).
 pub fn fit_model(points: Vec<KernelPoint>) -> Result<KernelFit, BenchError> {
     let tiny: Vec<f64> = points.iter().filter(|p| p.name.starts_with("tiny_")).map(|p| p.seconds).collect();
@@ -111,33 +118,18 @@ fn fit_class(rows: &[(f64, f64, f64)]) -> Option<(f64, f64, f64)> {
     if let Some(f) = fit(rows, true).filter(|f| f.a > 0.0 && f.b > 0.0) {
         return Some((f.a, f.b, f.r2));
     }
-    let alone = |column: usize| -> Option<(f64, f64)> {
-        // One coefficient: the median of the ops' seconds per unit, which one very
-        // fast or very slow kernel does not drag along.
-        let per_unit: Vec<f64> = rows
-            .iter()
-            .filter_map(|&(f, b, y)| {
-                let x = if column == 0 { f } else { b };
-                (x > 0.0).then_some(y / x)
-            })
-            .collect();
-        let c = median(&per_unit)?;
-        (c.is_finite() && c > 0.0).then(|| (c, r_squared(rows, column, c)))
+    // One coefficient: the median of the ops' seconds per unit, which one very fast
+    // or very slow kernel does not drag along.
+    let alone = |unit: fn(&(f64, f64, f64)) -> f64| -> Option<f64> {
+        let per_unit: Vec<f64> = rows.iter().filter(|r| unit(r) > 0.0).map(|r| r.2 / unit(r)).collect();
+        median(&per_unit).filter(|c| c.is_finite() && *c > 0.0)
     };
-    let flops = alone(0).map(|(c, r2)| (c, 0.0, r2));
-    let bytes = alone(1).map(|(c, r2)| (0.0, c, r2));
+    let flops = alone(|r| r.0).map(|c| (c, 0.0, r_squared(rows, c, 0.0)));
+    let bytes = alone(|r| r.1).map(|c| (0.0, c, r_squared(rows, 0.0, c)));
     match (flops, bytes) {
         (Some(f), Some(b)) => Some(if f.2 >= b.2 { f } else { b }),
         (f, b) => f.or(b),
     }
-}
-
-/// R² of `y ≈ c · column` over `rows`.
-fn r_squared(rows: &[(f64, f64, f64)], column: usize, c: f64) -> f64 {
-    let mean = rows.iter().map(|r| r.2).sum::<f64>() / rows.len() as f64;
-    let total: f64 = rows.iter().map(|r| (r.2 - mean).powi(2)).sum();
-    let residual: f64 = rows.iter().map(|&(f, b, y)| (y - c * if column == 0 { f } else { b }).powi(2)).sum();
-    if total > 0.0 { 1.0 - residual / total } else { 1.0 }
 }
 
 #[cfg(test)]

@@ -39,7 +39,7 @@ use std::time::Duration;
 pub struct PlanBench {
     /// Plans to run.
     pub top: usize,
-    /// Timed runs per plan (after one warm-up).
+    /// Timed rounds (each runs every plan once, after one warm-up run per plan).
     pub repetitions: usize,
     /// Seed of the inputs.
     pub seed: u64,

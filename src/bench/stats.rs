@@ -1,5 +1,6 @@
 //! The statistics of benchmarking: medians, a two-parameter least-squares fit
-//! through the origin, and Spearman's rank correlation (average ranks for ties).
+//! through the origin and its R², and Spearman's rank correlation (average ranks
+//! for ties).
 
 /// The median of `xs` (the mean of the middle two for an even count); `None` if
 /// empty or if any is NaN.
@@ -45,11 +46,16 @@ pub fn fit(points: &[(f64, f64, f64)], relative: bool) -> Option<Fit> {
     }
     let a = (s1y * s22 - s2y * s12) / det;
     let b = (s2y * s11 - s1y * s12) / det;
+    Some(Fit { a, b, r2: r_squared(points, a, b) })
+}
+
+/// The coefficient of determination of `y ≈ a·x1 + b·x2` on `points` of
+/// `(x1, x2, y)` (unweighted): 1 − Σ residual² / Σ (y − ȳ)², 1 when every y is equal.
+pub fn r_squared(points: &[(f64, f64, f64)], a: f64, b: f64) -> f64 {
     let mean = points.iter().map(|p| p.2).sum::<f64>() / points.len() as f64;
     let total: f64 = points.iter().map(|p| (p.2 - mean).powi(2)).sum();
     let residual: f64 = points.iter().map(|&(x1, x2, y)| (y - a * x1 - b * x2).powi(2)).sum();
-    let r2 = if total > 0.0 { 1.0 - residual / total } else { 1.0 };
-    Some(Fit { a, b, r2 })
+    if total > 0.0 { 1.0 - residual / total } else { 1.0 }
 }
 
 /// The ranks of `xs` from 1, ties sharing the average of their ranks.

@@ -25,9 +25,10 @@ enum Bench {
     /// repetitions, slowest device) and fit SPEC §4's α and B per kind by least
     /// squares. Prints kind, α, B, R² and the points.
     Collectives(Measure),
-    /// Measure the collectives plus the executor's GEMM FLOP/s and memory-bound
-    /// bytes/s, and write them as a cost profile (stdout, or --out FILE). The `cpu`
-    /// preset is such a profile: `--out cost/data/cpu.yaml` regenerates it.
+    /// Measure the collectives plus the executor's kernels (a suite of ops, fitted
+    /// per kernel class; its GEMM FLOP/s and memory-bound bytes/s), and write them as
+    /// a cost profile (stdout, or --out FILE). The `cpu` preset is such a profile:
+    /// `--out cost/data/cpu.yaml` regenerates it.
     Calibrate {
         #[command(flatten)]
         measure: Measure,
@@ -44,7 +45,8 @@ enum Bench {
         /// How many plans to run.
         #[arg(long, default_value_t = 6)]
         top: usize,
-        /// Timed runs per plan (after one warm-up); the median counts.
+        /// Timed rounds, each running every plan once (after one warm-up run per
+        /// plan); a plan's least device time counts.
         #[arg(long, default_value_t = 3)]
         repetitions: usize,
         /// The seed of the random inputs.
@@ -79,7 +81,8 @@ struct Measure {
     /// Group sizes (default: 2, 4, ... up to --devices).
     #[arg(long, value_delimiter = ',')]
     groups: Option<Vec<usize>>,
-    /// Timed repetitions per point (after one warm-up); the median counts.
+    /// Timed repetitions per point and per kernel (after one warm-up); the median
+    /// counts.
     #[arg(long, default_value_t = 7)]
     repetitions: usize,
     /// The output format (calibrate: json prints the measurements, not the profile).
@@ -192,7 +195,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
                 if k > 0 {
                     bar.inc(1);
                 }
-                bar.message(format!("running plan {} of {n}", k + 1));
+                bar.message(format!("round {} of {n}", k + 1));
             })
             .map_err(failed)?;
             drop(bar);
