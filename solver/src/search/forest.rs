@@ -26,7 +26,12 @@ pub(crate) struct Forest {
     pub order: Vec<Member>,
     /// The strategy the last [`Forest::solve`] chose for each member.
     pub chosen: Vec<usize>,
+    /// [`Forest::solve_closing`]'s argmin under the best strategy so far.
+    best_chosen: Vec<usize>,
     offsets: Vec<usize>,
+    /// Each member's own term per strategy (see [`Forest::solve`]).
+    base: Vec<f64>,
+    /// `base` with the children's minima added, during the programme.
     table: Vec<f64>,
     choice_offsets: Vec<usize>,
     choice: Vec<usize>,
@@ -40,7 +45,9 @@ impl Forest {
             epoch: 1,
             order: Vec::new(),
             chosen: Vec::new(),
+            best_chosen: Vec::new(),
             offsets: Vec::new(),
+            base: Vec::new(),
             table: Vec::new(),
             choice_offsets: Vec::new(),
             choice: Vec::new(),
@@ -105,21 +112,104 @@ impl Forest {
     /// edges' costs and the edges to non-members, each of which takes `fixed(u)`.
     /// Returns the minimum and leaves the argmin in `chosen`.
     pub fn solve(&mut self, core: &Core, unary: impl Fn(usize, usize) -> f64, fixed: &dyn Fn(usize) -> usize) -> f64 {
-        self.offsets.clear();
-        self.table.clear();
-        for m in &self.order {
-            let v = m.node;
-            self.offsets.push(self.table.len());
-            for k in 0..core.strategies(v) {
-                let mut value = unary(v, k);
-                for &(e, u) in &core.adjacency[v] {
-                    if self.stamp[u] != self.epoch {
-                        value += core.pair(e, v, k, fixed(u));
-                    }
-                }
-                self.table.push(value);
+        self.fill(core, unary, fixed);
+        self.programme(core)
+    }
+
+    /// [`Forest::solve`] with the non-member `w` (one that closes cycles through the
+    /// forest, [`Forest::closing`]) also free: each strategy `kw` of `w` in turn, the
+    /// members' minimum plus `unary(w, kw)` and `w`'s edges to non-members. Returns
+    /// the best `kw` (the first of the least; `fixed(w)` if every one is infinite)
+    /// and leaves the members' argmin under it in `chosen`. Only the rows of the
+    /// members next to `w` are recomputed per `kw`.
+    pub fn solve_closing(
+        &mut self,
+        core: &Core,
+        unary: impl Fn(usize, usize) -> f64,
+        fixed: &dyn Fn(usize) -> usize,
+        w: usize,
+    ) -> usize {
+        self.fill(core, &unary, fixed);
+        let touched: Vec<usize> = (0..self.order.len())
+            .filter(|&i| core.adjacency[self.order[i].node].iter().any(|&(_, u)| u == w))
+            .collect();
+        let (mut best, mut best_k, mut kept) = (f64::INFINITY, fixed(w), false);
+        for kw in 0..core.strategies(w) {
+            let outside: f64 = (core.adjacency[w].iter())
+                .filter(|&&(_, u)| !self.contains(u))
+                .map(|&(e, u)| core.pair(e, w, kw, fixed(u)))
+                .sum();
+            let value = unary(w, kw) + outside + self.with_closing(core, &unary, fixed, (w, kw), &touched);
+            if value < best {
+                (best, best_k, kept) = (value, kw, true);
+                self.best_chosen.clone_from(&self.chosen);
             }
         }
+        if kept {
+            std::mem::swap(&mut self.chosen, &mut self.best_chosen);
+        } else {
+            self.with_closing(core, &unary, fixed, (w, best_k), &touched);
+        }
+        best_k
+    }
+
+    /// The programme with `w` at `kw`: the `touched` members' rows recomputed.
+    fn with_closing(
+        &mut self,
+        core: &Core,
+        unary: impl Fn(usize, usize) -> f64,
+        fixed: &dyn Fn(usize) -> usize,
+        (w, kw): (usize, usize),
+        touched: &[usize],
+    ) -> f64 {
+        let closed = |u: usize| if u == w { kw } else { fixed(u) };
+        for &i in touched {
+            let v = self.order[i].node;
+            for k in 0..core.strategies(v) {
+                let value = self.leaf(core, v, k, &unary, &closed);
+                self.base[self.offsets[i] + k] = value;
+            }
+        }
+        self.programme(core)
+    }
+
+    /// Every member's own terms ([`Forest::leaf`]) into `base`.
+    fn fill(&mut self, core: &Core, unary: impl Fn(usize, usize) -> f64, fixed: &dyn Fn(usize) -> usize) {
+        self.offsets.clear();
+        self.base.clear();
+        for i in 0..self.order.len() {
+            self.offsets.push(self.base.len());
+            let v = self.order[i].node;
+            for k in 0..core.strategies(v) {
+                let value = self.leaf(core, v, k, &unary, fixed);
+                self.base.push(value);
+            }
+        }
+    }
+
+    /// Member `v`'s own term at `k`: `unary(v, k)` plus its edges to non-members,
+    /// each at `fixed(u)`.
+    fn leaf(
+        &self,
+        core: &Core,
+        v: usize,
+        k: usize,
+        unary: impl Fn(usize, usize) -> f64,
+        fixed: &dyn Fn(usize) -> usize,
+    ) -> f64 {
+        let mut value = unary(v, k);
+        for &(e, u) in &core.adjacency[v] {
+            if !self.contains(u) {
+                value += core.pair(e, v, k, fixed(u));
+            }
+        }
+        value
+    }
+
+    /// The dynamic programme over the members' own terms (`base`, by `offsets`):
+    /// returns the minimum and leaves the argmin in `chosen`.
+    fn programme(&mut self, core: &Core) -> f64 {
+        self.table.clone_from(&self.base);
         self.choice_offsets.clear();
         self.choice.clear();
         self.choice_offsets.resize(self.order.len(), 0);
@@ -209,5 +299,50 @@ mod tests {
                 .fold(f64::INFINITY, f64::min);
             assert_eq!((value, local(&chosen)), (best, best), "members {members:?}");
         }
+    }
+
+    #[test]
+    fn a_closing_node_is_solved_exactly_with_the_tree_given_the_rest() {
+        let mut rng = StdRng::seed_from_u64(9);
+        let mut closed = 0;
+        for _ in 0..600 {
+            let p = crate::problem::random(&mut rng, 4..10);
+            let pre = Presolved::new(&p);
+            let core = Core::new(&p, &pre);
+            if core.len() == 0 || pre.stranded().is_some() {
+                continue;
+            }
+            let assign: Vec<usize> = (0..core.len()).map(|v| rng.random_range(0..core.strategies(v))).collect();
+            let mut forest = Forest::new(core.len());
+            let root = rng.random_range(0..core.len());
+            forest.grow_induced(&core, root, rng.random_range(2..10), &mut rng);
+            let Some(w) = forest.closing(&core, &mut rng) else { continue };
+            closed += 1;
+            let kw = forest.solve_closing(&core, |v, k| core.cost[v][k], &|u| assign[u], w);
+            let mut chosen = assign.clone();
+            forest.order.iter().zip(&forest.chosen).for_each(|(m, &k)| chosen[m.node] = k);
+            chosen[w] = kw;
+            // The terms that involve a member or `w` (infinite if any is forbidden).
+            let free: Vec<usize> = forest.order.iter().map(|m| m.node).chain([w]).collect();
+            let local = |a: &[usize]| -> f64 {
+                let edges = (core.edges.iter().enumerate())
+                    .filter(|(_, e)| free.contains(&e.a) || free.contains(&e.b))
+                    .map(|(i, e)| core.pair(i, e.a, a[e.a], a[e.b]));
+                free.iter().map(|&v| core.cost[v][a[v]]).chain(edges).sum()
+            };
+            let sizes: Vec<usize> = free.iter().map(|&v| core.strategies(v)).collect();
+            let mut trial = assign.clone();
+            let best = super::super::core::assignments(&sizes)
+                .map(|digits| {
+                    free.iter().zip(&digits).for_each(|(&v, &k)| trial[v] = k);
+                    local(&trial)
+                })
+                .fold(f64::INFINITY, f64::min);
+            assert_eq!(local(&chosen), best, "members and closing node {free:?}");
+            if best.is_infinite() {
+                assert_eq!(kw, assign[w]);
+            }
+        }
+        assert!(closed >= 50, "only {closed} forests had a closing node");
     }
 }

@@ -164,8 +164,6 @@ struct Search<'c, 'r> {
     /// A price of usage that outweighs any cost difference (the repair's).
     memory_first: f64,
     peak_live: (usize, Vec<usize>),
-    /// The best tree solution while a cycle-closing node's strategies are tried.
-    chosen: Vec<usize>,
     proposals: u64,
     last_report: f64,
     first_feasible: Option<f64>,
@@ -190,7 +188,6 @@ impl<'c, 'r> Search<'c, 'r> {
             price: usage_price(core),
             memory_first: memory_first(core),
             peak_live: (usize::MAX, Vec::new()),
-            chosen: Vec::new(),
             proposals: 0,
             last_report: f64::NEG_INFINITY,
             first_feasible: None,
@@ -419,26 +416,8 @@ impl<'c, 'r> Search<'c, 'r> {
             self.forest.solve(core, unary, &|u| assign[u]);
             return self.changes();
         };
-        // Condition on each strategy of `w`, which closes cycles through the tree;
-        // the best one's tree solution is kept aside rather than solved again.
-        let (mut best, mut best_k, mut kept) = (f64::INFINITY, assign[w], false);
-        for kw in 0..core.strategies(w) {
-            let outside: f64 = (core.adjacency[w].iter())
-                .filter(|&&(_, u)| !self.forest.contains(u))
-                .map(|&(e, u)| core.pair(e, w, kw, assign[u]))
-                .sum();
-            let value =
-                unary(w, kw) + outside + self.forest.solve(core, unary, &|u| if u == w { kw } else { assign[u] });
-            if value < best {
-                (best, best_k, kept) = (value, kw, true);
-                self.chosen.clone_from(&self.forest.chosen);
-            }
-        }
-        if kept {
-            std::mem::swap(&mut self.forest.chosen, &mut self.chosen);
-        } else {
-            self.forest.solve(core, unary, &|u| if u == w { best_k } else { assign[u] });
-        }
+        // Condition on each strategy of `w`, which closes cycles through the tree.
+        let best_k = self.forest.solve_closing(core, unary, &|u| assign[u], w);
         let mut changes = self.changes();
         if best_k != assign[w] {
             changes.push((w, best_k));

@@ -13,6 +13,7 @@
 use super::Search;
 use super::core::Core;
 use rand::RngExt;
+use std::collections::HashSet;
 use std::time::Instant;
 
 /// Nodes by the time steps they are live at, for the repair's scans.
@@ -66,7 +67,9 @@ impl Search<'_, '_> {
     fn single(&mut self, t: usize) -> bool {
         let core = self.core;
         let mut candidates: Vec<(f64, usize, usize)> = Vec::new();
-        for v in self.liveness.live(t) {
+        // A node live at `t` through several segments is listed once per segment.
+        let mut seen = HashSet::new();
+        for v in self.liveness.live(t).filter(|&v| seen.insert(v)) {
             let current = core.usage_at(v, self.state.assign[v], t);
             for k in 0..core.strategies(v) {
                 let freed = current - core.usage_at(v, k, t);
@@ -82,9 +85,8 @@ impl Search<'_, '_> {
                 candidates.push((rate, v, k));
             }
         }
-        // Stable: among equal rates the first found wins, as before.
+        // Stable: among equal rates the first found wins.
         candidates.sort_by(|a, b| a.0.total_cmp(&b.0));
-        candidates.dedup_by_key(|&mut (_, v, k)| (v, k));
         candidates.into_iter().any(|(_, v, k)| self.try_move(vec![(v, k)], t))
     }
 
