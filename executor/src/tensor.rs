@@ -169,33 +169,24 @@ impl Tensor {
         Tensor { shape: self.shape.clone(), data: self.data.iter().map(|&x| f(x)).collect() }
     }
 
-    /// The dimensions permuted: result dimension `i` is dimension `permutation[i]`.
+    /// The dimensions permuted: result dimension `i` is dimension `permutation[i]`
+    /// (which must be a permutation of the dimensions).
+    #[allow(
+        clippy::expect_used,
+        reason = "the type's invariant: a tensor's buffer has exactly product(shape) elements"
+    )]
     pub fn transposed(&self, permutation: &[usize]) -> Tensor {
         let shape: Vec<usize> = permutation.iter().map(|&p| self.shape[p]).collect();
         if permutation.iter().enumerate().all(|(i, &p)| i == p) {
             return Tensor { shape, data: self.data.clone() };
         }
-        // ndarray copies a permuted view into standard layout with strided inner
-        // loops, not an index vector per element.
-        let view = ndarray::ArrayViewD::from_shape(ndarray::IxDyn(&self.shape), &self.data);
-        match view {
-            Ok(view) => {
-                let permuted = view.permuted_axes(ndarray::IxDyn(permutation));
-                let data = permuted.as_standard_layout().iter().copied().collect();
-                Tensor { shape, data }
-            }
-            // Unreachable: a tensor's data always has its shape's length.
-            Err(_) => {
-                let source = self.strides();
-                let permuted: Vec<usize> = permutation.iter().map(|&p| source[p]).collect();
-                let mut data = Vec::with_capacity(self.data.len());
-                for_each_index(&shape, |index| {
-                    let at: usize = index.iter().zip(&permuted).map(|(i, s)| i * s).sum();
-                    data.push(self.data[at]);
-                });
-                Tensor { shape, data }
-            }
-        }
+        let view = ndarray::ArrayViewD::from_shape(ndarray::IxDyn(&self.shape), &self.data)
+            .expect("a tensor's buffer has its shape's number of elements");
+        // ndarray copies the permuted view into standard layout (once, with strided
+        // inner loops, not an index vector per element); that copy is the result.
+        let (data, _) =
+            view.permuted_axes(ndarray::IxDyn(permutation)).as_standard_layout().into_owned().into_raw_vec_and_offset();
+        Tensor { shape, data }
     }
 
     /// Piece `index` of `parts` equal pieces along `axis`, if `axis` exists, its size
@@ -343,6 +334,29 @@ mod tests {
         assert_eq!(count, 1);
         for_each_index(&[3, 0], |_| count += 1);
         assert_eq!(count, 1);
+    }
+
+    #[test]
+    fn transposed_moves_every_element_to_its_permuted_index() {
+        let cases: [(&[usize], &[usize]); 5] = [
+            (&[2, 3, 4], &[2, 0, 1]),
+            (&[2, 3, 4], &[1, 2, 0]),
+            (&[1, 5], &[1, 0]),
+            (&[3, 0, 2], &[2, 1, 0]),
+            (&[], &[]),
+        ];
+        for (shape, permutation) in cases {
+            let t = Tensor::from_fn(shape, |i| i.iter().fold(0.0, |acc, &x| acc * 10.0 + x as f32));
+            let shape_after: Vec<usize> = permutation.iter().map(|&p| shape[p]).collect();
+            let mut source = vec![0; shape.len()];
+            let want = Tensor::from_fn(&shape_after, |i| {
+                for (k, &p) in permutation.iter().enumerate() {
+                    source[p] = i[k];
+                }
+                t.at(&source)
+            });
+            assert_eq!(t.transposed(permutation), want, "{shape:?} by {permutation:?}");
+        }
     }
 
     #[test]

@@ -76,12 +76,6 @@ pub struct Limits {
     pub cores: Option<usize>,
 }
 
-impl Default for Limits {
-    fn default() -> Self {
-        Limits { timeout: Duration::from_secs(60), cores: None }
-    }
-}
-
 /// Runs `schedule` (lowered from `program`) on `inputs`, one thread per device,
 /// within `limits`.
 pub fn run(program: &Program, schedule: &Schedule, inputs: &[Tensor], limits: Limits) -> Result<ShardedRun> {
