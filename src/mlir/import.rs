@@ -40,9 +40,9 @@ pub fn mesh(file: &Arc<str>, module: &Module) -> Result<(String, Mesh), Diagnost
     Ok((decl.name.clone(), mesh))
 }
 
-/// The program of `func` in `module`.
-pub fn function(file: &Arc<str>, module: &Module, func: &Func) -> Result<Program, Diagnostic> {
-    let (mesh_name, mesh) = mesh(file, module)?;
+/// The program of `func` in `module`, on `mesh` (the module's, as [`mesh`] reads it).
+pub fn function(file: &Arc<str>, module: &Module, mesh: &(String, Mesh), func: &Func) -> Result<Program, Diagnostic> {
+    let (mesh_name, mesh) = mesh.clone();
     let mut importer = Importer {
         file: file.clone(),
         module,

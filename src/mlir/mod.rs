@@ -40,7 +40,10 @@ pub type Function = (String, Result<Program, ConfigError>);
 pub fn functions(file: &str, source: &str) -> Result<Vec<Function>, ConfigError> {
     let file: Arc<str> = Arc::from(file);
     let module = parse(&file, source)?;
-    Ok(module.funcs.iter().map(|f| (f.name.clone(), import::function(&file, &module, f).map_err(one))).collect())
+    let mesh = import::mesh(&file, &module);
+    let program =
+        |f: &ast::Func| mesh.as_ref().map_err(Clone::clone).and_then(|mesh| import::function(&file, &module, mesh, f));
+    Ok(module.funcs.iter().map(|f| (f.name.clone(), program(f).map_err(one))).collect())
 }
 
 /// The module in `source` as a config: its main function on its mesh.
@@ -50,7 +53,8 @@ pub fn config(file: &str, source: &str) -> Result<Config, ConfigError> {
     let main = (module.funcs.iter().find(|f| f.name == "main"))
         .or_else(|| module.funcs.iter().find(|f| f.public))
         .ok_or_else(|| one(error(&path, Pos { line: 1, column: 1 }, "the module has no function")))?;
-    let program = import::function(&path, &module, main).map_err(one)?;
+    let mesh = import::mesh(&path, &module).map_err(one)?;
+    let program = import::function(&path, &module, &mesh, main).map_err(one)?;
     let hardware = HardwareSpec::from_preset(HardwareSpec::DEFAULT_PRESET, program.mesh());
     let stem = std::path::Path::new(file).file_stem().map_or_else(|| "program".into(), |s| s.to_string_lossy().into());
     let name = module.name.clone().unwrap_or(stem);
