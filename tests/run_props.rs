@@ -482,10 +482,6 @@ proptest! {
             Err(e) => prop_assert!(false, "{e}\n{text}"),
         }
     }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: cases(), max_global_rejects: 20_000, ..ProptestConfig::default() })]
 
     /// Random programs under random valid plans, written as StableHLO
     /// (`solve --format mlir`) and read back: the module's own constraints must

@@ -75,7 +75,8 @@ fn mesh_axes(ctx: &mut Ctx<'_>, node: &Node) -> Option<Vec<MeshAxis>> {
     ok.then_some(axes)
 }
 
-fn is_identifier(name: &str) -> bool {
+/// Whether `name` is `[A-Za-z_][A-Za-z0-9_]*`, as mesh and size names must be.
+pub(super) fn is_identifier(name: &str) -> bool {
     name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }

@@ -15,6 +15,7 @@
 
 use super::decode::{Ctx, Fields};
 use super::diagnostic::did_you_mean;
+use super::hardware::is_identifier;
 use super::yaml::{Node, NodeKind};
 
 /// Named sizes in declaration order.
@@ -172,9 +173,7 @@ fn entries<'n>(ctx: &mut Ctx<'_>, node: &'n Node, what: &str) -> Vec<(String, &'
     let mut out = Vec::new();
     for (key, value) in fields.entries() {
         let Some(name) = ctx.string(key, "a size name") else { continue };
-        let identifier = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-        if !identifier {
+        if !is_identifier(&name) {
             let message = format!("size name '{name}' is not an identifier (letters, digits and _, not first a digit)");
             ctx.error(key, message);
             continue;

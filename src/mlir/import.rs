@@ -19,6 +19,7 @@ use super::ast::{Attr, Func, Module, Operation, Pos};
 use super::attrs::{self, split_top};
 use super::custom_call;
 use super::ops::{self, Scope, tensor_type};
+use super::{at, error};
 use crate::config::Diagnostic;
 use autoshard_model::ir::{InputSpec, OpSpec};
 use autoshard_model::ops::{BodyValue, Constant, Decomposition, ManualComputation, NamedComputation};
@@ -39,9 +40,9 @@ pub fn mesh(file: &Arc<str>, module: &Module) -> Result<(String, Mesh), Diagnost
     Ok((decl.name.clone(), mesh))
 }
 
-/// The program of `func` in `module`.
-pub fn function(file: &Arc<str>, module: &Module, func: &Func) -> Result<Program, Diagnostic> {
-    let (mesh_name, mesh) = mesh(file, module)?;
+/// The program of `func` in `module`, on `mesh` (the module's, as [`mesh`] reads it).
+pub fn function(file: &Arc<str>, module: &Module, mesh: &(String, Mesh), func: &Func) -> Result<Program, Diagnostic> {
+    let (mesh_name, mesh) = mesh.clone();
     let mut importer = Importer {
         file: file.clone(),
         module,
@@ -55,12 +56,12 @@ pub fn function(file: &Arc<str>, module: &Module, func: &Func) -> Result<Program
         inlined: BTreeMap::new(),
     };
     for arg in &func.args {
-        let at = |m: String| error(file, arg.pos, m);
-        let ty = tensor_type(&arg.ty).map_err(at)?;
+        let fail = |m: String| error(file, arg.pos, m);
+        let ty = tensor_type(&arg.ty).map_err(fail)?;
         let sharding = importer.sharding_attr(&arg.attrs, "sdy.sharding")?;
         let name = importer.key(&arg.name);
         let spec = InputSpec { name: name.clone(), ty, parameter: false, sharding, loc: Some(importer.loc(arg.pos)) };
-        let value = importer.builder.add_input(spec).map_err(|e| at(e.to_string()))?;
+        let value = importer.builder.add_input(spec).map_err(|e| fail(e.to_string()))?;
         importer.env.insert(name, value);
     }
     let returned = importer.block(&func.body)?;
@@ -74,14 +75,10 @@ pub fn function(file: &Arc<str>, module: &Module, func: &Func) -> Result<Program
         importer.builder.add_output(value, sharding, loc).map_err(|e| error(file, result.pos, e.to_string()))?;
     }
     for (id, (pos, members)) in std::mem::take(&mut importer.groups) {
-        let at = |e: autoshard_model::Error| error(file, pos, format!("sharding group {id}: {e}"));
-        importer.builder.add_sharding_group(members, Some(importer.loc(pos))).map_err(at)?;
+        let fail = |e: autoshard_model::Error| error(file, pos, format!("sharding group {id}: {e}"));
+        importer.builder.add_sharding_group(members, Some(importer.loc(pos))).map_err(fail)?;
     }
     importer.builder.finish().map_err(|e| error(file, func.pos, e.to_string()))
-}
-
-fn error(file: &Arc<str>, pos: Pos, message: String) -> Diagnostic {
-    Diagnostic { location: Location { file: file.clone(), line: pos.line, column: pos.column }, message, hint: None }
 }
 
 struct Importer<'m> {
@@ -125,11 +122,11 @@ impl Importer<'_> {
     }
 
     fn loc(&self, pos: Pos) -> Location {
-        Location { file: self.file.clone(), line: pos.line, column: pos.column }
+        at(&self.file, pos)
     }
 
     fn err(&self, pos: Pos, message: impl Into<String>) -> Diagnostic {
-        error(&self.file, pos, message.into())
+        error(&self.file, pos, message)
     }
 
     /// The sharding in attribute `key` of `attrs`, if any.

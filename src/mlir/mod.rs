@@ -26,6 +26,7 @@ mod parser;
 pub use export::{ExportError, render as export};
 
 use crate::config::{Config, ConfigError, Diagnostic};
+use ast::Pos;
 use autoshard_cost::HardwareSpec;
 use autoshard_model::{Location, Program};
 use autoshard_solver::SolverOptions;
@@ -39,7 +40,10 @@ pub type Function = (String, Result<Program, ConfigError>);
 pub fn functions(file: &str, source: &str) -> Result<Vec<Function>, ConfigError> {
     let file: Arc<str> = Arc::from(file);
     let module = parse(&file, source)?;
-    Ok(module.funcs.iter().map(|f| (f.name.clone(), import::function(&file, &module, f).map_err(one))).collect())
+    let mesh = import::mesh(&file, &module);
+    let program =
+        |f: &ast::Func| mesh.as_ref().map_err(Clone::clone).and_then(|mesh| import::function(&file, &module, mesh, f));
+    Ok(module.funcs.iter().map(|f| (f.name.clone(), program(f).map_err(one))).collect())
 }
 
 /// The module in `source` as a config: its main function on its mesh.
@@ -48,10 +52,9 @@ pub fn config(file: &str, source: &str) -> Result<Config, ConfigError> {
     let module = parse(&path, source)?;
     let main = (module.funcs.iter().find(|f| f.name == "main"))
         .or_else(|| module.funcs.iter().find(|f| f.public))
-        .ok_or_else(|| {
-            one(Diagnostic { location: at(&path, 1, 1), message: "the module has no function".into(), hint: None })
-        })?;
-    let program = import::function(&path, &module, main).map_err(one)?;
+        .ok_or_else(|| one(error(&path, Pos { line: 1, column: 1 }, "the module has no function")))?;
+    let mesh = import::mesh(&path, &module).map_err(one)?;
+    let program = import::function(&path, &module, &mesh, main).map_err(one)?;
     let hardware = HardwareSpec::from_preset(HardwareSpec::DEFAULT_PRESET, program.mesh());
     let stem = std::path::Path::new(file).file_stem().map_or_else(|| "program".into(), |s| s.to_string_lossy().into());
     let name = module.name.clone().unwrap_or(stem);
@@ -59,12 +62,17 @@ pub fn config(file: &str, source: &str) -> Result<Config, ConfigError> {
 }
 
 fn parse(file: &Arc<str>, source: &str) -> Result<ast::Module, ConfigError> {
-    parser::parse(source)
-        .map_err(|e| one(Diagnostic { location: at(file, e.pos.line, e.pos.column), message: e.message, hint: None }))
+    parser::parse(source).map_err(|e| one(error(file, e.pos, e.message)))
 }
 
-fn at(file: &Arc<str>, line: u32, column: u32) -> Location {
-    Location { file: file.clone(), line, column }
+/// Where `pos` is in `file`.
+fn at(file: &Arc<str>, pos: Pos) -> Location {
+    Location { file: file.clone(), line: pos.line, column: pos.column }
+}
+
+/// An error at `pos` in `file`.
+fn error(file: &Arc<str>, pos: Pos, message: impl Into<String>) -> Diagnostic {
+    Diagnostic { location: at(file, pos), message: message.into(), hint: None }
 }
 
 fn one(diagnostic: Diagnostic) -> ConfigError {

@@ -98,16 +98,25 @@ fn shardy_rule_registry() {
     assert!(matched >= 114, "only {matched} of {} cases match", functions.len());
 }
 
+/// The modules JAX lowered (`tests/data/mlir/jax/`).
+const JAX_MODULES: [&str; 2] = ["mlp", "transformer_block"];
+
+/// JAX's module `name` read as a config, and its solved plan.
+fn solved_jax_module(name: &str) -> (autoshard::Config, autoshard::model::Plan) {
+    let path = format!("tests/data/mlir/jax/{name}.mlir");
+    let source = std::fs::read_to_string(&path).expect("a lowered module");
+    let config = autoshard::mlir::config(&path, &source).unwrap_or_else(|e| panic!("{e}"));
+    let plan = autoshard::solve(&config).unwrap_or_else(|e| panic!("{name}: {e}"));
+    (config, plan)
+}
+
 #[test]
 fn jax_modules_import_solve_and_run() {
-    for name in ["mlp", "transformer_block"] {
-        let path = format!("tests/data/mlir/jax/{name}.mlir");
-        let source = std::fs::read_to_string(&path).expect("a lowered module");
-        let config = autoshard::mlir::config(&path, &source).unwrap_or_else(|e| panic!("{e}"));
+    for name in JAX_MODULES {
+        let (config, plan) = solved_jax_module(name);
         let input = config.program.value_named("%arg0").expect("the activations");
         let pinned = config.program.inputs().iter().find(|i| i.value == input).and_then(|i| i.sharding.clone());
         assert_eq!(pinned.map(|s| s.to_string()).as_deref().map(|s| s.contains("{\"data\"}")), Some(true));
-        let plan = autoshard::solve(&config).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(plan.solver.as_ref().map(|s| s.status.as_str()), Some("optimal"), "{name}");
         let run = autoshard::run::run(&config, &plan, 7).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(run.verification.passed, "{name}: the sharded run differs: {:?}", run.verification);
@@ -284,11 +293,8 @@ fn exported_modules_read_back_as_the_plan() {
 
 #[test]
 fn exported_jax_modules_read_back_as_the_plan() {
-    for name in ["mlp", "transformer_block"] {
-        let path = format!("tests/data/mlir/jax/{name}.mlir");
-        let source = std::fs::read_to_string(&path).expect("a lowered module");
-        let config = autoshard::mlir::config(&path, &source).unwrap_or_else(|e| panic!("{e}"));
-        let plan = autoshard::solve(&config).unwrap_or_else(|e| panic!("{name}: {e}"));
+    for name in JAX_MODULES {
+        let (config, plan) = solved_jax_module(name);
         let module = autoshard::mlir::export(&config.program, &plan).unwrap_or_else(|e| panic!("{name}: {e}"));
         let failures = read_back_failures(&config, &plan, &module);
         assert!(failures.is_empty(), "{name}: {failures:?}\n{module}");

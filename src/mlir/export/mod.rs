@@ -27,7 +27,7 @@ mod collectives;
 mod decompose;
 mod ops;
 
-use autoshard_model::{DType, OpId, Plan, Program, TensorSharding, TensorType, ValueId};
+use autoshard_model::{DType, MeshRef, OpId, Plan, Program, TensorSharding, TensorType, ValueId};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fmt::Write as _;
 
@@ -104,7 +104,9 @@ impl<'p> Emitter<'p> {
             symbol(program.name())
         ));
         self.depth += 1;
-        self.line(&format!("sdy.mesh @{} = {}", program.mesh_name(), program.mesh()));
+        // Written as the shardings name it (quoted when it is not a bare identifier).
+        let mesh_symbol = MeshRef::Symbol(program.mesh_name().to_string());
+        self.line(&format!("sdy.mesh {mesh_symbol} = {}", program.mesh()));
         let args: Vec<String> = (program.inputs().iter())
             .map(|input| {
                 let ssa = self.bind(input.value);

@@ -69,3 +69,19 @@ program:
     let again = crate::mlir::config("m.mlir", &module).unwrap_or_else(|e| panic!("{e}\n{module}"));
     assert_eq!(rules(&again.program), rules(&config.program), "{module}");
 }
+
+#[test]
+fn a_mesh_whose_name_is_no_bare_identifier_is_declared_as_the_shardings_name_it() {
+    let source = r#"sdy.mesh @"my mesh" = <["x"=2]>
+func.func @main(%a: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@"my mesh", [{"x"}, {}]>}) -> tensor<4x8xf32> {
+  %0 = stablehlo.negate %a : tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+"#;
+    let config = crate::mlir::config("q.mlir", source).unwrap_or_else(|e| panic!("{e}"));
+    let plan = crate::price(&config, None).unwrap();
+    let module = render(&config.program, &plan).unwrap();
+    assert!(module.contains("sdy.mesh @\"my mesh\" = "), "{module}");
+    let again = crate::mlir::config("m.mlir", &module).unwrap_or_else(|e| panic!("{e}\n{module}"));
+    assert_eq!(again.program.mesh_name(), "my mesh");
+}
