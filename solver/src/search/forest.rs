@@ -263,6 +263,28 @@ mod tests {
     use rand::SeedableRng;
     use rand::rngs::StdRng;
 
+    /// The terms of `core` that involve a node of `free` under assignment `a`
+    /// (infinite if any is forbidden).
+    fn local_cost(core: &Core, free: &[usize], a: &[usize]) -> f64 {
+        let edges = (core.edges.iter().enumerate())
+            .filter(|(_, e)| free.contains(&e.a) || free.contains(&e.b))
+            .map(|(i, e)| core.pair(i, e.a, a[e.a], a[e.b]));
+        free.iter().map(|&v| core.cost[v][a[v]]).chain(edges).sum()
+    }
+
+    /// The least [`local_cost`] over every strategy of the `free` nodes, the rest as
+    /// `assign` has them (brute force).
+    fn brute_force(core: &Core, free: &[usize], assign: &[usize]) -> f64 {
+        let sizes: Vec<usize> = free.iter().map(|&v| core.strategies(v)).collect();
+        let mut trial = assign.to_vec();
+        super::super::core::assignments(&sizes)
+            .map(|digits| {
+                free.iter().zip(&digits).for_each(|(&v, &k)| trial[v] = k);
+                local_cost(core, free, &trial)
+            })
+            .fold(f64::INFINITY, f64::min)
+    }
+
     #[test]
     fn an_induced_tree_is_solved_exactly_given_the_rest() {
         let mut rng = StdRng::seed_from_u64(7);
@@ -280,24 +302,9 @@ mod tests {
             let value = forest.solve(&core, |v, k| core.cost[v][k], &|u| assign[u]);
             let mut chosen = assign.clone();
             forest.order.iter().zip(&forest.chosen).for_each(|(m, &k)| chosen[m.node] = k);
-            // The terms that involve a member (infinite if any is forbidden).
             let members: Vec<usize> = forest.order.iter().map(|m| m.node).collect();
-            let local = |a: &[usize]| -> f64 {
-                let edges = (core.edges.iter().enumerate())
-                    .filter(|(_, e)| members.contains(&e.a) || members.contains(&e.b))
-                    .map(|(i, e)| core.pair(i, e.a, a[e.a], a[e.b]));
-                members.iter().map(|&v| core.cost[v][a[v]]).chain(edges).sum()
-            };
-            // Brute force over the members' strategies, the rest fixed.
-            let sizes: Vec<usize> = members.iter().map(|&v| core.strategies(v)).collect();
-            let mut trial = assign.clone();
-            let best = super::super::core::assignments(&sizes)
-                .map(|digits| {
-                    members.iter().zip(&digits).for_each(|(&v, &k)| trial[v] = k);
-                    local(&trial)
-                })
-                .fold(f64::INFINITY, f64::min);
-            assert_eq!((value, local(&chosen)), (best, best), "members {members:?}");
+            let best = brute_force(&core, &members, &assign);
+            assert_eq!((value, local_cost(&core, &members, &chosen)), (best, best), "members {members:?}");
         }
     }
 
@@ -322,23 +329,10 @@ mod tests {
             let mut chosen = assign.clone();
             forest.order.iter().zip(&forest.chosen).for_each(|(m, &k)| chosen[m.node] = k);
             chosen[w] = kw;
-            // The terms that involve a member or `w` (infinite if any is forbidden).
+            // The members and `w` are free.
             let free: Vec<usize> = forest.order.iter().map(|m| m.node).chain([w]).collect();
-            let local = |a: &[usize]| -> f64 {
-                let edges = (core.edges.iter().enumerate())
-                    .filter(|(_, e)| free.contains(&e.a) || free.contains(&e.b))
-                    .map(|(i, e)| core.pair(i, e.a, a[e.a], a[e.b]));
-                free.iter().map(|&v| core.cost[v][a[v]]).chain(edges).sum()
-            };
-            let sizes: Vec<usize> = free.iter().map(|&v| core.strategies(v)).collect();
-            let mut trial = assign.clone();
-            let best = super::super::core::assignments(&sizes)
-                .map(|digits| {
-                    free.iter().zip(&digits).for_each(|(&v, &k)| trial[v] = k);
-                    local(&trial)
-                })
-                .fold(f64::INFINITY, f64::min);
-            assert_eq!(local(&chosen), best, "members and closing node {free:?}");
+            let best = brute_force(&core, &free, &assign);
+            assert_eq!(local_cost(&core, &free, &chosen), best, "members and closing node {free:?}");
             if best.is_infinite() {
                 assert_eq!(kw, assign[w]);
             }
