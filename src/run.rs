@@ -170,8 +170,14 @@ impl Prepared<'_> {
     /// Runs the sharded program once and checks it.
     pub fn run(self) -> Result<Run, RunError> {
         let (sharded, sharded_wall) = self.execute()?;
+        Ok(self.finish(sharded, sharded_wall))
+    }
+
+    /// The [`Run`] of `sharded`, one of this plan's runs (taking `sharded_wall`),
+    /// checked.
+    pub fn finish(self, sharded: ShardedRun, sharded_wall: Duration) -> Run {
         let verification = self.verify(&sharded);
         let Prepared { plan, reference_wall, seed, .. } = self;
-        Ok(Run { plan, verification, sharded, sharded_wall, reference_wall, seed })
+        Run { plan, verification, sharded, sharded_wall, reference_wall, seed }
     }
 }

@@ -73,6 +73,12 @@ fn bench_plans_reports_distinct_plans_and_a_correlation() {
         let cost: serde_json::Value = serde_json::from_str(&out).unwrap();
         let total = cost["objective"]["total_s"].as_f64().unwrap();
         assert!((total - predicted[k - 1]).abs() <= 1e-9 * total, "{total} vs {}", predicted[k - 1]);
+        // ... and its fastest round, as `run --format json` reports it.
+        let run: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(save.join(format!("plan-{k}.run.json"))).unwrap()).unwrap();
+        assert_eq!(run["device_s"].as_f64().unwrap(), measured[k - 1]);
+        assert!(run["verification"]["passed"].as_bool().unwrap());
+        assert!((run["predicted"]["total_s"].as_f64().unwrap() - predicted[k - 1]).abs() <= 1e-9 * total);
     }
     std::fs::remove_dir_all(&save).unwrap();
 }

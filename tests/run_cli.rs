@@ -43,7 +43,7 @@ fn run_reports_json_with_verification_and_timings() {
     let collectives = json["collectives"].as_array().unwrap();
     assert!(!collectives.is_empty());
     for c in collectives {
-        for key in ["kind", "text", "value", "bytes", "wall_s", "predicted_s"] {
+        for key in ["kind", "text", "value", "bytes", "device_s", "wait_s", "wall_s", "predicted_s"] {
             assert!(!c[key].is_null(), "{key} missing in {c}");
         }
     }

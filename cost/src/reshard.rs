@@ -7,12 +7,15 @@
 //! collective-permute the axes that change place (all the mesh's axes when the device
 //! order changes). An `sdy.reshard` between unrelated meshes is priced as gathering
 //! the source and sending every device its target shard over the slowest link.
+//! Local collectives communicate nothing; they cost a local copy of their result
+//! when the device has a measured kernel model, and nothing under the roofline.
 
 use crate::collective::{Group, collective_time};
 use crate::error::Result;
 use crate::hardware::HardwareSpec;
+use crate::kernel::KernelClass;
 use autoshard_model::reshard::{self, Collective, ShardingState, simulate};
-use autoshard_model::{AxisRef, Bytes, DType, Mesh, Meshes, Seconds, TensorSharding};
+use autoshard_model::{AxisRef, Bytes, DType, Flops, Mesh, Meshes, Seconds, TensorSharding};
 
 /// A collective with its price.
 #[derive(Debug, Clone, PartialEq)]
@@ -168,7 +171,7 @@ fn price_one(
     let (axes, bytes) = match collective {
         Collective::AllSlice { .. }
         | Collective::ReplicatedToUnreduced { .. }
-        | Collective::ShardedToUnreduced { .. } => return Ok((Bytes(0), Seconds(0.0))),
+        | Collective::ShardedToUnreduced { .. } => return Ok((Bytes(0), local_time(bytes_out, hardware))),
         Collective::AllGather { axes, .. } => (axes.concat(), bytes_out),
         Collective::AllToAll { params, .. } => (params.iter().flat_map(|p| p.axes.clone()).collect(), bytes_in),
         Collective::AllReduce { axes, .. } => (axes.clone(), bytes_in),
@@ -177,6 +180,14 @@ fn price_one(
         Collective::Reshard { .. } => return reshard_price(tensor, before, after, hardware),
     };
     Ok((bytes, collective_time(kind, Group::for_kind(kind, &axes, mesh, hardware), bytes)))
+}
+
+/// The time of a local collective (`all_slice` and the moves to unreduced) whose
+/// result is `result` bytes: it communicates nothing, but copies its result on the
+/// device. Free under the roofline (SPEC §4); under a measured kernel model, a
+/// movement kernel reading and writing the result.
+fn local_time(result: Bytes, hardware: &HardwareSpec) -> Seconds {
+    hardware.device.kernels.map_or(Seconds(0.0), |k| k.time(KernelClass::Movement, Flops(0.0), Bytes(2 * result.0)))
 }
 
 /// The axes a collective-permute moves data across: a device receives its new shard

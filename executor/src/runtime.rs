@@ -191,11 +191,17 @@ impl Cores {
 struct DeviceClock {
     synced: Cell<Duration>,
     since: Cell<ThreadTime>,
+    /// The device time spent waiting at rounds for later devices, in all.
+    waited: Cell<Duration>,
 }
 
 impl DeviceClock {
     fn start() -> Self {
-        DeviceClock { synced: Cell::new(Duration::ZERO), since: Cell::new(ThreadTime::now()) }
+        DeviceClock {
+            synced: Cell::new(Duration::ZERO),
+            since: Cell::new(ThreadTime::now()),
+            waited: Cell::new(Duration::ZERO),
+        }
     }
 
     fn now(&self) -> Duration {
@@ -225,6 +231,12 @@ impl Device<'_> {
         self.clock.now()
     }
 
+    /// The device time this device has spent waiting at rounds for the latest
+    /// device to arrive, since the run started (part of [`clock`](Self::clock)).
+    pub fn waited(&self) -> Duration {
+        self.clock.waited.get()
+    }
+
     /// Runs `f` (which must not run a collective) without advancing the device
     /// clock: for work outside the program, such as cutting an input's block.
     pub fn untimed<T>(&self, f: impl FnOnce() -> T) -> T {
@@ -241,6 +253,7 @@ impl Device<'_> {
         self.stop_computing();
         let (board, latest) = self.exchange.round(self.index, post, clock)?;
         self.start_computing();
+        self.clock.waited.set(self.clock.waited.get() + latest.saturating_sub(clock));
         self.clock.sync(latest);
         Ok(board)
     }

@@ -113,13 +113,9 @@ impl Tensor {
 
     /// The block of `sizes` elements per dimension starting at `starts`.
     pub fn block(&self, starts: &[usize], sizes: &[usize]) -> Tensor {
-        let mut source = vec![0; self.rank()];
-        Tensor::from_fn(sizes, |index| {
-            for ((s, &i), &start) in source.iter_mut().zip(index).zip(starts) {
-                *s = start + i;
-            }
-            self.at(&source)
-        })
+        let mut y = Tensor::full(sizes, 0.0);
+        y.copy_block(&vec![0; sizes.len()], self, starts, sizes);
+        y
     }
 
     /// Copies the block of `sizes` elements of `source` at `from` into this tensor
@@ -187,6 +183,39 @@ impl Tensor {
         let (data, _) =
             view.permuted_axes(ndarray::IxDyn(permutation)).as_standard_layout().into_owned().into_raw_vec_and_offset();
         Tensor { shape, data }
+    }
+
+    /// The same elements, row-major, under `shape` (of as many elements).
+    pub fn reshaped(self, shape: &[usize]) -> Tensor {
+        debug_assert_eq!(self.data.len(), shape.iter().product::<usize>(), "a reshape keeps the element count");
+        Tensor { shape: shape.to_vec(), data: self.data }
+    }
+
+    /// This tensor repeated along its dimensions of size 1 up to `shape`, of the same
+    /// rank (NumPy's broadcasting); `None` if some other dimension differs.
+    pub fn broadcast_to(self, shape: &[usize]) -> Option<Tensor> {
+        if shape.len() != self.rank() || self.shape.iter().zip(shape).any(|(&n, &m)| n != m && n != 1) {
+            return None;
+        }
+        if shape.contains(&0) {
+            return Some(Tensor { shape: shape.to_vec(), data: Vec::new() });
+        }
+        // Innermost first, each stretched dimension repeats the runs inside it.
+        let (mut now, mut data) = (self.shape, self.data);
+        for d in (0..shape.len()).rev() {
+            if now[d] == shape[d] {
+                continue;
+            }
+            let inner: usize = now[d + 1..].iter().product();
+            let mut next = Vec::with_capacity(data.len() * shape[d]);
+            for run in data.chunks_exact(inner) {
+                for _ in 0..shape[d] {
+                    next.extend_from_slice(run);
+                }
+            }
+            (now[d], data) = (shape[d], next);
+        }
+        Some(Tensor { shape: now, data })
     }
 
     /// Piece `index` of `parts` equal pieces along `axis`, if `axis` exists, its size
@@ -357,6 +386,16 @@ mod tests {
             });
             assert_eq!(t.transposed(permutation), want, "{shape:?} by {permutation:?}");
         }
+    }
+
+    #[test]
+    fn broadcast_repeats_size_one_dimensions_only() {
+        let t = Tensor::from_fn(&[2, 1, 3], |i| (10 * i[0] + i[2]) as f32);
+        let b = t.clone().broadcast_to(&[2, 4, 3]).unwrap();
+        assert_eq!(b, Tensor::from_fn(&[2, 4, 3], |i| (10 * i[0] + i[2]) as f32));
+        assert_eq!(t.clone().broadcast_to(&[2, 4, 6]), None);
+        assert_eq!(t.clone().broadcast_to(&[2, 3]), None);
+        assert_eq!(t.broadcast_to(&[2, 0, 3]).unwrap().len(), 0);
     }
 
     #[test]

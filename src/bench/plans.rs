@@ -27,7 +27,9 @@
 use super::BenchError;
 use super::stats::{median, spearman};
 use crate::Config;
+use crate::run::Run;
 use autoshard_cost::{HardwareSpec, Preset};
+use autoshard_executor::sharded::{EventKind, ShardedRun};
 use autoshard_model::{Plan, ValueId};
 use autoshard_solver::Solver;
 use serde::Serialize;
@@ -48,7 +50,7 @@ pub struct PlanBench {
 }
 
 /// One plan's prediction and measurement.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct PlanResult {
     /// Predicted total (cpu hardware), seconds.
     pub predicted_s: f64,
@@ -75,13 +77,14 @@ pub struct PlanResult {
     pub values: Vec<String>,
     /// A one-line summary: input shardings and the collectives by kind.
     pub summary: String,
-    /// The plan, priced (not in the report's JSON; `bench plans --save` writes it).
+    /// The plan's fastest round (least device time), with the plan priced (not in
+    /// the report's JSON; `bench plans --save` writes both).
     #[serde(skip)]
-    pub plan: Plan,
+    pub run: Run,
 }
 
 /// The report of `bench plans`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct PlansReport {
     /// The config's name.
     pub config: String,
@@ -166,7 +169,7 @@ pub fn bench_plans(
             m.time_once()?;
         }
     }
-    let results: Vec<PlanResult> = measuring.into_iter().map(|m| m.result(config)).collect();
+    let results = measuring.into_iter().map(|m| m.result(config)).collect::<Result<Vec<_>, _>>()?;
     let predicted: Vec<f64> = results.iter().map(|r| r.predicted_s).collect();
     let measured: Vec<f64> = results.iter().map(|r| r.measured_s).collect();
     let spearman = spearman(&predicted, &measured);
@@ -178,6 +181,7 @@ pub fn bench_plans(
 struct Measuring<'c> {
     prepared: crate::run::Prepared<'c>,
     verified: bool,
+    fastest: Option<(ShardedRun, Duration)>,
     times: Vec<f64>,
     walls: Vec<f64>,
     computes: Vec<f64>,
@@ -195,7 +199,7 @@ impl<'c> Measuring<'c> {
         let (warm_up, _) = prepared.execute_on(Some(super::MEASURING_CORES)).map_err(failed)?;
         let verified = prepared.verify(&warm_up).passed;
         let (times, walls, computes, comms) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        Ok(Measuring { prepared, verified, times, walls, computes, comms })
+        Ok(Measuring { prepared, verified, fastest: None, times, walls, computes, comms })
     }
 
     fn time_once(&mut self) -> Result<(), BenchError> {
@@ -203,19 +207,26 @@ impl<'c> Measuring<'c> {
         let (mut compute, mut comm) = (Duration::ZERO, Duration::ZERO);
         for event in &sharded.events {
             match event.kind {
-                autoshard_executor::sharded::EventKind::Op(_) => compute += event.time,
-                autoshard_executor::sharded::EventKind::Collective { .. } => comm += event.time,
+                EventKind::Op(_) => compute += event.time,
+                EventKind::Collective { .. } => comm += event.time,
             }
         }
         self.times.push(sharded.device_time.as_secs_f64());
         self.walls.push(wall.as_secs_f64());
         self.computes.push(compute.as_secs_f64());
         self.comms.push(comm.as_secs_f64());
+        if self.fastest.as_ref().is_none_or(|(f, _)| sharded.device_time < f.device_time) {
+            self.fastest = Some((sharded, wall));
+        }
         Ok(())
     }
 
-    fn result(self, config: &Config) -> PlanResult {
-        let priced = self.prepared.plan();
+    fn result(self, config: &Config) -> Result<PlanResult, BenchError> {
+        let Some((fastest, wall)) = self.fastest else {
+            return Err(BenchError::Execution("no timed round ran".into()));
+        };
+        let run = self.prepared.finish(fastest, wall);
+        let priced = &run.plan;
         let program = &config.program;
         let values: Vec<String> = program
             .inputs()
@@ -236,7 +247,7 @@ impl<'c> Measuring<'c> {
             if collectives.is_empty() { "no communication".to_string() } else { collectives.join(" ") }
         );
         let o = &priced.objective;
-        PlanResult {
+        Ok(PlanResult {
             predicted_s: o.total_s.0,
             predicted_compute_s: o.compute_s.0,
             predicted_communication_s: o.communication_s.0,
@@ -245,11 +256,11 @@ impl<'c> Measuring<'c> {
             measured_compute_s: median(&self.computes).unwrap_or(0.0),
             measured_communication_s: median(&self.comms).unwrap_or(0.0),
             measured_wall_s: median(&self.walls).unwrap_or(0.0),
-            verified: self.verified,
+            verified: self.verified && run.verification.passed,
             values,
             summary,
-            plan: priced.clone(),
-        }
+            run,
+        })
     }
 }
 

@@ -56,7 +56,8 @@ enum Bench {
         #[arg(long, default_value_t = 0.02)]
         separation: f64,
         /// Write each plan run as DIR/plan-K.json (K = 1 is the cheapest predicted),
-        /// for `run --plan` and `cost --plan`.
+        /// for `run --plan` and `cost --plan`, and its fastest round as
+        /// DIR/plan-K.run.json (as `run --format json` reports it).
         #[arg(long, value_name = "DIR")]
         save: Option<PathBuf>,
         /// Predict with this cost profile instead of the shipped cpu one.
@@ -200,7 +201,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             .map_err(failed)?;
             drop(bar);
             if let Some(dir) = save {
-                save_plans(dir, &report)?;
+                save_plans(&config, dir, &report)?;
             }
             match format {
                 Format::Text => print!("{}", plans_table(&report)),
@@ -211,15 +212,23 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     }
 }
 
-/// Writes each plan of `report` as `dir/plan-K.json`.
-fn save_plans(dir: &std::path::Path, report: &PlansReport) -> Result<(), Failure> {
+/// Writes each plan of `report` as `dir/plan-K.json` and its fastest round as
+/// `dir/plan-K.run.json` (`run --format json`'s report: per op and collective,
+/// predicted and measured).
+fn save_plans(config: &autoshard::Config, dir: &std::path::Path, report: &PlansReport) -> Result<(), Failure> {
     let cannot = |e: std::io::Error| Failure::BadInput(format!("error: cannot write plans to {}: {e}", dir.display()));
     std::fs::create_dir_all(dir).map_err(cannot)?;
     for (k, result) in report.plans.iter().enumerate() {
-        let text = serde_json::to_string_pretty(&result.plan).map_err(|e| Failure::BadInput(format!("error: {e}")))?;
-        std::fs::write(dir.join(format!("plan-{}.json", k + 1)), text + "\n").map_err(cannot)?;
+        let k = k + 1;
+        std::fs::write(dir.join(format!("plan-{k}.json")), pretty(&result.run.plan)? + "\n").map_err(cannot)?;
+        let run = super::run::to_json(config, &result.run);
+        std::fs::write(dir.join(format!("plan-{k}.run.json")), pretty(&run)? + "\n").map_err(cannot)?;
     }
     Ok(())
+}
+
+fn pretty(value: &impl serde::Serialize) -> Result<String, Failure> {
+    serde_json::to_string_pretty(value).map_err(|e| Failure::BadInput(format!("error: {e}")))
 }
 
 fn fits_table(fits: &[KindFit]) -> String {

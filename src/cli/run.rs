@@ -3,8 +3,9 @@
 //! on the same seeded inputs, and compares every output (SPEC §7). Exit 1 on a
 //! mismatch (naming the output and the element), 2 on an invalid plan, which never
 //! runs. JSON has `verification.{passed, max_abs_error, max_rel_error}` and, per op
-//! and per collective, device time (the executor's device clock), wall time, bytes
-//! moved and the predicted time.
+//! and per collective, device time (the executor's device clock; for a collective,
+//! with the part spent waiting for the slowest device), wall time, bytes moved and the
+//! predicted time.
 
 use super::{ConfigArgs, Failure, Format};
 use autoshard::executor::sharded::EventKind;
@@ -77,7 +78,7 @@ fn bytes(config: &autoshard::Config, name: &str, elements: usize) -> u64 {
     elements as u64 * size
 }
 
-fn to_json(config: &autoshard::Config, run: &Run) -> Value {
+pub(super) fn to_json(config: &autoshard::Config, run: &Run) -> Value {
     let program = &config.program;
     let v = &run.verification;
     let mut ops = Vec::new();
@@ -97,6 +98,7 @@ fn to_json(config: &autoshard::Config, run: &Run) -> Value {
                 "bytes": bytes(config, &c.value, e.received),
                 "predicted_bytes": c.bytes.0,
                 "device_s": e.time.as_secs_f64(),
+                "wait_s": e.wait.as_secs_f64(),
                 "wall_s": e.wall.as_secs_f64(),
                 "predicted_s": c.time_s.0,
             })),
@@ -160,15 +162,20 @@ fn report(config: &autoshard::Config, run: &Run) -> String {
             if !any {
                 let _ = writeln!(
                     out,
-                    "  {:<w$}  {:>12} {:>12} {:>12} {:>12}  collective",
-                    "value", "bytes", "device", "wall", "predicted"
+                    "  {:<w$}  {:>12} {:>12} {:>12} {:>12} {:>12}  collective",
+                    "value", "bytes", "device", "(waiting)", "wall", "predicted"
                 );
                 any = true;
             }
             let moved = bytes(config, &c.value, e.received);
             let predicted = if *planned { seconds(c.time_s.0) } else { "(executor)".to_string() };
             let (device, wall) = (seconds(e.time.as_secs_f64()), seconds(e.wall.as_secs_f64()));
-            let _ = writeln!(out, "  {:<w$}  {moved:>12} {device:>12} {wall:>12} {predicted:>12}  {}", c.value, c.text);
+            let wait = seconds(e.wait.as_secs_f64());
+            let _ = writeln!(
+                out,
+                "  {:<w$}  {moved:>12} {device:>12} {wait:>12} {wall:>12} {predicted:>12}  {}",
+                c.value, c.text
+            );
         }
     }
     if !any {

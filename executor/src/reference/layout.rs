@@ -7,20 +7,25 @@
 use super::dilated_source;
 use super::elementwise::to_dtype;
 use crate::tensor::{Tensor, dims};
-use autoshard_model::TensorType;
 use autoshard_model::ops::{BroadcastInDim, Constant, Iota, Pad, Slice};
+use autoshard_model::{OpKind, TensorType};
 
 /// `broadcast_in_dim` to `shape`.
 pub fn broadcast_in_dim(x: &Tensor, attrs: &BroadcastInDim) -> Tensor {
     let shape = dims(&attrs.shape);
     let map: Vec<usize> = attrs.broadcast_dimensions.iter().map(|&d| d as usize).collect();
-    let mut source = vec![0; x.rank()];
-    Tensor::from_fn(&shape, |out| {
-        for (i, &d) in map.iter().enumerate() {
-            source[i] = if x.shape()[i] == 1 { 0 } else { out[d] };
-        }
-        x.at(&source)
-    })
+    // Operand dimensions in result order: then the operand's row-major data is that
+    // of the result's shape with size 1 at every dimension it lacks.
+    let mut order: Vec<usize> = (0..map.len()).collect();
+    order.sort_by_key(|&i| map[i]);
+    let x = x.transposed(&order);
+    let mut stretched = vec![1; shape.len()];
+    for (k, &i) in order.iter().enumerate() {
+        stretched[map[i]] = x.shape()[k];
+    }
+    let stretched = x.reshaped(&stretched);
+    // Only a verified program's operand fits; otherwise keep the type's shape, zeros.
+    stretched.broadcast_to(&shape).unwrap_or_else(|| Tensor::full(&shape, 0.0))
 }
 
 /// `reshape` (row-major order is kept).
@@ -46,13 +51,14 @@ pub fn concatenate(operands: &[&Tensor], dimension: i64) -> Tensor {
             Some(s)
         })
         .collect();
-    let mut source = vec![0; shape.len()];
-    Tensor::from_fn(&shape, |out| {
-        let which = starts.iter().rposition(|&s| s <= out[d]).unwrap_or(0);
-        source.copy_from_slice(out);
-        source[d] -= starts[which];
-        operands[which].at(&source)
-    })
+    let mut y = Tensor::full(&shape, 0.0);
+    let origin = vec![0; shape.len()];
+    for (t, &start) in operands.iter().zip(&starts) {
+        let mut to = origin.clone();
+        to[d] = start;
+        y.copy_block(&to, t, &origin, t.shape());
+    }
+    y
 }
 
 /// `reverse` along `dimensions`.
@@ -68,6 +74,10 @@ pub fn reverse(x: &Tensor, dimensions: &[i64]) -> Tensor {
 
 /// `slice`.
 pub fn slice(x: &Tensor, attrs: &Slice, result: &TensorType) -> Tensor {
+    if attrs.strides.iter().all(|&k| k == 1) {
+        let starts: Vec<usize> = attrs.start_indices.iter().map(|&s| s as usize).collect();
+        return x.block(&starts, &dims(&result.shape));
+    }
     let mut source = vec![0; x.rank()];
     Tensor::from_fn(&dims(&result.shape), |out| {
         for (d, s) in source.iter_mut().enumerate() {
@@ -79,6 +89,16 @@ pub fn slice(x: &Tensor, attrs: &Slice, result: &TensorType) -> Tensor {
 
 /// `pad` with edge and interior padding (negative edges cut).
 pub fn pad(x: &Tensor, attrs: &Pad, result: &TensorType) -> Tensor {
+    let low = &attrs.edge_padding_low;
+    if attrs.interior_padding.iter().all(|&p| p == 0) && low.iter().all(|&p| p >= 0) {
+        // The operand lands whole (high edges may cut it) at the low edges.
+        let mut y = Tensor::full(&dims(&result.shape), attrs.value as f32);
+        let to: Vec<usize> = low.iter().map(|&p| p as usize).collect();
+        let sizes: Vec<usize> =
+            x.shape().iter().zip(y.shape()).zip(&to).map(|((&n, &m), &at)| n.min(m.saturating_sub(at))).collect();
+        y.copy_block(&to, x, &vec![0; to.len()], &sizes);
+        return y;
+    }
     let mut source = vec![0; x.rank()];
     Tensor::from_fn(&dims(&result.shape), |out| {
         for (d, s) in source.iter_mut().enumerate() {
@@ -131,8 +151,26 @@ pub fn constant(c: &Constant) -> Tensor {
 
 /// `iota`: the index along `iota_dimension`.
 pub fn iota(i: &Iota) -> Tensor {
+    iota_block(i, &vec![0; i.ty.shape.len()], &dims(&i.ty.shape))
+}
+
+/// The block of `shape` starting at global index `starts` of a source op (a splat
+/// `constant` or an `iota`), made without the rest of the tensor; `None` for other
+/// ops, including a constant of several values.
+pub fn source_block(kind: &OpKind, starts: &[usize], shape: &[usize]) -> Option<Tensor> {
+    match kind {
+        OpKind::Constant(Constant { ty, values }) => match values.as_slice() {
+            [v] => Some(Tensor::full(shape, to_dtype(*v as f32, ty.dtype))),
+            _ => None,
+        },
+        OpKind::Iota(i) => Some(iota_block(i, starts, shape)),
+        _ => None,
+    }
+}
+
+fn iota_block(i: &Iota, starts: &[usize], shape: &[usize]) -> Tensor {
     let d = i.iota_dimension as usize;
-    Tensor::from_fn(&dims(&i.ty.shape), |index| index[d] as f32)
+    Tensor::from_fn(shape, |index| (starts[d] + index[d]) as f32)
 }
 
 #[cfg(test)]
@@ -181,10 +219,42 @@ mod tests {
     }
 
     #[test]
+    fn broadcast_follows_its_dimension_map_in_any_order() {
+        // Operand [3, 2] onto result [2, 4, 3]: its dim 0 is result dim 2, dim 1 dim 0.
+        let x = Tensor::from_fn(&[3, 2], |i| (10 * i[0] + i[1]) as f32);
+        let b = broadcast_in_dim(&x, &BroadcastInDim { shape: vec![2, 4, 3], broadcast_dimensions: vec![2, 0] });
+        assert_eq!(b, Tensor::from_fn(&[2, 4, 3], |o| (10 * o[2] + o[0]) as f32));
+    }
+
+    #[test]
+    fn unit_stride_slices_and_plain_pads_copy_blocks() {
+        let x = Tensor::from_fn(&[3, 4], |i| (10 * i[0] + i[1]) as f32);
+        let s = Slice { start_indices: vec![1, 1], limit_indices: vec![3, 3], strides: vec![1, 1] };
+        assert_eq!(slice(&x, &s, &TensorType::new([2, 2], DType::F32)).data(), &[11.0, 12.0, 21.0, 22.0]);
+        // Low edges shift the operand in; a negative high edge cuts its last column.
+        let p = Pad {
+            edge_padding_low: vec![1, 0],
+            edge_padding_high: vec![0, -1],
+            interior_padding: vec![0, 0],
+            value: -1.0,
+        };
+        let want = Tensor::from_fn(&[4, 3], |o| if o[0] == 0 { -1.0 } else { (10 * (o[0] - 1) + o[1]) as f32 });
+        assert_eq!(pad(&x, &p, &TensorType::new([4, 3], DType::F32)), want);
+    }
+
+    #[test]
     fn sources() {
         let i = iota(&Iota { ty: TensorType::new([2, 3], DType::I32), iota_dimension: 1 });
         assert_eq!(i.data(), &[0.0, 1.0, 2.0, 0.0, 1.0, 2.0]);
         let c = constant(&Constant { ty: TensorType::new([2], DType::I32), values: vec![2.9] });
         assert_eq!(c.data(), &[2.0, 2.0]);
+        // A block is the whole tensor's block: iota counts from the block's start.
+        let i = Iota { ty: TensorType::new([4, 6], DType::I32), iota_dimension: 1 };
+        let block = source_block(&OpKind::Iota(i.clone()), &[2, 3], &[2, 2]).unwrap();
+        assert_eq!(block, iota(&i).block(&[2, 3], &[2, 2]));
+        let splat = OpKind::Constant(Constant { ty: TensorType::new([4], DType::F32), values: vec![0.5] });
+        assert_eq!(source_block(&splat, &[1], &[2]).unwrap().data(), &[0.5, 0.5]);
+        let listed = OpKind::Constant(Constant { ty: TensorType::new([2], DType::F32), values: vec![1.0, 2.0] });
+        assert_eq!(source_block(&listed, &[0], &[1]), None);
     }
 }

@@ -20,6 +20,8 @@ mod reduce;
 mod sort;
 mod window;
 
+pub(crate) use layout::source_block;
+
 use crate::error::{Error, Result};
 use crate::tensor::{Tensor, dims, for_each_index};
 use autoshard_model::ir::{Body, Op};

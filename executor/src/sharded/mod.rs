@@ -16,7 +16,7 @@ mod reshard;
 use crate::error::{Error, Result};
 use crate::lowering::{Kernel, Move, Schedule, Step};
 use crate::placement::Placement;
-use crate::reference::run_op;
+use crate::reference::{run_op, source_block};
 use crate::runtime::Runtime;
 use crate::tensor::{Tensor, dims};
 use autoshard_model::plan::PlannedCollective;
@@ -49,6 +49,9 @@ pub struct Event {
     /// The slowest device's device-clock time (for a collective, including the
     /// wait for the latest device to arrive).
     pub time: Duration,
+    /// The longest any device waited in it for the latest device to arrive (part
+    /// of `time`): how far the devices' clocks had drifted apart.
+    pub wait: Duration,
     /// The most elements any device received from others.
     pub received: usize,
 }
@@ -103,6 +106,7 @@ pub fn run(program: &Program, schedule: &Schedule, inputs: &[Tensor], limits: Li
             for (e, d) in events.iter_mut().zip(device_events) {
                 e.wall = e.wall.max(d.wall);
                 e.time = e.time.max(d.time);
+                e.wait = e.wait.max(d.wait);
                 e.received = e.received.max(d.received);
             }
         }
@@ -182,11 +186,12 @@ struct DeviceEnd {
     clock: Duration,
 }
 
-/// When an event started, by both clocks.
+/// When an event started, by both clocks, and the device's waits so far.
 #[derive(Clone, Copy)]
 struct Started {
     wall: Instant,
     clock: Duration,
+    waited: Duration,
 }
 
 /// One device's walk through the schedule.
@@ -280,11 +285,24 @@ impl<'a, 'd> DeviceRun<'a, 'd> {
         Ok(DeviceEnd { outputs, events: self.events, peak: self.peak, clock })
     }
 
-    /// An op without a rule: its operands gathered whole, computed, its results'
-    /// blocks kept.
+    /// An op without a rule: a splat constant or an iota makes this device's block
+    /// alone; any other has its operands gathered whole, is computed, and keeps its
+    /// results' blocks.
     fn source(&mut self, op: OpId) -> Result<()> {
         let program = self.program;
         let operation = program.op(op);
+        if let [r] = operation.results[..] {
+            // A splat constant or an iota: each device makes only its own block.
+            let (shape, sharding) = (self.shape(r), &self.schedule.shardings[r.index()]);
+            let block = self.site.placement.block(self.site.device.index(), &shape, sharding)?;
+            let started = self.start();
+            if let Some(real) = source_block(&operation.kind, &block.starts, &block.real) {
+                self.record(EventKind::Op(op), started, 0);
+                let y = self.site.padded_block(real, &block, sharding)?;
+                self.store(r, y);
+                return Ok(());
+            }
+        }
         let mut whole = Vec::with_capacity(operation.operands.len());
         for &v in &operation.operands {
             let sharding = &self.schedule.shardings[v.index()];
@@ -311,13 +329,16 @@ impl<'a, 'd> DeviceRun<'a, 'd> {
     }
 
     fn start(&self) -> Started {
-        Started { wall: Instant::now(), clock: self.site.device.clock() }
+        let device = &self.site.device;
+        Started { wall: Instant::now(), clock: device.clock(), waited: device.waited() }
     }
 
     /// Records an event that began at `started`.
     fn record(&mut self, kind: EventKind, started: Started, received: usize) {
-        let time = self.site.device.clock().saturating_sub(started.clock);
-        self.events.push(Event { kind, wall: started.wall.elapsed(), time, received });
+        let device = &self.site.device;
+        let time = device.clock().saturating_sub(started.clock);
+        let wait = device.waited().saturating_sub(started.waited);
+        self.events.push(Event { kind, wall: started.wall.elapsed(), time, wait, received });
     }
 
     /// `x` (a block of `v`) through the planned collectives of `moved`.

@@ -17,7 +17,7 @@
 
 use crate::collectives::MeshReduction;
 use crate::error::{Error, Result};
-use crate::placement::Placement;
+use crate::placement::{Block, Placement};
 use crate::runtime::{Device, Post, posted, posted_all};
 use crate::tensor::Tensor;
 use autoshard_model::reshard::Collective;
@@ -145,6 +145,20 @@ impl Site<'_, '_> {
         let block = self.placement.block(self.index(), shape, sharding)?;
         let mut y = Tensor::full(&block.local, 0.0);
         y.copy_block(&vec![0; shape.len()], x, &block.starts, &block.real);
+        self.unreduce(y, &sharding.unreduced, sharding.reduction)
+    }
+
+    /// This device's block under `sharding` from `real`, its elements inside the
+    /// tensor: zero-padded to the block's shape, partial as `unreduce` makes it.
+    pub(crate) fn padded_block(&self, real: Tensor, block: &Block, sharding: &TensorSharding) -> Result<Tensor> {
+        let y = if real.shape() == block.local.as_slice() {
+            real
+        } else {
+            let mut y = Tensor::full(&block.local, 0.0);
+            let origin = vec![0; block.local.len()];
+            y.copy_block(&origin, &real, &origin, &block.real);
+            y
+        };
         self.unreduce(y, &sharding.unreduced, sharding.reduction)
     }
 
