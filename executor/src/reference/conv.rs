@@ -40,7 +40,7 @@ pub fn convolution(lhs: &Tensor, rhs: &Tensor, c: &Convolution) -> Result<Tensor
         .map(|(l, r)| ungrouped(l, &r, c))
         .collect::<Result<Vec<_>, _>>()?;
     let refs: Vec<&Tensor> = parts.iter().collect();
-    Ok(concatenate(&refs, dn.output_feature as i64))
+    concatenate(&refs, dn.output_feature as i64).ok_or_else(|| "the groups' results differ in shape".to_string())
 }
 
 /// A convolution with one feature group and one batch group.

@@ -10,8 +10,9 @@ use crate::tensor::{Tensor, dims};
 use autoshard_model::ops::{BroadcastInDim, Constant, Iota, Pad, Slice};
 use autoshard_model::{OpKind, TensorType};
 
-/// `broadcast_in_dim` to `shape`.
-pub fn broadcast_in_dim(x: &Tensor, attrs: &BroadcastInDim) -> Tensor {
+/// `broadcast_in_dim` to `shape`; `None` if the operand does not fit it (a
+/// dimension other than 1 that differs from the one it maps to).
+pub fn broadcast_in_dim(x: &Tensor, attrs: &BroadcastInDim) -> Option<Tensor> {
     let shape = dims(&attrs.shape);
     let map: Vec<usize> = attrs.broadcast_dimensions.iter().map(|&d| d as usize).collect();
     // Operand dimensions in result order: then the operand's row-major data is that
@@ -21,11 +22,9 @@ pub fn broadcast_in_dim(x: &Tensor, attrs: &BroadcastInDim) -> Tensor {
     let x = x.transposed(&order);
     let mut stretched = vec![1; shape.len()];
     for (k, &i) in order.iter().enumerate() {
-        stretched[map[i]] = x.shape()[k];
+        *stretched.get_mut(map[i])? = x.shape()[k];
     }
-    let stretched = x.reshaped(&stretched);
-    // Only a verified program's operand fits; otherwise keep the type's shape, zeros.
-    stretched.broadcast_to(&shape).unwrap_or_else(|| Tensor::full(&shape, 0.0))
+    x.reshaped(&stretched).broadcast_to(&shape)
 }
 
 /// `reshape` (row-major order is kept).
@@ -38,27 +37,10 @@ pub fn transpose(x: &Tensor, permutation: &[i64]) -> Tensor {
     x.transposed(&permutation.iter().map(|&p| p as usize).collect::<Vec<_>>())
 }
 
-/// `concatenate` along `dimension`.
-pub fn concatenate(operands: &[&Tensor], dimension: i64) -> Tensor {
-    let d = dimension as usize;
-    let mut shape = operands[0].shape().to_vec();
-    shape[d] = operands.iter().map(|t| t.shape()[d]).sum();
-    let starts: Vec<usize> = operands
-        .iter()
-        .scan(0, |start, t| {
-            let s = *start;
-            *start += t.shape()[d];
-            Some(s)
-        })
-        .collect();
-    let mut y = Tensor::full(&shape, 0.0);
-    let origin = vec![0; shape.len()];
-    for (t, &start) in operands.iter().zip(&starts) {
-        let mut to = origin.clone();
-        to[d] = start;
-        y.copy_block(&to, t, &origin, t.shape());
-    }
-    y
+/// `concatenate` along `dimension`; `None` if the operands disagree on another
+/// dimension.
+pub fn concatenate(operands: &[&Tensor], dimension: i64) -> Option<Tensor> {
+    Tensor::concat(operands, usize::try_from(dimension).ok()?)
 }
 
 /// `reverse` along `dimensions`.
@@ -185,12 +167,14 @@ mod tests {
     #[test]
     fn broadcasts_and_reshapes() {
         let row = Tensor::from_vec(&[1, 3], vec![1.0, 2.0, 3.0]).unwrap();
-        let b = broadcast_in_dim(&row, &BroadcastInDim { shape: vec![2, 3], broadcast_dimensions: vec![0, 1] });
+        let b =
+            broadcast_in_dim(&row, &BroadcastInDim { shape: vec![2, 3], broadcast_dimensions: vec![0, 1] }).unwrap();
         assert_eq!(b.data(), &[1.0, 2.0, 3.0, 1.0, 2.0, 3.0]);
         let col = broadcast_in_dim(
             &Tensor::from_vec(&[2], vec![7.0, 8.0]).unwrap(),
             &BroadcastInDim { shape: vec![2, 2], broadcast_dimensions: vec![0] },
-        );
+        )
+        .unwrap();
         assert_eq!(col.data(), &[7.0, 7.0, 8.0, 8.0]);
         let r = reshape(&m23(), &[3, 2]);
         assert_eq!(reshape(&r, &[2, 3]), m23());
@@ -199,7 +183,10 @@ mod tests {
     #[test]
     fn cuts_and_joins() {
         let x = m23();
-        assert_eq!(concatenate(&[&x, &x], 1).data(), &[1.0, 2.0, 3.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 4.0, 5.0, 6.0]);
+        assert_eq!(
+            concatenate(&[&x, &x], 1).unwrap().data(),
+            &[1.0, 2.0, 3.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 4.0, 5.0, 6.0]
+        );
         assert_eq!(reverse(&x, &[1]).data(), &[3.0, 2.0, 1.0, 6.0, 5.0, 4.0]);
         let s = Slice { start_indices: vec![0, 0], limit_indices: vec![2, 3], strides: vec![1, 2] };
         assert_eq!(slice(&x, &s, &TensorType::new([2, 2], DType::F32)).data(), &[1.0, 3.0, 4.0, 6.0]);
@@ -223,7 +210,12 @@ mod tests {
         // Operand [3, 2] onto result [2, 4, 3]: its dim 0 is result dim 2, dim 1 dim 0.
         let x = Tensor::from_fn(&[3, 2], |i| (10 * i[0] + i[1]) as f32);
         let b = broadcast_in_dim(&x, &BroadcastInDim { shape: vec![2, 4, 3], broadcast_dimensions: vec![2, 0] });
-        assert_eq!(b, Tensor::from_fn(&[2, 4, 3], |o| (10 * o[2] + o[0]) as f32));
+        assert_eq!(b, Some(Tensor::from_fn(&[2, 4, 3], |o| (10 * o[2] + o[0]) as f32)));
+        // An operand that does not fit is refused, not filled in.
+        assert_eq!(
+            broadcast_in_dim(&x, &BroadcastInDim { shape: vec![2, 4, 5], broadcast_dimensions: vec![2, 0] }),
+            None
+        );
     }
 
     #[test]

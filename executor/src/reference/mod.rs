@@ -231,10 +231,14 @@ pub fn apply(
         OpKind::Reduce(r) => {
             Ok(operands.iter().zip(results).map(|(t, ty)| reduce::reduce(t, &r.dimensions, r.kind, ty.dtype)).collect())
         }
-        OpKind::BroadcastInDim(b) => one(layout::broadcast_in_dim(first()?, b)),
+        OpKind::BroadcastInDim(b) => {
+            one(layout::broadcast_in_dim(first()?, b).ok_or("the operand does not fit the result shape")?)
+        }
         OpKind::Reshape(r) => one(layout::reshape(first()?, &r.shape)),
         OpKind::Transpose(t) => one(layout::transpose(first()?, &t.permutation)),
-        OpKind::Concatenate(c) => one(layout::concatenate(operands, c.dimension)),
+        OpKind::Concatenate(c) => {
+            one(layout::concatenate(operands, c.dimension).ok_or("the operands differ off the dimension")?)
+        }
         OpKind::Reverse(r) => one(layout::reverse(first()?, &r.dimensions)),
         OpKind::Slice(s) => one(layout::slice(first()?, s, &results[0])),
         OpKind::Pad(p) => {
