@@ -111,35 +111,27 @@ impl Tensor {
         self.data[offset(&self.shape, index)]
     }
 
-    /// The block of `sizes` elements per dimension starting at `starts`.
+    /// The block of `sizes` elements per dimension starting at `starts` (copied
+    /// run by run along the last dimension).
     pub fn block(&self, starts: &[usize], sizes: &[usize]) -> Tensor {
-        let mut y = Tensor::full(sizes, 0.0);
-        y.copy_block(&vec![0; sizes.len()], self, starts, sizes);
-        y
+        let run = sizes.last().copied().unwrap_or(1);
+        let strides = self.strides();
+        let mut data = Vec::with_capacity(sizes.iter().product());
+        for_each_run(sizes, |outer| {
+            let s = run_start(&strides, starts, outer);
+            data.extend_from_slice(&self.data[s..s + run]);
+        });
+        Tensor { shape: sizes.to_vec(), data }
     }
 
     /// Copies the block of `sizes` elements of `source` at `from` into this tensor
     /// at `to` (runs along the last dimension are copied whole). The caller keeps
     /// both blocks inside their tensors.
     pub fn copy_block(&mut self, to: &[usize], source: &Tensor, from: &[usize], sizes: &[usize]) {
-        let rank = sizes.len();
-        if sizes.contains(&0) {
-            return;
-        }
-        if rank == 0 {
-            self.data[0] = source.data[0];
-            return;
-        }
-        let run = sizes[rank - 1];
+        let run = sizes.last().copied().unwrap_or(1);
         let (dst_strides, src_strides) = (self.strides(), source.strides());
-        let (mut dst, mut src) = (to.to_vec(), from.to_vec());
-        for_each_index(&sizes[..rank - 1], |outer| {
-            for d in 0..rank - 1 {
-                dst[d] = to[d] + outer[d];
-                src[d] = from[d] + outer[d];
-            }
-            let at = |index: &[usize], strides: &[usize]| index.iter().zip(strides).map(|(i, s)| i * s).sum::<usize>();
-            let (d, s) = (at(&dst, &dst_strides), at(&src, &src_strides));
+        for_each_run(sizes, |outer| {
+            let (d, s) = (run_start(&dst_strides, to, outer), run_start(&src_strides, from, outer));
             self.data[d..d + run].copy_from_slice(&source.data[s..s + run]);
         });
     }
@@ -310,6 +302,23 @@ pub(crate) fn unflatten(mut k: usize, shape: &[usize]) -> Vec<usize> {
         k /= n;
     }
     index
+}
+
+/// Calls `f` with the outer index (all but the last dimension) of every run of a
+/// block of `sizes`, in row-major order: once for a scalar or a vector, never for an
+/// empty block.
+fn for_each_run(sizes: &[usize], f: impl FnMut(&[usize])) {
+    if !sizes.contains(&0) {
+        for_each_index(&sizes[..sizes.len().saturating_sub(1)], f);
+    }
+}
+
+/// The offset, in a tensor of `strides`, of the run at outer index `outer` of the
+/// block starting at `at`.
+fn run_start(strides: &[usize], at: &[usize], outer: &[usize]) -> usize {
+    let last = strides.len().saturating_sub(1);
+    let along: usize = outer.iter().zip(at).zip(strides).map(|((i, a), s)| (i + a) * s).sum();
+    along + at.get(last).copied().unwrap_or(0)
 }
 
 /// Calls `f` with every index of `shape`, in row-major order (once, with the empty
