@@ -13,16 +13,16 @@
 //! and measurement noise alone would order them.
 //!
 //! The K cheapest that remain are each priced, lowered and given their inputs and
-//! reference results once ([`prepare`](crate::run::prepare)), run once as a warm-up
-//! (whose outputs are checked against the reference), then timed in `repetitions`
-//! interleaved rounds, every plan once per round, so a drift of the machine touches
-//! every plan alike. A run is timed by the executor's device clock (each device's
-//! CPU time, synchronised at every collective, with at most
-//! [`MEASURING_CORES`](super::MEASURING_CORES) devices computing at once): what
-//! each device computes and waits for at collectives, not the time it waits for
-//! one of the machine's cores. Measured is the least device time over the rounds,
-//! since noise on a shared machine only adds time; the median and the wall time are
-//! reported beside it.
+//! reference results once ([`prepare`](crate::run::prepare)), run once as a
+//! warm-up, then timed in `repetitions` interleaved rounds, every plan once per
+//! round, so a drift of the machine touches every plan alike. A run is timed by the
+//! executor's device clock (each device's CPU time, synchronised at every
+//! collective, with at most [`MEASURING_CORES`](super::MEASURING_CORES) devices
+//! computing at once): what each device computes and waits for at collectives, not
+//! the time it waits for one of the machine's cores. Measured is the least device
+//! time over the rounds, since noise on a shared machine only adds time; that
+//! round's outputs are checked against the reference, and the median and the wall
+//! time are reported beside it.
 
 use super::BenchError;
 use super::stats::{median, spearman};
@@ -71,7 +71,7 @@ pub struct PlanResult {
     /// Median wall time of the sharded run, seconds (on fewer cores than devices,
     /// it also counts the time devices wait for a core).
     pub measured_wall_s: f64,
-    /// The sharded result matched the reference.
+    /// The fastest round's result matched the reference.
     pub verified: bool,
     /// The inputs' shardings, `name: sharding`.
     pub values: Vec<String>,
@@ -176,11 +176,10 @@ pub fn bench_plans(
     Ok(PlansReport { config: config.name.clone(), candidates, plans: results, spearman })
 }
 
-/// One plan under measurement: prepared once, verified on its warm-up run, then
-/// timed once per round.
+/// One plan under measurement: prepared once, warmed up, timed once per round;
+/// its fastest round is kept and verified.
 struct Measuring<'c> {
     prepared: crate::run::Prepared<'c>,
-    verified: bool,
     fastest: Option<(ShardedRun, Duration)>,
     times: Vec<f64>,
     walls: Vec<f64>,
@@ -195,11 +194,10 @@ fn failed(e: crate::run::RunError) -> BenchError {
 impl<'c> Measuring<'c> {
     fn new(config: &'c Config, plan: &Plan, seed: u64) -> Result<Self, BenchError> {
         let prepared = crate::run::prepare(config, plan, seed).map_err(failed)?;
-        // The warm-up run is the one verified (every run computes the same outputs).
-        let (warm_up, _) = prepared.execute_on(Some(super::MEASURING_CORES)).map_err(failed)?;
-        let verified = prepared.verify(&warm_up).passed;
+        // The warm-up run is not timed (the fastest timed round is the one verified).
+        prepared.execute_on(Some(super::MEASURING_CORES)).map_err(failed)?;
         let (times, walls, computes, comms) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        Ok(Measuring { prepared, verified, fastest: None, times, walls, computes, comms })
+        Ok(Measuring { prepared, fastest: None, times, walls, computes, comms })
     }
 
     fn time_once(&mut self) -> Result<(), BenchError> {
@@ -256,7 +254,7 @@ impl<'c> Measuring<'c> {
             measured_compute_s: median(&self.computes).unwrap_or(0.0),
             measured_communication_s: median(&self.comms).unwrap_or(0.0),
             measured_wall_s: median(&self.walls).unwrap_or(0.0),
-            verified: self.verified && run.verification.passed,
+            verified: run.verification.passed,
             values,
             summary,
             run,

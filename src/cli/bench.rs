@@ -133,8 +133,7 @@ fn stepper(title: &str, steps: usize) -> (Progress, impl FnMut(&str)) {
 }
 
 fn json(value: &impl serde::Serialize) -> Result<(), Failure> {
-    let text = serde_json::to_string_pretty(value).map_err(|e| Failure::Failed(e.to_string()))?;
-    println!("{text}");
+    println!("{}", pretty(value)?);
     Ok(())
 }
 
@@ -227,8 +226,9 @@ fn save_plans(config: &autoshard::Config, dir: &std::path::Path, report: &PlansR
     Ok(())
 }
 
+/// `value` as pretty JSON.
 fn pretty(value: &impl serde::Serialize) -> Result<String, Failure> {
-    serde_json::to_string_pretty(value).map_err(|e| Failure::BadInput(format!("error: {e}")))
+    serde_json::to_string_pretty(value).map_err(|e| Failure::Failed(format!("error: cannot write JSON: {e}")))
 }
 
 fn fits_table(fits: &[KindFit]) -> String {
