@@ -143,9 +143,7 @@ impl Site<'_, '_> {
     /// results as `unreduce` makes them).
     pub(crate) fn take_block(&self, x: &Tensor, shape: &[usize], sharding: &TensorSharding) -> Result<Tensor> {
         let block = self.placement.block(self.index(), shape, sharding)?;
-        let mut y = Tensor::full(&block.local, 0.0);
-        y.copy_block(&vec![0; shape.len()], x, &block.starts, &block.real);
-        self.unreduce(y, &sharding.unreduced, sharding.reduction)
+        self.padded_block(x.block(&block.starts, &block.real), &block, sharding)
     }
 
     /// This device's block under `sharding` from `real`, its elements inside the
