@@ -133,25 +133,42 @@ pub fn constant(c: &Constant) -> Tensor {
 
 /// `iota`: the index along `iota_dimension`.
 pub fn iota(i: &Iota) -> Tensor {
-    iota_block(i, &vec![0; i.ty.shape.len()], &dims(&i.ty.shape))
+    iota_block(i.iota_dimension as usize, &vec![0; i.ty.shape.len()], &dims(&i.ty.shape))
 }
 
-/// The block of `shape` starting at global index `starts` of a source op (a splat
-/// `constant` or an `iota`), made without the rest of the tensor; `None` for other
-/// ops, including a constant of several values.
-pub fn source_block(kind: &OpKind, starts: &[usize], shape: &[usize]) -> Option<Tensor> {
-    match kind {
-        OpKind::Constant(Constant { ty, values }) => match values.as_slice() {
-            [v] => Some(Tensor::full(shape, to_dtype(*v as f32, ty.dtype))),
+/// A source op whose blocks a device can make without the rest of the tensor: a
+/// splat `constant` or an `iota`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Source {
+    /// Every element this value (already in the constant's element type).
+    Splat(f32),
+    /// The index along this dimension.
+    Iota(usize),
+}
+
+impl Source {
+    /// The source `kind` is, if it is one (a constant of several values is not).
+    pub fn of(kind: &OpKind) -> Option<Source> {
+        match kind {
+            OpKind::Constant(Constant { ty, values }) => match values.as_slice() {
+                [v] => Some(Source::Splat(to_dtype(*v as f32, ty.dtype))),
+                _ => None,
+            },
+            OpKind::Iota(i) => Some(Source::Iota(i.iota_dimension as usize)),
             _ => None,
-        },
-        OpKind::Iota(i) => Some(iota_block(i, starts, shape)),
-        _ => None,
+        }
+    }
+
+    /// Its block of `shape` starting at global index `starts`.
+    pub fn block(self, starts: &[usize], shape: &[usize]) -> Tensor {
+        match self {
+            Source::Splat(v) => Tensor::full(shape, v),
+            Source::Iota(d) => iota_block(d, starts, shape),
+        }
     }
 }
 
-fn iota_block(i: &Iota, starts: &[usize], shape: &[usize]) -> Tensor {
-    let d = i.iota_dimension as usize;
+fn iota_block(d: usize, starts: &[usize], shape: &[usize]) -> Tensor {
     Tensor::from_fn(shape, |index| (starts[d] + index[d]) as f32)
 }
 
@@ -242,6 +259,9 @@ mod tests {
         assert_eq!(c.data(), &[2.0, 2.0]);
         // A block is the whole tensor's block: iota counts from the block's start.
         let i = Iota { ty: TensorType::new([4, 6], DType::I32), iota_dimension: 1 };
+        let source_block = |kind: &OpKind, starts: &[usize], shape: &[usize]| {
+            Source::of(kind).map(|source| source.block(starts, shape))
+        };
         let block = source_block(&OpKind::Iota(i.clone()), &[2, 3], &[2, 2]).unwrap();
         assert_eq!(block, iota(&i).block(&[2, 3], &[2, 2]));
         let splat = OpKind::Constant(Constant { ty: TensorType::new([4], DType::F32), values: vec![0.5] });

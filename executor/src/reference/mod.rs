@@ -20,7 +20,7 @@ mod reduce;
 mod sort;
 mod window;
 
-pub(crate) use layout::source_block;
+pub(crate) use layout::Source;
 
 use crate::error::{Error, Result};
 use crate::tensor::{Tensor, dims, for_each_index};

@@ -16,7 +16,7 @@ mod reshard;
 use crate::error::{Error, Result};
 use crate::lowering::{Kernel, Move, Schedule, Step};
 use crate::placement::Placement;
-use crate::reference::{run_op, source_block};
+use crate::reference::{Source, run_op};
 use crate::runtime::Runtime;
 use crate::tensor::{Tensor, dims};
 use autoshard_model::plan::PlannedCollective;
@@ -291,17 +291,16 @@ impl<'a, 'd> DeviceRun<'a, 'd> {
     fn source(&mut self, op: OpId) -> Result<()> {
         let program = self.program;
         let operation = program.op(op);
-        if let [r] = operation.results[..] {
+        if let (&[r], Some(source)) = (&operation.results[..], Source::of(&operation.kind)) {
             // A splat constant or an iota: each device makes only its own block.
             let (shape, sharding) = (self.shape(r), &self.schedule.shardings[r.index()]);
             let block = self.site.placement.block(self.site.device.index(), &shape, sharding)?;
             let started = self.start();
-            if let Some(real) = source_block(&operation.kind, &block.starts, &block.real) {
-                self.record(EventKind::Op(op), started, 0);
-                let y = self.site.padded_block(real, &block, sharding)?;
-                self.store(r, y);
-                return Ok(());
-            }
+            let real = source.block(&block.starts, &block.real);
+            self.record(EventKind::Op(op), started, 0);
+            let y = self.site.padded_block(real, &block, sharding)?;
+            self.store(r, y);
+            return Ok(());
         }
         let mut whole = Vec::with_capacity(operation.operands.len());
         for &v in &operation.operands {
