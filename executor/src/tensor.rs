@@ -177,8 +177,9 @@ impl Tensor {
         Tensor { shape, data }
     }
 
-    /// The same elements, row-major, under `shape` (of as many elements).
-    pub fn reshaped(self, shape: &[usize]) -> Tensor {
+    /// The same elements, row-major, under `shape`, whose element count the caller
+    /// keeps (checked in debug builds, as for [`Tensor::new`]).
+    pub(crate) fn reshaped(self, shape: &[usize]) -> Tensor {
         debug_assert_eq!(self.data.len(), shape.iter().product::<usize>(), "a reshape keeps the element count");
         Tensor { shape: shape.to_vec(), data: self.data }
     }

@@ -29,7 +29,7 @@ pub fn broadcast_in_dim(x: &Tensor, attrs: &BroadcastInDim) -> Option<Tensor> {
 
 /// `reshape` (row-major order is kept).
 pub fn reshape(x: &Tensor, shape: &[i64]) -> Tensor {
-    Tensor::new(&dims(shape), x.data().to_vec())
+    x.clone().reshaped(&dims(shape))
 }
 
 /// `transpose` by `permutation`.
