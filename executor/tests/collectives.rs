@@ -6,8 +6,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "test harness")]
 
-use autoshard_executor::sharded::reshard;
-use autoshard_executor::{Device, Error, Grid, Halo, MeshReduction, Placement, Runtime, Tensor};
+use autoshard_executor::sharded::{reshard, reshard_placement};
+use autoshard_executor::{Device, Error, Grid, Halo, MeshReduction, Runtime, Tensor};
 use autoshard_model::reshard::Collective;
 use autoshard_model::{AxisRef, Mesh, TensorSharding};
 use proptest::prelude::*;
@@ -307,14 +307,10 @@ fn all_to_all_over_sub_axes_that_do_not_nest_redistributes() {
     .iter()
     .map(|text| text.parse().unwrap())
     .collect();
-    // The placement `reshard` runs on (refined at every sharding's sub-axes), and
-    // whether "x":(1)2 is a group of its grid: the all-to-all and all-gather over it
-    // run as grid collectives exactly when it is, and redistribute blocks otherwise.
-    let placement = |collectives: &[Collective]| {
-        let shardings: Vec<&TensorSharding> =
-            std::iter::once(&from).chain(collectives.iter().map(Collective::out_sharding)).collect();
-        Placement::new(&mesh, shardings.iter().flat_map(|s| s.all_axes())).unwrap()
-    };
+    // The placement `reshard` runs on, and whether "x":(1)2 is a group of its grid:
+    // the all-to-all and all-gather over it run as grid collectives exactly when it
+    // is, and redistribute blocks otherwise.
+    let placement = |collectives: &[Collective]| reshard_placement(&mesh, &from, collectives).unwrap();
     let half: AxisRef = "\"x\":(1)2".parse().unwrap();
     let x = Tensor::from_fn(&[6, 4], |i| (i[0] * 10 + i[1]) as f32);
     // "x":(1)3 does not nest with "x":(1)2: the grid keeps "x" whole and the moves

@@ -125,17 +125,23 @@ pub fn run(program: &Program, schedule: &Schedule, inputs: &[Tensor], limits: Li
     Ok(ShardedRun { outputs, events, peak_elements, device_time })
 }
 
+/// The placement [`reshard`] runs `collectives` from `from` on: `mesh` refined at
+/// the sub-axes of every sharding they pass through, so that a move over a sub-axis
+/// runs as a grid collective exactly when that sub-axis is a group of its grid.
+pub fn reshard_placement(mesh: &Mesh, from: &TensorSharding, collectives: &[Collective]) -> Result<Placement> {
+    let outs = collectives.iter().map(Collective::out_sharding);
+    Placement::new(mesh, std::iter::once(from).chain(outs).flat_map(|s| s.all_axes()))
+}
+
 /// Runs `collectives` on a tensor `x` of `mesh` held as `from`, on one thread per
 /// device, and returns the whole tensor they leave (partial results all-reduced
 /// first): what a reshard plan computes on real data. Every collective's result is
 /// checked against the block shape of its sharding on the way.
 pub fn reshard(mesh: &Mesh, x: &Tensor, from: &TensorSharding, collectives: &[Collective]) -> Result<Tensor> {
-    let outs = collectives.iter().map(Collective::out_sharding);
-    let shardings: Vec<&TensorSharding> = std::iter::once(from).chain(outs).collect();
-    let placement = Placement::new(mesh, shardings.iter().flat_map(|s| s.all_axes()))?;
+    let placement = reshard_placement(mesh, from, collectives)?;
     let shape = x.shape().to_vec();
     let runtime = Runtime::new(placement.grid().clone());
-    let last = shardings.last().copied().unwrap_or(from);
+    let last = collectives.last().map_or(from, Collective::out_sharding);
     let blocks = runtime.run(|device| {
         let site = Site { device, placement: &placement };
         let mut y = site.take_block(x, &shape, from)?;
