@@ -121,7 +121,8 @@ impl DType {
         let max = match self {
             DType::F64 => f64::MAX,
             DType::F32 => f64::from(f32::MAX),
-            DType::BF16 => 3.389_531_389_251_535e38,
+            // bf16 is f32's upper half: its largest is f32's with the low 16 bits clear.
+            DType::BF16 => f64::from(f32::from_bits(0x7F7F_0000)),
             DType::F16 => 65_504.0,
             DType::F8E4M3 => 448.0,
             DType::F8E5M2 => 57_344.0,
@@ -163,5 +164,45 @@ impl FromStr for DType {
             let names: Vec<&str> = DType::ALL.iter().map(|d| d.name()).collect();
             Error::Program(format!("unknown dtype '{s}' (expected one of {})", names.join(", ")))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_follow_from_each_format() {
+        // A float's largest finite value is its largest significand, 2 − 2^−s for s
+        // stored significand bits, at its largest exponent. E4M3FN keeps no
+        // exponent for infinities (its emax is 8, not 7) but gives the all-ones
+        // significand there to NaN, so its largest is one step lower: 1.75·2^8.
+        let largest = |stored: i32, emax: i32, ones_is_nan: bool| {
+            let step = 2f64.powi(-stored);
+            (2.0 - if ones_is_nan { 2.0 * step } else { step }) * 2f64.powi(emax)
+        };
+        let floats = [
+            (DType::F64, largest(52, 1023, false)),
+            (DType::F32, largest(23, 127, false)),
+            (DType::BF16, largest(7, 127, false)),
+            (DType::F16, largest(10, 15, false)),
+            (DType::F8E4M3, largest(3, 8, true)),
+            (DType::F8E5M2, largest(2, 15, false)),
+        ];
+        for (dtype, max) in floats {
+            assert_eq!(dtype.finite_range(), (-max, max), "{dtype}");
+            assert_eq!(dtype.integer_bounds(), None, "{dtype}");
+        }
+        // Integers: n = 8·bytes bits, two's complement or unsigned; i1 is 0 or 1.
+        for dtype in DType::ALL.into_iter().filter(|d| !d.is_float()) {
+            let bits = 8 * dtype.size_bytes() as u32;
+            let want = match dtype {
+                DType::I1 => (0, 1),
+                DType::U8 | DType::U32 | DType::U64 => (0, (1i128 << bits) - 1),
+                _ => (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1),
+            };
+            assert_eq!(dtype.integer_bounds(), Some(want), "{dtype}");
+            assert_eq!(dtype.finite_range(), (want.0 as f64, want.1 as f64), "{dtype}");
+        }
     }
 }

@@ -8,11 +8,10 @@
 //! is one `erf`). Targets without a decomposition (`Eigh`, `Qr`, `X64Combine`...) are
 //! solved like any op but cannot run.
 
-use super::{Cholesky, OpKind, Slice, Sort, UnaryOp, batch_of_matrices};
+use super::{Cholesky, Iota, OpKind, Slice, Sort, UnaryOp, batch_of_matrices};
 use crate::dtype::DTypeClass;
 use crate::ir::TensorType;
-use crate::ops::Iota;
-use crate::rules::TRANSCENDENTAL_FLOPS;
+use crate::rules::unary_flops_per_element;
 use crate::units::Flops;
 
 /// A custom call target of Shardy's registry, grouped by what the rule, the counts
@@ -124,14 +123,14 @@ impl CallTarget {
     ///   `4mnk − 2(m+n)k² + 4k³/3` for `k` reflectors;
     /// - `mhlo.topk`: a sort of each row, `n·⌈log₂ n⌉` comparisons;
     /// - `ApproxTopK`: one comparison per input element;
-    /// - `mhlo.erf`: the `erf` op's [`TRANSCENDENTAL_FLOPS`] per result element.
+    /// - `mhlo.erf`: the `erf` op's FLOPs per result element.
     pub fn flops(self, operands: &[&TensorType], results: &[&TensorType]) -> Flops {
         let elements = |t: Option<&&TensorType>| t.map_or(0.0, |t| t.num_elements() as f64);
         let input = operands.first().map(|t| batch_of_matrices(&t.shape)).unwrap_or((0, 0, 0));
         let (batch, m, n) = (input.0 as f64, input.1 as f64, input.2 as f64);
         Flops(match self {
             CallTarget::Identity | CallTarget::SpmdInternal => 0.0,
-            CallTarget::Erf => elements(results.first()) * TRANSCENDENTAL_FLOPS,
+            CallTarget::Erf => elements(results.first()) * unary_flops_per_element(UnaryOp::Erf),
             CallTarget::X64Split | CallTarget::X64Combine => elements(results.first()),
             CallTarget::Cholesky | CallTarget::InvertDiagBlocks => Cholesky::flops(batch, n),
             CallTarget::CompactWyHelper => batch * m * n * n,
@@ -248,6 +247,7 @@ fn top_k(operands: &[&TensorType], results: &[&TensorType], largest: bool) -> Op
 mod tests {
     use super::*;
     use crate::DType;
+    use crate::rules::TRANSCENDENTAL_FLOPS;
 
     fn ty(shape: &[i64], dtype: DType) -> TensorType {
         TensorType::new(shape, dtype)

@@ -96,6 +96,11 @@ impl Cholesky {
         }
         Ok(vec![a.ty.clone()])
     }
+
+    /// FLOPs of factorizing `matrices` matrices of `n × n`: `n³/3` each.
+    pub fn flops(matrices: f64, n: f64) -> f64 {
+        matrices * n.powi(3) / 3.0
+    }
 }
 
 /// A tensor of `shape` read as a batch of matrices in its last two dimensions: the
@@ -108,13 +113,6 @@ where
     let dim = |back: usize| shape.len().checked_sub(back).and_then(|d| shape.get(d)).copied().unwrap_or(T::from(1));
     let batch = shape.iter().rev().skip(2).copied().product();
     (batch, dim(2), dim(1))
-}
-
-impl Cholesky {
-    /// FLOPs of factorizing `matrices` matrices of `n × n`: `n³/3` each.
-    pub fn flops(matrices: f64, n: f64) -> f64 {
-        matrices * n.powi(3) / 3.0
-    }
 }
 
 /// The size of the square matrices in the last two dimensions of `x`.

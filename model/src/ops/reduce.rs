@@ -51,9 +51,11 @@ impl ReduceKind {
     /// which writers use for −∞ (+∞).
     pub fn is_identity_in(self, value: f64, dtype: DType) -> bool {
         let (lowest, highest) = dtype.finite_range();
-        value == self.identity_in(dtype)
-            || (dtype.is_float()
-                && ((self == ReduceKind::Max && value <= lowest) || (self == ReduceKind::Min && value >= highest)))
+        match self {
+            ReduceKind::Max if dtype.is_float() => value <= lowest,
+            ReduceKind::Min if dtype.is_float() => value >= highest,
+            _ => value == self.identity_in(dtype),
+        }
     }
 
     /// The kind's name in configs.
@@ -96,5 +98,30 @@ impl Reduce {
                 TensorType::new(shape, x.ty.dtype)
             })
             .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn identities_in_a_type_are_what_it_can_hold() {
+        assert_eq!(ReduceKind::Max.identity_in(DType::I32), f64::from(i32::MIN));
+        assert_eq!(ReduceKind::Min.identity_in(DType::U8), 255.0);
+        assert_eq!(ReduceKind::Max.identity_in(DType::F32), f64::NEG_INFINITY);
+        assert_eq!(ReduceKind::Mul.identity_in(DType::I8), 1.0);
+        // A float max (min) accepts −∞ (+∞) or anything past the finite range,
+        // nothing inside it; an integer one only the type's extreme.
+        let f32_lowest = f64::from(f32::MIN);
+        for value in [f64::NEG_INFINITY, f32_lowest, 2.0 * f32_lowest] {
+            assert!(ReduceKind::Max.is_identity_in(value, DType::F32), "{value}");
+            assert!(ReduceKind::Min.is_identity_in(-value, DType::F32), "{value}");
+        }
+        assert!(!ReduceKind::Max.is_identity_in(f32_lowest / 2.0, DType::F32));
+        assert!(!ReduceKind::Max.is_identity_in(f64::NAN, DType::F32));
+        assert!(ReduceKind::Max.is_identity_in(-128.0, DType::I8));
+        assert!(!ReduceKind::Max.is_identity_in(f64::NEG_INFINITY, DType::I8));
+        assert!(ReduceKind::Add.is_identity_in(0.0, DType::BF16) && !ReduceKind::Add.is_identity_in(1.0, DType::I1));
     }
 }

@@ -82,5 +82,12 @@ mod tests {
             all_to_all_rule(&a, &shapes).to_string(),
             "#sdy.op_sharding_rule<([k, i], [k, i])->([l, j], [l, j]) {i=4, j=2, k=2, l=4} need_replication={i, j, k, l}>"
         );
+        // Splitting and concatenating one dimension touches it once: one pair.
+        let same = AllToAll { concat_dimension: 1, ..a };
+        let shapes = OpShapes { operands: vec![&x], results: vec![&x] };
+        assert_eq!(
+            all_to_all_rule(&same, &shapes).to_string(),
+            "#sdy.op_sharding_rule<([i, j])->([i, k]) {i=2, j=4, k=4} need_replication={j, k}>"
+        );
     }
 }

@@ -31,6 +31,7 @@ pub use builder::RuleBuilder;
 pub use custom_call::{CallUsers, custom_call_rule};
 pub use gather::take_as_gather;
 pub use pointwise::TRANSCENDENTAL_FLOPS;
+pub(crate) use pointwise::unary_flops_per_element;
 pub use slicing::{ConcatSources, StartIndices};
 
 use crate::ir::{Op, OpId, Program, TensorType, ValueDef, ValueId};
