@@ -142,7 +142,6 @@ impl Search<'_, '_> {
 mod tests {
     use super::super::{Run, State};
     use super::*;
-    use crate::presolve::Presolved;
     use rand::SeedableRng;
     use rand::rngs::StdRng;
     use std::time::Duration;
@@ -155,13 +154,7 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(13);
         let (mut repaired, mut stuck) = (0, 0);
         for _ in 0..400 {
-            let p = crate::problem::random(&mut rng, 4..10);
-            let pre = Presolved::new(&p);
-            let core = Core::new(&p, &pre);
-            if core.len() == 0 || pre.stranded().is_some() {
-                continue;
-            }
-            let assign: Vec<usize> = (0..core.len()).map(|v| rng.random_range(0..core.strategies(v))).collect();
+            let Some((core, assign)) = super::super::core::random(&mut rng, 4..10) else { continue };
             let mut silent = |_| {};
             let now = Instant::now();
             // No time for the start's dual ascent; the repair has plenty.
