@@ -195,7 +195,7 @@ impl HardwareSpec {
 
     /// The link of `axis` (the slowest link of the preset when the axis is unknown).
     pub fn link(&self, axis: &str) -> LinkSpec {
-        self.axes.get(axis).copied().unwrap_or(self.preset.figures().inter)
+        self.axes.get(axis).copied().unwrap_or_else(|| self.preset.figures().inter)
     }
 }
 
