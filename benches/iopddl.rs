@@ -19,6 +19,7 @@ use autoshard::solver::iopddl::Instance;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
+use serde_json::json;
 use std::time::Duration;
 
 /// A `side`×`side` grid instance in the contest's JSON format, from a fixed seed.
@@ -29,28 +30,22 @@ fn grid(side: usize) -> String {
     let (mut intervals, mut costs, mut usages) = (Vec::new(), Vec::new(), Vec::new());
     for (i, &kv) in k.iter().enumerate() {
         let start = i as u64;
-        intervals.push(format!("[{start}, {}]", start + rng.random_range(1..20)));
-        costs.push(format!("{:?}", (0..kv).map(|_| rng.random_range(0..1000)).collect::<Vec<u64>>()));
-        usages.push(format!("{:?}", (0..kv).map(|_| rng.random_range(1..100)).collect::<Vec<u64>>()));
+        intervals.push([start, start + rng.random_range(1..20)]);
+        costs.push((0..kv).map(|_| rng.random_range(0..1000)).collect::<Vec<u64>>());
+        usages.push((0..kv).map(|_| rng.random_range(1..100)).collect::<Vec<u64>>());
     }
     let (mut pairs, mut matrices) = (Vec::new(), Vec::new());
     for a in 0..n {
         let neighbours = [(a % side + 1 < side).then_some(a + 1), (a + side < n).then_some(a + side)];
         for b in neighbours.into_iter().flatten() {
-            pairs.push(format!("[{a}, {b}]"));
-            let entries: Vec<u64> = (0..k[a] * k[b]).map(|_| rng.random_range(0..1000)).collect();
-            matrices.push(format!("{entries:?}"));
+            pairs.push([a, b]);
+            matrices.push((0..k[a] * k[b]).map(|_| rng.random_range(0..1000)).collect::<Vec<u64>>());
         }
     }
-    format!(
-        "{{\"problem\": {{\"name\": \"grid{side}\", \"nodes\": {{\"intervals\": [{}], \"costs\": [{}], \"usages\": [{}]}}, \"edges\": {{\"nodes\": [{}], \"costs\": [{}]}}, \"usage_limit\": {}}}}}",
-        intervals.join(", "),
-        costs.join(", "),
-        usages.join(", "),
-        pairs.join(", "),
-        matrices.join(", "),
-        20 * 60
-    )
+    let nodes = json!({"intervals": intervals, "costs": costs, "usages": usages});
+    let edges = json!({"nodes": pairs, "costs": matrices});
+    json!({"problem": {"name": format!("grid{side}"), "nodes": nodes, "edges": edges, "usage_limit": 20 * 60}})
+        .to_string()
 }
 
 fn iopddl(c: &mut Criterion) {

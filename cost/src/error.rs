@@ -1,4 +1,4 @@
-//! The cost layer's error type.
+//! The cost layer's error type, and the lookup of a named kind (`by_name`).
 
 use thiserror::Error;
 
@@ -22,3 +22,28 @@ pub enum Error {
 
 /// The cost layer's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// The item of `all` whose `name` is `s`, or an error naming `what` it should have
+/// been and every name: how presets, kernel classes and a profile's collectives are
+/// read.
+pub(crate) fn by_name<T: Copy>(all: &[T], name: fn(T) -> &'static str, what: &str, s: &str) -> Result<T, String> {
+    all.iter().copied().find(|&x| name(x) == s).ok_or_else(|| {
+        let names: Vec<&str> = all.iter().map(|&x| name(x)).collect();
+        format!("unknown {what} '{s}' (expected one of {})", names.join(", "))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hardware::Preset;
+
+    #[test]
+    fn a_name_is_looked_up_or_every_name_is_listed() {
+        assert_eq!(by_name(&Preset::ALL, Preset::name, "preset", "tpu-v5e"), Ok(Preset::TpuV5e));
+        assert_eq!(
+            by_name(&Preset::ALL, Preset::name, "preset", "a100"),
+            Err("unknown preset 'a100' (expected one of h100-sxm, tpu-v5e, cpu)".to_string())
+        );
+    }
+}

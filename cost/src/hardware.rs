@@ -9,6 +9,7 @@
 //! matches the usual device order, where minor axes vary fastest across neighbouring
 //! devices.
 
+use crate::error::by_name;
 use crate::kernel::KernelModel;
 use crate::profile::Profile;
 use autoshard_model::reshard::CollectiveKind;
@@ -140,10 +141,7 @@ impl FromStr for Preset {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, String> {
-        Preset::ALL.into_iter().find(|p| p.name() == s).ok_or_else(|| {
-            let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
-            format!("unknown preset '{s}' (expected one of {})", names.join(", "))
-        })
+        by_name(&Preset::ALL, Preset::name, "preset", s)
     }
 }
 
@@ -197,7 +195,7 @@ impl HardwareSpec {
 
     /// The link of `axis` (the slowest link of the preset when the axis is unknown).
     pub fn link(&self, axis: &str) -> LinkSpec {
-        self.axes.get(axis).copied().unwrap_or(self.preset.figures().inter)
+        self.axes.get(axis).copied().unwrap_or_else(|| self.preset.figures().inter)
     }
 }
 

@@ -12,6 +12,7 @@
 //!
 //! Invariant: every rate is positive and finite, the overhead finite and ≥ 0.
 
+use crate::error::by_name;
 use autoshard_model::ops::OpKind;
 use autoshard_model::{Bytes, BytesPerSecond, Flops, FlopsPerSecond, Seconds};
 use std::fmt;
@@ -118,10 +119,7 @@ impl FromStr for KernelClass {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, String> {
-        KernelClass::ALL.into_iter().find(|c| c.name() == s).ok_or_else(|| {
-            let names: Vec<&str> = KernelClass::ALL.iter().map(|c| c.name()).collect();
-            format!("unknown kernel class '{s}' (expected one of {})", names.join(", "))
-        })
+        by_name(&KernelClass::ALL, KernelClass::name, "kernel class", s)
     }
 }
 

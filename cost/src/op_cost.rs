@@ -7,11 +7,12 @@
 //! factors, and are resharded to their targets (an all-reduce or reduce-scatter, or
 //! nothing); a linear op may instead carry partial sums (`Carried`): its carrying
 //! operands are resharded to unreduced shardings and its results stay unreduced
-//! along the carried axes; a sharded permutation factor costs a collective-permute of the result;
-//! compute is the roofline of `compute.rs` (a factor that does not divide its
-//! shards is padded: each device computes ceil(n / k) of it). [`Pricing`] carries what every price
-//! needs (the program, its hardware and its mesh by name), for both the evaluation
-//! of a plan and the local choice of a strategy.
+//! along the carried axes; a sharded permutation factor costs a collective-permute of
+//! the result; compute is timed by `compute.rs` (the roofline, or the device's
+//! measured kernel model; a factor that does not divide its shards is padded: each
+//! device computes ceil(n / k) of it). [`Pricing`] carries what every price needs
+//! (the program, its hardware and its mesh by name), for both the evaluation of a
+//! plan and the local choice of a strategy.
 
 use crate::collective::{Group, collective_time};
 use crate::compute::{LocalWork, Share};

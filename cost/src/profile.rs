@@ -23,7 +23,7 @@
 //! is the profile shipped in `cost/data/cpu.yaml`, measured on the development
 //! machine and compiled in.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, by_name};
 use crate::hardware::{DeviceSpec, HardwareSpec, LinkSpec};
 use crate::kernel::{KernelClass, KernelModel, KernelRates};
 use autoshard_model::reshard::CollectiveKind;
@@ -148,13 +148,7 @@ impl Profile {
         };
         let mut collectives = BTreeMap::new();
         for (name, raw) in raw.collectives {
-            let Some(kind) = PRICED_KINDS.into_iter().find(|k| k.name() == name) else {
-                let names: Vec<&str> = PRICED_KINDS.iter().map(|k| k.name()).collect();
-                return Err(Error::Profile(format!(
-                    "unknown collective '{name}' (expected one of {})",
-                    names.join(", ")
-                )));
-            };
+            let kind = by_name(&PRICED_KINDS, CollectiveKind::name, "collective", &name).map_err(Error::Profile)?;
             collectives.insert(kind, link(&format!("collectives.{name}"), raw)?);
         }
         Ok(Profile { device, link: link("link", raw.link)?, collectives })

@@ -314,6 +314,21 @@ pub(crate) fn assignments(sizes: &[usize]) -> impl Iterator<Item = Vec<usize>> +
     })
 }
 
+/// A random test problem's core (of `nodes` problem nodes, `problem::random`) and a
+/// random assignment of it; `None` if presolve leaves no core or a stranded node.
+#[cfg(test)]
+pub(crate) fn random(rng: &mut rand::rngs::StdRng, nodes: std::ops::Range<usize>) -> Option<(Core, Vec<usize>)> {
+    use rand::RngExt;
+    let p = crate::problem::random(rng, nodes);
+    let pre = Presolved::new(&p);
+    let core = Core::new(&p, &pre);
+    if core.len() == 0 || pre.stranded().is_some() {
+        return None;
+    }
+    let assign = (0..core.len()).map(|v| rng.random_range(0..core.strategies(v))).collect();
+    Some((core, assign))
+}
+
 /// The smallest and largest of `values` (infinite and negative infinite if none).
 pub(crate) fn spread(values: impl Iterator<Item = f64>) -> (f64, f64) {
     values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| (lo.min(x), hi.max(x)))

@@ -259,9 +259,9 @@ impl Forest {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::presolve::Presolved;
     use rand::SeedableRng;
     use rand::rngs::StdRng;
+    use std::ops::Range;
 
     /// The terms of `core` that involve a node of `free` under assignment `a`
     /// (infinite if any is forbidden).
@@ -285,20 +285,21 @@ mod tests {
             .fold(f64::INFINITY, f64::min)
     }
 
+    /// A random core, a random assignment of it ([`super::super::core::random`]) and an
+    /// induced tree of `caps` members at most grown from a random node.
+    fn random_tree(rng: &mut StdRng, nodes: Range<usize>, caps: Range<usize>) -> Option<(Core, Vec<usize>, Forest)> {
+        let (core, assign) = super::super::core::random(rng, nodes)?;
+        let mut forest = Forest::new(core.len());
+        let root = rng.random_range(0..core.len());
+        forest.grow_induced(&core, root, rng.random_range(caps), rng);
+        Some((core, assign, forest))
+    }
+
     #[test]
     fn an_induced_tree_is_solved_exactly_given_the_rest() {
         let mut rng = StdRng::seed_from_u64(7);
         for _ in 0..300 {
-            let p = crate::problem::random(&mut rng, 3..9);
-            let pre = Presolved::new(&p);
-            let core = Core::new(&p, &pre);
-            if core.len() == 0 || pre.stranded().is_some() {
-                continue;
-            }
-            let assign: Vec<usize> = (0..core.len()).map(|v| rng.random_range(0..core.strategies(v))).collect();
-            let mut forest = Forest::new(core.len());
-            let root = rng.random_range(0..core.len());
-            forest.grow_induced(&core, root, rng.random_range(1..10), &mut rng);
+            let Some((core, assign, mut forest)) = random_tree(&mut rng, 3..9, 1..10) else { continue };
             let value = forest.solve(&core, |v, k| core.cost[v][k], &|u| assign[u]);
             let mut chosen = assign.clone();
             forest.order.iter().zip(&forest.chosen).for_each(|(m, &k)| chosen[m.node] = k);
@@ -313,16 +314,7 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(9);
         let mut closed = 0;
         for _ in 0..600 {
-            let p = crate::problem::random(&mut rng, 4..10);
-            let pre = Presolved::new(&p);
-            let core = Core::new(&p, &pre);
-            if core.len() == 0 || pre.stranded().is_some() {
-                continue;
-            }
-            let assign: Vec<usize> = (0..core.len()).map(|v| rng.random_range(0..core.strategies(v))).collect();
-            let mut forest = Forest::new(core.len());
-            let root = rng.random_range(0..core.len());
-            forest.grow_induced(&core, root, rng.random_range(2..10), &mut rng);
+            let Some((core, assign, mut forest)) = random_tree(&mut rng, 4..10, 2..10) else { continue };
             let Some(w) = forest.closing(&core, &mut rng) else { continue };
             closed += 1;
             let kw = forest.solve_closing(&core, |v, k| core.cost[v][k], &|u| assign[u], w);

@@ -16,14 +16,15 @@
 //!    multipliers of the limit gives a lower bound and multipliers that price usage
 //!    per time step.
 //! 4. **Improve** until the deadline, or until the bound is within the run's
-//!    relative gap of the best cost (phases 4 and 5 are skipped then): a neighbourhood's solution for cost plus
-//!    priced usage is kept if it costs no more and fits the limit (checked exactly on
-//!    the usage profile, `profile.rs`); one that exceeds the limit raises the
-//!    multiplier of the step it exceeds, and all multipliers decay slowly. After
-//!    [`STALE`] neighbourhoods (or 2% of the time) without improvement, an excursion
-//!    is kept only if it ends better than the best: every other one restarts from a
-//!    rounding of the dual after a short burst of bound phase, the others from the
-//!    best; each makes a few priced moves with the limit ignored, then the repair.
+//!    relative gap of the best cost (phases 4 and 5 are skipped then): a
+//!    neighbourhood's solution for cost plus priced usage is kept if it costs no more
+//!    and fits the limit (checked exactly on the usage profile, `profile.rs`); one
+//!    that exceeds the limit raises the multiplier of the step it exceeds, and all
+//!    multipliers decay slowly. After [`STALE`] neighbourhoods (or 2% of the time)
+//!    without improvement, an excursion is kept only if it ends better than the
+//!    best: every other one restarts from a rounding of the dual after a short burst
+//!    of bound phase, the others from the best; each makes a few priced moves with
+//!    the limit ignored, then the repair.
 //! 5. **Bound** again with the time reserved, against the final cost.
 //!
 //! Invariants: the returned solution is the best feasible one seen (or `None` if the

@@ -11,7 +11,8 @@
 //! stops at the run's deadline; it fails then, or when neither kind of move exists.
 
 use super::Search;
-use super::core::Core;
+use super::core::{Core, Score};
+use super::state::Move;
 use rand::RngExt;
 use std::collections::HashSet;
 use std::time::Instant;
@@ -66,7 +67,8 @@ impl Search<'_, '_> {
     /// if there is none.
     fn single(&mut self, t: usize) -> bool {
         let core = self.core;
-        let mut candidates: Vec<(f64, usize, usize)> = Vec::new();
+        // Each with its score: a move tried and taken back leaves the state as it was.
+        let mut candidates: Vec<(f64, usize, usize, Score)> = Vec::new();
         // A node live at `t` through several segments is listed once per segment.
         let mut seen = HashSet::new();
         for v in self.liveness.live(t).filter(|&v| seen.insert(v)) {
@@ -82,26 +84,26 @@ impl Search<'_, '_> {
                 }
                 let rate = (score.finite - self.state.score.finite) / freed as f64
                     - if score.forbidden < self.state.score.forbidden { f64::MAX / 2.0 } else { 0.0 };
-                candidates.push((rate, v, k));
+                candidates.push((rate, v, k, score));
             }
         }
         // Stable: among equal rates the first found wins.
         candidates.sort_by(|a, b| a.0.total_cmp(&b.0));
-        candidates.into_iter().any(|(_, v, k)| self.try_move(vec![(v, k)], t))
+        candidates.into_iter().any(|(_, v, k, score)| self.try_move(Move { changes: vec![(v, k)], score }, t))
     }
 
-    /// Applies `changes` and keeps them if the peak did not rise and the usage at `t`
-    /// fell; otherwise takes them back. True if kept.
-    fn try_move(&mut self, changes: Vec<(usize, usize)>, t: usize) -> bool {
+    /// Applies `m` (priced against the state) and keeps it if the peak did not rise
+    /// and the usage at `t` fell; otherwise takes it back, score and all. True if
+    /// kept.
+    fn try_move(&mut self, m: Move, t: usize) -> bool {
         let core = self.core;
         let (peak, at_t) = (self.state.profile.peak(), self.state.profile.at(t));
-        let m = self.state.price(core, changes);
-        let old: Vec<(usize, usize)> = m.changes.iter().map(|&(v, _)| (v, self.state.assign[v])).collect();
+        let old = m.changes.iter().map(|&(v, _)| (v, self.state.assign[v])).collect();
+        let back = Move { changes: old, score: self.state.score };
         self.state.apply(core, &m, false);
         if self.state.profile.peak() <= peak && self.state.profile.at(t) < at_t {
             return true;
         }
-        let back = self.state.price(core, old);
         self.state.apply(core, &back, false);
         false
     }
@@ -124,13 +126,59 @@ impl Search<'_, '_> {
                 self.state.assign[u]
             });
             let changes = self.changes();
-            if self.state.score_after(core, &changes).forbidden > self.state.score.forbidden {
+            let m = self.state.price(core, changes);
+            if m.score.forbidden > self.state.score.forbidden {
                 continue;
             }
-            if self.try_move(changes, t) {
+            if self.try_move(m, t) {
                 return true;
             }
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Run, State};
+    use super::*;
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+    use std::time::Duration;
+
+    /// The repair's moves are applied and taken back: whatever it ends with, the
+    /// state's score and profile are those of its assignment (exact for integer
+    /// costs), no forbidden term was added, and a repair that succeeds fits.
+    #[test]
+    fn the_repair_keeps_the_state_in_step_and_fits_when_it_succeeds() {
+        let mut rng = StdRng::seed_from_u64(13);
+        let (mut repaired, mut stuck) = (0, 0);
+        for _ in 0..400 {
+            let Some((core, assign)) = super::super::core::random(&mut rng, 4..10) else { continue };
+            let mut silent = |_| {};
+            let now = Instant::now();
+            // No time for the start's dual ascent; the repair has plenty.
+            let run = Run { start: now, deadline: now, seed: 3, report: &mut silent, constant: 0.0, gap: 0.0 };
+            let mut search = Search::new(&core, run);
+            search.run.deadline = now + Duration::from_secs(60);
+            search.state = State::new(&core, assign);
+            if search.state.fits(&core) {
+                continue;
+            }
+            let forbidden = search.state.score.forbidden;
+            let fixed = search.repair();
+            let state = &search.state;
+            assert_eq!(state.score, core.score(&state.assign));
+            let usage = core.profile(&state.assign);
+            assert!(usage.iter().enumerate().all(|(t, &u)| state.profile.at(t) == u), "{usage:?}");
+            assert!(state.score.forbidden <= forbidden);
+            if fixed {
+                assert!(state.fits(&core));
+                repaired += 1;
+            } else {
+                stuck += 1;
+            }
+        }
+        assert!(repaired >= 20, "{repaired} repaired, {stuck} stuck");
     }
 }
