@@ -223,11 +223,11 @@ fn reshard_price(
     after: &TensorSharding,
     hardware: &HardwareSpec,
 ) -> Result<(Bytes, Seconds)> {
+    use autoshard_model::reshard::CollectiveKind::{AllGather, Reshard};
     let (mesh_before, mesh_after) = (tensor.meshes.resolve(before)?, tensor.meshes.resolve(after)?);
     let sharded: Vec<AxisRef> = before.dims.iter().flat_map(|d| d.axes.clone()).collect();
     let full = tensor.local_bytes(&TensorSharding { dims: Vec::new(), ..before.clone() })?;
-    let gather_kind = autoshard_model::reshard::CollectiveKind::AllGather;
-    let gather = collective_time(gather_kind, Group::for_kind(gather_kind, &sharded, mesh_before, hardware), full);
+    let gather = collective_time(AllGather, Group::for_kind(AllGather, &sharded, mesh_before, hardware), full);
     let mut links = all_axes(mesh_before);
     links.extend(all_axes(mesh_after));
     let mut send = Group::over(&links, mesh_before, hardware);
@@ -235,9 +235,9 @@ fn reshard_price(
     if links.is_empty() {
         send.link = hardware.slowest_link();
     }
-    send.link = hardware.collective_link(autoshard_model::reshard::CollectiveKind::Reshard, send.link);
+    send.link = hardware.collective_link(Reshard, send.link);
     let bytes = tensor.local_bytes(after)?;
-    let time = collective_time(autoshard_model::reshard::CollectiveKind::Reshard, send, bytes);
+    let time = collective_time(Reshard, send, bytes);
     Ok((bytes, Seconds(gather.0 + time.0)))
 }
 
