@@ -66,7 +66,7 @@ pub struct KernelFit {
 pub fn measure(devices: usize, repetitions: usize) -> Result<KernelFit, BenchError> {
     let config = Config::from_source("kernels.yaml", SUITE).map_err(|e| BenchError::Usage(e.to_string()))?;
     let program = &config.program;
-    let grid = Grid::new(&[devices]).map_err(|e| BenchError::Execution(e.to_string()))?;
+    let grid = Grid::new(&[devices])?;
     let mut points = Vec::new();
     for id in program.op_ids() {
         let op = program.op(id);
