@@ -89,6 +89,10 @@ pub fn render(plan: &Plan, title: &str) -> Result<String, ViewError> {
             .configure_mesh()
             .disable_y_mesh()
             .light_line_style(TRANSPARENT)
+            // Fixed sizes: plotters' default scales with the chart, and a chart of
+            // one or two bars got labels of 5 to 9 pixels.
+            .label_style(("sans-serif", 12))
+            .axis_desc_style(("sans-serif", 12))
             .y_label_formatter(&label)
             .x_desc(format!("time per execution ({unit_name})"))
             .draw()
