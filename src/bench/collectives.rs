@@ -142,7 +142,7 @@ fn time_collective(
     repetitions: usize,
 ) -> Result<(u64, f64), BenchError> {
     let elements = elements(size, p);
-    let grid = Grid::new(&[devices / p, p]).map_err(exec)?;
+    let grid = Grid::new(&[devices / p, p])?;
     let axes = [1usize];
     let pairs: Vec<(usize, usize)> = (0..devices)
         .map(|d| {
@@ -183,10 +183,6 @@ const RUN: usize = 32;
 fn elements(size: u64, p: usize) -> usize {
     let unit = p * p * RUN;
     ((size as usize / 4).div_ceil(unit) * unit).max(unit)
-}
-
-fn exec(e: autoshard_executor::Error) -> BenchError {
-    BenchError::Execution(e.to_string())
 }
 
 #[cfg(test)]

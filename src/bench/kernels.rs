@@ -1,25 +1,27 @@
 //! Measuring the CPU mesh executor's kernels and fitting the cost model's kernel
 //! model to them (`autoshard_cost::kernel`).
 //!
-//! The suite (`kernels.yaml`, compiled in) is a program whose ops read only program
-//! inputs: ops of every kernel class at the shapes one device of a sharded run of
-//! the gallery sees. Each op is timed on its own, on random inputs, on every device
-//! at once ([`time_on_mesh`]). The fixed overhead is the median time of the suite's
-//! `tiny_` ops; then per class, least squares on relative error fits
-//! `t − overhead = flops / F + bytes / B` over the class's ops, with the op's FLOPs
-//! and bytes as the cost model counts them. Where the fit makes a coefficient
-//! negative or zero (noise swamping a term), the class keeps one term, the better
-//! fitting of the median seconds per FLOP and the median seconds per byte, and the
-//! other rate is [`FREE`] (as is the FLOP rate of data movement, which has none).
+//! The suite (`kernels.yaml`, compiled in) is a program of ops of every kernel
+//! class at the shapes one device of a sharded run of the gallery sees. Each op is
+//! timed on its own, on random operands, on every device at once ([`time_on_mesh`]),
+//! as the sharded executor runs a local kernel: the reference's `apply` on operands
+//! the device holds, no copy of them or of the results timed. The fixed overhead is
+//! the median time of the suite's `tiny_` ops; then per class, least squares on
+//! relative error fits `t − overhead = flops / F + bytes / B` over the class's ops,
+//! with the op's FLOPs and bytes as the cost model counts them. Where the fit makes
+//! a coefficient negative or zero (noise swamping a term), the class keeps one term,
+//! the better fitting of the median seconds per FLOP and the median seconds per
+//! byte, and the other rate is [`FREE`] (as is the FLOP rate of data movement,
+//! which has none).
 
 use super::stats::{fit, median, r_squared};
 use super::{BenchError, time_on_mesh};
 use crate::Config;
 use autoshard_cost::{KernelClass, KernelModel, KernelRates};
-use autoshard_executor::reference::run_op;
-use autoshard_executor::{Grid, Tensor};
+use autoshard_executor::reference::apply;
+use autoshard_executor::{Error as ExecError, Grid, Tensor};
 use autoshard_model::rules::op_counts;
-use autoshard_model::{BytesPerSecond, FlopsPerSecond, Seconds};
+use autoshard_model::{BytesPerSecond, DType, FlopsPerSecond, Seconds, TensorType};
 use serde::Serialize;
 
 /// The suite's program.
@@ -64,13 +66,20 @@ pub struct KernelFit {
 pub fn measure(devices: usize, repetitions: usize) -> Result<KernelFit, BenchError> {
     let config = Config::from_source("kernels.yaml", SUITE).map_err(|e| BenchError::Usage(e.to_string()))?;
     let program = &config.program;
-    let grid = Grid::new(&[devices]).map_err(|e| BenchError::Execution(e.to_string()))?;
+    let grid = Grid::new(&[devices])?;
     let mut points = Vec::new();
     for id in program.op_ids() {
         let op = program.op(id);
-        let operands: Vec<Tensor> =
+        let tensors: Vec<Tensor> =
             op.operands.iter().enumerate().map(|(i, &v)| Tensor::random(&program.value(v).ty, i as u64 + 1)).collect();
-        let seconds = time_on_mesh(&grid, repetitions, |_| run_op(program, id, operands.clone()))?;
+        // As the sharded executor runs a local kernel: on operands it holds, timing
+        // neither a copy of them nor of the results.
+        let operands: Vec<&Tensor> = tensors.iter().collect();
+        let dtypes: Vec<DType> = op.operands.iter().map(|&v| program.value(v).ty.dtype).collect();
+        let results: Vec<TensorType> = op.results.iter().map(|&r| program.value(r).ty.clone()).collect();
+        let unsupported = |reason| ExecError::Unsupported { op: op.name.clone(), kind: op.kind.name().into(), reason };
+        let seconds =
+            time_on_mesh(&grid, repetitions, |_| apply(&op.kind, (&operands, &dtypes), &results).map_err(unsupported))?;
         let counts = op_counts(program, id);
         points.push(KernelPoint {
             name: op.name.clone(),

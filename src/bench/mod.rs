@@ -42,6 +42,12 @@ pub enum BenchError {
     Execution(String),
 }
 
+impl From<autoshard_executor::Error> for BenchError {
+    fn from(e: autoshard_executor::Error) -> Self {
+        BenchError::Execution(e.to_string())
+    }
+}
+
 /// How many devices compute at once while the benchmarks measure.
 pub const MEASURING_CORES: usize = 1;
 
@@ -60,22 +66,20 @@ pub fn time_on_mesh<T>(
     let axes: Vec<usize> = (0..grid.shape().len()).collect();
     let root = vec![0; axes.len()];
     let token = Tensor::full(&[1], 0.0);
-    let per_device = runtime
-        .run(|device| {
-            let mut times = Vec::with_capacity(repetitions);
-            for rep in 0..=repetitions {
-                device.broadcast(&token, &axes, &root)?;
-                let started = device.clock();
-                let out = work(device)?;
-                let elapsed = device.clock().saturating_sub(started).as_secs_f64();
-                std::hint::black_box(out);
-                if rep > 0 {
-                    times.push(elapsed);
-                }
+    let per_device = runtime.run(|device| {
+        let mut times = Vec::with_capacity(repetitions);
+        for rep in 0..=repetitions {
+            device.broadcast(&token, &axes, &root)?;
+            let started = device.clock();
+            let out = work(device)?;
+            let elapsed = device.clock().saturating_sub(started).as_secs_f64();
+            std::hint::black_box(out);
+            if rep > 0 {
+                times.push(elapsed);
             }
-            Ok(times)
-        })
-        .map_err(|e| BenchError::Execution(e.to_string()))?;
+        }
+        Ok(times)
+    })?;
     let slowest: Vec<f64> = (0..repetitions)
         .map(|r| per_device.iter().filter_map(|t| t.get(r)).fold(0.0, |a, &b| f64::max(a, b)))
         .collect();

@@ -266,9 +266,14 @@ impl<'n> Fields<'n> {
         self.entries
     }
 
+    /// The key node and value of `key`, if present.
+    pub fn entry(&self, key: &str) -> Option<(&'n Node, &'n Node)> {
+        self.entries.iter().find(|(k, _)| matches!(&k.kind, NodeKind::Str(s) if s == key)).map(|(k, v)| (k, v))
+    }
+
     /// The value of `key`, if present.
     pub fn get(&self, key: &str) -> Option<&'n Node> {
-        self.entries.iter().find(|(k, _)| matches!(&k.kind, NodeKind::Str(s) if s == key)).map(|(_, v)| v)
+        self.entry(key).map(|(_, v)| v)
     }
 
     /// The value of `key`, or an error at the mapping when it is missing.

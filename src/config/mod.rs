@@ -99,15 +99,13 @@ fn decode_config(ctx: &mut Ctx<'_>, file: &str, overrides: &[(String, i64)]) -> 
         return None;
     }
     let fields = Fields::new(ctx, &root, "the config")?;
-    if let Some((key, _)) = fields.entries().iter().find(|(k, _)| matches!(&k.kind, NodeKind::Str(s) if s == "meshes"))
-    {
+    if let Some((key, _)) = fields.entry("meshes") {
         let hint = Some("describe one mesh under 'mesh:'".to_string());
         ctx.error_hint(key, "several meshes (MPMD) are not supported yet", hint);
     }
     let allowed = ["name", "sizes", "ci_sizes", "mesh", "cost", "solver", "program", "meshes"];
     fields.deny_unknown(ctx, &allowed);
-    let sizes_entry = fields.entries().iter().find(|(k, _)| matches!(&k.kind, NodeKind::Str(s) if s == "sizes"));
-    let ci_sizes = sizes::decode(ctx, &root, sizes_entry.map(|(k, v)| (k, v)), fields.get("ci_sizes"), overrides);
+    let ci_sizes = sizes::decode(ctx, &root, fields.entry("sizes"), fields.get("ci_sizes"), overrides);
     let name = match fields.get("name") {
         Some(n) => ctx.string(n, "the config name").unwrap_or_default(),
         None => std::path::Path::new(file).file_stem().map_or_else(|| "program".into(), |s| s.to_string_lossy().into()),

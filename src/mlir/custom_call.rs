@@ -47,8 +47,7 @@ pub fn users(op: &Operation, block: &[Operation]) -> CallUsers {
 pub fn lower(op: &Operation, operand_types: &[TensorType], users: CallUsers) -> Result<Lowered, String> {
     let name = target_name(op)?;
     let results = op.result_types.iter().map(tensor_type).collect::<Result<Vec<_>, _>>()?;
-    let operands: Vec<&TensorType> = operand_types.iter().collect();
-    let shapes = OpShapes { operands: operands.clone(), results: results.iter().collect() };
+    let shapes = OpShapes { operands: operand_types.iter().collect(), results: results.iter().collect() };
     let known = CallTarget::of(&name).and_then(|t| with_attributes(t, op));
     let (target, rule) = match op.attr("sdy.sharding_rule") {
         Some(attr) => {
@@ -65,7 +64,7 @@ pub fn lower(op: &Operation, operand_types: &[TensorType], users: CallUsers) -> 
     };
     let flops = target.map_or(Flops(0.0), |t| t.flops(&shapes.operands, &shapes.results));
     let body = target.and_then(|t| t.decomposition(&shapes.operands, &shapes.results));
-    let custom = Custom { rule, results: results.clone(), flops, target: Some(name) };
+    let custom = Custom { rule, results, flops, target: Some(name) };
     Ok(Lowered { kind: OpKind::Custom(custom), body })
 }
 

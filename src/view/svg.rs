@@ -6,7 +6,6 @@
 
 use super::ViewError;
 use autoshard_model::Plan;
-use plotters::coord::ranged1d::SegmentValue;
 use plotters::element::BackendCoordOnly;
 use plotters::prelude::*;
 
@@ -52,8 +51,8 @@ fn unit(max: f64) -> (&'static str, f64) {
     }
 }
 
-/// A bar's segment on the chart's coordinates.
-type Block = Rectangle<(f64, SegmentValue<usize>)>;
+/// A bar's segment on the chart's coordinates (time, half rows).
+type Block = Rectangle<(f64, usize)>;
 
 const COMPUTE: RGBColor = RGBColor(76, 114, 176);
 const COMMUNICATION: RGBColor = RGBColor(221, 132, 82);
@@ -77,26 +76,27 @@ pub fn render(plan: &Plan, title: &str) -> Result<String, ViewError> {
             .margin(12)
             .x_label_area_size(36)
             .y_label_area_size(label_width)
-            .build_cartesian_2d(0.0..top, (0..n - 1).into_segmented())
+            // Two units of the y axis per row, labelled at the unit between them. (A
+            // segmented axis of one value per row cannot hold a single bar: plotters
+            // maps a one-value range to one point and draws the bar with no height.)
+            .build_cartesian_2d(0.0..top, (0..2 * n).with_key_points((0..n).map(|r| 2 * r + 1).collect()))
             .map_err(failed)?;
-        // Program order from the top: bar i sits in segment n - 1 - i (the integer
-        // range 0..n - 1 has n values, one segment each).
-        let row = |i: usize| n - 1 - i;
+        // Program order from the top: bar i is row n - 1 - i, [2(n - 1 - i), 2(n - i)].
+        let segment = |i: usize| (2 * (n - 1 - i), 2 * (n - i));
         let names: Vec<&str> = bars.iter().map(|b| b.name.as_str()).collect();
-        let label = |v: &SegmentValue<usize>| match v {
-            SegmentValue::CenterOf(s) if *s < n => names.get(n - 1 - s).copied().unwrap_or("").to_string(),
-            _ => String::new(),
-        };
+        let label = |y: &usize| n.checked_sub(y / 2 + 1).and_then(|i| names.get(i)).copied().unwrap_or("").to_string();
         chart
             .configure_mesh()
             .disable_y_mesh()
             .light_line_style(TRANSPARENT)
-            .y_labels(n)
+            // Fixed sizes: plotters' default scales with the chart, and a chart of
+            // one or two bars got labels of 5 to 9 pixels.
+            .label_style(("sans-serif", 12))
+            .axis_desc_style(("sans-serif", 12))
             .y_label_formatter(&label)
             .x_desc(format!("time per execution ({unit_name})"))
             .draw()
             .map_err(failed)?;
-        let segment = |i: usize| (SegmentValue::Exact(row(i)), SegmentValue::Exact(row(i) + 1));
         let compute = bars.iter().enumerate().map(|(i, b)| {
             let (low, high) = segment(i);
             bar(Rectangle::new([(0.0, low), (b.compute_s * scale, high)], COMPUTE.filled()))

@@ -69,7 +69,7 @@ fn texts(svg: &str) -> Vec<String> {
 fn solve_and_cost_write_a_chart_of_every_op() {
     for (command, config, ops) in [
         ("solve", "tests/data/solve/megatron_mlp.yaml", &["h", "a", "y"][..]),
-        ("cost", "tests/data/cost/reduce_scatter.yaml", &[][..]),
+        ("cost", "tests/data/cost/reduce_scatter.yaml", &["y"][..]),
         ("solve", "configs/transformer_block.yaml", &["h1", "logits", "probs", "f3", "y"][..]),
     ] {
         let path = temp(&format!("{command}-{}", config.replace('/', "-")));
@@ -81,6 +81,10 @@ fn solve_and_cost_write_a_chart_of_every_op() {
         let _ = std::fs::remove_file(&path);
         assert!(svg.starts_with("<svg"), "{config}: {}", &svg[..svg.len().min(80)]);
         assert_eq!(xml_problems(&svg), Vec::<String>::new(), "{config}");
+        // Every bar has a height (a one-op chart once drew its bar with none).
+        assert!(!svg.contains("height=\"-") && !svg.contains("height=\"0\""), "{config}: a bar without height");
+        let fonts = svg.split("font-size=\"").skip(1).filter_map(|t| t.split('"').next()?.parse::<f64>().ok());
+        assert!(fonts.fold(f64::INFINITY, f64::min) >= 9.0, "{config}: text too small to read");
         let texts = texts(&svg);
         for label in ops.iter().chain(&["compute", "communication"]) {
             assert!(texts.iter().any(|t| t == label), "{config}: no label {label:?} in {texts:?}");
