@@ -148,6 +148,17 @@ impl Generator {
                     ("layer_norm", "dimensions: [1], epsilon: 0.001"),
                     ("rms_norm", "dimensions: [1], epsilon: 0.001"),
                 ][self.next(3)];
+                // A row of equal values (a broadcast) centres to pure rounding noise,
+                // which no norm-wise tolerance can compare: layer_norm reads `a` plus
+                // a fresh input.
+                let a = if op == "layer_norm" {
+                    let b = self.input(&s, "f32");
+                    let sum = self.op("add", &[&a, &b], "", s.clone());
+                    let _ = self.values.pop();
+                    sum
+                } else {
+                    a
+                };
                 self.op(op, &[&a], f, s);
             }
             11 => {
@@ -301,7 +312,8 @@ impl Generator {
     /// operand, variadic reduce, batch_norm_inference, a scatter of two inputs.
     fn more_ops(&mut self, a: &str, s: &[i64], d: usize) {
         let (m, n) = (s[0], s[1]);
-        match self.next(6) {
+        match self.next(7) {
+            6 => self.custom(a, s, d),
             0 => {
                 let k = 1 + self.next(n as usize) as i64;
                 let update = self.input(&[m, k], "f32");
@@ -362,6 +374,46 @@ impl Generator {
                 self.values.push((y, s.to_vec()));
             }
         }
+    }
+}
+
+impl Generator {
+    /// A custom op with a body (a row-wise running sum of half of `a` less its maxima
+    /// along `d`, plus an iota plus a half) whose rule keeps dimension 0
+    /// pass-through, dimension 1 too when `d` is 0 (then the rule is wrong about the
+    /// body, which reduces across it: the executor must run the body whole where a
+    /// plan splits it).
+    fn custom(&mut self, a: &str, s: &[i64], d: usize) {
+        let (m, n) = (s[0], s[1]);
+        let name = self.fresh();
+        let replicated = if d == 1 { " need_replication={j}" } else { "" };
+        let iota = self.next(2);
+        let ops = [
+            format!("{{name: {name}_r, op: reduce, operands: [{name}_p], dimensions: [{d}], kind: max}}"),
+            format!(
+                "{{name: {name}_b, op: broadcast_in_dim, operands: [{name}_r], shape: [{m}, {n}], broadcast_dimensions: [{}]}}",
+                1 - d
+            ),
+            format!("{{name: {name}_s, op: subtract, operands: [{name}_p, {name}_b]}}"),
+            format!("{{name: {name}_c, op: constant, shape: [{m}, {n}], value: 0.5, dtype: f32}}"),
+            format!("{{name: {name}_h, op: multiply, operands: [{name}_s, {name}_c]}}"),
+            format!(
+                "{{name: {name}_w, op: reduce_window, operands: [{name}_h], kind: add, window_dimensions: [1, {n}], \
+                 padding: [[0, 0], [{}, 0]]}}",
+                n - 1
+            ),
+            format!("{{name: {name}_i, op: iota, shape: [{m}, {n}], iota_dimension: {iota}, dtype: f32}}"),
+            format!("{{name: {name}_j, op: add, operands: [{name}_i, {name}_c]}}"),
+            format!("{{name: {name}_y, op: add, operands: [{name}_w, {name}_j]}}"),
+        ];
+        let _ = writeln!(
+            self.ops,
+            "    - {{name: {name}, op: custom, operands: [{a}], rule: '([i, j])->([i, j]) {{i={m}, j={n}}}{replicated}', \
+             result: {{shape: [{m}, {n}], dtype: f32}}, flops: {}, body: {{args: [{name}_p], ops: [{}], results: [{name}_y]}}}}",
+            4 * m * n,
+            ops.join(", ")
+        );
+        self.values.push((name, s.to_vec()));
     }
 }
 

@@ -16,21 +16,26 @@
 //! - [`Mode::Global`]: anything else with sharded factors (gather, scatter, a
 //!   sharded spatial convolution, a dimension cut across factors) runs on the whole
 //!   tensors and keeps its block; partial results (sharded reduction factors) are
-//!   held by the first device of their group, zeros elsewhere. An op with a body (a
-//!   custom op given its decomposition) always runs this way.
+//!   held by the first device of their group, zeros elsewhere.
+//!
+//! A custom op given its decomposition (a body) runs by it: on local blocks
+//! ([`Mode::Local`], through [`LocalBody`]) when its blocks qualify for the local
+//! mode and every op of the body keeps the split factors pass-through; whole
+//! ([`Mode::Global`]) otherwise.
 //!
 //! Invariant: `operands`/`results` are the shardings the kernel computes on; the
 //! executor moves the required operands to them and the results from them to the
 //! produced shardings with local slices and gathers, outside the planned
 //! collectives.
 
+use super::body::{LocalBody, Span};
 use autoshard_model::axis::axes_size;
 use autoshard_model::ir::Op;
-use autoshard_model::ops::Window;
+use autoshard_model::ops::{BroadcastInDim, DynamicSlice, Reshape, Slice, Window};
 use autoshard_model::plan::OpStrategy;
 use autoshard_model::strategy::OpShardings;
 use autoshard_model::{
-    FactorId, FactorKind, Mesh, OpId, OpKind, OpShardingRule, Program, TensorMapping, TensorSharding,
+    FactorId, FactorKind, Mesh, OpId, OpKind, OpShardingRule, Program, TensorMapping, TensorSharding, ValueId,
 };
 
 /// How an op computes on local blocks.
@@ -58,6 +63,8 @@ pub struct Kernel {
     pub masked: Vec<Vec<usize>>,
     /// The identity of the op's partial reduction.
     pub identity: f32,
+    /// For a custom op with a body that runs on local blocks, its body.
+    pub body: Option<LocalBody>,
 }
 
 impl Kernel {
@@ -87,11 +94,15 @@ impl Kernel {
                 | OpKind::ReduceWindow(_)
                 | OpKind::SelectAndScatter(_)
         );
-        // An op with a body runs by it, which only the whole-op path executes.
-        let by_body = op.body.is_some();
-        let mode = if by_body {
-            Mode::Global
-        } else if blocked.is_empty() && runs {
+        let local = blocked.is_empty() && runs;
+        // An op with a body runs by it: on local blocks when the body can.
+        let body = match &op.body {
+            Some(_) if local => local_body(program, op, shardings),
+            _ => None,
+        };
+        let mode = if op.body.is_some() {
+            if body.is_some() { Mode::Local } else { Mode::Global }
+        } else if local {
             Mode::Local
         } else if permutes && runs && blocked.iter().all(|&f| rule.kind(f) == FactorKind::Permutation) {
             Mode::Gathered
@@ -129,14 +140,41 @@ impl Kernel {
                     .collect()
             })
             .collect();
-        Kernel { mode, operands, results, masked, identity }
+        Kernel { mode, operands, results, masked, identity, body }
     }
+}
+
+/// The body of custom op `op` on the blocks of `shardings` (held as they are), if
+/// it runs on them ([`LocalBody`]; checked on the first device's blocks — every
+/// device's have the same sizes).
+fn local_body(program: &Program, op: &Op, shardings: &OpShardings) -> Option<LocalBody> {
+    let mesh = program.mesh();
+    let spans = |values: &[ValueId], tensors: &[TensorSharding]| -> Option<Vec<Vec<Span>>> {
+        values
+            .iter()
+            .zip(tensors)
+            .map(|(&v, s)| {
+                s.unreduced.is_empty().then(|| {
+                    let shape = &program.value(v).ty.shape;
+                    (0..shape.len())
+                        .map(|d| {
+                            let n = shape[d].max(0) as usize;
+                            Span { global: n, local: n.div_ceil(s.shards(d, mesh).max(1) as usize), start: 0 }
+                        })
+                        .collect()
+                })
+            })
+            .collect()
+    };
+    let args = spans(&op.operands, &shardings.operands)?;
+    let results = spans(&op.results, &shardings.results)?;
+    LocalBody::new(program, op, &args, &results)
 }
 
 /// True when factor `f` of `op` may be sharded while the op's kernel runs on local
 /// blocks unchanged (apart from its result shapes). `f` is sharded under a strategy
 /// `op_shardings` accepted, so it never needs replication.
-fn runs_locally(op: &Op, rule: &OpShardingRule, f: FactorId) -> bool {
+pub(super) fn runs_locally(op: &Op, rule: &OpShardingRule, f: FactorId) -> bool {
     let on_operand_dim = |k: usize, dims: &[usize]| {
         rule.operands
             .get(k)
@@ -205,5 +243,40 @@ fn contiguous(
             let (size, k) = (rule.factor_size(**f), count(f));
             size % k == 0 && (i >= last || size / k == 1)
         })
+    })
+}
+
+/// `kind` with the attributes that name sizes rewritten for operands of `local`
+/// shapes (globally `global`) producing `results`.
+pub(crate) fn localize(
+    kind: &OpKind,
+    global: &[Vec<usize>],
+    local: &[&[usize]],
+    results: &[Vec<usize>],
+) -> Result<OpKind, String> {
+    let as_i64 = |s: &[usize]| s.iter().map(|&n| n as i64).collect::<Vec<_>>();
+    let sharded = |d: usize| local.first().is_some_and(|l| global.first().is_some_and(|g| l.get(d) != g.get(d)));
+    Ok(match kind {
+        OpKind::Reshape(_) => OpKind::Reshape(Reshape { shape: as_i64(&results[0]) }),
+        OpKind::BroadcastInDim(b) => OpKind::BroadcastInDim(BroadcastInDim { shape: as_i64(&results[0]), ..b.clone() }),
+        OpKind::Slice(s) => {
+            let mut limits = s.limit_indices.clone();
+            for (d, limit) in limits.iter_mut().enumerate().filter(|(d, _)| sharded(*d)) {
+                let whole = s.start_indices[d] == 0 && s.strides.get(d).is_none_or(|&k| k == 1);
+                if !whole || *limit != global[0][d] as i64 {
+                    return Err(format!("dimension {d} is sliced and sharded"));
+                }
+                *limit = local[0][d] as i64;
+            }
+            OpKind::Slice(Slice { limit_indices: limits, ..s.clone() })
+        }
+        OpKind::DynamicSlice(ds) => {
+            let mut sizes = ds.slice_sizes.clone();
+            for (d, size) in sizes.iter_mut().enumerate().filter(|(d, _)| sharded(*d)) {
+                *size = local[0][d] as i64;
+            }
+            OpKind::DynamicSlice(DynamicSlice { slice_sizes: sizes })
+        }
+        other => other.clone(),
     })
 }

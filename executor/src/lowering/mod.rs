@@ -19,8 +19,11 @@
 //! value's shape, every strategy against its op's rule — so a corrupt plan never
 //! runs. The collectives come from a [`Planner`], the same one that priced the plan.
 
+mod body;
 mod kernel;
 
+pub use body::{LocalBody, Span};
+pub(crate) use kernel::localize;
 pub use kernel::{Kernel, Mode};
 
 use crate::error::{Error, Result};

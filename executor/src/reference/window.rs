@@ -12,16 +12,6 @@ use crate::tensor::{Tensor, for_each_index};
 use autoshard_model::DType;
 use autoshard_model::ops::{ReduceKind, ReduceWindow, SelectAndScatter, Window};
 
-/// The input index window element `k` of window `out` reads, or `None` for
-/// padding or a dilation hole.
-fn source(window: &Window, shape: &[usize], out: &[usize], k: &[usize], index: &mut [usize]) -> Option<()> {
-    for d in 0..shape.len() {
-        let at = (out[d] as i64) * window.strides[d] + (k[d] as i64) * window.window_dilations[d];
-        index[d] = dilated_source(at, window.padding[d].0, window.base_dilations[d], shape[d])?;
-    }
-    Some(())
-}
-
 /// The number of windows along each dimension of an input of `shape`.
 fn windows(window: &Window, shape: &[usize]) -> Result<Vec<usize>, String> {
     (0..shape.len()).map(|d| window.output_size(d, shape[d] as i64).map(|n| n as usize)).collect()
@@ -50,18 +40,51 @@ pub fn reduce_window(
 fn reduce_one(window: &Window, kind: ReduceKind, x: &Tensor, init: f32, dtype: DType) -> Result<Tensor, String> {
     let out_shape = windows(window, x.shape())?;
     let sizes: Vec<usize> = window.dimensions.iter().map(|&w| w as usize).collect();
-    let mut index = vec![0; x.rank()];
+    let reads = Reads::new(window, x, &out_shape, &sizes);
     Ok(Tensor::from_fn(&out_shape, |out| {
         let mut acc = init;
-        for_each_index(&sizes, |k| {
-            let value = match source(window, x.shape(), out, k, &mut index) {
-                Some(()) => x.at(&index),
-                None => init,
-            };
-            acc = combine(kind, acc, value);
-        });
+        reads.each(out, &mut |at| acc = combine(kind, acc, at.map_or(init, |at| x.data()[at])));
         to_dtype(acc, dtype)
     }))
+}
+
+/// Where each window element reads, per dimension: for window `o` and element `k`
+/// along dimension `d`, the offset of its input index in the flat data, or `None`
+/// for padding or a dilation hole (worked out once per pair, not per read).
+struct Reads {
+    sizes: Vec<usize>,
+    along: Vec<Vec<Option<usize>>>,
+}
+
+impl Reads {
+    fn new(window: &Window, x: &Tensor, out_shape: &[usize], sizes: &[usize]) -> Self {
+        let strides = x.strides();
+        let along = (0..x.rank())
+            .map(|d| {
+                let place = |o: usize, k: usize| {
+                    let at = (o as i64) * window.strides[d] + (k as i64) * window.window_dilations[d];
+                    dilated_source(at, window.padding[d].0, window.base_dilations[d], x.shape()[d])
+                        .map(|i| i * strides[d])
+                };
+                (0..out_shape[d]).flat_map(|o| (0..sizes[d]).map(move |k| place(o, k))).collect()
+            })
+            .collect();
+        Reads { sizes: sizes.to_vec(), along }
+    }
+
+    /// Calls `f` with the flat offset each element of window `out` reads (`None`:
+    /// padding or a hole), elements in row-major order.
+    fn each(&self, out: &[usize], f: &mut impl FnMut(Option<usize>)) {
+        self.visit(0, out, Some(0), f);
+    }
+
+    fn visit(&self, d: usize, out: &[usize], base: Option<usize>, f: &mut impl FnMut(Option<usize>)) {
+        let Some(along) = self.along.get(d) else { return f(base) };
+        let size = self.sizes[d];
+        for &at in &along[out[d] * size..(out[d] + 1) * size] {
+            self.visit(d + 1, out, base.zip(at).map(|(b, a)| b + a), f);
+        }
+    }
 }
 
 /// `select_and_scatter`: the result starts as `init` everywhere; each window's
@@ -79,15 +102,11 @@ pub fn select_and_scatter(
     }
     let sizes: Vec<usize> = s.window.dimensions.iter().map(|&w| w as usize).collect();
     let mut result = Tensor::full(operand.shape(), init);
-    let strides = operand.strides();
-    let mut index = vec![0; operand.rank()];
+    let reads = Reads::new(&s.window, operand, &count, &sizes);
     for_each_index(&count, |out| {
         let mut selected: Option<(usize, f32)> = None;
-        for_each_index(&sizes, |k| {
-            if source(&s.window, operand.shape(), out, k, &mut index).is_none() {
-                return;
-            }
-            let at: usize = index.iter().zip(&strides).map(|(i, st)| i * st).sum();
+        reads.each(out, &mut |at| {
+            let Some(at) = at else { return };
             let value = operand.data()[at];
             if !selected.is_some_and(|(_, current)| holds(s.select, current, value)) {
                 selected = Some((at, value));

@@ -3,17 +3,17 @@
 //! Local and gathered kernels run the reference interpreter's kernel (`apply`) on
 //! the blocks with the attributes that name sizes rewritten to local sizes (the
 //! result shape of `reshape` and `broadcast_in_dim`, the limits of a `slice` and the
-//! window of a `dynamic_slice` along sharded dimensions); global kernels run the op
-//! whole (`reference::run_op`, bodies included). Every result's shape is checked
+//! window of a `dynamic_slice` along sharded dimensions); a custom op whose body
+//! runs locally runs it on the blocks ([`LocalBody`](crate::lowering::LocalBody));
+//! global kernels run the op whole (`reference::run_op`, bodies included). Every result's shape is checked
 //! against the block the plan expects.
 
 use crate::error::{Error, Result};
-use crate::lowering::{Kernel, Mode};
+use crate::lowering::{Kernel, Mode, Span, localize};
 use crate::placement::Placement;
 use crate::reference::{apply, run_op};
 use crate::tensor::{Tensor, dims};
-use autoshard_model::ops::{BroadcastInDim, DynamicSlice, Reshape, Slice};
-use autoshard_model::{DType, OpId, OpKind, Program, TensorType};
+use autoshard_model::{DType, OpId, Program, TensorSharding, TensorType, ValueId};
 
 /// Runs op `id`'s `kernel` on device `device`'s `operands` (held as the kernel's
 /// operand shardings).
@@ -32,6 +32,13 @@ pub(crate) fn compute(
         op.results.iter().zip(&kernel.results).map(|(&r, s)| placement.local_shape(&shape_of(r), s)).collect();
     let results = if kernel.mode == Mode::Global {
         run_op(program, id, operands)?
+    } else if let Some(body) = &kernel.body {
+        let spans = |values: &[ValueId], shardings: &[TensorSharding]| -> Result<Vec<Vec<Span>>> {
+            values.iter().zip(shardings).map(|(&v, s)| spans(placement, device, &shape_of(v), s)).collect()
+        };
+        let args = spans(&op.operands, &kernel.operands)?;
+        let outs = spans(&op.results, &kernel.results)?;
+        body.run(program, op, (&args, &outs), operands).map_err(unsupported)?
     } else {
         for ((x, masked), (&v, sharding)) in
             operands.iter_mut().zip(&kernel.masked).zip(op.operands.iter().zip(&kernel.operands))
@@ -69,37 +76,12 @@ pub(crate) fn compute(
     Ok(results)
 }
 
-/// `kind` with the attributes that name sizes rewritten for operands of `local`
-/// shapes (globally `global`) producing `results`.
-fn localize(
-    kind: &OpKind,
-    global: &[Vec<usize>],
-    local: &[&[usize]],
-    results: &[Vec<usize>],
-) -> Result<OpKind, String> {
-    let as_i64 = |s: &[usize]| s.iter().map(|&n| n as i64).collect::<Vec<_>>();
-    let sharded = |d: usize| local.first().is_some_and(|l| global.first().is_some_and(|g| l.get(d) != g.get(d)));
-    Ok(match kind {
-        OpKind::Reshape(_) => OpKind::Reshape(Reshape { shape: as_i64(&results[0]) }),
-        OpKind::BroadcastInDim(b) => OpKind::BroadcastInDim(BroadcastInDim { shape: as_i64(&results[0]), ..b.clone() }),
-        OpKind::Slice(s) => {
-            let mut limits = s.limit_indices.clone();
-            for (d, limit) in limits.iter_mut().enumerate().filter(|(d, _)| sharded(*d)) {
-                let whole = s.start_indices[d] == 0 && s.strides.get(d).is_none_or(|&k| k == 1);
-                if !whole || *limit != global[0][d] as i64 {
-                    return Err(format!("dimension {d} is sliced and sharded"));
-                }
-                *limit = local[0][d] as i64;
-            }
-            OpKind::Slice(Slice { limit_indices: limits, ..s.clone() })
-        }
-        OpKind::DynamicSlice(ds) => {
-            let mut sizes = ds.slice_sizes.clone();
-            for (d, size) in sizes.iter_mut().enumerate().filter(|(d, _)| sharded(*d)) {
-                *size = local[0][d] as i64;
-            }
-            OpKind::DynamicSlice(DynamicSlice { slice_sizes: sizes })
-        }
-        other => other.clone(),
-    })
+/// The spans of `device`'s block of a tensor of `shape` held as `sharding`.
+fn spans(placement: &Placement, device: usize, shape: &[usize], sharding: &TensorSharding) -> Result<Vec<Span>> {
+    let block = placement.block(device, shape, sharding)?;
+    Ok(shape
+        .iter()
+        .zip(block.local.iter().zip(&block.starts))
+        .map(|(&global, (&local, &start))| Span { global, local, start })
+        .collect())
 }
