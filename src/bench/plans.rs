@@ -20,7 +20,7 @@
 //! collective, with at most [`MEASURING_CORES`](super::MEASURING_CORES) devices
 //! computing at once): what each device computes and waits for at collectives, not
 //! the time it waits for one of the machine's cores. Measured is the least device
-//! time over the rounds, since noise on a shared machine only adds time; that
+//! time over the rounds (a shared machine mostly adds time); that
 //! round's outputs are checked against the reference, and the median and the wall
 //! time are reported beside it.
 
@@ -60,7 +60,7 @@ pub struct PlanResult {
     pub predicted_communication_s: f64,
     /// The sharded run's least device time over the rounds (the executor's device
     /// clock: CPU time per device, synchronised at collectives), seconds. Noise on a
-    /// busy machine only adds time, so the least is the steadiest estimate.
+    /// busy machine mostly adds time; the median is reported beside it.
     pub measured_s: f64,
     /// The median device time over the rounds, seconds.
     pub measured_median_s: f64,

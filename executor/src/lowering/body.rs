@@ -25,7 +25,7 @@
 //! Invariant: every split factor is a pass-through factor of its op that
 //! [`runs_locally`]; every value read is cut to exactly the spans its op expects.
 
-use super::kernel::{localize, runs_locally};
+use super::kernel::{local_types, localize, runs_locally};
 use crate::reference::{Source, apply, run_op};
 use crate::tensor::{Tensor, dims};
 use autoshard_model::ir::{Body, Op};
@@ -330,14 +330,7 @@ impl Walker<'_> {
         let results = rule.results.iter().zip(&op.results).map(|(m, &r)| spans(m, r)).collect::<Result<Vec<_>, _>>()?;
         let locals = |s: &[Span]| s.iter().map(|s| s.local).collect::<Vec<usize>>();
         let result_shapes: Vec<Vec<usize>> = results.iter().map(|s| locals(s)).collect();
-        let types = op
-            .results
-            .iter()
-            .zip(&result_shapes)
-            .map(|(&r, shape)| {
-                TensorType::new(shape.iter().map(|&n| n as i64).collect::<Vec<i64>>(), program.value(r).ty.dtype)
-            })
-            .collect();
+        let types = local_types(program, &op.results, &result_shapes);
         let globals: Vec<Vec<usize>> = op.operands.iter().map(|&v| global(v)).collect();
         let operand_shapes: Vec<Vec<usize>> = wants.iter().map(|s| locals(s)).collect();
         let local: Vec<&[usize]> = operand_shapes.iter().map(Vec::as_slice).collect();

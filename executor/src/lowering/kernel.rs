@@ -35,7 +35,8 @@ use autoshard_model::ops::{BroadcastInDim, DynamicSlice, Reshape, Slice, Window}
 use autoshard_model::plan::OpStrategy;
 use autoshard_model::strategy::OpShardings;
 use autoshard_model::{
-    FactorId, FactorKind, Mesh, OpId, OpKind, OpShardingRule, Program, TensorMapping, TensorSharding, ValueId,
+    FactorId, FactorKind, Mesh, OpId, OpKind, OpShardingRule, Program, TensorMapping, TensorSharding, TensorType,
+    ValueId,
 };
 
 /// How an op computes on local blocks.
@@ -279,4 +280,15 @@ pub(crate) fn localize(
         }
         other => other.clone(),
     })
+}
+
+/// The types of `results` (values of `program`) as blocks of `shapes`.
+pub(crate) fn local_types(program: &Program, results: &[ValueId], shapes: &[Vec<usize>]) -> Vec<TensorType> {
+    results
+        .iter()
+        .zip(shapes)
+        .map(|(&r, shape)| {
+            TensorType::new(shape.iter().map(|&n| n as i64).collect::<Vec<i64>>(), program.value(r).ty.dtype)
+        })
+        .collect()
 }

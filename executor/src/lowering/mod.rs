@@ -23,8 +23,8 @@ mod body;
 mod kernel;
 
 pub use body::{LocalBody, Span};
-pub(crate) use kernel::localize;
 pub use kernel::{Kernel, Mode};
+pub(crate) use kernel::{local_types, localize};
 
 use crate::error::{Error, Result};
 use crate::placement::Placement;

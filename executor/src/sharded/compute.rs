@@ -9,11 +9,11 @@
 //! against the block the plan expects.
 
 use crate::error::{Error, Result};
-use crate::lowering::{Kernel, Mode, Span, localize};
+use crate::lowering::{Kernel, Mode, Span, local_types, localize};
 use crate::placement::Placement;
 use crate::reference::{apply, run_op};
 use crate::tensor::{Tensor, dims};
-use autoshard_model::{DType, OpId, Program, TensorSharding, TensorType, ValueId};
+use autoshard_model::{DType, OpId, Program, TensorSharding, ValueId};
 
 /// Runs op `id`'s `kernel` on device `device`'s `operands` (held as the kernel's
 /// operand shardings).
@@ -53,14 +53,7 @@ pub(crate) fn compute(
         let global: Vec<Vec<usize>> = op.operands.iter().map(|&v| shape_of(v)).collect();
         let local: Vec<&[usize]> = operands.iter().map(Tensor::shape).collect();
         let kind = localize(&op.kind, &global, &local, &expected).map_err(unsupported)?;
-        let types: Vec<TensorType> = op
-            .results
-            .iter()
-            .zip(&expected)
-            .map(|(&r, shape)| {
-                TensorType::new(shape.iter().map(|&n| n as i64).collect::<Vec<i64>>(), program.value(r).ty.dtype)
-            })
-            .collect();
+        let types = local_types(program, &op.results, &expected);
         let refs: Vec<&Tensor> = operands.iter().collect();
         let dtypes: Vec<DType> = op.operands.iter().map(|&v| program.value(v).ty.dtype).collect();
         apply(&kind, (&refs, &dtypes), &types).map_err(unsupported)?
