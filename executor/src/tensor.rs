@@ -177,6 +177,18 @@ impl Tensor {
         Tensor { shape, data }
     }
 
+    /// This tensor at the origin of a zero tensor of `shape` (no dimension
+    /// smaller than this tensor's); itself when the shapes agree.
+    pub fn zero_padded(self, shape: &[usize]) -> Tensor {
+        if self.shape == shape {
+            return self;
+        }
+        let mut y = Tensor::full(shape, 0.0);
+        let origin = vec![0; shape.len()];
+        y.copy_block(&origin, &self, &origin, &self.shape);
+        y
+    }
+
     /// The same elements, row-major, under `shape`, whose element count the caller
     /// keeps (checked in debug builds, as for [`Tensor::new`]).
     pub(crate) fn reshaped(self, shape: &[usize]) -> Tensor {

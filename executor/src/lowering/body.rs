@@ -4,9 +4,11 @@
 //! shards stays, through every op of the body, a pass-through factor whose kernel
 //! runs on local blocks: each block of the body's results is then computed from
 //! the same blocks of its operands, as the op's rule promises, with no data from
-//! other devices. [`LocalBody`] walks the body op by op carrying, for every
-//! dimension of every value, the [`Span`] a device holds (the global size, the
-//! block's size and its start):
+//! other devices. [`LocalBody`] walks the body op by op once, at lowering,
+//! carrying for every dimension of every value the [`Span`] a device holds (the
+//! global size, the block's size and the mesh axes that pick the block; a device's
+//! start is its index along those axes times the block's size, resolved when it
+//! runs):
 //! - an op's split factors take their spans from its operands' split dimensions;
 //! - its operands held whole along a split factor are cut to that factor's block;
 //!   a splat constant or an iota is made as the block alone ([`Source`]), and so is
@@ -23,45 +25,53 @@
 //! ([`Mode::Global`](super::Mode::Global)).
 //!
 //! Invariant: every split factor is a pass-through factor of its op that
-//! [`runs_locally`]; every value read is cut to exactly the spans its op expects.
+//! [`runs_locally`]; every value read is cut to exactly the spans its op expects;
+//! two spans along the same axes with the same block size are the same block on
+//! every device.
 
 use super::kernel::{local_types, localize, runs_locally};
+use crate::placement::Placement;
 use crate::reference::{Source, apply, run_op};
 use crate::tensor::{Tensor, dims};
 use autoshard_model::ir::{Body, Op};
 use autoshard_model::rules::sharding_rule;
 use autoshard_model::{
-    DType, DimMapping, FactorId, FactorKind, OpId, OpKind, OpShardingRule, Program, TensorMapping, TensorType, ValueId,
+    AxisRef, DType, DimMapping, FactorId, FactorKind, OpId, OpKind, OpShardingRule, Program, TensorMapping, TensorType,
+    ValueId,
 };
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// The part of one dimension a device holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Span {
     /// The dimension's global size.
     pub global: usize,
     /// The block's size (padded: the last block may reach past `global`).
     pub local: usize,
-    /// The block's first global index.
-    pub start: usize,
+    /// The mesh axes whose index picks a device's block (none: the whole
+    /// dimension).
+    pub axes: Vec<AxisRef>,
 }
 
 impl Span {
     /// All of a dimension of size `n`.
     pub fn whole(n: usize) -> Span {
-        Span { global: n, local: n, start: 0 }
+        Span { global: n, local: n, axes: Vec::new() }
     }
 
-    fn is_whole(self) -> bool {
-        self.start == 0 && self.local == self.global
+    fn is_whole(&self) -> bool {
+        self.axes.is_empty()
     }
 }
 
-/// A custom op's body that runs on local blocks: the rule of each of its ops.
+/// A custom op's body that runs on local blocks: its ops as they run on every
+/// device, planned once.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LocalBody {
-    rules: BTreeMap<OpId, OpShardingRule>,
+    steps: Vec<Planned>,
+    /// Each of the body's results and how it reaches the op's result block.
+    outs: Vec<(ValueId, Cut)>,
 }
 
 /// What a value of the body is during the walk.
@@ -77,7 +87,7 @@ enum Held {
 }
 
 /// How an operand becomes the block its op reads.
-#[derive(Debug)]
+#[derive(Debug, Clone, PartialEq)]
 enum Cut {
     /// Read as held.
     Keep,
@@ -90,7 +100,7 @@ enum Cut {
 }
 
 /// One op of the body as it runs on blocks.
-#[derive(Debug)]
+#[derive(Debug, Clone, PartialEq)]
 struct Planned {
     id: OpId,
     operands: Vec<Cut>,
@@ -102,132 +112,140 @@ struct Planned {
     types: Vec<TensorType>,
 }
 
-/// The body's ops as they run, and how each result reaches its expected block.
-type Walk = (Vec<Planned>, Vec<(ValueId, Cut)>);
-
 impl LocalBody {
     /// The body of `op`, when it runs on operand blocks spanning `args` (per
     /// operand, per dimension) and yields result blocks spanning `results`.
     pub fn new(program: &Program, op: &Op, args: &[Vec<Span>], results: &[Vec<Span>]) -> Option<LocalBody> {
         let body = op.body.as_ref()?;
         let rules = body.ops.iter().filter_map(|&id| sharding_rule(program, id).map(|r| (id, r))).collect();
-        let local = LocalBody { rules };
-        local.walk(program, body, args, results).ok().map(|_| local)
+        walk(program, &rules, body, args, results).ok()
     }
 
-    /// Runs `op`'s body on one device's operand blocks (`operands`, spanning
-    /// `args`) and returns its result blocks (spanning `results`).
+    /// Runs `op`'s body on `device`'s operand blocks (`operands`, of `placement`)
+    /// and returns its result blocks.
     pub fn run(
         &self,
         program: &Program,
         op: &Op,
-        (args, results): (&[Vec<Span>], &[Vec<Span>]),
+        (placement, device): (&Placement, usize),
         operands: Vec<Tensor>,
     ) -> Result<Vec<Tensor>, String> {
         let body = op.body.as_ref().ok_or("the op has no body")?;
-        let (steps, outs) = self.walk(program, body, args, results)?;
+        let on = Device { program, placement, device };
         let mut env: BTreeMap<ValueId, Tensor> = body.args.iter().copied().zip(operands).collect();
-        for step in &steps {
-            let ys = execute(program, &env, step)?;
+        for step in &self.steps {
+            let ys = on.execute(&env, step)?;
             env.extend(program.op(step.id).results.iter().copied().zip(ys));
         }
-        outs.iter().map(|(v, cut)| read(program, &env, *v, cut).map(Cow::into_owned)).collect()
-    }
-
-    /// Plans the body's ops on blocks spanning `args`, with its results cut to
-    /// `results`; an error names the op that needs other devices' data.
-    fn walk(&self, program: &Program, body: &Body, args: &[Vec<Span>], results: &[Vec<Span>]) -> Result<Walk, String> {
-        let held = body.args.iter().copied().zip(args.iter().cloned().map(Held::Block)).collect();
-        let mut walker = Walker { program, rules: &self.rules, held };
-        let mut steps = Vec::with_capacity(body.ops.len());
-        for &id in &body.ops {
-            let op = program.op(id);
-            let operands = op
-                .operands
-                .iter()
-                .map(|v| {
-                    walker.held.get(v).cloned().ok_or_else(|| format!("\"{}\" reads a value the body lacks", op.name))
-                })
-                .collect::<Result<Vec<_>, _>>()?;
-            let from_sources = operands.iter().all(|h| !matches!(h, Held::Block(_)));
-            let made: Vec<Held> = match Source::of(&op.kind) {
-                Some(source) if op.operands.is_empty() => vec![Held::Source(source)],
-                _ if from_sources && !operands.is_empty() && op.body.is_none() && self.rules.contains_key(&id) => {
-                    (0..op.results.len()).map(|k| Held::Derived(id, k)).collect()
-                }
-                _ => {
-                    let step = walker.plan_op(id, &operands)?;
-                    let made = step.results.iter().cloned().map(Held::Block).collect();
-                    steps.push(step);
-                    made
-                }
-            };
-            walker.held.extend(op.results.iter().copied().zip(made));
-        }
-        let outs = body
-            .results
-            .iter()
-            .zip(results)
-            .map(|(v, want)| Ok((*v, walker.cut(*v, want)?)))
-            .collect::<Result<Vec<_>, String>>()?;
-        Ok((steps, outs))
+        self.outs.iter().map(|(v, cut)| on.read(&env, *v, cut).map(Cow::into_owned)).collect()
     }
 }
 
-/// Runs a planned op on the blocks `env` holds.
-fn execute(program: &Program, env: &BTreeMap<ValueId, Tensor>, step: &Planned) -> Result<Vec<Tensor>, String> {
-    let op = program.op(step.id);
-    let xs = op
-        .operands
-        .iter()
-        .zip(&step.operands)
-        .map(|(v, cut)| read(program, env, *v, cut))
-        .collect::<Result<Vec<_>, _>>()?;
-    if op.body.is_some() {
-        return run_op(program, step.id, xs.into_iter().map(Cow::into_owned).collect()).map_err(|e| e.to_string());
-    }
-    let refs: Vec<&Tensor> = xs.iter().map(AsRef::as_ref).collect();
-    let dtypes: Vec<DType> = op.operands.iter().map(|&v| program.value(v).ty.dtype).collect();
-    apply(&step.kind, (&refs, &dtypes), &step.types)
-}
-
-/// The block of value `v` that `cut` asks for.
-fn read<'e>(
+/// Plans `body`'s ops (with `rules`) on blocks spanning `args`, with its results
+/// cut to `results`; an error names the op that needs other devices' data.
+fn walk(
     program: &Program,
-    env: &'e BTreeMap<ValueId, Tensor>,
-    v: ValueId,
-    cut: &Cut,
-) -> Result<Cow<'e, Tensor>, String> {
-    let held = || env.get(&v).ok_or_else(|| "a body value was read before it was made".to_string());
-    Ok(match cut {
-        Cut::Keep => Cow::Borrowed(held()?),
-        Cut::Slice(spans) => Cow::Owned(padded_block(held()?, spans)),
-        Cut::Make(source, spans) => {
-            let (starts, shape): (Vec<usize>, Vec<usize>) = spans.iter().map(|s| (s.start, s.local)).unzip();
-            Cow::Owned(source.block(&starts, &shape))
-        }
-        Cut::Compute(step, k, then) => {
-            let y = execute(program, env, step)?.into_iter().nth(*k).ok_or("an op made too few results")?;
-            Cow::Owned(match then {
-                Some(spans) => padded_block(&y, spans),
-                None => y,
-            })
-        }
-    })
+    rules: &BTreeMap<OpId, OpShardingRule>,
+    body: &Body,
+    args: &[Vec<Span>],
+    results: &[Vec<Span>],
+) -> Result<LocalBody, String> {
+    let held = body.args.iter().copied().zip(args.iter().cloned().map(Held::Block)).collect();
+    let mut walker = Walker { program, rules, held };
+    let mut steps = Vec::with_capacity(body.ops.len());
+    for &id in &body.ops {
+        let op = program.op(id);
+        let operands = op
+            .operands
+            .iter()
+            .map(|v| walker.held.get(v).cloned().ok_or_else(|| format!("\"{}\" reads a value the body lacks", op.name)))
+            .collect::<Result<Vec<_>, _>>()?;
+        let from_sources = operands.iter().all(|h| !matches!(h, Held::Block(_)));
+        let made: Vec<Held> = match Source::of(&op.kind) {
+            Some(source) if op.operands.is_empty() => vec![Held::Source(source)],
+            _ if from_sources && !operands.is_empty() && op.body.is_none() && rules.contains_key(&id) => {
+                (0..op.results.len()).map(|k| Held::Derived(id, k)).collect()
+            }
+            _ => {
+                let step = walker.plan_op(id, &operands)?;
+                let made = step.results.iter().cloned().map(Held::Block).collect();
+                steps.push(step);
+                made
+            }
+        };
+        walker.held.extend(op.results.iter().copied().zip(made));
+    }
+    let outs = body
+        .results
+        .iter()
+        .zip(results)
+        .map(|(v, want)| Ok((*v, walker.cut(*v, want)?)))
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok(LocalBody { steps, outs })
 }
 
-/// The block of whole `x` spanning `spans`, zero past `x`'s end.
-fn padded_block(x: &Tensor, spans: &[Span]) -> Tensor {
-    let (starts, shape): (Vec<usize>, Vec<usize>) = spans.iter().map(|s| (s.start, s.local)).unzip();
-    let real: Vec<usize> = spans.iter().map(|s| s.global.saturating_sub(s.start).min(s.local)).collect();
-    if real == shape {
-        return x.block(&starts, &shape);
+/// One device running a planned body.
+struct Device<'a> {
+    program: &'a Program,
+    placement: &'a Placement,
+    device: usize,
+}
+
+impl Device<'_> {
+    /// Runs a planned op on the blocks `env` holds.
+    fn execute(&self, env: &BTreeMap<ValueId, Tensor>, step: &Planned) -> Result<Vec<Tensor>, String> {
+        let program = self.program;
+        let op = program.op(step.id);
+        let xs = op
+            .operands
+            .iter()
+            .zip(&step.operands)
+            .map(|(v, cut)| self.read(env, *v, cut))
+            .collect::<Result<Vec<_>, _>>()?;
+        if op.body.is_some() {
+            return run_op(program, step.id, xs.into_iter().map(Cow::into_owned).collect()).map_err(|e| e.to_string());
+        }
+        let refs: Vec<&Tensor> = xs.iter().map(AsRef::as_ref).collect();
+        let dtypes: Vec<DType> = op.operands.iter().map(|&v| program.value(v).ty.dtype).collect();
+        apply(&step.kind, (&refs, &dtypes), &step.types)
     }
-    let mut y = Tensor::full(&shape, 0.0);
-    if real.iter().all(|&n| n > 0) {
-        y.copy_block(&vec![0; shape.len()], x, &starts, &real);
+
+    /// The block of value `v` that `cut` asks for.
+    fn read<'e>(&self, env: &'e BTreeMap<ValueId, Tensor>, v: ValueId, cut: &Cut) -> Result<Cow<'e, Tensor>, String> {
+        let held = || env.get(&v).ok_or_else(|| "a body value was read before it was made".to_string());
+        Ok(match cut {
+            Cut::Keep => Cow::Borrowed(held()?),
+            Cut::Slice(spans) => Cow::Owned(self.block_of(held()?, spans)?),
+            Cut::Make(source, spans) => {
+                let shape: Vec<usize> = spans.iter().map(|s| s.local).collect();
+                Cow::Owned(source.block(&self.starts(spans)?, &shape))
+            }
+            Cut::Compute(step, k, then) => {
+                let y = self.execute(env, step)?.into_iter().nth(*k).ok_or("an op made too few results")?;
+                Cow::Owned(match then {
+                    Some(spans) => self.block_of(&y, spans)?,
+                    None => y,
+                })
+            }
+        })
     }
-    y
+
+    /// The device's start along each of `spans`.
+    fn starts(&self, spans: &[Span]) -> Result<Vec<usize>, String> {
+        spans
+            .iter()
+            .map(|s| Ok(self.placement.index(self.device, &s.axes).map_err(|e| e.to_string())? * s.local))
+            .collect()
+    }
+
+    /// The device's block of whole `x` spanning `spans`, zero past `x`'s end.
+    fn block_of(&self, x: &Tensor, spans: &[Span]) -> Result<Tensor, String> {
+        let starts = self.starts(spans)?;
+        let real: Vec<usize> =
+            spans.iter().zip(&starts).map(|(s, &start)| s.global.saturating_sub(start).min(s.local)).collect();
+        let shape: Vec<usize> = spans.iter().map(|s| s.local).collect();
+        Ok(x.block(&starts, &real).zero_padded(&shape))
+    }
 }
 
 /// The split factor of a dimension mapped to `dim` and the product of the sizes
@@ -351,15 +369,15 @@ fn split_factors<'t>(
     for (mapping, spans) in tensors {
         for (dim, span) in mapping.dims.iter().zip(spans).filter(|(_, s)| !s.is_whole()) {
             let (f, minor) = split_factor(rule, dim).ok_or("splits a dimension without factors")?;
-            if span.local % minor != 0 || span.start % minor != 0 {
+            if span.local % minor != 0 {
                 return Err("splits a dimension inside its minor factors".into());
             }
             let s = Span {
                 global: rule.factor_size(f).max(1) as usize,
                 local: span.local / minor,
-                start: span.start / minor,
+                axes: span.axes.clone(),
             };
-            if factors[f.0].is_some_and(|t| t != s) {
+            if factors[f.0].as_ref().is_some_and(|t| *t != s) {
                 return Err(format!("reads operands split differently along factor {f}"));
             }
             if rule.kind(f) != FactorKind::PassThrough || !runs_locally(op, rule, f) {
@@ -377,6 +395,6 @@ fn dim_span(rule: &OpShardingRule, factors: &[Option<Span>], dim: &DimMapping, n
     let mut split = dim.factors.iter().filter(|f| factors[f.0].is_some());
     let Some(&f) = split.next() else { return Some(Span::whole(n)) };
     let (major, minor) = split_factor(rule, dim)?;
-    let s = factors[f.0]?;
-    (split.next().is_none() && major == f).then_some(Span { global: n, local: s.local * minor, start: s.start * minor })
+    let s = factors[f.0].as_ref()?;
+    (split.next().is_none() && major == f).then(|| Span { global: n, local: s.local * minor, axes: s.axes.clone() })
 }

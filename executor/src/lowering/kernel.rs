@@ -146,8 +146,7 @@ impl Kernel {
 }
 
 /// The body of custom op `op` on the blocks of `shardings` (held as they are), if
-/// it runs on them ([`LocalBody`]; checked on the first device's blocks — every
-/// device's have the same sizes).
+/// it runs on them ([`LocalBody`]: planned once, for every device's blocks).
 fn local_body(program: &Program, op: &Op, shardings: &OpShardings) -> Option<LocalBody> {
     let mesh = program.mesh();
     let spans = |values: &[ValueId], tensors: &[TensorSharding]| -> Option<Vec<Vec<Span>>> {
@@ -160,7 +159,8 @@ fn local_body(program: &Program, op: &Op, shardings: &OpShardings) -> Option<Loc
                     (0..shape.len())
                         .map(|d| {
                             let n = shape[d].max(0) as usize;
-                            Span { global: n, local: n.div_ceil(s.shards(d, mesh).max(1) as usize), start: 0 }
+                            let axes = s.dims.get(d).map_or(Vec::new(), |dim| dim.axes.clone());
+                            Span { global: n, local: n.div_ceil(s.shards(d, mesh).max(1) as usize), axes }
                         })
                         .collect()
                 })

@@ -9,11 +9,11 @@
 //! against the block the plan expects.
 
 use crate::error::{Error, Result};
-use crate::lowering::{Kernel, Mode, Span, local_types, localize};
+use crate::lowering::{Kernel, Mode, local_types, localize};
 use crate::placement::Placement;
 use crate::reference::{apply, run_op};
 use crate::tensor::{Tensor, dims};
-use autoshard_model::{DType, OpId, Program, TensorSharding, ValueId};
+use autoshard_model::{DType, OpId, Program};
 
 /// Runs op `id`'s `kernel` on device `device`'s `operands` (held as the kernel's
 /// operand shardings).
@@ -33,12 +33,7 @@ pub(crate) fn compute(
     let results = if kernel.mode == Mode::Global {
         run_op(program, id, operands)?
     } else if let Some(body) = &kernel.body {
-        let spans = |values: &[ValueId], shardings: &[TensorSharding]| -> Result<Vec<Vec<Span>>> {
-            values.iter().zip(shardings).map(|(&v, s)| spans(placement, device, &shape_of(v), s)).collect()
-        };
-        let args = spans(&op.operands, &kernel.operands)?;
-        let outs = spans(&op.results, &kernel.results)?;
-        body.run(program, op, (&args, &outs), operands).map_err(unsupported)?
+        body.run(program, op, (placement, device), operands).map_err(unsupported)?
     } else {
         for ((x, masked), (&v, sharding)) in
             operands.iter_mut().zip(&kernel.masked).zip(op.operands.iter().zip(&kernel.operands))
@@ -67,14 +62,4 @@ pub(crate) fn compute(
         }
     }
     Ok(results)
-}
-
-/// The spans of `device`'s block of a tensor of `shape` held as `sharding`.
-fn spans(placement: &Placement, device: usize, shape: &[usize], sharding: &TensorSharding) -> Result<Vec<Span>> {
-    let block = placement.block(device, shape, sharding)?;
-    Ok(shape
-        .iter()
-        .zip(block.local.iter().zip(&block.starts))
-        .map(|(&global, (&local, &start))| Span { global, local, start })
-        .collect())
 }

@@ -149,15 +149,7 @@ impl Site<'_, '_> {
     /// This device's block under `sharding` from `real`, its elements inside the
     /// tensor: zero-padded to the block's shape, partial as `unreduce` makes it.
     pub(crate) fn padded_block(&self, real: Tensor, block: &Block, sharding: &TensorSharding) -> Result<Tensor> {
-        let y = if real.shape() == block.local.as_slice() {
-            real
-        } else {
-            let mut y = Tensor::full(&block.local, 0.0);
-            let origin = vec![0; block.local.len()];
-            y.copy_block(&origin, &real, &origin, &block.real);
-            y
-        };
-        self.unreduce(y, &sharding.unreduced, sharding.reduction)
+        self.unreduce(real.zero_padded(&block.local), &sharding.unreduced, sharding.reduction)
     }
 
     fn all_reduce(&self, x: &Tensor, axes: &[AxisRef], reduction: ReductionKind) -> Result<Moved> {
