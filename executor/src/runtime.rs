@@ -161,18 +161,23 @@ pub struct Device<'a> {
     computing: Cell<bool>,
 }
 
-/// The cores devices compute on: at most `free` more may start.
+/// The cores devices compute on: at most `free` more may start. Without a limit
+/// (as many cores as devices) taking and giving back touch no lock.
 struct Cores {
+    limited: bool,
     free: Mutex<usize>,
     freed: Condvar,
 }
 
 impl Cores {
-    fn new(cores: usize) -> Self {
-        Cores { free: Mutex::new(cores.max(1)), freed: Condvar::new() }
+    fn new(cores: usize, devices: usize) -> Self {
+        Cores { limited: cores < devices, free: Mutex::new(cores.max(1)), freed: Condvar::new() }
     }
 
     fn take(&self) {
+        if !self.limited {
+            return;
+        }
         let mut free = self.free.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         while *free == 0 {
             free = self.freed.wait(free).unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -181,6 +186,9 @@ impl Cores {
     }
 
     fn give_back(&self) {
+        if !self.limited {
+            return;
+        }
         *self.free.lock().unwrap_or_else(std::sync::PoisonError::into_inner) += 1;
         self.freed.notify_one();
     }
@@ -308,7 +316,7 @@ impl Runtime {
     /// that fails aborts the others, whose "aborted" errors are not reported).
     pub fn run<R: Send>(&self, program: impl Fn(&Device<'_>) -> Result<R> + Sync) -> Result<Vec<R>> {
         let exchange = Exchange::new(self.grid.devices(), self.timeout);
-        let cores = Cores::new(self.cores);
+        let cores = Cores::new(self.cores, self.grid.devices());
         let results: Vec<Result<R>> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..self.grid.devices())
                 .map(|index| {
