@@ -137,7 +137,7 @@ impl Forest {
         let order = &self.order;
         self.touched.clear();
         self.touched.extend((0..order.len()).filter(|&i| core.adjacency[order[i].node].iter().any(|&(_, u)| u == w)));
-        let (mut best, mut best_k, mut kept) = (f64::INFINITY, fixed(w), false);
+        let (mut best, mut best_k) = (f64::INFINITY, fixed(w));
         for kw in 0..core.strategies(w) {
             let outside: f64 = (core.adjacency[w].iter())
                 .filter(|&&(_, u)| !self.contains(u))
@@ -145,11 +145,12 @@ impl Forest {
                 .sum();
             let value = unary(w, kw) + outside + self.with_closing(core, &unary, fixed, (w, kw));
             if value < best {
-                (best, best_k, kept) = (value, kw, true);
+                (best, best_k) = (value, kw);
                 self.best_chosen.clone_from(&self.chosen);
             }
         }
-        if kept {
+        // A finite best was kept aside; otherwise solve again under `fixed(w)`.
+        if best < f64::INFINITY {
             std::mem::swap(&mut self.chosen, &mut self.best_chosen);
         } else {
             self.with_closing(core, &unary, fixed, (w, best_k));
