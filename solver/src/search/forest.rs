@@ -28,6 +28,9 @@ pub(crate) struct Forest {
     pub chosen: Vec<usize>,
     /// [`Forest::solve_closing`]'s argmin under the best strategy so far.
     best_chosen: Vec<usize>,
+    /// The positions in `order` of the members next to [`Forest::solve_closing`]'s
+    /// closing node.
+    touched: Vec<usize>,
     offsets: Vec<usize>,
     /// Each member's own term per strategy (see [`Forest::solve`]).
     base: Vec<f64>,
@@ -46,6 +49,7 @@ impl Forest {
             order: Vec::new(),
             chosen: Vec::new(),
             best_chosen: Vec::new(),
+            touched: Vec::new(),
             offsets: Vec::new(),
             base: Vec::new(),
             table: Vec::new(),
@@ -130,25 +134,26 @@ impl Forest {
         w: usize,
     ) -> usize {
         self.fill(core, &unary, fixed);
-        let touched: Vec<usize> = (0..self.order.len())
-            .filter(|&i| core.adjacency[self.order[i].node].iter().any(|&(_, u)| u == w))
-            .collect();
-        let (mut best, mut best_k, mut kept) = (f64::INFINITY, fixed(w), false);
+        let order = &self.order;
+        self.touched.clear();
+        self.touched.extend((0..order.len()).filter(|&i| core.adjacency[order[i].node].iter().any(|&(_, u)| u == w)));
+        let (mut best, mut best_k) = (f64::INFINITY, fixed(w));
         for kw in 0..core.strategies(w) {
             let outside: f64 = (core.adjacency[w].iter())
                 .filter(|&&(_, u)| !self.contains(u))
                 .map(|&(e, u)| core.pair(e, w, kw, fixed(u)))
                 .sum();
-            let value = unary(w, kw) + outside + self.with_closing(core, &unary, fixed, (w, kw), &touched);
+            let value = unary(w, kw) + outside + self.with_closing(core, &unary, fixed, (w, kw));
             if value < best {
-                (best, best_k, kept) = (value, kw, true);
+                (best, best_k) = (value, kw);
                 self.best_chosen.clone_from(&self.chosen);
             }
         }
-        if kept {
+        // A finite best was kept aside; otherwise solve again under `fixed(w)`.
+        if best < f64::INFINITY {
             std::mem::swap(&mut self.chosen, &mut self.best_chosen);
         } else {
-            self.with_closing(core, &unary, fixed, (w, best_k), &touched);
+            self.with_closing(core, &unary, fixed, (w, best_k));
         }
         best_k
     }
@@ -160,14 +165,12 @@ impl Forest {
         unary: impl Fn(usize, usize) -> f64,
         fixed: &dyn Fn(usize) -> usize,
         (w, kw): (usize, usize),
-        touched: &[usize],
     ) -> f64 {
         let closed = |u: usize| if u == w { kw } else { fixed(u) };
-        for &i in touched {
+        for &i in &self.touched {
             let v = self.order[i].node;
             for k in 0..core.strategies(v) {
-                let value = self.leaf(core, v, k, &unary, &closed);
-                self.base[self.offsets[i] + k] = value;
+                self.base[self.offsets[i] + k] = self.leaf(core, v, k, &unary, &closed);
             }
         }
         self.programme(core)
@@ -309,6 +312,22 @@ mod tests {
         }
     }
 
+    /// Solves the closing node `w` with `forest` and checks the result against brute
+    /// force over the members and `w`, the rest as `assign` has them.
+    fn assert_closing_is_exact(core: &Core, assign: &[usize], forest: &mut Forest, w: usize) {
+        let kw = forest.solve_closing(core, |v, k| core.cost[v][k], &|u| assign[u], w);
+        let mut chosen = assign.to_vec();
+        forest.order.iter().zip(&forest.chosen).for_each(|(m, &k)| chosen[m.node] = k);
+        chosen[w] = kw;
+        // The members and `w` are free.
+        let free: Vec<usize> = forest.order.iter().map(|m| m.node).chain([w]).collect();
+        let best = brute_force(core, &free, assign);
+        assert_eq!(local_cost(core, &free, &chosen), best, "members and closing node {free:?}");
+        if best.is_infinite() {
+            assert_eq!(kw, assign[w]);
+        }
+    }
+
     #[test]
     fn a_closing_node_is_solved_exactly_with_the_tree_given_the_rest() {
         let mut rng = StdRng::seed_from_u64(9);
@@ -317,18 +336,29 @@ mod tests {
             let Some((core, assign, mut forest)) = random_tree(&mut rng, 4..10, 2..10) else { continue };
             let Some(w) = forest.closing(&core, &mut rng) else { continue };
             closed += 1;
-            let kw = forest.solve_closing(&core, |v, k| core.cost[v][k], &|u| assign[u], w);
-            let mut chosen = assign.clone();
-            forest.order.iter().zip(&forest.chosen).for_each(|(m, &k)| chosen[m.node] = k);
-            chosen[w] = kw;
-            // The members and `w` are free.
-            let free: Vec<usize> = forest.order.iter().map(|m| m.node).chain([w]).collect();
-            let best = brute_force(&core, &free, &assign);
-            assert_eq!(local_cost(&core, &free, &chosen), best, "members and closing node {free:?}");
-            if best.is_infinite() {
-                assert_eq!(kw, assign[w]);
-            }
+            assert_closing_is_exact(&core, &assign, &mut forest, w);
         }
         assert!(closed >= 50, "only {closed} forests had a closing node");
+    }
+
+    /// The search reuses one forest, and its buffers, for every neighbourhood: a
+    /// closing solve must not see what an earlier one left (a larger tree's members,
+    /// another closing node's neighbours).
+    #[test]
+    fn a_reused_forest_solves_each_closing_node_afresh() {
+        let mut rng = StdRng::seed_from_u64(10);
+        let mut closed = 0;
+        for _ in 0..200 {
+            let Some((core, assign)) = super::super::core::random(&mut rng, 6..12) else { continue };
+            let mut forest = Forest::new(core.len());
+            for _ in 0..6 {
+                forest.clear();
+                forest.grow_induced(&core, rng.random_range(0..core.len()), rng.random_range(2..10), &mut rng);
+                let Some(w) = forest.closing(&core, &mut rng) else { continue };
+                closed += 1;
+                assert_closing_is_exact(&core, &assign, &mut forest, w);
+            }
+        }
+        assert!(closed >= 100, "only {closed} forests had a closing node");
     }
 }
