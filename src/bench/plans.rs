@@ -20,9 +20,9 @@
 //! collective, with at most [`MEASURING_CORES`](super::MEASURING_CORES) devices
 //! computing at once): what each device computes and waits for at collectives, not
 //! the time it waits for one of the machine's cores. Measured is the least device
-//! time over the rounds (a shared machine mostly adds time); that
-//! round's outputs are checked against the reference, and the median and the wall
-//! time are reported beside it.
+//! time over the rounds (a shared machine mostly adds time); that round's outputs
+//! are checked against the reference, and the median and the wall time are reported
+//! beside it.
 
 use super::BenchError;
 use super::stats::{median, spearman};

@@ -1,7 +1,7 @@
 //! `autoshard bench collectives|calibrate|plans`: cost-model benchmarking on the CPU
 //! mesh executor (see `autoshard::bench`). Measurements go to stdout (text or JSON);
-//! on a terminal, a progress bar over the steps (kinds measured, plans run) goes to
-//! stderr.
+//! on a terminal, a progress bar over the steps (kinds measured, rounds of plans run)
+//! goes to stderr.
 
 use super::progress::Progress;
 use super::{ConfigArgs, Failure, Format};
