@@ -9,7 +9,7 @@
 //! n is the byte count the formula names (the gathered result for all_gather, each
 //! device's input otherwise), rounded to whole f32 elements that split evenly. The
 //! kinds whose copies depend on the layout are timed on a matrix moved along each of
-//! its dimensions, as a sharded run's blocks move (see [`time_collective`]).
+//! its dimensions, as a sharded run's blocks move (see `time_collective`).
 
 use super::stats::{Fit, fit};
 use super::{BenchError, time_on_mesh};
