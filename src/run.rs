@@ -139,11 +139,6 @@ pub fn prepare_decisions<'c>(config: &'c Config, decisions: &Decisions, seed: u6
 }
 
 impl Prepared<'_> {
-    /// The plan, priced.
-    pub fn plan(&self) -> &Plan {
-        &self.plan
-    }
-
     /// Runs the sharded program once on the prepared inputs, every device computing
     /// at once: the run and its wall time (lowering excluded).
     pub fn execute(&self) -> Result<(ShardedRun, Duration), RunError> {

@@ -3,7 +3,7 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
 
-use autoshard::cost::{HardwareSpec, Preset};
+use autoshard::cost::{HardwareSpec, LinkSpec, Preset, Profile};
 use std::collections::BTreeSet;
 
 mod common;
@@ -81,6 +81,40 @@ fn bench_plans_reports_distinct_plans_and_a_correlation() {
         assert!((run["predicted"]["total_s"].as_f64().unwrap() - predicted[k - 1]).abs() <= 1e-9 * total);
     }
     std::fs::remove_dir_all(&save).unwrap();
+}
+
+#[test]
+fn bench_plans_predicts_with_the_profile_it_is_given() {
+    // The shipped profile ten times slower in every figure: every plan costs ten
+    // times as much, so the cheapest plan's prediction is ten times the shipped one's.
+    let mut slow = Profile::cpu().clone();
+    let slower = |link: &mut LinkSpec| {
+        link.bandwidth.0 /= 10.0;
+        link.latency.0 *= 10.0;
+    };
+    slow.device.flops.0 /= 10.0;
+    slow.device.memory_bandwidth.0 /= 10.0;
+    let kernels = slow.device.kernels.as_mut().unwrap();
+    kernels.overhead.0 *= 10.0;
+    for rates in &mut kernels.rates {
+        rates.flops.0 /= 10.0;
+        rates.bandwidth.0 /= 10.0;
+    }
+    slower(&mut slow.link);
+    slow.collectives.values_mut().for_each(slower);
+    let path = std::env::temp_dir().join(format!("autoshard-slow-profile-{}.yaml", std::process::id()));
+    std::fs::write(&path, slow.to_yaml("the cpu profile, ten times slower", None)).unwrap();
+    let cheapest = |extra: &[&str]| {
+        let args =
+            ["bench", "plans", "tests/data/bench_tiny.yaml", "--top", "1", "--repetitions", "1", "--format", "json"];
+        let (code, out, err) = autoshard(&[&args[..], extra].concat());
+        assert_eq!(code, 0, "{err}");
+        let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+        report["plans"][0]["predicted_s"].as_f64().unwrap()
+    };
+    let (shipped, slowed) = (cheapest(&[]), cheapest(&["--profile", path.to_str().unwrap()]));
+    std::fs::remove_file(&path).unwrap();
+    assert!((slowed / shipped - 10.0).abs() < 1e-6, "{slowed} vs {shipped}");
 }
 
 #[test]

@@ -309,7 +309,8 @@ impl Generator {
 
     /// Adds one op of the later additions to the op set on matrix `a` of shape `s`
     /// (`d` a random dimension): dynamic_update_slice, a bitcast round trip, pad by an
-    /// operand, variadic reduce, batch_norm_inference, a scatter of two inputs.
+    /// operand, variadic reduce, batch_norm_inference, a scatter of two inputs, a
+    /// custom op with a body ([`Generator::custom`]).
     fn more_ops(&mut self, a: &str, s: &[i64], d: usize) {
         let (m, n) = (s[0], s[1]);
         match self.next(7) {

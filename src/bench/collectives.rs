@@ -1,15 +1,15 @@
 //! Measuring the CPU mesh executor's collectives and fitting SPEC §4's formulas to
 //! them: for each kind, group size p and size n, the median over repetitions of the
-//! slowest device's wall time (what a sharded run reports per collective), then α
-//! and B by least squares on `t = k_α(p)·α + k_n(p)·n/B` with the cost model's own
-//! coefficients ([`coefficients`]).
+//! slowest device's device time ([`time_on_mesh`]; what a sharded run reports per
+//! collective), then α and B by least squares on `t = k_α(p)·α + k_n(p)·n/B` with
+//! the cost model's own coefficients ([`coefficients`]).
 //!
 //! Every measurement runs all devices at once: a mesh of `devices` split into
 //! groups of p along its minor axis, as a plan's collectives over one mesh axis run.
 //! n is the byte count the formula names (the gathered result for all_gather, each
 //! device's input otherwise), rounded to whole f32 elements that split evenly. The
 //! kinds whose copies depend on the layout are timed on a matrix moved along each of
-//! its dimensions, as a sharded run's blocks move (see [`time_collective`]).
+//! its dimensions, as a sharded run's blocks move (see `time_collective`).
 
 use super::stats::{Fit, fit};
 use super::{BenchError, time_on_mesh};
@@ -50,7 +50,7 @@ pub struct Point {
     pub group: usize,
     /// The formula's n, bytes.
     pub bytes: u64,
-    /// Median wall time of the slowest device, seconds.
+    /// Median device time of the slowest device, seconds.
     pub seconds: f64,
 }
 

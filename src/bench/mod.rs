@@ -10,9 +10,10 @@
 //!   hardware and measured on the CPU mesh, and their rank correlation.
 //! - [`stats`]: medians, the least-squares fit, Spearman's ρ.
 //!
-//! Collectives and compute rates are timed the same way ([`time_on_mesh`]): every
-//! device at once, an untimed warm-up, a barrier before each repetition, the slowest
-//! device's time per repetition and the median of those. Times are the executor's
+//! Collectives and kernels are timed the same way ([`time_on_mesh`]): every device
+//! in one run (at most [`MEASURING_CORES`] computing at a time), an untimed warm-up,
+//! a barrier before each repetition, the slowest device's time per repetition and the
+//! median of those. Times are the executor's
 //! device clock (CPU time per device, synchronised at collectives), so a machine
 //! with fewer cores than devices measures what each device would take on its own
 //! core, not how the OS shares the cores out.
@@ -51,11 +52,11 @@ impl From<autoshard_executor::Error> for BenchError {
 /// How many devices compute at once while the benchmarks measure.
 pub const MEASURING_CORES: usize = 1;
 
-/// Times `work` on every device of `grid` at once, `repetitions` times (at least
-/// once) after one untimed warm-up; before each run a barrier (a broadcast over the
-/// whole grid) makes every device start together. Returns the median over the
-/// repetitions of the slowest device's device-clock time, in seconds. `work`'s result is dropped
-/// after the clock stops.
+/// Times `work` on every device of `grid` (at most [`MEASURING_CORES`] computing at
+/// a time), `repetitions` times (at least once) after one untimed warm-up; before
+/// each run a barrier (a broadcast over the whole grid) makes every device start
+/// together. Returns the median over the repetitions of the slowest device's
+/// device-clock time, in seconds. `work`'s result is dropped after the clock stops.
 pub fn time_on_mesh<T>(
     grid: &Grid,
     repetitions: usize,

@@ -1,7 +1,7 @@
 //! `autoshard bench collectives|calibrate|plans`: cost-model benchmarking on the CPU
 //! mesh executor (see `autoshard::bench`). Measurements go to stdout (text or JSON);
-//! on a terminal, a progress bar over the steps (kinds measured, plans run) goes to
-//! stderr.
+//! on a terminal, a progress bar over the steps (kinds measured, rounds of plans run)
+//! goes to stderr.
 
 use super::progress::Progress;
 use super::{ConfigArgs, Failure, Format};
@@ -176,18 +176,12 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             Ok(())
         }
         Bench::Plans { config, top, repetitions, seed, separation, save, profile, format } => {
-            let config = config.load()?;
-            let hardware = match profile {
-                Some(path) => {
-                    let profile =
-                        autoshard::cost::Profile::read(path).map_err(|e| Failure::BadInput(format!("error: {e}")))?;
-                    let mut hw = on_cpu(&config, None).hardware;
-                    hw.apply_profile(&profile);
-                    Some(hw)
-                }
-                None => None,
-            };
-            let config = on_cpu(&config, hardware);
+            let mut config = on_cpu(&config.load()?, None);
+            if let Some(path) = profile {
+                let profile =
+                    autoshard::cost::Profile::read(path).map_err(|e| Failure::BadInput(format!("error: {e}")))?;
+                config.hardware.apply_profile(&profile);
+            }
             let bench = PlanBench { top: *top, repetitions: *repetitions, seed: *seed, separation: *separation };
             let mut bar: Option<Progress> = None;
             let report = bench_plans(&config, &bench, |k, n| {

@@ -16,6 +16,7 @@ use super::ops::tensor_type;
 use autoshard_model::ops::{CallTarget, Custom, Decomposition};
 use autoshard_model::rules::{CallUsers, OpShapes, custom_call_rule};
 use autoshard_model::{Flops, OpKind, OpShardingRule, TensorType};
+use std::collections::BTreeSet;
 
 /// A custom call in the op set: its kind and, if it has one, its decomposition.
 #[derive(Debug, Clone)]
@@ -33,14 +34,27 @@ pub fn target_name(op: &Operation) -> Result<String, String> {
     word.or(attr).map(str::to_string).ok_or_else(|| "the custom_call names no target (@Target)".to_string())
 }
 
-/// Whether a `rng_bit_generator` in `block` (or a region inside it) reads a result of
-/// `op`.
-pub fn users(op: &Operation, block: &[Operation]) -> CallUsers {
-    let feeds = |user: &Operation| {
-        user.name == "stablehlo.rng_bit_generator" && user.operands.iter().any(|o| op.results.contains(o))
-    };
-    let nested = |user: &Operation| user.regions.iter().any(|r| users(op, &r.ops) == CallUsers::RngBitGenerator);
-    if block.iter().any(|user| feeds(user) || nested(user)) { CallUsers::RngBitGenerator } else { CallUsers::Other }
+/// The names of the values a `rng_bit_generator` in `block` (or in a region inside
+/// it) reads: what [`users`] looks a call's results up in, gathered once per block.
+pub fn rng_reads(block: &[Operation]) -> BTreeSet<&str> {
+    fn walk<'b>(block: &'b [Operation], reads: &mut BTreeSet<&'b str>) {
+        for op in block {
+            if op.name == "stablehlo.rng_bit_generator" {
+                reads.extend(op.operands.iter().map(String::as_str));
+            }
+            op.regions.iter().for_each(|r| walk(&r.ops, reads));
+        }
+    }
+    let mut reads = BTreeSet::new();
+    walk(block, &mut reads);
+    reads
+}
+
+/// Whether a `rng_bit_generator` reads a result of `op`, given what those in its
+/// block read ([`rng_reads`]).
+pub fn users(op: &Operation, rng_reads: &BTreeSet<&str>) -> CallUsers {
+    let read = op.results.iter().any(|r| rng_reads.contains(r.as_str()));
+    if read { CallUsers::RngBitGenerator } else { CallUsers::Other }
 }
 
 /// The op set's view of custom call `op` whose operands have `operand_types`.
@@ -117,8 +131,24 @@ mod tests {
             "%a: tensor<2xui32>, %b: tensor<2xui32>",
             "%0 = stablehlo.custom_call @X64Combine(%a, %b) : (tensor<2xui32>, tensor<2xui32>) -> tensor<2xui64>\n%s, %o = stablehlo.rng_bit_generator %0, algorithm = DEFAULT : (tensor<2xui64>) -> (tensor<2xui64>, tensor<4xui32>)\nreturn %o : tensor<4xui32>",
         );
-        assert_eq!(users(&body[0], &body), CallUsers::RngBitGenerator);
-        assert_eq!(users(&body[1], &body), CallUsers::Other);
+        let reads = rng_reads(&body);
+        assert_eq!(users(&body[0], &reads), CallUsers::RngBitGenerator);
+        assert_eq!(users(&body[1], &reads), CallUsers::Other);
+        // A generator in a region of a later op reads it too; one reading another
+        // value does not.
+        let nested = parsed(
+            "%a: tensor<2xui32>, %b: tensor<2xui32>",
+            "%0 = stablehlo.custom_call @X64Combine(%a, %b) : (tensor<2xui32>, tensor<2xui32>) -> tensor<2xui64>\n\
+             %1 = stablehlo.custom_call @X64Combine(%b, %a) : (tensor<2xui32>, tensor<2xui32>) -> tensor<2xui64>\n\
+             %2 = sdy.manual_computation(%a) in_shardings=[<@mesh, [{}]>] out_shardings=[<@mesh, [{}]>] manual_axes={} (%x: tensor<2xui32>) {\n\
+             %s, %o = stablehlo.rng_bit_generator %0, algorithm = DEFAULT : (tensor<2xui64>) -> (tensor<2xui64>, tensor<4xui32>)\n\
+             sdy.return %x : tensor<2xui32>\n\
+             } : (tensor<2xui32>) -> tensor<2xui32>\n\
+             return %2 : tensor<2xui32>",
+        );
+        let reads = rng_reads(&nested);
+        assert_eq!(users(&nested[0], &reads), CallUsers::RngBitGenerator);
+        assert_eq!(users(&nested[1], &reads), CallUsers::Other);
     }
 
     #[test]

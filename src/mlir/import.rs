@@ -23,6 +23,7 @@ use super::{at, error};
 use crate::config::Diagnostic;
 use autoshard_model::ir::{InputSpec, OpSpec};
 use autoshard_model::ops::{BodyValue, Constant, Decomposition, ManualComputation, NamedComputation};
+use autoshard_model::rules::CallUsers;
 use autoshard_model::{
     Location, Mesh, OpKind, Program, ProgramBuilder, TensorSharding, TensorShardingPerValue, ValueId,
 };
@@ -159,6 +160,8 @@ impl Importer<'_> {
 
     /// Reads the ops of a body until its terminator and returns what it returns.
     fn block(&mut self, body: &[Operation]) -> Result<Vec<ValueId>, Diagnostic> {
+        // What the body's rng_bit_generators read, gathered at its first custom call.
+        let mut rng_reads = None;
         for op in body {
             match op.name.as_str() {
                 "func.return" | "stablehlo.return" | "sdy.return" => {
@@ -171,7 +174,10 @@ impl Importer<'_> {
                     self.constants.insert(self.key(result), (op.clone(), ops::constant(op)));
                 }
                 "func.call" => self.call(op)?,
-                "stablehlo.custom_call" => self.custom_call(op, body)?,
+                "stablehlo.custom_call" => {
+                    let reads = rng_reads.get_or_insert_with(|| custom_call::rng_reads(body));
+                    self.custom_call(op, custom_call::users(op, reads))?;
+                }
                 "sdy.named_computation" | "sdy.manual_computation" => self.region_op(op)?,
                 "sdy.sharding_group" => {
                     let id =
@@ -322,12 +328,11 @@ impl Importer<'_> {
         self.close(op, results)
     }
 
-    /// `stablehlo.custom_call` in `block`: a custom op (with its decomposition as
-    /// body when it has one) or the op its target is.
-    fn custom_call(&mut self, op: &Operation, block: &[Operation]) -> Result<(), Diagnostic> {
+    /// `stablehlo.custom_call` whose results `users` read: a custom op (with its
+    /// decomposition as body when it has one) or the op its target is.
+    fn custom_call(&mut self, op: &Operation, users: CallUsers) -> Result<(), Diagnostic> {
         let operands = op.operands.iter().map(|o| self.value(o, op.pos)).collect::<Result<Vec<_>, _>>()?;
         let types: Vec<_> = operands.iter().map(|&v| self.builder.type_of(v).clone()).collect();
-        let users = custom_call::users(op, block);
         let lowered = custom_call::lower(op, &types, users).map_err(|m| self.err(op.pos, m))?;
         let Some(body) = lowered.body else {
             self.add(op, lowered.kind, operands)?;

@@ -4,9 +4,10 @@
 //! A dimension sharded along axes of total size k is cut into k blocks; a device's
 //! block along it is its mixed-radix coordinate along those axes (first axis major,
 //! a sub-axis `"x":(m)k` taking its digit of `"x"`), computed by the executor's
-//! [`Placement`], so the grid is where a run puts the data. Devices are the mesh's linear positions, row-major over its axes; position
-//! p is the physical device `device_ids[p]`, and cells name physical ids, ascending,
-//! the replicas of a block together (`0,4`; runs of three or more as `0-3`).
+//! [`Placement`], so the grid is where a run puts the data. Devices are the mesh's
+//! linear positions, row-major over its axes; position p is the physical device
+//! `device_ids[p]`, and cells name physical ids, ascending, the replicas of a block
+//! together (`0,4`; runs of three or more as `0-3`).
 //!
 //! What is drawn:
 //! - rank 1: one row of blocks along dimension 0;
