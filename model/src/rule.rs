@@ -147,14 +147,16 @@ impl OpShardingRule {
         self.factor_sizes.get(factor.0).copied().unwrap_or(1)
     }
 
-    /// True if `factor` may be sharded: never a need-replication factor, and a
+    /// True if `factor` may be sharded: never a need-replication factor, a
     /// reduction factor only if the op's partial results combine
-    /// (`partial_results_combine`).
+    /// (`partial_results_combine`), any other only if every result has it (a result
+    /// without it would claim the same elements on devices that computed different
+    /// blocks, e.g. a size-1 dimension a reshape drops).
     pub fn may_shard(&self, factor: FactorId, partial_results_combine: bool) -> bool {
         match self.kind(factor) {
             FactorKind::NeedReplication => false,
             FactorKind::Reduction => partial_results_combine,
-            FactorKind::PassThrough | FactorKind::Permutation => true,
+            FactorKind::PassThrough | FactorKind::Permutation => self.results.iter().all(|r| r.contains(factor)),
         }
     }
 

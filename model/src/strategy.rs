@@ -113,7 +113,8 @@ pub fn factor_axes(rule: &OpShardingRule, factors: &[Vec<AxisRef>], kind: Factor
 }
 
 /// Checks that `factors` is a valid strategy for `rule`: one entry per factor, no axis
-/// shared by two factors, no sharded need-replication factor.
+/// shared by two factors, no sharded need-replication factor, and no sharded factor
+/// missing from a result unless it is a reduction factor.
 pub fn check_factors(program: &Program, op: &Op, rule: &OpShardingRule, factors: &[Vec<AxisRef>]) -> Result<()> {
     let fail = |m: String| Err(Error::Strategy(format!("op \"{}\": {m}", op.name)));
     if factors.len() != rule.num_factors() {
@@ -122,8 +123,13 @@ pub fn check_factors(program: &Program, op: &Op, rule: &OpShardingRule, factors:
     let mut used: Vec<(&AxisRef, usize)> = Vec::new();
     for (f, axes) in factors.iter().enumerate() {
         let factor = FactorId(f);
-        if !axes.is_empty() && rule.kind(factor) == FactorKind::NeedReplication {
-            return fail(format!("factor {factor} needs replication but is sharded"));
+        // Whether partial results combine is checked once the unreduced axes are known.
+        if !axes.is_empty() && !rule.may_shard(factor, true) {
+            let why = match rule.kind(factor) {
+                FactorKind::NeedReplication => "needs replication",
+                _ => "is missing from a result",
+            };
+            return fail(format!("factor {factor} {why} but is sharded"));
         }
         for axis in axes {
             if program.mesh().axis_size(&axis.name).is_none() {
@@ -136,4 +142,48 @@ pub fn check_factors(program: &Program, op: &Op, rule: &OpShardingRule, factors:
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{InputSpec, OpSpec, ProgramBuilder, TensorType};
+    use crate::ops::{OpKind, ReduceKind, Reshape};
+    use crate::rules::sharding_rule;
+    use crate::{DType, Mesh, MeshAxis};
+
+    /// A program of one op of `kind` on an input of shape `input`, on a mesh `x=2`,
+    /// and the op's rule.
+    fn single_op(input: Vec<i64>, kind: OpKind) -> (Program, OpShardingRule) {
+        let mesh = Mesh::new(vec![MeshAxis::new("x", 2)], vec![]).unwrap();
+        let mut b = ProgramBuilder::new("p", "mesh", mesh);
+        let ty = TensorType { shape: input, dtype: DType::F32 };
+        let a = b.add_input(InputSpec { name: "a".into(), ty, parameter: false, sharding: None, loc: None }).unwrap();
+        let spec =
+            OpSpec { result_names: vec!["r".into()], kind, operands: vec![a], result_shardings: vec![], loc: None };
+        let r = b.add_op(spec).unwrap()[0];
+        b.add_output(r, None, None).unwrap();
+        let program = b.finish().unwrap();
+        let rule = sharding_rule(&program, program.op_ids().next().unwrap()).unwrap();
+        (program, rule)
+    }
+
+    #[test]
+    fn a_factor_a_result_lacks_is_sharded_only_as_a_reduction() {
+        let x = || vec![AxisRef::full("x")];
+        // A reshape dropping a size-1 dimension: ([i, j])->([i]) {i=2, j=1}. Sharding
+        // j leaves the real element on one device of "x" and padding on the other,
+        // while the result would claim it on both.
+        let (program, rule) = single_op(vec![2, 1], OpKind::Reshape(Reshape { shape: vec![2] }));
+        let op = program.op(program.op_ids().next().unwrap());
+        assert!(op_shardings(&program, op, &rule, &OpStrategy::of(vec![x(), vec![]])).is_ok());
+        let refused = op_shardings(&program, op, &rule, &OpStrategy::of(vec![vec![], x()])).unwrap_err();
+        assert!(refused.to_string().contains("factor j is missing from a result but is sharded"), "{refused}");
+        // A reduced dimension is missing from the result too, and leaves partial sums.
+        let sum = OpKind::Reduce(crate::ops::Reduce { dimensions: vec![1], kind: ReduceKind::Add });
+        let (program, rule) = single_op(vec![2, 4], sum);
+        let op = program.op(program.op_ids().next().unwrap());
+        let partial = op_shardings(&program, op, &rule, &OpStrategy::of(vec![vec![], x()])).unwrap();
+        assert_eq!(partial.results[0].unreduced, x());
+    }
 }
