@@ -95,17 +95,24 @@ pub fn scatter(input: &Tensor, indices: &Tensor, updates: &Tensor, s: &Scatter, 
 /// `take`: rows of `table` along `axis` at `indices` (clamped).
 pub fn take(table: &Tensor, indices: &Tensor, t: &Take) -> Tensor {
     let axis = t.axis as usize;
-    let rank = indices.rank();
-    let shape: Vec<usize> =
-        table.shape()[..axis].iter().chain(indices.shape()).chain(&table.shape()[axis + 1..]).copied().collect();
-    let max = table.shape()[axis].saturating_sub(1) as f32;
-    let mut at = vec![0; table.rank()];
-    Tensor::from_fn(&shape, |out| {
-        at[..axis].copy_from_slice(&out[..axis]);
-        at[axis] = indices.at(&out[axis..axis + rank]).clamp(0.0, max) as usize;
-        at[axis + 1..].copy_from_slice(&out[axis + rank..]);
-        table.at(&at)
-    })
+    let dims = table.shape();
+    let shape: Vec<usize> = dims[..axis].iter().chain(indices.shape()).chain(&dims[axis + 1..]).copied().collect();
+    let (outer, rows) = (dims[..axis].iter().product::<usize>(), dims[axis]);
+    let inner: usize = dims[axis + 1..].iter().product();
+    if rows == 0 {
+        return Tensor::full(&shape, 0.0);
+    }
+    // Each output run is one contiguous run of the table: the slice at the index
+    // along `axis`, for each outer position and each index in order.
+    let max = (rows - 1) as f32;
+    let mut data = Vec::with_capacity(outer * indices.len() * inner);
+    for o in 0..outer {
+        for &i in indices.data() {
+            let start = (o * rows + i.clamp(0.0, max) as usize) * inner;
+            data.extend_from_slice(&table.data()[start..start + inner]);
+        }
+    }
+    Tensor::new(&shape, data)
 }
 
 #[cfg(test)]
@@ -123,6 +130,15 @@ mod tests {
         let rows = take(&table(), &idx, &Take { axis: 0 });
         assert_eq!(rows.shape(), &[2, 2, 2]);
         assert_eq!(rows.data(), &[20.0, 21.0, 0.0, 1.0, 10.0, 11.0, 20.0, 21.0]);
+    }
+
+    #[test]
+    fn take_along_a_middle_axis_copies_each_slice() {
+        let table = Tensor::from_fn(&[2, 3, 2], |i| (100 * i[0] + 10 * i[1] + i[2]) as f32);
+        let idx = Tensor::from_vec(&[2], vec![2.0, -1.0]).unwrap();
+        let got = take(&table, &idx, &Take { axis: 1 });
+        assert_eq!(got.shape(), &[2, 2, 2]);
+        assert_eq!(got.data(), &[20.0, 21.0, 0.0, 1.0, 120.0, 121.0, 100.0, 101.0]);
     }
 
     #[test]

@@ -169,7 +169,12 @@ impl Source {
 }
 
 fn iota_block(d: usize, starts: &[usize], shape: &[usize]) -> Tensor {
-    Tensor::from_fn(shape, |index| (starts[d] + index[d]) as f32)
+    // Row-major: the index along d advances every `inner` elements and wraps at
+    // shape[d].
+    let inner: usize = shape[d + 1..].iter().product();
+    let len: usize = shape.iter().product();
+    let data = (0..len).map(|k| (starts[d] + k / inner.max(1) % shape[d].max(1)) as f32).collect();
+    Tensor::new(shape, data)
 }
 
 #[cfg(test)]

@@ -158,6 +158,51 @@ pub fn reshard(mesh: &Mesh, x: &Tensor, from: &TensorSharding, collectives: &[Co
     assemble(&placement, &shape, &last.reduced(), &blocks, 0)
 }
 
+/// Times `collectives` on a tensor `x` of `mesh` held as `from` as a sharded run
+/// runs them (each device's block, through the same planning of groups and blocks),
+/// `repetitions` times after one untimed warm-up, on a runtime of at most `cores`
+/// devices computing at once. Before each repetition a barrier (a broadcast over the
+/// whole grid) makes every device start together, so no device waits for another
+/// that arrived late. Returns per repetition the slowest device's device time.
+pub fn time_reshard(
+    mesh: &Mesh,
+    x: &Tensor,
+    from: &TensorSharding,
+    collectives: &[Collective],
+    repetitions: usize,
+    cores: usize,
+) -> Result<Vec<Duration>> {
+    let placement = reshard_placement(mesh, from, collectives)?;
+    let shape = x.shape().to_vec();
+    let grid = placement.grid();
+    let axes: Vec<usize> = (0..grid.shape().len()).collect();
+    let (root, token) = (vec![0; axes.len()], Tensor::full(&[1], 0.0));
+    let per_device = Runtime::new(grid.clone()).with_cores(cores).run(|device| {
+        let site = Site { device, placement: &placement };
+        let block = device.untimed(|| site.take_block(x, &shape, from))?;
+        let mut times = Vec::with_capacity(repetitions);
+        for rep in 0..=repetitions {
+            let mut y = device.untimed(|| block.clone());
+            device.broadcast(&token, &axes, &root)?;
+            let started = device.clock();
+            let mut current = from;
+            for c in collectives {
+                y = site.collective(y, &shape, current, c)?.0;
+                current = c.out_sharding();
+            }
+            let elapsed = device.clock().saturating_sub(started);
+            device.untimed(|| drop(y));
+            if rep > 0 {
+                times.push(elapsed);
+            }
+        }
+        Ok(times)
+    })?;
+    Ok((0..repetitions)
+        .map(|r| per_device.iter().filter_map(|t| t.get(r)).max().copied().unwrap_or_default())
+        .collect())
+}
+
 /// The all-reduce of `sharding`'s partial results along its unreduced axes.
 fn reduce_partials(sharding: &TensorSharding) -> Collective {
     Collective::AllReduce { axes: sharding.unreduced.clone(), reduction: sharding.reduction, out: sharding.reduced() }

@@ -180,7 +180,7 @@ impl Site<'_, '_> {
         to: &TensorSharding,
     ) -> Result<Moved> {
         // Every device must take part in the same rounds: all agree to move or not.
-        if !self.all_inside(shape, from, to)? {
+        if !self.refines_evenly(shape, from, to) && !self.all_inside(shape, from, to)? {
             return self.redistribute(x, shape, from, to);
         }
         let old = self.placement.block(self.index(), shape, from)?;
@@ -189,6 +189,17 @@ impl Site<'_, '_> {
         let offset: Vec<usize> = new.starts.iter().zip(&old.starts).map(|(n, o)| n.saturating_sub(*o)).collect();
         y.copy_block(&vec![0; shape.len()], &x, &offset, &new.real);
         Ok((y, 0))
+    }
+
+    /// True when every dimension's axes under `to` extend those under `from` and
+    /// split it evenly: `to`'s blocks then tile each of `from`'s exactly, so every
+    /// device's new block lies inside its old one without computing any block.
+    fn refines_evenly(&self, shape: &[usize], from: &TensorSharding, to: &TensorSharding) -> bool {
+        fn axes(s: &TensorSharding, d: usize) -> &[AxisRef] {
+            s.dims.get(d).map_or(&[], |dim| dim.axes.as_slice())
+        }
+        (0..shape.len())
+            .all(|d| axes(to, d).starts_with(axes(from, d)) && shape[d].is_multiple_of(self.placement.shards(to, d)))
     }
 
     /// True when on every device the real part of the block under `to` lies inside
