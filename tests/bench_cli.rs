@@ -101,7 +101,10 @@ fn bench_plans_predicts_with_the_profile_it_is_given() {
         rates.bandwidth.0 /= 10.0;
     }
     slower(&mut slow.link);
-    slow.collectives.values_mut().for_each(slower);
+    for spec in slow.collectives.values_mut() {
+        slower(&mut spec.link);
+        spec.overhead.0 *= 10.0;
+    }
     let path = std::env::temp_dir().join(format!("autoshard-slow-profile-{}.yaml", std::process::id()));
     std::fs::write(&path, slow.to_yaml("the cpu profile, ten times slower", None)).unwrap();
     let cheapest = |extra: &[&str]| {
@@ -119,13 +122,20 @@ fn bench_plans_predicts_with_the_profile_it_is_given() {
 
 #[test]
 fn bench_collectives_fits_every_kind() {
-    let args = ["bench", "collectives", "--devices", "2", "--sizes", "1KiB,16KiB", "--repetitions", "1"];
+    let args =
+        ["bench", "collectives", "--devices", "4", "--groups", "2", "--sizes", "1KiB,16KiB", "--repetitions", "1"];
     let (code, out, err) = autoshard(&[&args[..], &["--format", "json"]].concat());
     assert_eq!(code, 0, "{err}");
     let report: serde_json::Value = serde_json::from_str(&out).unwrap();
     let kinds: Vec<&str> =
         report["collectives"].as_array().unwrap().iter().map(|k| k["kind"].as_str().unwrap()).collect();
     assert_eq!(kinds, ["all_gather", "reduce_scatter", "all_reduce", "all_to_all", "collective_permute"]);
+    // On one mesh axis there is no other to permute with: that kind is left out.
+    let args = ["bench", "collectives", "--devices", "2", "--sizes", "1KiB,16KiB", "--repetitions", "1"];
+    let (code, out, err) = autoshard(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["collectives"].as_array().unwrap().len(), 4);
     let (code, _, err) = autoshard(&["bench", "collectives", "--devices", "4", "--groups", "3"]);
     assert_eq!(code, 2, "{err}");
 }

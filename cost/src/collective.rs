@@ -14,8 +14,10 @@
 //! | collective_permute (n = bytes sent) | α + n/B |
 //! | all_slice, replicated_to_unreduced, sharded_to_unreduced (local) | 0 |
 //!
-//! A hardware spec may override the link per collective kind (a calibrated profile's
-//! figures); [`Group::for_kind`] applies that.
+//! A hardware spec may override the link per collective kind and add a fixed
+//! overhead to each collective of the kind that communicates (a calibrated
+//! profile's figures, an extension of SPEC §4 that is zero unless a profile sets
+//! it); [`Group::for_kind`] applies that.
 //!
 //! Invariant: a group of one device, or no axes, costs nothing.
 
@@ -31,6 +33,8 @@ pub struct Group {
     pub size: i64,
     /// The slowest latency and bandwidth among the group's axes.
     pub link: LinkSpec,
+    /// The fixed time each collective over the group costs beyond its formula.
+    pub overhead: Seconds,
 }
 
 impl Group {
@@ -43,14 +47,19 @@ impl Group {
             link.latency = Seconds(link.latency.0.max(l.latency.0));
             link.bandwidth = BytesPerSecond(link.bandwidth.0.min(l.bandwidth.0));
         }
-        Group { size, link }
+        Group { size, link, overhead: Seconds(0.0) }
     }
 
-    /// [`Group::over`] for a collective of `kind`: the link is the kind's override
-    /// if `hardware` has one ([`HardwareSpec::collective_link`]).
+    /// [`Group::over`] for a collective of `kind`: the link and overhead are the
+    /// kind's if `hardware` has them ([`HardwareSpec::collective_spec`]).
     pub fn for_kind(kind: CollectiveKind, axes: &[AxisRef], mesh: &Mesh, hardware: &HardwareSpec) -> Group {
-        let group = Group::over(axes, mesh, hardware);
-        Group { link: hardware.collective_link(kind, group.link), ..group }
+        Group::over(axes, mesh, hardware).for_kind_of(kind, hardware)
+    }
+
+    /// This group with the figures of `kind` on `hardware`.
+    pub fn for_kind_of(self, kind: CollectiveKind, hardware: &HardwareSpec) -> Group {
+        let spec = hardware.collective_spec(kind, self.link);
+        Group { link: spec.link, overhead: spec.overhead, ..self }
     }
 }
 
@@ -79,13 +88,13 @@ pub fn collective_time(kind: CollectiveKind, group: Group, bytes: Bytes) -> Seco
     if k_alpha == 0.0 && k_n == 0.0 {
         return Seconds(0.0);
     }
-    Seconds(k_alpha * group.link.latency.0 + k_n * bytes.0 as f64 / group.link.bandwidth.0)
+    Seconds(group.overhead.0 + k_alpha * group.link.latency.0 + k_n * bytes.0 as f64 / group.link.bandwidth.0)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hardware::Preset;
+    use crate::hardware::{CollectiveSpec, Preset};
 
     fn close(a: Seconds, b: f64) -> bool {
         (a.0 - b).abs() <= 1e-12 * b.abs().max(1e-9)
@@ -115,19 +124,29 @@ mod tests {
     fn a_kinds_override_replaces_the_bottleneck_link_for_that_kind_only() {
         let mesh = Mesh::from_axes([("data", 2), ("model", 4)]).unwrap();
         let mut hw = HardwareSpec::from_preset(Preset::H100Sxm, &mesh);
-        let reduce = LinkSpec { bandwidth: BytesPerSecond(1e9), latency: Seconds(1e-5) };
-        let permute = LinkSpec { bandwidth: BytesPerSecond(2e9), latency: Seconds(3e-6) };
+        let link =
+            |bandwidth: f64, latency: f64| LinkSpec { bandwidth: BytesPerSecond(bandwidth), latency: Seconds(latency) };
+        let reduce = CollectiveSpec { link: link(1e9, 1e-5), overhead: Seconds(4e-6) };
+        let permute = CollectiveSpec { link: link(2e9, 3e-6), overhead: Seconds(0.0) };
         hw.collectives.insert(CollectiveKind::AllReduce, reduce);
         hw.collectives.insert(CollectiveKind::CollectivePermute, permute);
         let axes = hw.link("data");
-        assert_eq!(hw.collective_link(CollectiveKind::AllReduce, axes), reduce);
-        assert_eq!(hw.collective_link(CollectiveKind::AllGather, axes), axes);
+        assert_eq!(hw.collective_spec(CollectiveKind::AllReduce, axes), reduce);
+        let plain = CollectiveSpec { link: axes, overhead: Seconds(0.0) };
+        assert_eq!(hw.collective_spec(CollectiveKind::AllGather, axes), plain);
         // A reshard's sends are priced as collective_permute's.
-        assert_eq!(hw.collective_link(CollectiveKind::Reshard, axes), permute);
+        assert_eq!(hw.collective_spec(CollectiveKind::Reshard, axes), permute);
         let both = [AxisRef::full("data"), AxisRef::full("model")];
         let over = Group::over(&both, &mesh, &hw);
-        assert_eq!(over, Group { size: 8, link: hw.link("data") });
-        assert_eq!(Group::for_kind(CollectiveKind::AllReduce, &both, &mesh, &hw), Group { size: 8, link: reduce });
+        assert_eq!(over, Group { size: 8, link: hw.link("data"), overhead: Seconds(0.0) });
+        let reducing = Group::for_kind(CollectiveKind::AllReduce, &both, &mesh, &hw);
+        assert_eq!(reducing, Group { size: 8, link: reduce.link, overhead: reduce.overhead });
         assert_eq!(Group::for_kind(CollectiveKind::AllToAll, &both, &mesh, &hw), over);
+        // The overhead adds to a collective that communicates, once.
+        let n = Bytes(1 << 20);
+        let formula = 14.0 * 1e-5 + 14.0 / 8.0 * (1u64 << 20) as f64 / 1e9;
+        assert!(close(collective_time(CollectiveKind::AllReduce, reducing, n), formula + 4e-6));
+        let alone = Group { size: 1, ..reducing };
+        assert_eq!(collective_time(CollectiveKind::AllReduce, alone, n), Seconds(0.0));
     }
 }

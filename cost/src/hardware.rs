@@ -41,6 +41,18 @@ pub struct LinkSpec {
     pub latency: Seconds,
 }
 
+/// A calibrated collective kind's figures: the link its time formula uses and a
+/// fixed overhead every such collective costs beyond the formula (on the CPU mesh,
+/// the executor's work per collective: planning its groups and blocks, posting, the
+/// round's synchronisation; about as long as a small collective's transfer).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CollectiveSpec {
+    /// The link of the kind's formula.
+    pub link: LinkSpec,
+    /// Time added to each collective of the kind that communicates.
+    pub overhead: Seconds,
+}
+
 /// A named set of published figures.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Preset {
@@ -154,11 +166,12 @@ pub struct HardwareSpec {
     pub device: DeviceSpec,
     /// The link of each mesh axis, by axis name.
     pub axes: BTreeMap<String, LinkSpec>,
-    /// Per-collective-kind links that replace the axes' bottleneck link in that
-    /// kind's time formula (empty: SPEC §4's bottleneck rule for every kind). A
-    /// calibrated profile sets them where one α and B do not fit every kind; a
-    /// config that sets an axis link drops them.
-    pub collectives: BTreeMap<CollectiveKind, LinkSpec>,
+    /// Per-collective-kind figures: a link that replaces the axes' bottleneck link
+    /// in that kind's time formula, and a fixed overhead (empty: SPEC §4's
+    /// bottleneck rule and no overhead for every kind). A calibrated profile sets
+    /// them where one α and B do not fit every kind; a config that sets an axis
+    /// link drops them.
+    pub collectives: BTreeMap<CollectiveKind, CollectiveSpec>,
 }
 
 impl HardwareSpec {
@@ -185,12 +198,12 @@ impl HardwareSpec {
         })
     }
 
-    /// The link a collective of `kind` uses where its axes' bottleneck link is
+    /// The figures of a collective of `kind` where its axes' bottleneck link is
     /// `axes_link`: the kind's override if any (a `reshard`'s sends use
-    /// `collective_permute`'s), else `axes_link`.
-    pub fn collective_link(&self, kind: CollectiveKind, axes_link: LinkSpec) -> LinkSpec {
+    /// `collective_permute`'s), else `axes_link` and no overhead.
+    pub fn collective_spec(&self, kind: CollectiveKind, axes_link: LinkSpec) -> CollectiveSpec {
         let kind = if kind == CollectiveKind::Reshard { CollectiveKind::CollectivePermute } else { kind };
-        self.collectives.get(&kind).copied().unwrap_or(axes_link)
+        self.collectives.get(&kind).copied().unwrap_or(CollectiveSpec { link: axes_link, overhead: Seconds(0.0) })
     }
 
     /// The link of `axis` (the slowest link of the preset when the axis is unknown).

@@ -25,7 +25,7 @@ pub mod reshard;
 
 pub use collective::{Group, coefficients, collective_time};
 pub use error::{Error, Result};
-pub use hardware::{DeviceSpec, HardwareSpec, LinkSpec, Preset};
+pub use hardware::{CollectiveSpec, DeviceSpec, HardwareSpec, LinkSpec, Preset};
 pub use kernel::{KernelClass, KernelModel, KernelRates};
 pub use profile::Profile;
 pub use reshard::{PricedCollective, Tensor, cheapest_plan, price, total_time};

@@ -12,19 +12,20 @@
 //!   movement: {flops: 1.0e9, bandwidth: 1.0e9}
 //! link: {bandwidth: 5.0e9, latency: 5.0e-6}
 //! collectives:                       # optional per-kind overrides of `link`
-//!   all_gather: {bandwidth: 4.1e9, latency: 3.2e-6}
+//!   all_gather: {bandwidth: 4.1e9, latency: 3.2e-6, overhead: 2.0e-6}
 //!   all_reduce: {bandwidth: 2.0e9, latency: 9.0e-6}
 //! measured: {...}                     # free-form provenance, ignored
 //! ```
 //!
 //! Figures are plain SI numbers (FLOP/s, bytes/s, bytes, seconds). `link` is every
 //! mesh axis's link; an entry of `collectives` replaces the axes' bottleneck link for
-//! collectives of that kind (see [`HardwareSpec::collective_link`]). The `cpu` preset
+//! collectives of that kind and may add a fixed `overhead` (seconds, default 0) to
+//! each of them that communicates (see [`HardwareSpec::collective_spec`]). The `cpu` preset
 //! is the profile shipped in `cost/data/cpu.yaml`, measured on the development
 //! machine and compiled in.
 
 use crate::error::{Error, Result, by_name};
-use crate::hardware::{DeviceSpec, HardwareSpec, LinkSpec};
+use crate::hardware::{CollectiveSpec, DeviceSpec, HardwareSpec, LinkSpec};
 use crate::kernel::{KernelClass, KernelModel, KernelRates};
 use autoshard_model::reshard::CollectiveKind;
 use autoshard_model::{Bytes, BytesPerSecond, FlopsPerSecond, Seconds};
@@ -54,8 +55,9 @@ pub struct Profile {
     pub device: DeviceSpec,
     /// Every mesh axis's link.
     pub link: LinkSpec,
-    /// Per-kind overrides of the link (a subset of [`PRICED_KINDS`]).
-    pub collectives: BTreeMap<CollectiveKind, LinkSpec>,
+    /// Per-kind overrides of the link, with their overheads (a subset of
+    /// [`PRICED_KINDS`]).
+    pub collectives: BTreeMap<CollectiveKind, CollectiveSpec>,
 }
 
 #[derive(Deserialize)]
@@ -66,7 +68,7 @@ struct RawProfile {
     kernels: Option<RawKernels>,
     link: RawLink,
     #[serde(default)]
-    collectives: BTreeMap<String, RawLink>,
+    collectives: BTreeMap<String, RawCollective>,
     /// Provenance: read (so `deny_unknown_fields` accepts it) and ignored.
     #[serde(default, rename = "measured")]
     _measured: Option<serde::de::IgnoredAny>,
@@ -105,6 +107,15 @@ struct RawLink {
     latency: f64,
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCollective {
+    bandwidth: f64,
+    latency: f64,
+    #[serde(default)]
+    overhead: f64,
+}
+
 fn positive(what: &str, v: f64) -> Result<f64> {
     if v.is_finite() && v > 0.0 {
         Ok(v)
@@ -115,10 +126,20 @@ fn positive(what: &str, v: f64) -> Result<f64> {
 
 fn link(what: &str, raw: RawLink) -> Result<LinkSpec> {
     let bandwidth = positive(&format!("{what}.bandwidth"), raw.bandwidth)?;
-    if !(raw.latency.is_finite() && raw.latency >= 0.0) {
-        return Err(Error::Profile(format!("{what}.latency must be a number of seconds >= 0, got {}", raw.latency)));
+    Ok(LinkSpec { bandwidth: BytesPerSecond(bandwidth), latency: seconds(&format!("{what}.latency"), raw.latency)? })
+}
+
+fn collective(what: &str, raw: RawCollective) -> Result<CollectiveSpec> {
+    let link = link(what, RawLink { bandwidth: raw.bandwidth, latency: raw.latency })?;
+    Ok(CollectiveSpec { link, overhead: seconds(&format!("{what}.overhead"), raw.overhead)? })
+}
+
+fn seconds(what: &str, v: f64) -> Result<Seconds> {
+    if v.is_finite() && v >= 0.0 {
+        Ok(Seconds(v))
+    } else {
+        Err(Error::Profile(format!("{what} must be a number of seconds >= 0, got {v}")))
     }
-    Ok(LinkSpec { bandwidth: BytesPerSecond(bandwidth), latency: Seconds(raw.latency) })
 }
 
 fn kernels(raw: RawKernels) -> Result<KernelModel> {
@@ -149,7 +170,7 @@ impl Profile {
         let mut collectives = BTreeMap::new();
         for (name, raw) in raw.collectives {
             let kind = by_name(&PRICED_KINDS, CollectiveKind::name, "collective", &name).map_err(Error::Profile)?;
-            collectives.insert(kind, link(&format!("collectives.{name}"), raw)?);
+            collectives.insert(kind, collective(&format!("collectives.{name}"), raw)?);
         }
         Ok(Profile { device, link: link("link", raw.link)?, collectives })
     }
@@ -195,9 +216,13 @@ impl Profile {
         let _ = writeln!(out, "link: {{bandwidth: {:e}, latency: {:e}}}", self.link.bandwidth.0, self.link.latency.0);
         if !self.collectives.is_empty() {
             out.push_str("collectives:\n");
-            for (kind, l) in &self.collectives {
-                let _ =
-                    writeln!(out, "  {}: {{bandwidth: {:e}, latency: {:e}}}", kind.name(), l.bandwidth.0, l.latency.0);
+            for (kind, c) in &self.collectives {
+                let (l, name) = (c.link, kind.name());
+                let (bandwidth, latency, overhead) = (l.bandwidth.0, l.latency.0, c.overhead.0);
+                let _ = writeln!(
+                    out,
+                    "  {name}: {{bandwidth: {bandwidth:e}, latency: {latency:e}, overhead: {overhead:e}}}"
+                );
             }
         }
         if let Some(measured) = measured {
@@ -247,8 +272,8 @@ mod tests {
     #[test]
     fn profiles_round_trip_and_reject_nonsense() {
         let mut collectives = BTreeMap::new();
-        collectives
-            .insert(CollectiveKind::AllReduce, LinkSpec { bandwidth: BytesPerSecond(2.5e9), latency: Seconds(7.5e-6) });
+        let link = LinkSpec { bandwidth: BytesPerSecond(2.5e9), latency: Seconds(7.5e-6) };
+        collectives.insert(CollectiveKind::AllReduce, CollectiveSpec { link, overhead: Seconds(3e-6) });
         let profile = Profile {
             device: DeviceSpec {
                 flops: FlopsPerSecond(1.25e11),
@@ -269,6 +294,8 @@ mod tests {
         assert!(Profile::parse(bad).unwrap_err().to_string().contains("unknown collective 'gather'"));
         let negative = "device: {flops: -1, memory_bandwidth: 1, memory: 1}\nlink: {bandwidth: 1, latency: 0}\n";
         assert!(Profile::parse(negative).unwrap_err().to_string().contains("device.flops"));
+        let early = text.replace("overhead: 3e-6", "overhead: -3e-6");
+        assert!(Profile::parse(&early).unwrap_err().to_string().contains("collectives.all_reduce.overhead"), "{early}");
         let slow = text.replace("reduction: {flops: 3e9", "reduction: {flops: 0");
         assert!(Profile::parse(&slow).unwrap_err().to_string().contains("kernels.reduction.flops"), "{slow}");
     }

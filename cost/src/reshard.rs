@@ -235,7 +235,7 @@ fn reshard_price(
     if links.is_empty() {
         send.link = hardware.slowest_link();
     }
-    send.link = hardware.collective_link(Reshard, send.link);
+    let send = send.for_kind_of(Reshard, hardware);
     let bytes = tensor.local_bytes(after)?;
     let time = collective_time(Reshard, send, bytes);
     Ok((bytes, Seconds(gather.0 + time.0)))

@@ -1,4 +1,4 @@
-//! Calibrating the `cpu` cost profile: the collectives' α and B per kind
+//! Calibrating the `cpu` cost profile: the collectives' overhead, α and B per kind
 //! ([`collectives`](super::collectives)) plus the executor's compute rates and
 //! kernel model, timed by the device clock as `bench plans` measures runs.
 //!
@@ -18,7 +18,7 @@ use super::BenchError;
 use super::collectives::{CollectiveBench, KindFit, measure};
 use super::kernels::{KernelFit, KernelPoint};
 use autoshard_cost::profile::Profile;
-use autoshard_cost::{DeviceSpec, LinkSpec};
+use autoshard_cost::{CollectiveSpec, DeviceSpec};
 use autoshard_model::reshard::CollectiveKind;
 use autoshard_model::{Bytes, BytesPerSecond, FlopsPerSecond};
 use serde::Serialize;
@@ -49,9 +49,9 @@ impl Calibration {
     /// collectives have no all_gather fit, which the profile's link is ([`calibrate`]
     /// always measures it).
     pub fn profile(&self) -> Result<Profile, BenchError> {
-        let collectives: BTreeMap<CollectiveKind, LinkSpec> =
-            self.collectives.iter().map(|f| (f.kind, f.link())).collect();
-        let link = collectives.get(&CollectiveKind::AllGather).copied().ok_or_else(|| {
+        let collectives: BTreeMap<CollectiveKind, CollectiveSpec> =
+            self.collectives.iter().map(|f| (f.kind, f.spec())).collect();
+        let link = collectives.get(&CollectiveKind::AllGather).map(|c| c.link).ok_or_else(|| {
             BenchError::Usage("the calibration has no all_gather fit to take the profile's link from".into())
         })?;
         Ok(Profile {
@@ -75,8 +75,8 @@ impl Calibration {
              executor's device clock (CPU time per device, synchronised at collectives); f32 data.\n\
              Compute: the kernel model fitted per class over the ops of src/bench/kernels.yaml\n\
              (device.flops: its 256^3 GEMM; memory_bandwidth: its 1 Mi-element add). Collectives: SPEC §4's\n\
-             formulas fitted per kind (least squares on relative error), blocks moved along\n\
-             either dimension of a matrix.",
+             formulas plus a fixed overhead fitted per kind (least squares on relative error), each\n\
+             collective run as a sharded run runs it, blocks moved along either dimension of a matrix.",
             self.devices, self.cores
         );
         let mut measured = format!("  devices: {}\n  cores: {}\n  r2:\n", self.devices, self.cores);
@@ -135,7 +135,7 @@ mod tests {
 
     #[test]
     fn a_calibration_writes_a_profile_that_parses() {
-        let bench = CollectiveBench { devices: 2, groups: vec![2], sizes: vec![1 << 10, 32 << 10], repetitions: 1 };
+        let bench = CollectiveBench { devices: 4, groups: vec![2], sizes: vec![1 << 10, 32 << 10], repetitions: 1 };
         let calibration = calibrate(&bench, |_| {}).unwrap();
         assert!(calibration.gemm_flops > 0.0 && calibration.memory_bandwidth > 0.0);
         let profile = Profile::parse(&calibration.to_yaml().unwrap()).unwrap();

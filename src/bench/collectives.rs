@@ -1,22 +1,32 @@
 //! Measuring the CPU mesh executor's collectives and fitting SPEC §4's formulas to
 //! them: for each kind, group size p and size n, the median over repetitions of the
-//! slowest device's device time ([`time_on_mesh`]; what a sharded run reports per
-//! collective), then α and B by least squares on `t = k_α(p)·α + k_n(p)·n/B` with
-//! the cost model's own coefficients ([`coefficients`]).
+//! slowest device's device time, then the overhead, α and B by least squares on
+//! `t = overhead + k_α(p)·α + k_n(p)·n/B` with the cost model's own coefficients
+//! ([`coefficients`]).
 //!
-//! Every measurement runs all devices at once: a mesh of `devices` split into
-//! groups of p along its minor axis, as a plan's collectives over one mesh axis run.
-//! n is the byte count the formula names (the gathered result for all_gather, each
+//! A collective is timed as a sharded run runs it ([`time_reshard`]): the `sdy`
+//! collective that the reshard planner makes for a pair of shardings, on each
+//! device's block, through the executor's planning of its groups and blocks. The
+//! time per collective that this adds to the data movement (~2–4 µs here, as much
+//! as moving 16 KiB) is what the overhead term fits; timed as bare mesh-dialect
+//! calls, small collectives came out 5–10× cheaper than the same collectives inside
+//! programs. The mesh is `["y"=devices/p, "x"=p]` and every kind runs over `x`, as
+//! a plan's collectives over one mesh axis run; a collective_permute moves `x`'s
+//! blocks onto as many devices along `y` (and cannot be timed where y = 1). n is
+//! the byte count the formula names (the gathered result for all_gather, each
 //! device's input otherwise), rounded to whole f32 elements that split evenly. The
-//! kinds whose copies depend on the layout are timed on a matrix moved along each of
-//! its dimensions, as a sharded run's blocks move (see `time_collective`).
+//! kinds whose copies depend on the layout are timed on a matrix moved along each
+//! of its dimensions, as a sharded run's blocks move (see `time_collective`).
 
-use super::stats::{Fit, fit};
-use super::{BenchError, time_on_mesh};
-use autoshard_cost::coefficients;
-use autoshard_executor::{Grid, MeshReduction, Tensor};
-use autoshard_model::reshard::CollectiveKind;
+use super::BenchError;
+use super::stats::{least_squares, median, r_squared};
+use autoshard_cost::{CollectiveSpec, coefficients};
+use autoshard_executor::Tensor;
+use autoshard_executor::sharded::time_reshard;
+use autoshard_model::reshard::{Collective, CollectiveKind, plan};
+use autoshard_model::{Mesh, Meshes, TensorSharding};
 use serde::Serialize;
+use std::time::Duration;
 
 /// The collectives measured, in report order.
 pub const KINDS: [CollectiveKind; 5] = autoshard_cost::profile::PRICED_KINDS;
@@ -60,6 +70,9 @@ pub struct KindFit {
     /// The collective (serialised by name: `all_gather`, ...).
     #[serde(serialize_with = "kind_name")]
     pub kind: CollectiveKind,
+    /// Fitted fixed overhead per collective, seconds (0 where it cannot be told
+    /// from α: a collective_permute's α is also once per collective).
+    pub overhead_s: f64,
     /// Fitted latency α, seconds (may be negative when noise swamps it).
     pub alpha_s: f64,
     /// Fitted bandwidth B, bytes per second (infinite if the fit's 1/B ≤ 0).
@@ -87,9 +100,17 @@ impl KindFit {
             latency: autoshard_model::Seconds(self.alpha_s.max(0.0)),
         }
     }
+
+    /// The fitted link and overhead, clamped to usable ones (see [`KindFit::link`];
+    /// overhead ≥ 0).
+    pub fn spec(&self) -> CollectiveSpec {
+        CollectiveSpec { link: self.link(), overhead: autoshard_model::Seconds(self.overhead_s.max(0.0)) }
+    }
 }
 
-/// Measures every kind of [`KINDS`] as `bench` says and fits each.
+/// Measures every kind of [`KINDS`] as `bench` says and fits each; a kind with
+/// nothing to time is left out (a collective_permute on a mesh of one axis: every
+/// group size equal to the devices).
 pub fn measure(bench: &CollectiveBench, mut progress: impl FnMut(&str)) -> Result<Vec<KindFit>, BenchError> {
     let groups: Vec<usize> = bench.groups.iter().copied().filter(|&p| p > 1).collect();
     if let Some(&p) = groups.iter().find(|&&p| !bench.devices.is_multiple_of(p)) {
@@ -104,73 +125,132 @@ pub fn measure(bench: &CollectiveBench, mut progress: impl FnMut(&str)) -> Resul
         let mut points = Vec::new();
         for &p in &groups {
             for &size in &bench.sizes {
-                let (bytes, seconds) = time_collective(kind, bench.devices, p, size, bench.repetitions)?;
-                points.push(Point { group: p, bytes, seconds });
+                if let Some((bytes, seconds)) = time_collective(kind, bench.devices, p, size, bench.repetitions)? {
+                    points.push(Point { group: p, bytes, seconds });
+                }
             }
         }
-        fits.push(fit_kind(kind, points)?);
+        if !points.is_empty() {
+            fits.push(fit_kind(kind, points)?);
+        }
     }
     Ok(fits)
 }
 
-/// Fits `kind`'s formula to `points`.
+/// Fits `kind`'s time, `overhead + k_α·α + k_n·n/B` (SPEC §4's formula plus the
+/// profile's fixed overhead per collective), to `points` by least squares on
+/// relative error.
 pub fn fit_kind(kind: CollectiveKind, points: Vec<Point>) -> Result<KindFit, BenchError> {
-    let rows: Vec<(f64, f64, f64)> = points
+    let rows: Vec<([f64; 3], f64)> = points
         .iter()
         .map(|pt| {
             let (ka, kn) = coefficients(kind, pt.group as i64);
-            (ka, kn * pt.bytes as f64, pt.seconds)
+            ([1.0, ka, kn * pt.bytes as f64], pt.seconds)
         })
         .collect();
-    let Fit { a, b, r2 } = fit(&rows, true)
+    let terms = fit_terms(&rows)
         .ok_or_else(|| BenchError::Usage(format!("{}: too few distinct points to fit α and B", kind.name())))?;
-    let bandwidth = if b > 0.0 { 1.0 / b } else { f64::INFINITY };
-    Ok(KindFit { kind, alpha_s: a, bandwidth_bytes_per_s: bandwidth, r2, points })
+    let [overhead, alpha, per_byte] = terms;
+    let bandwidth = if per_byte > 0.0 { 1.0 / per_byte } else { f64::INFINITY };
+    let r2 = r_squared(&rows, &terms);
+    Ok(KindFit { kind, overhead_s: overhead, alpha_s: alpha, bandwidth_bytes_per_s: bandwidth, r2, points })
 }
 
-/// Runs one collective `repetitions` times (after a warm-up) on `devices` devices in
-/// groups of `p` ([`time_on_mesh`]); returns the formula's n (bytes, after rounding)
-/// and the median of the slowest device's time. Layout-sensitive kinds (all_gather,
-/// reduce_scatter, all_to_all) are timed twice, as a sharded run moves blocks: along
-/// the leading dimension of a matrix (whole rows) and along its minor dimension (rows
-/// of [`RUN`] elements per piece); the time is the mean of the two.
+/// The coefficients `[overhead, α, 1/B]` for `rows`: all three where the overhead
+/// and α come out ≥ 0, else with the term that came out negative dropped (then the
+/// other); the overhead is dropped where it cannot be told from α (a kind whose k_α
+/// is the same for every group size), which leaves SPEC §4's formula.
+fn fit_terms(rows: &[([f64; 3], f64)]) -> Option<[f64; 3]> {
+    let usable = |c: &[f64; 3]| c[0] >= 0.0 && c[1] >= 0.0;
+    let all = least_squares(rows, true);
+    if let Some(all) = all.filter(usable) {
+        return Some(all);
+    }
+    let without = |dropped: usize| -> Option<[f64; 3]> {
+        let kept = if dropped == 0 { [1, 2] } else { [0, 2] };
+        let two: Vec<([f64; 2], f64)> = rows.iter().map(|(x, y)| (kept.map(|k| x[k]), *y)).collect();
+        let [p, q] = least_squares(&two, true)?;
+        Some(if dropped == 0 { [0.0, p, q] } else { [p, 0.0, q] })
+    };
+    let first = if all.is_some_and(|c| c[1] < 0.0) { 1 } else { 0 };
+    without(first).filter(usable).or_else(|| without(1 - first).filter(usable)).or_else(|| without(0))
+}
+
+/// Times one collective `repetitions` times (after a warm-up) as a sharded run runs
+/// it ([`time_reshard`]: each device's block, through the executor's planning of
+/// groups and blocks, so the per-collective work of a program is in the time) on a
+/// mesh `["y"=devices/p, "x"=p]`, over `x`; returns the formula's n (bytes, after
+/// rounding) and the median of the slowest device's time. Layout-sensitive kinds
+/// (all_gather, reduce_scatter, all_to_all) are timed twice, as a sharded run moves
+/// blocks: along the leading dimension of a matrix (whole rows) and along its minor
+/// dimension (rows of [`RUN`] elements per piece); the time is the mean of the two.
+/// `None` for a collective_permute when the mesh has no second axis to permute with
+/// (p = devices).
 fn time_collective(
     kind: CollectiveKind,
     devices: usize,
     p: usize,
     size: u64,
     repetitions: usize,
-) -> Result<(u64, f64), BenchError> {
+) -> Result<Option<(u64, f64)>, BenchError> {
     let elements = elements(size, p);
-    let grid = Grid::new(&[devices / p, p])?;
-    let axes = [1usize];
-    let pairs: Vec<(usize, usize)> = (0..devices)
-        .map(|d| {
-            let (g, i) = (d / p, d % p);
-            (grid.device(&[g, i]), grid.device(&[g, (i + 1) % p]))
-        })
-        .collect();
+    let y = devices / p;
+    let mesh: Mesh = format!("<[\"y\"={y}, \"x\"={p}]>").parse().map_err(usage)?;
     let minor = matches!(kind, CollectiveKind::AllGather | CollectiveKind::ReduceScatter | CollectiveKind::AllToAll);
     let along: &[usize] = if minor { &[0, 1] } else { &[0] };
     let mut times = Vec::new();
     for &axis in along {
         // [rows, columns] moved along `axis`: one column, or p·RUN of them.
         let columns = if axis == 1 { p * RUN } else { 1 };
-        let rows = elements / columns;
-        let input = match kind {
-            CollectiveKind::AllGather if axis == 1 => Tensor::full(&[rows, columns / p], 1.0),
-            CollectiveKind::AllGather => Tensor::full(&[rows / p, columns], 1.0),
-            _ => Tensor::full(&[rows, columns], 1.0),
-        };
-        times.push(time_on_mesh(&grid, repetitions, |device| match kind {
-            CollectiveKind::AllGather => device.all_gather(&input, &axes, axis),
-            CollectiveKind::ReduceScatter => device.reduce_scatter(&input, &axes, MeshReduction::Sum, axis),
-            CollectiveKind::AllReduce => device.all_reduce(&input, &axes, MeshReduction::Sum),
-            CollectiveKind::AllToAll => device.all_to_all(&input, &axes, axis, 1 - axis),
-            _ => device.collective_permute(&input, &pairs),
-        })?);
+        let mut shape = [elements / columns, columns];
+        let Some((from, to)) = shardings(kind, axis, y, p) else { return Ok(None) };
+        // n is each device's block for these kinds: the whole tensor is p blocks.
+        if matches!(kind, CollectiveKind::AllToAll | CollectiveKind::CollectivePermute) {
+            shape[1 - axis] *= p;
+        }
+        let from: TensorSharding = from.parse().map_err(usage)?;
+        let to: TensorSharding = to.parse().map_err(usage)?;
+        let dims = shape.map(|d| d as i64);
+        let collectives = plan(&Meshes::single("mesh", mesh.clone()), &dims, &from, &to).map_err(usage)?;
+        if collectives.iter().map(Collective::kind).ne([kind]) {
+            let got: Vec<String> = collectives.iter().map(ToString::to_string).collect();
+            return Err(BenchError::Usage(format!("{from} -> {to} is not one {}: {got:?}", kind.name())));
+        }
+        let x = Tensor::full(&shape, 1.0);
+        let rounds = time_reshard(&mesh, &x, &from, &collectives, repetitions.max(1), super::MEASURING_CORES)?;
+        let seconds: Vec<f64> = rounds.iter().map(Duration::as_secs_f64).collect();
+        times.push(median(&seconds).ok_or_else(|| BenchError::Execution("no time measured".into()))?);
     }
-    Ok(((elements * 4) as u64, times.iter().sum::<f64>() / times.len() as f64))
+    Ok(Some(((elements * 4) as u64, times.iter().sum::<f64>() / times.len() as f64)))
+}
+
+/// The source and target shardings (text) of one `kind` over mesh axis `x` (size
+/// p, beside `y` of size y) moving a matrix along `axis`.
+fn shardings(kind: CollectiveKind, axis: usize, y: usize, p: usize) -> Option<(String, String)> {
+    let dims = |d: usize, axes: &str| if d == 0 { format!("[{axes}, {{}}]") } else { format!("[{{}}, {axes}]") };
+    let sharded = |d: usize| format!("<@mesh, {}>", dims(d, "{\"x\"}"));
+    let unreduced = "<@mesh, [{}, {}], unreduced={\"x\"}>".to_string();
+    let replicated = "<@mesh, [{}, {}]>".to_string();
+    Some(match kind {
+        CollectiveKind::AllGather => (sharded(axis), replicated),
+        CollectiveKind::ReduceScatter => (unreduced, sharded(axis)),
+        CollectiveKind::AllReduce => (unreduced, replicated),
+        CollectiveKind::AllToAll => (sharded(1 - axis), sharded(axis)),
+        // The same blocks on other devices: x's p blocks moved onto as many of y's.
+        _ if y == 1 => return None,
+        _ => {
+            let target = match p.cmp(&y) {
+                std::cmp::Ordering::Less => format!("{{\"y\":(1){p}}}"),
+                std::cmp::Ordering::Equal => "{\"y\"}".to_string(),
+                std::cmp::Ordering::Greater => format!("{{\"y\", \"x\":(1){}}}", p / y),
+            };
+            (sharded(0), format!("<@mesh, {}>", dims(0, &target)))
+        }
+    })
+}
+
+fn usage(e: impl std::fmt::Display) -> BenchError {
+    BenchError::Usage(e.to_string())
 }
 
 /// Elements per piece of a row when a collective moves a matrix along its minor
@@ -196,18 +276,16 @@ mod tests {
         let kinds: Vec<&str> = fits.iter().map(|f| f.kind.name()).collect();
         assert_eq!(kinds, ["all_gather", "reduce_scatter", "all_reduce", "all_to_all", "collective_permute"]);
         for f in &fits {
-            assert_eq!(f.points.len(), 4);
-            assert!(f.points.iter().all(|p| p.seconds >= 0.0 && p.bytes >= 1 << 10));
-            // Every (group, size) in order, each size as the rounding of the request.
-            let expected: Vec<(usize, u64)> = bench
-                .groups
-                .iter()
-                .flat_map(|&p| bench.sizes.iter().map(move |&n| (p, elements(n, p) as u64 * 4)))
-                .collect();
+            assert!(f.points.iter().all(|p| p.seconds > 0.0 && p.bytes >= 1 << 10));
+            // Every (group, size) in order, each size as the rounding of the request;
+            // a collective_permute needs a second mesh axis, which p = 4 of 4 leaves none.
+            let groups: &[usize] = if f.kind == CollectiveKind::CollectivePermute { &[2] } else { &[2, 4] };
+            let expected: Vec<(usize, u64)> =
+                groups.iter().flat_map(|&p| bench.sizes.iter().map(move |&n| (p, elements(n, p) as u64 * 4))).collect();
             let measured: Vec<(usize, u64)> = f.points.iter().map(|p| (p.group, p.bytes)).collect();
             assert_eq!(measured, expected);
-            let link = f.link();
-            assert!(link.bandwidth.0 > 0.0 && link.latency.0 >= 0.0);
+            let spec = f.spec();
+            assert!(spec.link.bandwidth.0 > 0.0 && spec.link.latency.0 >= 0.0 && spec.overhead.0 >= 0.0);
         }
         let bad = CollectiveBench { groups: vec![3], ..bench };
         assert!(matches!(measure(&bad, |_| {}), Err(BenchError::Usage(_))));
@@ -228,6 +306,7 @@ mod tests {
     fn the_link_of_a_fit_is_clamped_to_a_usable_one() {
         let fit = |alpha_s: f64, bandwidth_bytes_per_s: f64| KindFit {
             kind: CollectiveKind::AllGather,
+            overhead_s: -1e-6,
             alpha_s,
             bandwidth_bytes_per_s,
             r2: 0.5,
@@ -240,22 +319,47 @@ mod tests {
         }
         let link = fit(2e-6, 5e9).link();
         assert_eq!((link.bandwidth.0, link.latency.0), (5e9, 2e-6));
+        assert_eq!(fit(2e-6, 5e9).spec().overhead.0, 0.0);
     }
 
     #[test]
     fn the_kind_fit_recovers_a_synthetic_link() {
-        let (alpha, bandwidth) = (4e-6, 2e9);
-        let kind = CollectiveKind::AllReduce;
-        let points: Vec<Point> = [2usize, 4, 8]
-            .iter()
-            .flat_map(|&p| {
-                [1u64 << 10, 1 << 20].map(|bytes| {
-                    let (ka, kn) = coefficients(kind, p as i64);
-                    Point { group: p, bytes, seconds: ka * alpha + kn * bytes as f64 / bandwidth }
+        let synthetic = |kind: CollectiveKind, overhead: f64, alpha: f64, bandwidth: f64| -> Vec<Point> {
+            [2usize, 4, 8]
+                .iter()
+                .flat_map(|&p| {
+                    [1u64 << 10, 1 << 20].map(|bytes| {
+                        let (ka, kn) = coefficients(kind, p as i64);
+                        Point { group: p, bytes, seconds: overhead + ka * alpha + kn * bytes as f64 / bandwidth }
+                    })
                 })
-            })
-            .collect();
-        let f = fit_kind(kind, points).unwrap();
-        assert!((f.alpha_s / alpha - 1.0).abs() < 1e-6 && (f.bandwidth_bytes_per_s / bandwidth - 1.0).abs() < 1e-6);
+                .collect()
+        };
+        let close = |a: f64, b: f64| (a / b - 1.0).abs() < 1e-6;
+        // All three terms.
+        let f = fit_kind(CollectiveKind::AllReduce, synthetic(CollectiveKind::AllReduce, 3e-6, 4e-6, 2e9)).unwrap();
+        assert!(close(f.overhead_s, 3e-6) && close(f.alpha_s, 4e-6) && close(f.bandwidth_bytes_per_s, 2e9), "{f:?}");
+        // No overhead: SPEC §4's formula alone, exactly.
+        let f = fit_kind(CollectiveKind::AllGather, synthetic(CollectiveKind::AllGather, 0.0, 4e-6, 2e9)).unwrap();
+        assert!(f.overhead_s.abs() < 1e-12 && close(f.alpha_s, 4e-6), "{f:?}");
+        // An overhead with no α: α would come out negative with noise; here exactly 0.
+        let f = fit_kind(CollectiveKind::AllToAll, synthetic(CollectiveKind::AllToAll, 2e-6, 0.0, 1e9)).unwrap();
+        assert!(close(f.overhead_s, 2e-6) && f.alpha_s.abs() < 1e-12, "{f:?}");
+        // collective_permute's α is once per collective, like the overhead: one term.
+        let kind = CollectiveKind::CollectivePermute;
+        let f = fit_kind(kind, synthetic(kind, 0.0, 3e-6, 8e9)).unwrap();
+        assert!(f.overhead_s == 0.0 && close(f.alpha_s, 3e-6) && close(f.bandwidth_bytes_per_s, 8e9), "{f:?}");
+    }
+
+    #[test]
+    fn a_negative_alpha_is_dropped_before_the_overhead() {
+        // A large overhead and a slightly negative α: the fit keeps the overhead.
+        let rows: Vec<([f64; 3], f64)> =
+            [(1.0, 1e3, 3.0e-6), (3.0, 3e3, 2.9e-6), (7.0, 7e6, 2.0e-3), (1.0, 1e6, 1.0e-3)]
+                .iter()
+                .map(|&(ka, kn, t)| ([1.0, ka, kn], t))
+                .collect();
+        let [overhead, alpha, _] = fit_terms(&rows).unwrap();
+        assert!(overhead > 0.0 && alpha == 0.0, "{overhead} {alpha}");
     }
 }

@@ -133,8 +133,9 @@ fn fit_class(rows: &[(f64, f64, f64)]) -> Option<(f64, f64, f64)> {
         let per_unit: Vec<f64> = rows.iter().filter(|r| unit(r) > 0.0).map(|r| r.2 / unit(r)).collect();
         median(&per_unit).filter(|c| c.is_finite() && *c > 0.0)
     };
-    let flops = alone(|r| r.0).map(|c| (c, 0.0, r_squared(rows, c, 0.0)));
-    let bytes = alone(|r| r.1).map(|c| (0.0, c, r_squared(rows, 0.0, c)));
+    let columns: Vec<([f64; 2], f64)> = rows.iter().map(|&(f, b, t)| ([f, b], t)).collect();
+    let flops = alone(|r| r.0).map(|c| (c, 0.0, r_squared(&columns, &[c, 0.0])));
+    let bytes = alone(|r| r.1).map(|c| (0.0, c, r_squared(&columns, &[0.0, c])));
     match (flops, bytes) {
         (Some(f), Some(b)) => Some(if f.2 >= b.2 { f } else { b }),
         (f, b) => f.or(b),

@@ -1,17 +1,19 @@
 //! Cost-model benchmarking: the library side of `autoshard bench`.
 //!
 //! - [`collectives`]: the CPU mesh executor's collectives measured over sizes and
-//!   group sizes, and SPEC §4's formulas fitted to them (α and B per kind).
+//!   group sizes as sharded runs run them, and SPEC §4's formulas plus a fixed
+//!   overhead fitted to them (overhead, α and B per kind).
 //! - [`kernels`]: the executor's kernels timed over a suite of ops and the cost
 //!   model's kernel model (overhead, FLOP and byte rates per kernel class) fitted.
 //! - [`calibrate`]: those fits plus the executor's GEMM and memory-bound rates,
 //!   written as a cost profile (the shipped `cpu` preset is one).
 //! - [`plans`]: a config's best distinct plans, predicted with the calibrated
 //!   hardware and measured on the CPU mesh, and their rank correlation.
-//! - [`stats`]: medians, the least-squares fit, Spearman's ρ.
+//! - [`stats`]: medians, least-squares fits, Spearman's ρ.
 //!
-//! Collectives and kernels are timed the same way ([`time_on_mesh`]): every device
-//! in one run (at most [`MEASURING_CORES`] computing at a time), an untimed warm-up,
+//! Collectives and kernels are timed the same way ([`time_on_mesh`], and
+//! `time_reshard` for the collectives): every device in one run (at most
+//! [`MEASURING_CORES`] computing at a time, pinned to one CPU), an untimed warm-up,
 //! a barrier before each repetition, the slowest device's time per repetition and the
 //! median of those. Times are the executor's
 //! device clock (CPU time per device, synchronised at collectives), so a machine

@@ -1,6 +1,6 @@
-//! The statistics of benchmarking: medians, a two-parameter least-squares fit
-//! through the origin and its R², and Spearman's rank correlation (average ranks
-//! for ties).
+//! The statistics of benchmarking: medians, weighted least-squares fits through
+//! the origin and their R², and Spearman's rank correlation (average ranks for
+//! ties).
 
 /// The median of `xs` (the mean of the middle two for an even count); `None` if
 /// empty or if any is NaN.
@@ -27,34 +27,64 @@ pub struct Fit {
 }
 
 /// Least squares for `y ≈ a·x1 + b·x2` (no intercept) over `points` of
-/// `(x1, x2, y)`, each residual weighted by `1/y` when `relative` (so small and large
-/// measurements count alike), else by 1. The 2×2 normal equations, solved in closed
-/// form; `None` when they are singular (fewer than two independent points).
+/// `(x1, x2, y)`, weighted as [`least_squares`] does; `None` when the columns are
+/// dependent (fewer than two independent points).
 pub fn fit(points: &[(f64, f64, f64)], relative: bool) -> Option<Fit> {
-    let (mut s11, mut s12, mut s22, mut s1y, mut s2y) = (0.0, 0.0, 0.0, 0.0, 0.0);
-    for &(x1, x2, y) in points {
-        let w = if relative && y != 0.0 { 1.0 / (y * y) } else { 1.0 };
-        s11 += w * x1 * x1;
-        s12 += w * x1 * x2;
-        s22 += w * x2 * x2;
-        s1y += w * x1 * y;
-        s2y += w * x2 * y;
-    }
-    let det = s11 * s22 - s12 * s12;
-    if !det.is_finite() || det.abs() <= 1e-12 * (s11 * s22).abs() || det == 0.0 {
-        return None;
-    }
-    let a = (s1y * s22 - s2y * s12) / det;
-    let b = (s2y * s11 - s1y * s12) / det;
-    Some(Fit { a, b, r2: r_squared(points, a, b) })
+    let rows: Vec<([f64; 2], f64)> = points.iter().map(|&(x1, x2, y)| ([x1, x2], y)).collect();
+    let [a, b] = least_squares(&rows, relative)?;
+    Some(Fit { a, b, r2: r_squared(&rows, &[a, b]) })
 }
 
-/// The coefficient of determination of `y ≈ a·x1 + b·x2` on `points` of
-/// `(x1, x2, y)` (unweighted): 1 − Σ residual² / Σ (y − ȳ)², 1 when every y is equal.
-pub fn r_squared(points: &[(f64, f64, f64)], a: f64, b: f64) -> f64 {
-    let mean = points.iter().map(|p| p.2).sum::<f64>() / points.len() as f64;
-    let total: f64 = points.iter().map(|p| (p.2 - mean).powi(2)).sum();
-    let residual: f64 = points.iter().map(|&(x1, x2, y)| (y - a * x1 - b * x2).powi(2)).sum();
+/// Least squares for `y ≈ Σ c_k·x_k` (no intercept) over `points` of `(x, y)`,
+/// each residual weighted by `1/y` when `relative` (so small and large measurements
+/// count alike), else by 1: the N×N normal equations, solved by Gaussian elimination
+/// with partial pivoting. `None` when they are singular (dependent columns, or
+/// fewer independent points than coefficients).
+pub fn least_squares<const N: usize>(points: &[([f64; N], f64)], relative: bool) -> Option<[f64; N]> {
+    // The normal equations [XᵀWX | XᵀWy], one row per coefficient.
+    let mut m = [[0.0; N]; N];
+    let mut v = [0.0; N];
+    for (x, y) in points {
+        let w = if relative && *y != 0.0 { 1.0 / (y * y) } else { 1.0 };
+        for r in 0..N {
+            for c in 0..N {
+                m[r][c] += w * x[r] * x[c];
+            }
+            v[r] += w * x[r] * y;
+        }
+    }
+    let scale = (0..N).map(|k| m[k][k].abs()).fold(0.0, f64::max);
+    for col in 0..N {
+        let pivot = (col..N).max_by(|&a, &b| m[a][col].abs().total_cmp(&m[b][col].abs()))?;
+        if !m[pivot][col].is_finite() || m[pivot][col].abs() <= 1e-12 * scale {
+            return None;
+        }
+        m.swap(col, pivot);
+        v.swap(col, pivot);
+        let (pivot_row, pivot_v) = (m[col], v[col]);
+        for (row, value) in m.iter_mut().zip(v.iter_mut()).skip(col + 1) {
+            let f = row[col] / pivot_row[col];
+            for (a, p) in row.iter_mut().zip(&pivot_row).skip(col) {
+                *a -= f * p;
+            }
+            *value -= f * pivot_v;
+        }
+    }
+    let mut out = [0.0; N];
+    for r in (0..N).rev() {
+        let known: f64 = (r + 1..N).map(|c| m[r][c] * out[c]).sum();
+        out[r] = (v[r] - known) / m[r][r];
+    }
+    Some(out)
+}
+
+/// The coefficient of determination of `y ≈ Σ c_k·x_k` on `points` of `(x, y)`
+/// (unweighted): 1 − Σ residual² / Σ (y − ȳ)², 1 when every y is equal.
+pub fn r_squared<const N: usize>(points: &[([f64; N], f64)], coefficients: &[f64; N]) -> f64 {
+    let mean = points.iter().map(|p| p.1).sum::<f64>() / points.len() as f64;
+    let total: f64 = points.iter().map(|p| (p.1 - mean).powi(2)).sum();
+    let predicted = |x: &[f64; N]| x.iter().zip(coefficients).map(|(x, c)| x * c).sum::<f64>();
+    let residual: f64 = points.iter().map(|(x, y)| (y - predicted(x)).powi(2)).sum();
     if total > 0.0 { 1.0 - residual / total } else { 1.0 }
 }
 
@@ -133,6 +163,27 @@ mod tests {
         // One point (or collinear columns) determines nothing.
         assert!(fit(&points[..1], false).is_none());
         assert!(fit(&[(1.0, 2.0, 3.0), (2.0, 4.0, 6.0)], false).is_none());
+    }
+
+    #[test]
+    fn three_coefficients_are_recovered_and_dependent_columns_refused() {
+        // t = c + k_alpha·alpha + k_n·n/B: an overhead beside the formula.
+        let truth = [2e-6, 5e-7, 1.0 / 3e9];
+        let mut rows = Vec::new();
+        for p in [2.0f64, 4.0, 8.0] {
+            for n in [1e3f64, 6.4e4, 1e6, 4e6] {
+                let x = [1.0, p - 1.0, (p - 1.0) / p * n];
+                rows.push((x, x.iter().zip(&truth).map(|(x, c)| x * c).sum::<f64>()));
+            }
+        }
+        let got = least_squares(&rows, true).unwrap();
+        for (g, t) in got.iter().zip(&truth) {
+            assert!((g / t - 1.0).abs() < 1e-6, "{got:?}");
+        }
+        assert!((r_squared(&rows, &got) - 1.0).abs() < 1e-9);
+        // A constant column twice over: singular.
+        let twice: Vec<([f64; 3], f64)> = rows.iter().map(|&([c, a, _], y)| ([c, a, 2.0 * c], y)).collect();
+        assert!(least_squares(&twice, false).is_none());
     }
 
     #[test]

@@ -47,7 +47,7 @@ enum Bench {
         top: usize,
         /// Timed rounds, each running every plan once (after one warm-up run per
         /// plan); a plan's least device time counts.
-        #[arg(long, default_value_t = 3)]
+        #[arg(long, default_value_t = 5)]
         repetitions: usize,
         /// The seed of the random inputs.
         #[arg(long, default_value_t = 0)]
@@ -226,12 +226,13 @@ fn pretty(value: &impl serde::Serialize) -> Result<String, Failure> {
 }
 
 fn fits_table(fits: &[KindFit]) -> String {
-    let mut out = format!("{:<20} {:>12} {:>14} {:>8}\n", "kind", "alpha", "B", "R^2");
+    let mut out = format!("{:<20} {:>12} {:>12} {:>14} {:>8}\n", "kind", "overhead", "alpha", "B", "R^2");
     for f in fits {
         let _ = writeln!(
             out,
-            "{:<20} {:>9.3} us {:>9.3} GB/s {:>8.4}",
+            "{:<20} {:>9.3} us {:>9.3} us {:>9.3} GB/s {:>8.4}",
             f.kind.name(),
+            f.overhead_s * 1e6,
             f.alpha_s * 1e6,
             f.bandwidth_bytes_per_s / 1e9,
             f.r2
