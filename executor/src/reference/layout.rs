@@ -169,11 +169,15 @@ impl Source {
 }
 
 fn iota_block(d: usize, starts: &[usize], shape: &[usize]) -> Tensor {
-    // Row-major: the index along d advances every `inner` elements and wraps at
-    // shape[d].
-    let inner: usize = shape[d + 1..].iter().product();
-    let len: usize = shape.iter().product();
-    let data = (0..len).map(|k| (starts[d] + k / inner.max(1) % shape[d].max(1)) as f32).collect();
+    // Row-major: each index along d repeats for the `inner` elements after it, and
+    // the run of them repeats for every `outer` position before it.
+    let (outer, inner) = (shape[..d].iter().product::<usize>(), shape[d + 1..].iter().product::<usize>());
+    let mut data = Vec::with_capacity(outer * shape[d] * inner);
+    for _ in 0..outer {
+        for i in 0..shape[d] {
+            data.extend(std::iter::repeat_n((starts[d] + i) as f32, inner));
+        }
+    }
     Tensor::new(shape, data)
 }
 
