@@ -338,6 +338,33 @@ impl Runtime {
         &self.grid
     }
 
+    /// Times `work` on every device, `repetitions` times (at least once) after one
+    /// untimed warm-up: before each run a barrier (a broadcast over the whole grid)
+    /// makes every device start together, so none waits for one that arrived late.
+    /// Returns per repetition the slowest device's device time; `work`'s result is
+    /// dropped after the clock stops.
+    pub fn time<T>(&self, repetitions: usize, work: impl Fn(&Device<'_>) -> Result<T> + Sync) -> Result<Vec<Duration>> {
+        let repetitions = repetitions.max(1);
+        let axes: Vec<usize> = (0..self.grid.shape().len()).collect();
+        let (root, token) = (vec![0; axes.len()], Tensor::full(&[1], 0.0));
+        let per_device = self.run(|device| {
+            let mut times = Vec::with_capacity(repetitions);
+            for rep in 0..=repetitions {
+                device.broadcast(&token, &axes, &root)?;
+                let started = device.clock();
+                let out = work(device)?;
+                let elapsed = device.clock().saturating_sub(started);
+                device.untimed(|| drop(std::hint::black_box(out)));
+                if rep > 0 {
+                    times.push(elapsed);
+                }
+            }
+            Ok(times)
+        })?;
+        let slowest = |r: usize| per_device.iter().filter_map(|t| t.get(r)).max().copied().unwrap_or_default();
+        Ok((0..repetitions).map(slowest).collect())
+    }
+
     /// Runs `program` on every device at once (one thread each) and returns each
     /// device's result, by device. The first device error is returned (a device
     /// that fails aborts the others, whose "aborted" errors are not reported).

@@ -19,14 +19,13 @@
 //! of its dimensions, as a sharded run's blocks move (see `time_collective`).
 
 use super::BenchError;
-use super::stats::{least_squares, median, r_squared};
+use super::stats::{least_squares, r_squared};
 use autoshard_cost::{CollectiveSpec, coefficients};
 use autoshard_executor::Tensor;
 use autoshard_executor::sharded::time_reshard;
 use autoshard_model::reshard::{Collective, CollectiveKind, plan};
 use autoshard_model::{Mesh, Meshes, TensorSharding};
 use serde::Serialize;
-use std::time::Duration;
 
 /// The collectives measured, in report order.
 pub const KINDS: [CollectiveKind; 5] = autoshard_cost::profile::PRICED_KINDS;
@@ -217,9 +216,8 @@ fn time_collective(
             return Err(BenchError::Usage(format!("{from} -> {to} is not one {}: {got:?}", kind.name())));
         }
         let x = Tensor::full(&shape, 1.0);
-        let rounds = time_reshard(&mesh, &x, &from, &collectives, repetitions.max(1), super::MEASURING_CORES)?;
-        let seconds: Vec<f64> = rounds.iter().map(Duration::as_secs_f64).collect();
-        times.push(median(&seconds).ok_or_else(|| BenchError::Execution("no time measured".into()))?);
+        let rounds = time_reshard(&mesh, &x, &from, &collectives, repetitions, super::MEASURING_CORES)?;
+        times.push(super::median_seconds(&rounds)?);
     }
     Ok(Some(((elements * 4) as u64, times.iter().sum::<f64>() / times.len() as f64)))
 }

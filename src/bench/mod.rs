@@ -11,14 +11,14 @@
 //!   hardware and measured on the CPU mesh, and their rank correlation.
 //! - [`stats`]: medians, least-squares fits, Spearman's ρ.
 //!
-//! Collectives and kernels are timed the same way ([`time_on_mesh`], and
-//! `time_reshard` for the collectives): every device in one run (at most
-//! [`MEASURING_CORES`] computing at a time, pinned to one CPU), an untimed warm-up,
-//! a barrier before each repetition, the slowest device's time per repetition and the
-//! median of those. Times are the executor's
-//! device clock (CPU time per device, synchronised at collectives), so a machine
-//! with fewer cores than devices measures what each device would take on its own
-//! core, not how the OS shares the cores out.
+//! Collectives and kernels are timed the same way (`Runtime::time`, through
+//! [`time_on_mesh`] or, for the collectives, `sharded::time_reshard`): every device
+//! in one run (at most [`MEASURING_CORES`] computing at a time, pinned to one CPU),
+//! an untimed warm-up, a barrier before each repetition, the slowest device's time
+//! per repetition and the median of those. Times are the executor's device clock
+//! (CPU time per device, synchronised at collectives), so a machine with fewer
+//! cores than devices measures what each device would take on its own core, not
+//! how the OS shares the cores out.
 //!
 //! Everything but the measurements is deterministic.
 
@@ -28,7 +28,8 @@ pub mod kernels;
 pub mod plans;
 pub mod stats;
 
-use autoshard_executor::{Device, Grid, Runtime, Tensor};
+use autoshard_executor::{Device, Grid, Runtime};
+use std::time::Duration;
 use thiserror::Error;
 
 /// Why a benchmark did not produce a result.
@@ -55,36 +56,19 @@ impl From<autoshard_executor::Error> for BenchError {
 pub const MEASURING_CORES: usize = 1;
 
 /// Times `work` on every device of `grid` (at most [`MEASURING_CORES`] computing at
-/// a time), `repetitions` times (at least once) after one untimed warm-up; before
-/// each run a barrier (a broadcast over the whole grid) makes every device start
-/// together. Returns the median over the repetitions of the slowest device's
-/// device-clock time, in seconds. `work`'s result is dropped after the clock stops.
+/// a time), `repetitions` times after a warm-up, each behind a barrier
+/// ([`Runtime::time`]). Returns the median over the repetitions of the slowest
+/// device's device-clock time, in seconds.
 pub fn time_on_mesh<T>(
     grid: &Grid,
     repetitions: usize,
     work: impl Fn(&Device<'_>) -> autoshard_executor::Result<T> + Sync,
 ) -> Result<f64, BenchError> {
-    let repetitions = repetitions.max(1);
-    let runtime = Runtime::new(grid.clone()).with_cores(MEASURING_CORES);
-    let axes: Vec<usize> = (0..grid.shape().len()).collect();
-    let root = vec![0; axes.len()];
-    let token = Tensor::full(&[1], 0.0);
-    let per_device = runtime.run(|device| {
-        let mut times = Vec::with_capacity(repetitions);
-        for rep in 0..=repetitions {
-            device.broadcast(&token, &axes, &root)?;
-            let started = device.clock();
-            let out = work(device)?;
-            let elapsed = device.clock().saturating_sub(started).as_secs_f64();
-            std::hint::black_box(out);
-            if rep > 0 {
-                times.push(elapsed);
-            }
-        }
-        Ok(times)
-    })?;
-    let slowest: Vec<f64> = (0..repetitions)
-        .map(|r| per_device.iter().filter_map(|t| t.get(r)).fold(0.0, |a, &b| f64::max(a, b)))
-        .collect();
-    stats::median(&slowest).ok_or_else(|| BenchError::Execution("no time measured".into()))
+    median_seconds(&Runtime::new(grid.clone()).with_cores(MEASURING_CORES).time(repetitions, work)?)
+}
+
+/// The median of `times`, in seconds; an error when there is none.
+fn median_seconds(times: &[Duration]) -> Result<f64, BenchError> {
+    let seconds: Vec<f64> = times.iter().map(Duration::as_secs_f64).collect();
+    stats::median(&seconds).ok_or_else(|| BenchError::Execution("no time measured".into()))
 }

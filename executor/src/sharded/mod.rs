@@ -144,14 +144,9 @@ pub fn reshard(mesh: &Mesh, x: &Tensor, from: &TensorSharding, collectives: &[Co
     let last = collectives.last().map_or(from, Collective::out_sharding);
     let blocks = runtime.run(|device| {
         let site = Site { device, placement: &placement };
-        let mut y = site.take_block(x, &shape, from)?;
-        let mut current = from.clone();
-        for c in collectives {
-            y = site.collective(y, &shape, &current, c)?.0;
-            current = c.out_sharding().clone();
-        }
+        let (mut y, current) = site.through(site.take_block(x, &shape, from)?, &shape, from, collectives)?;
         if !current.unreduced.is_empty() {
-            y = site.collective(y, &shape, &current, &reduce_partials(&current))?.0;
+            y = site.collective(y, &shape, current, &reduce_partials(current))?.0;
         }
         Ok(vec![y])
     })?;
@@ -159,11 +154,10 @@ pub fn reshard(mesh: &Mesh, x: &Tensor, from: &TensorSharding, collectives: &[Co
 }
 
 /// Times `collectives` on a tensor `x` of `mesh` held as `from` as a sharded run
-/// runs them (each device's block, through the same planning of groups and blocks),
-/// `repetitions` times after one untimed warm-up, on a runtime of at most `cores`
-/// devices computing at once. Before each repetition a barrier (a broadcast over the
-/// whole grid) makes every device start together, so no device waits for another
-/// that arrived late. Returns per repetition the slowest device's device time.
+/// runs them (each device's block, through the same planning of groups and blocks)
+/// on a runtime of at most `cores` devices computing at once ([`Runtime::time`]:
+/// `repetitions` after a warm-up, each device's block cut outside the clock).
+/// Returns per repetition the slowest device's device time.
 pub fn time_reshard(
     mesh: &Mesh,
     x: &Tensor,
@@ -174,33 +168,11 @@ pub fn time_reshard(
 ) -> Result<Vec<Duration>> {
     let placement = reshard_placement(mesh, from, collectives)?;
     let shape = x.shape().to_vec();
-    let grid = placement.grid();
-    let axes: Vec<usize> = (0..grid.shape().len()).collect();
-    let (root, token) = (vec![0; axes.len()], Tensor::full(&[1], 0.0));
-    let per_device = Runtime::new(grid.clone()).with_cores(cores).run(|device| {
+    Runtime::new(placement.grid().clone()).with_cores(cores).time(repetitions, |device| {
         let site = Site { device, placement: &placement };
-        let block = device.untimed(|| site.take_block(x, &shape, from))?;
-        let mut times = Vec::with_capacity(repetitions);
-        for rep in 0..=repetitions {
-            let mut y = device.untimed(|| block.clone());
-            device.broadcast(&token, &axes, &root)?;
-            let started = device.clock();
-            let mut current = from;
-            for c in collectives {
-                y = site.collective(y, &shape, current, c)?.0;
-                current = c.out_sharding();
-            }
-            let elapsed = device.clock().saturating_sub(started);
-            device.untimed(|| drop(y));
-            if rep > 0 {
-                times.push(elapsed);
-            }
-        }
-        Ok(times)
-    })?;
-    Ok((0..repetitions)
-        .map(|r| per_device.iter().filter_map(|t| t.get(r)).max().copied().unwrap_or_default())
-        .collect())
+        let y = device.untimed(|| site.take_block(x, &shape, from))?;
+        site.through(y, &shape, from, collectives)
+    })
 }
 
 /// The all-reduce of `sharding`'s partial results along its unreduced axes.

@@ -139,6 +139,23 @@ impl Site<'_, '_> {
         }
     }
 
+    /// Runs `collectives` in order on this device's block `y` of a tensor of `shape`
+    /// held as `from`: the block they leave and the sharding it is held as.
+    pub(crate) fn through<'c>(
+        &self,
+        mut y: Tensor,
+        shape: &[usize],
+        from: &'c TensorSharding,
+        collectives: &'c [Collective],
+    ) -> Result<(Tensor, &'c TensorSharding)> {
+        let mut current = from;
+        for c in collectives {
+            y = self.collective(y, shape, current, c)?.0;
+            current = c.out_sharding();
+        }
+        Ok((y, current))
+    }
+
     /// This device's block of the whole tensor `x` under `sharding` (with partial
     /// results as `unreduce` makes them).
     pub(crate) fn take_block(&self, x: &Tensor, shape: &[usize], sharding: &TensorSharding) -> Result<Tensor> {
