@@ -14,7 +14,7 @@
 //! byte, and the other rate is [`FREE`] (as is the FLOP rate of data movement,
 //! which has none).
 
-use super::stats::{fit, median, r_squared};
+use super::stats::{least_squares, median, r_squared};
 use super::{BenchError, time_on_mesh};
 use crate::Config;
 use autoshard_cost::{KernelClass, KernelModel, KernelRates};
@@ -106,10 +106,10 @@ pub fn fit_model(points: Vec<KernelPoint>) -> Result<KernelFit, BenchError> {
     let mut rates = [KernelRates { flops: FlopsPerSecond(FREE), bandwidth: BytesPerSecond(FREE) }; 5];
     let mut r2 = Vec::new();
     for class in KernelClass::ALL {
-        let rows: Vec<(f64, f64, f64)> = points
+        let rows: Vec<([f64; 2], f64)> = points
             .iter()
             .filter(|p| p.class == class && !p.name.starts_with("tiny_"))
-            .map(|p| (p.flops, p.bytes as f64, (p.seconds - overhead).max(p.seconds * 0.01)))
+            .map(|p| ([p.flops, p.bytes as f64], (p.seconds - overhead).max(p.seconds * 0.01)))
             .collect();
         let (per_flop, per_byte, quality) = fit_class(&rows)
             .ok_or_else(|| BenchError::Usage(format!("the kernel suite has too few {class} ops to fit")))?;
@@ -121,21 +121,20 @@ pub fn fit_model(points: Vec<KernelPoint>) -> Result<KernelFit, BenchError> {
     Ok(KernelFit { model: KernelModel { overhead: Seconds(overhead), rates }, r2, points })
 }
 
-/// Seconds per FLOP and per byte for `rows` of (FLOPs, bytes, seconds), and R²:
+/// Seconds per FLOP and per byte for `rows` of ([FLOPs, bytes], seconds), and R²:
 /// both terms when both come out positive, else the better single term.
-fn fit_class(rows: &[(f64, f64, f64)]) -> Option<(f64, f64, f64)> {
-    if let Some(f) = fit(rows, true).filter(|f| f.a > 0.0 && f.b > 0.0) {
-        return Some((f.a, f.b, f.r2));
+fn fit_class(rows: &[([f64; 2], f64)]) -> Option<(f64, f64, f64)> {
+    if let Some([a, b]) = least_squares(rows, true).filter(|&[a, b]| a > 0.0 && b > 0.0) {
+        return Some((a, b, r_squared(rows, &[a, b])));
     }
     // One coefficient: the median of the ops' seconds per unit, which one very fast
     // or very slow kernel does not drag along.
-    let alone = |unit: fn(&(f64, f64, f64)) -> f64| -> Option<f64> {
-        let per_unit: Vec<f64> = rows.iter().filter(|r| unit(r) > 0.0).map(|r| r.2 / unit(r)).collect();
+    let alone = |k: usize| -> Option<f64> {
+        let per_unit: Vec<f64> = rows.iter().filter(|(x, _)| x[k] > 0.0).map(|(x, t)| t / x[k]).collect();
         median(&per_unit).filter(|c| c.is_finite() && *c > 0.0)
     };
-    let columns: Vec<([f64; 2], f64)> = rows.iter().map(|&(f, b, t)| ([f, b], t)).collect();
-    let flops = alone(|r| r.0).map(|c| (c, 0.0, r_squared(&columns, &[c, 0.0])));
-    let bytes = alone(|r| r.1).map(|c| (0.0, c, r_squared(&columns, &[0.0, c])));
+    let flops = alone(0).map(|c| (c, 0.0, r_squared(rows, &[c, 0.0])));
+    let bytes = alone(1).map(|c| (0.0, c, r_squared(rows, &[0.0, c])));
     match (flops, bytes) {
         (Some(f), Some(b)) => Some(if f.2 >= b.2 { f } else { b }),
         (f, b) => f.or(b),

@@ -14,27 +14,6 @@ pub fn median(xs: &[f64]) -> Option<f64> {
     Some(if v.len() % 2 == 1 { v[m] } else { (v[m - 1] + v[m]) / 2.0 })
 }
 
-/// A fit of `y ≈ a·x1 + b·x2`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Fit {
-    /// The coefficient of `x1`.
-    pub a: f64,
-    /// The coefficient of `x2`.
-    pub b: f64,
-    /// The coefficient of determination of the fit on the points (unweighted):
-    /// 1 − Σ residual² / Σ (y − ȳ)².
-    pub r2: f64,
-}
-
-/// Least squares for `y ≈ a·x1 + b·x2` (no intercept) over `points` of
-/// `(x1, x2, y)`, weighted as [`least_squares`] does; `None` when the columns are
-/// dependent (fewer than two independent points).
-pub fn fit(points: &[(f64, f64, f64)], relative: bool) -> Option<Fit> {
-    let rows: Vec<([f64; 2], f64)> = points.iter().map(|&(x1, x2, y)| ([x1, x2], y)).collect();
-    let [a, b] = least_squares(&rows, relative)?;
-    Some(Fit { a, b, r2: r_squared(&rows, &[a, b]) })
-}
-
 /// Least squares for `y ≈ Σ c_k·x_k` (no intercept) over `points` of `(x, y)`,
 /// each residual weighted by `1/y` when `relative` (so small and large measurements
 /// count alike), else by 1: the N×N normal equations, solved by Gaussian elimination
@@ -147,22 +126,22 @@ mod tests {
             for (j, n) in [1e3f64, 6.4e4, 1e6, 4e6].into_iter().enumerate() {
                 let (ka, kn) = (p - 1.0, (p - 1.0) / p * n);
                 let noise = if (i + j) % 2 == 0 { 1.01 } else { 0.99 };
-                points.push((ka, kn, (ka * alpha + kn * inv_b) * noise));
+                points.push(([ka, kn], (ka * alpha + kn * inv_b) * noise));
             }
         }
         for relative in [false, true] {
-            let f = fit(&points, relative).unwrap();
-            assert!((f.a / alpha - 1.0).abs() < 0.05, "{f:?}");
-            assert!((f.b / inv_b - 1.0).abs() < 0.05, "{f:?}");
-            assert!(f.r2 > 0.99);
+            let [a, b] = least_squares(&points, relative).unwrap();
+            assert!((a / alpha - 1.0).abs() < 0.05, "{a} {b}");
+            assert!((b / inv_b - 1.0).abs() < 0.05, "{a} {b}");
+            assert!(r_squared(&points, &[a, b]) > 0.99);
         }
         // Exact data is recovered exactly.
-        let exact: Vec<_> = points.iter().map(|&(a, b, _)| (a, b, a * alpha + b * inv_b)).collect();
-        let f = fit(&exact, true).unwrap();
-        assert!((f.a / alpha - 1.0).abs() < 1e-9 && (f.b / inv_b - 1.0).abs() < 1e-9);
+        let exact: Vec<_> = points.iter().map(|&([a, b], _)| ([a, b], a * alpha + b * inv_b)).collect();
+        let [a, b] = least_squares(&exact, true).unwrap();
+        assert!((a / alpha - 1.0).abs() < 1e-9 && (b / inv_b - 1.0).abs() < 1e-9);
         // One point (or collinear columns) determines nothing.
-        assert!(fit(&points[..1], false).is_none());
-        assert!(fit(&[(1.0, 2.0, 3.0), (2.0, 4.0, 6.0)], false).is_none());
+        assert!(least_squares(&points[..1], false).is_none());
+        assert!(least_squares(&[([1.0, 2.0], 3.0), ([2.0, 4.0], 6.0)], false).is_none());
     }
 
     #[test]
