@@ -475,4 +475,23 @@ mod tests {
         // Each core had one device at a time, and the devices of both cores ran.
         assert!(most.iter().all(|m| m.load(Ordering::SeqCst) == 1));
     }
+
+    #[test]
+    fn timing_runs_the_warm_up_and_every_repetition_on_every_device() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let calls = AtomicUsize::new(0);
+        let runtime = Runtime::new(Grid::new(&[4]).unwrap()).with_cores(1);
+        let times = runtime
+            .time(3, |device| {
+                calls.fetch_add(1, Ordering::SeqCst);
+                Ok(spin(if device.index() == 2 { 200_000 } else { 1_000 }))
+            })
+            .unwrap();
+        // Three timed repetitions and one warm-up, on each of the 4 devices.
+        assert_eq!(times.len(), 3);
+        assert_eq!(calls.load(Ordering::SeqCst), 4 * 4);
+        assert!(times.iter().all(|t| *t > Duration::ZERO), "{times:?}");
+        // At least one repetition, whatever was asked.
+        assert_eq!(runtime.time(0, |_| Ok(())).unwrap().len(), 1);
+    }
 }
