@@ -115,7 +115,8 @@ pub fn solve_with(problem: &Problem, backend: &dyn Backend, mut settings: Settin
             .ok_or_else(|| SolveError::Infeasible("the search found no solution within the usage limit".to_string()))?;
         let assignment = pre.expand(outcome.decided);
         let cost = problem.cost(&assignment);
-        let status = if outcome.bound + constant >= cost { Status::Optimal } else { Status::Feasible };
+        let status =
+            if search::closes(cost, outcome.bound + constant, 0.0) { Status::Optimal } else { Status::Feasible };
         Solution {
             assignment,
             cost,

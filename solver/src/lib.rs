@@ -10,14 +10,15 @@
 //! graph (`graph.rs`), the candidate
 //! strategies of ops and shardings of values (`candidates.rs`), the constraints of
 //! SPEC §5 (`constraints.rs`), the costs (`lower.rs`, with reshard prices memoised
-//! in `prices.rs`) and the staged solve with the
-//! plan it returns (`solve.rs`).
+//! in `prices.rs`), the staged solve with the plan it returns (`solve.rs`) and the
+//! cheapest plans under forced choices (`forced.rs`).
 
 pub mod backend;
 pub mod candidates;
 pub mod constraints;
 pub mod engine;
 pub mod error;
+pub mod forced;
 pub mod graph;
 pub mod ilp;
 pub mod iopddl;
@@ -30,6 +31,7 @@ pub mod solve;
 
 pub use backend::{Backend, MicroLp};
 pub use error::{Result, SolveError};
+pub use forced::{ForcedPlan, Forcing};
 pub use problem::{Edge, Node, NodeId, Problem};
 pub use solve::Solver;
 

@@ -19,7 +19,7 @@ use crate::graph::GraphNode;
 use crate::lower::{Lowered, lower};
 use crate::presolve::limit_binds;
 use crate::problem::Problem;
-use crate::search::Progress;
+use crate::search::{Progress, ROUNDING};
 use autoshard_cost::evaluate::evaluate;
 use autoshard_cost::hardware::HardwareSpec;
 use autoshard_model::ops::PropagationDirection;
@@ -122,50 +122,16 @@ impl Solver {
         Ok(plan)
     }
 
-    /// Alternative plans: for each value of `values` the solver prices and each of its
-    /// candidate shardings, the cheapest plan with that value held so (the same staged
-    /// solve as [`Solver::solve`], that one choice forced), in order of value then
-    /// candidate. Choices that leave the problem infeasible, or whose plan exceeds the
-    /// memory budget, are skipped; plans repeat when two choices lead to the same one.
-    /// Each solve has the full time limit.
-    pub fn forced_plans(
-        &self,
-        program: &Program,
-        hardware: &HardwareSpec,
-        values: &[autoshard_model::ValueId],
-    ) -> Result<Vec<Plan>> {
-        let lowered = lower(program, hardware)?;
-        let stage = stages(&lowered);
-        let mut plans = Vec::new();
-        // One copy of the problem: each choice forces a node's costs, restored after.
-        let mut problem = lowered.problem.clone();
-        for &value in values {
-            let Some(node) = lowered.value_nodes.get(value.index()).copied().flatten() else { continue };
-            let original = &lowered.problem.nodes[node.0].costs;
-            for choice in (0..original.len()).filter(|&c| original[c].is_finite()) {
-                let start = Instant::now();
-                let costs = &mut problem.nodes[node.0].costs;
-                costs.iter_mut().enumerate().filter(|(s, _)| *s != choice).for_each(|(_, c)| *c = f64::INFINITY);
-                let solved = self.bounded(&lowered, &problem, &stage, start);
-                problem.nodes[node.0].costs.clone_from(original);
-                let solution = match solved {
-                    Ok(solution) => solution,
-                    Err(SolveError::Infeasible(_)) => continue,
-                    Err(e) => return Err(e),
-                };
-                let plan = priced(program, hardware, &lowered, &solution, start)?;
-                if plan.objective.peak_memory_bytes <= hardware.device.memory {
-                    plans.push(plan);
-                }
-            }
-        }
-        Ok(plans)
-    }
-
     /// The staged solve of `problem` (`lowered`'s, or it with some costs forced), its
     /// bound made valid where the budget rows may over-count a shared buffer (see
     /// `Lowered`): then the optimum without the budget bounds it too.
-    fn bounded(&self, lowered: &Lowered, problem: &Problem, stage: &[usize], start: Instant) -> Result<Solution> {
+    pub(crate) fn bounded(
+        &self,
+        lowered: &Lowered,
+        problem: &Problem,
+        stage: &[usize],
+        start: Instant,
+    ) -> Result<Solution> {
         let mut solution = self.staged(problem, stage, start)?;
         if lowered.overcounts && limit_binds(problem) {
             let free = Problem { limit: None, ..problem.clone() };
@@ -224,7 +190,7 @@ fn stage_problem(problem: &Problem, stage: &[usize], k: usize, earlier: Option<&
 
 /// The plan of `solution` priced by the cost model, with the preferences the
 /// lowering dropped and the solver statistics (its memory is not checked here).
-fn priced(
+pub(crate) fn priced(
     program: &Program,
     hardware: &HardwareSpec,
     lowered: &Lowered,
@@ -243,7 +209,7 @@ fn priced(
 /// the plan is proven optimal).
 fn stats(solution: &Solution, bound: f64, total: f64, start: Instant) -> SolverStats {
     let gap = if total > 0.0 { (total - bound) / total } else { 0.0 };
-    let optimal = solution.status == Status::Optimal && gap.abs() <= 1e-9;
+    let optimal = solution.status == Status::Optimal && gap.abs() <= ROUNDING;
     SolverStats {
         status: if optimal { "optimal" } else { "feasible" }.into(),
         bound: Some(bound),
@@ -263,7 +229,7 @@ fn stats(solution: &Solution, bound: f64, total: f64, start: Instant) -> SolverS
 /// nest (barriers that form a cycle of orders stop refining after one round per
 /// barrier). A node no barrier orders joins the latest stage among its neighbours,
 /// so a weight that only feeds ops after a barrier is decided with them.
-fn stages(lowered: &Lowered) -> Vec<usize> {
+pub(crate) fn stages(lowered: &Lowered) -> Vec<usize> {
     let n = lowered.problem.nodes.len();
     let node = |g: &GraphNode| match *g {
         GraphNode::Value(v) => lowered.value_nodes[v.index()],

@@ -95,6 +95,16 @@ pub(crate) struct Outcome {
     pub proposals: u64,
 }
 
+/// The relative difference below which two totals of the same costs are equal: what
+/// summing them in another order can change. A gap this small is closed.
+pub(crate) const ROUNDING: f64 = 1e-9;
+
+/// True when `bound` proves `cost` optimal, or within the relative `gap` of it:
+/// their difference is at most `gap` (or [`ROUNDING`], if larger) of the cost.
+pub(crate) fn closes(cost: f64, bound: f64, gap: f64) -> bool {
+    cost - bound <= gap.max(ROUNDING) * cost.abs()
+}
+
 /// Where the search reports and when it must stop.
 pub(crate) struct Run<'a> {
     /// The solve's start.
@@ -212,11 +222,12 @@ impl<'c, 'r> Search<'c, 'r> {
         held.filter(|s| s.feasible(self.core)).map(|s| s.score.finite).fold(f64::INFINITY, f64::min)
     }
 
-    /// True once the bound meets the best feasible cost (that solution is optimal)
+    /// True once the bound meets the best feasible cost (that solution is optimal:
+    /// within [`ROUNDING`] of it, as sums of the same costs in another order differ)
     /// or comes within the run's relative gap of it.
     fn closed(&self) -> bool {
         let best = self.best_cost();
-        best.is_finite() && best - self.bound <= self.run.gap.max(0.0) * (best + self.run.constant).abs()
+        best.is_finite() && closes(best + self.run.constant, self.bound + self.run.constant, self.run.gap)
     }
 
     /// Improves the start with the limit ignored (the multipliers are still zero),
@@ -469,4 +480,19 @@ fn memory_first(core: &Core) -> f64 {
         }
     }
     if usage.is_finite() { 1e3 * cost.max(1.0) / usage } else { 0.0 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::closes;
+
+    #[test]
+    fn a_bound_equal_up_to_rounding_closes_the_search() {
+        // The same three costs summed in two orders: 1.0 and 0.9999999999999999.
+        let (cost, bound) = (0.1 + 0.2 + 0.7, 0.7 + 0.2 + 0.1);
+        assert!(cost > bound);
+        assert!(closes(cost, bound, 0.0));
+        assert!(!closes(1.001, 1.0, 0.0));
+        assert!(closes(1.001, 1.0, 0.01));
+    }
 }
