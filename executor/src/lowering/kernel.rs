@@ -8,7 +8,9 @@
 //!   factors (in a dimension of several factors, the factors major to the last
 //!   sharded one are split down to size 1, all evenly). Padded blocks of a sharded
 //!   reduction factor are filled with the reduction's identity first, so padding
-//!   never reaches a real element;
+//!   never reaches a real element. A `take` whose table is split along the taken
+//!   axis is local too: each block looks up the rows it holds, zeros elsewhere, and
+//!   the result holds partial sums (the vocabulary-parallel embedding);
 //! - [`Mode::Gathered`]: `slice`, `pad`, `concatenate`, `reverse`, `reduce_window`
 //!   and `select_and_scatter` with a sharded permutation factor (a windowed
 //!   dimension of the last two) gather the permuted dimensions, run locally, and
@@ -189,7 +191,9 @@ pub(super) fn runs_locally(op: &Op, rule: &OpShardingRule, f: FactorId) -> bool 
             let on = |k: usize| rule.operands.get(k).and_then(|m| m.dims.iter().position(|d| d.factors.contains(&f)));
             on(0).is_some() && on(0) == on(1)
         }
-        OpKind::Take(t) => !on_operand_dim(0, &[t.axis as usize]),
+        // Along the taken axis, each block looks up the rows it holds (see
+        // `sharded::compute`); elsewhere the indices address the block as they are.
+        OpKind::Take(_) => true,
         OpKind::Convolution(c) => {
             c.feature_group_count == 1
                 && c.batch_group_count == 1

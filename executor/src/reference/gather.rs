@@ -7,6 +7,7 @@ use super::elementwise::to_dtype;
 use crate::tensor::{Tensor, dims, for_each_index};
 use autoshard_model::DType;
 use autoshard_model::ops::{Gather, Scatter, Take};
+use std::ops::Range;
 
 /// The index vector at `batch` (the index tensor's indices without the vector
 /// dimension) of `indices`.
@@ -94,22 +95,37 @@ pub fn scatter(input: &Tensor, indices: &Tensor, updates: &Tensor, s: &Scatter, 
 
 /// `take`: rows of `table` along `axis` at `indices` (clamped).
 pub fn take(table: &Tensor, indices: &Tensor, t: &Take) -> Tensor {
+    let rows = table.shape()[t.axis as usize];
+    take_held(table, indices, t, 0..rows, rows)
+}
+
+/// `take` on a block of a table of `rows` rows along `axis`: `table` holds the rows
+/// `held` (its block may be padded past them, and `held` lies within it). An index,
+/// clamped to the whole table as `take` clamps it, that falls outside `held` gives
+/// zeros: this block's partial sum of the lookup (the vocabulary-parallel embedding).
+pub fn take_held(table: &Tensor, indices: &Tensor, t: &Take, held: Range<usize>, rows: usize) -> Tensor {
     let axis = t.axis as usize;
     let dims = table.shape();
     let shape: Vec<usize> = dims[..axis].iter().chain(indices.shape()).chain(&dims[axis + 1..]).copied().collect();
-    let (outer, rows) = (dims[..axis].iter().product::<usize>(), dims[axis]);
+    let (outer, local) = (dims[..axis].iter().product::<usize>(), dims[axis]);
     let inner: usize = dims[axis + 1..].iter().product();
     if rows == 0 {
         return Tensor::full(&shape, 0.0);
     }
-    // Each output run is one contiguous run of the table: the slice at the index
-    // along `axis`, for each outer position and each index in order.
+    let held = held.start..held.end.min(held.start + local);
+    // Each output run is one contiguous run of the table (the slice at the index
+    // along `axis`, for each outer position and each index in order) or zeros.
     let max = (rows - 1) as f32;
     let mut data = Vec::with_capacity(outer * indices.len() * inner);
     for o in 0..outer {
         for &i in indices.data() {
-            let start = (o * rows + i.clamp(0.0, max) as usize) * inner;
-            data.extend_from_slice(&table.data()[start..start + inner]);
+            let row = i.clamp(0.0, max) as usize;
+            if held.contains(&row) {
+                let start = (o * local + row - held.start) * inner;
+                data.extend_from_slice(&table.data()[start..start + inner]);
+            } else {
+                data.resize(data.len() + inner, 0.0);
+            }
         }
     }
     Tensor::new(&shape, data)
@@ -139,6 +155,22 @@ mod tests {
         let got = take(&table, &idx, &Take { axis: 1 });
         assert_eq!(got.shape(), &[2, 2, 2]);
         assert_eq!(got.data(), &[20.0, 21.0, 0.0, 1.0, 120.0, 121.0, 100.0, 101.0]);
+    }
+
+    #[test]
+    fn take_on_blocks_gives_partial_sums_of_the_lookup() {
+        // Rows 0..2 on one block, row 2 on the other (padded to 2 rows); indices
+        // past either end clamp to the whole table's first and last rows.
+        let idx = Tensor::from_vec(&[4], vec![2.0, 0.0, 7.0, -3.0]).unwrap();
+        let first = Tensor::from_vec(&[2, 2], vec![0.0, 1.0, 10.0, 11.0]).unwrap();
+        let second = Tensor::from_vec(&[2, 2], vec![20.0, 21.0, -9.0, -9.0]).unwrap();
+        let t = Take { axis: 0 };
+        let a = take_held(&first, &idx, &t, 0..2, 3);
+        let b = take_held(&second, &idx, &t, 2..3, 3);
+        assert_eq!(a.data(), &[0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0]);
+        assert_eq!(b.data(), &[20.0, 21.0, 0.0, 0.0, 20.0, 21.0, 0.0, 0.0]);
+        let sum: Vec<f32> = a.data().iter().zip(b.data()).map(|(x, y)| x + y).collect();
+        assert_eq!(sum, take(&table(), &idx, &t).data());
     }
 
     #[test]

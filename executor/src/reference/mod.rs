@@ -13,6 +13,7 @@ mod conv;
 mod dot;
 mod elementwise;
 mod gather;
+pub(crate) use gather::take_held;
 mod layout;
 mod linalg;
 mod norm;

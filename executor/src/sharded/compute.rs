@@ -3,7 +3,8 @@
 //! Local and gathered kernels run the reference interpreter's kernel (`apply`) on
 //! the blocks with the attributes that name sizes rewritten to local sizes (the
 //! result shape of `reshape` and `broadcast_in_dim`, the limits of a `slice` and the
-//! window of a `dynamic_slice` along sharded dimensions); a custom op whose body
+//! window of a `dynamic_slice` along sharded dimensions; a `take` looks up the rows
+//! its table block holds, zeros elsewhere); a custom op whose body
 //! runs locally runs it on the blocks ([`LocalBody`](crate::lowering::LocalBody));
 //! global kernels run the op whole (`reference::run_op`, bodies included). Every result's shape is checked
 //! against the block the plan expects.
@@ -11,9 +12,9 @@
 use crate::error::{Error, Result};
 use crate::lowering::{Kernel, Mode, local_types, localize};
 use crate::placement::Placement;
-use crate::reference::{apply, run_op};
+use crate::reference::{apply, run_op, take_held};
 use crate::tensor::{Tensor, dims};
-use autoshard_model::{DType, OpId, Program};
+use autoshard_model::{DType, OpId, OpKind, Program};
 
 /// Runs op `id`'s `kernel` on device `device`'s `operands` (held as the kernel's
 /// operand shardings).
@@ -49,9 +50,20 @@ pub(crate) fn compute(
         let local: Vec<&[usize]> = operands.iter().map(Tensor::shape).collect();
         let kind = localize(&op.kind, &global, &local, &expected).map_err(unsupported)?;
         let types = local_types(program, &op.results, &expected);
-        let refs: Vec<&Tensor> = operands.iter().collect();
-        let dtypes: Vec<DType> = op.operands.iter().map(|&v| program.value(v).ty.dtype).collect();
-        apply(&kind, (&refs, &dtypes), &types).map_err(unsupported)?
+        match &op.kind {
+            OpKind::Take(t) => {
+                let (table, rows) = (op.operands[0], program.value(op.operands[0]).ty.shape[t.axis as usize]);
+                let block = placement.block(device, &shape_of(table), &kernel.operands[0])?;
+                let axis = t.axis as usize;
+                let held = block.starts[axis]..block.starts[axis] + block.real[axis];
+                vec![take_held(&operands[0], &operands[1], t, held, rows.max(0) as usize)]
+            }
+            _ => {
+                let refs: Vec<&Tensor> = operands.iter().collect();
+                let dtypes: Vec<DType> = op.operands.iter().map(|&v| program.value(v).ty.dtype).collect();
+                apply(&kind, (&refs, &dtypes), &types).map_err(unsupported)?
+            }
+        }
     };
     for (result, shape) in results.iter().zip(&expected) {
         if result.shape() != shape.as_slice() {
