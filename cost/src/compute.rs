@@ -72,6 +72,7 @@ mod tests {
             memory_bandwidth: BytesPerSecond(1e9),
             memory: Bytes(1 << 30),
             kernels: None,
+            storage: None,
         };
         let counts = OpCounts { flops: Flops(8e9), bytes_read: Bytes(4000), bytes_written: Bytes(2000) };
         let half = |global| Share { local: Bytes(global / 2), global: Bytes(global) };

@@ -13,7 +13,7 @@ use crate::error::by_name;
 use crate::kernel::KernelModel;
 use crate::profile::Profile;
 use autoshard_model::reshard::CollectiveKind;
-use autoshard_model::{Bytes, BytesPerSecond, FlopsPerSecond, Mesh, Seconds};
+use autoshard_model::{Bytes, BytesPerSecond, DType, FlopsPerSecond, Mesh, Seconds};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
@@ -30,6 +30,11 @@ pub struct DeviceSpec {
     /// Measured kernels that replace the roofline (`None`: the roofline of `flops`
     /// and `memory_bandwidth`).
     pub kernels: Option<KernelModel>,
+    /// The type the device holds every element as, whatever its declared type: its
+    /// size is what bytes moved, read, written and held count (`None`: the declared
+    /// type's). The CPU mesh executor computes in f32, so the `cpu` profile says
+    /// `f32`: a bf16 value there moves and occupies twice its declared bytes.
+    pub storage: Option<DType>,
 }
 
 /// The link devices use to talk along one mesh axis.
@@ -97,6 +102,7 @@ impl Preset {
                     memory_bandwidth: BytesPerSecond(3.35e12),
                     memory: Bytes(80 << 30),
                     kernels: None,
+                    storage: None,
                 },
                 intra: LinkSpec { bandwidth: BytesPerSecond(450e9), latency: Seconds(2e-6) },
                 inter: LinkSpec { bandwidth: BytesPerSecond(50e9), latency: Seconds(10e-6) },
@@ -110,6 +116,7 @@ impl Preset {
                     memory_bandwidth: BytesPerSecond(819e9),
                     memory: Bytes(16 << 30),
                     kernels: None,
+                    storage: None,
                 },
                 intra: LinkSpec { bandwidth: BytesPerSecond(45e9), latency: Seconds(2e-6) },
                 inter: LinkSpec { bandwidth: BytesPerSecond(45e9), latency: Seconds(2e-6) },

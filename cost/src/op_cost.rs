@@ -21,13 +21,14 @@ use crate::hardware::HardwareSpec;
 use crate::kernel::KernelClass;
 use crate::reshard::{PricedCollective, Tensor, cheapest_plan};
 use autoshard_model::axis::axes_size;
+use autoshard_model::ir::TensorType;
 use autoshard_model::plan::OpStrategy;
 use autoshard_model::reshard::{Collective, CollectiveKind};
-use autoshard_model::rules::op_counts;
+use autoshard_model::rules::{OpCounts, OpShapes, counts_for, op_counts};
 pub use autoshard_model::strategy::check_factors;
 use autoshard_model::strategy::{OpShardings, factor_axes, op_shardings};
 use autoshard_model::{
-    AxisRef, Bytes, FactorKind, Mesh, Meshes, OpId, OpShardingRule, Program, Seconds, TensorSharding, ValueId,
+    AxisRef, Bytes, DType, FactorKind, Mesh, Meshes, OpId, OpShardingRule, Program, Seconds, TensorSharding, ValueId,
 };
 
 /// The program being priced, its hardware, and its mesh by name.
@@ -46,10 +47,30 @@ impl<'a> Pricing<'a> {
         Pricing { program, hardware, meshes: Meshes::single(program.mesh_name(), program.mesh().clone()) }
     }
 
-    /// `value` as a tensor to reshard.
+    /// `value` as a tensor to reshard, of the type the device holds it as.
     pub fn tensor(&self, value: ValueId) -> Tensor<'_> {
         let ty = &self.program.value(value).ty;
-        Tensor { meshes: &self.meshes, shape: &ty.shape, dtype: ty.dtype }
+        Tensor { meshes: &self.meshes, shape: &ty.shape, dtype: self.stored(ty.dtype) }
+    }
+
+    /// The type the device holds an element of type `dtype` as.
+    fn stored(&self, dtype: DType) -> DType {
+        self.hardware.device.storage.unwrap_or(dtype)
+    }
+
+    /// What one unsharded execution of op `id` does, its bytes counted at the types
+    /// the device holds its tensors as.
+    fn counts(&self, id: OpId) -> OpCounts {
+        let op = self.program.op(id);
+        if self.hardware.device.storage.is_none() {
+            return op_counts(self.program, id);
+        }
+        let stored = |ids: &[ValueId]| -> Vec<TensorType> {
+            let held = |v: &ValueId| self.program.value(*v).ty.clone();
+            ids.iter().map(held).map(|ty| TensorType { dtype: self.stored(ty.dtype), ..ty }).collect()
+        };
+        let (operands, results) = (stored(&op.operands), stored(&op.results));
+        counts_for(&op.kind, &OpShapes { operands: operands.iter().collect(), results: results.iter().collect() })
     }
 
     /// The bytes of one device's shard of `value` under `sharding`.
@@ -68,7 +89,8 @@ impl<'a> Pricing<'a> {
         let (mut local, mut global) = (0u64, 0u64);
         for (v, sharding) in values {
             local = local.saturating_add(self.local_bytes(v, sharding)?.0);
-            global = global.saturating_add(self.program.value(v).ty.size().0);
+            let ty = &self.program.value(v).ty;
+            global = global.saturating_add(ty.num_elements().saturating_mul(self.stored(ty.dtype).size_bytes()));
         }
         Ok(Share { local: Bytes(local), global: Bytes(global) })
     }
@@ -82,7 +104,7 @@ impl<'a> Pricing<'a> {
     ) -> Result<LocalWork> {
         let share = self.share(results)?;
         let class = KernelClass::of(&self.program.op(id).kind);
-        Ok(LocalWork::of(class, op_counts(self.program, id), 1.0, share, share))
+        Ok(LocalWork::of(class, self.counts(id), 1.0, share, share))
     }
 
     /// Prices op `id` (with `rule`) under strategy `chosen`; an
@@ -140,7 +162,7 @@ impl<'a> Pricing<'a> {
             .collect::<Result<Vec<_>>>()?;
         let work = LocalWork::of(
             KernelClass::of(&op.kind),
-            op_counts(program, id),
+            self.counts(id),
             pieces(rule, factors, program.mesh()),
             self.share(op.operands.iter().copied().zip(&operands))?,
             self.share(op.results.iter().copied().zip(&results))?,

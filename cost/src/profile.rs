@@ -2,7 +2,7 @@
 //! `autoshard bench calibrate` writes and a config's `cost: {profile: FILE}` reads.
 //!
 //! ```yaml
-//! device: {flops: 1.0e11, memory_bandwidth: 1.0e10, memory: 4294967296}
+//! device: {flops: 1.0e11, memory_bandwidth: 1.0e10, memory: 4294967296, storage: f32}
 //! kernels:                           # optional measured kernel model (kernel.rs)
 //!   overhead: 2.0e-6                 # seconds per op
 //!   matmul: {flops: 2.0e10, bandwidth: 1.0e9}
@@ -17,7 +17,9 @@
 //! measured: {...}                     # free-form provenance, ignored
 //! ```
 //!
-//! Figures are plain SI numbers (FLOP/s, bytes/s, bytes, seconds). `link` is every
+//! Figures are plain SI numbers (FLOP/s, bytes/s, bytes, seconds); the optional
+//! `storage` is the element type the device holds every value as (see
+//! [`DeviceSpec::storage`]). `link` is every
 //! mesh axis's link; an entry of `collectives` replaces the axes' bottleneck link for
 //! collectives of that kind and may add a fixed `overhead` (seconds, default 0) to
 //! each of them that communicates (see [`HardwareSpec::collective_spec`]). The `cpu` preset
@@ -28,7 +30,7 @@ use crate::error::{Error, Result, by_name};
 use crate::hardware::{CollectiveSpec, DeviceSpec, HardwareSpec, LinkSpec};
 use crate::kernel::{KernelClass, KernelModel, KernelRates};
 use autoshard_model::reshard::CollectiveKind;
-use autoshard_model::{Bytes, BytesPerSecond, FlopsPerSecond, Seconds};
+use autoshard_model::{Bytes, BytesPerSecond, DType, FlopsPerSecond, Seconds};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -80,6 +82,8 @@ struct RawDevice {
     flops: f64,
     memory_bandwidth: f64,
     memory: f64,
+    #[serde(default)]
+    storage: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -124,6 +128,10 @@ fn positive(what: &str, v: f64) -> Result<f64> {
     }
 }
 
+fn storage(text: &str) -> Result<DType> {
+    text.parse().map_err(|e| Error::Profile(format!("device.storage: {e}")))
+}
+
 fn link(what: &str, raw: RawLink) -> Result<LinkSpec> {
     let bandwidth = positive(&format!("{what}.bandwidth"), raw.bandwidth)?;
     Ok(LinkSpec { bandwidth: BytesPerSecond(bandwidth), latency: seconds(&format!("{what}.latency"), raw.latency)? })
@@ -166,6 +174,7 @@ impl Profile {
             memory_bandwidth: BytesPerSecond(positive("device.memory_bandwidth", raw.device.memory_bandwidth)?),
             memory: Bytes(positive("device.memory", raw.device.memory)? as u64),
             kernels: raw.kernels.map(kernels).transpose()?,
+            storage: raw.device.storage.map(|s| storage(&s)).transpose()?,
         };
         let mut collectives = BTreeMap::new();
         for (name, raw) in raw.collectives {
@@ -201,9 +210,10 @@ impl Profile {
             let _ = writeln!(out, "# {line}");
         }
         let d = &self.device;
+        let storage = d.storage.map(|t| format!(", storage: {t}")).unwrap_or_default();
         let _ = writeln!(
             out,
-            "device: {{flops: {:e}, memory_bandwidth: {:e}, memory: {}}}",
+            "device: {{flops: {:e}, memory_bandwidth: {:e}, memory: {}{storage}}}",
             d.flops.0, d.memory_bandwidth.0, d.memory.0
         );
         if let Some(k) = &d.kernels {
@@ -283,6 +293,7 @@ mod tests {
                     overhead: Seconds(2.5e-6),
                     rates: [KernelRates { flops: FlopsPerSecond(3e9), bandwidth: BytesPerSecond(1.5e9) }; 5],
                 }),
+                storage: Some(DType::F32),
             },
             link: LinkSpec { bandwidth: BytesPerSecond(5e9), latency: Seconds(4e-6) },
             collectives,

@@ -30,5 +30,5 @@ pub use placement::Placement;
 pub use reference::{Evaluation, evaluate};
 pub use runtime::{Device, Runtime};
 pub use sharded::{Limits, ShardedRun, run};
-pub use tensor::Tensor;
+pub use tensor::{STORAGE, Tensor};
 pub use verify::{Verification, random_inputs, verify};

@@ -7,6 +7,10 @@
 
 use autoshard_model::{DType, TensorType};
 
+/// The type a [`Tensor`] holds every element as, whatever the element type it stands
+/// for.
+pub const STORAGE: DType = DType::F32;
+
 /// A dense row-major tensor of `f32` values.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Tensor {

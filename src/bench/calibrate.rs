@@ -60,6 +60,7 @@ impl Calibration {
                 memory_bandwidth: BytesPerSecond(self.memory_bandwidth),
                 memory: Bytes(self.memory),
                 kernels: Some(self.kernels.model),
+                storage: Some(autoshard_executor::STORAGE),
             },
             link,
             collectives,
@@ -76,7 +77,8 @@ impl Calibration {
              Compute: the kernel model fitted per class over the ops of src/bench/kernels.yaml\n\
              (device.flops: its 256^3 GEMM; memory_bandwidth: its 1 Mi-element add). Collectives: SPEC §4's\n\
              formulas plus a fixed overhead fitted per kind (least squares on relative error), each\n\
-             collective run as a sharded run runs it, blocks moved along either dimension of a matrix.",
+             collective run as a sharded run runs it, blocks moved along either dimension of a matrix,\n\
+             the core's private caches evicted before each (as other devices' ops evict them in a program).",
             self.devices, self.cores
         );
         let mut measured = format!("  devices: {}\n  cores: {}\n  r2:\n", self.devices, self.cores);

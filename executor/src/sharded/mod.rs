@@ -156,8 +156,9 @@ pub fn reshard(mesh: &Mesh, x: &Tensor, from: &TensorSharding, collectives: &[Co
 /// Times `collectives` on a tensor `x` of `mesh` held as `from` as a sharded run
 /// runs them (each device's block, through the same planning of groups and blocks)
 /// on a runtime of at most `cores` devices computing at once ([`Runtime::time`]:
-/// `repetitions` after a warm-up, each device's block cut outside the clock).
-/// Returns per repetition the slowest device's device time.
+/// `repetitions` after a warm-up, each device's block cut outside the clock, after
+/// the core's private caches are evicted as other devices' work evicts them in a
+/// program). Returns per repetition the slowest device's device time.
 pub fn time_reshard(
     mesh: &Mesh,
     x: &Tensor,
@@ -170,9 +171,25 @@ pub fn time_reshard(
     let shape = x.shape().to_vec();
     Runtime::new(placement.grid().clone()).with_cores(cores).time(repetitions, |device| {
         let site = Site { device, placement: &placement };
-        let y = device.untimed(|| site.take_block(x, &shape, from))?;
+        let y = device.untimed(|| {
+            evict_private_caches();
+            site.take_block(x, &shape, from)
+        })?;
         site.through(y, &shape, from, collectives)
     })
+}
+
+/// Bytes written before each timed collective of [`time_reshard`]: more than a
+/// core's private caches (L1 and L2, at most a few MiB on current CPUs) hold, less
+/// than a shared last-level cache. In a program, the devices sharing a core run their
+/// ops between a block's write and its collective, so the collective finds its
+/// blocks in the shared cache or memory, not in the core's own caches.
+const EVICTION_BYTES: usize = 4 << 20;
+
+/// Evicts the calling core's private caches by writing [`EVICTION_BYTES`].
+fn evict_private_caches() {
+    let buffer = vec![1u8; EVICTION_BYTES];
+    std::hint::black_box(&buffer);
 }
 
 /// The all-reduce of `sharding`'s partial results along its unreduced axes.
