@@ -2,15 +2,17 @@
 //! calibrated `cpu` hardware and run on the CPU mesh, and the Spearman rank
 //! correlation of the two.
 //!
-//! The plans are the best plan per forced choice of one key value: for each of the
-//! program's largest values (inputs or intermediates, where a different choice moves
-//! the most bytes) and each of its candidate shardings, the cheapest plan with that
-//! value held so ([`Solver::forced_plans`]), plus the unforced optimum. Each such
-//! plan is the best of its kind (data- vs model-parallel, which weights are split),
-//! so the set spans real alternatives rather than near-copies of the optimum. Plans
-//! with the same shardings and op strategies are one; so are plans whose predicted
-//! times differ by less than `separation` (relative): the model calls them equal,
-//! and measurement noise alone would order them.
+//! The plans are the best plans under forced choices ([`Solver::forced_plans`]),
+//! plus the unforced optimum: for every proper subset of the mesh's axes, the
+//! cheapest plan that uses only those axes (none: everything replicated; one axis:
+//! data- or model-parallel alone), and for each of the program's largest values
+//! (where a different choice moves the most bytes) and each of its candidate
+//! shardings, the cheapest plan with that value held so. Each such plan is the best
+//! of its kind, so the set spans real alternatives rather than near-copies of the
+//! optimum; each plan reports what was forced to find it. Plans with the same
+//! shardings and op strategies are one; so are plans whose predicted times differ by
+//! less than `separation` (relative): the model calls them equal, and measurement
+//! noise alone would order them.
 //!
 //! The K cheapest that remain are each priced, lowered and given their inputs and
 //! reference results once ([`prepare`](crate::run::prepare)), run once as a
@@ -30,8 +32,8 @@ use crate::Config;
 use crate::run::Run;
 use autoshard_cost::{HardwareSpec, Preset};
 use autoshard_executor::sharded::{EventKind, ShardedRun};
-use autoshard_model::{Plan, ValueId};
-use autoshard_solver::Solver;
+use autoshard_model::{Plan, Seconds, ValueId};
+use autoshard_solver::{ForcedPlan, Forcing, Solver, SolverOptions};
 use serde::Serialize;
 use std::collections::BTreeSet;
 use std::time::Duration;
@@ -73,6 +75,9 @@ pub struct PlanResult {
     pub measured_wall_s: f64,
     /// The fastest round's result matched the reference.
     pub verified: bool,
+    /// What was forced to find the plan (`nothing (the optimum)`, `axes {"data"}`,
+    /// `name: sharding`).
+    pub forced: String,
     /// The inputs' shardings, `name: sharding`.
     pub values: Vec<String>,
     /// A one-line summary: input shardings and the collectives by kind.
@@ -103,40 +108,62 @@ pub fn on_cpu(config: &Config, hardware: Option<HardwareSpec>) -> Config {
     Config { hardware, ..config.clone() }
 }
 
-/// The K best distinct plans of `config` (see the module docs), cheapest first.
-pub fn distinct_plans(config: &Config, bench: &PlanBench) -> Result<(usize, Vec<Plan>), BenchError> {
+/// The K best distinct plans of `config` (see the module docs), cheapest first,
+/// each with what was forced to find it.
+pub fn distinct_plans(config: &Config, bench: &PlanBench) -> Result<(usize, Vec<ForcedPlan>), BenchError> {
     let program = &config.program;
     let solver = Solver::new(config.solver);
-    let mut plans = vec![solver.solve(program, &config.hardware).map_err(|e| BenchError::Solve(e.to_string()))?];
-    let keys = key_values(program);
-    plans.extend(solver.forced_plans(program, &config.hardware, &keys).map_err(|e| BenchError::Solve(e.to_string()))?);
-    plans.sort_by(|a, b| a.objective.total_s.0.total_cmp(&b.objective.total_s.0));
+    let solve_failed = |e: autoshard_solver::SolveError| BenchError::Solve(e.to_string());
+    let optimum = solver.solve(program, &config.hardware).map_err(solve_failed)?;
+    let mut plans = vec![ForcedPlan { forced: "nothing (the optimum)".into(), plan: optimum }];
+    let forcings: Vec<Forcing> = axis_subsets(program).chain(key_values(program).map(Forcing::Value)).collect();
+    let limit = Seconds(config.solver.time_limit.0.min(FORCED_TIME_LIMIT.0));
+    let forced = Solver::new(SolverOptions { time_limit: limit, ..config.solver });
+    plans.extend(forced.forced_plans(program, &config.hardware, &forcings).map_err(solve_failed)?);
+    plans.sort_by(|a, b| a.plan.objective.total_s.0.total_cmp(&b.plan.objective.total_s.0));
     let mut seen = BTreeSet::new();
-    let mut kept: Vec<Plan> = Vec::new();
-    for plan in plans {
-        if !seen.insert(identity(&plan)) {
+    let mut kept: Vec<ForcedPlan> = Vec::new();
+    for forced in plans {
+        if !seen.insert(identity(&forced.plan)) {
             continue;
         }
-        let t = plan.objective.total_s.0;
-        if kept.iter().any(|k| (t - k.objective.total_s.0).abs() <= bench.separation * t.abs().max(1e-300)) {
-            continue;
+        let t = forced.plan.objective.total_s.0;
+        let close = |k: &ForcedPlan| (t - k.plan.objective.total_s.0).abs() <= bench.separation * t.abs().max(1e-300);
+        if !kept.iter().any(close) {
+            kept.push(forced);
         }
-        kept.push(plan);
     }
     let candidates = kept.len();
     kept.truncate(bench.top);
     Ok((candidates, kept))
 }
 
+/// Every proper subset of the mesh's axes (of size above 1) as the only axes to
+/// use, fewest axes first: the plans of each kind of parallelism (none, along one
+/// axis, along another, ...).
+fn axis_subsets(program: &autoshard_model::Program) -> impl Iterator<Item = Forcing> {
+    let axes: Vec<String> = program.mesh().axes().iter().filter(|a| a.size > 1).map(|a| a.name.clone()).collect();
+    let mut subsets: Vec<Vec<String>> = (0..(1usize << axes.len()) - 1)
+        .map(|mask| axes.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, a)| a.clone()).collect())
+        .collect();
+    subsets.sort_by_key(Vec::len);
+    subsets.into_iter().map(Forcing::Axes)
+}
+
 /// The values whose forced shardings give the alternative plans: the
 /// [`KEY_VALUES`] largest of the program (ties in program order), where a
 /// different choice moves the most bytes.
-fn key_values(program: &autoshard_model::Program) -> Vec<ValueId> {
+fn key_values(program: &autoshard_model::Program) -> impl Iterator<Item = ValueId> {
     let mut values: Vec<ValueId> = program.value_ids().collect();
     values.sort_by_key(|&v| std::cmp::Reverse(program.value(v).ty.size().0));
     values.truncate(KEY_VALUES);
-    values
+    values.into_iter()
 }
+
+/// The time limit of each solve under a forcing (the config's, if shorter): an
+/// alternative plan is measured whether or not it is proven the best of its kind,
+/// and a program has dozens of forced choices.
+const FORCED_TIME_LIMIT: Seconds = Seconds(5.0);
 
 /// How many values [`key_values`] forces, one at a time.
 const KEY_VALUES: usize = 8;
@@ -160,8 +187,8 @@ pub fn bench_plans(
     let (candidates, plans) = distinct_plans(config, bench)?;
     let rounds = bench.repetitions.max(1);
     let mut measuring = Vec::with_capacity(plans.len());
-    for plan in &plans {
-        measuring.push(Measuring::new(config, plan, bench.seed)?);
+    for forced in plans {
+        measuring.push(Measuring::new(config, forced, bench.seed)?);
     }
     for round in 0..rounds {
         progress(round, rounds);
@@ -179,6 +206,7 @@ pub fn bench_plans(
 /// One plan under measurement: prepared once, warmed up, timed once per round;
 /// its fastest round is kept and verified.
 struct Measuring<'c> {
+    forced: String,
     prepared: crate::run::Prepared<'c>,
     fastest: Option<(ShardedRun, Duration)>,
     times: Vec<f64>,
@@ -192,12 +220,12 @@ fn failed(e: crate::run::RunError) -> BenchError {
 }
 
 impl<'c> Measuring<'c> {
-    fn new(config: &'c Config, plan: &Plan, seed: u64) -> Result<Self, BenchError> {
-        let prepared = crate::run::prepare(config, plan, seed).map_err(failed)?;
+    fn new(config: &'c Config, forced: ForcedPlan, seed: u64) -> Result<Self, BenchError> {
+        let prepared = crate::run::prepare(config, &forced.plan, seed).map_err(failed)?;
         // The warm-up run is not timed (the fastest timed round is the one verified).
         prepared.execute_on(Some(super::MEASURING_CORES)).map_err(failed)?;
         let (times, walls, computes, comms) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        Ok(Measuring { prepared, fastest: None, times, walls, computes, comms })
+        Ok(Measuring { forced: forced.forced, prepared, fastest: None, times, walls, computes, comms })
     }
 
     fn time_once(&mut self) -> Result<(), BenchError> {
@@ -256,6 +284,7 @@ impl<'c> Measuring<'c> {
             measured_communication_s: median(&self.comms).unwrap_or(0.0),
             measured_wall_s: median(&self.walls).unwrap_or(0.0),
             verified: run.verification.passed,
+            forced: self.forced,
             values,
             summary,
             run,

@@ -52,8 +52,10 @@ enum Bench {
         /// The seed of the random inputs.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Plans whose predictions differ by less than this fraction count as one.
-        #[arg(long, default_value_t = 0.02)]
+        /// Plans whose predictions differ by less than this fraction count as one
+        /// (the default is about this machine's run-to-run noise: closer plans
+        /// trade places from run to run).
+        #[arg(long, default_value_t = 0.1)]
         separation: f64,
         /// Write each plan run as DIR/plan-K.json (K = 1 is the cheapest predicted),
         /// for `run --plan` and `cost --plan`, and its fastest round as
@@ -262,13 +264,14 @@ fn plans_table(report: &PlansReport) -> String {
     for (k, p) in report.plans.iter().enumerate() {
         let _ = writeln!(
             out,
-            "{:>3} {:>10.3}ms {:>10.3}ms {:>10.3}ms {:>10.3}ms  {}{}",
+            "{:>3} {:>10.3}ms {:>10.3}ms {:>10.3}ms {:>10.3}ms  {} [forced: {}]{}",
             k + 1,
             p.predicted_s * 1e3,
             p.measured_s * 1e3,
             p.predicted_communication_s * 1e3,
             p.measured_communication_s * 1e3,
             p.summary,
+            p.forced,
             if p.verified { "" } else { " (MISMATCH)" }
         );
     }
