@@ -191,9 +191,6 @@ pub(super) fn runs_locally(op: &Op, rule: &OpShardingRule, f: FactorId) -> bool 
             let on = |k: usize| rule.operands.get(k).and_then(|m| m.dims.iter().position(|d| d.factors.contains(&f)));
             on(0).is_some() && on(0) == on(1)
         }
-        // Along the taken axis, each block looks up the rows it holds (see
-        // `sharded::compute`); elsewhere the indices address the block as they are.
-        OpKind::Take(_) => true,
         OpKind::Convolution(c) => {
             c.feature_group_count == 1
                 && c.batch_group_count == 1

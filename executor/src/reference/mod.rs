@@ -13,7 +13,6 @@ mod conv;
 mod dot;
 mod elementwise;
 mod gather;
-pub(crate) use gather::take_held;
 mod layout;
 mod linalg;
 mod norm;
@@ -21,6 +20,7 @@ mod reduce;
 mod sort;
 mod window;
 
+pub(crate) use gather::take_held;
 pub(crate) use layout::Source;
 
 use crate::error::{Error, Result};

@@ -46,23 +46,20 @@ pub(crate) fn compute(
                 x.fill_past(&bounds, kernel.identity);
             }
         }
-        let global: Vec<Vec<usize>> = op.operands.iter().map(|&v| shape_of(v)).collect();
-        let local: Vec<&[usize]> = operands.iter().map(Tensor::shape).collect();
-        let kind = localize(&op.kind, &global, &local, &expected).map_err(unsupported)?;
-        let types = local_types(program, &op.results, &expected);
-        match &op.kind {
-            OpKind::Take(t) => {
-                let (table, rows) = (op.operands[0], program.value(op.operands[0]).ty.shape[t.axis as usize]);
-                let block = placement.block(device, &shape_of(table), &kernel.operands[0])?;
-                let axis = t.axis as usize;
-                let held = block.starts[axis]..block.starts[axis] + block.real[axis];
-                vec![take_held(&operands[0], &operands[1], t, held, rows.max(0) as usize)]
-            }
-            _ => {
-                let refs: Vec<&Tensor> = operands.iter().collect();
-                let dtypes: Vec<DType> = op.operands.iter().map(|&v| program.value(v).ty.dtype).collect();
-                apply(&kind, (&refs, &dtypes), &types).map_err(unsupported)?
-            }
+        if let OpKind::Take(t) = &op.kind {
+            // The rows of the whole table this device's block holds along the axis.
+            let (axis, table) = (t.axis as usize, shape_of(op.operands[0]));
+            let block = placement.block(device, &table, &kernel.operands[0])?;
+            let held = block.starts[axis]..block.starts[axis] + block.real[axis];
+            vec![take_held(&operands[0], &operands[1], t, held, table[axis])]
+        } else {
+            let global: Vec<Vec<usize>> = op.operands.iter().map(|&v| shape_of(v)).collect();
+            let local: Vec<&[usize]> = operands.iter().map(Tensor::shape).collect();
+            let kind = localize(&op.kind, &global, &local, &expected).map_err(unsupported)?;
+            let types = local_types(program, &op.results, &expected);
+            let refs: Vec<&Tensor> = operands.iter().collect();
+            let dtypes: Vec<DType> = op.operands.iter().map(|&v| program.value(v).ty.dtype).collect();
+            apply(&kind, (&refs, &dtypes), &types).map_err(unsupported)?
         }
     };
     for (result, shape) in results.iter().zip(&expected) {
