@@ -28,7 +28,7 @@ use autoshard_model::rules::{OpCounts, OpShapes, counts_for, op_counts};
 pub use autoshard_model::strategy::check_factors;
 use autoshard_model::strategy::{OpShardings, factor_axes, op_shardings};
 use autoshard_model::{
-    AxisRef, Bytes, DType, FactorKind, Mesh, Meshes, OpId, OpShardingRule, Program, Seconds, TensorSharding, ValueId,
+    AxisRef, Bytes, FactorKind, Mesh, Meshes, OpId, OpShardingRule, Program, Seconds, TensorSharding, ValueId,
 };
 
 /// The program being priced, its hardware, and its mesh by name.
@@ -50,26 +50,24 @@ impl<'a> Pricing<'a> {
     /// `value` as a tensor to reshard, of the type the device holds it as.
     pub fn tensor(&self, value: ValueId) -> Tensor<'_> {
         let ty = &self.program.value(value).ty;
-        Tensor { meshes: &self.meshes, shape: &ty.shape, dtype: self.stored(ty.dtype) }
+        Tensor { meshes: &self.meshes, shape: &ty.shape, dtype: self.hardware.device.storage.unwrap_or(ty.dtype) }
     }
 
-    /// The type the device holds an element of type `dtype` as.
-    fn stored(&self, dtype: DType) -> DType {
-        self.hardware.device.storage.unwrap_or(dtype)
+    /// `value`'s type as the device holds it ([`DeviceSpec::storage`](crate::DeviceSpec::storage)).
+    fn held(&self, value: ValueId) -> TensorType {
+        let ty = &self.program.value(value).ty;
+        TensorType { shape: ty.shape.clone(), dtype: self.hardware.device.storage.unwrap_or(ty.dtype) }
     }
 
     /// What one unsharded execution of op `id` does, its bytes counted at the types
     /// the device holds its tensors as.
     fn counts(&self, id: OpId) -> OpCounts {
-        let op = self.program.op(id);
         if self.hardware.device.storage.is_none() {
             return op_counts(self.program, id);
         }
-        let stored = |ids: &[ValueId]| -> Vec<TensorType> {
-            let held = |v: &ValueId| self.program.value(*v).ty.clone();
-            ids.iter().map(held).map(|ty| TensorType { dtype: self.stored(ty.dtype), ..ty }).collect()
-        };
-        let (operands, results) = (stored(&op.operands), stored(&op.results));
+        let op = self.program.op(id);
+        let held = |ids: &[ValueId]| -> Vec<TensorType> { ids.iter().map(|&v| self.held(v)).collect() };
+        let (operands, results) = (held(&op.operands), held(&op.results));
         counts_for(&op.kind, &OpShapes { operands: operands.iter().collect(), results: results.iter().collect() })
     }
 
@@ -89,8 +87,7 @@ impl<'a> Pricing<'a> {
         let (mut local, mut global) = (0u64, 0u64);
         for (v, sharding) in values {
             local = local.saturating_add(self.local_bytes(v, sharding)?.0);
-            let ty = &self.program.value(v).ty;
-            global = global.saturating_add(ty.num_elements().saturating_mul(self.stored(ty.dtype).size_bytes()));
+            global = global.saturating_add(self.held(v).size().0);
         }
         Ok(Share { local: Bytes(local), global: Bytes(global) })
     }

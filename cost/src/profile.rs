@@ -307,6 +307,8 @@ mod tests {
         assert!(Profile::parse(negative).unwrap_err().to_string().contains("device.flops"));
         let early = text.replace("overhead: 3e-6", "overhead: -3e-6");
         assert!(Profile::parse(&early).unwrap_err().to_string().contains("collectives.all_reduce.overhead"), "{early}");
+        let typo = text.replace("storage: f32", "storage: f33");
+        assert!(Profile::parse(&typo).unwrap_err().to_string().contains("device.storage"), "{typo}");
         let slow = text.replace("reduction: {flops: 3e9", "reduction: {flops: 0");
         assert!(Profile::parse(&slow).unwrap_err().to_string().contains("kernels.reduction.flops"), "{slow}");
     }
