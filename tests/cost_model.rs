@@ -94,3 +94,47 @@ fn partial_sums_are_reduce_scattered_and_held_at_full_size() {
     assert_close(scatter.time_s.0, expected, "reduce-scatter time");
     assert_close(plan.objective.peak_memory_bytes.0 as f64, 40.0 * MIB, "peak memory");
 }
+
+/// A custom op with a body (`exponential` then `tanh`, split four ways) under `cost`.
+fn custom_with_body(cost: &str) -> Plan {
+    let text = format!(
+        r#"
+name: body-priced
+mesh: {{axes: {{x: 4}}}}
+cost: {cost}
+program:
+  inputs:
+    a: {{shape: [64, 32], dtype: f32, sharding: '[{{"x"}}, {{}}]'}}
+  ops:
+    - name: c
+      op: custom
+      operands: [a]
+      rule: '([i, j])->([i, j]) {{i=64, j=32}}'
+      result: {{shape: [64, 32], dtype: f32}}
+      flops: 1.0e10
+      body:
+        args: [t]
+        ops:
+          - {{name: e, op: exponential, operands: [t]}}
+          - {{name: s, op: tanh, operands: [e]}}
+        results: [s]
+  outputs:
+    c: {{sharding: '[{{"x"}}, {{}}]'}}
+"#
+    );
+    autoshard::price(&Config::from_source("body.yaml", &text).unwrap(), None).unwrap()
+}
+
+#[test]
+fn a_custom_op_with_a_body_costs_its_body_on_a_measured_device_and_its_flops_under_a_roofline() {
+    // The cpu profile's kernels are the executor's, which runs the body op by op on
+    // each device's block: two kernels, each on 64 * 32 / 4 elements.
+    let plan = custom_with_body("{preset: cpu}");
+    let kernels = autoshard::cost::Profile::cpu().device.kernels.as_ref().unwrap();
+    let per_element = |op: &str| kernels.per_element[op].0;
+    let body = 2.0 * kernels.overhead.0 + 512.0 * (per_element("exponential") + per_element("tanh"));
+    assert_close(plan.op("c").unwrap().compute_s.0, body, "the body's kernels");
+    // The roofline prices the op as one kernel of its declared FLOPs, split four ways.
+    let plan = custom_with_body("{preset: h100-sxm}");
+    assert_close(plan.op("c").unwrap().compute_s.0, 1.0e10 / 4.0 / FLOPS, "the declared FLOPs");
+}

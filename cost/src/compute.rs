@@ -8,19 +8,15 @@
 //! (for writes) one device holds under the op's shardings.
 
 use crate::hardware::DeviceSpec;
-use crate::kernel::KernelClass;
+use crate::kernel::{KernelClass, KernelWork};
 use autoshard_model::rules::OpCounts;
 use autoshard_model::{Bytes, Flops, Seconds};
 
-/// What one device does for one op.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// What one device does for one op: one kernel, or the kernels of a custom op's body.
+#[derive(Debug, Clone, PartialEq)]
 pub struct LocalWork {
-    /// FLOPs on one device.
-    pub flops: Flops,
-    /// Bytes read and written on one device.
-    pub bytes: Bytes,
-    /// What the op's kernel does.
-    pub class: KernelClass,
+    /// The kernels, in order.
+    pub kernels: Vec<KernelWork>,
 }
 
 /// The fraction of a set of tensors one device holds: local over global bytes (1 when
@@ -34,29 +30,67 @@ pub struct Share {
 }
 
 impl Share {
-    fn of(self, bytes: Bytes) -> f64 {
-        if self.global.0 == 0 { bytes.0 as f64 } else { bytes.0 as f64 * self.local.0 as f64 / self.global.0 as f64 }
+    /// Local over global bytes (1 for no tensors).
+    pub fn fraction(self) -> f64 {
+        if self.global.0 == 0 { 1.0 } else { self.local.0 as f64 / self.global.0 as f64 }
+    }
+}
+
+/// One op's kernel: what it is and its global counts.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Kernel {
+    /// Its class.
+    pub class: KernelClass,
+    /// The op's name.
+    pub op: &'static str,
+    /// FLOPs and bytes of one unsharded execution.
+    pub counts: OpCounts,
+    /// Result elements of one unsharded execution.
+    pub elements: f64,
+}
+
+impl Kernel {
+    /// The kernel's work split into `pieces` (one device does `1 / pieces` of the
+    /// FLOPs: the shard count, less where padding makes shards larger), holding the
+    /// fractions `operands` and `results` of its tensors.
+    pub fn local(self, pieces: f64, operands: f64, results: f64) -> KernelWork {
+        let counts = self.counts;
+        let bytes = counts.bytes_read.0 as f64 * operands + counts.bytes_written.0 as f64 * results;
+        KernelWork {
+            class: self.class,
+            op: self.op,
+            flops: Flops(counts.flops.0 / pieces.max(1.0)),
+            bytes: Bytes(bytes.round() as u64),
+            elements: self.elements * results,
+        }
     }
 }
 
 impl LocalWork {
-    /// The work of an op of `class` with global `counts` split into `pieces` (one
-    /// device does `1 / pieces` of the FLOPs: the shard count, less where padding
-    /// makes shards larger), holding `operands` and `results` of its tensors.
-    pub fn of(class: KernelClass, counts: OpCounts, pieces: f64, operands: Share, results: Share) -> Self {
-        let bytes = operands.of(counts.bytes_read) + results.of(counts.bytes_written);
-        LocalWork { flops: Flops(counts.flops.0 / pieces.max(1.0)), bytes: Bytes(bytes.round() as u64), class }
+    /// One kernel's work (see [`Kernel::local`]).
+    pub fn of(kernel: Kernel, pieces: f64, operands: Share, results: Share) -> Self {
+        LocalWork { kernels: vec![kernel.local(pieces, operands.fraction(), results.fraction())] }
     }
 
-    /// The time of this work on `device`: its kernel model's, else the roofline's.
-    pub fn time(self, device: &DeviceSpec) -> Seconds {
-        if let Some(kernels) = &device.kernels {
-            return kernels.time(self.class, self.flops, self.bytes);
-        }
-        let compute = self.flops.0 / device.flops.0;
-        let memory = self.bytes.0 as f64 / device.memory_bandwidth.0;
-        Seconds(compute.max(memory))
+    /// FLOPs on one device, over all its kernels.
+    pub fn flops(&self) -> Flops {
+        Flops(self.kernels.iter().map(|k| k.flops.0).sum())
     }
+
+    /// The time of this work on `device`: per kernel, its kernel model's, else the
+    /// roofline's.
+    pub fn time(&self, device: &DeviceSpec) -> Seconds {
+        self.kernels.iter().map(|k| kernel_time(k, device)).sum()
+    }
+}
+
+fn kernel_time(work: &KernelWork, device: &DeviceSpec) -> Seconds {
+    if let Some(kernels) = &device.kernels {
+        return kernels.time(work);
+    }
+    let compute = work.flops.0 / device.flops.0;
+    let memory = work.bytes.0 as f64 / device.memory_bandwidth.0;
+    Seconds(compute.max(memory))
 }
 
 #[cfg(test)]
@@ -64,6 +98,7 @@ mod tests {
     use super::*;
     use crate::kernel::{KernelModel, KernelRates};
     use autoshard_model::{BytesPerSecond, FlopsPerSecond};
+    use std::collections::BTreeMap;
 
     #[test]
     fn roofline_takes_the_slower_of_compute_and_memory() {
@@ -76,15 +111,27 @@ mod tests {
         };
         let counts = OpCounts { flops: Flops(8e9), bytes_read: Bytes(4000), bytes_written: Bytes(2000) };
         let half = |global| Share { local: Bytes(global / 2), global: Bytes(global) };
-        let work = LocalWork::of(KernelClass::Matmul, counts, 4.0, half(4000), half(2000));
-        assert_eq!(work, LocalWork { flops: Flops(2e9), bytes: Bytes(3000), class: KernelClass::Matmul });
+        let kernel = Kernel { class: KernelClass::Matmul, op: "dot", counts, elements: 1000.0 };
+        let work = LocalWork::of(kernel, 4.0, half(4000), half(2000));
+        let local = KernelWork {
+            class: KernelClass::Matmul,
+            op: "dot",
+            flops: Flops(2e9),
+            bytes: Bytes(3000),
+            elements: 500.0,
+        };
+        assert_eq!(work, LocalWork { kernels: vec![local] });
         assert_eq!(work.time(&device), Seconds(2e-3));
-        let memory_bound = LocalWork { flops: Flops(1.0), bytes: Bytes(5_000_000), class: KernelClass::Elementwise };
+        let streaming = KernelWork { flops: Flops(1.0), bytes: Bytes(5_000_000), ..local };
+        let memory_bound = LocalWork { kernels: vec![streaming] };
         assert_eq!(memory_bound.time(&device), Seconds(5e-3));
-        // A kernel model replaces the roofline: overhead plus both terms.
+        // A kernel model replaces the roofline: overhead plus both terms, per kernel.
         let rates = KernelRates { flops: FlopsPerSecond(1e9), bandwidth: BytesPerSecond(1e6) };
-        let kernels = KernelModel { overhead: Seconds(1e-3), rates: [rates; 5] };
+        let kernels = KernelModel { overhead: Seconds(1e-3), rates: [rates; 6], per_element: BTreeMap::new() };
         let measured = DeviceSpec { kernels: Some(kernels), ..device };
         assert_eq!(work.time(&measured), Seconds(1e-3 + 2.0 + 3e-3));
+        let two = LocalWork { kernels: vec![local, local] };
+        assert_eq!(two.time(&measured), Seconds(2.0 * (1e-3 + 2.0 + 3e-3)));
+        assert_eq!(two.flops(), Flops(4e9));
     }
 }

@@ -204,7 +204,7 @@ impl<'a> Evaluation<'a> {
             OpKind::NamedComputation(_) | OpKind::ManualComputation(_) => self.region(id, position)?,
             _ => {
                 let work = self.pricing.unruled(id, op.results.iter().map(|&v| (v, self.sharding(v))))?;
-                plan.flops = work.flops;
+                plan.flops = work.flops();
                 plan.compute_s = work.time(&self.pricing.hardware.device);
             }
         }
@@ -263,7 +263,7 @@ impl<'a> Evaluation<'a> {
         let targets: Vec<Option<TensorSharding>> = op.results.iter().map(|&v| Some(self.sharding(v).clone())).collect();
         let cost = self.pricing.ruled_op(id, rule, strategy, &operands, &targets)?;
         plan.carried = strategy.carried.clone();
-        plan.flops = cost.work.flops;
+        plan.flops = cost.work.flops();
         plan.compute_s = cost.work.time(&self.pricing.hardware.device);
         plan.factor_shardings = strategy.factors.clone();
         for (&v, priced) in op.operands.iter().zip(cost.operand_reshards) {

@@ -19,7 +19,7 @@ use std::fmt;
 use std::str::FromStr;
 
 /// One device's capabilities.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct DeviceSpec {
     /// Peak dense compute rate.
     pub flops: FlopsPerSecond,
@@ -126,7 +126,12 @@ impl Preset {
             // axis; `HardwareSpec::from_preset` also takes its per-kind links.
             Preset::Cpu => {
                 let profile = Profile::cpu();
-                PresetFigures { device: profile.device, intra: profile.link, inter: profile.link, node_size: i64::MAX }
+                PresetFigures {
+                    device: profile.device.clone(),
+                    intra: profile.link,
+                    inter: profile.link,
+                    node_size: i64::MAX,
+                }
             }
         }
     }

@@ -10,25 +10,26 @@
 //! along the carried axes; a sharded permutation factor costs a collective-permute of
 //! the result; compute is timed by `compute.rs` (the roofline, or the device's
 //! measured kernel model; a factor that does not divide its shards is padded: each
-//! device computes ceil(n / k) of it). [`Pricing`] carries what every price needs
+//! device computes ceil(n / k) of it; under a kernel model a custom op with a body
+//! computes its body's ops, each split as the op is). [`Pricing`] carries what every price needs
 //! (the program, its hardware and its mesh by name), for both the evaluation of a
 //! plan and the local choice of a strategy.
 
 use crate::collective::{Group, collective_time};
-use crate::compute::{LocalWork, Share};
+use crate::compute::{Kernel, LocalWork, Share};
 use crate::error::{Error, Result};
 use crate::hardware::HardwareSpec;
 use crate::kernel::KernelClass;
 use crate::reshard::{PricedCollective, Tensor, cheapest_plan};
 use autoshard_model::axis::axes_size;
-use autoshard_model::ir::TensorType;
+use autoshard_model::ir::{Body, TensorType};
 use autoshard_model::plan::OpStrategy;
 use autoshard_model::reshard::{Collective, CollectiveKind};
 use autoshard_model::rules::{OpCounts, OpShapes, counts_for, op_counts};
 pub use autoshard_model::strategy::check_factors;
 use autoshard_model::strategy::{OpShardings, factor_axes, op_shardings};
 use autoshard_model::{
-    AxisRef, Bytes, FactorKind, Mesh, Meshes, OpId, OpShardingRule, Program, Seconds, TensorSharding, ValueId,
+    AxisRef, Bytes, FactorKind, Mesh, Meshes, OpId, OpKind, OpShardingRule, Program, Seconds, TensorSharding, ValueId,
 };
 
 /// The program being priced, its hardware, and its mesh by name.
@@ -71,6 +72,46 @@ impl<'a> Pricing<'a> {
         counts_for(&op.kind, &OpShapes { operands: operands.iter().collect(), results: results.iter().collect() })
     }
 
+    /// Op `id`'s kernel: its class, its name, and its counts and result elements at
+    /// the types the device holds.
+    fn kernel(&self, id: OpId) -> Kernel {
+        let op = self.program.op(id);
+        let elements = op.results.iter().map(|&r| self.program.value(r).ty.num_elements() as f64).sum();
+        Kernel { class: KernelClass::of(&op.kind), op: op.kind.name(), counts: self.counts(id), elements }
+    }
+
+    /// What one device does for op `id` split into `pieces`, holding `operands` and
+    /// `results` of its tensors. On a device with a measured kernel model (one whose
+    /// kernels are an executor's, which runs a custom op's body op by op) a custom op
+    /// with a body does the body's ops, each split as the op is: its kernels are
+    /// theirs, each on `1 / pieces` of its tensors. Under the roofline a custom op is
+    /// one kernel of its declared FLOPs (its real, fused implementation).
+    fn work(&self, id: OpId, pieces: f64, operands: Share, results: Share) -> LocalWork {
+        let op = self.program.op(id);
+        let measured = self.hardware.device.kernels.is_some();
+        match (&op.kind, &op.body) {
+            (OpKind::Custom(_), Some(body)) if measured => {
+                let fraction = 1.0 / pieces.max(1.0);
+                let kernels =
+                    self.body_kernels(body).into_iter().map(|k| k.local(pieces, fraction, fraction)).collect();
+                LocalWork { kernels }
+            }
+            _ => LocalWork::of(self.kernel(id), pieces, operands, results),
+        }
+    }
+
+    /// The kernels of `body`'s ops, in order (a nested custom op's by its own body).
+    fn body_kernels(&self, body: &Body) -> Vec<Kernel> {
+        let mut kernels = Vec::with_capacity(body.ops.len());
+        for &id in &body.ops {
+            match (&self.program.op(id).kind, &self.program.op(id).body) {
+                (OpKind::Custom(_), Some(inner)) => kernels.extend(self.body_kernels(inner)),
+                _ => kernels.push(self.kernel(id)),
+            }
+        }
+        kernels
+    }
+
     /// The bytes of one device's shard of `value` under `sharding`.
     pub fn local_bytes(&self, value: ValueId, sharding: &TensorSharding) -> Result<Bytes> {
         self.tensor(value).local_bytes(sharding)
@@ -100,8 +141,7 @@ impl<'a> Pricing<'a> {
         results: impl IntoIterator<Item = (ValueId, &'s TensorSharding)>,
     ) -> Result<LocalWork> {
         let share = self.share(results)?;
-        let class = KernelClass::of(&self.program.op(id).kind);
-        Ok(LocalWork::of(class, self.counts(id), 1.0, share, share))
+        Ok(self.work(id, 1.0, share, share))
     }
 
     /// Prices op `id` (with `rule`) under strategy `chosen`; an
@@ -157,9 +197,8 @@ impl<'a> Pricing<'a> {
                 (!permuted_axes.is_empty()).then(|| self.permutation(v, produced, &permuted_axes)).transpose()
             })
             .collect::<Result<Vec<_>>>()?;
-        let work = LocalWork::of(
-            KernelClass::of(&op.kind),
-            self.counts(id),
+        let work = self.work(
+            id,
             pieces(rule, factors, program.mesh()),
             self.share(op.operands.iter().copied().zip(&operands))?,
             self.share(op.results.iter().copied().zip(&results))?,

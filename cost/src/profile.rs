@@ -9,7 +9,9 @@
 //!   convolution: {flops: 5.0e8, bandwidth: 1.0e9}
 //!   elementwise: {flops: 1.0e9, bandwidth: 2.0e9}
 //!   reduction: {flops: 1.0e9, bandwidth: 2.0e9}
+//!   window: {flops: 1.0e8, bandwidth: 2.0e9}
 //!   movement: {flops: 1.0e9, bandwidth: 1.0e9}
+//!   per_element: {add: 2.0e-9, tanh: 2.0e-8}  # optional: seconds per result element
 //! link: {bandwidth: 5.0e9, latency: 5.0e-6}
 //! collectives:                       # optional per-kind overrides of `link`
 //!   all_gather: {bandwidth: 4.1e9, latency: 3.2e-6, overhead: 2.0e-6}
@@ -28,7 +30,7 @@
 
 use crate::error::{Error, Result, by_name};
 use crate::hardware::{CollectiveSpec, DeviceSpec, HardwareSpec, LinkSpec};
-use crate::kernel::{KernelClass, KernelModel, KernelRates};
+use crate::kernel::{KernelClass, KernelModel, KernelRates, elementwise_ops};
 use autoshard_model::reshard::CollectiveKind;
 use autoshard_model::{Bytes, BytesPerSecond, DType, FlopsPerSecond, Seconds};
 use serde::Deserialize;
@@ -94,7 +96,10 @@ struct RawKernels {
     convolution: RawRates,
     elementwise: RawRates,
     reduction: RawRates,
+    window: RawRates,
     movement: RawRates,
+    #[serde(default)]
+    per_element: BTreeMap<String, f64>,
 }
 
 #[derive(Deserialize, Clone, Copy)]
@@ -154,15 +159,27 @@ fn kernels(raw: RawKernels) -> Result<KernelModel> {
     if !(raw.overhead.is_finite() && raw.overhead >= 0.0) {
         return Err(Error::Profile(format!("kernels.overhead must be a number of seconds >= 0, got {}", raw.overhead)));
     }
-    let classes = [raw.matmul, raw.convolution, raw.elementwise, raw.reduction, raw.movement];
-    let mut rates = [KernelRates { flops: FlopsPerSecond(1.0), bandwidth: BytesPerSecond(1.0) }; 5];
+    let classes = [raw.matmul, raw.convolution, raw.elementwise, raw.reduction, raw.window, raw.movement];
+    let mut rates = [KernelRates { flops: FlopsPerSecond(1.0), bandwidth: BytesPerSecond(1.0) }; 6];
     for ((slot, raw), class) in rates.iter_mut().zip(classes).zip(KernelClass::ALL) {
         *slot = KernelRates {
             flops: FlopsPerSecond(positive(&format!("kernels.{class}.flops"), raw.flops)?),
             bandwidth: BytesPerSecond(positive(&format!("kernels.{class}.bandwidth"), raw.bandwidth)?),
         };
     }
-    Ok(KernelModel { overhead: Seconds(raw.overhead), rates })
+    let mut per_element = BTreeMap::new();
+    for (op, seconds_per_element) in raw.per_element {
+        let what = format!("kernels.per_element.{op}");
+        if !elementwise_ops().any(|known| known == op) {
+            let known: Vec<&str> = elementwise_ops().collect();
+            return Err(Error::Profile(format!(
+                "{what}: not an elementwise op (expected one of {})",
+                known.join(", ")
+            )));
+        }
+        per_element.insert(op, seconds(&what, seconds_per_element)?);
+    }
+    Ok(KernelModel { overhead: Seconds(raw.overhead), rates, per_element })
 }
 
 impl Profile {
@@ -222,6 +239,10 @@ impl Profile {
                 let r = k.rates(class);
                 let _ = writeln!(out, "  {class}: {{flops: {:e}, bandwidth: {:e}}}", r.flops.0, r.bandwidth.0);
             }
+            if !k.per_element.is_empty() {
+                let entries: Vec<String> = k.per_element.iter().map(|(op, s)| format!("{op}: {:e}", s.0)).collect();
+                let _ = writeln!(out, "  per_element: {{{}}}", entries.join(", "));
+            }
         }
         let _ = writeln!(out, "link: {{bandwidth: {:e}, latency: {:e}}}", self.link.bandwidth.0, self.link.latency.0);
         if !self.collectives.is_empty() {
@@ -247,7 +268,7 @@ impl HardwareSpec {
     /// Takes `profile`'s figures: its device, its link on every axis, its per-kind
     /// overrides.
     pub fn apply_profile(&mut self, profile: &Profile) {
-        self.device = profile.device;
+        self.device = profile.device.clone();
         self.axes.values_mut().for_each(|l| *l = profile.link);
         self.collectives = profile.collectives.clone();
     }
@@ -291,7 +312,8 @@ mod tests {
                 memory: Bytes(1 << 30),
                 kernels: Some(KernelModel {
                     overhead: Seconds(2.5e-6),
-                    rates: [KernelRates { flops: FlopsPerSecond(3e9), bandwidth: BytesPerSecond(1.5e9) }; 5],
+                    rates: [KernelRates { flops: FlopsPerSecond(3e9), bandwidth: BytesPerSecond(1.5e9) }; 6],
+                    per_element: BTreeMap::from([("add".into(), Seconds(2e-9)), ("tanh".into(), Seconds(2.5e-8))]),
                 }),
                 storage: Some(DType::F32),
             },
@@ -311,5 +333,8 @@ mod tests {
         assert!(Profile::parse(&typo).unwrap_err().to_string().contains("device.storage"), "{typo}");
         let slow = text.replace("reduction: {flops: 3e9", "reduction: {flops: 0");
         assert!(Profile::parse(&slow).unwrap_err().to_string().contains("kernels.reduction.flops"), "{slow}");
+        let unknown = text.replace("tanh: 2.5e-8", "softmax: 2.5e-8");
+        let message = Profile::parse(&unknown).unwrap_err().to_string();
+        assert!(message.contains("kernels.per_element.softmax: not an elementwise op"), "{message}");
     }
 }

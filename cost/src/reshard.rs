@@ -13,7 +13,7 @@
 use crate::collective::{Group, collective_time};
 use crate::error::Result;
 use crate::hardware::HardwareSpec;
-use crate::kernel::KernelClass;
+use crate::kernel::{KernelClass, KernelWork};
 use autoshard_model::reshard::{self, Collective, ShardingState, simulate};
 use autoshard_model::{AxisRef, Bytes, DType, Flops, Mesh, Meshes, Seconds, TensorSharding};
 
@@ -187,7 +187,14 @@ fn price_one(
 /// device. Free under the roofline (SPEC §4); under a measured kernel model, a
 /// movement kernel reading and writing the result.
 fn local_time(result: Bytes, hardware: &HardwareSpec) -> Seconds {
-    hardware.device.kernels.map_or(Seconds(0.0), |k| k.time(KernelClass::Movement, Flops(0.0), Bytes(2 * result.0)))
+    let copy = KernelWork {
+        class: KernelClass::Movement,
+        op: "copy",
+        flops: Flops(0.0),
+        bytes: Bytes(2 * result.0),
+        elements: 0.0,
+    };
+    hardware.device.kernels.as_ref().map_or(Seconds(0.0), |k| k.time(&copy))
 }
 
 /// The axes a collective-permute moves data across: a device receives its new shard

@@ -59,7 +59,7 @@ impl Calibration {
                 flops: FlopsPerSecond(self.gemm_flops),
                 memory_bandwidth: BytesPerSecond(self.memory_bandwidth),
                 memory: Bytes(self.memory),
-                kernels: Some(self.kernels.model),
+                kernels: Some(self.kernels.model.clone()),
                 storage: Some(autoshard_executor::STORAGE),
             },
             link,

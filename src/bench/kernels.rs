@@ -3,26 +3,32 @@
 //!
 //! The suite (`kernels.yaml`, compiled in) is a program of ops of every kernel
 //! class at the shapes one device of a sharded run of the gallery sees. Each op is
-//! timed on its own, on random operands, on every device at once ([`time_on_mesh`]),
-//! as the sharded executor runs a local kernel: the reference's `apply` on operands
-//! the device holds, no copy of them or of the results timed. The fixed overhead is
-//! the median time of the suite's `tiny_` ops; then per class, least squares on
-//! relative error fits `t − overhead = flops / F + bytes / B` over the class's ops,
-//! with the op's FLOPs and bytes as the cost model counts them. Where the fit makes
-//! a coefficient negative or zero (noise swamping a term), the class keeps one term,
-//! the better fitting of the median seconds per FLOP and the median seconds per
-//! byte, and the other rate is [`FREE`] (as is the FLOP rate of data movement,
-//! which has none).
+//! timed on its own, on every device at once ([`time_on_mesh`]), as the sharded
+//! executor runs a local kernel: the reference's `apply` on operands the device
+//! holds, no copy of them or of the results timed. Its operands are the suite's
+//! random inputs or the results of the ops before it (a `log` reads an `abs`: no
+//! kernel is timed on inputs outside its domain). The fixed overhead is the median
+//! time of the suite's `tiny_` ops; then per class, least squares on relative error
+//! fits `t − overhead = flops / F + bytes / B` over the class's ops, with the op's
+//! FLOPs and bytes as the cost model counts them. Where the fit makes a coefficient
+//! negative or zero (noise swamping a term), the class keeps one term, the better
+//! fitting of the median seconds per FLOP and the median seconds per byte, and the
+//! other rate is [`FREE`] (as is the FLOP rate of data movement, which has none).
+//! The suite has every elementwise op ([`elementwise_ops`]); each gets its own
+//! seconds per result element, `(t − overhead) / elements` (the median over its
+//! points), which the model uses for it in place of the class's rates.
 
 use super::stats::{least_squares, median, r_squared};
 use super::{BenchError, time_on_mesh};
 use crate::Config;
+use autoshard_cost::kernel::elementwise_ops;
 use autoshard_cost::{KernelClass, KernelModel, KernelRates};
 use autoshard_executor::reference::apply;
 use autoshard_executor::{Error as ExecError, Grid, Tensor};
 use autoshard_model::rules::op_counts;
 use autoshard_model::{BytesPerSecond, DType, FlopsPerSecond, Seconds, TensorType};
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// The suite's program.
 const SUITE: &str = include_str!("kernels.yaml");
@@ -38,6 +44,10 @@ pub struct KernelPoint {
     /// Its kernel class (serialised by name).
     #[serde(serialize_with = "class_name")]
     pub class: KernelClass,
+    /// The op's name (`add`, `einsum`).
+    pub op: &'static str,
+    /// Result elements.
+    pub elements: u64,
     /// FLOPs the cost model counts.
     pub flops: f64,
     /// Bytes read and written the cost model counts.
@@ -67,27 +77,38 @@ pub fn measure(devices: usize, repetitions: usize) -> Result<KernelFit, BenchErr
     let config = Config::from_source("kernels.yaml", SUITE).map_err(|e| BenchError::Usage(e.to_string()))?;
     let program = &config.program;
     let grid = Grid::new(&[devices])?;
+    let mut values: Vec<Option<Tensor>> = vec![None; program.values().len()];
+    for (i, input) in program.inputs().iter().enumerate() {
+        values[input.value.index()] = Some(Tensor::random(&program.value(input.value).ty, i as u64 + 1));
+    }
     let mut points = Vec::new();
     for id in program.op_ids() {
         let op = program.op(id);
-        let tensors: Vec<Tensor> =
-            op.operands.iter().enumerate().map(|(i, &v)| Tensor::random(&program.value(v).ty, i as u64 + 1)).collect();
-        // As the sharded executor runs a local kernel: on operands it holds, timing
-        // neither a copy of them nor of the results.
-        let operands: Vec<&Tensor> = tensors.iter().collect();
+        let unsupported = |reason| ExecError::Unsupported { op: op.name.clone(), kind: op.kind.name().into(), reason };
+        let operands: Vec<&Tensor> =
+            op.operands.iter().map(|&v| values[v.index()].as_ref()).collect::<Option<_>>().ok_or_else(|| {
+                BenchError::Usage(format!("the kernel suite's {} reads a value not yet computed", op.name))
+            })?;
         let dtypes: Vec<DType> = op.operands.iter().map(|&v| program.value(v).ty.dtype).collect();
         let results: Vec<TensorType> = op.results.iter().map(|&r| program.value(r).ty.clone()).collect();
-        let unsupported = |reason| ExecError::Unsupported { op: op.name.clone(), kind: op.kind.name().into(), reason };
+        // As the sharded executor runs a local kernel: on operands it holds, timing
+        // neither a copy of them nor of the results.
         let seconds =
             time_on_mesh(&grid, repetitions, |_| apply(&op.kind, (&operands, &dtypes), &results).map_err(unsupported))?;
+        let computed = apply(&op.kind, (&operands, &dtypes), &results).map_err(unsupported)?;
         let counts = op_counts(program, id);
         points.push(KernelPoint {
             name: op.name.clone(),
             class: KernelClass::of(&op.kind),
+            op: op.kind.name(),
+            elements: results.iter().map(TensorType::num_elements).sum(),
             flops: counts.flops.0,
             bytes: counts.bytes_read.0 + counts.bytes_written.0,
             seconds,
         });
+        for (&r, tensor) in op.results.iter().zip(computed) {
+            values[r.index()] = Some(tensor);
+        }
     }
     fit_model(points)
 }
@@ -103,7 +124,7 @@ impl KernelFit {
 pub fn fit_model(points: Vec<KernelPoint>) -> Result<KernelFit, BenchError> {
     let tiny: Vec<f64> = points.iter().filter(|p| p.name.starts_with("tiny_")).map(|p| p.seconds).collect();
     let overhead = median(&tiny).ok_or_else(|| BenchError::Usage("the kernel suite has no tiny_ ops".into()))?;
-    let mut rates = [KernelRates { flops: FlopsPerSecond(FREE), bandwidth: BytesPerSecond(FREE) }; 5];
+    let mut rates = [KernelRates { flops: FlopsPerSecond(FREE), bandwidth: BytesPerSecond(FREE) }; 6];
     let mut r2 = Vec::new();
     for class in KernelClass::ALL {
         let rows: Vec<([f64; 2], f64)> = points
@@ -118,7 +139,26 @@ pub fn fit_model(points: Vec<KernelPoint>) -> Result<KernelFit, BenchError> {
             KernelRates { flops: FlopsPerSecond(rate(per_flop)), bandwidth: BytesPerSecond(rate(per_byte)) };
         r2.push((class.name().to_string(), quality));
     }
-    Ok(KernelFit { model: KernelModel { overhead: Seconds(overhead), rates }, r2, points })
+    let per_element = per_element(&points, overhead);
+    Ok(KernelFit { model: KernelModel { overhead: Seconds(overhead), rates, per_element }, r2, points })
+}
+
+/// Seconds per result element of each elementwise op the suite times (beyond the
+/// `tiny_` ops): the median over its points of its time less the overhead (at least
+/// 1% of its time, as in the class fits) per element.
+fn per_element(points: &[KernelPoint], overhead: f64) -> BTreeMap<String, Seconds> {
+    let mut per_element = BTreeMap::new();
+    for op in elementwise_ops() {
+        let times: Vec<f64> = points
+            .iter()
+            .filter(|p| p.op == op && p.elements > 0 && !p.name.starts_with("tiny_"))
+            .map(|p| (p.seconds - overhead).max(p.seconds * 0.01) / p.elements as f64)
+            .collect();
+        if let Some(t) = median(&times) {
+            per_element.insert(op.to_string(), Seconds(t));
+        }
+    }
+    per_element
 }
 
 /// Seconds per FLOP and per byte for `rows` of ([FLOPs, bytes], seconds), and R²:
@@ -146,7 +186,7 @@ mod tests {
     use super::*;
 
     fn point(name: &str, class: KernelClass, flops: f64, bytes: u64, seconds: f64) -> KernelPoint {
-        KernelPoint { name: name.into(), class, flops, bytes, seconds }
+        KernelPoint { name: name.into(), class, op: "x", elements: bytes / 8, flops, bytes, seconds }
     }
 
     #[test]
@@ -157,7 +197,7 @@ mod tests {
         for (f, b) in [(1e8, 1_000_000u64), (4e8, 1_500_000), (2e7, 3_000_000)] {
             points.push(point("mm", KernelClass::Matmul, f, b, t(f, b, 1e10, 1e9)));
         }
-        for class in [KernelClass::Convolution, KernelClass::Elementwise, KernelClass::Reduction] {
+        for class in [KernelClass::Convolution, KernelClass::Elementwise, KernelClass::Reduction, KernelClass::Window] {
             for (f, b) in [(1e6, 1_000_000u64), (4e6, 1_000_000)] {
                 points.push(point("x", class, f, b, t(f, b, 1e9, 1e9)));
             }
@@ -171,14 +211,41 @@ mod tests {
         assert!((mm.flops.0 / 1e10 - 1.0).abs() < 1e-6 && (mm.bandwidth.0 / 1e9 - 1.0).abs() < 1e-6, "{mm:?}");
         let mv = fitted.rates(KernelClass::Movement);
         assert!(mv.flops.0 == FREE && (mv.bandwidth.0 / 2e9 - 1.0).abs() < 1e-6, "{mv:?}");
+        assert!(fitted.per_element.is_empty(), "{:?}", fitted.per_element);
     }
 
     #[test]
-    fn the_suite_loads_and_covers_every_class() {
+    fn each_elementwise_op_gets_the_median_of_its_points_per_element() {
+        let mut points = vec![point("tiny_add", KernelClass::Elementwise, 8.0, 96, 1e-6)];
+        points[0].op = "add";
+        for (name, op, elements, seconds) in
+            [("tanh", "tanh", 1000, 21e-6), ("add", "add", 1000, 3e-6), ("add_big", "add", 4000, 9e-6)]
+        {
+            points.push(KernelPoint { op, elements, ..point(name, KernelClass::Elementwise, 1e3, 8000, seconds) });
+        }
+        points.push(point("mm", KernelClass::Matmul, 1e6, 1000, 1e-3));
+        points.push(point("mm2", KernelClass::Matmul, 2e6, 1000, 2e-3));
+        for class in [KernelClass::Convolution, KernelClass::Reduction, KernelClass::Window, KernelClass::Movement] {
+            points.push(point("c1", class, 1e6, 1000, 1e-3));
+            points.push(point("c2", class, 2e6, 2000, 2e-3));
+        }
+        let per_element = fit_model(points).unwrap().model.per_element;
+        let near = |op: &str, expected: f64| (per_element[op].0 / expected - 1.0).abs() < 1e-9;
+        // tanh: (21 - 1) us over 1000 elements; add: the median of 2 ns and 2 ns.
+        assert!(near("tanh", 2e-8) && near("add", 2e-9), "{per_element:?}");
+        assert_eq!(per_element.len(), 2, "the tiny_ op and other classes give none");
+    }
+
+    #[test]
+    fn the_suite_loads_and_covers_every_class_and_elementwise_op() {
         let config = Config::from_source("kernels.yaml", SUITE).unwrap();
+        let ops = config.program.ops();
         for class in KernelClass::ALL {
-            let n = config.program.ops().iter().filter(|o| KernelClass::of(&o.kind) == class).count();
+            let n = ops.iter().filter(|o| KernelClass::of(&o.kind) == class).count();
             assert!(n >= 2, "{class}: {n} ops");
+        }
+        for op in elementwise_ops() {
+            assert!(ops.iter().any(|o| o.kind.name() == op && !o.name.starts_with("tiny_")), "no {op} in the suite");
         }
     }
 }
