@@ -26,7 +26,7 @@ use autoshard_cost::{KernelClass, KernelModel, KernelRates};
 use autoshard_executor::reference::apply;
 use autoshard_executor::{Error as ExecError, Grid, Tensor};
 use autoshard_model::rules::op_counts;
-use autoshard_model::{BytesPerSecond, DType, FlopsPerSecond, Seconds, TensorType};
+use autoshard_model::{BytesPerSecond, DType, FlopsPerSecond, OpId, Program, Seconds, TensorType};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -84,33 +84,48 @@ pub fn measure(devices: usize, repetitions: usize) -> Result<KernelFit, BenchErr
     let mut points = Vec::new();
     for id in program.op_ids() {
         let op = program.op(id);
-        let unsupported = |reason| ExecError::Unsupported { op: op.name.clone(), kind: op.kind.name().into(), reason };
         let operands: Vec<&Tensor> =
             op.operands.iter().map(|&v| values[v.index()].as_ref()).collect::<Option<_>>().ok_or_else(|| {
                 BenchError::Usage(format!("the kernel suite's {} reads a value not yet computed", op.name))
             })?;
-        let dtypes: Vec<DType> = op.operands.iter().map(|&v| program.value(v).ty.dtype).collect();
-        let results: Vec<TensorType> = op.results.iter().map(|&r| program.value(r).ty.clone()).collect();
-        // As the sharded executor runs a local kernel: on operands it holds, timing
-        // neither a copy of them nor of the results.
-        let seconds =
-            time_on_mesh(&grid, repetitions, |_| apply(&op.kind, (&operands, &dtypes), &results).map_err(unsupported))?;
-        let computed = apply(&op.kind, (&operands, &dtypes), &results).map_err(unsupported)?;
-        let counts = op_counts(program, id);
-        points.push(KernelPoint {
-            name: op.name.clone(),
-            class: KernelClass::of(&op.kind),
-            op: op.kind.name(),
-            elements: results.iter().map(TensorType::num_elements).sum(),
-            flops: counts.flops.0,
-            bytes: counts.bytes_read.0 + counts.bytes_written.0,
-            seconds,
-        });
+        let (point, computed) = time_op(program, id, &operands, &grid, repetitions)?;
+        points.push(point);
         for (&r, tensor) in op.results.iter().zip(computed) {
             values[r.index()] = Some(tensor);
         }
     }
     fit_model(points)
+}
+
+/// Times op `id` of the suite on `operands` and computes its results once more
+/// (the operands of the ops after it).
+fn time_op(
+    program: &Program,
+    id: OpId,
+    operands: &[&Tensor],
+    grid: &Grid,
+    repetitions: usize,
+) -> Result<(KernelPoint, Vec<Tensor>), BenchError> {
+    let op = program.op(id);
+    let unsupported = |reason| ExecError::Unsupported { op: op.name.clone(), kind: op.kind.name().into(), reason };
+    let dtypes: Vec<DType> = op.operands.iter().map(|&v| program.value(v).ty.dtype).collect();
+    let results: Vec<TensorType> = op.results.iter().map(|&r| program.value(r).ty.clone()).collect();
+    // As the sharded executor runs a local kernel: on operands it holds, timing
+    // neither a copy of them nor of the results.
+    let seconds =
+        time_on_mesh(grid, repetitions, |_| apply(&op.kind, (operands, &dtypes), &results).map_err(unsupported))?;
+    let computed = apply(&op.kind, (operands, &dtypes), &results).map_err(unsupported)?;
+    let counts = op_counts(program, id);
+    let point = KernelPoint {
+        name: op.name.clone(),
+        class: KernelClass::of(&op.kind),
+        op: op.kind.name(),
+        elements: results.iter().map(TensorType::num_elements).sum(),
+        flops: counts.flops.0,
+        bytes: counts.bytes_read.0 + counts.bytes_written.0,
+        seconds,
+    };
+    Ok((point, computed))
 }
 
 impl KernelFit {

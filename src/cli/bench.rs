@@ -26,7 +26,8 @@ enum Bench {
     /// squares. Prints kind, α, B, R² and the points.
     Collectives(Measure),
     /// Measure the collectives plus the executor's kernels (a suite of ops, fitted
-    /// per kernel class; its GEMM FLOP/s and memory-bound bytes/s), and write them as
+    /// per kernel class, each elementwise op timed per element; its GEMM FLOP/s and
+    /// memory-bound bytes/s), and write them as
     /// a cost profile (stdout, or --out FILE). The `cpu` preset is such a profile:
     /// `--out cost/data/cpu.yaml` regenerates it.
     Calibrate {
