@@ -12,11 +12,14 @@ use crate::kernel::{KernelClass, KernelWork};
 use autoshard_model::rules::OpCounts;
 use autoshard_model::{Bytes, Flops, Seconds};
 
-/// What one device does for one op: one kernel, or the kernels of a custom op's body.
+/// What one device does for one op: one kernel, or the kernels of a custom op's body
+/// (the common case, one kernel, holds no allocation: the solver prices thousands).
 #[derive(Debug, Clone, PartialEq)]
-pub struct LocalWork {
-    /// The kernels, in order.
-    pub kernels: Vec<KernelWork>,
+pub enum LocalWork {
+    /// One kernel.
+    Kernel(KernelWork),
+    /// A custom op's body, kernel by kernel in order.
+    Body(Vec<KernelWork>),
 }
 
 /// The fraction of a set of tensors one device holds: local over global bytes (1 when
@@ -69,18 +72,26 @@ impl Kernel {
 impl LocalWork {
     /// One kernel's work (see [`Kernel::local`]).
     pub fn of(kernel: Kernel, pieces: f64, operands: Share, results: Share) -> Self {
-        LocalWork { kernels: vec![kernel.local(pieces, operands.fraction(), results.fraction())] }
+        LocalWork::Kernel(kernel.local(pieces, operands.fraction(), results.fraction()))
+    }
+
+    /// The kernels, in order.
+    pub fn kernels(&self) -> &[KernelWork] {
+        match self {
+            LocalWork::Kernel(kernel) => std::slice::from_ref(kernel),
+            LocalWork::Body(kernels) => kernels,
+        }
     }
 
     /// FLOPs on one device, over all its kernels.
     pub fn flops(&self) -> Flops {
-        Flops(self.kernels.iter().map(|k| k.flops.0).sum())
+        Flops(self.kernels().iter().map(|k| k.flops.0).sum())
     }
 
     /// The time of this work on `device`: per kernel, its kernel model's, else the
     /// roofline's.
     pub fn time(&self, device: &DeviceSpec) -> Seconds {
-        self.kernels.iter().map(|k| kernel_time(k, device)).sum()
+        self.kernels().iter().map(|k| kernel_time(k, device)).sum()
     }
 }
 
@@ -120,17 +131,17 @@ mod tests {
             bytes: Bytes(3000),
             elements: 500.0,
         };
-        assert_eq!(work, LocalWork { kernels: vec![local] });
+        assert_eq!(work, LocalWork::Kernel(local));
         assert_eq!(work.time(&device), Seconds(2e-3));
         let streaming = KernelWork { flops: Flops(1.0), bytes: Bytes(5_000_000), ..local };
-        let memory_bound = LocalWork { kernels: vec![streaming] };
+        let memory_bound = LocalWork::Kernel(streaming);
         assert_eq!(memory_bound.time(&device), Seconds(5e-3));
         // A kernel model replaces the roofline: overhead plus both terms, per kernel.
         let rates = KernelRates { flops: FlopsPerSecond(1e9), bandwidth: BytesPerSecond(1e6) };
         let kernels = KernelModel { overhead: Seconds(1e-3), rates: [rates; 6], per_element: BTreeMap::new() };
         let measured = DeviceSpec { kernels: Some(kernels), ..device };
         assert_eq!(work.time(&measured), Seconds(1e-3 + 2.0 + 3e-3));
-        let two = LocalWork { kernels: vec![local, local] };
+        let two = LocalWork::Body(vec![local, local]);
         assert_eq!(two.time(&measured), Seconds(2.0 * (1e-3 + 2.0 + 3e-3)));
         assert_eq!(two.flops(), Flops(4e9));
     }

@@ -94,7 +94,7 @@ impl<'a> Pricing<'a> {
                 let fraction = 1.0 / pieces.max(1.0);
                 let kernels =
                     self.body_kernels(body).into_iter().map(|k| k.local(pieces, fraction, fraction)).collect();
-                LocalWork { kernels }
+                LocalWork::Body(kernels)
             }
             _ => LocalWork::of(self.kernel(id), pieces, operands, results),
         }

@@ -234,7 +234,7 @@ mod tests {
         let mut points = vec![point("tiny_add", KernelClass::Elementwise, 8.0, 96, 1e-6)];
         points[0].op = "add";
         for (name, op, elements, seconds) in
-            [("tanh", "tanh", 1000, 21e-6), ("add", "add", 1000, 3e-6), ("add_big", "add", 4000, 9e-6)]
+            [("tanh", "tanh", 1000, 21e-6), ("add", "add", 1000, 3e-6), ("add_big", "add", 4000, 13e-6)]
         {
             points.push(KernelPoint { op, elements, ..point(name, KernelClass::Elementwise, 1e3, 8000, seconds) });
         }
@@ -246,8 +246,8 @@ mod tests {
         }
         let per_element = fit_model(points).unwrap().model.per_element;
         let near = |op: &str, expected: f64| (per_element[op].0 / expected - 1.0).abs() < 1e-9;
-        // tanh: (21 - 1) us over 1000 elements; add: the median of 2 ns and 2 ns.
-        assert!(near("tanh", 2e-8) && near("add", 2e-9), "{per_element:?}");
+        // tanh: (21 - 1) us over 1000 elements; add: the median of 2 ns and 3 ns.
+        assert!(near("tanh", 2e-8) && near("add", 2.5e-9), "{per_element:?}");
         assert_eq!(per_element.len(), 2, "the tiny_ op and other classes give none");
     }
 
