@@ -1,11 +1,13 @@
-//! The compute time of one op on one device: a roofline (SPEC §4), or the device's
-//! measured kernel model where it has one (`kernel.rs`).
+//! The compute time of one op on one device: the sum over its kernels (one, or a
+//! custom op's body's ops) of a roofline (SPEC §4), or of the device's measured
+//! kernel model where it has one (`kernel.rs`).
 //!
 //! Roofline: time = max(local FLOPs / device FLOP/s, local bytes read and written /
-//! memory bandwidth). Local FLOPs are the op's FLOPs divided by the product of the sizes of
-//! the axes that shard its factors (replicated work is not divided). Local bytes scale
-//! the op's global byte counts by how much of its operands (for reads) and results
-//! (for writes) one device holds under the op's shardings.
+//! memory bandwidth). Local FLOPs are the op's FLOPs divided by the product of the
+//! sizes of the axes that shard its factors (replicated work is not divided). Local
+//! bytes and result elements scale the op's global counts by how much of its
+//! operands (for reads) and results (for writes and elements) one device holds
+//! under the op's shardings.
 
 use crate::hardware::DeviceSpec;
 use crate::kernel::{KernelClass, KernelWork};

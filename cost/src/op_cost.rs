@@ -104,7 +104,8 @@ impl<'a> Pricing<'a> {
     fn body_kernels(&self, body: &Body) -> Vec<Kernel> {
         let mut kernels = Vec::with_capacity(body.ops.len());
         for &id in &body.ops {
-            match (&self.program.op(id).kind, &self.program.op(id).body) {
+            let op = self.program.op(id);
+            match (&op.kind, &op.body) {
                 (OpKind::Custom(_), Some(inner)) => kernels.extend(self.body_kernels(inner)),
                 _ => kernels.push(self.kernel(id)),
             }

@@ -6,8 +6,9 @@
 //! ratios explode near zero), or by [`MAGNITUDE_FLOOR`] if that is larger: an
 //! output smaller than that is what is left of values of order one after they
 //! cancel (the sum of a layer norm's row), and its error is their rounding. A
-//! sharded run sums in a different order than the reference, so the tolerance, 1e-4, grows linearly with the longest reduction of
-//! the program beyond 1,024 terms. Two NaNs or two equal infinities agree.
+//! sharded run sums in a different order than the reference, so the tolerance,
+//! 1e-4, grows linearly with the longest reduction of the program beyond 1,024
+//! terms. Two NaNs or two equal infinities agree.
 
 use crate::tensor::{Tensor, unflatten};
 use autoshard_model::rules::sharding_rule;

@@ -32,7 +32,7 @@ use crate::Config;
 use crate::run::Run;
 use autoshard_cost::{HardwareSpec, Preset};
 use autoshard_executor::sharded::{EventKind, ShardedRun};
-use autoshard_model::{Plan, Seconds, ValueId};
+use autoshard_model::{Plan, Program, Seconds, ValueId};
 use autoshard_solver::{ForcedPlan, Forcing, Solver, SolverOptions};
 use serde::Serialize;
 use std::collections::BTreeSet;
@@ -141,7 +141,7 @@ pub fn distinct_plans(config: &Config, bench: &PlanBench) -> Result<(usize, Vec<
 /// Every proper subset of the mesh's axes (of size above 1) as the only axes to
 /// use, fewest axes first: the plans of each kind of parallelism (none, along one
 /// axis, along another, ...).
-fn axis_subsets(program: &autoshard_model::Program) -> impl Iterator<Item = Forcing> {
+fn axis_subsets(program: &Program) -> impl Iterator<Item = Forcing> {
     let axes: Vec<String> = program.mesh().axes().iter().filter(|a| a.size > 1).map(|a| a.name.clone()).collect();
     let mut subsets: Vec<Vec<String>> = (0..(1usize << axes.len()) - 1)
         .map(|mask| axes.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, a)| a.clone()).collect())
@@ -153,7 +153,7 @@ fn axis_subsets(program: &autoshard_model::Program) -> impl Iterator<Item = Forc
 /// The values whose forced shardings give the alternative plans: the
 /// [`KEY_VALUES`] largest of the program (ties in program order), where a
 /// different choice moves the most bytes.
-fn key_values(program: &autoshard_model::Program) -> impl Iterator<Item = ValueId> {
+fn key_values(program: &Program) -> impl Iterator<Item = ValueId> {
     let mut values: Vec<ValueId> = program.value_ids().collect();
     values.sort_by_key(|&v| std::cmp::Reverse(program.value(v).ty.size().0));
     values.truncate(KEY_VALUES);

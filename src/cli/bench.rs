@@ -27,9 +27,9 @@ enum Bench {
     Collectives(Measure),
     /// Measure the collectives plus the executor's kernels (a suite of ops, fitted
     /// per kernel class, each elementwise op timed per element; its GEMM FLOP/s and
-    /// memory-bound bytes/s), and write them as
-    /// a cost profile (stdout, or --out FILE). The `cpu` preset is such a profile:
-    /// `--out cost/data/cpu.yaml` regenerates it.
+    /// memory-bound bytes/s), and write them as a cost profile (stdout, or --out
+    /// FILE). The `cpu` preset is such a profile: `--out cost/data/cpu.yaml`
+    /// regenerates it.
     Calibrate {
         #[command(flatten)]
         measure: Measure,
