@@ -39,7 +39,7 @@ pub use axis::{AxisRef, SubAxis};
 pub use dim_sharding::DimSharding;
 pub use dtype::DType;
 pub use error::{Error, Result};
-pub use ir::{Location, OpId, Program, ProgramBuilder, TensorType, ValueId};
+pub use ir::{Diagnostic, Location, OpId, Program, ProgramBuilder, TensorType, ValueId};
 pub use mesh::{Mesh, MeshAxis, Meshes};
 pub use ops::OpKind;
 pub use plan::Plan;

@@ -1,4 +1,5 @@
-//! Source locations: where in a config file a value or an op was written.
+//! Source locations: where in a source file (a config, a StableHLO module) a value or
+//! an op was written, and the located error every front end reports ([`Diagnostic`]).
 //!
 //! Carried by the IR so that errors found after parsing (shape inference, sharding
 //! verification) still point at `FILE:LINE:COL`.
@@ -20,5 +21,27 @@ pub struct Location {
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}:{}", self.file, self.line, self.column)
+    }
+}
+
+/// One error at one place in a source file, as every front end reports it:
+/// `FILE:LINE:COL: error: MESSAGE`, with an optional hint on the next line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Where the offending text is.
+    pub location: Location,
+    /// What is wrong: what was expected and what was found.
+    pub message: String,
+    /// How to fix it, when there is something useful to say.
+    pub hint: Option<String>,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: error: {}", self.location, self.message)?;
+        if let Some(hint) = &self.hint {
+            write!(f, "\n  hint: {hint}")?;
+        }
+        Ok(())
     }
 }

@@ -1,0 +1,51 @@
+//! The config gallery (`configs/`): every config, at the small sizes its `ci_sizes:`
+//! declares (as it is when it declares none), solves within a short time limit and
+//! its plan runs on the CPU mesh matching the unsharded reference; and every config
+//! keeps the header comment that says what it is and what a good plan looks like.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
+
+use std::time::Instant;
+
+fn gallery() -> Vec<(String, String)> {
+    let mut paths: Vec<_> = std::fs::read_dir("../configs").unwrap().map(|e| e.unwrap().path()).collect();
+    paths.retain(|p| p.extension().is_some_and(|e| e == "yaml"));
+    paths.sort();
+    paths.into_iter().map(|p| (p.display().to_string(), std::fs::read_to_string(&p).unwrap())).collect()
+}
+
+#[test]
+fn the_gallery_has_eight_documented_configs() {
+    let configs = gallery();
+    assert!(configs.len() >= 8, "{} configs", configs.len());
+    for (path, source) in &configs {
+        let header: Vec<&str> = source.lines().take_while(|l| l.starts_with('#')).collect();
+        assert!(header.len() >= 3, "{path}: no header comment");
+        assert!(header.join("\n").contains("good plan"), "{path}: the header does not say what a good plan is");
+    }
+}
+
+#[test]
+fn every_config_solves_and_runs_at_its_ci_sizes() {
+    for (path, source) in gallery() {
+        let mut config = autoshard::Config::from_source_at_ci_sizes(&path, &source).unwrap_or_else(|e| panic!("{e}"));
+        config.solver.time_limit = autoshard::model::Seconds(10.0);
+        let started = Instant::now();
+        let plan = autoshard::solve(&config).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let solved = started.elapsed();
+        let run = autoshard::run::run(&config, &plan, 1).unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert!(run.verification.passed, "{path}: {:?}", run.verification);
+        eprintln!("{path}: solved in {solved:?}, ran in {:?}", started.elapsed() - solved);
+    }
+}
+
+#[test]
+fn the_gallery_declares_ci_sizes_for_its_large_configs() {
+    for (path, source) in gallery() {
+        let config = autoshard::Config::from_source(&path, &source).unwrap();
+        let largest = config.program.values().iter().map(|v| v.ty.num_elements()).max().unwrap_or(0);
+        if largest > 1 << 16 {
+            assert!(!config.ci_sizes.is_empty(), "{path}: {largest} elements but no ci_sizes");
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! `autoshard solve FILE [--format text|json|yaml|jax|mlir] [--time-limit S] [--svg FILE]`:
+//! the cheapest plan for a config. Text prints the report of [`crate::view::report`]
+//! (the `cost` table, every value's sharding with its device grid, the dropped
+//! preferences and the solver's statistics); JSON and YAML print the plan (SPEC §8).
+//! `--svg` also writes a chart of compute and communication per op. On a terminal,
+//! stderr shows a spinner with the solver's phase while it works. An infeasible
+//! problem fails (exit 1) with the constraints that conflict.
+
+use super::{ConfigArgs, Failure};
+use crate::progress::Progress;
+use autoshard::model::Seconds;
+use autoshard::solver::SolveError;
+use std::path::{Path, PathBuf};
+
+/// How to print the plan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// A report for people.
+    Text,
+    /// The plan's JSON (SPEC §8), readable by `cost --plan`.
+    Json,
+    /// The same plan as YAML.
+    Yaml,
+    /// JAX code: the mesh, `PartitionSpec`s of the inputs and outputs and
+    /// `with_sharding_constraint` lines for the intermediates.
+    Jax,
+    /// A StableHLO module: `sdy.sharding` on every argument and result and an
+    /// `sdy.sharding_constraint` on every intermediate value, for XLA's Shardy
+    /// partitioner.
+    Mlir,
+}
+
+/// The `solve` command's arguments.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    config: ConfigArgs,
+    /// The output format.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+    /// Wall-clock budget in seconds (overrides the config's `solver.time_limit`).
+    #[arg(long, value_name = "S")]
+    time_limit: Option<f64>,
+    /// Also write an SVG chart of each op's compute and communication time to FILE.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+}
+
+/// Runs `solve`.
+pub fn run(args: &Args) -> Result<(), Failure> {
+    let mut config = args.config.load()?;
+    let shown = args.config.shown();
+    if let Some(limit) = args.time_limit {
+        if !(limit.is_finite() && limit > 0.0) {
+            return Err(Failure::BadInput(format!("--time-limit: expected a positive number of seconds, got {limit}")));
+        }
+        config.solver.time_limit = Seconds(limit);
+    }
+    let plan = solved(&config, &shown)?;
+    if let Some(path) = &args.svg {
+        write_svg(path, &plan)?;
+    }
+    let text = match args.format {
+        Format::Text => crate::view::report::render(&config, &plan),
+        Format::Json => serde_json::to_string_pretty(&plan).map_err(|e| Failure::BadInput(e.to_string()))? + "\n",
+        Format::Yaml => serde_saphyr::to_string(&plan).map_err(|e| Failure::BadInput(e.to_string()))?,
+        Format::Jax => autoshard::stablehlo::jax::render(&config.program, &plan)
+            .map_err(|e| Failure::Failed(format!("{shown}: error: the plan has no JAX form: {e}")))?,
+        Format::Mlir => autoshard::stablehlo::export(&config.program, &plan)
+            .map_err(|e| Failure::Failed(format!("{shown}: error: the plan has no StableHLO form: {e}")))?,
+    };
+    print!("{text}");
+    Ok(())
+}
+
+/// `config` solved, with a spinner on a terminal; an infeasible problem is a failed
+/// run (exit 1), anything else wrong with it bad input (exit 2). `shown` names the
+/// config in messages.
+pub(super) fn solved(config: &autoshard::Config, shown: &str) -> Result<autoshard::model::Plan, Failure> {
+    let progress = Progress::spinner("solving", &format!("(limit {})", config.solver.time_limit));
+    let handle = progress.handle();
+    let report = move |p: autoshard::solver::search::Progress| {
+        let mut message = p.phase.to_string();
+        if p.cost.is_finite() {
+            message += &format!("  best {}", Seconds(p.cost));
+        }
+        if p.bound.is_finite() {
+            message += &format!("  bound {}", Seconds(p.bound));
+        }
+        handle.message(message);
+    };
+    let plan = autoshard::solve_with_progress(config, report).map_err(|e| match e {
+        SolveError::Infeasible(_) => Failure::Failed(format!("{shown}: error: {e}")),
+        e => Failure::BadInput(format!("{shown}: error: {e}")),
+    });
+    progress.finish();
+    plan
+}
+
+/// Writes the chart of [`crate::view::svg`] for `plan` to `path`.
+pub(super) fn write_svg(path: &Path, plan: &autoshard::model::Plan) -> Result<(), Failure> {
+    let title = format!("{}: compute and communication per op (total {})", plan.program, plan.objective.total_s);
+    let svg = crate::view::svg::render(plan, &title).map_err(|e| Failure::Failed(format!("error: {e}")))?;
+    std::fs::write(path, svg)
+        .map_err(|e| Failure::BadInput(format!("{}: error: cannot write the chart: {e}", path.display())))
+}

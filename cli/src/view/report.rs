@@ -1,0 +1,100 @@
+//! The report `solve --format text` prints: the cost table ([`super::table`]), every
+//! value's sharding with a grid of which device holds which block ([`super::grid`]),
+//! the dropped preferences and the solver's statistics. A grid is drawn once: a
+//! later value whose blocks sit on the same devices says `blocks as NAME`.
+//!
+//! ```text
+//! values  (each cell: the devices holding that block)
+//!   x    <@mesh, [{}, {}]>         tensor<2048x2048xbf16>, replicated
+//!   w1   <@mesh, [{}, {"model"}]>  tensor<2048x8192xbf16>, 2048x2048 per device
+//!        ┌───┬───┬───┬───┐
+//!        │ 0 │ 1 │ 2 │ 3 │
+//!        └───┴───┴───┴───┘
+//! ```
+
+use super::{grid, table};
+use autoshard::Config;
+use autoshard::model::ir::write_shape;
+use autoshard::model::{Plan, Seconds, TensorSharding};
+use std::fmt::Write as _;
+
+/// The whole text report of a solved (or priced) plan for `config`.
+pub fn render(config: &Config, plan: &Plan) -> String {
+    let mut out = table::render(config, plan);
+    out += &values(config, plan);
+    out += &dropped(plan);
+    out += &solver(plan);
+    out
+}
+
+/// The values section: per value its sharding, type and per-device block, and the
+/// grid of blocks unless it is replicated.
+pub fn values(config: &Config, plan: &Plan) -> String {
+    let program = &config.program;
+    let mesh = program.mesh();
+    let mut out = String::from("\nvalues  (each cell: the devices holding that block)\n");
+    let shardings: Vec<String> = plan.values.iter().map(|v| v.sharding.stripped().to_string()).collect();
+    let name_w = plan.values.iter().map(|v| v.name.len()).max().unwrap_or(0);
+    let sharding_w = shardings.iter().map(String::len).max().unwrap_or(0);
+    // Each grid drawn once: a later value with the same one refers to the first.
+    let mut drawn: Vec<(Vec<String>, &str)> = Vec::new();
+    for (v, sharding) in plan.values.iter().zip(&shardings) {
+        let value = program.value_named(&v.name).map(|id| program.value(id));
+        let mut what = value
+            .map_or(String::new(), |value| format!("{}, {}", value.ty, blocks(&v.sharding, mesh, &value.ty.shape)));
+        let grid = value.map_or(Vec::new(), |value| grid::render(mesh, &v.sharding, value.ty.shape.len()));
+        let earlier = drawn.iter().find(|(lines, _)| !grid.is_empty() && *lines == grid).map(|(_, name)| *name);
+        if let Some(name) = earlier {
+            what += &format!(", blocks as {name}");
+        }
+        let line = format!("  {:<name_w$}  {sharding:<sharding_w$}  {what}", v.name);
+        let _ = writeln!(out, "{}", line.trim_end());
+        if earlier.is_none() && !grid.is_empty() {
+            for row in &grid {
+                let _ = writeln!(out, "  {:name_w$}  {row}", "");
+            }
+            drawn.push((grid, &v.name));
+        }
+    }
+    out
+}
+
+/// What one device holds of a value of `shape`: `replicated`, or its block shape,
+/// and whether it holds partial sums.
+fn blocks(sharding: &TensorSharding, mesh: &autoshard::model::Mesh, shape: &[i64]) -> String {
+    let mut text = if sharding.dims_replicated() {
+        "replicated".to_string()
+    } else {
+        let local: Vec<i64> = sharding.local_dims(mesh, shape).collect();
+        let mut text = String::new();
+        let _ = write_shape(&mut text, &local);
+        text + " per device"
+    };
+    if !sharding.unreduced.is_empty() {
+        text += ", partial sums";
+    }
+    text
+}
+
+/// The dropped preferences, each with its reason (empty when none was dropped).
+pub fn dropped(plan: &Plan) -> String {
+    let mut out = String::new();
+    if !plan.dropped_preferences.is_empty() {
+        let _ = writeln!(out, "\ndropped preferences");
+        for d in &plan.dropped_preferences {
+            let _ = writeln!(out, "  {} {}: {}", d.value, d.sharding.stripped(), d.reason);
+        }
+    }
+    out
+}
+
+/// The solver's statistics line (empty for a priced plan).
+pub fn solver(plan: &Plan) -> String {
+    let Some(s) = &plan.solver else { return String::new() };
+    let bound = s.bound.map_or("-".to_string(), |b| Seconds(b).to_string());
+    let gap = s.gap.map_or("-".to_string(), |g| format!("{:.2}%", g * 100.0));
+    format!(
+        "\nsolver: {} (bound {bound}, gap {gap}) in {}; {} variables, {} constraints, {} branch-and-bound nodes\n",
+        s.status, s.time_s, s.variables, s.constraints, s.nodes
+    )
+}

@@ -1,0 +1,73 @@
+//! The cost table that `cost` prints and `solve`'s report starts with: the mesh and
+//! hardware, per-op FLOPs, compute and factor shardings, per-collective bytes and
+//! time (with the op it runs at), peak memory and the totals.
+
+use autoshard::Config;
+use autoshard::model::axis::format_axis_list;
+use autoshard::model::plan::OpPlan;
+use autoshard::model::{FactorId, Plan};
+use std::fmt::Write as _;
+
+/// An op's strategy: its factor shardings and the partial sums it carries, e.g.
+/// `i={}, j={}; carries {"model"} in operand 0`.
+pub fn strategy_text(op: &OpPlan) -> String {
+    let parts: Vec<String> = op
+        .factor_shardings
+        .iter()
+        .enumerate()
+        .map(|(f, axes)| format!("{}={}", FactorId(f), format_axis_list(axes)))
+        .collect();
+    let mut text = parts.join(", ");
+    if let Some(carried) = &op.carried {
+        let operands: Vec<String> = carried.operands.iter().map(ToString::to_string).collect();
+        let noun = if operands.len() == 1 { "operand" } else { "operands" };
+        text += &format!("; carries {} in {noun} {}", format_axis_list(&carried.axes), operands.join(", "));
+    }
+    text
+}
+
+/// The table `cost` prints, ending with the peak memory and the totals.
+pub fn render(config: &Config, plan: &Plan) -> String {
+    let program = &config.program;
+    let hw = &config.hardware;
+    let mut out = String::new();
+    let mesh = program.mesh();
+    let _ = writeln!(
+        out,
+        "{} on @{} = {mesh} ({} devices, {})",
+        plan.program,
+        program.mesh_name(),
+        mesh.total_size(),
+        hw.preset
+    );
+    let w = plan.ops.iter().map(|o| o.name.len()).chain(plan.collectives.iter().map(|c| c.value.len())).max();
+    let w = w.unwrap_or(0).max(5);
+    let row = |out: &mut String, cells: [&str; 5]| {
+        let line = format!("  {:<w$}  {:<20} {:>14} {:>12}  {}", cells[0], cells[1], cells[2], cells[3], cells[4]);
+        let _ = writeln!(out, "{}", line.trim_end());
+    };
+    let _ = writeln!(out, "\nops");
+    row(&mut out, ["name", "op", "FLOPs/device", "compute", "factor shardings"]);
+    for op in &plan.ops {
+        let (flops, compute) = (op.flops.to_string(), op.compute_s.to_string());
+        row(&mut out, [&op.name, &op.op, &flops, &compute, &strategy_text(op)]);
+    }
+    let _ = writeln!(out, "\ncollectives");
+    if plan.collectives.is_empty() {
+        let _ = writeln!(out, "  none");
+    } else {
+        row(&mut out, ["value", "at", "bytes", "time", "collective"]);
+    }
+    for c in &plan.collectives {
+        let at = c.op.clone().unwrap_or_else(|| "(output)".to_string());
+        let (bytes, time, text) = (c.bytes.to_string(), c.time_s.to_string(), c.text.to_string());
+        row(&mut out, [&c.value, &at, &bytes, &time, &text]);
+    }
+    let o = &plan.objective;
+    let _ = writeln!(out);
+    let _ = writeln!(out, "peak memory    {} per device (budget {})", o.peak_memory_bytes, hw.device.memory);
+    let _ = writeln!(out, "compute        {}", o.compute_s);
+    let _ = writeln!(out, "communication  {}", o.communication_s);
+    let _ = writeln!(out, "total          {}", o.total_s);
+    out
+}

@@ -1,0 +1,466 @@
+//! A plan written out as a StableHLO module with Shardy shardings, for XLA's Shardy
+//! partitioner to reproduce: `autoshard solve FILE --format mlir`.
+//!
+//! The module has the program's `sdy.mesh` and one public `@main` whose arguments and
+//! results carry the plan's `sdy.sharding`s; after every op each result the plan
+//! shards gets an `sdy.sharding_constraint`, and later uses read the constrained
+//! value, so every intermediate sharding is fixed as the plan fixes it. A named
+//! computation becomes a private function and a `call` (as JAX writes them, and as
+//! XLA's Shardy import expects); its arguments are constrained at the top of the
+//! function body. An `sdy.reshard` is written as the constraint it amounts to (XLA's
+//! Shardy import does not take `sdy.reshard`, an op of Shardy's own passes). StableHLO ops
+//! are printed in MLIR's generic form (`"stablehlo.add"(%a, %b) : (…) -> …`), which
+//! every StableHLO parser reads; the `sdy` ops in their own syntax.
+//!
+//! The op set's ops without a StableHLO counterpart are written as the StableHLO
+//! they mean (`decompose.rs`): `relu`, `gelu` (tanh form), `silu`, `softmax`,
+//! `layer_norm`, `rms_norm`, `einsum` (dot_generals, reduces and transposes) and
+//! `take` (a gather); `erf` is CHLO's, as JAX writes it. A `custom` op is written as
+//! its body; one without a body as the `stablehlo.custom_call` it was read from, with
+//! its `sdy.sharding_rule` (its `backend_config` is not kept); a config's custom op
+//! without a body has no StableHLO form and is an error naming it. Values with `unreduced` axes get no
+//! constraint (a sharding constraint cannot hold partial sums); the constraints of
+//! their users fix the plan around them. Value names become SSA names (`%w1`,
+//! `%relu.0`), made unique; the output is deterministic.
+
+mod collectives;
+mod decompose;
+mod ops;
+
+use autoshard_model::{DType, MeshRef, OpId, Plan, Program, TensorSharding, TensorType, ValueId};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::fmt::Write as _;
+
+/// Why a plan has no StableHLO form.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ExportError {
+    /// An op of the program has no StableHLO form.
+    #[error("op \"{op}\" ({kind}) has no StableHLO form: {reason}")]
+    Op {
+        /// The op's name.
+        op: String,
+        /// The op's kind.
+        kind: String,
+        /// Why.
+        reason: String,
+    },
+    /// A value is read before it is written: the program's values are out of order,
+    /// which a program built by `ProgramBuilder` never is.
+    #[error("value \"{0}\" is used before it is defined")]
+    Undefined(String),
+}
+
+/// A typed SSA value of the module being written.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Ssa {
+    /// Its name, `%x` (or `%x#1` for the second result of a multi-result op).
+    pub name: String,
+    /// Its type.
+    pub ty: TensorType,
+}
+
+/// `program` with `plan`'s shardings as a StableHLO module (see the module docs).
+pub fn render(program: &Program, plan: &Plan) -> Result<String, ExportError> {
+    let mut emitter = Emitter::new(program, plan);
+    emitter.module()?;
+    Ok(emitter.out)
+}
+
+/// The writer: the text so far, the SSA name of each program value and the plan's
+/// shardings by value name.
+pub(crate) struct Emitter<'p> {
+    program: &'p Program,
+    shardings: BTreeMap<&'p str, &'p TensorSharding>,
+    out: String,
+    depth: usize,
+    names: Vec<Option<Ssa>>,
+    /// Per value, the sharding groups it is a member of.
+    groups: Vec<Vec<usize>>,
+    taken: BTreeSet<String>,
+    functions: BTreeSet<String>,
+    pending: VecDeque<(OpId, String)>,
+}
+
+impl<'p> Emitter<'p> {
+    fn new(program: &'p Program, plan: &'p Plan) -> Self {
+        Emitter {
+            program,
+            shardings: plan.values.iter().map(|v| (v.name.as_str(), &v.sharding)).collect(),
+            out: String::new(),
+            depth: 0,
+            names: vec![None; program.values().len()],
+            groups: groups_of(program),
+            taken: BTreeSet::new(),
+            functions: BTreeSet::new(),
+            pending: VecDeque::new(),
+        }
+    }
+
+    fn module(&mut self) -> Result<(), ExportError> {
+        let program = self.program;
+        let partitions = program.mesh().total_size();
+        self.line(&format!(
+            "module @{} attributes {{mhlo.num_partitions = {partitions} : i32, mhlo.num_replicas = 1 : i32}} {{",
+            symbol(program.name())
+        ));
+        self.depth += 1;
+        // Written as the shardings name it (quoted when it is not a bare identifier).
+        let mesh_symbol = MeshRef::Symbol(program.mesh_name().to_string());
+        self.line(&format!("sdy.mesh {mesh_symbol} = {}", program.mesh()));
+        let args: Vec<String> = (program.inputs().iter())
+            .map(|input| {
+                let ssa = self.bind(input.value);
+                format!("{}: {}{}", ssa.name, ty(&ssa.ty), self.sharding_attr(input.value))
+            })
+            .collect();
+        let results: Vec<String> = (program.outputs().iter())
+            .map(|o| format!("{}{}", ty(&program.value(o.value).ty), self.sharding_attr(o.value)))
+            .collect();
+        let head = format!("func.func public @main({}) -> ({})", args.join(", "), results.join(", "));
+        let outputs: Vec<ValueId> = program.outputs().iter().map(|o| o.value).collect();
+        self.function(&head, &[], program.top_level(), &outputs)?;
+        while let Some((id, callee)) = self.pending.pop_front() {
+            self.callee(id, &callee)?;
+        }
+        self.depth -= 1;
+        self.line("}");
+        Ok(())
+    }
+
+    /// A function: `head {`, the sharding constraints of the arguments `params`, the
+    /// ops, `return` of `returned`, `}`.
+    fn function(
+        &mut self,
+        head: &str,
+        params: &[ValueId],
+        ops: &[OpId],
+        returned: &[ValueId],
+    ) -> Result<(), ExportError> {
+        self.line(&format!("{head} {{"));
+        self.depth += 1;
+        for &param in params {
+            let ssa = self.value(param)?;
+            let constrained = self.constrained(param, ssa);
+            self.names[param.index()] = Some(constrained);
+        }
+        self.block(ops)?;
+        self.close("return", returned)?;
+        self.line("}");
+        Ok(())
+    }
+
+    /// Ends a body: `KEYWORD %a, %b : t1, t2` of `returned`, one level out.
+    fn close(&mut self, keyword: &str, returned: &[ValueId]) -> Result<(), ExportError> {
+        let returned = self.values(returned)?;
+        self.line(&format!("{keyword} {}", typed_list(&returned)));
+        self.depth -= 1;
+        Ok(())
+    }
+
+    /// Names `args` (a body's arguments) and declares them: `%a: t, %b: t`.
+    fn declare(&mut self, args: &[ValueId]) -> String {
+        let decl: Vec<String> = (args.iter())
+            .map(|&a| {
+                let ssa = self.bind(a);
+                format!("{}: {}", ssa.name, ty(&ssa.ty))
+            })
+            .collect();
+        decl.join(", ")
+    }
+
+    /// The private function `@callee` holding the body of named computation `id`.
+    fn callee(&mut self, id: OpId, callee: &str) -> Result<(), ExportError> {
+        let program = self.program;
+        let op = program.op(id);
+        let Some(body) = &op.body else { return Ok(()) };
+        let params = self.declare(&body.args);
+        let results: Vec<String> = body.results.iter().map(|&r| ty(&program.value(r).ty)).collect();
+        let head = format!("func.func private @{callee}({params}) -> ({})", results.join(", "));
+        self.function(&head, &body.args, &body.ops, &body.results)
+    }
+
+    /// A new function name from `label`, unique in the module.
+    fn function_name(&mut self, label: &str) -> String {
+        let base = symbol(label);
+        let mut name = base.clone();
+        let mut n = 1;
+        while self.functions.contains(&name) || name == "main" {
+            name = format!("{base}_{n}");
+            n += 1;
+        }
+        self.functions.insert(name.clone());
+        name
+    }
+
+    /// The ` {sdy.sharding = …}` attribute of a function argument or result.
+    fn sharding_attr(&self, value: ValueId) -> String {
+        match self.constraint(value) {
+            Some(sharding) => format!(" {{sdy.sharding = {sharding}}}"),
+            None => String::new(),
+        }
+    }
+
+    /// The plan's sharding of `value`, if a sharding annotation can state it.
+    fn constraint(&self, value: ValueId) -> Option<&'p TensorSharding> {
+        let sharding = self.shardings.get(self.program.value(value).name.as_str())?;
+        sharding.unreduced.is_empty().then_some(*sharding)
+    }
+
+    /// Writes `ops` in order, each followed by the sharding constraints of its results.
+    fn block(&mut self, ops: &[OpId]) -> Result<(), ExportError> {
+        for &id in ops {
+            let op = self.program.op(id);
+            let results = ops::emit(self, id).map_err(|reason| ExportError::Op {
+                op: op.name.clone(),
+                kind: op.kind.name().to_string(),
+                reason,
+            })?;
+            for (&value, ssa) in op.results.iter().zip(results) {
+                let constrained = self.constrained(value, ssa);
+                self.names[value.index()] = Some(constrained);
+            }
+            for &value in &op.results {
+                let ssa = self.value(value)?;
+                for group in self.groups[value.index()].clone() {
+                    self.line(&format!("sdy.sharding_group {} group_id={group} : {}", ssa.name, ty(&ssa.ty)));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `ssa`, the value of program value `value`, behind a sharding constraint with
+    /// the plan's sharding of it (when it has one an annotation can state).
+    fn constrained(&mut self, value: ValueId, ssa: Ssa) -> Ssa {
+        let Some(sharding) = self.constraint(value) else { return ssa };
+        let name = self.fresh(&self.program.value(value).name);
+        self.line(&format!("{name} = sdy.sharding_constraint {} {} : {}", ssa.name, sharding.stripped(), ty(&ssa.ty)));
+        Ssa { name, ty: ssa.ty }
+    }
+
+    /// Gives program value `value` (an argument) its SSA name.
+    fn bind(&mut self, value: ValueId) -> Ssa {
+        let v = self.program.value(value);
+        let ssa = Ssa { name: self.fresh(&v.name), ty: v.ty.clone() };
+        self.names[value.index()] = Some(ssa.clone());
+        ssa
+    }
+
+    /// The SSA value holding program value `value`, written before it is read (a
+    /// program invariant).
+    fn value(&self, value: ValueId) -> Result<Ssa, ExportError> {
+        let undefined = || ExportError::Undefined(self.program.value(value).name.clone());
+        self.names[value.index()].clone().ok_or_else(undefined)
+    }
+
+    /// [`Emitter::value`] of each of `values`.
+    fn values(&self, values: &[ValueId]) -> Result<Vec<Ssa>, ExportError> {
+        values.iter().map(|&v| self.value(v)).collect()
+    }
+
+    /// A new SSA name from `hint` (a value name), unique in the module.
+    fn fresh(&mut self, hint: &str) -> String {
+        let mut base: String = (hint.trim_start_matches('%').chars())
+            .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '$' | '-') { c } else { '_' })
+            .collect();
+        if base.is_empty() || base.starts_with(|c: char| c.is_ascii_digit()) {
+            base.insert(0, 'v');
+        }
+        let mut name = format!("%{base}");
+        let mut n = 1;
+        while self.taken.contains(&name) {
+            name = format!("%{base}_{n}");
+            n += 1;
+        }
+        self.taken.insert(name.clone());
+        name
+    }
+
+    fn line(&mut self, text: &str) {
+        let _ = writeln!(self.out, "{:indent$}{text}", "", indent = 2 * self.depth);
+    }
+
+    /// Writes `"stablehlo.NAME"(operands) <{attrs}> : (…) -> (…)` and returns its
+    /// results, named after the op.
+    pub(crate) fn stablehlo(&mut self, name: &str, operands: &[Ssa], attrs: &str, results: &[TensorType]) -> Vec<Ssa> {
+        self.generic(&format!("stablehlo.{name}"), operands, attrs, "", results)
+    }
+
+    /// Writes the generic op `"DIALECT.NAME"(operands) <{attrs}> {dictionary} : (…) ->
+    /// (…)`: `attrs` are its properties, `dictionary` its other attributes (each
+    /// left out when empty).
+    pub(crate) fn generic(
+        &mut self,
+        op: &str,
+        operands: &[Ssa],
+        attrs: &str,
+        dictionary: &str,
+        results: &[TensorType],
+    ) -> Vec<Ssa> {
+        let hint = op.rsplit('.').next().unwrap_or(op);
+        let head = self.results(results, hint);
+        let props = if attrs.is_empty() { String::new() } else { format!(" <{{{attrs}}}>") };
+        let dict = if dictionary.is_empty() { String::new() } else { format!(" {{{dictionary}}}") };
+        self.line(&format!(
+            "{head}\"{op}\"({}){props}{dict} : {}",
+            names(operands),
+            signature(operands.iter().map(|o| &o.ty), results)
+        ));
+        self.result_values(&head, results)
+    }
+
+    /// Like [`Emitter::stablehlo`] with regions of one block each: per region the
+    /// types of its arguments and the body, which writes and returns.
+    pub(crate) fn stablehlo_regions(
+        &mut self,
+        name: &str,
+        operands: &[Ssa],
+        attrs: &str,
+        results: &[TensorType],
+        regions: &mut [Region<'_, 'p>],
+    ) -> Vec<Ssa> {
+        let head = self.results(results, name);
+        let props = if attrs.is_empty() { String::new() } else { format!(" <{{{attrs}}}>") };
+        let mut opening = format!("{head}\"stablehlo.{name}\"({}){props} ({{", names(operands));
+        for (k, (args, body)) in regions.iter_mut().enumerate() {
+            if k > 0 {
+                opening = "}, {".to_string();
+            }
+            self.line(&opening);
+            let params: Vec<Ssa> = args.iter().map(|t| Ssa { name: self.fresh("arg"), ty: t.clone() }).collect();
+            let decl: Vec<String> = params.iter().map(|p| format!("{}: {}", p.name, ty(&p.ty))).collect();
+            self.line(&format!("^bb0({}):", decl.join(", ")));
+            self.depth += 1;
+            let returned = body(self, &params);
+            let types: Vec<String> = returned.iter().map(|r| ty(&r.ty)).collect();
+            self.line(&format!("\"stablehlo.return\"({}) : ({}) -> ()", names(&returned), types.join(", ")));
+            self.depth -= 1;
+        }
+        self.line(&format!("}}) : {}", signature(operands.iter().map(|o| &o.ty), results)));
+        self.result_values(&head, results)
+    }
+
+    /// `%name = ` or `%name:N = ` for an op with `results`.
+    fn results(&mut self, results: &[TensorType], hint: &str) -> String {
+        match results.len() {
+            0 => String::new(),
+            1 => format!("{} = ", self.fresh(hint)),
+            n => format!("{}:{n} = ", self.fresh(hint)),
+        }
+    }
+
+    fn result_values(&self, head: &str, results: &[TensorType]) -> Vec<Ssa> {
+        let base = head.split([' ', ':']).next().unwrap_or_default();
+        match results {
+            [one] => vec![Ssa { name: base.to_string(), ty: one.clone() }],
+            many => many.iter().enumerate().map(|(i, t)| Ssa { name: format!("{base}#{i}"), ty: t.clone() }).collect(),
+        }
+    }
+
+    /// A constant tensor of type `ty` with every element `value`.
+    pub(crate) fn splat(&mut self, value: f64, ty: &TensorType) -> Ssa {
+        let attrs = format!("value = dense<{}> : {}", literal(value, ty.dtype), self::ty(ty));
+        self.stablehlo("constant", &[], &attrs, std::slice::from_ref(ty)).remove(0)
+    }
+}
+
+/// A region of a StableHLO op: the types of its block's arguments and the body
+/// that writes its ops and returns the values it yields.
+pub(crate) type Region<'b, 'p> = (Vec<TensorType>, &'b mut dyn FnMut(&mut Emitter<'p>, &[Ssa]) -> Vec<Ssa>);
+
+/// Per value of `program`, the indices of the sharding groups it belongs to.
+fn groups_of(program: &Program) -> Vec<Vec<usize>> {
+    let mut groups = vec![Vec::new(); program.values().len()];
+    for (k, group) in program.sharding_groups().iter().enumerate() {
+        for member in &group.members {
+            groups[member.index()].push(k);
+        }
+    }
+    groups
+}
+
+/// `tensor<8x256xf32>` (StableHLO's element type names: `ui32`, `f8E4M3FN`…).
+pub(crate) fn ty(t: &TensorType) -> String {
+    let mut out = String::from("tensor<");
+    for d in &t.shape {
+        let _ = write!(out, "{d}x");
+    }
+    out.push_str(crate::ops::element_name(t.dtype));
+    out.push('>');
+    out
+}
+
+/// `(t1, t2) -> t3` or `(t1) -> (t2, t3)`.
+fn signature<'t>(operands: impl Iterator<Item = &'t TensorType>, results: &[TensorType]) -> String {
+    let ins: Vec<String> = operands.map(ty).collect();
+    let outs: Vec<String> = results.iter().map(ty).collect();
+    match outs.as_slice() {
+        [one] => format!("({}) -> {one}", ins.join(", ")),
+        _ => format!("({}) -> ({})", ins.join(", "), outs.join(", ")),
+    }
+}
+
+fn names(values: &[Ssa]) -> String {
+    values.iter().map(|v| v.name.as_str()).collect::<Vec<_>>().join(", ")
+}
+
+/// `%a, %b : t1, t2`, as `return` and `sdy.return` list their operands.
+fn typed_list(values: &[Ssa]) -> String {
+    let types: Vec<String> = values.iter().map(|v| ty(&v.ty)).collect();
+    format!("{} : {}", names(values), types.join(", "))
+}
+
+/// `array<i64: 1, 0>`.
+pub(crate) fn array(values: &[i64]) -> String {
+    if values.is_empty() {
+        return "array<i64>".to_string();
+    }
+    format!("array<i64: {}>", list(values))
+}
+
+/// `1, 0`.
+pub(crate) fn list(values: &[i64]) -> String {
+    values.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
+}
+
+/// One element of a `dense<…>` literal of `dtype`: `true`, `-3`, `1.00000000e+00`, or
+/// the bit pattern (`0xFF800000`) of an infinity or NaN. Integer types clamp an
+/// infinity to their range (a max-reduction's identity).
+pub(crate) fn literal(value: f64, dtype: DType) -> String {
+    if dtype == DType::I1 {
+        return (value != 0.0).to_string();
+    }
+    if !dtype.is_float() {
+        let (min, max) = dtype.integer_bounds().unwrap_or((i128::MIN, i128::MAX));
+        // `as` saturates: ±∞ (a max or min identity) lands on the type's bounds.
+        return (value as i128).clamp(min, max).to_string();
+    }
+    if value.is_finite() {
+        return match dtype {
+            DType::F64 => format!("{value:.17e}"),
+            _ => format!("{:.9e}", value as f32),
+        };
+    }
+    let bits32 = (value as f32).to_bits();
+    match dtype {
+        DType::F64 => format!("0x{:016X}", value.to_bits()),
+        DType::F32 => format!("0x{bits32:08X}"),
+        DType::BF16 => format!("0x{:04X}", bits32 >> 16),
+        DType::F16 if value.is_nan() => "0x7E00".to_string(),
+        DType::F16 => (if value > 0.0 { "0x7C00" } else { "0xFC00" }).to_string(),
+        DType::F8E5M2 if value.is_nan() => "0x7F".to_string(),
+        DType::F8E5M2 => (if value > 0.0 { "0x7C" } else { "0xFC" }).to_string(),
+        // E4M3FN has no infinity: its largest finite magnitude bounds every value.
+        _ if value.is_nan() => "0x7F".to_string(),
+        _ => format!("{:.9e}", if value > 0.0 { 448.0 } else { -448.0 }),
+    }
+}
+
+/// A symbol name for the module (`@jit_mlp`, `@mlp`).
+fn symbol(name: &str) -> String {
+    let cleaned: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    if cleaned.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') { cleaned } else { format!("m_{cleaned}") }
+}
+
+#[cfg(test)]
+mod tests;

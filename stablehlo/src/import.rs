@@ -1,0 +1,386 @@
+//! Lowers a parsed function into the model's [`Program`] through the
+//! [`ProgramBuilder`]: arguments become inputs (their `sdy.sharding` the input's
+//! annotation), ops become ops (their `sdy.sharding` the results' annotations),
+//! `func.call`s of private functions are inlined as named computations labelled with
+//! the callee, `stablehlo.custom_call`s become custom ops (built with their
+//! decomposition as body, if they have one), `sdy.named_computation` and `sdy.manual_computation` keep their
+//! regions, `sdy.sharding_group`s become sharding groups, and the returned values
+//! become outputs (the result's `sdy.sharding` their annotation).
+//!
+//! Values keep their MLIR names (`%0`, `%arg0`); an inlined callee's names get the
+//! callee's name as a prefix (`%relu.0`, then `%relu.2.0` for its second call).
+//! Constants are added where something uses them as a tensor, so a constant used only
+//! as a `reduce` init or a `pad` value (attributes in the op set) leaves no trace.
+//!
+//! Invariant: the first error stops the import and is located at the op (or argument)
+//! it concerns; result types the module states must equal the inferred ones.
+
+use super::ast::{Attr, Func, Module, Operation, Pos};
+use super::attrs::{self, split_top};
+use super::custom_call;
+use super::ops::{self, Scope, tensor_type};
+use super::{at, error};
+use autoshard_model::Diagnostic;
+use autoshard_model::ir::{InputSpec, OpSpec};
+use autoshard_model::ops::{BodyValue, Constant, Decomposition, ManualComputation, NamedComputation};
+use autoshard_model::rules::CallUsers;
+use autoshard_model::{
+    Location, Mesh, OpKind, Program, ProgramBuilder, TensorSharding, TensorShardingPerValue, ValueId,
+};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// The mesh of `module` (its first `sdy.mesh`) and its name; a module without one
+/// gets a single device named `mesh`, enough to read rules.
+pub fn mesh(file: &Arc<str>, module: &Module) -> Result<(String, Mesh), Diagnostic> {
+    let Some(decl) = module.meshes.first() else {
+        let mesh = "<[\"x\"=1]>".parse().map_err(|e| error(file, Pos::default(), format!("{e}")))?;
+        return Ok(("mesh".into(), mesh));
+    };
+    let mesh = decl.mesh.text.parse().map_err(|e| error(file, decl.mesh.pos, format!("invalid mesh: {e}")))?;
+    Ok((decl.name.clone(), mesh))
+}
+
+/// The program of `func` in `module`, on `mesh` (the module's, as [`mesh`] reads it).
+pub fn function(file: &Arc<str>, module: &Module, mesh: &(String, Mesh), func: &Func) -> Result<Program, Diagnostic> {
+    let (mesh_name, mesh) = mesh.clone();
+    let mut importer = Importer {
+        file: file.clone(),
+        module,
+        builder: ProgramBuilder::new(func.name.clone(), mesh_name.clone(), mesh),
+        mesh_name,
+        env: BTreeMap::new(),
+        constants: BTreeMap::new(),
+        groups: BTreeMap::new(),
+        prefix: String::new(),
+        calls: Vec::new(),
+        inlined: BTreeMap::new(),
+    };
+    for arg in &func.args {
+        let fail = |m: String| error(file, arg.pos, m);
+        let ty = tensor_type(&arg.ty).map_err(fail)?;
+        let sharding = importer.sharding_attr(&arg.attrs, "sdy.sharding")?;
+        let name = importer.key(&arg.name);
+        let spec = InputSpec { name: name.clone(), ty, parameter: false, sharding, loc: Some(importer.loc(arg.pos)) };
+        let value = importer.builder.add_input(spec).map_err(|e| fail(e.to_string()))?;
+        importer.env.insert(name, value);
+    }
+    let returned = importer.block(&func.body)?;
+    if returned.len() != func.results.len() {
+        let message = format!("the function returns {} values but declares {}", returned.len(), func.results.len());
+        return Err(error(file, func.pos, message));
+    }
+    for (value, result) in returned.into_iter().zip(&func.results) {
+        let sharding = importer.sharding_attr(&result.attrs, "sdy.sharding")?;
+        let loc = Some(importer.loc(result.pos));
+        importer.builder.add_output(value, sharding, loc).map_err(|e| error(file, result.pos, e.to_string()))?;
+    }
+    for (id, (pos, members)) in std::mem::take(&mut importer.groups) {
+        let fail = |e: autoshard_model::Error| error(file, pos, format!("sharding group {id}: {e}"));
+        importer.builder.add_sharding_group(members, Some(importer.loc(pos))).map_err(fail)?;
+    }
+    importer.builder.finish().map_err(|e| error(file, func.pos, e.to_string()))
+}
+
+struct Importer<'m> {
+    file: Arc<str>,
+    module: &'m Module,
+    builder: ProgramBuilder,
+    mesh_name: String,
+    /// The values built so far, by [`Importer::key`].
+    env: BTreeMap<String, ValueId>,
+    /// Every constant seen, by key, with its value decoded once (built into the
+    /// program only where something uses it as a tensor).
+    constants: BTreeMap<String, (Operation, Result<Constant, String>)>,
+    /// Sharding groups by id: where first seen and the members.
+    groups: BTreeMap<i64, (Pos, Vec<ValueId>)>,
+    /// The inlining prefix of the body being read.
+    prefix: String,
+    /// The callees being inlined (to refuse recursion).
+    calls: Vec<String>,
+    /// How many times each callee was inlined.
+    inlined: BTreeMap<String, usize>,
+}
+
+impl Scope for Importer<'_> {
+    fn scalar(&self, name: &str) -> Option<f64> {
+        match self.constants.get(&self.key(name))? {
+            (_, Ok(c)) if c.values.len() == 1 => Some(c.values[0]),
+            _ => None,
+        }
+    }
+
+    fn mesh_name(&self) -> &str {
+        &self.mesh_name
+    }
+}
+
+impl Importer<'_> {
+    /// The program's name for the MLIR value `name` in the body being read: `%name`,
+    /// behind the inlining prefix.
+    fn key(&self, name: &str) -> String {
+        format!("%{}{name}", self.prefix)
+    }
+
+    fn loc(&self, pos: Pos) -> Location {
+        at(&self.file, pos)
+    }
+
+    fn err(&self, pos: Pos, message: impl Into<String>) -> Diagnostic {
+        error(&self.file, pos, message)
+    }
+
+    /// The sharding in attribute `key` of `attrs`, if any.
+    fn sharding_attr(&self, attrs: &[(String, Attr)], key: &str) -> Result<Option<TensorSharding>, Diagnostic> {
+        let Some((_, attr)) = attrs.iter().find(|(k, _)| k == key) else { return Ok(None) };
+        ops::sharding(&attr.text, &self.mesh_name).map(Some).map_err(|m| self.err(attr.pos, m))
+    }
+
+    /// The value named `name` in the current body, building it if it is a constant.
+    fn value(&mut self, name: &str, pos: Pos) -> Result<ValueId, Diagnostic> {
+        let key = self.key(name);
+        if let Some(&v) = self.env.get(&key) {
+            return Ok(v);
+        }
+        let Some((op, constant)) = self.constants.get(&key).cloned() else {
+            return Err(self.err(pos, format!("value %{name} is used before it is defined")));
+        };
+        let constant = constant.map_err(|m| self.err(op.pos, m))?;
+        let values = self.add(&op, OpKind::Constant(constant), Vec::new())?;
+        values.first().copied().ok_or_else(|| self.err(op.pos, "the constant has no result"))
+    }
+
+    /// The one operand of `op`.
+    fn operand(&mut self, op: &Operation) -> Result<ValueId, Diagnostic> {
+        match op.operands.as_slice() {
+            [one] => self.value(one, op.pos),
+            other => Err(self.err(op.pos, format!("{} takes one operand, not {}", op.name, other.len()))),
+        }
+    }
+
+    /// Reads the ops of a body until its terminator and returns what it returns.
+    fn block(&mut self, body: &[Operation]) -> Result<Vec<ValueId>, Diagnostic> {
+        // What the body's rng_bit_generators read, gathered at its first custom call.
+        let mut rng_reads = None;
+        for op in body {
+            match op.name.as_str() {
+                "func.return" | "stablehlo.return" | "sdy.return" => {
+                    return op.operands.iter().map(|o| self.value(o, op.pos)).collect();
+                }
+                "stablehlo.constant" | "sdy.constant" => {
+                    let Some(result) = op.results.first() else {
+                        return Err(self.err(op.pos, "the constant's result is not named"));
+                    };
+                    self.constants.insert(self.key(result), (op.clone(), ops::constant(op)));
+                }
+                "func.call" => self.call(op)?,
+                "stablehlo.custom_call" => {
+                    let reads = rng_reads.get_or_insert_with(|| custom_call::rng_reads(body));
+                    self.custom_call(op, custom_call::users(op, reads))?;
+                }
+                "sdy.named_computation" | "sdy.manual_computation" => self.region_op(op)?,
+                "sdy.sharding_group" => {
+                    let id =
+                        op.attr("group_id").map_or(Ok(0), |a| attrs::int(&a.text)).map_err(|m| self.err(op.pos, m))?;
+                    let value = self.operand(op)?;
+                    self.groups.entry(id).or_insert((op.pos, Vec::new())).1.push(value);
+                }
+                _ => {
+                    let (kind, names) = ops::lower(op, self).map_err(|m| self.err(op.pos, m))?;
+                    let operands = names.iter().map(|o| self.value(o, op.pos)).collect::<Result<_, _>>()?;
+                    self.add(op, kind, operands)?;
+                }
+            }
+        }
+        Err(self.err(body.last().map_or(Pos::default(), |o| o.pos), "the body has no return"))
+    }
+
+    /// Adds a body-free op and binds its results.
+    fn add(&mut self, op: &Operation, kind: OpKind, operands: Vec<ValueId>) -> Result<Vec<ValueId>, Diagnostic> {
+        let spec = self.spec(op, kind, operands)?;
+        let values = self.builder.add_op(spec).map_err(|e| self.err(op.pos, e.to_string()))?;
+        self.bind(op, &values)?;
+        Ok(values)
+    }
+
+    fn spec(&self, op: &Operation, kind: OpKind, operands: Vec<ValueId>) -> Result<OpSpec, Diagnostic> {
+        let result_shardings = match op.attr("sdy.sharding") {
+            Some(attr) => {
+                let per_value: TensorShardingPerValue =
+                    attr.text.parse().map_err(|e| self.err(attr.pos, format!("{e}")))?;
+                per_value.shardings.into_iter().map(Some).collect()
+            }
+            None => Vec::new(),
+        };
+        Ok(OpSpec {
+            result_names: op.results.iter().map(|r| self.key(r)).collect(),
+            kind,
+            operands,
+            result_shardings,
+            loc: Some(self.loc(op.pos)),
+        })
+    }
+
+    /// Binds `values` to `op`'s result names, checking the types the module states.
+    fn bind(&mut self, op: &Operation, values: &[ValueId]) -> Result<(), Diagnostic> {
+        for (i, (name, &value)) in op.results.iter().zip(values).enumerate() {
+            let inferred = self.builder.type_of(value).clone();
+            if let Some(stated) = op.result_types.get(i) {
+                let stated = tensor_type(stated).map_err(|m| self.err(op.pos, m))?;
+                if stated != inferred {
+                    let message =
+                        format!("{}: the module says result {i} is {stated}, autoshard infers {inferred}", op.name);
+                    return Err(self.err(op.pos, message));
+                }
+            }
+            self.env.insert(self.key(name), value);
+        }
+        Ok(())
+    }
+
+    /// `sdy.named_computation` or `sdy.manual_computation`: the region is built in
+    /// place.
+    fn region_op(&mut self, op: &Operation) -> Result<(), Diagnostic> {
+        let at = |m: String| self.err(op.pos, m);
+        let list = |key: &str| -> Result<Option<Vec<TensorSharding>>, Diagnostic> {
+            let Some(attr) = op.attr(key) else { return Ok(None) };
+            let inner = attrs::inside(&attr.text, '[', ']');
+            let parsed: Result<Vec<_>, _> =
+                split_top(inner).into_iter().map(|s| ops::sharding(s, &self.mesh_name)).collect();
+            parsed.map(Some).map_err(|m| self.err(attr.pos, m))
+        };
+        let kind = if op.name == "sdy.named_computation" {
+            let label = op.words.iter().find(|w| w.text.starts_with('<')).map(|w| w.text.trim_matches(['<', '>', '"']));
+            OpKind::NamedComputation(NamedComputation {
+                label: label.unwrap_or_default().to_string(),
+                in_shardings: list("in_shardings")?,
+                out_shardings: list("out_shardings")?,
+            })
+        } else {
+            let axes = op.attr("manual_axes").map(|a| attrs::inside(&a.text, '{', '}').to_string()).unwrap_or_default();
+            OpKind::ManualComputation(ManualComputation {
+                manual_axes: split_top(&axes).into_iter().map(|a| a.trim_matches('"').to_string()).collect(),
+                in_shardings: list("in_shardings")?.unwrap_or_default(),
+                out_shardings: list("out_shardings")?.unwrap_or_default(),
+            })
+        };
+        let Some(region) = op.regions.first() else { return Err(at(format!("{} has no body", op.name))) };
+        let operands = op.operands.iter().map(|o| self.value(o, op.pos)).collect::<Result<Vec<_>, _>>()?;
+        let args: Vec<String> = region.args.iter().map(|a| a.name.clone()).collect();
+        let spec = self.spec(op, kind, operands)?;
+        self.open(op, spec, &args)?;
+        let results = self.block(&region.ops);
+        self.close(op, results)
+    }
+
+    /// Opens the region op of `spec`, its arguments named `args` in the body being
+    /// read.
+    fn open(&mut self, op: &Operation, spec: OpSpec, args: &[String]) -> Result<(), Diagnostic> {
+        let names: Vec<String> = args.iter().map(|a| self.key(a)).collect();
+        let values = self.builder.begin_region(spec, names.clone()).map_err(|e| self.err(op.pos, e.to_string()))?;
+        self.env.extend(names.into_iter().zip(values));
+        Ok(())
+    }
+
+    /// Closes the region opened for `op` with the body's `results`.
+    fn close(&mut self, op: &Operation, results: Result<Vec<ValueId>, Diagnostic>) -> Result<(), Diagnostic> {
+        let results = results.inspect_err(|_| self.builder.abandon_region())?;
+        let values = self.builder.end_region(results).map_err(|e| self.err(op.pos, e.to_string()))?;
+        self.bind(op, &values)
+    }
+
+    /// `func.call @f(…)`: `f`'s body inlined as a named computation labelled `f`.
+    fn call(&mut self, op: &Operation) -> Result<(), Diagnostic> {
+        let callee = op.words.iter().find_map(|w| w.text.strip_prefix('@')).unwrap_or_default().to_string();
+        let module = self.module;
+        let Some(func) = module.funcs.iter().find(|f| f.name == callee) else {
+            return Err(self.err(op.pos, format!("call of @{callee}, which the module does not define")));
+        };
+        if self.calls.contains(&callee) {
+            return Err(self.err(op.pos, format!("@{callee} calls itself; recursion is not supported")));
+        }
+        let operands = op.operands.iter().map(|o| self.value(o, op.pos)).collect::<Result<Vec<_>, _>>()?;
+        let count = self.inlined.entry(callee.clone()).or_insert(0);
+        *count += 1;
+        let inner = if *count == 1 { format!("{callee}.") } else { format!("{callee}.{count}.") };
+        let kind = OpKind::NamedComputation(NamedComputation {
+            label: callee.clone(),
+            in_shardings: None,
+            out_shardings: None,
+        });
+        let args: Vec<String> = func.args.iter().map(|a| a.name.clone()).collect();
+        // The call's results belong to the caller; the callee's values get its prefix.
+        let spec = self.spec(op, kind, operands)?;
+        let outer = std::mem::replace(&mut self.prefix, inner);
+        let results = match self.open(op, spec, &args) {
+            Ok(()) => {
+                self.calls.push(callee);
+                let results = self.block(&func.body);
+                self.calls.pop();
+                results
+            }
+            Err(e) => {
+                self.prefix = outer;
+                return Err(e);
+            }
+        };
+        self.prefix = outer;
+        self.close(op, results)
+    }
+
+    /// `stablehlo.custom_call` whose results `users` read: a custom op (with its
+    /// decomposition as body when it has one) or the op its target is.
+    fn custom_call(&mut self, op: &Operation, users: CallUsers) -> Result<(), Diagnostic> {
+        let operands = op.operands.iter().map(|o| self.value(o, op.pos)).collect::<Result<Vec<_>, _>>()?;
+        let types: Vec<_> = operands.iter().map(|&v| self.builder.type_of(v).clone()).collect();
+        let lowered = custom_call::lower(op, &types, users).map_err(|m| self.err(op.pos, m))?;
+        let Some(body) = lowered.body else {
+            self.add(op, lowered.kind, operands)?;
+            return Ok(());
+        };
+        let stem = op.results.first().map_or("custom_call", |r| r.split('#').next().unwrap_or(r)).to_string();
+        let args = (0..operands.len()).map(|i| self.key(&format!("{stem}/arg{i}"))).collect();
+        let spec = self.spec(op, lowered.kind, operands)?;
+        let args = self.builder.begin_region(spec, args).map_err(|e| self.err(op.pos, e.to_string()))?;
+        let results = self.decomposition(op, &stem, &args, &body);
+        self.close(op, results)
+    }
+
+    /// Builds `body` over `args` inside the open region of custom call `op`; its
+    /// values are named `%STEM/LABEL`. Returns what the body returns.
+    fn decomposition(
+        &mut self,
+        op: &Operation,
+        stem: &str,
+        args: &[ValueId],
+        body: &Decomposition,
+    ) -> Result<Vec<ValueId>, Diagnostic> {
+        let mut built: Vec<Vec<ValueId>> = Vec::with_capacity(body.ops.len());
+        let get = |built: &[Vec<ValueId>], v: BodyValue| match v {
+            BodyValue::Arg(i) => args.get(i).copied(),
+            BodyValue::Result { op, index } => built.get(op).and_then(|r| r.get(index)).copied(),
+        };
+        let undefined = "the decomposition reads a value it does not define";
+        for step in &body.ops {
+            let operands = step.operands.iter().map(|&v| get(&built, v)).collect::<Option<Vec<_>>>();
+            let label = format!("{stem}/{}", step.label);
+            let names = match step.results {
+                1 => vec![self.key(&label)],
+                n => (0..n).map(|i| self.key(&format!("{label}#{i}"))).collect(),
+            };
+            let spec = OpSpec {
+                result_names: names,
+                kind: step.kind.clone(),
+                operands: operands.ok_or_else(|| self.err(op.pos, undefined))?,
+                result_shardings: Vec::new(),
+                loc: None,
+            };
+            built.push(self.builder.add_op(spec).map_err(|e| self.err(op.pos, e.to_string()))?);
+        }
+        body.results
+            .iter()
+            .map(|&v| get(&built, v))
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| self.err(op.pos, undefined))
+    }
+}

@@ -1,0 +1,107 @@
+//! StableHLO text with Shardy's `sdy` dialect, as JAX emits it
+//! (`jax.jit(f).lower(*args).as_text()`) and as Shardy's tests are written: a
+//! hand-written reader (`cursor.rs` → `parser.rs` → the syntax tree of `ast.rs`) and
+//! the import into the model's program (`import.rs`, op by op in `ops.rs`, custom
+//! calls in `custom_call.rs`, attribute values in `attrs.rs`).
+//!
+//! [`import`] reads a module as a program: its main function (`@main`, else its first
+//! public function) on its first `sdy.mesh` (the config crate's `Config::load` gives it
+//! the default hardware preset and solver options). Errors are
+//! `FILE:LINE:COL: error: MESSAGE`, and anything outside the op set is an error naming
+//! the op, never skipped.
+//!
+//! The other way, [`export`] writes a program and its plan as a StableHLO module
+//! whose Shardy shardings fix the plan (`export/`), and [`jax`] writes the plan as the
+//! JAX `PartitionSpec`s that reproduce it.
+
+mod ast;
+mod attrs;
+mod collective;
+mod cursor;
+mod custom_call;
+mod export;
+mod import;
+pub mod jax;
+mod ops;
+mod parser;
+
+pub use export::{ExportError, render as export};
+
+use ast::Pos;
+use autoshard_model::{Diagnostic, Location, Program};
+use std::fmt;
+use std::sync::Arc;
+
+/// Why a module could not be imported: its errors, each at its place.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct ImportError {
+    /// The errors, in source order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl fmt::Display for ImportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.diagnostics.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A module's main function as a program, and the module's name.
+#[derive(Debug, Clone)]
+pub struct Module {
+    /// The module's name (`module @NAME`), else the file's stem.
+    pub name: String,
+    /// The main function's program on the module's mesh.
+    pub program: Program,
+}
+
+/// A function's name and its program, or why it could not be imported.
+pub type Function = (String, Result<Program, ImportError>);
+
+/// The program of each function of the module in `source`, in source order, by
+/// name; a syntax error fails the whole file.
+pub fn functions(file: &str, source: &str) -> Result<Vec<Function>, ImportError> {
+    let file: Arc<str> = Arc::from(file);
+    let module = parse(&file, source)?;
+    let mesh = import::mesh(&file, &module);
+    let program =
+        |f: &ast::Func| mesh.as_ref().map_err(Clone::clone).and_then(|mesh| import::function(&file, &module, mesh, f));
+    Ok(module.funcs.iter().map(|f| (f.name.clone(), program(f).map_err(one))).collect())
+}
+
+/// The module in `source`: its main function on its mesh.
+pub fn import(file: &str, source: &str) -> Result<Module, ImportError> {
+    let path: Arc<str> = Arc::from(file);
+    let module = parse(&path, source)?;
+    let main = (module.funcs.iter().find(|f| f.name == "main"))
+        .or_else(|| module.funcs.iter().find(|f| f.public))
+        .ok_or_else(|| one(error(&path, Pos { line: 1, column: 1 }, "the module has no function")))?;
+    let mesh = import::mesh(&path, &module).map_err(one)?;
+    let program = import::function(&path, &module, &mesh, main).map_err(one)?;
+    let stem = std::path::Path::new(file).file_stem().map_or_else(|| "program".into(), |s| s.to_string_lossy().into());
+    let name = module.name.clone().unwrap_or(stem);
+    Ok(Module { name, program })
+}
+
+fn parse(file: &Arc<str>, source: &str) -> Result<ast::Module, ImportError> {
+    parser::parse(source).map_err(|e| one(error(file, e.pos, e.message)))
+}
+
+/// Where `pos` is in `file`.
+fn at(file: &Arc<str>, pos: Pos) -> Location {
+    Location { file: file.clone(), line: pos.line, column: pos.column }
+}
+
+/// An error at `pos` in `file`.
+fn error(file: &Arc<str>, pos: Pos, message: impl Into<String>) -> Diagnostic {
+    Diagnostic { location: at(file, pos), message: message.into(), hint: None }
+}
+
+fn one(diagnostic: Diagnostic) -> ImportError {
+    ImportError { diagnostics: vec![diagnostic] }
+}

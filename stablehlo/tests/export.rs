@@ -1,0 +1,90 @@
+//! Modules written by the exporter read back as the program and plan they were
+//! written from, and plans written as JAX name every sharding.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, reason = "test harness")]
+
+use autoshard::Config;
+use autoshard_model::Program;
+use autoshard_stablehlo::{export, import, jax};
+
+/// The sharding rules of the ops of `program` that are not sharding constraints.
+fn rules(program: &Program) -> Vec<String> {
+    (program.ops_in_order().into_iter())
+        .filter(|&id| !matches!(program.op(id).kind, autoshard_model::OpKind::ShardingConstraint(_)))
+        .map(|id| {
+            let rule = autoshard_model::rules::sharding_rule(program, id);
+            format!("{} {}", program.op(id).kind.name(), rule.map_or("-".into(), |r| r.to_string()))
+        })
+        .collect()
+}
+
+#[test]
+fn collectives_and_random_bits_read_back_as_the_same_ops() {
+    let source = r#"
+mesh: {axes: {x: 2, y: 2}}
+program:
+  inputs:
+    a:     {shape: [4, 8], dtype: f32}
+    state: {shape: [2], dtype: u64}
+  ops:
+    - {name: g, op: all_gather, operands: [a], all_gather_dim: 1, replica_groups: [[0, 1], [2, 3]], channel_id: 1, use_global_device_ids: true}
+    - {name: t, op: all_to_all, operands: [g], split_dimension: 1, concat_dimension: 0, replica_groups: [[0, 1], [2, 3]]}
+    - {name: r, op: reduce_scatter, operands: [t], scatter_dimension: 1, replica_groups: [[0, 1, 2, 3]], kind: max}
+    - {name: [next, bits], op: rng_bit_generator, operands: [state], shape: [4, 8], algorithm: THREE_FRY}
+  outputs:
+    r:
+    bits:
+"#;
+    let config = Config::from_source("c.yaml", source).unwrap();
+    let plan = autoshard::price(&config, None).unwrap();
+    let module = export(&config.program, &plan).unwrap();
+    for expected in [
+        "use_global_device_ids",
+        "channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>",
+        "replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>",
+        "rng_algorithm = #stablehlo<rng_algorithm THREE_FRY>",
+        "\"stablehlo.maximum\"",
+    ] {
+        assert!(module.contains(expected), "{expected} missing from\n{module}");
+    }
+    let again = import("m.mlir", &module).unwrap_or_else(|e| panic!("{e}\n{module}"));
+    assert_eq!(rules(&again.program), rules(&config.program), "{module}");
+}
+
+#[test]
+fn a_mesh_whose_name_is_no_bare_identifier_is_declared_as_the_shardings_name_it() {
+    let source = r#"sdy.mesh @"my mesh" = <["x"=2]>
+func.func @main(%a: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@"my mesh", [{"x"}, {}]>}) -> tensor<4x8xf32> {
+  %0 = stablehlo.negate %a : tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+"#;
+    let config = Config::from_mlir("q.mlir", source).unwrap_or_else(|e| panic!("{e}"));
+    let plan = autoshard::price(&config, None).unwrap();
+    let module = export(&config.program, &plan).unwrap();
+    assert!(module.contains("sdy.mesh @\"my mesh\" = "), "{module}");
+    let again = import("m.mlir", &module).unwrap_or_else(|e| panic!("{e}\n{module}"));
+    assert_eq!(again.program.mesh_name(), "my mesh");
+}
+
+#[test]
+fn one_output_split_over_two_axes_is_one_named_sharding() {
+    let source = r#"
+mesh: {axes: {data: 2, model: 4}}
+program:
+  inputs:
+    x: {shape: [64, 16], dtype: f32, sharding: '[{"data", "model"}, {}]'}
+  ops:
+    - {name: y, op: negate, operands: [x]}
+  outputs:
+    y: {sharding: '[{"data", "model"}, {}]'}
+"#;
+    let config = Config::from_source("t.yaml", source).unwrap();
+    let plan = autoshard::price(&config, None).unwrap();
+    let text = jax::render(&config.program, &plan).unwrap();
+    assert!(text.contains(r#"out_shardings = NamedSharding(mesh, P(("data", "model"), None))  # y"#), "{text}");
+    assert!(
+        text.contains("in_shardings = (\n    NamedSharding(mesh, P((\"data\", \"model\"), None)),  # x\n)"),
+        "{text}"
+    );
+}
