@@ -1,11 +1,59 @@
 //! autoshard: a declarative, solver-based auto-sharder.
 //!
-//! A program (tensor ops, their shapes and a device mesh) is described in YAML or built
-//! in code; autoshard decides how every tensor is split across the mesh. This crate is
-//! the facade over the workspace: the vocabulary and IR ([`model`]), the cost model
-//! ([`cost`]), the solver ([`solver`]) and the CPU mesh executor ([`executor`]), plus the
-//! config language ([`config`]), cost-model benchmarking ([`bench`](mod@bench)) and the `autoshard`
-//! command line.
+//! A program (tensor ops, their shapes and a device mesh) is read from a YAML config
+//! or a StableHLO module, or built in code; autoshard decides how every tensor is
+//! split across the mesh by minimising a communication + compute cost model, proves
+//! the plan on a CPU mesh against the unsharded reference, and writes it back out as
+//! StableHLO with Shardy shardings or as JAX `PartitionSpec`s.
+//!
+//! This crate is the library facade: the pipeline's functions ([`solve`], [`price`],
+//! [`run()`], [`export_stablehlo`], [`export_jax`]), the types they pass along
+//! ([`Config`], [`Solution`], [`Run`]) and one error type ([`Error`]); each layer is
+//! also reachable whole, as [`model`] (Shardy's vocabulary and the program IR),
+//! [`cost`], [`solver`], [`executor`], [`stablehlo`] and [`config`]. `docs/` in the
+//! repository describes each layer; `docs/spec.md` is the contract.
+//!
+//! # Load, solve, inspect, run, export
+//!
+//! ```
+//! # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../configs/mlp.yaml");
+//! // A config (`.yaml`) or a StableHLO module from JAX (`.mlir`) alike.
+//! let config = autoshard::Config::load(path)?;
+//! assert_eq!(config.program.mesh().to_string(), r#"<["data"=2, "model"=4]>"#);
+//! // The same config at the small sizes its `ci_sizes:` gives, for a quick run.
+//! let config = autoshard::Config::load_with_sizes(path, &config.ci_sizes)?;
+//!
+//! // The cheapest plan, proven optimal, with the decisions it is made of.
+//! let solution = autoshard::solve(&config)?;
+//! let plan = &solution.plan;
+//! assert_eq!(plan.solver.as_ref().map(|s| s.status.as_str()), Some("optimal"));
+//! // Every value's sharding in Shardy's text form; every collective the plan runs.
+//! let w1 = plan.value("w1").expect("w1 is planned");
+//! assert!(w1.to_string().starts_with("#sdy.sharding<@mesh, "));
+//! for c in &plan.collectives {
+//!     println!("{} at {:?}: {}", c.value, c.op, c.text);
+//! }
+//! assert!(plan.objective.total_s.0 > 0.0);
+//!
+//! // Run it on the CPU mesh (one thread per device) and check it against the
+//! // unsharded reference on seeded random inputs.
+//! let run = autoshard::run(&config, &solution, 1)?.verified()?;
+//! assert!(run.verification.max_rel_error <= run.verification.tolerance);
+//!
+//! // Write it back: a StableHLO module whose Shardy shardings fix the plan, and the
+//! // JAX `NamedSharding`s that reproduce it.
+//! let module = autoshard::export_stablehlo(&config, &solution)?;
+//! assert!(module.contains("sdy.mesh @mesh"));
+//! let jax = autoshard::export_jax(&config, &solution)?;
+//! assert!(jax.contains("in_shardings = ("));
+//! # Ok::<(), autoshard::Error>(())
+//! ```
+//!
+//! # Price annotations, or a plan file
+//!
+//! [`price`] prices the config's annotations (or a plan, as `solve --format json`
+//! writes it) with every open choice made the cheapest local way: what the sharding
+//! a user wrote by hand costs.
 //!
 //! ```
 //! let source = r#"
@@ -21,48 +69,77 @@
 //!     y: {sharding: '[{"data"}, {"model"}]'}
 //! "#;
 //! let config = autoshard::Config::from_source("quickstart.yaml", source)?;
-//! let program = &config.program;
-//! assert_eq!(program.mesh().total_size(), 8);
-//! let y = program.value_named("y").expect("y is defined");
-//! assert_eq!(program.value(y).ty.to_string(), "tensor<64x1024xf32>");
+//! let y = config.program.value_named("y").expect("y is defined");
+//! assert_eq!(config.program.value(y).ty.to_string(), "tensor<64x1024xf32>");
 //!
-//! // Price the annotations as they stand, every open choice made the cheapest local
-//! // way: the matmul follows x along "data" (w1 replicated), and gelu's result must be
+//! // The matmul follows x along "data" (w1 replicated), and gelu's result must be
 //! // split along "model" too, which a local slice (an all_slice) gives for free.
-//! let plan = autoshard::price(&config, None)?;
-//! assert_eq!(plan.value("y").unwrap().to_string(), r#"#sdy.sharding<@mesh, [{"data"}, {"model"}]>"#);
-//! let kinds: Vec<String> = plan.collectives.iter().map(|c| c.kind.to_string()).collect();
+//! let annotated = autoshard::price(&config, None)?.plan;
+//! assert_eq!(annotated.value("y").unwrap().to_string(), r#"#sdy.sharding<@mesh, [{"data"}, {"model"}]>"#);
+//! let kinds: Vec<String> = annotated.collectives.iter().map(|c| c.kind.to_string()).collect();
 //! assert_eq!(kinds, ["all_slice"]);
-//! assert_eq!(plan.objective.communication_s.0, 0.0);
-//! assert!(plan.objective.compute_s.0 > 0.0);
+//! assert_eq!(annotated.objective.communication_s.0, 0.0);
 //!
-//! // Solve instead: the solver may reshard x and split the work along "model" too;
-//! // its plan is proven optimal and never worse than the annotations' own price.
-//! let best = autoshard::solve(&config)?;
-//! assert_eq!(best.solver.as_ref().unwrap().status, "optimal");
-//! assert!(best.objective.total_s.0 <= plan.objective.total_s.0);
+//! // The solver may reshard x and split the work along "model" too: never worse.
+//! let best = autoshard::solve(&config)?.plan;
+//! assert!(best.objective.total_s.0 <= annotated.objective.total_s.0);
+//!
+//! // A plan given back (here the solver's own) prices to the same total.
+//! let again = autoshard::price(&config, Some(&best))?.plan;
+//! assert!((again.objective.total_s.0 - best.objective.total_s.0).abs() <= 1e-12);
+//! # Ok::<(), autoshard::Error>(())
+//! ```
+//!
+//! # A program built in code
+//!
+//! No file is needed: [`ProgramBuilder`] checks every op's types and annotations as
+//! it is added (errors are [`model::Error`]s), and [`Config::from_program`] prices it
+//! with the default hardware.
+//!
+//! ```
+//! use autoshard::model::ir::{InputSpec, OpSpec};
+//! use autoshard::model::{DType, Mesh, OpKind, ProgramBuilder, TensorType};
+//!
+//! let mesh: Mesh = r#"<["x"=4]>"#.parse()?;
+//! let mut b = ProgramBuilder::new("matmul", "mesh", mesh);
+//! let ty = TensorType { shape: vec![1024, 1024], dtype: DType::BF16 };
+//! let input = |name: &str, parameter| InputSpec { name: name.into(), ty: ty.clone(), parameter, sharding: None, loc: None };
+//! let a = b.add_input(input("a", false))?;
+//! let w = b.add_input(input("w", true))?;
+//! let spec = OpSpec { result_names: vec!["c".into()], kind: OpKind::Dot, operands: vec![a, w], result_shardings: vec![], loc: None };
+//! let c = b.add_op(spec)?[0];
+//! b.add_output(c, None, None)?;
+//! let config = autoshard::Config::from_program(b.finish()?);
+//!
+//! let solution = autoshard::solve(&config)?;
+//! assert!(solution.plan.value("c").is_some());
+//! assert!(autoshard::run(&config, &solution, 0)?.verification.passed);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod run;
+mod error;
+mod run;
 
 pub use autoshard_config as config;
 pub use autoshard_config::{Config, ConfigError, LoadError};
 pub use autoshard_cost as cost;
 pub use autoshard_executor as executor;
 pub use autoshard_model as model;
+pub use autoshard_model::{Plan, Program, ProgramBuilder};
 pub use autoshard_solver as solver;
+pub use autoshard_solver::Solution;
 pub use autoshard_stablehlo as stablehlo;
+pub use error::{Error, Result};
+pub use run::{CostPlanner, Prepared, Run, RunError, prepare, run};
 
-use autoshard_cost::evaluate::{Decisions, evaluate};
+use autoshard_cost::evaluate::Decisions;
 use autoshard_cost::greedy::{Fixed, complete};
-use autoshard_model::Plan;
 
 /// Solves `config`'s program: the cheapest plan under its annotations, groups,
 /// barriers and memory budget, proven optimal unless the config's `solver.time_limit`
-/// runs out first (then the best plan found, with its bound).
-pub fn solve(config: &Config) -> Result<Plan, solver::SolveError> {
-    solver::Solver::new(config.solver).solve(&config.program, &config.hardware)
+/// runs out first (then the best plan found, with its bound), with its decisions.
+pub fn solve(config: &Config) -> Result<Solution> {
+    Ok(solver::Solver::new(config.solver).solve(&config.program, &config.hardware)?)
 }
 
 /// [`solve`], reporting the solver's progress (its phases, and the search's best
@@ -70,24 +147,43 @@ pub fn solve(config: &Config) -> Result<Plan, solver::SolveError> {
 pub fn solve_with_progress(
     config: &Config,
     report: impl Fn(solver::search::Progress) + Send + Sync + 'static,
-) -> Result<Plan, solver::SolveError> {
-    solver::Solver::new(config.solver).with_progress(report).solve(&config.program, &config.hardware)
+) -> Result<Solution> {
+    Ok(solver::Solver::new(config.solver).with_progress(report).solve(&config.program, &config.hardware)?)
 }
 
 /// Prices a plan for `config`'s program on its hardware: the decisions of `plan` (its
-/// values' shardings and ops' factor shardings) over the config's annotations, with
-/// every choice both leave open made the cheapest local way.
-pub fn price(config: &Config, plan: Option<&Plan>) -> Result<Plan, cost::Error> {
-    evaluate(&config.program, &config.hardware, &decisions(config, plan)?)
+/// values' shardings and ops' factor shardings, by name, as a plan file has them)
+/// over the config's annotations, with every choice both leave open made the
+/// cheapest local way; `None` prices the annotations alone.
+pub fn price(config: &Config, plan: Option<&Plan>) -> Result<Solution> {
+    price_decisions(config, decisions(config, plan)?)
+}
+
+/// Prices `decisions` (every value's sharding and every op's strategy, by id) for
+/// `config`'s program on its hardware.
+pub fn price_decisions(config: &Config, decisions: Decisions) -> Result<Solution> {
+    Ok(Solution::priced(&config.program, &config.hardware, decisions)?)
 }
 
 /// The decisions of `plan` over `config`'s annotations, every choice both leave open
-/// made the cheapest local way: what [`price`] prices and [`run::run`] runs.
-pub fn decisions(config: &Config, plan: Option<&Plan>) -> Result<Decisions, cost::Error> {
+/// made the cheapest local way: what [`price`] prices.
+fn decisions(config: &Config, plan: Option<&Plan>) -> Result<Decisions> {
     let program = &config.program;
     let mut fixed = Fixed::from_annotations(program);
     if let Some(plan) = plan {
         fixed.apply_plan(program, plan)?;
     }
-    complete(program, &config.hardware, &fixed)
+    Ok(complete(program, &config.hardware, &fixed)?)
+}
+
+/// `solution` written as a StableHLO module whose Shardy shardings fix the plan (for
+/// XLA's Shardy partitioner to reproduce): `solve --format mlir`.
+pub fn export_stablehlo(config: &Config, solution: &Solution) -> Result<String> {
+    Ok(autoshard_stablehlo::export(&config.program, &solution.plan)?)
+}
+
+/// `solution` written as JAX code: the mesh, a `NamedSharding` per input and output
+/// and a `with_sharding_constraint` per intermediate value: `solve --format jax`.
+pub fn export_jax(config: &Config, solution: &Solution) -> Result<String> {
+    Ok(autoshard_stablehlo::jax::render(&config.program, &solution.plan)?)
 }

@@ -1,18 +1,17 @@
 //! Running a plan on the CPU mesh and checking it: the library side of
 //! `autoshard run`.
 //!
-//! The plan's decisions are completed over the config's annotations by
-//! [`decisions`](crate::decisions), as `price` completes them, lowered to one SPMD
-//! schedule whose reshards are the cost model's own choices ([`CostPlanner`]), run
-//! on one thread per device on seeded random inputs, and compared output by output
-//! with the reference interpreter.
-//! A plan that does not fit the program is rejected before anything runs.
+//! A [`Solution`] (a solve's, or a plan file's as [`price`](crate::price) completes
+//! it) is lowered from its decisions to one SPMD schedule whose reshards are the
+//! cost model's own choices ([`CostPlanner`]), run on one thread per device on
+//! seeded random inputs, and compared output by output with the reference
+//! interpreter. The plan is not priced again. A plan that does not fit the program
+//! is rejected before anything runs.
 //!
-//! [`prepare`] does everything but the sharded run (pricing, lowering, inputs, the
+//! [`prepare`] does everything but the sharded run (lowering, inputs, the
 //! reference), so a benchmark can time [`Prepared::execute`] alone, repeatedly.
 
-use crate::Config;
-use autoshard_cost::evaluate::Decisions;
+use crate::{Config, Error};
 use autoshard_cost::op_cost::Pricing;
 use autoshard_executor::lowering::Planner;
 use autoshard_executor::sharded::ShardedRun;
@@ -20,19 +19,20 @@ use autoshard_executor::verify::{Verification, random_inputs, verify};
 use autoshard_executor::{Evaluation, Schedule, Tensor};
 use autoshard_model::plan::PlannedCollective;
 use autoshard_model::{Plan, TensorSharding, ValueId};
+use autoshard_solver::Solution;
 use std::time::{Duration, Instant};
-use thiserror::Error;
 
 /// Why a run did not produce a verdict.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RunError {
     /// The plan does not fit the program (an axis used twice, a sharding of the
     /// wrong rank, a strategy its op's rule rejects): nothing ran.
-    #[error("invalid plan: {0}")]
-    InvalidPlan(String),
+    #[error("{0}")]
+    InvalidPlan(#[source] autoshard_executor::Error),
     /// The sharded run or the reference run failed.
     #[error("{0}")]
-    Execution(String),
+    Execution(#[source] autoshard_executor::Error),
 }
 
 /// The reshards the cost model prices, as the executor's planner: the run executes
@@ -89,20 +89,16 @@ pub struct Run {
     pub seed: u64,
 }
 
-/// Runs `plan` for `config` on the CPU mesh on inputs drawn from `seed`, and the
-/// reference on the same inputs; compares every output.
-pub fn run(config: &Config, plan: &Plan, seed: u64) -> Result<Run, RunError> {
-    prepare(config, plan, seed)?.run()
+/// Runs `solution` for `config` on the CPU mesh on inputs drawn from `seed`, and the
+/// reference on the same inputs; compares every output (a mismatch is reported in
+/// [`Run::verification`]; [`Run::verified`] makes it an error).
+pub fn run(config: &Config, solution: &Solution, seed: u64) -> Result<Run, Error> {
+    Ok(prepare(config, solution, seed)?.run()?)
 }
 
-/// [`run`] for decisions by id (every value's sharding and every op's strategy).
-pub fn run_decisions(config: &Config, decisions: &Decisions, seed: u64) -> Result<Run, RunError> {
-    prepare_decisions(config, decisions, seed)?.run()
-}
-
-/// A plan ready to run: priced, lowered to its schedule, with its seeded inputs and
-/// the reference's results on them. [`Prepared::execute`] runs the sharded program
-/// (as often as wanted, e.g. to time it); [`Prepared::verify`] checks a run.
+/// A plan ready to run: lowered to its schedule, with its seeded inputs and the
+/// reference's results on them. [`Prepared::execute`] runs the sharded program (as
+/// often as wanted, e.g. to time it); [`Prepared::verify`] checks a run.
 #[derive(Debug)]
 pub struct Prepared<'c> {
     config: &'c Config,
@@ -114,27 +110,20 @@ pub struct Prepared<'c> {
     seed: u64,
 }
 
-/// Everything of [`run`] but the sharded run: `plan`'s decisions completed, priced
-/// and lowered, the inputs drawn from `seed` and the reference run on them.
-pub fn prepare<'c>(config: &'c Config, plan: &Plan, seed: u64) -> Result<Prepared<'c>, RunError> {
-    let decisions = crate::decisions(config, Some(plan)).map_err(|e| RunError::InvalidPlan(e.to_string()))?;
-    prepare_decisions(config, &decisions, seed)
-}
-
-/// [`prepare`] for decisions by id: everything of [`run_decisions`] but the sharded
-/// run.
-pub fn prepare_decisions<'c>(config: &'c Config, decisions: &Decisions, seed: u64) -> Result<Prepared<'c>, RunError> {
+/// Everything of [`run`] but the sharded run: `solution`'s decisions lowered, the
+/// inputs drawn from `seed` and the reference run on them.
+pub fn prepare<'c>(config: &'c Config, solution: &Solution, seed: u64) -> Result<Prepared<'c>, RunError> {
     let program = &config.program;
-    let invalid = |e: &dyn std::fmt::Display| RunError::InvalidPlan(e.to_string());
-    let plan = autoshard_cost::evaluate::evaluate(program, &config.hardware, decisions).map_err(|e| invalid(&e))?;
-    let schedule = autoshard_executor::lower(program, decisions, &CostPlanner::new(config)).map_err(|e| match e {
-        e @ autoshard_executor::Error::Plan(_) => invalid(&e),
-        e => RunError::Execution(e.to_string()),
-    })?;
+    let schedule =
+        autoshard_executor::lower(program, &solution.decisions, &CostPlanner::new(config)).map_err(|e| match e {
+            e @ autoshard_executor::Error::Plan(_) => RunError::InvalidPlan(e),
+            e => RunError::Execution(e),
+        })?;
     let inputs = random_inputs(program, seed);
     let started = Instant::now();
-    let reference = autoshard_executor::evaluate(program, &inputs).map_err(|e| RunError::Execution(e.to_string()))?;
+    let reference = autoshard_executor::evaluate(program, &inputs).map_err(RunError::Execution)?;
     let reference_wall = started.elapsed();
+    let plan = solution.plan.clone();
     Ok(Prepared { config, plan, schedule, inputs, reference, reference_wall, seed })
 }
 
@@ -151,7 +140,7 @@ impl Prepared<'_> {
         let started = Instant::now();
         let limits = autoshard_executor::Limits { timeout: Duration::from_secs(300), cores };
         let sharded = autoshard_executor::run(&self.config.program, &self.schedule, &self.inputs, limits)
-            .map_err(|e| RunError::Execution(e.to_string()))?;
+            .map_err(RunError::Execution)?;
         Ok((sharded, started.elapsed()))
     }
 
@@ -174,5 +163,12 @@ impl Prepared<'_> {
         let verification = self.verify(&sharded);
         let Prepared { plan, reference_wall, seed, .. } = self;
         Run { plan, verification, sharded, sharded_wall, reference_wall, seed }
+    }
+}
+
+impl Run {
+    /// This run, or [`Error::Mismatch`] if an output differs from the reference.
+    pub fn verified(self) -> Result<Run, Error> {
+        if self.verification.passed { Ok(self) } else { Err(Error::Mismatch(Box::new(self.verification))) }
     }
 }

@@ -52,10 +52,10 @@ program:
 /// Runs `config`'s solved plan; returns how many collectives the executor ran
 /// beyond the plan's.
 fn unplanned_collectives(config: &Config) -> usize {
-    let plan = autoshard::solve(config).unwrap();
-    let split = plan.ops.iter().find(|o| o.name == "y").unwrap().factor_shardings.clone();
+    let solved = autoshard::solve(config).unwrap();
+    let split = solved.plan.ops.iter().find(|o| o.name == "y").unwrap().factor_shardings.clone();
     assert!(!split[0].is_empty(), "the plan keeps the rows split: {split:?}");
-    let run = autoshard::run::run(config, &plan, 3).unwrap();
+    let run = autoshard::run(config, &solved, 3).unwrap();
     assert!(run.verification.passed, "{:?}", run.verification);
     run.sharded.events.iter().filter(|e| matches!(e.kind, EventKind::Collective { planned: false, .. })).count()
 }

@@ -31,9 +31,9 @@ fn every_config_solves_and_runs_at_its_ci_sizes() {
         let mut config = autoshard::Config::from_source_at_ci_sizes(&path, &source).unwrap_or_else(|e| panic!("{e}"));
         config.solver.time_limit = autoshard::model::Seconds(10.0);
         let started = Instant::now();
-        let plan = autoshard::solve(&config).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let solution = autoshard::solve(&config).unwrap_or_else(|e| panic!("{path}: {e}"));
         let solved = started.elapsed();
-        let run = autoshard::run::run(&config, &plan, 1).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let run = autoshard::run(&config, &solution, 1).unwrap_or_else(|e| panic!("{path}: {e}"));
         assert!(run.verification.passed, "{path}: {:?}", run.verification);
         eprintln!("{path}: solved in {solved:?}, ran in {:?}", started.elapsed() - solved);
     }

@@ -10,12 +10,12 @@
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
 
 use autoshard::Config;
+use autoshard::RunError;
 use autoshard::cost::evaluate::{Decisions, costed_ops};
 use autoshard::model::ir::Body;
 use autoshard::model::plan::OpStrategy;
 use autoshard::model::rules::sharding_rule;
 use autoshard::model::{OpKind, Program, TensorSharding, ValueId};
-use autoshard::run::{RunError, run_decisions};
 use autoshard::solver::candidates::{carriers, op_strategies, partial_sums, usable_axes, value_shardings};
 use proptest::prelude::*;
 use proptest::test_runner::{RngAlgorithm, TestRng};
@@ -522,14 +522,17 @@ proptest! {
         let text = source(seed);
         let config = Config::from_source("random.yaml", &text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
         let decisions = random_decisions(&config.program, picks);
-        match run_decisions(&config, &decisions, inputs) {
+        let shown: Vec<String> = decisions.values.iter().map(ToString::to_string).collect();
+        // Some random combinations cannot be priced (partial maxima kept as partial
+        // sums): the cost model refuses them, and so must the run.
+        let solution = autoshard::price_decisions(&config, decisions);
+        prop_assume!(solution.is_ok(), "the cost model refuses the decisions");
+        match autoshard::run(&config, &solution.unwrap(), inputs) {
             Ok(run) => {
                 let v = &run.verification;
-                prop_assert!(v.passed, "{text}\ndecisions: {:?}\n{:?}", decisions.values.iter().map(ToString::to_string).collect::<Vec<_>>(), v);
+                prop_assert!(v.passed, "{text}\ndecisions: {shown:?}\n{v:?}");
             }
-            // Some random combinations cannot be priced (partial maxima kept as
-            // partial sums): the cost model refuses them, and so must the run.
-            Err(RunError::InvalidPlan(reason)) => {
+            Err(autoshard::Error::Run(RunError::InvalidPlan(reason))) => {
                 prop_assume!(false, "{}", reason);
             }
             Err(e) => prop_assert!(false, "{e}\n{text}"),
@@ -550,7 +553,7 @@ proptest! {
         let module = autoshard::stablehlo::export(&config.program, &plan).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
         let again = autoshard::Config::from_mlir("exported.mlir", &module).map_err(|e| TestCaseError::fail(format!("{e}\n{text}\n{module}")))?;
         let priced = autoshard::price(&again, None).map_err(|e| TestCaseError::fail(format!("{e}\n{text}\n{module}")))?;
-        let run = autoshard::run::run(&again, &priced, inputs).map_err(|e| TestCaseError::fail(format!("{e}\n{text}\n{module}")))?;
+        let run = autoshard::run(&again, &priced, inputs).map_err(|e| TestCaseError::fail(format!("{e}\n{text}\n{module}")))?;
         prop_assert!(run.verification.passed, "{text}\n{module}\n{:?}", run.verification);
     }
 }

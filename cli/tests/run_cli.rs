@@ -23,7 +23,7 @@ fn the_example_configs_pass_with_their_full_size_plans() {
         // The plan solved at full size runs on a copy scaled down 16x in every
         // large dimension (the same shardings, divisible the same way).
         let small = autoshard::Config::from_source(&shown, &autoshard::config::scaled(&source, 16)).unwrap();
-        let run = autoshard::run::run(&small, &plan, 1).unwrap();
+        let run = autoshard::run(&small, &plan, 1).unwrap();
         assert!(run.verification.passed, "{shown}: {:?}", run.verification);
         assert!(!run.sharded.events.is_empty());
     }
@@ -84,7 +84,7 @@ fn an_invalid_plan_never_runs() {
 fn solve_and_run(yaml: &str) -> usize {
     let config = autoshard::Config::from_source("test.yaml", yaml).unwrap_or_else(|e| panic!("{e}"));
     let plan = autoshard::solve(&config).unwrap();
-    let run = autoshard::run::run(&config, &plan, 5).unwrap();
+    let run = autoshard::run(&config, &plan, 5).unwrap();
     assert!(run.verification.passed, "{:?}", run.verification);
     let collective = |e: &&autoshard::executor::sharded::Event| {
         matches!(e.kind, autoshard::executor::sharded::EventKind::Collective { .. })
@@ -157,6 +157,6 @@ program:
 "#;
     let config = autoshard::Config::from_source("custom.yaml", source).unwrap();
     let plan = autoshard::price(&config, None).unwrap();
-    let run = autoshard::run::run(&config, &plan, 1).unwrap();
+    let run = autoshard::run(&config, &plan, 1).unwrap();
     assert!(run.verification.passed, "{:?}", run.verification);
 }

@@ -98,20 +98,20 @@ impl Config {
         })
     }
 
+    /// A config for a program built in code: named after it, priced with the
+    /// default hardware preset for its mesh and solved with the default options.
+    pub fn from_program(program: Program) -> Config {
+        let hardware = HardwareSpec::from_preset(HardwareSpec::DEFAULT_PRESET, program.mesh());
+        let name = program.name().to_string();
+        Config { name, program, hardware, solver: SolverOptions::default(), sizes: Vec::new(), ci_sizes: Vec::new() }
+    }
+
     /// Reads the StableHLO module in `source` (its main function on its first
     /// `sdy.mesh`), priced with the default hardware preset and solved with the
     /// default solver options.
     pub fn from_mlir(file: &str, source: &str) -> Result<Config, ConfigError> {
         let module = autoshard_stablehlo::import(file, source)?;
-        let hardware = HardwareSpec::from_preset(HardwareSpec::DEFAULT_PRESET, module.program.mesh());
-        Ok(Config {
-            name: module.name,
-            program: module.program,
-            hardware,
-            solver: SolverOptions::default(),
-            sizes: Vec::new(),
-            ci_sizes: Vec::new(),
-        })
+        Ok(Config { name: module.name, ..Config::from_program(module.program) })
     }
 
     /// Reads the config in `source`, naming it `file` in error locations.

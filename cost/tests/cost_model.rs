@@ -17,7 +17,7 @@ const MIB: f64 = 1048576.0;
 fn priced(file: &str) -> Plan {
     let path = format!("{}/tests/data/cost/{file}", env!("CARGO_MANIFEST_DIR"));
     let config = Config::from_source(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
-    autoshard::price(&config, None).unwrap()
+    autoshard::price(&config, None).unwrap().plan
 }
 
 /// The plan's only collective, which must be of `kind`.
@@ -122,7 +122,7 @@ program:
     c: {{sharding: '[{{"x"}}, {{}}]'}}
 "#
     );
-    autoshard::price(&Config::from_source("body.yaml", &text).unwrap(), None).unwrap()
+    autoshard::price(&Config::from_source("body.yaml", &text).unwrap(), None).unwrap().plan
 }
 
 #[test]

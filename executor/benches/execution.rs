@@ -4,7 +4,7 @@
 //!   contraction runs, transposes to GEMM layout included) against ndarray's
 //!   `general_mat_mul` (matrixmultiply) alone on the same matrices; criterion
 //!   reports elements per second — FLOP/s is 2 × 512³ per iteration.
-//! - `run`: `autoshard::run::run` end to end — lowering, the sharded run on one
+//! - `run`: `autoshard::run` end to end — lowering, the sharded run on one
 //!   thread per device and the reference run — for each example config, with the
 //!   plan the solver finds at full size and the large dimensions divided by 16
 //!   (full-size runs take tens of seconds; see the README for their figures).
@@ -53,7 +53,7 @@ fn runs(c: &mut Criterion) {
         let plan = autoshard::solve(&full).unwrap();
         let small = autoshard_config::Config::from_source(&name, &autoshard_config::scaled(&source, 16)).unwrap();
         group.bench_function(format!("{name}_div16"), |b| {
-            b.iter(|| assert!(autoshard::run::run(&small, &plan, 0).unwrap().verification.passed))
+            b.iter(|| assert!(autoshard::run(&small, &plan, 0).unwrap().verification.passed))
         });
     }
     group.finish();

@@ -22,7 +22,7 @@ pub const ILP_STRATEGIES: usize = 2_000;
 
 /// A solution of a [`Problem`] with its provenance.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Solution {
+pub struct ProblemSolution {
     /// The strategy of every node.
     pub assignment: Vec<usize>,
     /// Its cost.
@@ -80,12 +80,12 @@ impl Settings<'_> {
 }
 
 /// Solves `problem` with `backend` within `limits`.
-pub fn solve(problem: &Problem, backend: &dyn Backend, limits: Limits) -> Result<Solution> {
+pub fn solve(problem: &Problem, backend: &dyn Backend, limits: Limits) -> Result<ProblemSolution> {
     solve_with(problem, backend, Settings::new(limits))
 }
 
 /// Solves `problem` as `settings` say.
-pub fn solve_with(problem: &Problem, backend: &dyn Backend, mut settings: Settings<'_>) -> Result<Solution> {
+pub fn solve_with(problem: &Problem, backend: &dyn Backend, mut settings: Settings<'_>) -> Result<ProblemSolution> {
     let start = settings.start;
     let pre = Presolved::new(problem);
     if let Some(n) = pre.stranded() {
@@ -117,7 +117,7 @@ pub fn solve_with(problem: &Problem, backend: &dyn Backend, mut settings: Settin
         let cost = problem.cost(&assignment);
         let status =
             if search::closes(cost, outcome.bound + constant, 0.0) { Status::Optimal } else { Status::Feasible };
-        Solution {
+        ProblemSolution {
             assignment,
             cost,
             status,
@@ -148,7 +148,7 @@ pub fn solve_with(problem: &Problem, backend: &dyn Backend, mut settings: Settin
 }
 
 /// The ILP path.
-fn exact(problem: &Problem, backend: &dyn Backend, pre: &Presolved, limits: Limits) -> Result<Solution> {
+fn exact(problem: &Problem, backend: &dyn Backend, pre: &Presolved, limits: Limits) -> Result<ProblemSolution> {
     let formulation = Formulation::new(problem, pre);
     let model = &formulation.model;
     let (decided, status, bound, bb_nodes) = if model.domains.is_empty() {
@@ -164,7 +164,7 @@ fn exact(problem: &Problem, backend: &dyn Backend, pre: &Presolved, limits: Limi
         Status::Optimal => cost,
         Status::Feasible => bound.unwrap_or(f64::NEG_INFINITY).min(cost),
     };
-    Ok(Solution {
+    Ok(ProblemSolution {
         assignment,
         cost,
         status,
@@ -258,7 +258,7 @@ mod tests {
     }
 
     /// The search on problems without loads (it does not take them), 20 ms each.
-    fn searched(p: &Problem) -> Result<Solution> {
+    fn searched(p: &Problem) -> Result<ProblemSolution> {
         let mut settings = Settings::new(Limits { time: Duration::from_millis(20), gap: 0.0 });
         settings.method = Method::Search;
         solve_with(p, &MicroLp, settings)

@@ -11,9 +11,10 @@
 
 use crate::error::{Result, SolveError};
 use crate::lower::{Lowered, lower};
+use crate::solution::Solution;
 use crate::solve::{Solver, priced, stages};
 use autoshard_cost::hardware::HardwareSpec;
-use autoshard_model::{AxisRef, Plan, Program, TensorSharding, ValueId};
+use autoshard_model::{AxisRef, Program, TensorSharding, ValueId};
 use std::time::Instant;
 
 /// A choice forced on the solve.
@@ -31,8 +32,8 @@ pub enum Forcing {
 pub struct ForcedPlan {
     /// What was forced: `axes {"data"}`, or `name: <sharding>` for a value.
     pub forced: String,
-    /// The cheapest plan under it.
-    pub plan: Plan,
+    /// The cheapest plan under it, with its decisions.
+    pub solution: Solution,
 }
 
 /// One choice of a forcing: how it reads, and per narrowed node the strategies it
@@ -75,9 +76,9 @@ impl Solver {
                 Err(SolveError::Infeasible(_)) => continue,
                 Err(e) => return Err(e),
             };
-            let plan = priced(program, hardware, &lowered, &solution, start)?;
-            if plan.objective.peak_memory_bytes <= hardware.device.memory {
-                plans.push(ForcedPlan { forced: choice.forced, plan });
+            let solution = priced(program, hardware, &lowered, &solution, start)?;
+            if solution.plan.objective.peak_memory_bytes <= hardware.device.memory {
+                plans.push(ForcedPlan { forced: choice.forced, solution });
             }
         }
         Ok(plans)
@@ -166,7 +167,7 @@ mod tests {
         (b.finish().unwrap(), HardwareSpec::from_preset(Preset::H100Sxm, &mesh))
     }
 
-    fn axes_used(plan: &Plan) -> Vec<String> {
+    fn axes_used(plan: &autoshard_model::Plan) -> Vec<String> {
         let mut used: Vec<String> =
             plan.values.iter().flat_map(|v| v.sharding.all_axes().map(|a| a.name.clone())).collect();
         used.sort();
@@ -181,15 +182,18 @@ mod tests {
         let forcings = [Forcing::Axes(vec![]), Forcing::Axes(vec!["a".into()])];
         let plans = solver.forced_plans(&program, &hardware, &forcings).unwrap();
         assert_eq!(plans.len(), 2);
-        assert_eq!((plans[0].forced.as_str(), axes_used(&plans[0].plan)), ("axes {}", vec![]));
-        assert_eq!((plans[1].forced.as_str(), axes_used(&plans[1].plan)), (r#"axes {"a"}"#, vec!["a".to_string()]));
+        assert_eq!((plans[0].forced.as_str(), axes_used(&plans[0].solution.plan)), ("axes {}", vec![]));
+        assert_eq!(
+            (plans[1].forced.as_str(), axes_used(&plans[1].solution.plan)),
+            (r#"axes {"a"}"#, vec!["a".to_string()])
+        );
         // Replicated, every device computes the whole product and reads all of x.
         let optimum = solver.solve(&program, &hardware).unwrap();
-        assert!(plans[0].plan.objective.compute_s.0 > 1.5 * optimum.objective.compute_s.0);
+        assert!(plans[0].solution.plan.objective.compute_s.0 > 1.5 * optimum.plan.objective.compute_s.0);
         // A value the user pinned to "b" keeps it; the rest stay replicated.
         let (pinned, hardware) = matmul(Some(r#"#sdy.sharding<@mesh, [{"b"}, {}]>"#));
         let plans = solver.forced_plans(&pinned, &hardware, &[Forcing::Axes(vec![])]).unwrap();
-        let x = plans[0].plan.value("x").unwrap().to_string();
+        let x = plans[0].solution.plan.value("x").unwrap().to_string();
         assert_eq!(x, r#"#sdy.sharding<@mesh, [{"b"}, {}]>"#);
     }
 
@@ -201,7 +205,7 @@ mod tests {
         let plans = solver.forced_plans(&program, &hardware, &[Forcing::Value(y)]).unwrap();
         assert!(plans.len() > 4, "{} plans", plans.len());
         for forced in &plans {
-            let held = forced.plan.value("y").unwrap().to_string();
+            let held = forced.solution.plan.value("y").unwrap().to_string();
             assert_eq!(forced.forced, format!("y: {held}"));
         }
     }

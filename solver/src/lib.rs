@@ -27,12 +27,14 @@ pub mod presolve;
 pub mod prices;
 pub mod problem;
 pub mod search;
+pub mod solution;
 pub mod solve;
 
 pub use backend::{Backend, MicroLp};
 pub use error::{Result, SolveError};
 pub use forced::{ForcedPlan, Forcing};
 pub use problem::{Edge, Node, NodeId, Problem};
+pub use solution::Solution;
 pub use solve::Solver;
 
 use autoshard_model::Seconds;

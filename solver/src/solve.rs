@@ -13,18 +13,18 @@
 
 use crate::SolverOptions;
 use crate::backend::{Backend, Limits, MicroLp, Status};
-use crate::engine::{self, Settings, Solution};
+use crate::engine::{self, ProblemSolution, Settings};
 use crate::error::{Result, SolveError};
 use crate::graph::GraphNode;
 use crate::lower::{Lowered, lower};
 use crate::presolve::limit_binds;
 use crate::problem::Problem;
 use crate::search::{Progress, ROUNDING};
-use autoshard_cost::evaluate::evaluate;
+use crate::solution::Solution;
 use autoshard_cost::hardware::HardwareSpec;
 use autoshard_model::ops::PropagationDirection;
 use autoshard_model::plan::SolverStats;
-use autoshard_model::{Plan, Program, Seconds};
+use autoshard_model::{Program, Seconds};
 use petgraph::Direction;
 use std::cmp::Ordering;
 use std::time::{Duration, Instant};
@@ -52,7 +52,7 @@ use std::time::{Duration, Instant};
 /// b.add_output(y, None, None)?;
 /// let program = b.finish()?;
 /// let hardware = HardwareSpec::from_preset(Preset::H100Sxm, &mesh);
-/// let plan = Solver::new(SolverOptions::default()).solve(&program, &hardware)?;
+/// let plan = Solver::new(SolverOptions::default()).solve(&program, &hardware)?.plan;
 /// assert_eq!(plan.solver.as_ref().unwrap().status, "optimal");
 /// assert_eq!(plan.value("y").unwrap().to_string(), r#"#sdy.sharding<@mesh, [{"x"}, {}]>"#);
 /// assert!(plan.collectives.iter().all(|c| c.time_s.0 == 0.0));
@@ -92,7 +92,7 @@ impl Solver {
 
     /// The engine on `problem` within what is left of the time limit, reporting to
     /// the progress callback.
-    fn engine(&self, problem: &Problem, start: Instant) -> Result<Solution> {
+    fn engine(&self, problem: &Problem, start: Instant) -> Result<ProblemSolution> {
         let mut settings = Settings::new(self.limits(start));
         let mut relay = self.progress.as_ref().map(|report| move |p: Progress| report(p));
         if let Some(relay) = &mut relay {
@@ -101,25 +101,26 @@ impl Solver {
         engine::solve_with(problem, self.backend.as_ref(), settings)
     }
 
-    /// The cheapest plan for `program` on `hardware` under SPEC §5's constraints.
-    pub fn solve(&self, program: &Program, hardware: &HardwareSpec) -> Result<Plan> {
+    /// The cheapest plan for `program` on `hardware` under SPEC §5's constraints,
+    /// with the decisions it is made of.
+    pub fn solve(&self, program: &Program, hardware: &HardwareSpec) -> Result<Solution> {
         let start = Instant::now();
         self.phase("lowering", start);
         let lowered = lower(program, hardware)?;
         let stage = stages(&lowered);
         let solution = self.bounded(&lowered, &lowered.problem, &stage, start)?;
         self.phase("pricing", start);
-        let plan = priced(program, hardware, &lowered, &solution, start)?;
+        let solved = priced(program, hardware, &lowered, &solution, start)?;
         let budget = hardware.device.memory;
-        if plan.objective.peak_memory_bytes > budget {
+        let peak = solved.plan.objective.peak_memory_bytes;
+        if peak > budget {
             // The lowering counts memory exactly as `evaluate` does (tested), and the
             // engine checks every solution against the limit.
             return Err(SolveError::Backend(format!(
-                "the plan's peak memory {} exceeds the budget {budget} that the model kept to",
-                plan.objective.peak_memory_bytes
+                "the plan's peak memory {peak} exceeds the budget {budget} that the model kept to"
             )));
         }
-        Ok(plan)
+        Ok(solved)
     }
 
     /// The staged solve of `problem` (`lowered`'s, or it with some costs forced), its
@@ -131,7 +132,7 @@ impl Solver {
         problem: &Problem,
         stage: &[usize],
         start: Instant,
-    ) -> Result<Solution> {
+    ) -> Result<ProblemSolution> {
         let mut solution = self.staged(problem, stage, start)?;
         if lowered.overcounts && limit_binds(problem) {
             let free = Problem { limit: None, ..problem.clone() };
@@ -147,7 +148,7 @@ impl Solver {
     }
 
     /// Solves `problem` stage by stage (`stage`: each node's; see the module docs).
-    fn staged(&self, problem: &Problem, stage: &[usize], start: Instant) -> Result<Solution> {
+    fn staged(&self, problem: &Problem, stage: &[usize], start: Instant) -> Result<ProblemSolution> {
         let last = stage.iter().copied().max().unwrap_or(0);
         if last == 0 {
             return self.engine(problem, start);
@@ -157,7 +158,7 @@ impl Solver {
         let mut solution = solve(0, None)?;
         for k in 1..=last {
             let next = solve(k, Some(&solution.assignment))?;
-            solution = Solution {
+            solution = ProblemSolution {
                 // A stage decided within the limits only leaves the rest feasible.
                 status: if solution.status == Status::Feasible { Status::Feasible } else { next.status },
                 variables: solution.variables + next.variables,
@@ -188,26 +189,28 @@ fn stage_problem(problem: &Problem, stage: &[usize], k: usize, earlier: Option<&
     problem
 }
 
-/// The plan of `solution` priced by the cost model, with the preferences the
-/// lowering dropped and the solver statistics (its memory is not checked here).
+/// The decisions of `solution` and their plan priced by the cost model, with the
+/// preferences the lowering dropped and the solver statistics (its memory is not
+/// checked here).
 pub(crate) fn priced(
     program: &Program,
     hardware: &HardwareSpec,
     lowered: &Lowered,
-    solution: &Solution,
+    solution: &ProblemSolution,
     start: Instant,
-) -> Result<Plan> {
-    let mut plan = evaluate(program, hardware, &lowered.decisions(program, &solution.assignment))?;
+) -> Result<Solution> {
+    let mut solved = Solution::priced(program, hardware, lowered.decisions(program, &solution.assignment))?;
+    let plan = &mut solved.plan;
     plan.dropped_preferences = lowered.resolved.dropped.clone();
     let bound = solution.bound + lowered.join_cost(&solution.assignment);
     plan.solver = Some(stats(solution, bound, plan.objective.total_s.0, start));
-    Ok(plan)
+    Ok(solved)
 }
 
 /// The solver statistics of `solution`, whose plan costs `total` and whose optimum
 /// is at least `bound` (both priced by the cost model and the lowering: equal when
 /// the plan is proven optimal).
-fn stats(solution: &Solution, bound: f64, total: f64, start: Instant) -> SolverStats {
+fn stats(solution: &ProblemSolution, bound: f64, total: f64, start: Instant) -> SolverStats {
     let gap = if total > 0.0 { (total - bound) / total } else { 0.0 };
     let optimal = solution.status == Status::Optimal && gap.abs() <= ROUNDING;
     SolverStats {

@@ -188,7 +188,7 @@ proptest! {
         let program = program(seed);
         let hardware = HardwareSpec::from_preset(Preset::H100Sxm, program.mesh());
         let expected = brute_force(&program, &hardware);
-        let plan = Solver::new(SolverOptions::default()).solve(&program, &hardware).unwrap();
+        let plan = Solver::new(SolverOptions::default()).solve(&program, &hardware).unwrap().plan;
         let got = plan.objective.total_s.0;
         prop_assert!((got - expected).abs() <= 1e-9 * expected.max(1e-12), "solver {got}, brute force {expected}");
         let stats = plan.solver.unwrap();

@@ -6,11 +6,12 @@
 //! minor), unsplit `None`. What a `PartitionSpec` cannot say is an error naming the
 //! value: sub-axes (`"x":(1)2`) and unreduced axes.
 
+use crate::ExportError;
 use autoshard_model::{Plan, Program, TensorSharding, ValueId};
 use std::fmt::Write as _;
 
 /// The `PartitionSpec` of `sharding` (`P("data", None)`), or why there is none.
-pub fn partition_spec(sharding: &TensorSharding) -> Result<String, String> {
+fn partition_spec(sharding: &TensorSharding) -> Result<String, String> {
     if !sharding.unreduced.is_empty() {
         return Err(format!("{sharding} has unreduced axes, which a PartitionSpec cannot express"));
     }
@@ -29,13 +30,18 @@ pub fn partition_spec(sharding: &TensorSharding) -> Result<String, String> {
     Ok(format!("P({})", dims.join(", ")))
 }
 
+/// The sharding of value `name` as a `PartitionSpec`, or an error naming it.
+fn spec_of(name: &str, sharding: &TensorSharding) -> Result<String, ExportError> {
+    partition_spec(sharding).map_err(|reason| ExportError::NoPartitionSpec { value: name.to_string(), reason })
+}
+
 /// The plan of `program` as JAX code.
-pub fn render(program: &Program, plan: &Plan) -> Result<String, String> {
+pub fn render(program: &Program, plan: &Plan) -> Result<String, ExportError> {
     // `NamedSharding(mesh, P(…))` of a program value, with its name.
-    let named = |v: ValueId| -> Result<(String, &str), String> {
+    let named = |v: ValueId| -> Result<(String, &str), ExportError> {
         let name = program.value(v).name.as_str();
-        let sharding = plan.value(name).ok_or_else(|| format!("the plan has no sharding for \"{name}\""))?;
-        let spec = partition_spec(sharding).map_err(|e| format!("\"{name}\": {e}"))?;
+        let sharding = plan.value(name).ok_or_else(|| ExportError::Unplanned(name.to_string()))?;
+        let spec = spec_of(name, sharding)?;
         Ok((format!("NamedSharding(mesh, {spec})"), name))
     };
     let mesh = program.mesh();
@@ -76,7 +82,7 @@ pub fn render(program: &Program, plan: &Plan) -> Result<String, String> {
         .map(|v| program.value(v).name.as_str())
         .collect();
     for value in plan.values.iter().filter(|v| !boundary.contains(&v.name.as_str())) {
-        let spec = partition_spec(&value.sharding).map_err(|e| format!("\"{}\": {e}", value.name))?;
+        let spec = spec_of(&value.name, &value.sharding)?;
         let _ = writeln!(
             out,
             "# {0} = jax.lax.with_sharding_constraint({0}, NamedSharding(mesh, {spec}))",

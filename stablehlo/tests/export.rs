@@ -36,7 +36,7 @@ program:
     bits:
 "#;
     let config = Config::from_source("c.yaml", source).unwrap();
-    let plan = autoshard::price(&config, None).unwrap();
+    let plan = autoshard::price(&config, None).unwrap().plan;
     let module = export(&config.program, &plan).unwrap();
     for expected in [
         "use_global_device_ids",
@@ -60,7 +60,7 @@ func.func @main(%a: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@"my mesh", [{
 }
 "#;
     let config = Config::from_mlir("q.mlir", source).unwrap_or_else(|e| panic!("{e}"));
-    let plan = autoshard::price(&config, None).unwrap();
+    let plan = autoshard::price(&config, None).unwrap().plan;
     let module = export(&config.program, &plan).unwrap();
     assert!(module.contains("sdy.mesh @\"my mesh\" = "), "{module}");
     let again = import("m.mlir", &module).unwrap_or_else(|e| panic!("{e}\n{module}"));
@@ -80,7 +80,7 @@ program:
     y: {sharding: '[{"data", "model"}, {}]'}
 "#;
     let config = Config::from_source("t.yaml", source).unwrap();
-    let plan = autoshard::price(&config, None).unwrap();
+    let plan = autoshard::price(&config, None).unwrap().plan;
     let text = jax::render(&config.program, &plan).unwrap();
     assert!(text.contains(r#"out_shardings = NamedSharding(mesh, P(("data", "model"), None))  # y"#), "{text}");
     assert!(

@@ -104,25 +104,26 @@ fn shardy_rule_registry() {
 const JAX_MODULES: [&str; 2] = ["mlp", "transformer_block"];
 
 /// JAX's module `name` read as a config, and its solved plan.
-fn solved_jax_module(name: &str) -> (autoshard::Config, autoshard_model::Plan) {
+fn solved_jax_module(name: &str) -> (autoshard::Config, autoshard::Solution) {
     let path = format!("tests/data/mlir/jax/{name}.mlir");
     let source = std::fs::read_to_string(&path).expect("a lowered module");
     let config = autoshard::Config::from_mlir(&path, &source).unwrap_or_else(|e| panic!("{e}"));
-    let plan = autoshard::solve(&config).unwrap_or_else(|e| panic!("{name}: {e}"));
-    (config, plan)
+    let solved = autoshard::solve(&config).unwrap_or_else(|e| panic!("{name}: {e}"));
+    (config, solved)
 }
 
 #[test]
 fn jax_modules_import_solve_and_run() {
     for name in JAX_MODULES {
-        let (config, plan) = solved_jax_module(name);
+        let (config, solved) = solved_jax_module(name);
+        let plan = &solved.plan;
         let input = config.program.value_named("%arg0").expect("the activations");
         let pinned = config.program.inputs().iter().find(|i| i.value == input).and_then(|i| i.sharding.clone());
         assert_eq!(pinned.map(|s| s.to_string()).as_deref().map(|s| s.contains("{\"data\"}")), Some(true));
         assert_eq!(plan.solver.as_ref().map(|s| s.status.as_str()), Some("optimal"), "{name}");
-        let run = autoshard::run::run(&config, &plan, 7).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let run = autoshard::run(&config, &solved, 7).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(run.verification.passed, "{name}: the sharded run differs: {:?}", run.verification);
-        let jax = autoshard_stablehlo::jax::render(&config.program, &plan).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let jax = autoshard_stablehlo::jax::render(&config.program, plan).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(jax.contains("reshape(2, 4), (\"data\", \"model\",))"), "{jax}");
         assert!(jax.contains("in_shardings = (\n    NamedSharding(mesh, P(\"data\", None"), "{jax}");
         assert!(jax.contains("out_shardings = NamedSharding(mesh, P(\"data\", None"), "{jax}");
@@ -145,12 +146,13 @@ func.func @main(%arg0: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x
 fn custom_calls_import_solve_and_run() {
     use autoshard::executor::{Tensor, evaluate};
     let config = autoshard::Config::from_mlir("cc.mlir", CUSTOM_CALLS).unwrap_or_else(|e| panic!("{e}"));
-    let plan = autoshard::solve(&config).unwrap_or_else(|e| panic!("{e}"));
-    let run = autoshard::run::run(&config, &plan, 7).unwrap_or_else(|e| panic!("{e}"));
+    let solved = autoshard::solve(&config).unwrap_or_else(|e| panic!("{e}"));
+    let plan = &solved.plan;
+    let run = autoshard::run(&config, &solved, 7).unwrap_or_else(|e| panic!("{e}"));
     assert!(run.verification.passed, "the sharded run differs: {:?}", run.verification);
-    let module = autoshard_stablehlo::export(&config.program, &plan).unwrap_or_else(|e| panic!("{e}"));
+    let module = autoshard_stablehlo::export(&config.program, plan).unwrap_or_else(|e| panic!("{e}"));
     assert!(module.contains("\"chlo.erf\"") && module.contains("\"stablehlo.sort\""), "{module}");
-    let failures = read_back_failures(&config, &plan, &module);
+    let failures = read_back_failures(&config, plan, &module);
     assert!(failures.is_empty(), "{failures:?}\n{module}");
     let x: Vec<f32> = (0..32).map(|i| (i as f32 - 16.0) / 8.0 * if i % 3 == 0 { -1.0 } else { 1.0 }).collect();
     let input = Tensor::from_vec(&[8, 4], x.clone()).expect("an 8x4 tensor");
@@ -183,8 +185,8 @@ fn libm_erf(x: f32) -> f32 {
 fn custom_calls_without_a_decomposition_solve_but_do_not_run() {
     let source = "sdy.mesh @mesh = <[\"x\"=2]>\nfunc.func @main(%a: tensor<8x4x4xf32>) -> (tensor<8x4x4xf32>, tensor<8x4xf32>) {\n  %0:2 = stablehlo.custom_call @Eigh(%a) {backend_config = \"1,1,100,1e-6\"} : (tensor<8x4x4xf32>) -> (tensor<8x4x4xf32>, tensor<8x4xf32>)\n  return %0#0, %0#1 : tensor<8x4x4xf32>, tensor<8x4xf32>\n}";
     let config = autoshard::Config::from_mlir("eigh.mlir", source).unwrap_or_else(|e| panic!("{e}"));
-    let plan = autoshard::solve(&config).unwrap_or_else(|e| panic!("{e}"));
-    let err = autoshard::run::run(&config, &plan, 7).map(|_| ()).unwrap_err().to_string();
+    let solved = autoshard::solve(&config).unwrap_or_else(|e| panic!("{e}"));
+    let err = autoshard::run(&config, &solved, 7).map(|_| ()).unwrap_err().to_string();
     assert!(err.contains("custom_call @Eigh cannot run: autoshard has no decomposition of it"), "{err}");
     let unknown = source.replace("@Eigh", "@my_kernel");
     let err = autoshard::Config::from_mlir("m.mlir", &unknown).map(|_| ()).unwrap_err().to_string();
@@ -263,7 +265,7 @@ fn read_back_failures(config: &autoshard::Config, plan: &autoshard_model::Plan, 
     let elements: u64 = new.values().iter().map(|v| v.ty.num_elements()).sum();
     if elements < 4_000_000 {
         let priced = autoshard::price(&again, None).map_err(|e| e.to_string());
-        match priced.and_then(|p| autoshard::run::run(&again, &p, 3).map_err(|e| e.to_string())) {
+        match priced.and_then(|p| autoshard::run(&again, &p, 3).map_err(|e| e.to_string())) {
             Ok(run) if run.verification.passed => {}
             Ok(run) => failures.push(format!("the read-back module's sharded run differs: {:?}", run.verification)),
             Err(e) => failures.push(format!("the read-back module does not run: {e}")),
@@ -277,10 +279,11 @@ fn export_case(path: &std::path::Path) -> (String, Vec<String>) {
     let shown = path.display().to_string();
     let source = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{shown}: {e}"));
     let config = autoshard::Config::from_source(&shown, &source).unwrap_or_else(|e| panic!("{e}"));
-    let plan = autoshard::solve(&config).unwrap_or_else(|e| panic!("{shown}: {e}"));
-    match autoshard_stablehlo::export(&config.program, &plan) {
+    let solved = autoshard::solve(&config).unwrap_or_else(|e| panic!("{shown}: {e}"));
+    let plan = &solved.plan;
+    match autoshard_stablehlo::export(&config.program, plan) {
         Ok(module) => {
-            let failures = read_back_failures(&config, &plan, &module);
+            let failures = read_back_failures(&config, plan, &module);
             (module, failures)
         }
         Err(e) => (String::new(), vec![format!("no StableHLO form: {e}")]),
@@ -301,9 +304,10 @@ fn exported_modules_read_back_as_the_plan() {
 #[test]
 fn exported_jax_modules_read_back_as_the_plan() {
     for name in JAX_MODULES {
-        let (config, plan) = solved_jax_module(name);
-        let module = autoshard_stablehlo::export(&config.program, &plan).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let failures = read_back_failures(&config, &plan, &module);
+        let (config, solved) = solved_jax_module(name);
+        let plan = &solved.plan;
+        let module = autoshard_stablehlo::export(&config.program, plan).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let failures = read_back_failures(&config, plan, &module);
         assert!(failures.is_empty(), "{name}: {failures:?}\n{module}");
     }
 }

@@ -48,7 +48,7 @@ proptest! {
         // A mutant that still reads is priced and exported; the export must read back.
         if let Ok(config) = autoshard::Config::from_mlir("m.mlir", &source)
             && let Ok(plan) = autoshard::price(&config, None)
-            && let Ok(module) = autoshard_stablehlo::export(&config.program, &plan)
+            && let Ok(module) = autoshard_stablehlo::export(&config.program, &plan.plan)
         {
             prop_assert!(autoshard::Config::from_mlir("exported.mlir", &module).is_ok(), "{source}\n{module}");
         }

@@ -15,7 +15,7 @@
 //! noise alone would order them.
 //!
 //! The K cheapest that remain are each priced, lowered and given their inputs and
-//! reference results once ([`prepare`](autoshard::run::prepare)), run once as a
+//! reference results once ([`prepare`](autoshard::prepare)), run once as a
 //! warm-up, then timed in `repetitions` interleaved rounds, every plan once per
 //! round, so a drift of the machine touches every plan alike. A run is timed by the
 //! executor's device clock (each device's CPU time, synchronised at every
@@ -29,10 +29,10 @@
 use super::BenchError;
 use super::stats::{median, spearman};
 use autoshard::Config;
+use autoshard::Run;
 use autoshard::cost::{HardwareSpec, Preset};
 use autoshard::executor::sharded::{EventKind, ShardedRun};
 use autoshard::model::{Plan, Program, Seconds, ValueId};
-use autoshard::run::Run;
 use autoshard::solver::{ForcedPlan, Forcing, Solver, SolverOptions};
 use serde::Serialize;
 use std::collections::BTreeSet;
@@ -115,20 +115,21 @@ pub fn distinct_plans(config: &Config, bench: &PlanBench) -> Result<(usize, Vec<
     let solver = Solver::new(config.solver);
     let solve_failed = |e: autoshard::solver::SolveError| BenchError::Solve(e.to_string());
     let optimum = solver.solve(program, &config.hardware).map_err(solve_failed)?;
-    let mut plans = vec![ForcedPlan { forced: "nothing (the optimum)".into(), plan: optimum }];
+    let mut plans = vec![ForcedPlan { forced: "nothing (the optimum)".into(), solution: optimum }];
     let forcings: Vec<Forcing> = axis_subsets(program).chain(key_values(program).map(Forcing::Value)).collect();
     let limit = Seconds(config.solver.time_limit.0.min(FORCED_TIME_LIMIT.0));
     let forced = Solver::new(SolverOptions { time_limit: limit, ..config.solver });
     plans.extend(forced.forced_plans(program, &config.hardware, &forcings).map_err(solve_failed)?);
-    plans.sort_by(|a, b| a.plan.objective.total_s.0.total_cmp(&b.plan.objective.total_s.0));
+    plans.sort_by(|a, b| a.solution.plan.objective.total_s.0.total_cmp(&b.solution.plan.objective.total_s.0));
     let mut seen = BTreeSet::new();
     let mut kept: Vec<ForcedPlan> = Vec::new();
     for forced in plans {
-        if !seen.insert(identity(&forced.plan)) {
+        if !seen.insert(identity(&forced.solution.plan)) {
             continue;
         }
-        let t = forced.plan.objective.total_s.0;
-        let close = |k: &ForcedPlan| (t - k.plan.objective.total_s.0).abs() <= bench.separation * t.abs().max(1e-300);
+        let t = forced.solution.plan.objective.total_s.0;
+        let close =
+            |k: &ForcedPlan| (t - k.solution.plan.objective.total_s.0).abs() <= bench.separation * t.abs().max(1e-300);
         if !kept.iter().any(close) {
             kept.push(forced);
         }
@@ -207,7 +208,7 @@ pub fn bench_plans(
 /// its fastest round is kept and verified.
 struct Measuring<'c> {
     forced: String,
-    prepared: autoshard::run::Prepared<'c>,
+    prepared: autoshard::Prepared<'c>,
     fastest: Option<(ShardedRun, Duration)>,
     times: Vec<f64>,
     walls: Vec<f64>,
@@ -215,13 +216,13 @@ struct Measuring<'c> {
     comms: Vec<f64>,
 }
 
-fn failed(e: autoshard::run::RunError) -> BenchError {
+fn failed(e: autoshard::RunError) -> BenchError {
     BenchError::Execution(e.to_string())
 }
 
 impl<'c> Measuring<'c> {
     fn new(config: &'c Config, forced: ForcedPlan, seed: u64) -> Result<Self, BenchError> {
-        let prepared = autoshard::run::prepare(config, &forced.plan, seed).map_err(failed)?;
+        let prepared = autoshard::prepare(config, &forced.solution, seed).map_err(failed)?;
         // The warm-up run is not timed (the fastest timed round is the one verified).
         prepared.execute_on(Some(super::MEASURING_CORES)).map_err(failed)?;
         let (times, walls, computes, comms) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());

@@ -33,12 +33,14 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         None => None,
     };
     let shown = args.config.shown();
-    let plan = autoshard::price(&config, plan.as_ref()).map_err(|e| match (&args.plan, e) {
-        (Some(path), e @ autoshard::cost::Error::Plan(_)) => {
-            Failure::BadInput(format!("{}: error: {e}", path.display()))
-        }
-        (_, e) => Failure::BadInput(format!("{shown}: error: {e}")),
-    })?;
+    let plan = autoshard::price(&config, plan.as_ref())
+        .map_err(|e| match (&args.plan, e) {
+            (Some(path), e @ autoshard::Error::InvalidPlan(_)) => {
+                Failure::BadInput(format!("{}: error: {e}", path.display()))
+            }
+            (_, e) => Failure::BadInput(format!("{shown}: error: {e}")),
+        })?
+        .plan;
     if let Some(path) = &args.svg {
         super::solve::write_svg(path, &plan)?;
     }

@@ -9,7 +9,7 @@
 
 use super::{ConfigArgs, Failure, Format};
 use autoshard::executor::sharded::EventKind;
-use autoshard::run::{Run, RunError};
+use autoshard::{Run, RunError};
 use serde_json::{Value, json};
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -33,14 +33,15 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<(), Failure> {
     let config = args.config.load()?;
     let shown = args.config.shown();
-    let plan = match &args.plan {
-        Some(path) => super::cost::read_plan(path)?,
+    let plan_file = args.plan.as_ref().map_or(shown.clone(), |p| p.display().to_string());
+    let invalid = |e: &dyn std::fmt::Display| Failure::BadInput(format!("{plan_file}: error: invalid plan: {e}"));
+    let solution = match &args.plan {
+        Some(path) => autoshard::price(&config, Some(&super::cost::read_plan(path)?)).map_err(|e| invalid(&e))?,
         None => super::solve::solved(&config, &shown)?,
     };
-    let plan_file = args.plan.as_ref().map_or(shown.clone(), |p| p.display().to_string());
-    let outcome = autoshard::run::run(&config, &plan, args.seed).map_err(|e| match e {
-        RunError::InvalidPlan(_) => Failure::BadInput(format!("{plan_file}: error: {e}")),
-        RunError::Execution(_) => Failure::Failed(format!("{shown}: error: {e}")),
+    let outcome = autoshard::run(&config, &solution, args.seed).map_err(|e| match e {
+        autoshard::Error::Run(RunError::InvalidPlan(e)) => invalid(&e),
+        e => Failure::Failed(format!("{shown}: error: {e}")),
     })?;
     match args.format {
         Format::Text => print!("{}", report(&config, &outcome)),

@@ -9,7 +9,6 @@
 use super::{ConfigArgs, Failure};
 use crate::progress::Progress;
 use autoshard::model::Seconds;
-use autoshard::solver::SolveError;
 use std::path::{Path, PathBuf};
 
 /// How to print the plan.
@@ -56,7 +55,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         }
         config.solver.time_limit = Seconds(limit);
     }
-    let plan = solved(&config, &shown)?;
+    let plan = solved(&config, &shown)?.plan;
     if let Some(path) = &args.svg {
         write_svg(path, &plan)?;
     }
@@ -76,7 +75,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
 /// `config` solved, with a spinner on a terminal; an infeasible problem is a failed
 /// run (exit 1), anything else wrong with it bad input (exit 2). `shown` names the
 /// config in messages.
-pub(super) fn solved(config: &autoshard::Config, shown: &str) -> Result<autoshard::model::Plan, Failure> {
+pub(super) fn solved(config: &autoshard::Config, shown: &str) -> Result<autoshard::Solution, Failure> {
     let progress = Progress::spinner("solving", &format!("(limit {})", config.solver.time_limit));
     let handle = progress.handle();
     let report = move |p: autoshard::solver::search::Progress| {
@@ -89,12 +88,12 @@ pub(super) fn solved(config: &autoshard::Config, shown: &str) -> Result<autoshar
         }
         handle.message(message);
     };
-    let plan = autoshard::solve_with_progress(config, report).map_err(|e| match e {
-        SolveError::Infeasible(_) => Failure::Failed(format!("{shown}: error: {e}")),
+    let solution = autoshard::solve_with_progress(config, report).map_err(|e| match e {
+        autoshard::Error::Infeasible(_) => Failure::Failed(format!("{shown}: error: {e}")),
         e => Failure::BadInput(format!("{shown}: error: {e}")),
     });
     progress.finish();
-    plan
+    solution
 }
 
 /// Writes the chart of [`crate::view::svg`] for `plan` to `path`.

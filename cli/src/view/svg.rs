@@ -153,7 +153,7 @@ mod tests {
             let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(config);
             let source = std::fs::read_to_string(&path).expect("read config");
             let config = autoshard::Config::from_source(config, &source).expect("valid config");
-            let plan = autoshard::price(&config, None).expect("priced");
+            let plan = autoshard::price(&config, None).expect("priced").plan;
             let bars = bars(&plan);
             let ops: Vec<&str> = bars.iter().map(|b| b.name.as_str()).filter(|n| *n != "(output)").collect();
             let names: Vec<&str> = plan.ops.iter().map(|o| o.name.as_str()).collect();

@@ -31,8 +31,9 @@ use autoshard_model::{DType, MeshRef, OpId, Plan, Program, TensorSharding, Tenso
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fmt::Write as _;
 
-/// Why a plan has no StableHLO form.
+/// Why a plan has no StableHLO or JAX form.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ExportError {
     /// An op of the program has no StableHLO form.
     #[error("op \"{op}\" ({kind}) has no StableHLO form: {reason}")]
@@ -44,6 +45,17 @@ pub enum ExportError {
         /// Why.
         reason: String,
     },
+    /// A value's sharding has no JAX `PartitionSpec` (sub-axes, unreduced axes).
+    #[error("\"{value}\": {reason}")]
+    NoPartitionSpec {
+        /// The value's name.
+        value: String,
+        /// Why.
+        reason: String,
+    },
+    /// The plan has no sharding for a value of the program.
+    #[error("the plan has no sharding for \"{0}\"")]
+    Unplanned(String),
     /// A value is read before it is written: the program's values are out of order,
     /// which a program built by `ProgramBuilder` never is.
     #[error("value \"{0}\" is used before it is defined")]
