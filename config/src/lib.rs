@@ -192,16 +192,6 @@ fn decode_config(ctx: &mut Ctx<'_>, file: &str, overrides: &[(String, i64)]) -> 
     Some(Config { name, program: program?, hardware: hardware?, solver, sizes, ci_sizes })
 }
 
-/// Reads a `NAME=VALUE` size override (the command line's `--size`).
-pub fn parse_size_override(text: &str) -> Result<(String, i64), String> {
-    let (name, value) = text.split_once('=').ok_or_else(|| format!("expected NAME=VALUE, found '{text}'"))?;
-    let value = value
-        .trim()
-        .parse::<i64>()
-        .map_err(|_| format!("the value of size '{name}' must be an integer, found '{value}'"))?;
-    Ok((name.trim().to_string(), value))
-}
-
 /// `source` with every number that is a multiple of `factor` and at least 64 divided
 /// by `factor`: the same config with its large dimensions smaller (a size knob for
 /// tests and benches; numbers inside words are left alone).
@@ -343,12 +333,5 @@ program:
         assert_eq!(config.hardware.device.memory, autoshard_model::Bytes(64 * 1024));
         let err = errors(&with_cost("2*d_modle"), &[]);
         assert!(err.contains("memory: unknown size 'd_modle'"), "{err}");
-    }
-
-    #[test]
-    fn parses_size_overrides() {
-        assert_eq!(parse_size_override("seq=128"), Ok(("seq".to_string(), 128)));
-        assert!(parse_size_override("seq").unwrap_err().contains("NAME=VALUE"));
-        assert!(parse_size_override("seq=x").unwrap_err().contains("must be an integer"));
     }
 }

@@ -47,5 +47,21 @@ pub enum Error {
     Aborted(String),
 }
 
+/// Why a kernel of the reference interpreter cannot run an op on the tensors it is
+/// given (an attribute that does not fit them, an op it has no kernel for). Callers
+/// that know the op report it as [`Error::Unsupported`].
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{reason}")]
+pub struct KernelError {
+    /// What is wrong.
+    pub reason: String,
+}
+
+impl From<String> for KernelError {
+    fn from(reason: String) -> Self {
+        KernelError { reason }
+    }
+}
+
 /// The executor layer's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -23,7 +23,7 @@ pub mod tensor;
 pub mod verify;
 
 pub use collectives::{Halo, MeshReduction};
-pub use error::{Error, Result};
+pub use error::{Error, KernelError, Result};
 pub use groups::Grid;
 pub use lowering::{Planner, Schedule, lower};
 pub use placement::Placement;

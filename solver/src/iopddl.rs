@@ -90,11 +90,15 @@ impl Instance {
         } else {
             String::from_utf8(bytes).map_err(|e| input(path, format!("not UTF-8: {e}")))?
         };
-        Self::parse(&text).map_err(|e| input(path, e))
+        Self::from_json(&text).map_err(|e| input(path, e))
     }
 
     /// Parses an instance from JSON text; the error says where and what is wrong.
-    pub fn parse(text: &str) -> std::result::Result<Self, String> {
+    pub fn parse(text: &str) -> Result<Self> {
+        Self::from_json(text).map_err(SolveError::Input)
+    }
+
+    fn from_json(text: &str) -> std::result::Result<Self, String> {
         let raw: File = serde_json::from_str(text).map_err(|e| e.to_string())?;
         Self::from_raw(raw.problem)
     }
@@ -164,12 +168,20 @@ impl Instance {
 
     /// The exact cost and peak usage of `assignment`, or why it is not a valid
     /// solution (wrong length, a strategy out of range, the limit exceeded).
-    pub fn evaluate(&self, assignment: &[usize]) -> std::result::Result<Evaluation, String> {
+    pub fn evaluate(&self, assignment: &[usize]) -> Result<Evaluation> {
         if assignment.len() != self.node_costs.len() {
-            return Err(format!("{} strategies for {} nodes", assignment.len(), self.node_costs.len()));
+            return Err(SolveError::Input(format!(
+                "{} strategies for {} nodes",
+                assignment.len(),
+                self.node_costs.len()
+            )));
         }
         if let Some(v) = (0..assignment.len()).find(|&v| assignment[v] >= self.node_costs[v].len()) {
-            return Err(format!("node {v}: strategy {} of {}", assignment[v], self.node_costs[v].len()));
+            return Err(SolveError::Input(format!(
+                "node {v}: strategy {} of {}",
+                assignment[v],
+                self.node_costs[v].len()
+            )));
         }
         let nodes: i128 = self.node_costs.iter().zip(assignment).map(|(c, &s)| c[s] as i128).sum();
         let edges: i128 = (self.edges.iter().zip(&self.edge_costs))
@@ -190,7 +202,7 @@ impl Instance {
         }
         match (self.limit, worst) {
             (Some(limit), Some(t)) if peak > limit as i128 => {
-                Err(format!("usage {peak} at time step {t} exceeds the limit {limit}"))
+                Err(SolveError::Input(format!("usage {peak} at time step {t} exceeds the limit {limit}")))
             }
             _ => Ok(Evaluation { cost: nodes + edges, peak }),
         }
@@ -224,8 +236,8 @@ mod tests {
         assert_eq!(instance.problem.edges.len(), 5);
         assert_eq!(instance.evaluate(&[0, 0, 2, 1, 0]), Ok(Evaluation { cost: 445, peak: 50 }));
         assert_eq!(instance.problem.cost(&[0, 0, 2, 1, 0]), 445.0);
-        assert!(instance.evaluate(&[0, 0, 1, 1, 0]).unwrap_err().contains("exceeds the limit 50"));
-        assert!(instance.evaluate(&[0, 2, 0, 0, 0]).unwrap_err().contains("node 1: strategy 2 of 2"));
+        assert!(instance.evaluate(&[0, 0, 1, 1, 0]).unwrap_err().to_string().contains("exceeds the limit 50"));
+        assert!(instance.evaluate(&[0, 2, 0, 0, 0]).unwrap_err().to_string().contains("node 1: strategy 2 of 2"));
     }
 
     #[test]
@@ -253,7 +265,7 @@ mod tests {
             ),
         ];
         for (text, expected) in cases {
-            let err = Instance::parse(text).unwrap_err();
+            let err = Instance::parse(text).unwrap_err().to_string();
             assert!(err.contains(expected), "{err} (expected {expected})");
         }
     }

@@ -62,7 +62,7 @@ pub fn lower(op: &Operation, operand_types: &[TensorType], users: CallUsers) -> 
     let name = target_name(op)?;
     let results = op.result_types.iter().map(tensor_type).collect::<Result<Vec<_>, _>>()?;
     let shapes = OpShapes { operands: operand_types.iter().collect(), results: results.iter().collect() };
-    let known = CallTarget::of(&name).and_then(|t| with_attributes(t, op));
+    let known = CallTarget::of(&name).map_err(|e| e.to_string()).and_then(|t| with_attributes(t, op));
     let (target, rule) = match op.attr("sdy.sharding_rule") {
         Some(attr) => {
             let rule: OpShardingRule = attr.text.parse().map_err(|e| format!("malformed sdy.sharding_rule: {e}"))?;
@@ -73,7 +73,7 @@ pub fn lower(op: &Operation, operand_types: &[TensorType], users: CallUsers) -> 
             if let Some(kind) = target.as_op() {
                 return Ok(Lowered { kind, body: None });
             }
-            (Some(target), custom_call_rule(target, &shapes, users)?)
+            (Some(target), custom_call_rule(target, &shapes, users).map_err(|e| e.to_string())?)
         }
     };
     let flops = target.map_or(Flops(0.0), |t| t.flops(&shapes.operands, &shapes.results));

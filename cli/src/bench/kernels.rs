@@ -23,7 +23,7 @@ use super::{BenchError, time_on_mesh};
 use autoshard::Config;
 use autoshard::cost::kernel::elementwise_ops;
 use autoshard::cost::{KernelClass, KernelModel, KernelRates};
-use autoshard::executor::reference::apply;
+use autoshard::executor::reference::run_kernel;
 use autoshard::executor::{Error as ExecError, Grid, Tensor};
 use autoshard::model::rules::op_counts;
 use autoshard::model::{BytesPerSecond, DType, FlopsPerSecond, OpId, Program, Seconds, TensorType};
@@ -107,14 +107,18 @@ fn time_op(
     repetitions: usize,
 ) -> Result<(KernelPoint, Vec<Tensor>), BenchError> {
     let op = program.op(id);
-    let unsupported = |reason| ExecError::Unsupported { op: op.name.clone(), kind: op.kind.name().into(), reason };
+    let unsupported = |e: autoshard::executor::KernelError| ExecError::Unsupported {
+        op: op.name.clone(),
+        kind: op.kind.name().into(),
+        reason: e.reason,
+    };
     let dtypes: Vec<DType> = op.operands.iter().map(|&v| program.value(v).ty.dtype).collect();
     let results: Vec<TensorType> = op.results.iter().map(|&r| program.value(r).ty.clone()).collect();
     // As the sharded executor runs a local kernel: on operands it holds, timing
     // neither a copy of them nor of the results.
     let seconds =
-        time_on_mesh(grid, repetitions, |_| apply(&op.kind, (operands, &dtypes), &results).map_err(unsupported))?;
-    let computed = apply(&op.kind, (operands, &dtypes), &results).map_err(unsupported)?;
+        time_on_mesh(grid, repetitions, |_| run_kernel(&op.kind, (operands, &dtypes), &results).map_err(unsupported))?;
+    let computed = run_kernel(&op.kind, (operands, &dtypes), &results).map_err(unsupported)?;
     let counts = op_counts(program, id);
     let point = KernelPoint {
         name: op.name.clone(),

@@ -38,7 +38,7 @@ pub struct ConfigArgs {
     /// Override one of the config's `sizes:` (repeatable; the last one for a name
     /// wins), e.g. --size seq=128 --size batch=2. YAML configs only.
     // Its own id, apart from `bench collectives`' `--sizes`.
-    #[arg(long = "size", id = "size_overrides", value_name = "NAME=VALUE", value_parser = autoshard::config::parse_size_override)]
+    #[arg(long = "size", id = "size_overrides", value_name = "NAME=VALUE", value_parser = parse_size_override)]
     pub sizes: Vec<(String, i64)>,
 }
 
@@ -160,9 +160,31 @@ fn load(path: &std::path::Path, sizes: &[(String, i64)]) -> Result<autoshard::Co
     autoshard::Config::load_with_sizes(path, sizes).map_err(|e| Failure::BadInput(e.to_string()))
 }
 
+/// Reads a `NAME=VALUE` size override (the command line's `--size`).
+fn parse_size_override(text: &str) -> Result<(String, i64), String> {
+    let (name, value) = text.split_once('=').ok_or_else(|| format!("expected NAME=VALUE, found '{text}'"))?;
+    let value = value
+        .trim()
+        .parse::<i64>()
+        .map_err(|_| format!("the value of size '{name}' must be an integer, found '{value}'"))?;
+    Ok((name.trim().to_string(), value))
+}
+
 /// Logs go to stderr; `AUTOSHARD_LOG` (e.g. `debug`) sets the level, default `warn`.
 fn init_logging() {
     let filter = tracing_subscriber::EnvFilter::try_from_env("AUTOSHARD_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
     let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_size_overrides() {
+        assert_eq!(parse_size_override("seq=128"), Ok(("seq".to_string(), 128)));
+        assert!(parse_size_override("seq").unwrap_err().contains("NAME=VALUE"));
+        assert!(parse_size_override("seq=x").unwrap_err().contains("must be an integer"));
+    }
 }

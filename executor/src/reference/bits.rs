@@ -52,7 +52,7 @@ fn value_of(bits: u64, dtype: DType, width: u32) -> f32 {
 }
 
 /// `bitcast_convert` of `x` (elements of `from`) to `to`, producing `shape`.
-pub fn bitcast(x: &Tensor, from: DType, to: DType, shape: &[usize]) -> Result<Tensor, String> {
+pub(crate) fn bitcast(x: &Tensor, from: DType, to: DType, shape: &[usize]) -> Result<Tensor, String> {
     let (wide, narrow) = (width(from)?, width(to)?);
     let data: Vec<f32> = if wide == narrow {
         x.data().iter().map(|&v| value_of(bits_of(v, from, wide), to, narrow)).collect()

@@ -25,7 +25,7 @@ fn split(t: &Tensor, dim: usize, n: usize) -> Vec<Tensor> {
 }
 
 /// `convolution` of `lhs` (input) and `rhs` (kernel).
-pub fn convolution(lhs: &Tensor, rhs: &Tensor, c: &Convolution) -> Result<Tensor, String> {
+pub(crate) fn convolution(lhs: &Tensor, rhs: &Tensor, c: &Convolution) -> Result<Tensor, String> {
     let dn = &c.dimension_numbers;
     let (split_dim, groups) = if c.feature_group_count > 1 {
         (dn.input_feature, c.feature_group_count as usize)
@@ -51,8 +51,9 @@ fn ungrouped(lhs: &Tensor, rhs: &Tensor, c: &Convolution) -> Result<Tensor, Stri
     shape[dn.output_batch] = lhs.shape()[dn.input_batch];
     shape[dn.output_feature] = rhs.shape()[dn.kernel_output_feature];
     for i in 0..spatial {
-        let size =
-            c.output_size(i, lhs.shape()[dn.input_spatial[i]] as i64, rhs.shape()[dn.kernel_spatial[i]] as i64)?;
+        let size = c
+            .output_size(i, lhs.shape()[dn.input_spatial[i]] as i64, rhs.shape()[dn.kernel_spatial[i]] as i64)
+            .map_err(|e| e.to_string())?;
         shape[dn.output_spatial[i]] = size as usize;
     }
     let window: Vec<usize> = dn.kernel_spatial.iter().map(|&d| rhs.shape()[d]).collect();

@@ -23,7 +23,7 @@ mod window;
 pub(crate) use gather::take_held;
 pub(crate) use layout::Source;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, KernelError, Result};
 use crate::tensor::{Tensor, dims, for_each_index};
 use autoshard_model::ir::{Body, Op};
 use autoshard_model::ops::{DotGeneral, ManualComputation, ReduceWindow, Scatter};
@@ -208,8 +208,18 @@ fn dilated_source(position: i64, low: i64, step: i64, size: usize) -> Option<usi
 }
 
 /// Runs one body-free op of `kind` on `operands` (the tensors and their element
+/// types), producing `results`' types: the reference's kernel of one op.
+pub fn run_kernel(
+    kind: &OpKind,
+    operands: (&[&Tensor], &[DType]),
+    results: &[TensorType],
+) -> std::result::Result<Vec<Tensor>, KernelError> {
+    apply(kind, operands, results).map_err(KernelError::from)
+}
+
+/// Runs one body-free op of `kind` on `operands` (the tensors and their element
 /// types), producing `results`' types.
-pub fn apply(
+pub(crate) fn apply(
     kind: &OpKind,
     (operands, dtypes): (&[&Tensor], &[DType]),
     results: &[TensorType],

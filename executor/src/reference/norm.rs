@@ -67,7 +67,7 @@ pub fn normalise(
 
 /// `batch_norm_inference(x, scale, offset, mean, variance)` along `feature`; an
 /// error for any other number of operands.
-pub fn batch_norm_inference(operands: &[&Tensor], epsilon: f64, feature: usize) -> Result<Tensor, String> {
+pub(crate) fn batch_norm_inference(operands: &[&Tensor], epsilon: f64, feature: usize) -> Result<Tensor, String> {
     let [x, scale, offset, mean, variance] = operands else {
         return Err(format!(
             "batch_norm_inference takes 5 operands (x, scale, offset, mean, variance), got {}",

@@ -14,12 +14,14 @@ use autoshard_model::ops::{ReduceKind, ReduceWindow, SelectAndScatter, Window};
 
 /// The number of windows along each dimension of an input of `shape`.
 fn windows(window: &Window, shape: &[usize]) -> Result<Vec<usize>, String> {
-    (0..shape.len()).map(|d| window.output_size(d, shape[d] as i64).map(|n| n as usize)).collect()
+    (0..shape.len())
+        .map(|d| window.output_size(d, shape[d] as i64).map(|n| n as usize).map_err(|e| e.to_string()))
+        .collect()
 }
 
 /// `reduce_window` of `inputs` (each with its init value in `inits`, or the
 /// identity of the reduction), results of element types `dtypes`.
-pub fn reduce_window(
+pub(crate) fn reduce_window(
     rw: &ReduceWindow,
     inputs: &[&Tensor],
     inits: &[&Tensor],
@@ -89,7 +91,7 @@ impl Reads {
 
 /// `select_and_scatter`: the result starts as `init` everywhere; each window's
 /// source value is combined into the element its selection picks.
-pub fn select_and_scatter(
+pub(crate) fn select_and_scatter(
     s: &SelectAndScatter,
     operand: &Tensor,
     source_values: &Tensor,

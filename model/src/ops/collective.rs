@@ -18,7 +18,7 @@ pub struct ReplicaGroups(pub Vec<Vec<i64>>);
 impl ReplicaGroups {
     /// The common size of the groups, checked: at least one group, all of one
     /// size, ids non-negative and distinct.
-    pub fn group_size(&self) -> Result<i64, String> {
+    pub(crate) fn group_size(&self) -> Result<i64, String> {
         let size = self.0.first().map_or(0, Vec::len);
         if size == 0 {
             return Err("replica_groups must list at least one non-empty group".into());

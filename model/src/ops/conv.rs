@@ -187,21 +187,23 @@ impl Convolution {
         shape[dn.output_batch] = batch / bg;
         shape[dn.output_feature] = out_features;
         for i in 0..spatial {
-            shape[dn.output_spatial[i]] =
-                self.output_size(i, lhs.ty.shape[dn.input_spatial[i]], rhs.ty.shape[dn.kernel_spatial[i]])?;
+            shape[dn.output_spatial[i]] = self
+                .output_size(i, lhs.ty.shape[dn.input_spatial[i]], rhs.ty.shape[dn.kernel_spatial[i]])
+                .map_err(|e| e.to_string())?;
         }
         Ok(vec![TensorType::new(shape, lhs.ty.dtype)])
     }
 
     /// The output size of spatial dimension `i` for an input of `size` and a window of
     /// `window` (after dilation and padding), or why there is none.
-    pub fn output_size(&self, i: usize, size: i64, window: i64) -> Result<i64, String> {
+    pub fn output_size(&self, i: usize, size: i64, window: i64) -> crate::Result<i64> {
         let (stride, lhs_dil, rhs_dil) = (self.window_strides[i], self.lhs_dilation[i], self.rhs_dilation[i]);
         if stride < 1 || lhs_dil < 1 || rhs_dil < 1 {
-            return Err(format!("spatial dim {i}: strides and dilations must be at least 1"));
+            return Err(crate::Error::Program(format!("spatial dim {i}: strides and dilations must be at least 1")));
         }
-        window_count(size, self.padding[i], lhs_dil, window, rhs_dil, stride)
-            .map_err(|padded| format!("spatial dim {i}: padding makes the input size negative ({padded})"))
+        window_count(size, self.padding[i], lhs_dil, window, rhs_dil, stride).map_err(|padded| {
+            crate::Error::Program(format!("spatial dim {i}: padding makes the input size negative ({padded})"))
+        })
     }
 }
 

@@ -66,7 +66,7 @@ const WITHOUT_RULE: [&str; 7] = [
 
 impl CallTarget {
     /// The target named `name`; an error for a target without a registry rule.
-    pub fn of(name: &str) -> Result<CallTarget, String> {
+    pub fn of(name: &str) -> crate::Result<CallTarget> {
         Ok(match name {
             "MoveToDevice"
             | "MoveToHost"
@@ -91,14 +91,14 @@ impl CallTarget {
             "mhlo.topk" => CallTarget::TopK { largest: true },
             "ApproxTopK" | "PartialReduce" => CallTarget::ApproxTopK,
             _ if WITHOUT_RULE.contains(&name) => {
-                return Err(format!(
+                return Err(crate::Error::Rule(format!(
                     "custom_call @{name} is not supported: Shardy's registry gives it no sharding rule (give it an sdy.sharding_rule)"
-                ));
+                )));
             }
             _ => {
-                return Err(format!(
+                return Err(crate::Error::Rule(format!(
                     "custom_call @{name} is not supported: it is not in Shardy's sharding rule registry (give it an sdy.sharding_rule)"
-                ));
+                )));
             }
         })
     }
@@ -257,9 +257,9 @@ mod tests {
     fn names_map_to_targets_and_unknown_ones_are_unsupported() {
         assert_eq!(CallTarget::of("QrDecompositionBlock"), Ok(CallTarget::Qr));
         assert_eq!(CallTarget::of("mhlo.topk"), Ok(CallTarget::TopK { largest: true }));
-        let unknown = CallTarget::of("foo").unwrap_err();
+        let unknown = CallTarget::of("foo").unwrap_err().to_string();
         assert!(unknown.starts_with("custom_call @foo is not supported"), "{unknown}");
-        assert!(CallTarget::of("tpu_custom_call").unwrap_err().contains("no sharding rule"));
+        assert!(CallTarget::of("tpu_custom_call").unwrap_err().to_string().contains("no sharding rule"));
     }
 
     #[test]

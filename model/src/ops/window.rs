@@ -67,20 +67,23 @@ impl Window {
         if self.padding.len() != rank {
             return Err(format!("padding has {} pairs but {} has rank {rank}", self.padding.len(), x.name));
         }
-        (0..rank).map(|d| self.output_size(d, x.ty.shape[d])).collect()
+        (0..rank).map(|d| self.output_size(d, x.ty.shape[d]).map_err(|e| e.to_string())).collect()
     }
 
     /// The number of windows along dimension `d` of an input of `size`.
-    pub fn output_size(&self, d: usize, size: i64) -> Result<i64, String> {
+    pub fn output_size(&self, d: usize, size: i64) -> crate::Result<i64> {
         let (window, stride) = (self.dimensions[d], self.strides[d]);
         let (base, dilation) = (self.base_dilations[d], self.window_dilations[d]);
         if window < 1 || stride < 1 || base < 1 || dilation < 1 {
-            return Err(format!(
+            return Err(crate::Error::Program(format!(
                 "dim {d}: window {window}, stride {stride} and dilations ({base}, {dilation}) must be at least 1"
-            ));
+            )));
         }
         window_count(size, self.padding[d], base, window, dilation, stride).map_err(|padded| {
-            format!("dim {d}: padding {:?} makes the input size negative ({padded})", self.padding[d])
+            crate::Error::Program(format!(
+                "dim {d}: padding {:?} makes the input size negative ({padded})",
+                self.padding[d]
+            ))
         })
     }
 

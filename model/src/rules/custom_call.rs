@@ -38,8 +38,8 @@ pub enum CallUsers {
 }
 
 /// Shardy's rule for a call of `target` with `shapes`.
-pub fn custom_call_rule(target: CallTarget, shapes: &OpShapes<'_>, users: CallUsers) -> Result<OpShardingRule, String> {
-    match target {
+pub fn custom_call_rule(target: CallTarget, shapes: &OpShapes<'_>, users: CallUsers) -> crate::Result<OpShardingRule> {
+    let rule = match target {
         CallTarget::X64Combine if users == CallUsers::RngBitGenerator => x64_combine_seed(shapes),
         CallTarget::Eigh => eigh(shapes),
         CallTarget::Qr => qr(shapes),
@@ -47,7 +47,8 @@ pub fn custom_call_rule(target: CallTarget, shapes: &OpShapes<'_>, users: CallUs
         CallTarget::TopK { .. } => top_k(shapes),
         CallTarget::ApproxTopK => approx_top_k(shapes),
         _ => pointwise(shapes),
-    }
+    };
+    rule.map_err(crate::Error::Rule)
 }
 
 /// Checks the operand and result counts; returns the operand's rank if `min_rank`
@@ -179,8 +180,8 @@ mod tests {
         let types = |shapes: &[&[i64]]| shapes.iter().map(|s| TensorType::new(*s, DType::F32)).collect::<Vec<_>>();
         let (operands, results) = (types(operands), types(results));
         let shapes = OpShapes { operands: operands.iter().collect(), results: results.iter().collect() };
-        let target = CallTarget::of(target)?;
-        custom_call_rule(target, &shapes, users).map(|r| r.to_string())
+        let target = CallTarget::of(target).map_err(|e| e.to_string())?;
+        custom_call_rule(target, &shapes, users).map(|r| r.to_string()).map_err(|e| e.to_string())
     }
 
     /// A target, its operand and result shapes, and the rule Shardy prints.
