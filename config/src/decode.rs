@@ -1,8 +1,9 @@
 //! Typed reading of YAML nodes that records every problem instead of stopping.
 //!
 //! [`Ctx`] collects diagnostics for one file; [`Fields`] reads one mapping and reports
-//! the keys that are not in an allowed list (with the closest allowed name). Readers return `None` after recording an error, so callers go on
-//! with the rest of the file.
+//! the keys that are not in an allowed list (with the closest allowed name). Readers
+//! return `None` after recording an error, so callers go on with the rest of the
+//! file. [`is_identifier`] is the rule mesh and size names follow.
 
 use super::diagnostic::{Diagnostic, did_you_mean};
 use super::yaml::{self, Node, NodeKind, column_in_scalar};
@@ -20,7 +21,7 @@ pub struct Ctx<'s> {
     pub diagnostics: Vec<Diagnostic>,
     /// The config's sizes (`sizes:`), which integer positions may reference by name;
     /// `None` when the config declares none.
-    pub sizes: Option<super::sizes::SizeTable>,
+    pub sizes: Option<super::size_expr::SizeTable>,
 }
 
 impl<'s> Ctx<'s> {
@@ -96,7 +97,7 @@ impl<'s> Ctx<'s> {
     pub fn int(&mut self, node: &Node, what: &str) -> Option<i64> {
         match &node.kind {
             NodeKind::Int(i) => Some(*i),
-            NodeKind::Str(s) if self.sizes.is_some() && super::sizes::looks_like_expression(s) => {
+            NodeKind::Str(s) if self.sizes.is_some() && super::size_expr::looks_like_expression(s) => {
                 self.size_expression(node, s, what)
             }
             NodeKind::Float(f) if f.fract() == 0.0 && f.is_finite() => {
@@ -116,7 +117,7 @@ impl<'s> Ctx<'s> {
     /// messages), reporting a problem at its place in the string.
     fn size_expression(&mut self, node: &Node, text: &str, what: &str) -> Option<i64> {
         let sizes = self.sizes.as_deref().unwrap_or_default();
-        match super::sizes::evaluate(text, sizes) {
+        match super::size_expr::evaluate(text, sizes) {
             Ok(value) => Some(value),
             Err(e) => {
                 self.error_in_scalar(node, e.offset, format!("{what}: {}", e.message), e.hint);
@@ -200,7 +201,9 @@ impl<'s> Ctx<'s> {
         match text.parse() {
             Ok(value) => Some(value),
             Err(_)
-                if self.sizes.is_some() && !number_with_unit(&text) && super::sizes::looks_like_expression(&text) =>
+                if self.sizes.is_some()
+                    && !number_with_unit(&text)
+                    && super::size_expr::looks_like_expression(&text) =>
             {
                 let n = self.size_expression(node, &text, what)?;
                 n.to_string().parse().map_err(|e| self.error(node, format!("{what}: {e}"))).ok()
@@ -232,6 +235,12 @@ fn number_with_unit(text: &str) -> bool {
     let text = text.trim_start();
     let after_number = text.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
     after_number.len() < text.len() && after_number.trim_start().starts_with(|c: char| c.is_alphabetic())
+}
+
+/// Whether `name` is `[A-Za-z_][A-Za-z0-9_]*`, as mesh and size names must be.
+pub(super) fn is_identifier(name: &str) -> bool {
+    name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 /// The entries of one YAML mapping being read.

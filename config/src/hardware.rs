@@ -9,7 +9,7 @@
 //! drops the per-collective-kind links a preset or profile brought (the `cpu`
 //! preset's), which would otherwise replace it for those kinds.
 
-use super::decode::{Ctx, Fields};
+use super::decode::{Ctx, Fields, is_identifier};
 use super::yaml::{Node, NodeKind};
 use autoshard_cost::{HardwareSpec, Preset, Profile};
 use autoshard_model::{Mesh, MeshAxis};
@@ -73,12 +73,6 @@ fn mesh_axes(ctx: &mut Ctx<'_>, node: &Node) -> Option<Vec<MeshAxis>> {
         }
     }
     ok.then_some(axes)
-}
-
-/// Whether `name` is `[A-Za-z_][A-Za-z0-9_]*`, as mesh and size names must be.
-pub(super) fn is_identifier(name: &str) -> bool {
-    name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 /// Reads `cost:` (absent: the default preset's figures for `mesh`).

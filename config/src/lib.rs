@@ -3,9 +3,9 @@
 //! reads a config or a StableHLO module alike.
 //!
 //! Reading a config parses the YAML (`yaml.rs`), decodes each section while collecting
-//! every error at its node (`decode.rs`, `hardware.rs`, `program.rs`, `ops.rs`) and
-//! lowers the program into the model's IR, inferring every type and verifying every
-//! sharding. The result is a [`Config`] or a [`ConfigError`] listing all problems as
+//! every error at its node (`decode.rs`, `sizes.rs`, `hardware.rs`, `program.rs`,
+//! `ops.rs`; size expressions in `size_expr.rs`) and lowers the program into the
+//! model's IR, inferring every type and verifying every sharding. The result is a [`Config`] or a [`ConfigError`] listing all problems as
 //! `FILE:LINE:COL: error: MESSAGE`.
 
 mod decode;
@@ -13,11 +13,12 @@ mod diagnostic;
 mod hardware;
 mod ops;
 mod program;
+mod size_expr;
 mod sizes;
 mod yaml;
 
 pub use diagnostic::{ConfigError, Diagnostic};
-pub use sizes::SizeTable;
+pub use size_expr::SizeTable;
 
 use autoshard_cost::HardwareSpec;
 use autoshard_model::{Location, Program};

@@ -470,7 +470,7 @@ fn custom(r: &mut Reader<'_, '_, '_>) -> Option<Custom> {
     let rule = r.req("rule", |c, n| {
         let mut text = c.string(n, "rule")?;
         if let Some(sizes) = &c.sizes {
-            match super::sizes::substitute_rule(&text, sizes) {
+            match super::size_expr::substitute_rule(&text, sizes) {
                 Ok(substituted) => text = substituted,
                 Err(e) => {
                     c.error_in_scalar(n, e.offset, format!("rule: {}", e.message), e.hint);

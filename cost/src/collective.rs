@@ -21,7 +21,8 @@
 //!
 //! Invariant: a group of one device, or no axes, costs nothing.
 
-use crate::hardware::{HardwareSpec, LinkSpec};
+use crate::hardware::HardwareSpec;
+use crate::specs::LinkSpec;
 use autoshard_model::axis::axes_size;
 use autoshard_model::reshard::CollectiveKind;
 use autoshard_model::{AxisRef, Bytes, BytesPerSecond, Mesh, Seconds};
@@ -94,7 +95,8 @@ pub fn collective_time(kind: CollectiveKind, group: Group, bytes: Bytes) -> Seco
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hardware::{CollectiveSpec, Preset};
+    use crate::hardware::Preset;
+    use crate::specs::CollectiveSpec;
 
     fn close(a: Seconds, b: f64) -> bool {
         (a.0 - b).abs() <= 1e-12 * b.abs().max(1e-9)

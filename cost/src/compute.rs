@@ -9,8 +9,8 @@
 //! operands (for reads) and results (for writes and elements) one device holds
 //! under the op's shardings.
 
-use crate::hardware::DeviceSpec;
 use crate::kernel::{KernelClass, KernelWork};
+use crate::specs::DeviceSpec;
 use autoshard_model::rules::OpCounts;
 use autoshard_model::{Bytes, Flops, Seconds};
 

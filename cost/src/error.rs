@@ -32,18 +32,3 @@ pub(crate) fn by_name<T: Copy>(all: &[T], name: fn(T) -> &'static str, what: &st
         format!("unknown {what} '{s}' (expected one of {})", names.join(", "))
     })
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::hardware::Preset;
-
-    #[test]
-    fn a_name_is_looked_up_or_every_name_is_listed() {
-        assert_eq!(by_name(&Preset::ALL, Preset::name, "preset", "tpu-v5e"), Ok(Preset::TpuV5e));
-        assert_eq!(
-            by_name(&Preset::ALL, Preset::name, "preset", "a100"),
-            Err("unknown preset 'a100' (expected one of h100-sxm, tpu-v5e, cpu)".to_string())
-        );
-    }
-}

@@ -1,6 +1,7 @@
 //! Hardware descriptions: a device (compute, memory bandwidth, memory, optionally a
 //! measured kernel model) and a link per mesh axis (bandwidth, latency), with named
-//! presets.
+//! presets, and a cost profile's figures taken over ([`HardwareSpec::apply_profile`]).
+//! The figures themselves are `specs.rs`'s (re-exported here).
 //!
 //! A preset fills in everything; a config then overrides single fields. Preset links
 //! are assigned to mesh axes from the minor-most axis outwards: an axis whose devices
@@ -9,54 +10,15 @@
 //! matches the usual device order, where minor axes vary fastest across neighbouring
 //! devices.
 
+pub use crate::specs::{CollectiveSpec, DeviceSpec, LinkSpec};
+
 use crate::error::by_name;
-use crate::kernel::KernelModel;
 use crate::profile::Profile;
 use autoshard_model::reshard::CollectiveKind;
-use autoshard_model::{Bytes, BytesPerSecond, DType, FlopsPerSecond, Mesh, Seconds};
+use autoshard_model::{Bytes, BytesPerSecond, FlopsPerSecond, Mesh, Seconds};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
-
-/// One device's capabilities.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DeviceSpec {
-    /// Peak dense compute rate.
-    pub flops: FlopsPerSecond,
-    /// Bandwidth of the device's main memory.
-    pub memory_bandwidth: BytesPerSecond,
-    /// Size of the device's main memory: a hard budget for the plan's peak.
-    pub memory: Bytes,
-    /// Measured kernels that replace the roofline (`None`: the roofline of `flops`
-    /// and `memory_bandwidth`).
-    pub kernels: Option<KernelModel>,
-    /// The type the device holds every element as, whatever its declared type: its
-    /// size is what bytes moved, read, written and held count (`None`: the declared
-    /// type's). The CPU mesh executor computes in f32, so the `cpu` profile says
-    /// `f32`: a bf16 value there moves and occupies twice its declared bytes.
-    pub storage: Option<DType>,
-}
-
-/// The link devices use to talk along one mesh axis.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct LinkSpec {
-    /// Bandwidth per device and direction.
-    pub bandwidth: BytesPerSecond,
-    /// Latency of one step of a collective (α).
-    pub latency: Seconds,
-}
-
-/// A calibrated collective kind's figures: the link its time formula uses and a
-/// fixed overhead every such collective costs beyond the formula (on the CPU mesh,
-/// the executor's work per collective: planning its groups and blocks, posting, the
-/// round's synchronisation; about as long as a small collective's transfer).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct CollectiveSpec {
-    /// The link of the kind's formula.
-    pub link: LinkSpec,
-    /// Time added to each collective of the kind that communicates.
-    pub overhead: Seconds,
-}
 
 /// A named set of published figures.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -222,6 +184,14 @@ impl HardwareSpec {
     pub fn link(&self, axis: &str) -> LinkSpec {
         self.axes.get(axis).copied().unwrap_or_else(|| self.preset.figures().inter)
     }
+
+    /// Takes `profile`'s figures: its device, its link on every axis, its per-kind
+    /// overrides.
+    pub fn apply_profile(&mut self, profile: &Profile) {
+        self.device = profile.device.clone();
+        self.axes.values_mut().for_each(|l| *l = profile.link);
+        self.collectives = profile.collectives.clone();
+    }
 }
 
 #[cfg(test)]
@@ -236,5 +206,14 @@ mod tests {
         assert_eq!(hw.link("data").bandwidth, BytesPerSecond(50e9));
         assert_eq!("tpu-v5e".parse::<Preset>().unwrap(), Preset::TpuV5e);
         assert!("a100".parse::<Preset>().unwrap_err().contains("h100-sxm"));
+    }
+
+    #[test]
+    fn a_name_is_looked_up_or_every_name_is_listed() {
+        assert_eq!(by_name(&Preset::ALL, Preset::name, "preset", "tpu-v5e"), Ok(Preset::TpuV5e));
+        assert_eq!(
+            by_name(&Preset::ALL, Preset::name, "preset", "a100"),
+            Err("unknown preset 'a100' (expected one of h100-sxm, tpu-v5e, cpu)".to_string())
+        );
     }
 }

@@ -21,16 +21,17 @@
 //!
 //! Figures are plain SI numbers (FLOP/s, bytes/s, bytes, seconds); the optional
 //! `storage` is the element type the device holds every value as (see
-//! [`DeviceSpec::storage`]). `link` is every
-//! mesh axis's link; an entry of `collectives` replaces the axes' bottleneck link for
-//! collectives of that kind and may add a fixed `overhead` (seconds, default 0) to
-//! each of them that communicates (see [`HardwareSpec::collective_spec`]). The `cpu` preset
-//! is the profile shipped in `cost/data/cpu.yaml`, measured on the development
-//! machine and compiled in.
+//! [`DeviceSpec::storage`]). `link` is every mesh axis's link; an entry of
+//! `collectives` replaces the axes' bottleneck link for collectives of that kind and
+//! may add a fixed `overhead` (seconds, default 0) to each of them that communicates
+//! (see `HardwareSpec::collective_spec`). The `cpu` preset is the profile shipped in
+//! `cost/data/cpu.yaml`, measured on the development machine and compiled in. A
+//! hardware description takes a profile's figures by `HardwareSpec::apply_profile`
+//! (`hardware.rs`).
 
 use crate::error::{Error, Result, by_name};
-use crate::hardware::{CollectiveSpec, DeviceSpec, HardwareSpec, LinkSpec};
 use crate::kernel::{KernelClass, KernelModel, KernelRates, elementwise_ops};
+use crate::specs::{CollectiveSpec, DeviceSpec, LinkSpec};
 use autoshard_model::reshard::CollectiveKind;
 use autoshard_model::{Bytes, BytesPerSecond, DType, FlopsPerSecond, Seconds};
 use serde::Deserialize;
@@ -261,16 +262,6 @@ impl Profile {
             out.push_str(measured);
         }
         out
-    }
-}
-
-impl HardwareSpec {
-    /// Takes `profile`'s figures: its device, its link on every axis, its per-kind
-    /// overrides.
-    pub fn apply_profile(&mut self, profile: &Profile) {
-        self.device = profile.device.clone();
-        self.axes.values_mut().for_each(|l| *l = profile.link);
-        self.collectives = profile.collectives.clone();
     }
 }
 

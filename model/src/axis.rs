@@ -4,7 +4,8 @@
 //! size `k = k_i` and pre-size `m = k_1 * ... * k_(i-1)`. It is valid when `m >= 1`,
 //! `k > 1`, `m * k` divides `|x|` and `k < |x|`. This module owns the relations between
 //! axis references that everything above relies on (containment, overlap, merging,
-//! Shardy's orderings); validity against a mesh is checked by `verify.rs`.
+//! Shardy's orderings) and the text of axis lists (`{"x", "y":(1)2}`); validity
+//! against a mesh is checked by `verify.rs`.
 
 use crate::error::Result;
 use crate::mesh::Mesh;
@@ -247,6 +248,12 @@ impl AxisRef {
         let size = cursor.integer()?;
         Ok(AxisRef::sub(name, pre_size, size))
     }
+
+    /// Parses an axis list in braces, `{"x", "y":(1)2}`.
+    pub(crate) fn parse_list(cursor: &mut Cursor<'_>) -> Result<Vec<AxisRef>> {
+        cursor.expect("{")?;
+        cursor.list("}", AxisRef::parse)
+    }
 }
 
 impl fmt::Display for AxisRef {
@@ -298,7 +305,7 @@ fn sub_axes_coexist(min_pre: i64, max_pre: i64, min_next: i64, max_next: i64) ->
 
 /// Parses an axis list in braces, `{"x", "y":(1)2}`.
 pub fn parse_axis_list(text: &str) -> Result<Vec<AxisRef>> {
-    parse_all(text, crate::sharding::parse_axis_list)
+    parse_all(text, AxisRef::parse_list)
 }
 
 /// Prints an axis list in braces, `{"x", "y":(1)2}`.

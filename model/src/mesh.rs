@@ -11,7 +11,6 @@
 //! is at most one device id.
 
 use crate::error::{Error, Result};
-use crate::sharding::TensorSharding;
 use crate::text::{Cursor, parse_all, write_comma_separated, write_string};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -220,7 +219,7 @@ impl Mesh {
 }
 
 /// Named meshes, as `sdy.mesh @name = <...>` declarations bind them: what a sharding's
-/// `@name` refers to.
+/// `@name` refers to (looked up by `Meshes::resolve`, in `sharding.rs`).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Meshes {
     by_name: BTreeMap<String, Mesh>,
@@ -247,11 +246,6 @@ impl Meshes {
     /// The meshes by name, in name order.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &Mesh)> {
         self.by_name.iter().map(|(name, mesh)| (name.as_str(), mesh))
-    }
-
-    /// The mesh `sharding` is bound to (its inline mesh or the one its symbol names).
-    pub fn resolve<'a>(&'a self, sharding: &'a TensorSharding) -> Result<&'a Mesh> {
-        sharding.resolve_mesh(|name| self.get(name))
     }
 }
 

@@ -6,13 +6,14 @@
 //! `<mesh<["x"=2]>, [...]>`, and `#sdy.sharding_per_value<[<@mesh, [...]>, ...]>`.
 //! Unreduced axes carry a reduction (`unreduced=max{"a"}`; sum is the default and is
 //! not printed). A sharding here is only syntactically valid; `verify.rs` checks it
-//! against its mesh and its tensor's shape.
+//! against its mesh and its tensor's shape. The mesh a sharding names is looked up
+//! here ([`Meshes::resolve`]); the reduce kind its unreduced axes combine by is the
+//! op set's (`ops/reduce.rs`).
 
 use crate::axis::{AxisRef, write_axes};
 use crate::dim_sharding::DimSharding;
 use crate::error::{Error, Result};
-use crate::mesh::Mesh;
-use crate::ops::ReduceKind;
+use crate::mesh::{Mesh, Meshes};
 use crate::text::{Cursor, parse_all, write_comma_separated, write_symbol};
 use std::fmt;
 use std::str::FromStr;
@@ -32,6 +33,13 @@ impl fmt::Display for MeshRef {
             MeshRef::Symbol(name) => write_symbol(f, name),
             MeshRef::Inline(mesh) => write!(f, "mesh{mesh}"),
         }
+    }
+}
+
+impl Meshes {
+    /// The mesh `sharding` is bound to (its inline mesh or the one its symbol names).
+    pub fn resolve<'a>(&'a self, sharding: &'a TensorSharding) -> Result<&'a Mesh> {
+        sharding.resolve_mesh(|name| self.get(name))
     }
 }
 
@@ -55,22 +63,6 @@ impl ReductionKind {
             ReductionKind::Max => "max",
             ReductionKind::Min => "min",
         }
-    }
-
-    /// The reduce kind that combines the partial values.
-    pub fn reduce_kind(self) -> ReduceKind {
-        match self {
-            ReductionKind::Sum => ReduceKind::Add,
-            ReductionKind::Max => ReduceKind::Max,
-            ReductionKind::Min => ReduceKind::Min,
-        }
-    }
-
-    /// The value that leaves partial values unchanged, [`ReduceKind::identity`] of
-    /// [`Self::reduce_kind`]: what partial results start from and what the padding of
-    /// a reduced dimension holds.
-    pub fn identity(self) -> f64 {
-        self.reduce_kind().identity()
     }
 }
 
@@ -277,11 +269,6 @@ fn parse_dims(cursor: &mut Cursor<'_>) -> Result<Vec<DimSharding>> {
     cursor.list("]", DimSharding::parse)
 }
 
-pub(crate) fn parse_axis_list(cursor: &mut Cursor<'_>) -> Result<Vec<AxisRef>> {
-    cursor.expect("{")?;
-    cursor.list("}", AxisRef::parse)
-}
-
 /// Reads `, replicated={...}` and `, unreduced=[sum|max|min]{...}`, each at most once
 /// and in either order, with Shardy's messages.
 fn parse_replicated_and_unreduced(cursor: &mut Cursor<'_>, sharding: &mut TensorSharding) -> Result<()> {
@@ -290,7 +277,7 @@ fn parse_replicated_and_unreduced(cursor: &mut Cursor<'_>, sharding: &mut Tensor
         if !seen_replicated && cursor.eat_keyword("replicated") {
             seen_replicated = true;
             cursor.expect("=")?;
-            sharding.replicated = parse_axis_list(cursor)?;
+            sharding.replicated = AxisRef::parse_list(cursor)?;
         } else if !seen_unreduced && cursor.eat_keyword("unreduced") {
             seen_unreduced = true;
             if cursor.eat("=") {
@@ -301,7 +288,7 @@ fn parse_replicated_and_unreduced(cursor: &mut Cursor<'_>, sharding: &mut Tensor
                     }
                 }
             }
-            sharding.unreduced = parse_axis_list(cursor)?;
+            sharding.unreduced = AxisRef::parse_list(cursor)?;
         } else {
             return Err(cursor.error("failed to parse Sdy_TensorSharding, expected valid named axis list after comma"));
         }
@@ -379,13 +366,6 @@ fn meets(have: &DimSharding, want: &DimSharding) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn reduction_identities_are_their_reduce_kinds() {
-        let kinds = [ReductionKind::Sum, ReductionKind::Max, ReductionKind::Min];
-        assert_eq!(kinds.map(ReductionKind::identity), [0.0, f64::NEG_INFINITY, f64::INFINITY]);
-        assert_eq!(kinds.map(ReductionKind::reduce_kind), [ReduceKind::Add, ReduceKind::Max, ReduceKind::Min]);
-    }
 
     #[test]
     fn conforms_to_checks_closed_open_and_priorities() {

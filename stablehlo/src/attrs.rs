@@ -5,7 +5,12 @@
 //! dense element literals (decimal, `true`/`false`, or the hex bit patterns JAX
 //! prints for infinities).
 //!
+//! Also an op's attributes by name: the text of one of its spellings ([`get`]), a
+//! required one ([`req`]) and an optional boolean ([`flag`]).
+//!
 //! Every reader returns a message on failure; the importer locates it.
+
+use super::ast::Operation;
 
 /// The integers in a list attribute.
 pub fn ints(text: &str) -> Result<Vec<i64>, String> {
@@ -170,6 +175,22 @@ pub fn abbreviate(text: &str) -> String {
     } else {
         format!("{}…", text.chars().take(40).collect::<String>())
     }
+}
+
+/// The first attribute of `op` among `names` (spellings of one attribute), as text.
+pub fn get<'o>(op: &'o Operation, names: &[&str]) -> Option<&'o str> {
+    names.iter().find_map(|n| op.attr(n)).map(|a| a.text.as_str())
+}
+
+/// The first attribute of `op` among `names`, as text, or an error naming the first
+/// spelling when it has none.
+pub fn req<'o>(op: &'o Operation, names: &[&str]) -> Result<&'o str, String> {
+    get(op, names).ok_or_else(|| format!("{} needs attribute '{}'", op.name, names[0]))
+}
+
+/// An optional boolean attribute of `op`, false when absent.
+pub fn flag(op: &Operation, name: &str) -> Result<bool, String> {
+    get(op, &[name]).map_or(Ok(false), boolean)
 }
 
 #[cfg(test)]

@@ -5,9 +5,9 @@
 //! region.
 
 use super::ast::Operation;
-use super::attrs;
+use super::attrs::{self, flag, get, req};
+use super::combiner::body_reduction;
 use super::cursor::Cursor;
-use super::ops::{flag, get, req};
 use autoshard_model::ops::{AllGather, AllToAll, ReduceScatter, ReplicaGroups};
 
 /// The replica groups: the literal's integers cut into rows of the length its type
@@ -65,7 +65,7 @@ pub fn all_to_all(op: &Operation) -> Result<AllToAll, String> {
 pub fn reduce_scatter(op: &Operation) -> Result<ReduceScatter, String> {
     Ok(ReduceScatter {
         scatter_dimension: attrs::int(req(op, &["scatter_dimension"])?)?,
-        kind: super::ops::body_reduction(op, 0, 1)?,
+        kind: body_reduction(op, 0, 1)?,
         replica_groups: replica_groups(op)?,
         channel_id: channel_id(op)?,
         use_global_device_ids: flag(op, "use_global_device_ids")?,

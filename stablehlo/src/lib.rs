@@ -1,8 +1,9 @@
 //! StableHLO text with Shardy's `sdy` dialect, as JAX emits it
 //! (`jax.jit(f).lower(*args).as_text()`) and as Shardy's tests are written: a
 //! hand-written reader (`cursor.rs` → `parser.rs` → the syntax tree of `ast.rs`) and
-//! the import into the model's program (`import.rs`, op by op in `ops.rs`, custom
-//! calls in `custom_call.rs`, attribute values in `attrs.rs`).
+//! the import into the model's program (`import.rs`, op by op in `ops.rs`,
+//! collectives in `collective.rs`, custom calls in `custom_call.rs`, attribute values
+//! in `attrs.rs`, the reductions of combiner regions in `combiner.rs`).
 //!
 //! [`import`] reads a module as a program: its main function (`@main`, else its first
 //! public function) on its first `sdy.mesh` (the config crate's `Config::load` gives it
@@ -17,6 +18,7 @@
 mod ast;
 mod attrs;
 mod collective;
+mod combiner;
 mod cursor;
 mod custom_call;
 mod export;

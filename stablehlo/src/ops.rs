@@ -6,13 +6,14 @@
 //! set is an error naming it.
 
 use super::ast::{Operation, Type};
-use super::attrs::{self, enum_word};
+use super::attrs::{self, enum_word, flag, get, req};
 use super::collective;
+use super::combiner::{body_reduction, reduction};
 use autoshard_model::ops::{
     BatchNormInference, BinaryOp, BitcastConvert, BroadcastInDim, Cholesky, ComparisonDirection, Concatenate, Constant,
     ConvDimensionNumbers, Convolution, DotGeneral, DynamicSlice, Gather, Iota, Pad, PropagationDirection, Reduce,
-    ReduceKind, ReduceWindow, Reshape, Reverse, RngAlgorithm, RngBitGenerator, Scatter, ScatterKind, SelectAndScatter,
-    Slice, Sort, Transpose, TransposeA, TriangularSolve, UnaryOp, Window,
+    ReduceWindow, Reshape, Reverse, RngAlgorithm, RngBitGenerator, Scatter, ScatterKind, SelectAndScatter, Slice, Sort,
+    Transpose, TransposeA, TriangularSolve, UnaryOp, Window,
 };
 use autoshard_model::{DType, OpKind, TensorSharding, TensorType};
 
@@ -61,26 +62,12 @@ fn result_type(op: &Operation) -> Result<TensorType, String> {
     op.result_types.first().ok_or_else(|| "the op states no result type".to_string()).and_then(tensor_type)
 }
 
-/// The first attribute among `names` (spellings of one attribute), as text.
-pub(super) fn get<'o>(op: &'o Operation, names: &[&str]) -> Option<&'o str> {
-    names.iter().find_map(|n| op.attr(n)).map(|a| a.text.as_str())
-}
-
-pub(super) fn req<'o>(op: &'o Operation, names: &[&str]) -> Result<&'o str, String> {
-    get(op, names).ok_or_else(|| format!("{} needs attribute '{}'", op.name, names[0]))
-}
-
 fn ints_or(op: &Operation, names: &[&str], default: Vec<i64>) -> Result<Vec<i64>, String> {
     get(op, names).map_or(Ok(default), attrs::ints)
 }
 
 fn int_or(op: &Operation, names: &[&str], default: i64) -> Result<i64, String> {
     get(op, names).map_or(Ok(default), attrs::int)
-}
-
-/// An optional boolean attribute, false when absent.
-pub(super) fn flag(op: &Operation, name: &str) -> Result<bool, String> {
-    get(op, &[name]).map_or(Ok(false), attrs::boolean)
 }
 
 /// The op set's kind for `op` and the operands that feed it: all of the op's,
@@ -207,17 +194,6 @@ fn dot_general(op: &Operation) -> Result<DotGeneral, String> {
     Ok(DotGeneral { lhs_batching_dims, rhs_batching_dims, lhs_contracting_dims, rhs_contracting_dims })
 }
 
-/// The reduction a combiner op computes.
-pub(super) fn reduction(name: &str) -> Option<ReduceKind> {
-    match name {
-        "stablehlo.add" => Some(ReduceKind::Add),
-        "stablehlo.maximum" => Some(ReduceKind::Max),
-        "stablehlo.minimum" => Some(ReduceKind::Min),
-        "stablehlo.multiply" => Some(ReduceKind::Mul),
-        _ => None,
-    }
-}
-
 /// A reduce's inputs and init values: the pretty form pairs them
 /// (`(%x init: %c), (%y init: %d)`), the generic form lists the inputs first.
 fn reduce_operands(op: &Operation) -> (Vec<&str>, Vec<&str>) {
@@ -336,31 +312,6 @@ fn window(op: &Operation, rank: usize) -> Result<Window, String> {
 /// The rank of `op`'s result `k`.
 fn result_rank(op: &Operation, k: usize) -> Result<usize, String> {
     op.result_types.get(k).map(|t| t.shape.len()).ok_or_else(|| format!("{} states no result {k}", op.name))
-}
-
-/// The one reduction a body applies to each of `inputs` inputs on its own: `inputs`
-/// ops of one combiner, op `k` combining block arguments `k` and `k + inputs`.
-pub(super) fn body_reduction(op: &Operation, region: usize, inputs: usize) -> Result<ReduceKind, String> {
-    let what = op.name.strip_prefix("stablehlo.").unwrap_or(&op.name);
-    let unsupported = || {
-        format!(
-            "a {what} whose body is not one add, maximum, minimum or multiply per input (all the same) is not supported"
-        )
-    };
-    let body = op.regions.get(region).ok_or_else(unsupported)?;
-    let (ret, combiners) = body.ops.split_last().ok_or_else(unsupported)?;
-    let args: Vec<&str> = body.args.iter().map(|a| a.name.as_str()).collect();
-    let mut kinds = combiners.iter().enumerate().map(|(k, c)| {
-        let (&x, &y) = (args.get(k)?, args.get(k + inputs)?);
-        let paired = matches!(c.operands.as_slice(), [a, b] if (a == x && b == y) || (a == y && b == x));
-        let returned = ret.operands.get(k) == c.results.first();
-        reduction(&c.name).filter(|_| paired && returned)
-    });
-    let first = kinds.next().flatten().ok_or_else(unsupported)?;
-    if combiners.len() != inputs || ret.operands.len() != inputs || !kinds.all(|k| k == Some(first)) {
-        return Err(unsupported());
-    }
-    Ok(first)
 }
 
 fn reduce_window(op: &Operation) -> Result<ReduceWindow, String> {

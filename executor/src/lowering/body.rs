@@ -29,7 +29,7 @@
 //! two spans along the same axes with the same block size are the same block on
 //! every device.
 
-use super::kernel::{local_types, localize, runs_locally};
+use super::local::{local_types, localize, runs_locally};
 use crate::placement::Placement;
 use crate::reference::{Source, apply, run_op};
 use crate::tensor::{Tensor, dims};

@@ -21,10 +21,11 @@
 
 mod body;
 mod kernel;
+mod local;
 
 pub use body::{LocalBody, Span};
 pub use kernel::{Kernel, Mode};
-pub(crate) use kernel::{local_types, localize};
+pub(crate) use local::{local_types, localize};
 
 use crate::error::{Error, Result};
 use crate::placement::Placement;

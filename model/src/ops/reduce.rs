@@ -2,10 +2,14 @@
 //!
 //! Variadic as in StableHLO: every operand has the same shape and is reduced along the
 //! same dimensions; each result is its operand's type without those dimensions.
+//!
+//! A sharding's unreduced axes hold partial values that combine by a reduce kind:
+//! [`ReductionKind::reduce_kind`] and its identity are here, with the kinds.
 
 use super::{Operand, check_dims};
 use crate::dtype::DType;
 use crate::ir::TensorType;
+use crate::sharding::ReductionKind;
 
 /// The combining function of a reduction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -69,6 +73,24 @@ impl ReduceKind {
     }
 }
 
+impl ReductionKind {
+    /// The reduce kind that combines the partial values.
+    pub fn reduce_kind(self) -> ReduceKind {
+        match self {
+            ReductionKind::Sum => ReduceKind::Add,
+            ReductionKind::Max => ReduceKind::Max,
+            ReductionKind::Min => ReduceKind::Min,
+        }
+    }
+
+    /// The value that leaves partial values unchanged, [`ReduceKind::identity`] of
+    /// [`Self::reduce_kind`]: what partial results start from and what the padding of
+    /// a reduced dimension holds.
+    pub fn identity(self) -> f64 {
+        self.reduce_kind().identity()
+    }
+}
+
 /// `reduce`'s attributes.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Reduce {
@@ -104,6 +126,13 @@ impl Reduce {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reduction_identities_are_their_reduce_kinds() {
+        let kinds = [ReductionKind::Sum, ReductionKind::Max, ReductionKind::Min];
+        assert_eq!(kinds.map(ReductionKind::identity), [0.0, f64::NEG_INFINITY, f64::INFINITY]);
+        assert_eq!(kinds.map(ReductionKind::reduce_kind), [ReduceKind::Add, ReduceKind::Max, ReduceKind::Min]);
+    }
 
     #[test]
     fn identities_in_a_type_are_what_it_can_hold() {

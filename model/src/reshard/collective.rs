@@ -11,7 +11,7 @@
 
 use crate::axis::{AxisRef, write_axes};
 use crate::error::Result;
-use crate::sharding::{ReductionKind, TensorSharding, parse_axis_list};
+use crate::sharding::{ReductionKind, TensorSharding};
 use crate::text::{Cursor, parse_all};
 use std::fmt;
 use std::str::FromStr;
@@ -232,14 +232,14 @@ impl Collective {
             CollectiveKind::CollectivePermute => Collective::CollectivePermute { out: out(cursor)? },
             CollectiveKind::AllReduce => {
                 let reduction = parse_reduction(cursor);
-                Collective::AllReduce { axes: parse_axis_list(cursor)?, reduction, out: out(cursor)? }
+                Collective::AllReduce { axes: AxisRef::parse_list(cursor)?, reduction, out: out(cursor)? }
             }
             CollectiveKind::ReduceScatter => {
                 let reduction = parse_reduction(cursor);
                 Collective::ReduceScatter { axes: parse_axes_per_dim(cursor)?, reduction, out: out(cursor)? }
             }
             CollectiveKind::ReplicatedToUnreduced => {
-                Collective::ReplicatedToUnreduced { axes: parse_axis_list(cursor)?, out: out(cursor)? }
+                Collective::ReplicatedToUnreduced { axes: AxisRef::parse_list(cursor)?, out: out(cursor)? }
             }
             CollectiveKind::ShardedToUnreduced => {
                 Collective::ShardedToUnreduced { axes: parse_axes_per_dim(cursor)?, out: out(cursor)? }
@@ -265,7 +265,7 @@ fn parse_reduction(cursor: &mut Cursor<'_>) -> ReductionKind {
 
 fn parse_axes_per_dim(cursor: &mut Cursor<'_>) -> Result<Vec<Vec<AxisRef>>> {
     cursor.expect("[")?;
-    cursor.list("]", parse_axis_list)
+    cursor.list("]", AxisRef::parse_list)
 }
 
 fn parse_dim(cursor: &mut Cursor<'_>) -> Result<usize> {
@@ -274,7 +274,7 @@ fn parse_dim(cursor: &mut Cursor<'_>) -> Result<usize> {
 }
 
 fn parse_all_to_all_param(cursor: &mut Cursor<'_>) -> Result<AllToAllParam> {
-    let axes = parse_axis_list(cursor)?;
+    let axes = AxisRef::parse_list(cursor)?;
     cursor.expect(":")?;
     let src_dim = parse_dim(cursor)?;
     cursor.expect("->")?;

@@ -2,7 +2,7 @@
 //! `reduce_scatter`, as shard_map bodies use them): replica groups, channel handles
 //! and the reduce-scatter's combining region in StableHLO's syntax.
 
-use super::ops::combining;
+use super::reductions::combining;
 use super::{Emitter, Ssa, list};
 use autoshard_model::TensorType;
 use autoshard_model::ops::{AllGather, AllToAll, ReduceScatter, ReplicaGroups};

@@ -6,7 +6,8 @@
 //! `dot_general`, letters no later operand or the output needs summed first, then one
 //! transpose into the output's order).
 
-use super::ops::{dot_general, reduce};
+use super::dot::dot_general;
+use super::reductions::reduce;
 use super::{Emitter, Ssa, array};
 use crate::ops::is_stablehlo_unary;
 use autoshard_model::TensorType;

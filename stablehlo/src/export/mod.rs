@@ -25,7 +25,9 @@
 
 mod collectives;
 mod decompose;
+mod dot;
 mod ops;
+mod reductions;
 
 use autoshard_model::{DType, MeshRef, OpId, Plan, Program, TensorSharding, TensorType, ValueId};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -433,6 +435,13 @@ pub(crate) fn array(values: &[i64]) -> String {
 /// `1, 0`.
 pub(crate) fn list(values: &[i64]) -> String {
     values.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
+}
+
+/// `name = [a, b]` fields of a dimension-numbers attribute, empty lists left out.
+pub(crate) fn fields(numbers: &[(&str, &Vec<i64>)]) -> String {
+    let present: Vec<String> =
+        numbers.iter().filter(|(_, v)| !v.is_empty()).map(|(n, v)| format!("{n} = [{}]", list(v))).collect();
+    present.join(", ")
 }
 
 /// One element of a `dense<…>` literal of `dtype`: `true`, `-3`, `1.00000000e+00`, or

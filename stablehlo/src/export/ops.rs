@@ -1,10 +1,13 @@
 //! One program op as StableHLO (or `sdy`) text: the op set's attributes in
 //! StableHLO's generic attribute syntax, the region ops with their bodies. Ops with
-//! no StableHLO counterpart go to `decompose.rs`.
+//! no StableHLO counterpart go to `decompose.rs`, collectives to `collectives.rs`,
+//! `dot_general` to `dot.rs` and reductions' combining regions to `reductions.rs`.
 
-use super::{Emitter, Region, Ssa, array, collectives, decompose, list, ty};
+use super::dot::dot_general;
+use super::reductions::{combiner, combining, inits, reduce, scalars};
+use super::{Emitter, Region, Ssa, array, collectives, decompose, fields, ty};
 use autoshard_model::ops::{
-    ComparisonDirection, ConvDimensionNumbers, Convolution, Custom, DotGeneral, Gather, ManualComputation, ReduceKind,
+    ComparisonDirection, ConvDimensionNumbers, Convolution, Custom, DotGeneral, Gather, ManualComputation,
     ReduceWindow, Scatter, SelectAndScatter, Window,
 };
 use autoshard_model::{DType, OpId, OpKind, TensorSharding, TensorType};
@@ -135,70 +138,6 @@ pub(super) fn comparison(direction: ComparisonDirection, compare_type: Option<&s
     attrs
 }
 
-/// `dot_general` of `lhs` and `rhs` with `d`'s dimension numbers.
-pub(super) fn dot_general(e: &mut Emitter<'_>, lhs: &Ssa, rhs: &Ssa, d: &DotGeneral, result: &TensorType) -> Ssa {
-    let numbers = [
-        ("lhs_batching_dimensions", &d.lhs_batching_dims),
-        ("rhs_batching_dimensions", &d.rhs_batching_dims),
-        ("lhs_contracting_dimensions", &d.lhs_contracting_dims),
-        ("rhs_contracting_dimensions", &d.rhs_contracting_dims),
-    ];
-    let attrs = format!("dot_dimension_numbers = #stablehlo.dot<{}>", fields(&numbers));
-    e.stablehlo("dot_general", &[lhs.clone(), rhs.clone()], &attrs, std::slice::from_ref(result)).remove(0)
-}
-
-/// The scalar op combining two partial results of a reduction of `kind`.
-pub(super) fn combiner(kind: ReduceKind) -> &'static str {
-    match kind {
-        ReduceKind::Add => "add",
-        ReduceKind::Max => "maximum",
-        ReduceKind::Min => "minimum",
-        ReduceKind::Mul => "multiply",
-    }
-}
-
-/// `xs` reduced by `kind` over `dims`, each from the kind's identity and combined
-/// on its own.
-pub(super) fn reduce(
-    e: &mut Emitter<'_>,
-    xs: &[Ssa],
-    kind: ReduceKind,
-    dims: &[i64],
-    results: &[TensorType],
-) -> Vec<Ssa> {
-    let inits = identities(e, xs, kind);
-    let operands: Vec<Ssa> = xs.iter().cloned().chain(inits).collect();
-    combining(e, "reduce", &operands, &format!("dimensions = {}", array(dims)), results, Some(kind), &scalars(xs))
-}
-
-/// The scalar types of `xs`' elements.
-fn scalars(xs: &[Ssa]) -> Vec<TensorType> {
-    xs.iter().map(|x| TensorType::new(vec![], x.ty.dtype)).collect()
-}
-
-/// `stablehlo.NAME` with one region that takes `n = types.len()` values and `n`
-/// more and combines them pair by pair by `kind` (`None` keeps the second `n`: a
-/// scatter's replace), as reductions and scatters do.
-pub(super) fn combining(
-    e: &mut Emitter<'_>,
-    name: &str,
-    operands: &[Ssa],
-    attrs: &str,
-    results: &[TensorType],
-    kind: Option<ReduceKind>,
-    types: &[TensorType],
-) -> Vec<Ssa> {
-    let n = types.len();
-    let mut body = |e: &mut Emitter<'_>, p: &[Ssa]| match kind {
-        None => p[n..].to_vec(),
-        Some(kind) => (0..n)
-            .flat_map(|i| e.stablehlo(combiner(kind), &[p[i].clone(), p[n + i].clone()], "", &types[i..=i]))
-            .collect(),
-    };
-    let mut regions: [Region<'_, '_>; 1] = [([types, types].concat(), &mut body)];
-    e.stablehlo_regions(name, operands, attrs, results, &mut regions)
-}
-
 /// `dense<[[lo, hi], …]> : tensor<Nx2xi64>`.
 fn padding(pairs: &[(i64, i64)]) -> String {
     let items: Vec<String> = pairs.iter().map(|(lo, hi)| format!("[{lo}, {hi}]")).collect();
@@ -221,17 +160,6 @@ fn window(w: &Window, dilations: bool) -> String {
         );
     }
     attrs
-}
-
-/// The scalar init values of a windowed op over `inputs`: the operands after them,
-/// or else the reduction's identity.
-fn inits(e: &mut Emitter<'_>, inputs: &[Ssa], given: &[Ssa], kind: ReduceKind) -> Vec<Ssa> {
-    if given.is_empty() { identities(e, inputs, kind) } else { given.to_vec() }
-}
-
-/// A scalar constant per input: the identity of `kind` in its element type.
-fn identities(e: &mut Emitter<'_>, inputs: &[Ssa], kind: ReduceKind) -> Vec<Ssa> {
-    scalars(inputs).iter().map(|s| e.splat(kind.identity_in(s.dtype), s)).collect()
 }
 
 /// `reduce_window` of its inputs, each combined on its own by `r.kind`.
@@ -302,13 +230,6 @@ fn scatter(e: &mut Emitter<'_>, args: &[Ssa], s: &Scatter, results: &[TensorType
     // Operands: the inputs, the indices, one update per input.
     let n = (args.len() - 1) / 2;
     combining(e, "scatter", args, &attrs, results, s.kind.reduction(), &scalars(&args[..n]))
-}
-
-/// `name = [a, b]` fields of a dimension-numbers attribute, empty lists left out.
-fn fields(numbers: &[(&str, &Vec<i64>)]) -> String {
-    let present: Vec<String> =
-        numbers.iter().filter(|(_, v)| !v.is_empty()).map(|(n, v)| format!("{n} = [{}]", list(v))).collect();
-    present.join(", ")
 }
 
 fn gather(g: &Gather) -> String {
