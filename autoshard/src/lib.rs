@@ -132,8 +132,8 @@ pub use autoshard_stablehlo as stablehlo;
 pub use error::{Error, Result};
 pub use run::{CostPlanner, Prepared, Run, RunError, prepare, run};
 
-use autoshard_cost::evaluate::Decisions;
-use autoshard_cost::greedy::{Fixed, complete};
+use autoshard_cost::Decisions;
+use autoshard_cost::{Fixed, complete};
 
 /// Solves `config`'s program: the cheapest plan under its annotations, groups,
 /// barriers and memory budget, proven optimal unless the config's `solver.time_limit`

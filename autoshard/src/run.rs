@@ -12,8 +12,8 @@
 //! reference), so a benchmark can time [`Prepared::execute`] alone, repeatedly.
 
 use crate::{Config, Error};
-use autoshard_cost::op_cost::Pricing;
-use autoshard_executor::lowering::Planner;
+use autoshard_cost::Pricing;
+use autoshard_executor::Planner;
 use autoshard_executor::sharded::ShardedRun;
 use autoshard_executor::verify::{Verification, random_inputs, verify};
 use autoshard_executor::{Evaluation, Schedule, Tensor};
@@ -115,7 +115,7 @@ pub struct Prepared<'c> {
 pub fn prepare<'c>(config: &'c Config, solution: &Solution, seed: u64) -> Result<Prepared<'c>, RunError> {
     let program = &config.program;
     let schedule =
-        autoshard_executor::lower(program, &solution.decisions, &CostPlanner::new(config)).map_err(|e| match e {
+        autoshard_executor::schedule(program, &solution.decisions, &CostPlanner::new(config)).map_err(|e| match e {
             e @ autoshard_executor::Error::Plan(_) => RunError::InvalidPlan(e),
             e => RunError::Execution(e),
         })?;

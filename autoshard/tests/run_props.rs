@@ -11,7 +11,7 @@
 
 use autoshard::Config;
 use autoshard::RunError;
-use autoshard::cost::evaluate::{Decisions, costed_ops};
+use autoshard::cost::{Decisions, costed_ops};
 use autoshard::model::ir::Body;
 use autoshard::model::plan::OpStrategy;
 use autoshard::model::rules::sharding_rule;
@@ -547,7 +547,7 @@ proptest! {
         let text = source(seed);
         let config = Config::from_source("random.yaml", &text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
         let decisions = random_decisions(&config.program, picks);
-        let plan = autoshard::cost::evaluate::evaluate(&config.program, &config.hardware, &decisions);
+        let plan = autoshard::cost::price_plan(&config.program, &config.hardware, &decisions);
         prop_assume!(plan.is_ok(), "the cost model refuses the decisions");
         let plan = plan.unwrap();
         let module = autoshard::stablehlo::export(&config.program, &plan).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;

@@ -25,7 +25,7 @@
 //! Whatever is still undecided at the end is replicated.
 
 use crate::error::{Error, Result};
-use crate::evaluate::{Decisions, runs_body};
+use crate::plan_cost::{Decisions, runs_body};
 use crate::hardware::HardwareSpec;
 use crate::op_cost::{Pricing, RuledOpCost};
 use autoshard_model::ReductionKind;

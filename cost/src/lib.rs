@@ -9,25 +9,32 @@
 //! price of a reshard's collectives (`reshard.rs`, on the states the model's symbolic
 //! simulator walks through) and the choice of the cheapest reshard plan, one op under
 //! one strategy (`op_cost.rs`), peak memory (`memory.rs`), a whole plan
-//! (`evaluate.rs`) and the local choice of the open decisions (`greedy.rs`).
+//! (`plan_cost.rs`) and the local choice of the open decisions (`greedy.rs`).
 
-pub mod collective;
-pub mod compute;
-pub mod error;
-pub mod evaluate;
-pub mod greedy;
-pub mod hardware;
-pub mod kernel;
-pub mod memory;
-pub mod op_cost;
-pub mod profile;
-pub mod reshard;
-pub mod specs;
+mod collective;
+mod compute;
+mod error;
+mod greedy;
+mod hardware;
+mod kernel;
+mod memory;
+mod op_cost;
+mod plan_cost;
+mod profile;
+mod reshard;
+mod specs;
 
-pub use collective::{Group, coefficients, collective_time};
-pub use error::{Error, Result};
+// The hardware a plan is priced on.
 pub use hardware::{HardwareSpec, Preset};
-pub use kernel::{KernelClass, KernelModel, KernelRates};
-pub use profile::Profile;
-pub use reshard::{PricedCollective, Tensor, cheapest_plan, price, total_time};
+pub use kernel::{KernelClass, KernelModel, KernelRates, elementwise_ops};
+pub use profile::{PRICED_KINDS, Profile};
 pub use specs::{CollectiveSpec, DeviceSpec, LinkSpec};
+// What one collective, one reshard and one op under one strategy cost.
+pub use collective::{Group, coefficients, collective_time};
+pub use op_cost::{Pricing, StrategyCost};
+pub use reshard::{PricedCollective, Tensor, cheapest_plan, price, total_time, transient_bytes};
+// A whole plan: its decisions priced, and the open ones chosen locally.
+pub use greedy::{Fixed, complete};
+pub use plan_cost::{Decisions, costed_ops, price_plan, runs_body};
+// Errors.
+pub use error::{Error, Result};

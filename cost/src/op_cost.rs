@@ -26,7 +26,6 @@ use autoshard_model::ir::{Body, TensorType};
 use autoshard_model::plan::OpStrategy;
 use autoshard_model::reshard::{Collective, CollectiveKind};
 use autoshard_model::rules::{OpCounts, OpShapes, counts_for, op_counts};
-pub use autoshard_model::strategy::check_factors;
 use autoshard_model::strategy::{OpShardings, factor_axes, op_shardings};
 use autoshard_model::{
     AxisRef, Bytes, FactorKind, Mesh, Meshes, OpId, OpKind, OpShardingRule, Program, Seconds, TensorSharding, ValueId,

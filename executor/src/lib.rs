@@ -7,14 +7,14 @@
 //! against), the mesh dialect's device groups (`groups.rs`), the SPMD runtime of
 //! one thread per simulated device (`runtime.rs`) and every collective of the mesh
 //! dialect on it (`collectives/`), and the sharded execution of a plan: where blocks
-//! live (`placement.rs`), the lowering of a plan to one SPMD schedule
-//! (`lowering/`), its run on the devices (`sharded/`) and the comparison with the
+//! live (`placement.rs`), the scheduling of a plan as one SPMD schedule
+//! (`schedule/`), its run on the devices (`sharded/`) and the comparison with the
 //! reference (`verify.rs`).
 
 pub mod collectives;
 pub mod error;
 pub mod groups;
-pub mod lowering;
+pub mod schedule;
 pub mod placement;
 pub mod reference;
 pub mod runtime;
@@ -25,7 +25,7 @@ pub mod verify;
 pub use collectives::{Halo, MeshReduction};
 pub use error::{Error, KernelError, Result};
 pub use groups::Grid;
-pub use lowering::{Planner, Schedule, lower};
+pub use schedule::{Planner, Schedule, schedule};
 pub use placement::Placement;
 pub use reference::{Evaluation, evaluate};
 pub use runtime::{Device, Runtime};

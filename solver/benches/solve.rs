@@ -10,7 +10,7 @@
 
 use autoshard_config::Config;
 use autoshard_solver::backend::Limits;
-use autoshard_solver::{MicroLp, Solver, engine, lower::lower};
+use autoshard_solver::{MicroLp, Solver, engine, formulation::formulate};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -78,21 +78,21 @@ fn solve(c: &mut Criterion) {
     for layers in [1usize, 4, 16, 64] {
         let config = Config::from_source("gpt_stack.yaml", &gpt_stack(layers)).unwrap();
         let (program, hardware) = (&config.program, &config.hardware);
-        let lowered = lower(program, hardware).unwrap();
+        let formulation = formulate(program, hardware).unwrap();
         let limits = Limits { time: Duration::from_secs(60), gap: 0.0 };
-        let solution = engine::solve(&lowered.problem, &MicroLp, limits).unwrap();
+        let solution = engine::solve(formulation.problem(), &MicroLp, limits).unwrap();
         eprintln!(
             "L={layers}: {} ops, {} nodes, {} edges; after presolve {} nodes, ILP {} variables, {} constraints",
             program.ops().len(),
-            lowered.problem.nodes.len(),
-            lowered.problem.edges.len(),
+            formulation.problem().nodes.len(),
+            formulation.problem().edges.len(),
             solution.remaining_nodes,
             solution.variables,
             solution.constraints
         );
-        group.bench_with_input(BenchmarkId::new("lower", layers), &layers, |b, _| b.iter(|| lower(program, hardware)));
+        group.bench_with_input(BenchmarkId::new("lower", layers), &layers, |b, _| b.iter(|| formulate(program, hardware)));
         group.bench_with_input(BenchmarkId::new("engine", layers), &layers, |b, _| {
-            b.iter(|| engine::solve(&lowered.problem, &MicroLp, limits))
+            b.iter(|| engine::solve(formulation.problem(), &MicroLp, limits))
         });
         let solver = Solver::new(config.solver);
         group.bench_with_input(BenchmarkId::new("total", layers), &layers, |b, _| {

@@ -10,10 +10,10 @@
 //! one copy, restored after its solve).
 
 use crate::error::{Result, SolveError};
-use crate::lower::{Lowered, lower};
+use crate::formulation::{Formulation, formulate};
 use crate::solution::Solution;
 use crate::solve::{Solver, priced, stages};
-use autoshard_cost::hardware::HardwareSpec;
+use autoshard_cost::HardwareSpec;
 use autoshard_model::{AxisRef, Program, TensorSharding, ValueId};
 use std::time::Instant;
 
@@ -56,27 +56,27 @@ impl Solver {
         hardware: &HardwareSpec,
         forcings: &[Forcing],
     ) -> Result<Vec<ForcedPlan>> {
-        let lowered = lower(program, hardware)?;
-        let stage = stages(&lowered);
+        let formulation = formulate(program, hardware)?;
+        let stage = stages(&formulation);
         let mut plans = Vec::new();
         // One copy of the problem: each choice narrows it, restored after.
-        let mut problem = lowered.problem.clone();
-        for choice in forcings.iter().flat_map(|f| choices(program, &lowered, f)) {
+        let mut problem = formulation.problem.clone();
+        for choice in forcings.iter().flat_map(|f| choices(program, &formulation, f)) {
             let start = Instant::now();
             for (node, keep) in &choice.keep {
                 let costs = problem.nodes[*node].costs.iter_mut().enumerate();
                 costs.filter(|(s, _)| !keep.contains(s)).for_each(|(_, c)| *c = f64::INFINITY);
             }
-            let solved = self.bounded(&lowered, &problem, &stage, start);
+            let solved = self.bounded(&formulation, &problem, &stage, start);
             for (node, _) in &choice.keep {
-                problem.nodes[*node].costs.clone_from(&lowered.problem.nodes[*node].costs);
+                problem.nodes[*node].costs.clone_from(&formulation.problem.nodes[*node].costs);
             }
             let solution = match solved {
                 Ok(solution) => solution,
                 Err(SolveError::Infeasible(_)) => continue,
                 Err(e) => return Err(e),
             };
-            let solution = priced(program, hardware, &lowered, &solution, start)?;
+            let solution = priced(program, hardware, &formulation, &solution, start)?;
             if solution.plan.objective.peak_memory_bytes <= hardware.device.memory {
                 plans.push(ForcedPlan { forced: choice.forced, solution });
             }
@@ -86,47 +86,47 @@ impl Solver {
 }
 
 /// The choices `forcing` makes.
-fn choices(program: &Program, lowered: &Lowered, forcing: &Forcing) -> Vec<Choice> {
+fn choices(program: &Program, formulation: &Formulation, forcing: &Forcing) -> Vec<Choice> {
     match forcing {
         Forcing::Value(value) => {
-            let Some(node) = lowered.value_nodes.get(value.index()).copied().flatten() else { return Vec::new() };
-            let costs = &lowered.problem.nodes[node.0].costs;
+            let Some(node) = formulation.value_nodes.get(value.index()).copied().flatten() else { return Vec::new() };
+            let costs = &formulation.problem.nodes[node.0].costs;
             let name = &program.value(*value).name;
-            let shardings = &lowered.shardings[value.index()];
+            let shardings = &formulation.shardings[value.index()];
             (0..costs.len())
                 .filter(|&s| costs[s].is_finite())
                 .map(|s| Choice { forced: format!("{name}: {}", shardings[s]), keep: vec![(node.0, vec![s])] })
                 .collect()
         }
-        Forcing::Axes(axes) => vec![Choice { forced: axes_text(axes), keep: axis_narrowings(lowered, axes) }],
+        Forcing::Axes(axes) => vec![Choice { forced: axes_text(axes), keep: axis_narrowings(formulation, axes) }],
     }
 }
 
 /// Every node narrowed to its strategies that use only `axes` (dimension and
 /// unreduced axes of a value's sharding; factor and carried axes of an op's
 /// strategy), except nodes left with none.
-fn axis_narrowings(lowered: &Lowered, axes: &[String]) -> Vec<(usize, Vec<usize>)> {
+fn axis_narrowings(formulation: &Formulation, axes: &[String]) -> Vec<(usize, Vec<usize>)> {
     let allowed = |a: &AxisRef| axes.contains(&a.name);
     let mut narrowings = Vec::new();
     let mut add = |node: usize, uses_only: Vec<bool>| {
-        let costs = &lowered.problem.nodes[node].costs;
+        let costs = &formulation.problem.nodes[node].costs;
         let keep: Vec<usize> = (0..costs.len()).filter(|&s| uses_only[s] && costs[s].is_finite()).collect();
         if !keep.is_empty() && keep.len() < costs.iter().filter(|c| c.is_finite()).count() {
             narrowings.push((node, keep));
         }
     };
     let value_uses = |s: &TensorSharding| s.dims.iter().flat_map(|d| &d.axes).chain(&s.unreduced).all(allowed);
-    for (v, node) in lowered.value_nodes.iter().enumerate() {
+    for (v, node) in formulation.value_nodes.iter().enumerate() {
         if let Some(node) = node {
-            add(node.0, lowered.shardings[v].iter().map(value_uses).collect());
+            add(node.0, formulation.shardings[v].iter().map(value_uses).collect());
         }
     }
-    for (o, node) in lowered.op_nodes.iter().enumerate() {
+    for (o, node) in formulation.op_nodes.iter().enumerate() {
         if let Some(node) = node {
             let strategy_uses = |s: &autoshard_model::plan::OpStrategy| {
                 s.factors.iter().flatten().chain(s.carried.iter().flat_map(|c| &c.axes)).all(allowed)
             };
-            add(node.0, lowered.strategies[o].iter().map(strategy_uses).collect());
+            add(node.0, formulation.strategies[o].iter().map(strategy_uses).collect());
         }
     }
     narrowings

@@ -22,7 +22,7 @@ pub mod forced;
 pub mod graph;
 pub mod ilp;
 pub mod iopddl;
-pub mod lower;
+pub mod formulation;
 pub mod presolve;
 pub mod prices;
 pub mod problem;

@@ -5,8 +5,8 @@
 //! reshard once, and building a cost matrix hashes small integers, not shardings.
 
 use crate::error::{Result, SolveError};
-use autoshard_cost::op_cost::Pricing;
-use autoshard_cost::reshard::{PricedCollective, transient_bytes};
+use autoshard_cost::Pricing;
+use autoshard_cost::{PricedCollective, transient_bytes};
 use autoshard_cost::{cheapest_plan, total_time};
 use autoshard_model::ir::TensorType;
 use autoshard_model::{Bytes, Program, TensorSharding, ValueId};

@@ -2,8 +2,8 @@
 //! was priced from, so later stages — a run on the CPU mesh, a benchmark, an
 //! exporter — take the solver's choices as they are instead of reading names back.
 
-use autoshard_cost::evaluate::{Decisions, evaluate};
-use autoshard_cost::hardware::HardwareSpec;
+use autoshard_cost::{Decisions, price_plan};
+use autoshard_cost::HardwareSpec;
 use autoshard_model::{Plan, Program};
 
 /// A plan and the decisions behind it.
@@ -23,7 +23,7 @@ impl Solution {
         hardware: &HardwareSpec,
         decisions: Decisions,
     ) -> Result<Solution, autoshard_cost::Error> {
-        let plan = evaluate(program, hardware, &decisions)?;
+        let plan = price_plan(program, hardware, &decisions)?;
         Ok(Solution { plan, decisions })
     }
 }

@@ -8,7 +8,7 @@
 //! earlier stages' choices fixed and without the cost terms of later stages' nodes
 //! (whose usage still counts against the budget). A NONE barrier's edge is in no
 //! stage: both sides are decided independently and the reshard is paid. The plan is
-//! then priced by `cost::evaluate`, so `solve` and `cost --plan` agree by
+//! then priced by `cost::price_plan`, so `solve` and `cost --plan` agree by
 //! construction.
 
 use crate::SolverOptions;
@@ -16,12 +16,12 @@ use crate::backend::{Backend, Limits, MicroLp, Status};
 use crate::engine::{self, ProblemSolution, Settings};
 use crate::error::{Result, SolveError};
 use crate::graph::GraphNode;
-use crate::lower::{Lowered, lower};
+use crate::formulation::{Formulation, formulate};
 use crate::presolve::limit_binds;
 use crate::problem::Problem;
 use crate::search::{Progress, ROUNDING};
 use crate::solution::Solution;
-use autoshard_cost::hardware::HardwareSpec;
+use autoshard_cost::HardwareSpec;
 use autoshard_model::ops::PropagationDirection;
 use autoshard_model::plan::SolverStats;
 use autoshard_model::{Program, Seconds};
@@ -106,15 +106,15 @@ impl Solver {
     pub fn solve(&self, program: &Program, hardware: &HardwareSpec) -> Result<Solution> {
         let start = Instant::now();
         self.phase("lowering", start);
-        let lowered = lower(program, hardware)?;
-        let stage = stages(&lowered);
-        let solution = self.bounded(&lowered, &lowered.problem, &stage, start)?;
+        let formulation = formulate(program, hardware)?;
+        let stage = stages(&formulation);
+        let solution = self.bounded(&formulation, &formulation.problem, &stage, start)?;
         self.phase("pricing", start);
-        let solved = priced(program, hardware, &lowered, &solution, start)?;
+        let solved = priced(program, hardware, &formulation, &solution, start)?;
         let budget = hardware.device.memory;
         let peak = solved.plan.objective.peak_memory_bytes;
         if peak > budget {
-            // The lowering counts memory exactly as `evaluate` does (tested), and the
+            // The lowering counts memory exactly as `price_plan` does (tested), and the
             // engine checks every solution against the limit.
             return Err(SolveError::Backend(format!(
                 "the plan's peak memory {peak} exceeds the budget {budget} that the model kept to"
@@ -125,16 +125,16 @@ impl Solver {
 
     /// The staged solve of `problem` (`lowered`'s, or it with some costs forced), its
     /// bound made valid where the budget rows may over-count a shared buffer (see
-    /// `Lowered`): then the optimum without the budget bounds it too.
+    /// `Formulation`): then the optimum without the budget bounds it too.
     pub(crate) fn bounded(
         &self,
-        lowered: &Lowered,
+        formulation: &Formulation,
         problem: &Problem,
         stage: &[usize],
         start: Instant,
     ) -> Result<ProblemSolution> {
         let mut solution = self.staged(problem, stage, start)?;
-        if lowered.overcounts && limit_binds(problem) {
+        if formulation.overcounts && limit_binds(problem) {
             let free = Problem { limit: None, ..problem.clone() };
             let relaxed = self.staged(&free, stage, start)?;
             solution.bound = solution.bound.min(relaxed.bound);
@@ -195,14 +195,14 @@ fn stage_problem(problem: &Problem, stage: &[usize], k: usize, earlier: Option<&
 pub(crate) fn priced(
     program: &Program,
     hardware: &HardwareSpec,
-    lowered: &Lowered,
+    formulation: &Formulation,
     solution: &ProblemSolution,
     start: Instant,
 ) -> Result<Solution> {
-    let mut solved = Solution::priced(program, hardware, lowered.decisions(program, &solution.assignment))?;
+    let mut solved = Solution::priced(program, hardware, formulation.decisions(program, &solution.assignment))?;
     let plan = &mut solved.plan;
-    plan.dropped_preferences = lowered.resolved.dropped.clone();
-    let bound = solution.bound + lowered.join_cost(&solution.assignment);
+    plan.dropped_preferences = formulation.resolved.dropped.clone();
+    let bound = solution.bound + formulation.join_cost(&solution.assignment);
     plan.solver = Some(stats(solution, bound, plan.objective.total_s.0, start));
     Ok(solved)
 }
@@ -232,17 +232,17 @@ fn stats(solution: &ProblemSolution, bound: f64, total: f64, start: Instant) -> 
 /// nest (barriers that form a cycle of orders stop refining after one round per
 /// barrier). A node no barrier orders joins the latest stage among its neighbours,
 /// so a weight that only feeds ops after a barrier is decided with them.
-pub(crate) fn stages(lowered: &Lowered) -> Vec<usize> {
-    let n = lowered.problem.nodes.len();
+pub(crate) fn stages(formulation: &Formulation) -> Vec<usize> {
+    let n = formulation.problem.nodes.len();
     let node = |g: &GraphNode| match *g {
-        GraphNode::Value(v) => lowered.value_nodes[v.index()],
-        GraphNode::Op(o) => lowered.op_nodes[o.index()],
+        GraphNode::Value(v) => formulation.value_nodes[v.index()],
+        GraphNode::Op(o) => formulation.op_nodes[o.index()],
     };
     let side = |value, direction| -> Vec<usize> {
-        lowered.graph.segment(value, direction).iter().filter_map(node).map(|id| id.0).collect()
+        formulation.graph.segment(value, direction).iter().filter_map(node).map(|id| id.0).collect()
     };
     let mut orders: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
-    for barrier in &lowered.barriers {
+    for barrier in &formulation.barriers {
         let (operand, result) = barrier.ends;
         let upstream = || side(operand, Direction::Incoming);
         let downstream = || side(result, Direction::Outgoing);
@@ -268,7 +268,7 @@ pub(crate) fn stages(lowered: &Lowered) -> Vec<usize> {
             break;
         }
     }
-    let edges = &lowered.problem.edges;
+    let edges = &formulation.problem.edges;
     for _ in 0..n {
         let mut changed = false;
         for (a, b) in edges.iter().flat_map(|e| [(e.a.0, e.b.0), (e.b.0, e.a.0)]) {
@@ -314,11 +314,11 @@ mod tests {
         let y = op(&mut b, "y", OpKind::Dot, vec![b2, w]);
         b.add_output(y, None, None).unwrap();
         let program = b.finish().unwrap();
-        let lowered = lower(&program, &HardwareSpec::from_preset(Preset::H100Sxm, &mesh)).unwrap();
-        let stage = stages(&lowered);
+        let formulation = formulate(&program, &HardwareSpec::from_preset(Preset::H100Sxm, &mesh)).unwrap();
+        let stage = stages(&formulation);
         program
             .value_ids()
-            .filter_map(|v| lowered.value_nodes[v.index()].map(|n| (program.value(v).name.clone(), stage[n.0])))
+            .filter_map(|v| formulation.value_nodes[v.index()].map(|n| (program.value(v).name.clone(), stage[n.0])))
             .collect()
     }
 

@@ -3,10 +3,10 @@
 //! one of the dimension sizes, 1022, does not divide by 4 and is padded;
 //! some outputs annotated);
 //! every combination of op strategies is enumerated and, for each, every value's
-//! candidate shardings, all priced by `cost::evaluate` (an independent path from the
+//! candidate shardings, all priced by `cost::price_plan` (an independent path from the
 //! solver's lowering). The solver's objective must equal the enumerated optimum.
 //! And the lowering itself: under random assignments (not only optimal ones) the
-//! core problem's cost and peak usage equal what `cost::evaluate` charges and
+//! core problem's cost and peak usage equal what `cost::price_plan` charges and
 //! counts (reshard buffers included) for the same decisions.
 //!
 //! Without groups, barriers or a binding memory budget, the total separates over
@@ -17,7 +17,7 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
 
-use autoshard_cost::evaluate::{Decisions, costed_ops, evaluate};
+use autoshard_cost::{Decisions, costed_ops, price_plan};
 use autoshard_cost::{HardwareSpec, Preset};
 use autoshard_model::ir::{InputSpec, OpSpec, ProgramBuilder, TensorType};
 use autoshard_model::ops::{BinaryOp, OpKind, Reverse, Transpose, UnaryOp};
@@ -25,7 +25,7 @@ use autoshard_model::plan::OpStrategy;
 use autoshard_model::rules::sharding_rule;
 use autoshard_model::{DType, Mesh, Program, TensorSharding};
 use autoshard_solver::candidates::{carriers, op_strategies, partial_sums, usable_axes, value_shardings};
-use autoshard_solver::lower::lower;
+use autoshard_solver::formulation::formulate;
 use autoshard_solver::{Solver, SolverOptions};
 use proptest::prelude::*;
 use proptest::test_runner::{RngAlgorithm, TestRng};
@@ -122,7 +122,7 @@ fn brute_force(program: &Program, hardware: &HardwareSpec) -> f64 {
             (0..per_op.len()).filter(|&i| touches(&per_op[i])).collect()
         })
         .collect();
-    let price = |d: &Decisions| evaluate(program, hardware, d).map_or(f64::INFINITY, |p| p.objective.total_s.0);
+    let price = |d: &Decisions| price_plan(program, hardware, d).map_or(f64::INFINITY, |p| p.objective.total_s.0);
     // A value's best gain over its first candidate depends only on its adjacent ops'
     // strategies: memoised by (value, their choices).
     let mut gains: HashMap<(usize, Vec<usize>), f64> = HashMap::new();
@@ -162,22 +162,22 @@ fn brute_force(program: &Program, hardware: &HardwareSpec) -> f64 {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
     #[test]
-    fn the_lowering_prices_what_evaluate_prices(seed in any::<[u8; 32]>(), picks in any::<[u8; 32]>()) {
+    fn the_formulation_prices_what_price_plan_prices(seed in any::<[u8; 32]>(), picks in any::<[u8; 32]>()) {
         let program = program(seed);
         let hardware = HardwareSpec::from_preset(Preset::H100Sxm, program.mesh());
-        let lowered = lower(&program, &hardware).unwrap();
+        let formulation = formulate(&program, &hardware).unwrap();
         let mut rng = TestRng::from_seed(RngAlgorithm::ChaCha, &picks);
         for _ in 0..20 {
             let assignment: Vec<usize> =
-                lowered.problem.nodes.iter().map(|n| (rng.next_u64() % n.strategies() as u64) as usize).collect();
-            let model = lowered.total(&assignment);
-            let priced = evaluate(&program, &hardware, &lowered.decisions(&program, &assignment)).unwrap();
+                formulation.problem().nodes.iter().map(|n| (rng.next_u64() % n.strategies() as u64) as usize).collect();
+            let model = formulation.total(&assignment);
+            let priced = price_plan(&program, &hardware, &formulation.decisions(&program, &assignment)).unwrap();
             let total = priced.objective.total_s.0;
-            prop_assert!((model - total).abs() <= 1e-9 * total, "model {model}, evaluate {total}");
-            let peak = lowered.problem.peak(&assignment);
+            prop_assert!((model - total).abs() <= 1e-9 * total, "model {model}, price_plan {total}");
+            let peak = formulation.problem().peak(&assignment);
             let evaluated = priced.objective.peak_memory_bytes.0;
-            prop_assert!(peak >= evaluated, "model peak {peak} < evaluate's {evaluated}");
-            if !lowered.overcounts {
+            prop_assert!(peak >= evaluated, "model peak {peak} < price_plan's {evaluated}");
+            if !formulation.overcounts() {
                 prop_assert_eq!(peak, evaluated);
             }
         }

@@ -17,7 +17,7 @@
 use super::BenchError;
 use super::collectives::{CollectiveBench, KindFit, measure};
 use super::kernels::{KernelFit, KernelPoint};
-use autoshard::cost::profile::Profile;
+use autoshard::cost::Profile;
 use autoshard::cost::{CollectiveSpec, DeviceSpec};
 use autoshard::model::reshard::CollectiveKind;
 use autoshard::model::{Bytes, BytesPerSecond, FlopsPerSecond};

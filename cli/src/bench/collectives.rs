@@ -28,7 +28,7 @@ use autoshard::model::{Mesh, Meshes, TensorSharding};
 use serde::Serialize;
 
 /// The collectives measured, in report order.
-pub const KINDS: [CollectiveKind; 5] = autoshard::cost::profile::PRICED_KINDS;
+pub const KINDS: [CollectiveKind; 5] = autoshard::cost::PRICED_KINDS;
 
 /// What to measure.
 #[derive(Debug, Clone, PartialEq)]

@@ -21,7 +21,7 @@
 use super::stats::{least_squares, median, r_squared};
 use super::{BenchError, time_on_mesh};
 use autoshard::Config;
-use autoshard::cost::kernel::elementwise_ops;
+use autoshard::cost::elementwise_ops;
 use autoshard::cost::{KernelClass, KernelModel, KernelRates};
 use autoshard::executor::reference::run_kernel;
 use autoshard::executor::{Error as ExecError, Grid, Tensor};

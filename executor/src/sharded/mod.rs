@@ -14,7 +14,7 @@ mod compute;
 mod reshard;
 
 use crate::error::{Error, Result};
-use crate::lowering::{Kernel, Move, Schedule, Step};
+use crate::schedule::{Kernel, Move, Schedule, Step};
 use crate::placement::Placement;
 use crate::reference::{Source, run_op};
 use crate::runtime::Runtime;

@@ -1,7 +1,7 @@
 //! Lowers a program to the solver core's [`Problem`]: one node per priced value
 //! (strategies: its allowed shardings; usage: its bytes per device while live) and
 //! one per op with a rule (strategies: its factor assignments; cost: its compute),
-//! with the costs `cost::evaluate` charges for the same decisions, so the core's
+//! with the costs `cost::price_plan` charges for the same decisions, so the core's
 //! objective is the plan's total time:
 //! - value → op: the reshard of the value to each operand sharding the op wants
 //!   (once per distinct sharding when a value is used twice);
@@ -18,7 +18,7 @@
 //!   its body results to the local `out_shardings`, an output resharded to an
 //!   annotation that differs from its value's own, sources' (constant, iota) writes.
 //!
-//! Memory is modelled as `cost::evaluate` counts it: a value's node uses its bytes
+//! Memory is modelled as `cost::price_plan` counts it: a value's node uses its bytes
 //! over its live range, except a value that may share its source's buffer (a
 //! reshard's or barrier's result, a region's arguments and results); for those a
 //! load on the link says which: the value's own bytes when the reshard moves data,
@@ -26,7 +26,7 @@
 //! value per source and for chains whose links outlive their sources; when two
 //! share one source at once, or a chain's middle extends a buffer an older value
 //! keeps live anyway, the extension is counted more than once:
-//! [`Lowered::overcounts`]). Every reshard's
+//! [`Formulation::overcounts`]). Every reshard's
 //! transient buffers are a load at the op that runs it.
 //!
 //! Reshard prices come from `prices.rs`, memoised.
@@ -39,9 +39,9 @@ use crate::error::{Result, SolveError};
 use crate::graph::FactorGraph;
 use crate::prices::{Cell, ReshardPrices, ShardingId};
 use crate::problem::{Edge, Load, Node, NodeId, Problem};
-use autoshard_cost::evaluate::{Decisions, runs_body};
-use autoshard_cost::hardware::HardwareSpec;
-use autoshard_cost::op_cost::{Pricing, StrategyCost};
+use autoshard_cost::{Decisions, runs_body};
+use autoshard_cost::HardwareSpec;
+use autoshard_cost::{Pricing, StrategyCost};
 use autoshard_model::ir::{Annotation, AnnotationSource, Op, ValueDef};
 use autoshard_model::ops::{OpKind, PropagationDirection};
 use autoshard_model::plan::OpStrategy;
@@ -61,37 +61,50 @@ pub struct Barrier {
     pub ends: (ValueId, ValueId),
 }
 
-/// A program lowered to the core problem.
-pub struct Lowered {
+/// A program formulated as the core problem: its nodes, their candidate shardings
+/// and strategies, and what the solve needs to read an assignment back.
+pub struct Formulation {
     /// The problem.
-    pub problem: Problem,
+    pub(crate) problem: Problem,
     /// The node of each value (`None`: not priced).
-    pub value_nodes: Vec<Option<NodeId>>,
+    pub(crate) value_nodes: Vec<Option<NodeId>>,
     /// The node of each op with a rule.
-    pub op_nodes: Vec<Option<NodeId>>,
+    pub(crate) op_nodes: Vec<Option<NodeId>>,
     /// Each value's candidate shardings (its node's strategies).
-    pub shardings: Vec<Vec<TensorSharding>>,
+    pub(crate) shardings: Vec<Vec<TensorSharding>>,
     /// Each ruled op's candidate strategies (its node's strategies).
-    pub strategies: Vec<Vec<OpStrategy>>,
+    pub(crate) strategies: Vec<Vec<OpStrategy>>,
     /// The propagation barriers.
-    pub barriers: Vec<Barrier>,
+    pub(crate) barriers: Vec<Barrier>,
     /// The reshard edges of NONE barriers, kept out of the problem: both sides are
     /// decided independently and the join is paid whatever they decide.
-    pub joins: Vec<Edge>,
+    pub(crate) joins: Vec<Edge>,
     /// Resolved constraints (dropped preferences).
-    pub resolved: Resolved,
+    pub(crate) resolved: Resolved,
     /// True when some value's buffer may be shared by two or more later values
     /// (reshards or region arguments that move nothing), or extended by a later value
     /// while it may itself be an older value's buffer that outlives it (a chain of
     /// such reshards whose source is used after the chain's middle): the usage then
     /// counts the extension more than once, more than `cost` counts. Plans still fit;
     /// a binding budget is then applied conservatively.
-    pub overcounts: bool,
+    pub(crate) overcounts: bool,
     /// The factor graph.
-    pub graph: FactorGraph,
+    pub(crate) graph: FactorGraph,
 }
 
-impl Lowered {
+impl Formulation {
+    /// The core problem: one node per priced value and per ruled op, the reshard
+    /// costs on its edges, the memory usage over the program order.
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// Whether the problem's usage may over-count a shared buffer (see the module
+    /// docs), so that its peak may exceed the plan's.
+    pub fn overcounts(&self) -> bool {
+        self.overcounts
+    }
+
     /// The decisions of `assignment` (a strategy per node): every priced value's
     /// sharding, every ruled op's factor axes and carried partial sums; values nobody
     /// prices are replicated.
@@ -114,7 +127,7 @@ impl Lowered {
     }
 
     /// What the NONE barriers' joins cost under `assignment`.
-    pub fn join_cost(&self, assignment: &[usize]) -> f64 {
+    pub(crate) fn join_cost(&self, assignment: &[usize]) -> f64 {
         self.joins.iter().map(|e| self.problem.edge_cost(e, assignment)).sum()
     }
 
@@ -126,12 +139,12 @@ impl Lowered {
 }
 
 /// Lowers `program` on `hardware`.
-pub fn lower(program: &Program, hardware: &HardwareSpec) -> Result<Lowered> {
+pub fn formulate(program: &Program, hardware: &HardwareSpec) -> Result<Formulation> {
     let mut l = Lowering::new(program, hardware);
     l.walk(program.top_level(), &[]);
     l.finish_liveness();
     let resolved = l.resolve()?;
-    let mut lowered = Lowered {
+    let mut formulation = Formulation {
         problem: Problem { limit: Some(hardware.device.memory.0), ..Problem::default() },
         value_nodes: vec![None; program.values().len()],
         op_nodes: vec![None; program.ops().len()],
@@ -143,10 +156,10 @@ pub fn lower(program: &Program, hardware: &HardwareSpec) -> Result<Lowered> {
         overcounts: false,
         graph: FactorGraph::new(program),
     };
-    l.value_nodes(&mut lowered)?;
-    l.op_nodes(&mut lowered)?;
-    l.links(&mut lowered)?;
-    Ok(lowered)
+    l.value_nodes(&mut formulation)?;
+    l.op_nodes(&mut formulation)?;
+    l.links(&mut formulation)?;
+    Ok(formulation)
 }
 
 struct Lowering<'a> {
@@ -217,7 +230,7 @@ impl<'a> Lowering<'a> {
     }
 
     /// Visits `ops` (in a scope manual along `manual`), numbering positions as
-    /// `cost::evaluate` does and recording scopes, liveness and ties.
+    /// `cost::price_plan` does and recording scopes, liveness and ties.
     fn walk(&mut self, ops: &[OpId], manual: &[String]) {
         for &id in ops {
             let position = self.order.len();
@@ -440,7 +453,7 @@ impl<'a> Lowering<'a> {
         self.prices.cell(&self.pricing, (value, from, to), None, counted)
     }
 
-    fn value_nodes(&mut self, out: &mut Lowered) -> Result<()> {
+    fn value_nodes(&mut self, out: &mut Formulation) -> Result<()> {
         let program = self.program;
         for v in program.value_ids() {
             let Some(c) = out.resolved.component[v.index()] else { continue };
@@ -494,7 +507,7 @@ impl<'a> Lowering<'a> {
         Ok(self.pricing.unruled(op, [(v, s)])?.time(&self.pricing.hardware.device).0)
     }
 
-    fn op_nodes(&mut self, out: &mut Lowered) -> Result<()> {
+    fn op_nodes(&mut self, out: &mut Formulation) -> Result<()> {
         let program = self.program;
         for id in self.order.clone() {
             let Some(rule) = sharding_rule(program, id) else { continue };
@@ -525,7 +538,7 @@ impl<'a> Lowering<'a> {
 
     /// The edges of a ruled op to its operands and results, and the transient
     /// memory of their reshards.
-    fn op_links(&mut self, out: &mut Lowered, id: OpId, kept: &[(OpStrategy, StrategyCost)]) -> Result<()> {
+    fn op_links(&mut self, out: &mut Formulation, id: OpId, kept: &[(OpStrategy, StrategyCost)]) -> Result<()> {
         let op: &Op = self.program.op(id);
         let node =
             out.op_nodes[id.index()].ok_or_else(|| SolveError::Input(format!("op \"{}\" has no node", op.name)))?;
@@ -572,7 +585,7 @@ impl<'a> Lowering<'a> {
 
     /// Reshard and barrier edges, the links of regions' operands and results to
     /// their bodies' arguments and results, and the edges that tie equal values.
-    fn links(&mut self, out: &mut Lowered) -> Result<()> {
+    fn links(&mut self, out: &mut Formulation) -> Result<()> {
         let program = self.program;
         let both = (true, true);
         for id in self.order.clone() {
@@ -632,7 +645,7 @@ impl<'a> Lowering<'a> {
     /// use to `b`'s.
     fn link(
         &mut self,
-        out: &mut Lowered,
+        out: &mut Formulation,
         (a, b): (ValueId, ValueId),
         at: usize,
         join: bool,
@@ -677,13 +690,13 @@ impl<'a> Lowering<'a> {
 
 /// The edge of `cells` (over the strategies of `nodes`, row-major) and the load of
 /// their transient memory at position `at`.
-fn add_cells(out: &mut Lowered, (a, b): (NodeId, NodeId), at: usize, cells: Vec<Cell>) {
+fn add_cells(out: &mut Formulation, (a, b): (NodeId, NodeId), at: usize, cells: Vec<Cell>) {
     out.problem.add_edge(a, b, cells.iter().map(|c| c.time).collect());
     let usage = cells.into_iter().map(|c| c.transient).collect();
     out.problem.add_load(Load { a, b: Some(b), usage, interval: (at, at + 1) });
 }
 
-fn value_node(out: &Lowered, v: ValueId) -> Result<NodeId> {
+fn value_node(out: &Formulation, v: ValueId) -> Result<NodeId> {
     out.value_nodes[v.index()].ok_or_else(|| SolveError::Input(format!("value {v:?} is used but never priced")))
 }
 

@@ -51,7 +51,7 @@ pub fn runs_body(op: &Op) -> Option<&autoshard_model::ir::Body> {
 }
 
 /// Prices `decisions` for `program` on `hardware`.
-pub fn evaluate(program: &Program, hardware: &HardwareSpec, decisions: &Decisions) -> Result<Plan> {
+pub fn price_plan(program: &Program, hardware: &HardwareSpec, decisions: &Decisions) -> Result<Plan> {
     Evaluation::new(program, hardware, decisions).run()
 }
 

@@ -1,6 +1,6 @@
-//! Lowering: a program and its plan become one SPMD schedule every device runs.
+//! Scheduling: a program and its plan become one SPMD schedule every device runs.
 //!
-//! The schedule follows the program order the cost model prices (`cost::evaluate`),
+//! The schedule follows the program order the cost model prices (`cost::price_plan`),
 //! so each collective runs exactly where the plan put it:
 //! - an input starts as its block under its sharding;
 //! - an op with a rule reshards each operand to the sharding its strategy needs
@@ -125,8 +125,8 @@ pub struct Schedule {
     pub placement: Placement,
 }
 
-/// Lowers `program` under `decisions` into a schedule, validating the plan.
-pub fn lower(program: &Program, decisions: &Decisions, planner: &dyn Planner) -> Result<Schedule> {
+/// The schedule of `program` under `decisions`, validating the plan.
+pub fn schedule(program: &Program, decisions: &Decisions, planner: &dyn Planner) -> Result<Schedule> {
     check(program, decisions)?;
     let mut lowering = Lowering { program, decisions, planner, steps: Vec::new() };
     for (index, input) in program.inputs().iter().enumerate() {
@@ -227,7 +227,7 @@ impl Lowering<'_> {
     }
 
     /// A named or manual computation: operands into the body's arguments, the body,
-    /// the body's results out (as `cost::evaluate` prices them).
+    /// the body's results out (as `cost::price_plan` prices them).
     fn region(&mut self, id: OpId, body: &Body, manual: Option<&ManualComputation>) -> Result<()> {
         let op = self.program.op(id);
         for (i, (&value, &arg)) in op.operands.iter().zip(&body.args).enumerate() {
