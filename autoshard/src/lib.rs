@@ -146,7 +146,7 @@ pub fn solve(config: &Config) -> Result<Solution> {
 /// cost and bound) to `report` as it goes.
 pub fn solve_with_progress(
     config: &Config,
-    report: impl Fn(solver::search::Progress) + Send + Sync + 'static,
+    report: impl Fn(solver::Progress) + Send + Sync + 'static,
 ) -> Result<Solution> {
     Ok(solver::Solver::new(config.solver).with_progress(report).solve(&config.program, &config.hardware)?)
 }

@@ -14,10 +14,10 @@
 use crate::{Config, Error};
 use autoshard_cost::Pricing;
 use autoshard_executor::Planner;
-use autoshard_executor::sharded::ShardedRun;
-use autoshard_executor::verify::{Verification, random_inputs, verify};
-use autoshard_executor::{Evaluation, Schedule, Tensor};
-use autoshard_model::plan::PlannedCollective;
+use autoshard_executor::ShardedRun;
+use autoshard_executor::{Interpretation, Schedule, Tensor};
+use autoshard_executor::{Verification, compare_outputs, random_inputs};
+use autoshard_model::PlannedCollective;
 use autoshard_model::{Plan, TensorSharding, ValueId};
 use autoshard_solver::Solution;
 use std::time::{Duration, Instant};
@@ -105,7 +105,7 @@ pub struct Prepared<'c> {
     plan: Plan,
     schedule: Schedule,
     inputs: Vec<Tensor>,
-    reference: Evaluation,
+    reference: Interpretation,
     reference_wall: Duration,
     seed: u64,
 }
@@ -121,7 +121,7 @@ pub fn prepare<'c>(config: &'c Config, solution: &Solution, seed: u64) -> Result
         })?;
     let inputs = random_inputs(program, seed);
     let started = Instant::now();
-    let reference = autoshard_executor::evaluate(program, &inputs).map_err(RunError::Execution)?;
+    let reference = autoshard_executor::interpret(program, &inputs).map_err(RunError::Execution)?;
     let reference_wall = started.elapsed();
     let plan = solution.plan.clone();
     Ok(Prepared { config, plan, schedule, inputs, reference, reference_wall, seed })
@@ -148,7 +148,7 @@ impl Prepared<'_> {
     pub fn verify(&self, sharded: &ShardedRun) -> Verification {
         let program = &self.config.program;
         let expected: Vec<&Tensor> = self.reference.outputs(program).into_iter().flatten().collect();
-        verify(program, &expected, &sharded.outputs)
+        compare_outputs(program, &expected, &sharded.outputs)
     }
 
     /// Runs the sharded program once and checks it.

@@ -8,7 +8,7 @@
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "test harness")]
 
 use autoshard::Config;
-use autoshard::executor::sharded::EventKind;
+use autoshard::executor::EventKind;
 
 /// A row-wise custom op over `x` (rows split over "x") whose body reduces along
 /// `reduced` (1: along each row, as the rule says; 0: across the rows, which the

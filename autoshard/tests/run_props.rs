@@ -12,11 +12,11 @@
 use autoshard::Config;
 use autoshard::RunError;
 use autoshard::cost::{Decisions, costed_ops};
+use autoshard::model::OpStrategy;
 use autoshard::model::ir::Body;
-use autoshard::model::plan::OpStrategy;
 use autoshard::model::rules::sharding_rule;
 use autoshard::model::{OpKind, Program, TensorSharding, ValueId};
-use autoshard::solver::candidates::{carriers, op_strategies, partial_sums, usable_axes, value_shardings};
+use autoshard::solver::{carriers, op_strategies, partial_sums, usable_axes, value_shardings};
 use proptest::prelude::*;
 use proptest::test_runner::{RngAlgorithm, TestRng};
 use std::fmt::Write as _;

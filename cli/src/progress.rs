@@ -1,4 +1,4 @@
-//! Progress on stderr for long commands (SPEC §8): an indicatif spinner or bar when
+//! Progress on stderr for long commands (docs/spec.md §8): an indicatif spinner or bar when
 //! stderr is a terminal, nothing at all when it is not (piped or redirected), so
 //! results on stdout and messages in tests stay clean. Cleared when done.
 //!

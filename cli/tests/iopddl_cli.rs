@@ -4,7 +4,7 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
 
-use autoshard::solver::iopddl::Instance;
+use autoshard::solver::Instance;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::io::Write;

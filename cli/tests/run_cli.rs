@@ -1,5 +1,5 @@
 //! `autoshard run` end to end: the example configs pass on the CPU mesh, the JSON
-//! report has what SPEC §7 and the issue ask for, an invalid plan is refused
+//! report has what docs/spec.md §7 and the issue ask for, an invalid plan is refused
 //! with exit code 2 before anything runs, batch-sharded linear algebra runs on local
 //! blocks and windows sharded along the window are gathered.
 
@@ -86,9 +86,8 @@ fn solve_and_run(yaml: &str) -> usize {
     let plan = autoshard::solve(&config).unwrap();
     let run = autoshard::run(&config, &plan, 5).unwrap();
     assert!(run.verification.passed, "{:?}", run.verification);
-    let collective = |e: &&autoshard::executor::sharded::Event| {
-        matches!(e.kind, autoshard::executor::sharded::EventKind::Collective { .. })
-    };
+    let collective =
+        |e: &&autoshard::executor::Event| matches!(e.kind, autoshard::executor::EventKind::Collective { .. });
     run.sharded.events.iter().filter(collective).map(|e| e.received).max().unwrap_or(0)
 }
 

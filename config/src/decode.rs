@@ -117,7 +117,7 @@ impl<'s> Ctx<'s> {
     /// messages), reporting a problem at its place in the string.
     fn size_expression(&mut self, node: &Node, text: &str, what: &str) -> Option<i64> {
         let sizes = self.sizes.as_deref().unwrap_or_default();
-        match super::size_expr::evaluate(text, sizes) {
+        match super::size_expr::resolve(text, sizes) {
             Ok(value) => Some(value),
             Err(e) => {
                 self.error_in_scalar(node, e.offset, format!("{what}: {}", e.message), e.hint);

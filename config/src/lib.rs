@@ -1,4 +1,4 @@
-//! The YAML config language (SPEC §3): a mesh, hardware and solver settings, and a
+//! The YAML config language (docs/spec.md §3): a mesh, hardware and solver settings, and a
 //! program of inputs, ops, outputs and sharding groups — and [`Config::load`], which
 //! reads a config or a StableHLO module alike.
 //!

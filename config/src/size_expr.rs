@@ -1,6 +1,6 @@
 //! Size expressions: the small language a config's size positions are written in
 //! (`d_model*4`, `seq/2`, `(heads + 1)*64`) over the sizes declared so far
-//! ([`SizeTable`]), its evaluation ([`evaluate`]) and its substitution into the
+//! ([`SizeTable`]), its evaluation ([`resolve`]) and its substitution into the
 //! factor sizes of a sharding rule's text ([`substitute_rule`]).
 //!
 //! An expression is integers and size names joined by `+ - * /` with the usual
@@ -33,7 +33,7 @@ pub fn looks_like_expression(text: &str) -> bool {
 }
 
 /// Evaluates `text` over `sizes`.
-pub fn evaluate(text: &str, sizes: &[(String, i64)]) -> Result<i64, ExprError> {
+pub fn resolve(text: &str, sizes: &[(String, i64)]) -> Result<i64, ExprError> {
     let mut parser = Parser { text, bytes: text.as_bytes(), pos: 0, sizes };
     let value = parser.sum()?;
     parser.skip_spaces();
@@ -176,7 +176,7 @@ pub fn substitute_rule(text: &str, sizes: &[(String, i64)]) -> Result<String, Ex
         let trimmed = value.trim();
         if !trimmed.starts_with('{') && looks_like_expression(trimmed) {
             let lead = value.len() - value.trim_start().len();
-            let n = evaluate(trimmed, sizes).map_err(|e| ExprError { offset: e.offset + start + lead, ..e })?;
+            let n = resolve(trimmed, sizes).map_err(|e| ExprError { offset: e.offset + start + lead, ..e })?;
             out.push_str(&text[rest..start]);
             out.push_str(&n.to_string());
             rest = end;
@@ -198,27 +198,27 @@ mod tests {
     #[test]
     fn evaluates_expressions() {
         let t = table();
-        assert_eq!(evaluate("batch", &t), Ok(8));
-        assert_eq!(evaluate("d_model*4", &t), Ok(3072));
-        assert_eq!(evaluate("d_model / 12", &t), Ok(64));
-        assert_eq!(evaluate("batch*seq + 2*3", &t), Ok(8 * 1024 + 6));
-        assert_eq!(evaluate("(seq - 1)*2", &t), Ok(2046));
-        assert_eq!(evaluate("-batch", &t), Ok(-8));
+        assert_eq!(resolve("batch", &t), Ok(8));
+        assert_eq!(resolve("d_model*4", &t), Ok(3072));
+        assert_eq!(resolve("d_model / 12", &t), Ok(64));
+        assert_eq!(resolve("batch*seq + 2*3", &t), Ok(8 * 1024 + 6));
+        assert_eq!(resolve("(seq - 1)*2", &t), Ok(2046));
+        assert_eq!(resolve("-batch", &t), Ok(-8));
     }
 
     #[test]
     fn reports_unknown_names_and_inexact_division() {
         let t = table();
-        let e = evaluate("d_modle*4", &t).unwrap_err();
+        let e = resolve("d_modle*4", &t).unwrap_err();
         assert_eq!(e.offset, 0);
         assert_eq!(e.message, "unknown size 'd_modle' (the sizes are batch, seq, d_model)");
         assert_eq!(e.hint.as_deref(), Some("did you mean 'd_model'?"));
-        let e = evaluate("seq/3", &t).unwrap_err();
+        let e = resolve("seq/3", &t).unwrap_err();
         assert_eq!((e.offset, e.message.as_str()), (3, "1024/3 does not divide exactly; sizes are integers"));
-        assert!(evaluate("batch batch", &t).unwrap_err().message.contains("expected an operator"));
-        assert!(evaluate("(batch", &t).unwrap_err().message.contains("expected ')'"));
-        assert!(evaluate("batch*", &t).unwrap_err().message.contains("ends where"));
-        assert!(evaluate("seq/0", &t).unwrap_err().message.contains("division by zero"));
+        assert!(resolve("batch batch", &t).unwrap_err().message.contains("expected an operator"));
+        assert!(resolve("(batch", &t).unwrap_err().message.contains("expected ')'"));
+        assert!(resolve("batch*", &t).unwrap_err().message.contains("ends where"));
+        assert!(resolve("seq/0", &t).unwrap_err().message.contains("division by zero"));
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! The time of one collective (SPEC §4): a ring-style α–β model over the mesh axes the
+//! The time of one collective (docs/spec.md §4): a ring-style α–β model over the mesh axes the
 //! collective's device groups span.
 //!
 //! For a group over axes A with p = ∏|a| devices, latency α_A is the largest and
@@ -16,14 +16,14 @@
 //!
 //! A hardware spec may override the link per collective kind and add a fixed
 //! overhead to each collective of the kind that communicates (a calibrated
-//! profile's figures, an extension of SPEC §4 that is zero unless a profile sets
+//! profile's figures, an extension of docs/spec.md §4 that is zero unless a profile sets
 //! it); [`Group::for_kind`] applies that.
 //!
 //! Invariant: a group of one device, or no axes, costs nothing.
 
 use crate::hardware::HardwareSpec;
 use crate::specs::LinkSpec;
-use autoshard_model::axis::axes_size;
+use autoshard_model::axes_size;
 use autoshard_model::reshard::CollectiveKind;
 use autoshard_model::{AxisRef, Bytes, BytesPerSecond, Mesh, Seconds};
 

@@ -1,5 +1,5 @@
 //! The compute time of one op on one device: the sum over its kernels (one, or a
-//! custom op's body's ops) of a roofline (SPEC §4), or of the device's measured
+//! custom op's body's ops) of a roofline (docs/spec.md §4), or of the device's measured
 //! kernel model where it has one (`kernel.rs`).
 //!
 //! Roofline: time = max(local FLOPs / device FLOP/s, local bytes read and written /

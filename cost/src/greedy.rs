@@ -25,16 +25,16 @@
 //! Whatever is still undecided at the end is replicated.
 
 use crate::error::{Error, Result};
-use crate::plan_cost::{Decisions, runs_body};
 use crate::hardware::HardwareSpec;
 use crate::op_cost::{Pricing, RuledOpCost};
+use crate::plan_cost::{Decisions, runs_body};
 use autoshard_model::ReductionKind;
+use autoshard_model::check_factors;
 use autoshard_model::ir::Op;
 use autoshard_model::ops::{Linearity, OpKind};
-use autoshard_model::plan::{Carried, OpStrategy};
 use autoshard_model::rules::sharding_rule;
-use autoshard_model::strategy::check_factors;
 use autoshard_model::{AxisRef, OpId, OpShardingRule, Plan, Program, TensorFactorShardings, TensorSharding, ValueId};
+use autoshard_model::{Carried, OpStrategy};
 
 /// Decisions given before completion; `None` is open.
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -141,7 +141,7 @@ pub struct HardwareSpec {
     /// The link of each mesh axis, by axis name.
     pub axes: BTreeMap<String, LinkSpec>,
     /// Per-collective-kind figures: a link that replaces the axes' bottleneck link
-    /// in that kind's time formula, and a fixed overhead (empty: SPEC §4's
+    /// in that kind's time formula, and a fixed overhead (empty: docs/spec.md §4's
     /// bottleneck rule and no overhead for every kind). A calibrated profile sets
     /// them where one α and B do not fit every kind; a config that sets an axis
     /// link drops them.

@@ -1,5 +1,5 @@
 //! Measured kernel models: what an op's kernel takes on a device whose kernels
-//! are not the roofline's (SPEC §4) ideal, such as the CPU mesh executor's.
+//! are not the roofline's (docs/spec.md §4) ideal, such as the CPU mesh executor's.
 //!
 //! Ops fall into [`KernelClass`]es by what their kernels do. A [`KernelModel`]
 //! gives a fixed time per op (dispatch and allocation) and, per class, a FLOP rate

@@ -5,7 +5,7 @@
 //! of `specs.rs`; named presets with published figures; cost profiles in
 //! `profile.rs`, the calibrated `cpu` preset among them; measured kernel models in
 //! `kernel.rs`), the compute time of one op (`compute.rs`), the time of one
-//! collective (`collective.rs`, the formulas of SPEC §4 with the bottleneck rule), the
+//! collective (`collective.rs`, the formulas of docs/spec.md §4 with the bottleneck rule), the
 //! price of a reshard's collectives (`reshard.rs`, on the states the model's symbolic
 //! simulator walks through) and the choice of the cheapest reshard plan, one op under
 //! one strategy (`op_cost.rs`), peak memory (`memory.rs`), a whole plan

@@ -1,4 +1,4 @@
-//! Peak memory per device by liveness (SPEC §4).
+//! Peak memory per device by liveness (docs/spec.md §4).
 //!
 //! Positions are the ops in program order. A value lives from the position of its
 //! producer (program inputs and constants from the start) to its last use (outputs

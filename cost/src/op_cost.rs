@@ -21,15 +21,15 @@ use crate::error::{Error, Result};
 use crate::hardware::HardwareSpec;
 use crate::kernel::KernelClass;
 use crate::reshard::{PricedCollective, Tensor, cheapest_plan};
-use autoshard_model::axis::axes_size;
+use autoshard_model::OpStrategy;
+use autoshard_model::axes_size;
 use autoshard_model::ir::{Body, TensorType};
-use autoshard_model::plan::OpStrategy;
 use autoshard_model::reshard::{Collective, CollectiveKind};
 use autoshard_model::rules::{OpCounts, OpShapes, counts_for, op_counts};
-use autoshard_model::strategy::{OpShardings, factor_axes, op_shardings};
 use autoshard_model::{
     AxisRef, Bytes, FactorKind, Mesh, Meshes, OpId, OpKind, OpShardingRule, Program, Seconds, TensorSharding, ValueId,
 };
+use autoshard_model::{OpShardings, factor_axes, op_shardings};
 
 /// The program being priced, its hardware, and its mesh by name.
 pub struct Pricing<'a> {

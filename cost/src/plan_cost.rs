@@ -19,11 +19,11 @@ use crate::op_cost::Pricing;
 use crate::reshard::{PricedCollective, transient_bytes};
 use autoshard_model::ir::{Op, ValueDef};
 use autoshard_model::ops::OpKind;
-use autoshard_model::plan::{Objective, OpPlan, PlannedCollective, ValuePlan};
 use autoshard_model::rules::sharding_rule;
+use autoshard_model::{Objective, OpPlan, PlannedCollective, ValuePlan};
 use autoshard_model::{OpId, OpShardingRule, Plan, Program, Seconds, TensorSharding, ValueId};
 
-pub use autoshard_model::strategy::Decisions;
+pub use autoshard_model::Decisions;
 
 /// The ops that run, in program order: top-level ops and the bodies of named and
 /// manual computations (a custom op's body only defines its semantics).
@@ -52,10 +52,10 @@ pub fn runs_body(op: &Op) -> Option<&autoshard_model::ir::Body> {
 
 /// Prices `decisions` for `program` on `hardware`.
 pub fn price_plan(program: &Program, hardware: &HardwareSpec, decisions: &Decisions) -> Result<Plan> {
-    Evaluation::new(program, hardware, decisions).run()
+    PlanPricing::new(program, hardware, decisions).run()
 }
 
-struct Evaluation<'a> {
+struct PlanPricing<'a> {
     program: &'a Program,
     pricing: Pricing<'a>,
     decisions: &'a Decisions,
@@ -64,11 +64,11 @@ struct Evaluation<'a> {
     live: Liveness,
 }
 
-impl<'a> Evaluation<'a> {
+impl<'a> PlanPricing<'a> {
     fn new(program: &'a Program, hardware: &'a HardwareSpec, decisions: &'a Decisions) -> Self {
         let plan = Plan { program: program.name().to_string(), ..Plan::default() };
         let live = Liveness::new(program.values().len());
-        Evaluation { program, pricing: Pricing::new(program, hardware), decisions, plan, buffers: Vec::new(), live }
+        PlanPricing { program, pricing: Pricing::new(program, hardware), decisions, plan, buffers: Vec::new(), live }
     }
 
     fn sharding(&self, value: ValueId) -> &TensorSharding {

@@ -184,7 +184,7 @@ fn price_one(
 
 /// The time of a local collective (`all_slice` and the moves to unreduced) whose
 /// result is `result` bytes: it communicates nothing, but copies its result on the
-/// device. Free under the roofline (SPEC §4); under a measured kernel model, a
+/// device. Free under the roofline (docs/spec.md §4); under a measured kernel model, a
 /// movement kernel reading and writing the result.
 fn local_time(result: Bytes, hardware: &HardwareSpec) -> Seconds {
     let copy = KernelWork {

@@ -1,4 +1,4 @@
-//! The cost model against numbers worked out by hand from SPEC §4 and the H100 preset's
+//! The cost model against numbers worked out by hand from docs/spec.md §4 and the H100 preset's
 //! published figures (NVLink 4: 450 GB/s per direction, α = 2 us; 989 TFLOP/s dense
 //! bf16; 3.35 TB/s HBM3), for the configs in `tests/data/cost/`.
 
@@ -6,7 +6,7 @@
 
 use autoshard_config::Config;
 use autoshard_model::Plan;
-use autoshard_model::plan::PlannedCollective;
+use autoshard_model::PlannedCollective;
 use autoshard_model::reshard::CollectiveKind;
 
 const ALPHA: f64 = 2e-6;

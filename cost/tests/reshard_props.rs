@@ -95,7 +95,7 @@ fn random_sharding(rng: &mut Rng, mesh_name: &str, mesh: &Mesh, rank: usize, unr
     let merged = |axes: Vec<AxisRef>| {
         let mut out = Vec::new();
         for a in axes {
-            autoshard_model::axis::push_or_merge(&mut out, a, mesh);
+            autoshard_model::push_or_merge(&mut out, a, mesh);
         }
         out
     };

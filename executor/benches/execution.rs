@@ -14,7 +14,7 @@
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a bench should fail loudly")]
 
 use autoshard_executor::Tensor;
-use autoshard_executor::reference::run_kernel as apply;
+use autoshard_executor::run_kernel as apply;
 use autoshard_model::ops::DotGeneral;
 use autoshard_model::{DType, OpKind, TensorType};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};

@@ -9,26 +9,30 @@
 //! dialect on it (`collectives/`), and the sharded execution of a plan: where blocks
 //! live (`placement.rs`), the scheduling of a plan as one SPMD schedule
 //! (`schedule/`), its run on the devices (`sharded/`) and the comparison with the
-//! reference (`verify.rs`).
+//! reference (`comparison.rs`).
 
-pub mod collectives;
-pub mod error;
-pub mod groups;
-pub mod schedule;
-pub mod placement;
-pub mod reference;
-pub mod runtime;
-pub mod sharded;
-pub mod tensor;
-pub mod verify;
+mod collectives;
+mod comparison;
+mod error;
+mod groups;
+mod placement;
+mod reference;
+mod runtime;
+mod schedule;
+mod sharded;
+mod tensor;
 
+// Host tensors and the reference interpreter: the oracle of every sharded run.
+pub use reference::{Interpretation, interpret, run_kernel};
+pub use tensor::{STORAGE, Tensor, for_each_index};
+// The mesh of simulated devices and its collectives.
 pub use collectives::{Halo, MeshReduction};
-pub use error::{Error, KernelError, Result};
 pub use groups::Grid;
-pub use schedule::{Planner, Schedule, schedule};
-pub use placement::Placement;
-pub use reference::{Evaluation, evaluate};
 pub use runtime::{Device, Runtime};
-pub use sharded::{Limits, ShardedRun, run};
-pub use tensor::{STORAGE, Tensor};
-pub use verify::{Verification, random_inputs, verify};
+// A plan scheduled, run on the devices and compared with the reference.
+pub use comparison::{Verification, compare_outputs, random_inputs};
+pub use placement::Placement;
+pub use schedule::{Planner, Schedule, schedule};
+pub use sharded::{Event, EventKind, Limits, ShardedRun, reshard_on_mesh, reshard_placement, run, time_reshard};
+// Errors.
+pub use error::{Error, KernelError, Result};

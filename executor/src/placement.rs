@@ -19,7 +19,7 @@
 use crate::error::{Error, Result};
 use crate::groups::Grid;
 use crate::tensor::{offset, unflatten};
-use autoshard_model::axis::axes_size;
+use autoshard_model::axes_size;
 use autoshard_model::{AxisRef, Mesh, TensorSharding};
 
 /// The mesh, its refined grid, and which grid axes make up each mesh axis.

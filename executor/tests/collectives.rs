@@ -2,12 +2,12 @@
 //! the dialect's documentation (`../shared/seeds/003_mesh_dialect_as_text.txt`, the
 //! 2x2, 2x4 and 3-device pictures), a property test of every collective against a
 //! naive single-threaded reference over random meshes, groups and tensors, and
-//! Shardy's collectives on sharded blocks (`sharded::reshard`).
+//! Shardy's collectives on sharded blocks (`reshard_on_mesh`).
 
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "test harness")]
 
-use autoshard_executor::sharded::{reshard, reshard_placement};
 use autoshard_executor::{Device, Error, Grid, Halo, MeshReduction, Runtime, Tensor};
+use autoshard_executor::{reshard_on_mesh, reshard_placement};
 use autoshard_model::reshard::Collective;
 use autoshard_model::{AxisRef, Mesh, TensorSharding};
 use proptest::prelude::*;
@@ -318,12 +318,12 @@ fn all_to_all_over_sub_axes_that_do_not_nest_redistributes() {
     let whole = placement(&collectives);
     assert_eq!(whole.grid().shape(), &[6]);
     assert!(whole.grid_axes(std::slice::from_ref(&half)).is_err());
-    let y = reshard(&mesh, &x, &from, &collectives).unwrap();
+    let y = reshard_on_mesh(&mesh, &x, &from, &collectives).unwrap();
     assert_eq!(y, x);
     // The same moves where the sub-axes nest run as grid collectives.
     let split = placement(&collectives[..2]);
     assert_eq!(split.grid().shape(), &[2, 3]);
     assert_eq!(split.grid_axes(std::slice::from_ref(&half)).unwrap(), vec![0]);
-    let y = reshard(&mesh, &x, &from, &collectives[..2]).unwrap();
+    let y = reshard_on_mesh(&mesh, &x, &from, &collectives[..2]).unwrap();
     assert_eq!(y, x);
 }

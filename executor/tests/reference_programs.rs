@@ -6,12 +6,12 @@
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
 
 use autoshard_config::Config;
-use autoshard_executor::{Tensor, evaluate};
+use autoshard_executor::{Tensor, interpret};
 
 fn run(yaml: &str, inputs: Vec<Tensor>) -> Vec<Tensor> {
     let config = Config::from_source("test.yaml", yaml).unwrap_or_else(|e| panic!("{e}"));
     let program = &config.program;
-    let evaluation = evaluate(program, &inputs).unwrap_or_else(|e| panic!("{e}"));
+    let evaluation = interpret(program, &inputs).unwrap_or_else(|e| panic!("{e}"));
     evaluation.outputs(program).into_iter().map(|t| t.expect("output").clone()).collect()
 }
 
@@ -82,7 +82,7 @@ program:
   outputs: {c: }
 "#;
     let config = Config::from_source("test.yaml", yaml).unwrap();
-    let err = evaluate(&config.program, &[t(&[2], &[1.0, 2.0])]).unwrap_err();
+    let err = interpret(&config.program, &[t(&[2], &[1.0, 2.0])]).unwrap_err();
     assert!(err.to_string().contains("custom op runs only with a body"), "{err}");
 }
 
@@ -140,7 +140,7 @@ program:
         .collect();
     assert_eq!(rules[0], "#sdy.op_sharding_rule<([i, j])->([i, k]) {i=2, j=4, k=8} need_replication={j, k}>");
     assert!(autoshard::solve(&config).is_ok());
-    let err = evaluate(&config.program, &[t(&[2, 4], &[0.0; 8]), t(&[2], &[1.0, 2.0])]).unwrap_err();
+    let err = interpret(&config.program, &[t(&[2, 4], &[0.0; 8]), t(&[2], &[1.0, 2.0])]).unwrap_err();
     assert!(err.to_string().contains("all_gather") && err.to_string().contains("replica_groups"), "{err}");
 }
 
@@ -227,7 +227,7 @@ fn every_example_config_evaluates() {
             .enumerate()
             .map(|(i, input)| Tensor::random(&config.program.value(input.value).ty, i as u64))
             .collect();
-        let evaluation = evaluate(&config.program, &inputs).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let evaluation = interpret(&config.program, &inputs).unwrap_or_else(|e| panic!("{name}: {e}"));
         for (output, tensor) in config.program.outputs().iter().zip(evaluation.outputs(&config.program)) {
             let tensor = tensor.expect("output computed");
             let expected: Vec<usize> =

@@ -7,8 +7,8 @@
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
 
 use autoshard_executor::Tensor;
-use autoshard_executor::reference::run_kernel as apply;
-use autoshard_executor::tensor::for_each_index;
+use autoshard_executor::for_each_index;
+use autoshard_executor::run_kernel as apply;
 use autoshard_model::ops::{
     Concatenate, DotGeneral, EinsumEquation, Pad, Reshape, Reverse, Slice, Softmax, Take, Transpose,
 };

@@ -17,33 +17,43 @@
 //! # Ok::<(), autoshard_model::Error>(())
 //! ```
 
-pub mod axis;
-pub mod dim_sharding;
-pub mod dtype;
-pub mod error;
+// Namespaces: the program IR, the op set, the sharding rules and the reshard
+// planner each keep their own curated list (their `mod.rs`).
 pub mod ir;
-pub mod mesh;
 pub mod ops;
-pub mod plan;
-pub mod projection;
 pub mod reshard;
-pub mod rule;
 pub mod rules;
-pub mod sharding;
-pub mod strategy;
+
+mod axis;
+mod dim_sharding;
+mod dtype;
+mod error;
+mod mesh;
+mod plan;
+mod projection;
+mod rule;
+mod sharding;
+mod strategy;
 mod text;
-pub mod units;
+mod units;
 mod verify;
 
-pub use axis::{AxisRef, SubAxis};
+// Shardy's vocabulary, each with its text form: meshes, axes, shardings, rules.
+pub use axis::{AxisRef, SubAxis, axes_size, format_axis_list, push_or_merge};
 pub use dim_sharding::DimSharding;
-pub use dtype::DType;
-pub use error::{Error, Result};
-pub use ir::{Diagnostic, Location, OpId, Program, ProgramBuilder, TensorType, ValueId};
 pub use mesh::{Mesh, MeshAxis, Meshes};
-pub use ops::OpKind;
-pub use plan::Plan;
 pub use projection::{FactorSharding, ShardingProjection, TensorFactorShardings};
 pub use rule::{DimMapping, FactorId, FactorKind, OpShardingRule, TensorMapping};
 pub use sharding::{MeshRef, ReductionKind, TensorSharding, TensorShardingPerValue};
+// The program and its types.
+pub use dtype::{DType, DTypeClass};
+pub use ir::{Diagnostic, Location, OpId, Program, ProgramBuilder, TensorType, ValueId};
+pub use ops::OpKind;
+// A plan: decisions by id, and the priced plan by name (docs/spec.md §8).
+pub use plan::{
+    Carried, DroppedPreference, Objective, OpPlan, OpStrategy, Plan, PlannedCollective, SolverStats, ValuePlan,
+};
+pub use strategy::{Decisions, OpShardings, check_factors, factor_axes, op_shardings};
+// Physical units, and errors.
+pub use error::{Error, Result};
 pub use units::{Bytes, BytesPerSecond, Flops, FlopsPerSecond, Seconds};

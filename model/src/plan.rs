@@ -3,7 +3,7 @@
 //! A [`Plan`] holds a sharding for every value, the factor shardings of every op, the
 //! collectives the plan needs (each attributed to a value and an op), the cost
 //! breakdown, the preferences it dropped and how the solver did. It serialises to the
-//! JSON of SPEC §8 (`objective.{total_s, compute_s, communication_s,
+//! JSON of docs/spec.md §8 (`objective.{total_s, compute_s, communication_s,
 //! peak_memory_bytes}`, `values[].{name, sharding}`, `ops[].{name, rule,
 //! factor_shardings}`, `collectives[].{kind, text, value, bytes, time_s}`,
 //! `dropped_preferences[]`, `solver.{...}`) with every sharding, rule and collective

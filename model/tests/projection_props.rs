@@ -10,11 +10,11 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
 
-use autoshard_model::axis::{axes_size, push_or_merge};
 use autoshard_model::{
     AxisRef, DimMapping, DimSharding, FactorId, Mesh, OpShardingRule, TensorFactorShardings, TensorMapping,
     TensorSharding,
 };
+use autoshard_model::{axes_size, push_or_merge};
 use proptest::prelude::*;
 
 const SIZES: [i64; 6] = [1, 2, 3, 4, 6, 8];

@@ -12,10 +12,7 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
 
-use autoshard_solver::MicroLp;
-use autoshard_solver::backend::Limits;
-use autoshard_solver::engine::{self, Method, Settings};
-use autoshard_solver::iopddl::Instance;
+use autoshard_solver::{Instance, Limits, Method, MicroLp, Settings, solve_problem_with};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -60,7 +57,7 @@ fn iopddl(c: &mut Criterion) {
     let solve = |instance: &Instance, method: Method| {
         let mut settings = Settings::new(limits);
         settings.method = method;
-        engine::solve_with(&instance.problem, &MicroLp, settings).unwrap()
+        solve_problem_with(&instance.problem, &MicroLp, settings).unwrap()
     };
     let methods = [("search", Method::Search), ("ilp", Method::Ilp)];
     for (name, text) in &instances {

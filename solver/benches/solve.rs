@@ -9,8 +9,7 @@
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
 
 use autoshard_config::Config;
-use autoshard_solver::backend::Limits;
-use autoshard_solver::{MicroLp, Solver, engine, formulation::formulate};
+use autoshard_solver::{Limits, MicroLp, Solver, formulate, solve_problem};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -80,7 +79,7 @@ fn solve(c: &mut Criterion) {
         let (program, hardware) = (&config.program, &config.hardware);
         let formulation = formulate(program, hardware).unwrap();
         let limits = Limits { time: Duration::from_secs(60), gap: 0.0 };
-        let solution = engine::solve(formulation.problem(), &MicroLp, limits).unwrap();
+        let solution = solve_problem(formulation.problem(), &MicroLp, limits).unwrap();
         eprintln!(
             "L={layers}: {} ops, {} nodes, {} edges; after presolve {} nodes, ILP {} variables, {} constraints",
             program.ops().len(),
@@ -90,9 +89,11 @@ fn solve(c: &mut Criterion) {
             solution.variables,
             solution.constraints
         );
-        group.bench_with_input(BenchmarkId::new("lower", layers), &layers, |b, _| b.iter(|| formulate(program, hardware)));
+        group.bench_with_input(BenchmarkId::new("lower", layers), &layers, |b, _| {
+            b.iter(|| formulate(program, hardware))
+        });
         group.bench_with_input(BenchmarkId::new("engine", layers), &layers, |b, _| {
-            b.iter(|| engine::solve(formulation.problem(), &MicroLp, limits))
+            b.iter(|| solve_problem(formulation.problem(), &MicroLp, limits))
         });
         let solver = Solver::new(config.solver);
         group.bench_with_input(BenchmarkId::new("total", layers), &layers, |b, _| {

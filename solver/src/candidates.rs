@@ -24,12 +24,12 @@
 
 use autoshard_model::ir::Op;
 use autoshard_model::ops::Linearity;
-use autoshard_model::plan::{Carried, OpStrategy};
 use autoshard_model::rules::sharding_rule;
 use autoshard_model::{
     AxisRef, DimSharding, FactorKind, Mesh, OpId, OpShardingRule, Program, ReductionKind, TensorFactorShardings,
     TensorMapping, TensorSharding,
 };
+use autoshard_model::{Carried, OpStrategy};
 
 /// A mesh axis that may be used, with its size.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,4 +1,4 @@
-//! The constraints of SPEC §5 on values' shardings, resolved before the ILP.
+//! The constraints of docs/spec.md §5 on values' shardings, resolved before the ILP.
 //!
 //! Annotations come from inputs, op results, `sharding_constraint`, `reshard`, the
 //! in/out shardings of named and manual computations and outputs. Each dimension
@@ -16,8 +16,8 @@
 //!    (dropped: the memory budget). A preference is never dropped to save cost.
 
 use crate::error::{Result, SolveError};
+use autoshard_model::DroppedPreference;
 use autoshard_model::ir::Annotation;
-use autoshard_model::plan::DroppedPreference;
 use autoshard_model::{Bytes, Program, TensorSharding, ValueId};
 
 /// The priorities of `a`'s preference dimensions, ascending, deduplicated.

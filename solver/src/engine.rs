@@ -80,12 +80,16 @@ impl Settings<'_> {
 }
 
 /// Solves `problem` with `backend` within `limits`.
-pub fn solve(problem: &Problem, backend: &dyn Backend, limits: Limits) -> Result<ProblemSolution> {
-    solve_with(problem, backend, Settings::new(limits))
+pub fn solve_problem(problem: &Problem, backend: &dyn Backend, limits: Limits) -> Result<ProblemSolution> {
+    solve_problem_with(problem, backend, Settings::new(limits))
 }
 
 /// Solves `problem` as `settings` say.
-pub fn solve_with(problem: &Problem, backend: &dyn Backend, mut settings: Settings<'_>) -> Result<ProblemSolution> {
+pub fn solve_problem_with(
+    problem: &Problem,
+    backend: &dyn Backend,
+    mut settings: Settings<'_>,
+) -> Result<ProblemSolution> {
     let start = settings.start;
     let pre = Presolved::new(problem);
     if let Some(n) = pre.stranded() {
@@ -246,7 +250,7 @@ mod tests {
         #[test]
         fn the_engine_finds_the_brute_force_optimum(p in problem()) {
             let expected = p.brute_force();
-            match (solve(&p, &MicroLp, limits()), expected) {
+            match (solve_problem(&p, &MicroLp, limits()), expected) {
                 (Ok(s), Some((best, _))) => {
                     prop_assert!((s.cost - best).abs() < 1e-9, "engine {} vs brute force {best}", s.cost);
                     prop_assert_eq!(s.status, Status::Optimal);
@@ -261,7 +265,7 @@ mod tests {
     fn searched(p: &Problem) -> Result<ProblemSolution> {
         let mut settings = Settings::new(Limits { time: Duration::from_millis(20), gap: 0.0 });
         settings.method = Method::Search;
-        solve_with(p, &MicroLp, settings)
+        solve_problem_with(p, &MicroLp, settings)
     }
 
     #[test]
@@ -314,7 +318,7 @@ mod tests {
         for method in [Method::Auto, Method::Search] {
             let mut settings = Settings::new(limits());
             settings.method = method;
-            match solve_with(&p, &MicroLp, settings) {
+            match solve_problem_with(&p, &MicroLp, settings) {
                 Err(SolveError::Infeasible(_)) => {}
                 other => panic!("expected infeasible, got {other:?}"),
             }
@@ -365,14 +369,14 @@ mod tests {
         let mut p = Problem { limit: Some(5), ..Problem::default() };
         p.add_node(Node { usage: vec![4, 3], interval: (0, 2), ..Node::new("a", vec![0.0, 1.0]) });
         p.add_node(Node { usage: vec![3, 6], interval: (1, 3), ..Node::new("b", vec![0.0, 0.0]) });
-        match solve(&p, &MicroLp, limits()) {
+        match solve_problem(&p, &MicroLp, limits()) {
             Err(SolveError::Infeasible(message)) => {
                 assert_eq!(message, "at time step 1 the smallest usage any solution can have is 6, above the limit 5")
             }
             other => panic!("expected infeasible, got {other:?}"),
         }
         p.limit = Some(6);
-        assert_eq!(solve(&p, &MicroLp, limits()).unwrap().assignment, vec![1, 0]);
+        assert_eq!(solve_problem(&p, &MicroLp, limits()).unwrap().assignment, vec![1, 0]);
     }
 
     #[test]
@@ -396,7 +400,7 @@ mod tests {
         }
         let mut settings = Settings::new(Limits { time: Duration::from_secs(3), gap: 1.0 });
         settings.method = Method::Search;
-        let s = solve_with(&p, &MicroLp, settings).unwrap();
+        let s = solve_problem_with(&p, &MicroLp, settings).unwrap();
         assert!(s.time_s < 1.0, "the search ran {} s", s.time_s);
         assert!(s.cost.is_finite() && s.bound <= s.cost);
     }
@@ -407,7 +411,7 @@ mod tests {
         for method in [Method::Search, Method::Ilp] {
             let mut settings = Settings::new(Limits { time: Duration::from_millis(200), gap: 0.0 });
             settings.method = method;
-            let s = solve_with(&instance.problem, &MicroLp, settings).unwrap();
+            let s = solve_problem_with(&instance.problem, &MicroLp, settings).unwrap();
             assert_eq!(
                 (s.assignment.clone(), instance.evaluate(&s.assignment).unwrap().cost),
                 (vec![0, 0, 2, 1, 0], 445)

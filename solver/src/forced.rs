@@ -123,7 +123,7 @@ fn axis_narrowings(formulation: &Formulation, axes: &[String]) -> Vec<(usize, Ve
     }
     for (o, node) in formulation.op_nodes.iter().enumerate() {
         if let Some(node) = node {
-            let strategy_uses = |s: &autoshard_model::plan::OpStrategy| {
+            let strategy_uses = |s: &autoshard_model::OpStrategy| {
                 s.factors.iter().flatten().chain(s.carried.iter().flat_map(|c| &c.axes)).all(allowed)
             };
             add(node.0, formulation.strategies[o].iter().map(strategy_uses).collect());

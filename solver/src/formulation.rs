@@ -1,4 +1,4 @@
-//! Lowers a program to the solver core's [`Problem`]: one node per priced value
+//! Formulates a program as the solver core's [`Problem`]: one node per priced value
 //! (strategies: its allowed shardings; usage: its bytes per device while live) and
 //! one per op with a rule (strategies: its factor assignments; cost: its compute),
 //! with the costs `cost::price_plan` charges for the same decisions, so the core's
@@ -39,12 +39,12 @@ use crate::error::{Result, SolveError};
 use crate::graph::FactorGraph;
 use crate::prices::{Cell, ReshardPrices, ShardingId};
 use crate::problem::{Edge, Load, Node, NodeId, Problem};
-use autoshard_cost::{Decisions, runs_body};
 use autoshard_cost::HardwareSpec;
+use autoshard_cost::{Decisions, runs_body};
 use autoshard_cost::{Pricing, StrategyCost};
+use autoshard_model::OpStrategy;
 use autoshard_model::ir::{Annotation, AnnotationSource, Op, ValueDef};
 use autoshard_model::ops::{OpKind, PropagationDirection};
-use autoshard_model::plan::OpStrategy;
 use autoshard_model::rules::sharding_rule;
 use autoshard_model::{AxisRef, DimSharding, OpId, Program, TensorSharding, ValueId};
 use std::collections::HashMap;
@@ -138,7 +138,7 @@ impl Formulation {
     }
 }
 
-/// Lowers `program` on `hardware`.
+/// Formulates `program` on `hardware` as the core problem.
 pub fn formulate(program: &Program, hardware: &HardwareSpec) -> Result<Formulation> {
     let mut l = Lowering::new(program, hardware);
     l.walk(program.top_level(), &[]);

@@ -5,37 +5,48 @@
 //! pairwise edge costs, a usage limit over time: exact presolve, then an ILP in the
 //! marginal form through a [`Backend`] (microlp by default) when the rest is small,
 //! or an anytime large-neighbourhood search with a Lagrangian bound otherwise. Two
-//! front ends lower to that problem: the IOPDDL contest format (`iopddl.rs`, with its
-//! exact evaluator) and the sharding solve, which lowers a program through the factor
-//! graph (`graph.rs`), the candidate
-//! strategies of ops and shardings of values (`candidates.rs`), the constraints of
-//! SPEC §5 (`constraints.rs`), the costs (`lower.rs`, with reshard prices memoised
-//! in `prices.rs`), the staged solve with the plan it returns (`solve.rs`) and the
-//! cheapest plans under forced choices (`forced.rs`).
+//! front ends formulate that problem: the IOPDDL contest format (`iopddl.rs`, with
+//! its exact evaluator) and the sharding solve, which formulates a program through
+//! the factor graph (`graph.rs`), the candidate strategies of ops and shardings of
+//! values (`candidates.rs`), the constraints of docs/spec.md §5 (`constraints.rs`)
+//! and the costs (`formulation.rs`, with reshard prices memoised in `prices.rs`);
+//! then the staged solve returns the [`Solution`] — the plan and its decisions
+//! (`solve.rs`, `solution.rs`) — and `forced.rs` the cheapest plans under forced
+//! choices.
 
-pub mod backend;
-pub mod candidates;
-pub mod constraints;
-pub mod engine;
-pub mod error;
-pub mod forced;
-pub mod graph;
-pub mod ilp;
-pub mod iopddl;
-pub mod formulation;
-pub mod presolve;
-pub mod prices;
-pub mod problem;
-pub mod search;
-pub mod solution;
-pub mod solve;
+mod backend;
+mod candidates;
+mod constraints;
+mod engine;
+mod error;
+mod forced;
+mod formulation;
+mod graph;
+mod ilp;
+mod iopddl;
+mod presolve;
+mod prices;
+mod problem;
+mod search;
+mod solution;
+mod solve;
 
-pub use backend::{Backend, MicroLp};
-pub use error::{Result, SolveError};
+// The sharding solve: a program's cheapest plan, and plans under forced choices.
 pub use forced::{ForcedPlan, Forcing};
-pub use problem::{Edge, Node, NodeId, Problem};
+pub use formulation::{Formulation, formulate};
+pub use search::Progress;
 pub use solution::Solution;
 pub use solve::Solver;
+// The strategy space the solve searches: each op's strategies, each value's shardings.
+pub use candidates::{UsableAxis, carriers, op_strategies, partial_sums, usable_axes, value_shardings};
+// The solver core: a generic problem, its engine and the ILP backend.
+pub use backend::{Backend, Comparison, Constraint, Domain, Limits, MicroLp, Model, Outcome, Status};
+pub use engine::{Method, ProblemSolution, Settings, solve_problem, solve_problem_with};
+pub use problem::{Edge, Node, NodeId, Problem};
+// The IOPDDL contest's instances, solved by the same core.
+pub use iopddl::{Evaluation, Instance};
+// Errors.
+pub use error::{Result, SolveError};
 
 use autoshard_model::Seconds;
 

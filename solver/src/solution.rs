@@ -1,9 +1,9 @@
-//! What a solve returns: the plan of SPEC §8 together with the decisions (by id) it
+//! What a solve returns: the plan of docs/spec.md §8 together with the decisions (by id) it
 //! was priced from, so later stages — a run on the CPU mesh, a benchmark, an
 //! exporter — take the solver's choices as they are instead of reading names back.
 
-use autoshard_cost::{Decisions, price_plan};
 use autoshard_cost::HardwareSpec;
+use autoshard_cost::{Decisions, price_plan};
 use autoshard_model::{Plan, Program};
 
 /// A plan and the decisions behind it.

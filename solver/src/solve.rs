@@ -1,7 +1,7 @@
 //! The sharding solve: lower the program, solve the core problem in stages around
 //! propagation barriers, and price the decisions as a [`Plan`].
 //!
-//! Stages (SPEC §5): a FORWARD barrier's upstream (its operand's ancestors) is
+//! Stages (docs/spec.md §5): a FORWARD barrier's upstream (its operand's ancestors) is
 //! decided without any cost term of its downstream (its result's descendants), then
 //! the downstream with the upstream fixed; a BACKWARD barrier mirrored. Barriers
 //! nest, so every node gets a stage (see [`stages`]); stage k is solved with the
@@ -13,17 +13,17 @@
 
 use crate::SolverOptions;
 use crate::backend::{Backend, Limits, MicroLp, Status};
-use crate::engine::{self, ProblemSolution, Settings};
+use crate::engine::{ProblemSolution, Settings, solve_problem_with};
 use crate::error::{Result, SolveError};
-use crate::graph::GraphNode;
 use crate::formulation::{Formulation, formulate};
+use crate::graph::GraphNode;
 use crate::presolve::limit_binds;
 use crate::problem::Problem;
 use crate::search::{Progress, ROUNDING};
 use crate::solution::Solution;
 use autoshard_cost::HardwareSpec;
+use autoshard_model::SolverStats;
 use autoshard_model::ops::PropagationDirection;
-use autoshard_model::plan::SolverStats;
 use autoshard_model::{Program, Seconds};
 use petgraph::Direction;
 use std::cmp::Ordering;
@@ -98,10 +98,10 @@ impl Solver {
         if let Some(relay) = &mut relay {
             settings.report = Some(relay);
         }
-        engine::solve_with(problem, self.backend.as_ref(), settings)
+        solve_problem_with(problem, self.backend.as_ref(), settings)
     }
 
-    /// The cheapest plan for `program` on `hardware` under SPEC §5's constraints,
+    /// The cheapest plan for `program` on `hardware` under docs/spec.md §5's constraints,
     /// with the decisions it is made of.
     pub fn solve(&self, program: &Program, hardware: &HardwareSpec) -> Result<Solution> {
         let start = Instant::now();

@@ -9,7 +9,7 @@
 
 use autoshard_config::Config;
 use autoshard_cost::price_plan;
-use autoshard_solver::formulation::formulate;
+use autoshard_solver::formulate;
 use proptest::prelude::*;
 use proptest::test_runner::{RngAlgorithm, TestRng};
 

@@ -19,14 +19,14 @@
 
 use autoshard_cost::{Decisions, costed_ops, price_plan};
 use autoshard_cost::{HardwareSpec, Preset};
+use autoshard_model::OpStrategy;
 use autoshard_model::ir::{InputSpec, OpSpec, ProgramBuilder, TensorType};
 use autoshard_model::ops::{BinaryOp, OpKind, Reverse, Transpose, UnaryOp};
-use autoshard_model::plan::OpStrategy;
 use autoshard_model::rules::sharding_rule;
 use autoshard_model::{DType, Mesh, Program, TensorSharding};
-use autoshard_solver::candidates::{carriers, op_strategies, partial_sums, usable_axes, value_shardings};
-use autoshard_solver::formulation::formulate;
+use autoshard_solver::formulate;
 use autoshard_solver::{Solver, SolverOptions};
+use autoshard_solver::{carriers, op_strategies, partial_sums, usable_axes, value_shardings};
 use proptest::prelude::*;
 use proptest::test_runner::{RngAlgorithm, TestRng};
 use std::collections::HashMap;

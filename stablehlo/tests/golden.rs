@@ -144,7 +144,7 @@ func.func @main(%arg0: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x
 
 #[test]
 fn custom_calls_import_solve_and_run() {
-    use autoshard::executor::{Tensor, evaluate};
+    use autoshard::executor::{Tensor, interpret};
     let config = autoshard::Config::from_mlir("cc.mlir", CUSTOM_CALLS).unwrap_or_else(|e| panic!("{e}"));
     let solved = autoshard::solve(&config).unwrap_or_else(|e| panic!("{e}"));
     let plan = &solved.plan;
@@ -156,7 +156,7 @@ fn custom_calls_import_solve_and_run() {
     assert!(failures.is_empty(), "{failures:?}\n{module}");
     let x: Vec<f32> = (0..32).map(|i| (i as f32 - 16.0) / 8.0 * if i % 3 == 0 { -1.0 } else { 1.0 }).collect();
     let input = Tensor::from_vec(&[8, 4], x.clone()).expect("an 8x4 tensor");
-    let evaluation = evaluate(&config.program, &[input]).unwrap_or_else(|e| panic!("{e}"));
+    let evaluation = interpret(&config.program, &[input]).unwrap_or_else(|e| panic!("{e}"));
     let outputs = evaluation.outputs(&config.program);
     let [Some(erf), Some(values), Some(indices)] = outputs.as_slice() else { panic!("three outputs") };
     for row in 0..8 {

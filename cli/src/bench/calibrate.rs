@@ -75,7 +75,7 @@ impl Calibration {
              {} devices (threads) on {} hardware threads, one computing at a time; times are the\n\
              executor's device clock (CPU time per device, synchronised at collectives); f32 data.\n\
              Compute: the kernel model fitted per class over the ops of src/bench/kernels.yaml\n\
-             (device.flops: its 256^3 GEMM; memory_bandwidth: its 1 Mi-element add). Collectives: SPEC §4's\n\
+             (device.flops: its 256^3 GEMM; memory_bandwidth: its 1 Mi-element add). Collectives: docs/spec.md §4's\n\
              formulas plus a fixed overhead fitted per kind (least squares on relative error), each\n\
              collective run as a sharded run runs it, blocks moved along either dimension of a matrix,\n\
              the core's private caches evicted before each (as other devices' ops evict them in a program).",

@@ -1,4 +1,4 @@
-//! Measuring the CPU mesh executor's collectives and fitting SPEC §4's formulas to
+//! Measuring the CPU mesh executor's collectives and fitting docs/spec.md §4's formulas to
 //! them: for each kind, group size p and size n, the median over repetitions of the
 //! slowest device's device time, then the overhead, α and B by least squares on
 //! `t = overhead + k_α(p)·α + k_n(p)·n/B` with the cost model's own coefficients
@@ -22,7 +22,7 @@ use super::BenchError;
 use super::stats::{least_squares, r_squared};
 use autoshard::cost::{CollectiveSpec, coefficients};
 use autoshard::executor::Tensor;
-use autoshard::executor::sharded::time_reshard;
+use autoshard::executor::time_reshard;
 use autoshard::model::reshard::{Collective, CollectiveKind, plan};
 use autoshard::model::{Mesh, Meshes, TensorSharding};
 use serde::Serialize;
@@ -136,7 +136,7 @@ pub fn measure(bench: &CollectiveBench, mut progress: impl FnMut(&str)) -> Resul
     Ok(fits)
 }
 
-/// Fits `kind`'s time, `overhead + k_α·α + k_n·n/B` (SPEC §4's formula plus the
+/// Fits `kind`'s time, `overhead + k_α·α + k_n·n/B` (docs/spec.md §4's formula plus the
 /// profile's fixed overhead per collective), to `points` by least squares on
 /// relative error.
 pub fn fit_kind(kind: CollectiveKind, points: Vec<Point>) -> Result<KindFit, BenchError> {
@@ -158,7 +158,7 @@ pub fn fit_kind(kind: CollectiveKind, points: Vec<Point>) -> Result<KindFit, Ben
 /// The coefficients `[overhead, α, 1/B]` for `rows`: all three where the overhead
 /// and α come out ≥ 0, else with the term that came out negative dropped (then the
 /// other); the overhead is dropped where it cannot be told from α (a kind whose k_α
-/// is the same for every group size), which leaves SPEC §4's formula.
+/// is the same for every group size), which leaves docs/spec.md §4's formula.
 fn fit_terms(rows: &[([f64; 3], f64)]) -> Option<[f64; 3]> {
     let usable = |c: &[f64; 3]| c[0] >= 0.0 && c[1] >= 0.0;
     let all = least_squares(rows, true);
@@ -337,7 +337,7 @@ mod tests {
         // All three terms.
         let f = fit_kind(CollectiveKind::AllReduce, synthetic(CollectiveKind::AllReduce, 3e-6, 4e-6, 2e9)).unwrap();
         assert!(close(f.overhead_s, 3e-6) && close(f.alpha_s, 4e-6) && close(f.bandwidth_bytes_per_s, 2e9), "{f:?}");
-        // No overhead: SPEC §4's formula alone, exactly.
+        // No overhead: docs/spec.md §4's formula alone, exactly.
         let f = fit_kind(CollectiveKind::AllGather, synthetic(CollectiveKind::AllGather, 0.0, 4e-6, 2e9)).unwrap();
         assert!(f.overhead_s.abs() < 1e-12 && close(f.alpha_s, 4e-6), "{f:?}");
         // An overhead with no α: α would come out negative with noise; here exactly 0.

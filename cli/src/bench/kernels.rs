@@ -23,7 +23,7 @@ use super::{BenchError, time_on_mesh};
 use autoshard::Config;
 use autoshard::cost::elementwise_ops;
 use autoshard::cost::{KernelClass, KernelModel, KernelRates};
-use autoshard::executor::reference::run_kernel;
+use autoshard::executor::run_kernel;
 use autoshard::executor::{Error as ExecError, Grid, Tensor};
 use autoshard::model::rules::op_counts;
 use autoshard::model::{BytesPerSecond, DType, FlopsPerSecond, OpId, Program, Seconds, TensorType};

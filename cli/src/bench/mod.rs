@@ -1,7 +1,7 @@
 //! Cost-model benchmarking: the library side of `autoshard bench`.
 //!
 //! - [`collectives`]: the CPU mesh executor's collectives measured over sizes and
-//!   group sizes as sharded runs run them, and SPEC §4's formulas plus a fixed
+//!   group sizes as sharded runs run them, and docs/spec.md §4's formulas plus a fixed
 //!   overhead fitted to them (overhead, α and B per kind).
 //! - [`kernels`]: the executor's kernels timed over a suite of ops and the cost
 //!   model's kernel model (overhead, FLOP and byte rates per kernel class) fitted.

@@ -31,7 +31,7 @@ use super::stats::{median, spearman};
 use autoshard::Config;
 use autoshard::Run;
 use autoshard::cost::{HardwareSpec, Preset};
-use autoshard::executor::sharded::{EventKind, ShardedRun};
+use autoshard::executor::{EventKind, ShardedRun};
 use autoshard::model::{Plan, Program, Seconds, ValueId};
 use autoshard::solver::{ForcedPlan, Forcing, Solver, SolverOptions};
 use serde::Serialize;

@@ -22,7 +22,7 @@ pub struct Args {
 #[derive(Debug, clap::Subcommand)]
 enum Bench {
     /// Measure the executor's collectives over sizes and group sizes (median of
-    /// repetitions, slowest device) and fit SPEC §4's α and B per kind by least
+    /// repetitions, slowest device) and fit docs/spec.md §4's α and B per kind by least
     /// squares. Prints kind, α, B, R² and the points.
     Collectives(Measure),
     /// Measure the collectives plus the executor's kernels (a suite of ops, fitted

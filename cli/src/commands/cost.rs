@@ -1,7 +1,7 @@
 //! `autoshard cost FILE [--plan PLAN.json] [--format text|json]`: the cost of a plan —
 //! of the plan file, or of the config's own annotations — with every choice they leave
 //! open made the cheapest local way. Prints per-op compute, per-collective bytes and
-//! time, peak memory and totals, or the plan as JSON (SPEC §8). A peak above the
+//! time, peak memory and totals, or the plan as JSON (docs/spec.md §8). A peak above the
 //! device memory fails the command (exit 1) after printing. `--svg FILE` also writes
 //! the chart of compute and communication per op.
 

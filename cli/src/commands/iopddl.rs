@@ -2,11 +2,7 @@
 //! solver core's engine and prints the contest's output line and the exact cost.
 
 use super::Failure;
-use autoshard::solver::backend::Limits;
-use autoshard::solver::engine::{self, Settings};
-use autoshard::solver::iopddl::Instance;
-use autoshard::solver::search::Progress;
-use autoshard::solver::{MicroLp, SolveError};
+use autoshard::solver::{Instance, Limits, MicroLp, Progress, Settings, SolveError, solve_problem_with};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -44,7 +40,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     settings.start = start;
     settings.seed = args.seed;
     settings.report = Some(&mut report);
-    let solution = match engine::solve_with(&instance.problem, &MicroLp, settings) {
+    let solution = match solve_problem_with(&instance.problem, &MicroLp, settings) {
         Ok(solution) => solution,
         Err(SolveError::Infeasible(message)) => return Err(Failure::Failed(format!("infeasible: {message}"))),
         Err(e) => return Err(Failure::Failed(e.to_string())),

@@ -1,4 +1,4 @@
-//! Command-line parsing (clap) and dispatch. Exit codes follow SPEC §8: 0 success,
+//! Command-line parsing (clap) and dispatch. Exit codes follow docs/spec.md §8: 0 success,
 //! 1 the work failed, 2 bad input or usage. Results go to stdout, errors to stderr.
 
 mod bench;
@@ -70,7 +70,7 @@ enum Command {
     /// time, peak memory and totals (or the plan as JSON).
     Cost(cost::Args),
     /// Solve: the cheapest plan under the config's annotations, sharding groups,
-    /// barriers and memory budget (SPEC §5), proven optimal unless the time limit runs
+    /// barriers and memory budget (docs/spec.md §5), proven optimal unless the time limit runs
     /// out (then the best plan found and its bound). Exit 1 if infeasible, with the
     /// constraints that conflict.
     Solve(solve::Args),
@@ -95,7 +95,7 @@ enum Command {
 pub enum Format {
     /// A report for people.
     Text,
-    /// JSON (`cost`: the plan of SPEC §8; `run`: the verification and timings).
+    /// JSON (`cost`: the plan of docs/spec.md §8; `run`: the verification and timings).
     Json,
 }
 

@@ -1,6 +1,6 @@
 //! `autoshard run FILE [--plan PLAN.json] [--seed N] [--format text|json]`: solves
 //! (or loads the plan), runs the sharded program on the CPU mesh and the reference
-//! on the same seeded inputs, and compares every output (SPEC §7). Exit 1 on a
+//! on the same seeded inputs, and compares every output (docs/spec.md §7). Exit 1 on a
 //! mismatch (naming the output and the element), 2 on an invalid plan, which never
 //! runs. JSON has `verification.{passed, max_abs_error, max_rel_error}` and, per op
 //! and per collective, device time (the executor's device clock; for a collective,
@@ -8,7 +8,7 @@
 //! predicted time.
 
 use super::{ConfigArgs, Failure, Format};
-use autoshard::executor::sharded::EventKind;
+use autoshard::executor::EventKind;
 use autoshard::{Run, RunError};
 use serde_json::{Value, json};
 use std::fmt::Write as _;

@@ -1,7 +1,7 @@
 //! `autoshard solve FILE [--format text|json|yaml|jax|mlir] [--time-limit S] [--svg FILE]`:
 //! the cheapest plan for a config. Text prints the report of [`crate::view::report`]
 //! (the `cost` table, every value's sharding with its device grid, the dropped
-//! preferences and the solver's statistics); JSON and YAML print the plan (SPEC §8).
+//! preferences and the solver's statistics); JSON and YAML print the plan (docs/spec.md §8).
 //! `--svg` also writes a chart of compute and communication per op. On a terminal,
 //! stderr shows a spinner with the solver's phase while it works. An infeasible
 //! problem fails (exit 1) with the constraints that conflict.
@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 pub enum Format {
     /// A report for people.
     Text,
-    /// The plan's JSON (SPEC §8), readable by `cost --plan`.
+    /// The plan's JSON (docs/spec.md §8), readable by `cost --plan`.
     Json,
     /// The same plan as YAML.
     Yaml,
@@ -78,7 +78,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
 pub(super) fn solved(config: &autoshard::Config, shown: &str) -> Result<autoshard::Solution, Failure> {
     let progress = Progress::spinner("solving", &format!("(limit {})", config.solver.time_limit));
     let handle = progress.handle();
-    let report = move |p: autoshard::solver::search::Progress| {
+    let report = move |p: autoshard::solver::Progress| {
         let mut message = p.phase.to_string();
         if p.cost.is_finite() {
             message += &format!("  best {}", Seconds(p.cost));

@@ -3,8 +3,8 @@
 //! time (with the op it runs at), peak memory and the totals.
 
 use autoshard::Config;
-use autoshard::model::axis::format_axis_list;
-use autoshard::model::plan::OpPlan;
+use autoshard::model::OpPlan;
+use autoshard::model::format_axis_list;
 use autoshard::model::{FactorId, Plan};
 use std::fmt::Write as _;
 

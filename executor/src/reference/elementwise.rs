@@ -11,7 +11,7 @@
 
 use crate::tensor::Tensor;
 use autoshard_model::ops::{BinaryOp, ComparisonDirection, UnaryOp};
-use autoshard_model::{DType, dtype::DTypeClass};
+use autoshard_model::{DType, DTypeClass};
 
 /// Brings `v` into `dtype`: integers truncate toward zero, booleans are `v != 0`.
 pub fn to_dtype(v: f32, dtype: DType) -> f32 {

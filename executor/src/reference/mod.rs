@@ -31,11 +31,11 @@ use autoshard_model::{DType, Mesh, OpId, OpKind, Program, TensorSharding, Tensor
 
 /// The values of one evaluation, by value.
 #[derive(Debug, Clone)]
-pub struct Evaluation {
+pub struct Interpretation {
     values: Vec<Option<Tensor>>,
 }
 
-impl Evaluation {
+impl Interpretation {
     /// The value `id` (`None` for values inside bodies, which are not kept).
     pub fn value(&self, id: ValueId) -> Option<&Tensor> {
         self.values.get(id.index()).and_then(Option::as_ref)
@@ -48,7 +48,7 @@ impl Evaluation {
 }
 
 /// Evaluates `program` on `inputs` (one tensor per program input, in order).
-pub fn evaluate(program: &Program, inputs: &[Tensor]) -> Result<Evaluation> {
+pub fn interpret(program: &Program, inputs: &[Tensor]) -> Result<Interpretation> {
     if inputs.len() != program.inputs().len() {
         return Err(Error::InputCount { expected: program.inputs().len(), actual: inputs.len() });
     }
@@ -62,7 +62,7 @@ pub fn evaluate(program: &Program, inputs: &[Tensor]) -> Result<Evaluation> {
         env.values[input.value.index()] = Some(tensor.clone());
     }
     env.run_block(program, program.top_level())?;
-    Ok(Evaluation { values: env.values })
+    Ok(Interpretation { values: env.values })
 }
 
 /// Runs op `id` of `program` alone on whole `operands` (one per operand), bodies

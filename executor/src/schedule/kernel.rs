@@ -33,10 +33,10 @@
 
 use super::body::{LocalBody, Span};
 use super::local::runs_locally;
-use autoshard_model::axis::axes_size;
+use autoshard_model::OpShardings;
+use autoshard_model::OpStrategy;
+use autoshard_model::axes_size;
 use autoshard_model::ir::Op;
-use autoshard_model::plan::OpStrategy;
-use autoshard_model::strategy::OpShardings;
 use autoshard_model::{
     FactorId, FactorKind, Mesh, OpId, OpKind, OpShardingRule, Program, TensorMapping, TensorSharding, ValueId,
 };

@@ -23,17 +23,16 @@ mod body;
 mod kernel;
 mod local;
 
-pub use body::{LocalBody, Span};
 pub use kernel::{Kernel, Mode};
 pub(crate) use local::{local_types, localize};
 
 use crate::error::{Error, Result};
 use crate::placement::Placement;
+use autoshard_model::PlannedCollective;
 use autoshard_model::ir::Body;
 use autoshard_model::ops::ManualComputation;
-use autoshard_model::plan::PlannedCollective;
 use autoshard_model::rules::sharding_rule;
-use autoshard_model::strategy::{Decisions, op_shardings};
+use autoshard_model::{Decisions, op_shardings};
 use autoshard_model::{OpId, OpKind, Program, TensorSharding, ValueId};
 
 /// Chooses the collectives of a reshard: the cost model's choice, so the executor

@@ -5,14 +5,14 @@
 //! result shape of `reshape` and `broadcast_in_dim`, the limits of a `slice` and the
 //! window of a `dynamic_slice` along sharded dimensions; a `take` looks up the rows
 //! its table block holds, zeros elsewhere); a custom op whose body
-//! runs locally runs it on the blocks ([`LocalBody`](crate::schedule::LocalBody));
+//! runs locally runs it on the blocks (`LocalBody`);
 //! global kernels run the op whole (`reference::run_op`, bodies included). Every result's shape is checked
 //! against the block the plan expects.
 
 use crate::error::{Error, Result};
-use crate::schedule::{Kernel, Mode, local_types, localize};
 use crate::placement::Placement;
 use crate::reference::{apply, run_op, take_held};
+use crate::schedule::{Kernel, Mode, local_types, localize};
 use crate::tensor::{Tensor, dims};
 use autoshard_model::{DType, OpId, OpKind, Program};
 

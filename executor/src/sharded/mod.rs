@@ -14,12 +14,12 @@ mod compute;
 mod reshard;
 
 use crate::error::{Error, Result};
-use crate::schedule::{Kernel, Move, Schedule, Step};
 use crate::placement::Placement;
 use crate::reference::{Source, run_op};
 use crate::runtime::Runtime;
+use crate::schedule::{Kernel, Move, Schedule, Step};
 use crate::tensor::{Tensor, dims};
-use autoshard_model::plan::PlannedCollective;
+use autoshard_model::PlannedCollective;
 use autoshard_model::reshard::{Collective, CollectiveKind};
 use autoshard_model::{Mesh, OpId, Program, TensorSharding, ValueId};
 use reshard::Site;
@@ -137,7 +137,7 @@ pub fn reshard_placement(mesh: &Mesh, from: &TensorSharding, collectives: &[Coll
 /// device, and returns the whole tensor they leave (partial results all-reduced
 /// first): what a reshard plan computes on real data. Every collective's result is
 /// checked against the block shape of its sharding on the way.
-pub fn reshard(mesh: &Mesh, x: &Tensor, from: &TensorSharding, collectives: &[Collective]) -> Result<Tensor> {
+pub fn reshard_on_mesh(mesh: &Mesh, x: &Tensor, from: &TensorSharding, collectives: &[Collective]) -> Result<Tensor> {
     let placement = reshard_placement(mesh, from, collectives)?;
     let shape = x.shape().to_vec();
     let runtime = Runtime::new(placement.grid().clone());

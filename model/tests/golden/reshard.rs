@@ -10,7 +10,7 @@
 
 use autoshard_cost::{HardwareSpec, Preset, Tensor, cheapest_plan, price, total_time};
 use autoshard_executor::Tensor as ExecTensor;
-use autoshard_executor::sharded::reshard as reshard_on_mesh;
+use autoshard_executor::reshard_on_mesh;
 use autoshard_model::ir::parse_shape;
 use autoshard_model::reshard::{Collective, plan};
 use autoshard_model::{DType, Mesh, Meshes, TensorSharding, TensorType};

@@ -79,7 +79,7 @@ pub fn tolerance(program: &Program) -> f64 {
 }
 
 /// Compares `actual` with `expected`, output by output.
-pub fn verify(program: &Program, expected: &[&Tensor], actual: &[Tensor]) -> Verification {
+pub fn compare_outputs(program: &Program, expected: &[&Tensor], actual: &[Tensor]) -> Verification {
     let tolerance = tolerance(program);
     let outputs: Vec<OutputCheck> = program
         .outputs()
