@@ -2,13 +2,13 @@
 //! `autoshard run`.
 //!
 //! A [`Solution`] (a solve's, or a plan file's as [`price`](crate::price) completes
-//! it) is lowered from its decisions to one SPMD schedule whose reshards are the
+//! it) is scheduled from its decisions as one SPMD schedule whose reshards are the
 //! cost model's own choices ([`CostPlanner`]), run on one thread per device on
 //! seeded random inputs, and compared output by output with the reference
 //! interpreter. The plan is not priced again. A plan that does not fit the program
 //! is rejected before anything runs.
 //!
-//! [`prepare`] does everything but the sharded run (lowering, inputs, the
+//! [`prepare`] does everything but the sharded run (scheduling, inputs, the
 //! reference), so a benchmark can time [`Prepared::execute`] alone, repeatedly.
 
 use crate::{Config, Error};
@@ -81,7 +81,7 @@ pub struct Run {
     pub verification: Verification,
     /// The sharded run: outputs, per-op and per-collective events, peak per device.
     pub sharded: ShardedRun,
-    /// Wall time of the sharded run (lowering excluded).
+    /// Wall time of the sharded run (scheduling excluded).
     pub sharded_wall: Duration,
     /// Wall time of the reference run.
     pub reference_wall: Duration,
@@ -96,7 +96,7 @@ pub fn run(config: &Config, solution: &Solution, seed: u64) -> Result<Run, Error
     Ok(prepare(config, solution, seed)?.run()?)
 }
 
-/// A plan ready to run: lowered to its schedule, with its seeded inputs and the
+/// A plan ready to run: scheduled, with its seeded inputs and the
 /// reference's results on them. [`Prepared::execute`] runs the sharded program (as
 /// often as wanted, e.g. to time it); [`Prepared::verify`] checks a run.
 #[derive(Debug)]
@@ -110,7 +110,7 @@ pub struct Prepared<'c> {
     seed: u64,
 }
 
-/// Everything of [`run`] but the sharded run: `solution`'s decisions lowered, the
+/// Everything of [`run`] but the sharded run: `solution`'s decisions scheduled, the
 /// inputs drawn from `seed` and the reference run on them.
 pub fn prepare<'c>(config: &'c Config, solution: &Solution, seed: u64) -> Result<Prepared<'c>, RunError> {
     let program = &config.program;
@@ -129,7 +129,7 @@ pub fn prepare<'c>(config: &'c Config, solution: &Solution, seed: u64) -> Result
 
 impl Prepared<'_> {
     /// Runs the sharded program once on the prepared inputs, every device computing
-    /// at once: the run and its wall time (lowering excluded).
+    /// at once: the run and its wall time (scheduling excluded).
     pub fn execute(&self) -> Result<(ShardedRun, Duration), RunError> {
         self.execute_on(None)
     }

@@ -1,6 +1,6 @@
 //! Benchmarks of reshard planning and of pricing a program.
 //!
-//! `cargo bench --bench reshard_and_cost`. The solver prices reshards between many
+//! `cargo bench -p autoshard-cost --bench reshard_and_cost`. The solver prices reshards between many
 //! candidate shardings, so planning one (Shardy's algorithm, the simulator check and
 //! the cost-aware choice) must stay in the microseconds; pricing a whole config
 //! (`autoshard cost`) is the local-choice completion plus the evaluation.

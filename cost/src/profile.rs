@@ -209,7 +209,7 @@ impl Profile {
         Profile::parse(&text).map_err(|e| Error::ProfileFile(format!("{}: {e}", path.display())))
     }
 
-    /// The shipped `cpu` profile ([`CPU_PROFILE`], compiled in).
+    /// The shipped `cpu` profile (`CPU_PROFILE`, compiled in).
     #[allow(
         clippy::expect_used,
         reason = "an invariant of the build: the compiled-in file parses (the_shipped_cpu_profile_parses)"

@@ -4,7 +4,7 @@
 //! device's result for all_gather and each device's input otherwise; criterion
 //! reports it per second (GB/s = GiB/s × 1.074).
 //!
-//! `cargo bench --bench collectives`.
+//! `cargo bench -p autoshard-executor --bench collectives`.
 
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a bench should fail loudly")]
 

@@ -9,7 +9,7 @@
 //!   plan the solver finds at full size and the large dimensions divided by 16
 //!   (full-size runs take tens of seconds; see the README for their figures).
 //!
-//! `cargo bench --bench execution`.
+//! `cargo bench -p autoshard-executor --bench execution`.
 
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a bench should fail loudly")]
 

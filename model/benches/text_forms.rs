@@ -1,6 +1,6 @@
 //! Benchmarks of the text forms and of reading a config.
 //!
-//! `cargo bench --bench text_forms`. Parsing and printing Shardy attributes sits on
+//! `cargo bench -p autoshard-model --bench text_forms`. Parsing and printing Shardy attributes sits on
 //! every path that reads user input or writes a plan; reading a config (YAML, type
 //! inference, sharding verification) is the fixed cost of every command.
 

@@ -8,7 +8,7 @@
 //! `ILP_STRATEGIES`, so `Method::Auto` would only ever take the ILP; the methods are
 //! forced. Parsing the instance is timed apart.
 //!
-//! `cargo bench --bench iopddl`.
+//! `cargo bench -p autoshard-solver --bench iopddl`.
 
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
 

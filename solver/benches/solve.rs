@@ -1,10 +1,10 @@
 //! Solve time of a GPT-style stack of L transformer blocks (layer norms, q/k/v/o
 //! einsums, attention, softmax, MLP, residuals: 14 ops a block) on a 2×4
-//! data × model mesh, for L = 1, 4, 16, 64, split into phases: lowering (factor
+//! data × model mesh, for L = 1, 4, 16, 64, split into phases: formulation (factor
 //! graph, candidates, constraints, every cost), the core engine (presolve and ILP),
 //! and the whole solve (the rest is extracting and pricing the plan).
 //!
-//! `cargo bench --bench solve`.
+//! `cargo bench -p autoshard-solver --bench solve`.
 
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
 
@@ -89,7 +89,7 @@ fn solve(c: &mut Criterion) {
             solution.variables,
             solution.constraints
         );
-        group.bench_with_input(BenchmarkId::new("lower", layers), &layers, |b, _| {
+        group.bench_with_input(BenchmarkId::new("formulate", layers), &layers, |b, _| {
             b.iter(|| formulate(program, hardware))
         });
         group.bench_with_input(BenchmarkId::new("engine", layers), &layers, |b, _| {

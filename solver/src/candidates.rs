@@ -11,12 +11,12 @@
 //! the axes left free, and a linear op has strategies that carry partial sums from
 //! its operands ([`carriers`]) along axes its factors leave free, so that a
 //! reduction can wait for a later, cheaper place (`dot → add → dot` all-reduces
-//! once, after the second dot). The lowering adds the value's
+//! once, after the second dot). The formulation adds the value's
 //! annotations themselves (which may order axes differently or use sub-axes).
 //! An op may also split an axis across a compound dimension (a reshape's merged
 //! dimension, whose factors are smaller than the axis) into sub-axes: such
 //! strategies come from projecting a neighbouring value's candidate onto the rule
-//! ([`split_strategy`]), and the lowering adds the shardings they project to as
+//! ([`split_strategy`]), and the formulation adds the shardings they project to as
 //! candidates of the op's other values.
 //! "Usable" axes are the mesh's axes minus the manual axes of enclosing manual
 //! computations. Enumeration order is deterministic: the all-replicated candidate

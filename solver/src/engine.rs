@@ -1,7 +1,7 @@
 //! The solver core's engine: presolve, then the exact ILP through a [`Backend`] when
 //! the remaining problem is small, or the large-neighbourhood search (`search/`)
 //! otherwise, and the expansion back to a strategy for every node. Every front end
-//! (the sharding solve, the IOPDDL contest format) goes through [`solve_with`].
+//! (the sharding solve, the IOPDDL contest format) goes through [`solve_problem_with`].
 //!
 //! Invariants: a returned solution has a finite cost and fits the limit (checked on
 //! the original problem, not trusted from the backend or the search); the bound never
@@ -48,7 +48,7 @@ pub struct ProblemSolution {
 /// Which method solves the presolved problem.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Method {
-    /// The ILP when at most [`ILP_STRATEGIES`] strategies remain (or usage limits
+    /// The ILP when at most `ILP_STRATEGIES` strategies remain (or usage limits
     /// involve loads), the search otherwise.
     #[default]
     Auto,

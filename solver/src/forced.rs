@@ -1,12 +1,12 @@
 //! Alternative plans: the cheapest plan under a forced choice, for comparing the
 //! model's ranking of real alternatives with measurement (`bench plans`).
 //!
-//! A [`Forcing`] narrows the candidates of some nodes of the lowered problem (its
+//! A [`Forcing`] narrows the candidates of some nodes of the formulated problem (its
 //! other strategies get an infinite cost) and the same staged solve as
 //! [`Solver::solve`] runs on the narrowed problem. Invariants: a forcing never
 //! empties a node — a node whose every candidate it excludes (a value the user
 //! pinned to an excluded axis) keeps its candidates, so the user's constraints win
-//! over a forcing; and the lowered problem is left as it was (each forcing narrows
+//! over a forcing; and the formulated problem is left as it was (each forcing narrows
 //! one copy, restored after its solve).
 
 use crate::error::{Result, SolveError};

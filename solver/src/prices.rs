@@ -1,4 +1,4 @@
-//! Reshard prices for the lowering, memoised: shardings and tensor types are
+//! Reshard prices for the formulation, memoised: shardings and tensor types are
 //! interned once, and each distinct (type, from, to) is priced once by the reshard
 //! planner (`cost::cheapest_plan`): its time and the size of each collective's
 //! result, from which the transient memory follows (`cost::transient_bytes`). A stack of identical layers prices each distinct
@@ -35,7 +35,7 @@ struct Price {
     results: Vec<Bytes>,
 }
 
-/// What one reshard (or a sequence of them) costs the lowering: time, transient
+/// What one reshard (or a sequence of them) costs the formulation: time, transient
 /// memory, and whether anything moves.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Cell {

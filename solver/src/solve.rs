@@ -75,7 +75,7 @@ impl Solver {
         Solver { backend: Box::new(backend), ..self }
     }
 
-    /// The same solver reporting its progress to `report`: the phases `lowering`,
+    /// The same solver reporting its progress to `report`: the phases `formulating`,
     /// each stage's engine phases (`presolved`, `ilp`, the search's with its best
     /// cost and bound; `elapsed_s` counts from the stage's start) and `pricing`.
     /// Optional: it does not change the plan.
@@ -105,7 +105,7 @@ impl Solver {
     /// with the decisions it is made of.
     pub fn solve(&self, program: &Program, hardware: &HardwareSpec) -> Result<Solution> {
         let start = Instant::now();
-        self.phase("lowering", start);
+        self.phase("formulating", start);
         let formulation = formulate(program, hardware)?;
         let stage = stages(&formulation);
         let solution = self.bounded(&formulation, &formulation.problem, &stage, start)?;
@@ -114,7 +114,7 @@ impl Solver {
         let budget = hardware.device.memory;
         let peak = solved.plan.objective.peak_memory_bytes;
         if peak > budget {
-            // The lowering counts memory exactly as `price_plan` does (tested), and the
+            // The formulation counts memory exactly as `price_plan` does (tested), and the
             // engine checks every solution against the limit.
             return Err(SolveError::Backend(format!(
                 "the plan's peak memory {peak} exceeds the budget {budget} that the model kept to"
@@ -123,7 +123,7 @@ impl Solver {
         Ok(solved)
     }
 
-    /// The staged solve of `problem` (`lowered`'s, or it with some costs forced), its
+    /// The staged solve of `problem` (`formulation`'s, or it with some costs forced), its
     /// bound made valid where the budget rows may over-count a shared buffer (see
     /// `Formulation`): then the optimum without the budget bounds it too.
     pub(crate) fn bounded(
@@ -190,7 +190,7 @@ fn stage_problem(problem: &Problem, stage: &[usize], k: usize, earlier: Option<&
 }
 
 /// The decisions of `solution` and their plan priced by the cost model, with the
-/// preferences the lowering dropped and the solver statistics (its memory is not
+/// preferences the formulation dropped and the solver statistics (its memory is not
 /// checked here).
 pub(crate) fn priced(
     program: &Program,
@@ -208,7 +208,7 @@ pub(crate) fn priced(
 }
 
 /// The solver statistics of `solution`, whose plan costs `total` and whose optimum
-/// is at least `bound` (both priced by the cost model and the lowering: equal when
+/// is at least `bound` (both priced by the cost model and the formulation: equal when
 /// the plan is proven optimal).
 fn stats(solution: &ProblemSolution, bound: f64, total: f64, start: Instant) -> SolverStats {
     let gap = if total > 0.0 { (total - bound) / total } else { 0.0 };

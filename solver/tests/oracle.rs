@@ -4,8 +4,8 @@
 //! some outputs annotated);
 //! every combination of op strategies is enumerated and, for each, every value's
 //! candidate shardings, all priced by `cost::price_plan` (an independent path from the
-//! solver's lowering). The solver's objective must equal the enumerated optimum.
-//! And the lowering itself: under random assignments (not only optimal ones) the
+//! solver's formulation). The solver's objective must equal the enumerated optimum.
+//! And the formulation itself: under random assignments (not only optimal ones) the
 //! core problem's cost and peak usage equal what `cost::price_plan` charges and
 //! counts (reshard buffers included) for the same decisions.
 //!

@@ -3,7 +3,7 @@
 //! Hard checks: `solve` succeeds; its objective is at most the known plan's price
 //! (equal where the known plan is optimal, which the golden records); the solver's
 //! bound never exceeds the plan's total and equals it when the plan is reported
-//! optimal (the lowering prices exactly what `cost` prices); its JSON plan,
+//! optimal (the formulation prices exactly what `cost` prices); its JSON plan,
 //! given back to `cost --plan`, prices to the same total; and the `# expect-…` lines
 //! of the case hold:
 //! - `# expect-value: NAME SHARDING` — the plan shards NAME exactly so;

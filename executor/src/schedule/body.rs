@@ -4,7 +4,7 @@
 //! shards stays, through every op of the body, a pass-through factor whose kernel
 //! runs on local blocks: each block of the body's results is then computed from
 //! the same blocks of its operands, as the op's rule promises, with no data from
-//! other devices. [`LocalBody`] walks the body op by op once, at lowering,
+//! other devices. [`LocalBody`] walks the body op by op once, at scheduling,
 //! carrying for every dimension of every value the [`Span`] a device holds (the
 //! global size, the block's size and the mesh axes that pick the block; a device's
 //! start is its index along those axes times the block's size, resolved when it

@@ -15,7 +15,7 @@
 //!   the device's block;
 //! - an output is moved to its annotation, and with none, all-reduced if partial.
 //!
-//! Lowering validates the plan first — every sharding against the mesh and its
+//! Scheduling validates the plan first — every sharding against the mesh and its
 //! value's shape, every strategy against its op's rule — so a corrupt plan never
 //! runs. The collectives come from a [`Planner`], the same one that priced the plan.
 
@@ -127,18 +127,18 @@ pub struct Schedule {
 /// The schedule of `program` under `decisions`, validating the plan.
 pub fn schedule(program: &Program, decisions: &Decisions, planner: &dyn Planner) -> Result<Schedule> {
     check(program, decisions)?;
-    let mut lowering = Lowering { program, decisions, planner, steps: Vec::new() };
+    let mut scheduler = Scheduler { program, decisions, planner, steps: Vec::new() };
     for (index, input) in program.inputs().iter().enumerate() {
-        lowering.steps.push(Step::Input { index, value: input.value });
+        scheduler.steps.push(Step::Input { index, value: input.value });
     }
-    lowering.block(program.top_level())?;
+    scheduler.block(program.top_level())?;
     for (index, output) in program.outputs().iter().enumerate() {
         let from = decisions.values[output.value.index()].clone();
         let to = output.target(&from).unwrap_or_else(|| from.clone());
-        let moved = lowering.moved(output.value, from, to, None)?;
-        lowering.steps.push(Step::Output { index, value: output.value, moved });
+        let moved = scheduler.moved(output.value, from, to, None)?;
+        scheduler.steps.push(Step::Output { index, value: output.value, moved });
     }
-    let steps = lowering.steps;
+    let steps = scheduler.steps;
     let placement = Placement::new(program.mesh(), axes_of(&steps, decisions))?;
     let reads = read_counts(program, &steps);
     Ok(Schedule { steps, shardings: decisions.values.clone(), reads, placement })
@@ -163,14 +163,14 @@ fn check(program: &Program, decisions: &Decisions) -> Result<()> {
     Ok(())
 }
 
-struct Lowering<'a> {
+struct Scheduler<'a> {
     program: &'a Program,
     decisions: &'a Decisions,
     planner: &'a dyn Planner,
     steps: Vec<Step>,
 }
 
-impl Lowering<'_> {
+impl Scheduler<'_> {
     fn sharding(&self, value: ValueId) -> &TensorSharding {
         &self.decisions.values[value.index()]
     }
