@@ -132,8 +132,7 @@ pub use autoshard_stablehlo as stablehlo;
 pub use error::{Error, Result};
 pub use run::{CostPlanner, Prepared, Run, RunError, prepare, run};
 
-use autoshard_cost::Decisions;
-use autoshard_cost::{Fixed, complete};
+use autoshard_cost::{Decisions, Fixed, complete};
 
 /// Solves `config`'s program: the cheapest plan under its annotations, groups,
 /// barriers and memory budget, proven optimal unless the config's `solver.time_limit`

@@ -13,12 +13,10 @@
 
 use crate::{Config, Error};
 use autoshard_cost::Pricing;
-use autoshard_executor::Planner;
-use autoshard_executor::ShardedRun;
-use autoshard_executor::{Interpretation, Schedule, Tensor};
-use autoshard_executor::{Verification, compare_outputs, random_inputs};
-use autoshard_model::PlannedCollective;
-use autoshard_model::{Plan, TensorSharding, ValueId};
+use autoshard_executor::{
+    Interpretation, Planner, Schedule, ShardedRun, Tensor, Verification, compare_outputs, random_inputs,
+};
+use autoshard_model::{Plan, PlannedCollective, TensorSharding, ValueId};
 use autoshard_solver::Solution;
 use std::time::{Duration, Instant};
 
@@ -93,7 +91,7 @@ pub struct Run {
 /// reference on the same inputs; compares every output (a mismatch is reported in
 /// [`Run::verification`]; [`Run::verified`] makes it an error).
 pub fn run(config: &Config, solution: &Solution, seed: u64) -> Result<Run, Error> {
-    Ok(prepare(config, solution, seed)?.run()?)
+    prepare(config, solution, seed)?.run()
 }
 
 /// A plan ready to run: scheduled, with its seeded inputs and the
@@ -112,7 +110,7 @@ pub struct Prepared<'c> {
 
 /// Everything of [`run`] but the sharded run: `solution`'s decisions scheduled, the
 /// inputs drawn from `seed` and the reference run on them.
-pub fn prepare<'c>(config: &'c Config, solution: &Solution, seed: u64) -> Result<Prepared<'c>, RunError> {
+pub fn prepare<'c>(config: &'c Config, solution: &Solution, seed: u64) -> Result<Prepared<'c>, Error> {
     let program = &config.program;
     let schedule =
         autoshard_executor::schedule(program, &solution.decisions, &CostPlanner::new(config)).map_err(|e| match e {
@@ -130,13 +128,13 @@ pub fn prepare<'c>(config: &'c Config, solution: &Solution, seed: u64) -> Result
 impl Prepared<'_> {
     /// Runs the sharded program once on the prepared inputs, every device computing
     /// at once: the run and its wall time (scheduling excluded).
-    pub fn execute(&self) -> Result<(ShardedRun, Duration), RunError> {
+    pub fn execute(&self) -> Result<(ShardedRun, Duration), Error> {
         self.execute_on(None)
     }
 
     /// [`execute`](Self::execute) with at most `cores` devices computing at once
     /// (`None`: all of them).
-    pub fn execute_on(&self, cores: Option<usize>) -> Result<(ShardedRun, Duration), RunError> {
+    pub fn execute_on(&self, cores: Option<usize>) -> Result<(ShardedRun, Duration), Error> {
         let started = Instant::now();
         let limits = autoshard_executor::Limits { timeout: Duration::from_secs(300), cores };
         let sharded = autoshard_executor::run(&self.config.program, &self.schedule, &self.inputs, limits)
@@ -152,7 +150,7 @@ impl Prepared<'_> {
     }
 
     /// Runs the sharded program once and checks it.
-    pub fn run(self) -> Result<Run, RunError> {
+    pub fn run(self) -> Result<Run, Error> {
         let (sharded, sharded_wall) = self.execute()?;
         Ok(self.finish(sharded, sharded_wall))
     }

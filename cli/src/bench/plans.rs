@@ -216,7 +216,7 @@ struct Measuring<'c> {
     comms: Vec<f64>,
 }
 
-fn failed(e: autoshard::RunError) -> BenchError {
+fn failed(e: autoshard::Error) -> BenchError {
     BenchError::Execution(e.to_string())
 }
 
