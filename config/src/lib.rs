@@ -7,6 +7,9 @@
 //! `ops.rs`; size expressions in `size_expr.rs`) and lowers the program into the
 //! model's IR, inferring every type and verifying every sharding. The result is a [`Config`] or a [`ConfigError`] listing all problems as
 //! `FILE:LINE:COL: error: MESSAGE`.
+//!
+//! # The language
+#![doc = include_str!("../../docs/config-language.md")]
 
 mod decode;
 mod diagnostic;

@@ -10,6 +10,9 @@
 //! simulator walks through) and the choice of the cheapest reshard plan, one op under
 //! one strategy (`op_cost.rs`), peak memory (`memory.rs`), a whole plan
 //! (`plan_cost.rs`) and the local choice of the open decisions (`greedy.rs`).
+//!
+//! # Design
+#![doc = include_str!("../../docs/cost-model.md")]
 
 mod collective;
 mod compute;

@@ -10,6 +10,9 @@
 //! live (`placement.rs`), the scheduling of a plan as one SPMD schedule
 //! (`schedule/`), its run on the devices (`sharded/`) and the comparison with the
 //! reference (`comparison.rs`).
+//!
+//! # Design
+#![doc = include_str!("../../docs/executor.md")]
 
 mod collectives;
 mod comparison;

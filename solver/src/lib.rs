@@ -13,6 +13,9 @@
 //! then the staged solve returns the [`Solution`] — the plan and its decisions
 //! (`solve.rs`, `solution.rs`) — and `forced.rs` the cheapest plans under forced
 //! choices.
+//!
+//! # Design
+#![doc = include_str!("../../docs/solver.md")]
 
 mod backend;
 mod candidates;

@@ -14,6 +14,9 @@
 //! The other way, [`export`] writes a program and its plan as a StableHLO module
 //! whose Shardy shardings fix the plan (`export/`), and [`jax`] writes the plan as the
 //! JAX `PartitionSpec`s that reproduce it.
+//!
+//! # Design
+#![doc = include_str!("../../docs/interop.md")]
 
 mod ast;
 mod attrs;

@@ -9,6 +9,8 @@
 //! Ops with no rule (`None`): `constant`, `iota`, `reshard`, `propagation_barrier`
 //! and the region ops (their bodies have rules), as in Shardy, and a `reshape` of a
 //! tensor with no elements.
+//!
+#![doc = include_str!("README.md")]
 
 mod bits;
 mod builder;
