@@ -125,7 +125,7 @@ pub fn run(program: &Program, schedule: &Schedule, inputs: &[Tensor], limits: Li
     Ok(ShardedRun { outputs, events, peak_elements, device_time })
 }
 
-/// The placement [`reshard`] runs `collectives` from `from` on: `mesh` refined at
+/// The placement [`reshard_on_mesh`] runs `collectives` from `from` on: `mesh` refined at
 /// the sub-axes of every sharding they pass through, so that a move over a sub-axis
 /// runs as a grid collective exactly when that sub-axis is a group of its grid.
 pub fn reshard_placement(mesh: &Mesh, from: &TensorSharding, collectives: &[Collective]) -> Result<Placement> {
