@@ -6,7 +6,7 @@ itself when it is missing)::
     XLA_FLAGS=--xla_force_host_platform_device_count=8 python lower.py [--out DIR]
 
 Writes ``mlp.mlir`` and ``transformer_block.mlir`` (default: the repo's
-``tests/data/mlir/jax/``).  Only the batch dimension of the activations is
+``stablehlo/tests/data/mlir/jax/``).  Only the batch dimension of the activations is
 pinned (to mesh axis ``data``); weights are passed with ``in_shardings=None``,
 i.e. left unspecified for the partitioner to decide.
 """
@@ -24,7 +24,7 @@ import jax.numpy as jnp  # noqa: E402
 import numpy as np  # noqa: E402
 from jax.sharding import Mesh, NamedSharding, PartitionSpec as P  # noqa: E402
 
-DEFAULT_OUT = pathlib.Path(__file__).resolve().parents[2] / "tests" / "data" / "mlir" / "jax"
+DEFAULT_OUT = pathlib.Path(__file__).resolve().parents[2] / "stablehlo" / "tests" / "data" / "mlir" / "jax"
 
 
 def mlp(x, w1, w2):
