@@ -8,6 +8,7 @@
 //! model's IR, inferring every type and verifying every sharding. The result is a [`Config`] or a [`ConfigError`] listing all problems as
 //! `FILE:LINE:COL: error: MESSAGE`.
 
+mod declared;
 mod decode;
 mod diagnostic;
 mod hardware;
