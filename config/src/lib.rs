@@ -11,6 +11,7 @@
 //! # The language
 #![doc = include_str!("../../docs/config-language.md")]
 
+mod declared;
 mod decode;
 mod diagnostic;
 mod hardware;

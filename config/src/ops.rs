@@ -2,102 +2,40 @@
 //!
 //! Every op takes the common keys `name`, `op`, `operands` and `sharding` (an
 //! annotation of its results; for `sharding_constraint` and `reshard` it is the
-//! constraint itself), plus the keys listed in [`op_keys`]; any other key is an error.
-//! Optional attributes default as in StableHLO (strides and dilations 1, no padding,
-//! `reduce`, `reduce_window` and `reduce_scatter` by `add`, `scatter` by `replace`,
-//! `select_and_scatter` selecting by `GE` and scattering by `add`, `triangular_solve`
-//! with `a` as is, channel 0, `rng_bit_generator` `DEFAULT` to `u32`, `split_count`
-//! the group size).
+//! constraint itself), plus the keys its declaration in the op catalog lists
+//! ([`op_keys`]); any other key is an error. An op whose attributes are plain values
+//! (the catalog's config codec is derived) is read by `declared.rs`; this file reads
+//! the rest by hand: dimension pairs (`dot_general`), equations, convolution and window
+//! attributes, collectives, custom ops, shardings, bodies and constants. Optional
+//! attributes default as the catalog declares (as in StableHLO: strides and dilations
+//! 1, no padding, `reduce`, `reduce_window` and `reduce_scatter` by `add`, `scatter` by
+//! `replace`, `select_and_scatter` selecting by `GE` and scattering by `add`,
+//! `triangular_solve` with `a` as is, channel 0, `rng_bit_generator` `DEFAULT` to
+//! `u32`, `split_count` the group size).
 
+use super::declared;
 use super::decode::{Ctx, Fields};
 use super::yaml::{Node, NodeKind};
+use autoshard_model::ops::catalog;
+use autoshard_model::ops::decl::Codec;
 use autoshard_model::ops::{
-    AllGather, AllToAll, BatchNormInference, BinaryOp, BitcastConvert, BroadcastInDim, Cholesky, ComparisonDirection,
-    Concatenate, Constant, ConvDimensionNumbers, Convolution, Custom, DotGeneral, DynamicSlice, EinsumEquation, Gather,
-    Iota, ManualComputation, NamedComputation, Norm, Pad, PropagationDirection, Reduce, ReduceKind, ReduceScatter,
-    ReduceWindow, ReplicaGroups, Reshape, Reverse, RngAlgorithm, RngBitGenerator, Scatter, ScatterKind,
-    SelectAndScatter, Slice, Softmax, Sort, Take, Transpose, TransposeA, TriangularSolve, UnaryOp, Window,
+    AllGather, AllToAll, ComparisonDirection, Constant, ConvDimensionNumbers, Convolution, Custom, DotGeneral,
+    EinsumEquation, ManualComputation, NamedComputation, PropagationDirection, ReduceKind, ReduceScatter, ReduceWindow,
+    ReplicaGroups, SelectAndScatter, Window,
 };
 use autoshard_model::{DType, Flops, OpKind, OpShardingRule, TensorSharding, TensorType};
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 /// Keys every op takes.
 pub const COMMON_KEYS: [&str; 4] = ["name", "op", "operands", "sharding"];
 
-/// The keys specific to op `name`, or `None` for an unknown op.
+/// The keys specific to op `name` (its declared attributes), or `None` for an unknown
+/// op.
 pub fn op_keys(name: &str) -> Option<&'static [&'static str]> {
-    if UnaryOp::ALL.iter().any(|u| u.name() == name) || BinaryOp::ALL.iter().any(|b| b.name() == name) {
-        return Some(&[]);
-    }
-    Some(match name {
-        "select" | "clamp" | "dot" | "sharding_constraint" | "reshard" => &[],
-        "convert" => &["dtype"],
-        "compare" => &["comparison_direction"],
-        "dot_general" => &["batching_dims", "contracting_dims"],
-        "einsum" => &["equation"],
-        "reduce" => &["dimensions", "kind"],
-        "broadcast_in_dim" => &["shape", "broadcast_dimensions"],
-        "reshape" => &["shape"],
-        "transpose" => &["permutation"],
-        "concatenate" => &["dimension"],
-        "reverse" => &["dimensions"],
-        "slice" => &["start_indices", "limit_indices", "strides"],
-        "pad" => &["edge_padding_low", "edge_padding_high", "interior_padding", "value"],
-        "dynamic_slice" => &["slice_sizes"],
-        "dynamic_update_slice" => &[],
-        "bitcast_convert" => &["dtype"],
-        "rng_bit_generator" => &["algorithm", "shape", "dtype"],
-        "batch_norm_inference" => &["epsilon", "feature_index"],
-        "all_gather" => &["all_gather_dim", "replica_groups", "channel_id", "use_global_device_ids"],
-        "all_to_all" => &["split_dimension", "concat_dimension", "split_count", "replica_groups", "channel_id"],
-        "reduce_scatter" => &["scatter_dimension", "kind", "replica_groups", "channel_id", "use_global_device_ids"],
-        "convolution" => &[
-            "dimension_numbers",
-            "window_strides",
-            "padding",
-            "lhs_dilation",
-            "rhs_dilation",
-            "feature_group_count",
-            "batch_group_count",
-        ],
-        "gather" => &[
-            "offset_dims",
-            "collapsed_slice_dims",
-            "operand_batching_dims",
-            "start_indices_batching_dims",
-            "start_index_map",
-            "index_vector_dim",
-            "slice_sizes",
-            "indices_are_sorted",
-        ],
-        "scatter" => &[
-            "update_window_dims",
-            "inserted_window_dims",
-            "input_batching_dims",
-            "scatter_indices_batching_dims",
-            "scatter_dims_to_operand_dims",
-            "index_vector_dim",
-            "indices_are_sorted",
-            "unique_indices",
-            "kind",
-        ],
-        "reduce_window" => {
-            &["window_dimensions", "window_strides", "padding", "base_dilations", "window_dilations", "kind"]
-        }
-        "select_and_scatter" => &["window_dimensions", "window_strides", "padding", "select", "scatter"],
-        "take" => &["axis"],
-        "sort" => &["dimension", "descending", "is_stable"],
-        "triangular_solve" => &["left_side", "lower", "unit_diagonal", "transpose_a"],
-        "cholesky" => &["lower"],
-        "softmax" => &["dimension"],
-        "layer_norm" | "rms_norm" => &["dimensions", "epsilon"],
-        "custom" => &["rule", "result", "flops", "body"],
-        "propagation_barrier" => &["allowed_direction"],
-        "named_computation" => &["label", "body", "in_shardings", "out_shardings"],
-        "manual_computation" => &["manual_axes", "in_shardings", "out_shardings", "body"],
-        "constant" => &["shape", "value", "dtype"],
-        "iota" => &["shape", "iota_dimension", "dtype"],
-        _ => return None,
-    })
+    static KEYS: OnceLock<BTreeMap<&'static str, Vec<&'static str>>> = OnceLock::new();
+    let keys = KEYS.get_or_init(|| catalog::all().iter().map(|d| (d.name, d.keys().collect())).collect());
+    keys.get(name).map(Vec::as_slice)
 }
 
 /// Parses a sharding string (full, stripped or short `[...]` form) bound to the
@@ -120,10 +58,7 @@ pub fn sharding_list(ctx: &mut Ctx<'_>, node: &Node, mesh_name: &str, what: &str
     ctx.list(node, what, |c, n| sharding(c, n, mesh_name))
 }
 
-pub(super) fn dtype(ctx: &mut Ctx<'_>, node: &Node) -> Option<DType> {
-    let choices: Vec<(&str, DType)> = DType::ALL.iter().map(|d| (d.name(), *d)).collect();
-    ctx.choice(node, "dtype", &choices)
-}
+pub(super) use declared::dtype;
 
 /// `[[lhs dims], [rhs dims]]`.
 fn dim_pair(ctx: &mut Ctx<'_>, node: &Node, what: &str) -> Option<(Vec<i64>, Vec<i64>)> {
@@ -139,21 +74,12 @@ fn dim_pair(ctx: &mut Ctx<'_>, node: &Node, what: &str) -> Option<(Vec<i64>, Vec
 
 /// Reads every attribute of op `op` from `f`.
 pub fn decode(ctx: &mut Ctx<'_>, op: &str, f: &Fields<'_>, mesh_name: &str) -> Option<OpKind> {
-    if let Some(kind) = OpKind::elementwise(op) {
-        return Some(kind);
+    let decl = catalog::find(op)?;
+    if decl.config == Codec::Derived {
+        return declared::decode(ctx, decl, f);
     }
     let mut r = Reader { ctx, f, ok: true };
     let kind = match op {
-        "select" => OpKind::Select,
-        "clamp" => OpKind::Clamp,
-        "dot" => OpKind::Dot,
-        "convert" => OpKind::Convert { dtype: r.req("dtype", dtype)? },
-        "compare" => {
-            let choices = ComparisonDirection::ALL.map(|d| (d.name(), d));
-            OpKind::Compare {
-                direction: r.req("comparison_direction", |c, n| c.choice(n, "comparison_direction", &choices))?,
-            }
-        }
         "dot_general" => {
             let (lhs_batching_dims, rhs_batching_dims) =
                 r.opt("batching_dims", |c, n| dim_pair(c, n, "batching_dims")).unwrap_or_default();
@@ -170,61 +96,6 @@ pub fn decode(ctx: &mut Ctx<'_>, op: &str, f: &Fields<'_>, mesh_name: &str) -> O
             let text = c.string(n, "equation")?;
             text.parse::<EinsumEquation>().map_err(|e| c.error(n, e)).ok()
         })?),
-        "reduce" => {
-            let dimensions = r.req("dimensions", |c, n| c.int_list(n, "dimensions"))?;
-            OpKind::Reduce(Reduce { dimensions, kind: reduce_kind(&mut r, "kind", "reduce kind") })
-        }
-        "broadcast_in_dim" => {
-            let shape = r.req("shape", |c, n| c.shape(n, "shape"));
-            let broadcast_dimensions = r.req("broadcast_dimensions", |c, n| c.int_list(n, "broadcast_dimensions"));
-            OpKind::BroadcastInDim(BroadcastInDim { shape: shape?, broadcast_dimensions: broadcast_dimensions? })
-        }
-        "reshape" => OpKind::Reshape(Reshape { shape: r.req("shape", |c, n| c.shape(n, "shape"))? }),
-        "transpose" => {
-            OpKind::Transpose(Transpose { permutation: r.req("permutation", |c, n| c.int_list(n, "permutation"))? })
-        }
-        "concatenate" => {
-            OpKind::Concatenate(Concatenate { dimension: r.req("dimension", |c, n| c.int(n, "dimension"))? })
-        }
-        "reverse" => OpKind::Reverse(Reverse { dimensions: r.req("dimensions", |c, n| c.int_list(n, "dimensions"))? }),
-        "slice" => {
-            let start_indices = r.req("start_indices", |c, n| c.int_list(n, "start_indices"));
-            let limit_indices = r.req("limit_indices", |c, n| c.int_list(n, "limit_indices"));
-            let (start_indices, limit_indices) = (start_indices?, limit_indices?);
-            let strides =
-                r.opt("strides", |c, n| c.int_list(n, "strides")).unwrap_or_else(|| vec![1; start_indices.len()]);
-            OpKind::Slice(Slice { start_indices, limit_indices, strides })
-        }
-        "pad" => {
-            let edge_padding_low = r.req("edge_padding_low", |c, n| c.int_list(n, "edge_padding_low"));
-            let edge_padding_high = r.req("edge_padding_high", |c, n| c.int_list(n, "edge_padding_high"));
-            let (edge_padding_low, edge_padding_high) = (edge_padding_low?, edge_padding_high?);
-            let interior_padding = r
-                .opt("interior_padding", |c, n| c.int_list(n, "interior_padding"))
-                .unwrap_or_else(|| vec![0; edge_padding_low.len()]);
-            let value = r.opt("value", |c, n| c.number(n, "value")).unwrap_or(0.0);
-            OpKind::Pad(Pad { edge_padding_low, edge_padding_high, interior_padding, value })
-        }
-        "dynamic_slice" => {
-            OpKind::DynamicSlice(DynamicSlice { slice_sizes: r.req("slice_sizes", |c, n| c.shape(n, "slice_sizes"))? })
-        }
-        "dynamic_update_slice" => OpKind::DynamicUpdateSlice,
-        "bitcast_convert" => OpKind::BitcastConvert(BitcastConvert { dtype: r.req("dtype", dtype)? }),
-        "rng_bit_generator" => {
-            let choices = RngAlgorithm::ALL.map(|a| (a.name(), a));
-            let algorithm = r.opt("algorithm", |c, n| c.choice(n, "algorithm", &choices));
-            let shape = r.req("shape", |c, n| c.shape(n, "shape"));
-            let dtype = r.opt("dtype", dtype).unwrap_or(DType::U32);
-            OpKind::RngBitGenerator(RngBitGenerator {
-                algorithm: algorithm.unwrap_or(RngAlgorithm::Default),
-                result: TensorType::new(shape?, dtype),
-            })
-        }
-        "batch_norm_inference" => {
-            let feature_index = r.req("feature_index", |c, n| c.int(n, "feature_index"));
-            let epsilon = r.opt("epsilon", |c, n| c.number(n, "epsilon")).unwrap_or(Norm::DEFAULT_EPSILON);
-            OpKind::BatchNormInference(BatchNormInference { epsilon, feature_index: feature_index? })
-        }
         "all_gather" | "all_to_all" | "reduce_scatter" => collective(&mut r, op)?,
         "convolution" => OpKind::Convolution(convolution(&mut r)?),
         "reduce_window" => {
@@ -240,65 +111,6 @@ pub fn decode(ctx: &mut Ctx<'_>, op: &str, f: &Fields<'_>, mesh_name: &str) -> O
                 select,
                 scatter: reduce_kind(&mut r, "scatter", "scatter kind"),
             })
-        }
-        "gather" => {
-            let start_index_map = r.req("start_index_map", |c, n| c.int_list(n, "start_index_map"));
-            let index_vector_dim = r.req("index_vector_dim", |c, n| c.int(n, "index_vector_dim"));
-            let slice_sizes = r.req("slice_sizes", |c, n| c.shape(n, "slice_sizes"));
-            OpKind::Gather(Gather {
-                offset_dims: r.list("offset_dims"),
-                collapsed_slice_dims: r.list("collapsed_slice_dims"),
-                operand_batching_dims: r.list("operand_batching_dims"),
-                start_indices_batching_dims: r.list("start_indices_batching_dims"),
-                start_index_map: start_index_map?,
-                index_vector_dim: index_vector_dim?,
-                slice_sizes: slice_sizes?,
-                indices_are_sorted: r.flag("indices_are_sorted"),
-            })
-        }
-        "scatter" => {
-            let choices = ScatterKind::ALL.map(|k| (k.name(), k));
-            let scatter_dims_to_operand_dims =
-                r.req("scatter_dims_to_operand_dims", |c, n| c.int_list(n, "scatter_dims_to_operand_dims"));
-            let index_vector_dim = r.req("index_vector_dim", |c, n| c.int(n, "index_vector_dim"));
-            OpKind::Scatter(Scatter {
-                update_window_dims: r.list("update_window_dims"),
-                inserted_window_dims: r.list("inserted_window_dims"),
-                input_batching_dims: r.list("input_batching_dims"),
-                scatter_indices_batching_dims: r.list("scatter_indices_batching_dims"),
-                scatter_dims_to_operand_dims: scatter_dims_to_operand_dims?,
-                index_vector_dim: index_vector_dim?,
-                indices_are_sorted: r.flag("indices_are_sorted"),
-                unique_indices: r.flag("unique_indices"),
-                kind: r.opt("kind", |c, n| c.choice(n, "scatter kind", &choices)).unwrap_or(ScatterKind::Replace),
-            })
-        }
-        "take" => OpKind::Take(Take { axis: r.opt("axis", |c, n| c.int(n, "axis")).unwrap_or(0) }),
-        "sort" => OpKind::Sort(Sort {
-            dimension: r.req("dimension", |c, n| c.int(n, "dimension"))?,
-            descending: r.flag("descending"),
-            is_stable: r.flag("is_stable"),
-        }),
-        "triangular_solve" => {
-            let choices = TransposeA::ALL.map(|t| (t.name(), t));
-            let left_side = r.req("left_side", |c, n| c.boolean(n, "left_side"));
-            let lower = r.req("lower", |c, n| c.boolean(n, "lower"));
-            OpKind::TriangularSolve(TriangularSolve {
-                left_side: left_side?,
-                lower: lower?,
-                unit_diagonal: r.flag("unit_diagonal"),
-                transpose_a: r
-                    .opt("transpose_a", |c, n| c.choice(n, "transpose_a", &choices))
-                    .unwrap_or(TransposeA::NoTranspose),
-            })
-        }
-        "cholesky" => OpKind::Cholesky(Cholesky { lower: r.flag("lower") }),
-        "softmax" => OpKind::Softmax(Softmax { dimension: r.req("dimension", |c, n| c.int(n, "dimension"))? }),
-        "layer_norm" | "rms_norm" => {
-            let dims = r.req("dimensions", |c, n| c.int_list(n, "dimensions"))?;
-            let epsilon = r.opt("epsilon", |c, n| c.number(n, "epsilon")).unwrap_or(Norm::DEFAULT_EPSILON);
-            let norm = Norm { dimensions: dims, epsilon };
-            if op == "layer_norm" { OpKind::LayerNorm(norm) } else { OpKind::RmsNorm(norm) }
         }
         "custom" => OpKind::Custom(custom(&mut r)?),
         "sharding_constraint" | "reshard" => {
@@ -327,12 +139,6 @@ pub fn decode(ctx: &mut Ctx<'_>, op: &str, f: &Fields<'_>, mesh_name: &str) -> O
             let dtype = r.opt("dtype", dtype).unwrap_or(DType::F32);
             OpKind::Constant(Constant { ty: TensorType::new(shape?, dtype), values: values? })
         }
-        "iota" => {
-            let shape = r.req("shape", |c, n| c.shape(n, "shape"));
-            let iota_dimension = r.req("iota_dimension", |c, n| c.int(n, "iota_dimension"));
-            let dtype = r.opt("dtype", dtype).unwrap_or(DType::I32);
-            OpKind::Iota(Iota { ty: TensorType::new(shape?, dtype), iota_dimension: iota_dimension? })
-        }
         _ => return None,
     };
     r.ok.then_some(kind)
@@ -359,11 +165,6 @@ impl Reader<'_, '_, '_> {
         let value = read(self.ctx, node);
         self.ok &= value.is_some();
         value
-    }
-
-    /// An optional list of dimensions, empty when absent.
-    fn list(&mut self, key: &str) -> Vec<i64> {
-        self.opt(key, |c, n| c.int_list(n, key)).unwrap_or_default()
     }
 
     /// An optional boolean, false when absent.

@@ -24,6 +24,7 @@ mod collective;
 mod combiner;
 mod cursor;
 mod custom_call;
+mod declared;
 mod export;
 mod import;
 pub mod jax;

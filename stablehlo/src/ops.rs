@@ -1,6 +1,9 @@
 //! What each StableHLO and `sdy` operation means in the op set: its [`OpKind`] from
 //! its attributes (in the pretty or the generic spelling) and result types.
 //!
+//! The op catalog maps StableHLO names to ops; an op whose import the catalog derives
+//! is read by `declared.rs`, the others here by hand (regions, operands held as
+//! attributes, structured attributes, the pretty `slice` spec, `sdy` syntax).
 //! Operands the op set holds as attributes (a `reduce`'s init value, a `pad`'s
 //! padding value) are read off the constants that define them; an op outside the op
 //! set is an error naming it.
@@ -9,11 +12,12 @@ use super::ast::{Operation, Type};
 use super::attrs::{self, enum_word, flag, get, req};
 use super::collective;
 use super::combiner::{body_reduction, reduction};
+use super::declared;
+use autoshard_model::ops::catalog;
+use autoshard_model::ops::decl::Codec;
 use autoshard_model::ops::{
-    BatchNormInference, BinaryOp, BitcastConvert, BroadcastInDim, Cholesky, ComparisonDirection, Concatenate, Constant,
-    ConvDimensionNumbers, Convolution, DotGeneral, DynamicSlice, Gather, Iota, Pad, PropagationDirection, Reduce,
-    ReduceWindow, Reshape, Reverse, RngAlgorithm, RngBitGenerator, Scatter, ScatterKind, SelectAndScatter, Slice, Sort,
-    Transpose, TransposeA, TriangularSolve, UnaryOp, Window,
+    BinaryOp, ComparisonDirection, Constant, ConvDimensionNumbers, Convolution, DotGeneral, Gather, Pad,
+    PropagationDirection, Reduce, ReduceWindow, Scatter, ScatterKind, SelectAndScatter, Slice, Sort, UnaryOp, Window,
 };
 use autoshard_model::{DType, OpKind, TensorSharding, TensorType};
 
@@ -26,9 +30,10 @@ pub trait Scope {
 }
 
 /// Whether `u` is one of StableHLO's own unary ops (the op set adds `relu`, `gelu`,
-/// `silu` and `erf`, which StableHLO writes otherwise).
+/// `silu` and `erf`, which StableHLO writes otherwise): the catalog gives it a
+/// `stablehlo.*` name.
 pub fn is_stablehlo_unary(u: UnaryOp) -> bool {
-    !matches!(u, UnaryOp::Relu | UnaryOp::Gelu | UnaryOp::Silu | UnaryOp::Erf)
+    catalog::find(u.name()).is_some_and(|d| d.stablehlo.iter().any(|n| n.starts_with("stablehlo.")))
 }
 
 /// StableHLO's names of the element types whose name differs from the op set's.
@@ -62,6 +67,14 @@ fn result_type(op: &Operation) -> Result<TensorType, String> {
     op.result_types.first().ok_or_else(|| "the op states no result type".to_string()).and_then(tensor_type)
 }
 
+/// The type of `op`'s result `k`.
+fn nth_result_type(op: &Operation, k: usize) -> Result<TensorType, String> {
+    match k {
+        0 => result_type(op),
+        _ => op.result_types.get(k).ok_or_else(|| format!("{} states no result {k}", op.name)).and_then(tensor_type),
+    }
+}
+
 fn ints_or(op: &Operation, names: &[&str], default: Vec<i64>) -> Result<Vec<i64>, String> {
     get(op, names).map_or(Ok(default), attrs::ints)
 }
@@ -93,61 +106,28 @@ pub fn lower<'o>(op: &'o Operation, scope: &dyn Scope) -> Result<(OpKind, Vec<&'
 /// The op set's kind for `op` (a `stablehlo.*` or `sdy.*` op without a body of its
 /// own; region ops are the importer's).
 fn kind(op: &Operation, scope: &dyn Scope) -> Result<OpKind, String> {
-    let pointwise = op.name.strip_prefix("stablehlo.").and_then(OpKind::elementwise);
-    if let Some(kind) = pointwise.filter(|k| !matches!(k, OpKind::Unary(u) if !is_stablehlo_unary(*u))) {
-        return Ok(kind);
+    let unsupported = || format!("op '{}' is not supported", op.name);
+    let decl = catalog::by_stablehlo(&op.name).ok_or_else(unsupported)?;
+    if decl.import == Codec::Derived {
+        return declared::kind(op, decl, &|k| nth_result_type(op, k));
     }
-    Ok(match op.name.as_str() {
-        "chlo.erf" => OpKind::Unary(UnaryOp::Erf),
-        "stablehlo.convert" => OpKind::Convert { dtype: result_type(op)?.dtype },
-        "stablehlo.bitcast_convert" => OpKind::BitcastConvert(BitcastConvert { dtype: result_type(op)?.dtype }),
-        "stablehlo.compare" => OpKind::Compare { direction: comparison(op)? },
-        "stablehlo.select" => OpKind::Select,
-        "stablehlo.clamp" => OpKind::Clamp,
-        "stablehlo.dot" => OpKind::Dot,
-        "stablehlo.dot_general" => OpKind::DotGeneral(dot_general(op)?),
-        "stablehlo.reduce" => OpKind::Reduce(reduce(op, scope)?),
-        "stablehlo.broadcast_in_dim" => OpKind::BroadcastInDim(BroadcastInDim {
-            shape: result_type(op)?.shape,
-            broadcast_dimensions: attrs::ints(req(op, &["dims", "broadcast_dimensions"])?)?,
-        }),
-        "stablehlo.reshape" => OpKind::Reshape(Reshape { shape: result_type(op)?.shape }),
-        "stablehlo.transpose" => {
-            OpKind::Transpose(Transpose { permutation: attrs::ints(req(op, &["dims", "permutation"])?)? })
-        }
-        "stablehlo.concatenate" => {
-            OpKind::Concatenate(Concatenate { dimension: attrs::int(req(op, &["dim", "dimension"])?)? })
-        }
-        "stablehlo.reverse" => OpKind::Reverse(Reverse { dimensions: attrs::ints(req(op, &["dims", "dimensions"])?)? }),
-        "stablehlo.slice" => OpKind::Slice(slice(op)?),
-        "stablehlo.pad" => OpKind::Pad(pad(op, scope)?),
-        "stablehlo.dynamic_slice" => {
-            OpKind::DynamicSlice(DynamicSlice { slice_sizes: attrs::ints(req(op, &["sizes", "slice_sizes"])?)? })
-        }
-        "stablehlo.dynamic_update_slice" => OpKind::DynamicUpdateSlice,
-        "stablehlo.rng_bit_generator" => OpKind::RngBitGenerator(rng_bit_generator(op)?),
-        "stablehlo.batch_norm_inference" => OpKind::BatchNormInference(BatchNormInference {
-            epsilon: attrs::float(req(op, &["epsilon"])?)?,
-            feature_index: attrs::int(req(op, &["feature_index"])?)?,
-        }),
-        "stablehlo.all_gather" => OpKind::AllGather(collective::all_gather(op)?),
-        "stablehlo.all_to_all" => OpKind::AllToAll(collective::all_to_all(op)?),
-        "stablehlo.reduce_scatter" => OpKind::ReduceScatter(collective::reduce_scatter(op)?),
-        "stablehlo.convolution" => OpKind::Convolution(convolution(op)?),
-        "stablehlo.reduce_window" => OpKind::ReduceWindow(reduce_window(op)?),
-        "stablehlo.select_and_scatter" => OpKind::SelectAndScatter(select_and_scatter(op)?),
-        "stablehlo.gather" => OpKind::Gather(gather(op)?),
-        "stablehlo.scatter" => OpKind::Scatter(scatter(op)?),
-        "stablehlo.sort" => OpKind::Sort(sort(op)?),
-        "stablehlo.triangular_solve" => OpKind::TriangularSolve(triangular_solve(op)?),
-        "stablehlo.cholesky" => OpKind::Cholesky(Cholesky { lower: flag(op, "lower")? }),
-        "stablehlo.iota" => {
-            let dimension = attrs::int(req(op, &["dim", "iota_dimension"])?)?;
-            OpKind::Iota(Iota { ty: result_type(op)?, iota_dimension: dimension })
-        }
-        "sdy.sharding_constraint" => OpKind::ShardingConstraint(sharding_word(op, scope)?),
-        "sdy.reshard" => OpKind::Reshard(sharding_word(op, scope)?),
-        "sdy.propagation_barrier" => {
+    Ok(match decl.name {
+        "dot_general" => OpKind::DotGeneral(dot_general(op)?),
+        "reduce" => OpKind::Reduce(reduce(op, scope)?),
+        "slice" => OpKind::Slice(slice(op, decl)?),
+        "pad" => OpKind::Pad(pad(op, scope)?),
+        "all_gather" => OpKind::AllGather(collective::all_gather(op)?),
+        "all_to_all" => OpKind::AllToAll(collective::all_to_all(op)?),
+        "reduce_scatter" => OpKind::ReduceScatter(collective::reduce_scatter(op)?),
+        "convolution" => OpKind::Convolution(convolution(op)?),
+        "reduce_window" => OpKind::ReduceWindow(reduce_window(op)?),
+        "select_and_scatter" => OpKind::SelectAndScatter(select_and_scatter(op)?),
+        "gather" => OpKind::Gather(gather(op)?),
+        "scatter" => OpKind::Scatter(scatter(op)?),
+        "sort" => OpKind::Sort(sort(op)?),
+        "sharding_constraint" => OpKind::ShardingConstraint(sharding_word(op, scope)?),
+        "reshard" => OpKind::Reshard(sharding_word(op, scope)?),
+        "propagation_barrier" => {
             let word = enum_word(req(op, &["allowed_direction"])?).to_string();
             OpKind::PropagationBarrier(by_name(
                 &PropagationDirection::ALL,
@@ -156,16 +136,18 @@ fn kind(op: &Operation, scope: &dyn Scope) -> Result<OpKind, String> {
                 "allowed_direction",
             )?)
         }
-        _ => return Err(format!("op '{}' is not supported", op.name)),
+        _ => return Err(unsupported()),
     })
 }
 
+/// The direction of a `stablehlo.compare` (in a comparator or select region), read as
+/// the catalog declares it.
 fn comparison(op: &Operation) -> Result<ComparisonDirection, String> {
-    let word = match get(op, &["comparison_direction"]) {
-        Some(text) => enum_word(text).to_string(),
-        None => op.words.first().map(|w| w.text.clone()).unwrap_or_default(),
-    };
-    by_name(&ComparisonDirection::ALL, ComparisonDirection::name, &word, "comparison direction")
+    let decl = catalog::find("compare").ok_or("the catalog has no compare")?;
+    match declared::kind(op, decl, &|k| nth_result_type(op, k))? {
+        OpKind::Compare { direction } => Ok(direction),
+        _ => Err("a compare is read as another op".into()),
+    }
 }
 
 /// The one of `all` whose `name` is `word`, or an error listing the names (`what`
@@ -227,7 +209,9 @@ fn reduce(op: &Operation, scope: &dyn Scope) -> Result<Reduce, String> {
     Ok(Reduce { dimensions: attrs::ints(req(op, &["dimensions"])?)?, kind })
 }
 
-fn slice(op: &Operation) -> Result<Slice, String> {
+/// A `slice`: the pretty form's `[start:limit:stride, …]` spec by hand, the generic
+/// form as the catalog declares it.
+fn slice(op: &Operation, decl: &autoshard_model::ops::decl::OpDecl) -> Result<Slice, String> {
     if let Some(spec) = op.words.iter().find(|w| w.text.starts_with('[')) {
         let inner = attrs::inside(&spec.text, '[', ']');
         let (mut start_indices, mut limit_indices, mut strides) = (Vec::new(), Vec::new(), Vec::new());
@@ -244,10 +228,10 @@ fn slice(op: &Operation) -> Result<Slice, String> {
         }
         return Ok(Slice { start_indices, limit_indices, strides });
     }
-    let start_indices = attrs::ints(req(op, &["start_indices"])?)?;
-    let limit_indices = attrs::ints(req(op, &["limit_indices"])?)?;
-    let strides = ints_or(op, &["strides"], vec![1; start_indices.len()])?;
-    Ok(Slice { start_indices, limit_indices, strides })
+    match decl.build(&declared::values(op, decl, &|k| nth_result_type(op, k))?).map_err(|e| e.to_string())? {
+        OpKind::Slice(s) => Ok(s),
+        _ => Err("a slice is read as another op".into()),
+    }
 }
 
 /// A `pad`; a constant padding value is held as its `value`, any other stays an
@@ -328,17 +312,6 @@ fn select_and_scatter(op: &Operation) -> Result<SelectAndScatter, String> {
     Ok(SelectAndScatter { window: window(op, result_rank(op, 0)?)?, select, scatter: body_reduction(op, 1, 1)? })
 }
 
-fn triangular_solve(op: &Operation) -> Result<TriangularSolve, String> {
-    let word = get(op, &["transpose_a"]).map_or("NO_TRANSPOSE", enum_word);
-    let transpose_a = by_name(&TransposeA::ALL, TransposeA::name, word, "transpose_a")?;
-    Ok(TriangularSolve {
-        left_side: flag(op, "left_side")?,
-        lower: flag(op, "lower")?,
-        unit_diagonal: flag(op, "unit_diagonal")?,
-        transpose_a,
-    })
-}
-
 fn gather(op: &Operation) -> Result<Gather, String> {
     let numbers = req(op, &["dimension_numbers"])?;
     let list = |name| attrs::field_ints(numbers, name);
@@ -385,15 +358,6 @@ fn sort(op: &Operation) -> Result<Sort, String> {
     let direction = comparator.iter().find(|o| o.name == "stablehlo.compare").map(comparison).transpose()?;
     let descending = matches!(direction, Some(ComparisonDirection::Gt | ComparisonDirection::Ge));
     Ok(Sort { dimension: int_or(op, &["dimension"], -1)?, descending, is_stable: flag(op, "is_stable")? })
-}
-
-/// `rng_bit_generator`'s algorithm (pretty `algorithm = DEFAULT`, generic
-/// `rng_algorithm = #stablehlo<rng_algorithm DEFAULT>`) and output type.
-fn rng_bit_generator(op: &Operation) -> Result<RngBitGenerator, String> {
-    let word = enum_word(req(op, &["algorithm", "rng_algorithm"])?).to_string();
-    let algorithm = by_name(&RngAlgorithm::ALL, RngAlgorithm::name, &word, "rng algorithm")?;
-    let output = op.result_types.get(1).ok_or("rng_bit_generator states no output type")?;
-    Ok(RngBitGenerator { algorithm, result: tensor_type(output)? })
 }
 
 /// A `stablehlo.constant` or `sdy.constant`'s value.

@@ -24,6 +24,7 @@
 //! `%relu.0`), made unique; the output is deterministic.
 
 mod collectives;
+mod declared;
 mod decompose;
 mod dot;
 mod ops;

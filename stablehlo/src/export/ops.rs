@@ -1,11 +1,15 @@
 //! One program op as StableHLO (or `sdy`) text: the op set's attributes in
-//! StableHLO's generic attribute syntax, the region ops with their bodies. Ops with
-//! no StableHLO counterpart go to `decompose.rs`, collectives to `collectives.rs`,
-//! `dot_general` to `dot.rs` and reductions' combining regions to `reductions.rs`.
+//! StableHLO's generic attribute syntax, the region ops with their bodies. An op whose
+//! export the op catalog derives is written by `declared.rs`; the rest here by hand.
+//! Ops with no StableHLO counterpart go to `decompose.rs`, collectives to
+//! `collectives.rs`, `dot_general` to `dot.rs` and reductions' combining regions to
+//! `reductions.rs`.
 
 use super::dot::dot_general;
 use super::reductions::{combiner, combining, inits, reduce, scalars};
-use super::{Emitter, Region, Ssa, array, collectives, decompose, fields, ty};
+use super::{Emitter, Region, Ssa, array, collectives, declared, decompose, fields, ty};
+use autoshard_model::ops::catalog;
+use autoshard_model::ops::decl::Codec;
 use autoshard_model::ops::{
     ComparisonDirection, ConvDimensionNumbers, Convolution, Custom, DotGeneral, Gather, ManualComputation,
     ReduceWindow, Scatter, SelectAndScatter, Window,
@@ -20,42 +24,15 @@ pub(super) fn emit(e: &mut Emitter<'_>, id: OpId) -> Result<Vec<Ssa>, String> {
     let results: Vec<TensorType> = op.results.iter().map(|&v| program.value(v).ty.clone()).collect();
     let result = results.first().cloned().ok_or("the op has no result")?;
     let one = |v: Ssa| Ok(vec![v]);
+    if let Some(decl) = catalog::of(&op.kind).filter(|d| d.export == Codec::Derived) {
+        return declared::emit(e, decl, &op.kind, &args, &results);
+    }
     match &op.kind {
         OpKind::Unary(u) => one(decompose::unary(e, *u, &args[0])),
-        OpKind::Binary(b) => Ok(e.stablehlo(b.name(), &args, "", &results)),
-        OpKind::Convert { .. } => Ok(e.stablehlo("convert", &args, "", &results)),
-        OpKind::Compare { direction } => Ok(e.stablehlo("compare", &args, &comparison(*direction, None), &results)),
-        OpKind::Select => Ok(e.stablehlo("select", &args, "", &results)),
-        OpKind::Clamp => Ok(e.stablehlo("clamp", &args, "", &results)),
         OpKind::DotGeneral(d) => one(dot_general(e, &args[0], &args[1], d, &result)),
         OpKind::Dot => one(dot_general(e, &args[0], &args[1], &DotGeneral::for_dot(args[0].ty.rank()), &result)),
         OpKind::Einsum(eq) => decompose::einsum(e, eq, &args).map(|v| vec![v]),
         OpKind::Reduce(r) => Ok(reduce(e, &args, r.kind, &r.dimensions, &results)),
-        OpKind::BroadcastInDim(b) => Ok(e.stablehlo(
-            "broadcast_in_dim",
-            &args,
-            &format!("broadcast_dimensions = {}", array(&b.broadcast_dimensions)),
-            &results,
-        )),
-        OpKind::Reshape(_) => Ok(e.stablehlo("reshape", &args, "", &results)),
-        OpKind::Transpose(t) => {
-            Ok(e.stablehlo("transpose", &args, &format!("permutation = {}", array(&t.permutation)), &results))
-        }
-        OpKind::Concatenate(c) => {
-            Ok(e.stablehlo("concatenate", &args, &format!("dimension = {} : i64", c.dimension), &results))
-        }
-        OpKind::Reverse(r) => {
-            Ok(e.stablehlo("reverse", &args, &format!("dimensions = {}", array(&r.dimensions)), &results))
-        }
-        OpKind::Slice(s) => {
-            let attrs = format!(
-                "limit_indices = {}, start_indices = {}, strides = {}",
-                array(&s.limit_indices),
-                array(&s.start_indices),
-                array(&s.strides)
-            );
-            Ok(e.stablehlo("slice", &args, &attrs, &results))
-        }
         OpKind::Pad(p) => {
             let value = match args.get(1) {
                 Some(v) => v.clone(),
@@ -68,9 +45,6 @@ pub(super) fn emit(e: &mut Emitter<'_>, id: OpId) -> Result<Vec<Ssa>, String> {
                 array(&p.interior_padding)
             );
             Ok(e.stablehlo("pad", &[args[0].clone(), value], &attrs, &results))
-        }
-        OpKind::DynamicSlice(d) => {
-            Ok(e.stablehlo("dynamic_slice", &args, &format!("slice_sizes = {}", array(&d.slice_sizes)), &results))
         }
         OpKind::Convolution(c) => Ok(e.stablehlo("convolution", &args, &convolution(c), &results)),
         OpKind::Gather(g) => Ok(e.stablehlo("gather", &args, &gather(g), &results)),
@@ -98,34 +72,10 @@ pub(super) fn emit(e: &mut Emitter<'_>, id: OpId) -> Result<Vec<Ssa>, String> {
         }
         OpKind::ReduceWindow(r) => Ok(reduce_window(e, &args, r, &results)),
         OpKind::SelectAndScatter(s) => Ok(vec![select_and_scatter(e, &args, s, &result)]),
-        OpKind::TriangularSolve(t) => {
-            let attrs = format!(
-                "left_side = {}, lower = {}, transpose_a = #stablehlo<transpose {}>, unit_diagonal = {}",
-                t.left_side,
-                t.lower,
-                t.transpose_a.name(),
-                t.unit_diagonal
-            );
-            Ok(e.stablehlo("triangular_solve", &args, &attrs, &results))
-        }
-        OpKind::Cholesky(c) => Ok(e.stablehlo("cholesky", &args, &format!("lower = {}", c.lower), &results)),
-        OpKind::DynamicUpdateSlice => Ok(e.stablehlo("dynamic_update_slice", &args, "", &results)),
-        OpKind::BitcastConvert(_) => Ok(e.stablehlo("bitcast_convert", &args, "", &results)),
-        OpKind::RngBitGenerator(r) => {
-            let attrs = format!("rng_algorithm = #stablehlo<rng_algorithm {}>", r.algorithm.name());
-            Ok(e.stablehlo("rng_bit_generator", &args, &attrs, &results))
-        }
         OpKind::AllGather(a) => Ok(collectives::all_gather(e, &args, a, &results)),
         OpKind::AllToAll(a) => Ok(collectives::all_to_all(e, &args, a, &results)),
         OpKind::ReduceScatter(r) => Ok(collectives::reduce_scatter(e, &args, r, &results)),
-        OpKind::BatchNormInference(b) => {
-            let epsilon = super::literal(b.epsilon, DType::F32);
-            let attrs = format!("epsilon = {epsilon} : f32, feature_index = {} : i64", b.feature_index);
-            Ok(e.stablehlo("batch_norm_inference", &args, &attrs, &results))
-        }
-        OpKind::Iota(i) => {
-            Ok(e.stablehlo("iota", &[], &format!("iota_dimension = {} : i64", i.iota_dimension), &results))
-        }
+        kind => Err(format!("the catalog declares no derived writer for {} and none is written by hand", kind.name())),
     }
 }
 
