@@ -310,10 +310,12 @@ impl Generator {
     /// Adds one op of the later additions to the op set on matrix `a` of shape `s`
     /// (`d` a random dimension): dynamic_update_slice, a bitcast round trip, pad by an
     /// operand, variadic reduce, batch_norm_inference, a scatter of two inputs, a
-    /// custom op with a body ([`Generator::custom`]).
+    /// custom op with a body ([`Generator::custom`]), dynamic loss scaling
+    /// ([`Generator::loss_scaling`]).
     fn more_ops(&mut self, a: &str, s: &[i64], d: usize) {
         let (m, n) = (s[0], s[1]);
-        match self.next(7) {
+        match self.next(8) {
+            7 => self.loss_scaling(a, s),
             6 => self.custom(a, s, d),
             0 => {
                 let k = 1 + self.next(n as usize) as i64;
@@ -379,6 +381,32 @@ impl Generator {
 }
 
 impl Generator {
+    /// Dynamic loss scaling, as mixed-precision training does it: a fresh input scaled
+    /// by 2^17 into a narrow float format's overflow range and rounded to the format
+    /// (`reduce_precision`), kept where finite (`is_finite`, `select`), scaled back and
+    /// added to `a`. The rounded values come from an input, not from sums whose order
+    /// differs between a plan and the reference, so no rounding boundary splits them.
+    fn loss_scaling(&mut self, a: &str, s: &[i64]) {
+        let (m, n) = (s[0], s[1]);
+        let (exponent, mantissa) = [(5, 10), (8, 7), (4, 3), (2, 1)][self.next(4)];
+        let g = self.input(s, "f32");
+        let hidden = |g: &mut Self, op: &str, operands: &[&str], fields: &str| {
+            let name = g.op(op, operands, fields, s.to_vec());
+            let _ = g.values.pop(); // only the result is picked
+            name
+        };
+        let up = hidden(self, "constant", &[], &format!("shape: [{m}, {n}], value: 131072"));
+        let big = hidden(self, "multiply", &[&g, &up], "");
+        let f = format!("exponent_bits: {exponent}, mantissa_bits: {mantissa}");
+        let h = hidden(self, "reduce_precision", &[&big], &f);
+        let ok = hidden(self, "is_finite", &[&h], "");
+        let zero = hidden(self, "constant", &[], &format!("shape: [{m}, {n}], value: 0"));
+        let kept = hidden(self, "select", &[&ok, &h, &zero], "");
+        let down = hidden(self, "constant", &[], &format!("shape: [{m}, {n}], value: 7.62939453125e-06"));
+        let back = hidden(self, "multiply", &[&kept, &down], "");
+        self.op("add", &[a, &back], "", s.to_vec());
+    }
+
     /// A custom op with a body (a row-wise running sum of half of `a` less its maxima
     /// along `d`, plus an iota plus a half) whose rule keeps dimension 0
     /// pass-through, dimension 1 too when `d` is 0 (then the rule is wrong about the

@@ -32,7 +32,8 @@ pub enum KernelClass {
     /// `convolution`.
     Convolution,
     /// One output element from one element of each operand: unary, binary,
-    /// `convert`, `compare`, `select`, `clamp`, `bitcast_convert`, random bits.
+    /// `convert`, `compare`, `select`, `clamp`, `reduce_precision`, `is_finite`,
+    /// `bitcast_convert`, random bits.
     Elementwise,
     /// Reductions and normalisations: `reduce`, `softmax`, the norms, `sort`.
     Reduction,
@@ -83,6 +84,8 @@ impl KernelClass {
             | OpKind::Compare { .. }
             | OpKind::Select
             | OpKind::Clamp
+            | OpKind::ReducePrecision(_)
+            | OpKind::IsFinite
             | OpKind::BitcastConvert(_)
             | OpKind::RngBitGenerator(_)
             | OpKind::Custom(_) => KernelClass::Elementwise,

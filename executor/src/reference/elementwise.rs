@@ -1,5 +1,5 @@
 //! Pointwise ops: unary and binary arithmetic, `convert`, `compare`, `select`,
-//! `clamp`.
+//! `clamp`, `reduce_precision`, `is_finite`.
 //!
 //! Values are `f32`; an integer or boolean result is brought back into its type after
 //! every op (integers truncate toward zero, booleans are 1 for non-zero), so integer
@@ -7,10 +7,15 @@
 //! default), `silu(x) = x * logistic(x)`, `erf` is computed in `f64` (a Taylor series
 //! below 3, Numerical Recipes' Chebyshev `erfc` fit above, both well under `f32`'s
 //! precision). Bitwise ops on integers work on the value as
-//! an `i64`; on booleans they are logical.
+//! an `i64`; on booleans they are logical. `reduce_precision` is XLA's ReducePrecision
+//! on the `f32` bits: the mantissa rounded to nearest, ties to even (a carry may bump
+//! the exponent), then exponents above the format's range become infinities and
+//! those at or below its smallest normal exponent signed zeros (the format has no
+//! denormals); a NaN stays the NaN it was (as XLA's CPU backend gives); formats at
+//! least as wide as `f32`'s 8 and 23 bits leave the value as is.
 
 use crate::tensor::Tensor;
-use autoshard_model::ops::{BinaryOp, ComparisonDirection, UnaryOp};
+use autoshard_model::ops::{BinaryOp, ComparisonDirection, ReducePrecision, UnaryOp};
 use autoshard_model::{DType, DTypeClass};
 
 /// Brings `v` into `dtype`: integers truncate toward zero, booleans are `v != 0`.
@@ -178,6 +183,50 @@ pub fn clamp(min: &Tensor, x: &Tensor, max: &Tensor) -> Tensor {
     Tensor::new(x.shape(), data)
 }
 
+/// `x` rounded to the float format with `exponent_bits` exponent and `mantissa_bits`
+/// mantissa bits (see the module docs).
+pub fn reduce_precision_value(x: f32, exponent_bits: i64, mantissa_bits: i64) -> f32 {
+    const MANTISSA: i64 = 23;
+    const EXPONENT: i64 = 8;
+    const EXPONENT_MASK: u32 = 0xFF << 23;
+    const SIGN: u32 = 1 << 31;
+    if x.is_nan() {
+        return x;
+    }
+    let mut bits = x.to_bits();
+    if mantissa_bits < MANTISSA {
+        // Dropping `dropped` bits: add just under half their weight, plus one when
+        // the lowest kept bit is set (ties go to even), then clear them.
+        let dropped = (MANTISSA - mantissa_bits.max(0)) as u32;
+        let lowest_kept = 1u32 << dropped;
+        let bias = (lowest_kept >> 1) - 1 + ((bits & lowest_kept) >> dropped);
+        bits = bits.wrapping_add(bias) & !(lowest_kept - 1);
+    }
+    if exponent_bits < EXPONENT {
+        // The format's exponent bias, and its largest and smallest normal exponents in
+        // `f32`'s biased terms; the smallest (all zero bits) encodes zero.
+        let bias = (1u32 << (exponent_bits.max(1) - 1)) - 1;
+        let (max, min) = ((127 + bias) << 23, (127 - bias) << 23);
+        let exponent = bits & EXPONENT_MASK;
+        if exponent > max {
+            bits = (bits & SIGN) | EXPONENT_MASK;
+        } else if exponent <= min {
+            bits &= SIGN;
+        }
+    }
+    f32::from_bits(bits)
+}
+
+/// `reduce_precision` of every element of `x`.
+pub fn reduce_precision(x: &Tensor, r: &ReducePrecision) -> Tensor {
+    x.map(|v| reduce_precision_value(v, r.exponent_bits, r.mantissa_bits))
+}
+
+/// `is_finite`: 1 where the element is neither infinite nor NaN, else 0.
+pub fn is_finite(x: &Tensor) -> Tensor {
+    x.map(|v| f32::from(u8::from(v.is_finite())))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -237,5 +286,43 @@ mod tests {
         let chosen = select(&t(&[1.0, 0.0, 1.0]), &x, &t(&[0.0, 0.0, 0.0]));
         assert_eq!(chosen.data(), &[-5.0, 0.0, 9.0]);
         assert_eq!(compare(ComparisonDirection::Gt, &x, &t(&[0.0, 0.0, 9.0])).data(), &[0.0, 1.0, 0.0]);
+    }
+
+    /// The values JAX 0.10.2's XLA (CPU) gives for `lax.reduce_precision`.
+    #[test]
+    fn reduce_precision_rounds_to_nearest_even_and_saturates_like_xla() {
+        let e5m10 = |x: f32| reduce_precision_value(x, 5, 10);
+        assert_eq!(e5m10(1.0001), 1.0);
+        assert_eq!(e5m10(70000.0), f32::INFINITY);
+        assert_eq!(e5m10(-70000.0), f32::NEG_INFINITY);
+        assert!(e5m10(f32::NAN).is_nan());
+        assert_eq!(e5m10(65504.0), 65504.0); // f16's largest
+        assert_eq!(e5m10(65520.0), f32::INFINITY); // rounds up past it
+        assert_eq!(e5m10(1.000_488_3), 1.0); // 1 + 2^-11: a tie, to even (down)
+        assert_eq!(e5m10(1.001_464_8), 1.001_953_1); // 1 + 3 * 2^-11: a tie, to even (up)
+        assert_eq!(e5m10(0.1), 0.099_975_586);
+        assert_eq!(e5m10(6.2e-5), 6.198_883e-5);
+        // Below f16's smallest normal: a signed zero (no denormals).
+        assert_eq!(e5m10(3e-5).to_bits(), 0.0f32.to_bits());
+        assert_eq!(e5m10(-3e-5).to_bits(), (-0.0f32).to_bits());
+        assert_eq!(e5m10(f32::INFINITY), f32::INFINITY);
+        let e2m1: Vec<f32> = [0.5, 1.0, 1.2, 1.5, 1.75, 2.0, 3.0, 3.5, 4.0, 0.9]
+            .iter()
+            .map(|&x| reduce_precision_value(x, 2, 1))
+            .collect();
+        assert_eq!(e2m1, [0.0, 1.0, 1.0, 1.5, 2.0, 2.0, 3.0, f32::INFINITY, f32::INFINITY, 1.0]);
+        assert!(reduce_precision_value(f32::NAN, 5, 0).is_nan());
+        // bf16 (e8m7): no range change, so f32's denormals round instead of flushing.
+        assert_eq!(reduce_precision_value(1e-39, 8, 7).to_bits(), 0xB0000);
+        assert_eq!(reduce_precision_value(3.4e38, 8, 0), f32::INFINITY);
+        assert_eq!(reduce_precision_value(0.1, 8, 23), 0.1);
+        let r = ReducePrecision { exponent_bits: 5, mantissa_bits: 10 };
+        assert_eq!(reduce_precision(&t(&[1.0001, 70000.0]), &r).data(), &[1.0, f32::INFINITY]);
+    }
+
+    #[test]
+    fn is_finite_is_false_for_infinities_and_nans() {
+        let x = t(&[1.0, f32::INFINITY, f32::NEG_INFINITY, f32::NAN, -0.0]);
+        assert_eq!(is_finite(&x).data(), &[1.0, 0.0, 0.0, 0.0, 1.0]);
     }
 }

@@ -236,6 +236,8 @@ pub(crate) fn apply(
         OpKind::Compare { direction } => one(ew::compare(*direction, operands[0], operands[1])),
         OpKind::Select => one(ew::select(operands[0], operands[1], operands[2])),
         OpKind::Clamp => one(ew::clamp(operands[0], operands[1], operands[2])),
+        OpKind::ReducePrecision(r) => one(ew::reduce_precision(first()?, r)),
+        OpKind::IsFinite => one(ew::is_finite(first()?)),
         OpKind::DotGeneral(d) => one(dot::dot_general(operands[0], operands[1], d)),
         OpKind::Dot => one(dot::dot_general(operands[0], operands[1], &DotGeneral::for_dot(operands[0].rank()))),
         OpKind::Einsum(e) => one(dot::einsum(e, operands)),

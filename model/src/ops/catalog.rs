@@ -18,8 +18,8 @@
 use super::decl::{AttrDecl, AttrDefault, AttrKind, Fields, HloType, OpDecl, Pretty, Spelling, Words};
 use super::{
     BatchNormInference, BinaryOp, BitcastConvert, BroadcastInDim, Cholesky, ComparisonDirection, Concatenate,
-    DynamicSlice, Gather, Iota, Norm, Pad, Reduce, ReduceKind, Reshape, Reverse, RngAlgorithm, RngBitGenerator,
-    Scatter, ScatterKind, Slice, Softmax, Sort, Take, Transpose, TransposeA, TriangularSolve, UnaryOp,
+    DynamicSlice, Gather, Iota, Norm, Pad, Reduce, ReduceKind, ReducePrecision, Reshape, Reverse, RngAlgorithm,
+    RngBitGenerator, Scatter, ScatterKind, Slice, Softmax, Sort, Take, Transpose, TransposeA, TriangularSolve, UnaryOp,
 };
 use super::{OpKind, PropagationDirection};
 use crate::dtype::DType;
@@ -80,6 +80,11 @@ const fn other(key: &'static str, what: &'static str) -> AttrDecl {
 /// `generic = N : i64`.
 const fn i64_attr(generic: &'static str) -> Spelling {
     Spelling::attr(generic, HloType::I64)
+}
+
+/// `generic = N : i32`.
+const fn i32_attr(generic: &'static str) -> Spelling {
+    Spelling::attr(generic, HloType::I32)
 }
 
 /// `generic = array<i64: …>`.
@@ -175,6 +180,22 @@ static OPS: &[OpDecl] = &[
     ),
     plain("select", &["stablehlo.select"], || OpKind::Select),
     plain("clamp", &["stablehlo.clamp"], || OpKind::Clamp),
+    plain("reduce_precision", &["stablehlo.reduce_precision"], || {
+        OpKind::ReducePrecision(ReducePrecision { exponent_bits: 0, mantissa_bits: 0 })
+    })
+    .with(
+        &[
+            int("exponent_bits").hlo(i32_attr("exponent_bits").pretty(Pretty::Format { key: "format", letter: 'e' })),
+            int("mantissa_bits").hlo(i32_attr("mantissa_bits").pretty(Pretty::Format { key: "format", letter: 'm' })),
+        ],
+        |k, f| {
+            if let OpKind::ReducePrecision(r) = k {
+                f.int("exponent_bits", &mut r.exponent_bits);
+                f.int("mantissa_bits", &mut r.mantissa_bits);
+            }
+        },
+    ),
+    plain("is_finite", &["stablehlo.is_finite"], || OpKind::IsFinite),
     OpDecl::by_hand(
         "dot_general",
         &["stablehlo.dot_general"],

@@ -44,7 +44,7 @@ pub use einsum::EinsumEquation;
 pub use gather::{Gather, Scatter, ScatterKind, Take};
 pub use linalg::{Cholesky, TransposeA, TriangularSolve, batch_of_matrices};
 pub use norm::{BatchNormInference, Norm, Softmax};
-pub use pointwise::{BinaryOp, ComparisonDirection, UnaryOp};
+pub use pointwise::{BinaryOp, ComparisonDirection, ReducePrecision, UnaryOp};
 pub use reduce::{Reduce, ReduceKind};
 pub use reshaping::{BroadcastInDim, Reshape, Transpose};
 pub use slicing::{Concatenate, DynamicSlice, Pad, Reverse, Slice};
@@ -66,6 +66,8 @@ pub enum OpKind {
     Compare { direction: ComparisonDirection },
     Select,
     Clamp,
+    ReducePrecision(ReducePrecision),
+    IsFinite,
     DotGeneral(DotGeneral),
     Dot,
     Einsum(EinsumEquation),
@@ -109,11 +111,13 @@ pub enum OpKind {
 
 /// The names of the ops that are not unary or binary pointwise ops (the catalog's
 /// tests keep it in step with [`catalog::all`]).
-pub const OTHER_OP_NAMES: [&str; 43] = [
+pub const OTHER_OP_NAMES: [&str; 45] = [
     "convert",
     "compare",
     "select",
     "clamp",
+    "reduce_precision",
+    "is_finite",
     "dot_general",
     "dot",
     "einsum",
@@ -245,6 +249,8 @@ impl OpKind {
             OpKind::Compare { .. } => "compare",
             OpKind::Select => "select",
             OpKind::Clamp => "clamp",
+            OpKind::ReducePrecision(_) => "reduce_precision",
+            OpKind::IsFinite => "is_finite",
             OpKind::DotGeneral(_) => "dot_general",
             OpKind::Dot => "dot",
             OpKind::Einsum(_) => "einsum",
@@ -355,6 +361,8 @@ impl OpKind {
             OpKind::Compare { .. } => pointwise::infer_compare(ops),
             OpKind::Select => pointwise::infer_select(ops),
             OpKind::Clamp => pointwise::infer_clamp(ops),
+            OpKind::ReducePrecision(r) => r.infer(ops),
+            OpKind::IsFinite => pointwise::infer_is_finite(ops),
             OpKind::DotGeneral(d) => d.infer(ops),
             OpKind::Dot => dot::dot_as_general(ops)?.infer(ops),
             OpKind::Einsum(e) => e.infer(ops),

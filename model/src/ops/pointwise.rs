@@ -1,4 +1,5 @@
-//! Pointwise ops: unary and binary arithmetic, `compare`, `convert`, `select`, `clamp`.
+//! Pointwise ops: unary and binary arithmetic, `compare`, `convert`, `select`, `clamp`,
+//! `reduce_precision` and `is_finite`.
 //!
 //! All of them keep the shape: binary operands must have identical types (as in
 //! StableHLO; broadcast explicitly with `broadcast_in_dim`), `select`'s predicate and
@@ -254,4 +255,47 @@ pub(crate) fn infer_clamp(operands: &[Operand<'_>]) -> Result<Vec<TensorType>, S
         }
     }
     Ok(vec![x.ty.clone()])
+}
+
+/// `reduce_precision`: each element rounded to the float format with `exponent_bits`
+/// exponent and `mantissa_bits` mantissa bits and back, as XLA's ReducePrecision
+/// (mixed-precision training; JAX's `lax.reduce_precision`, printed
+/// `format = e5m10`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ReducePrecision {
+    /// Exponent bits of the format (at least 1).
+    pub exponent_bits: i64,
+    /// Mantissa bits of the format (at least 0).
+    pub mantissa_bits: i64,
+}
+
+impl ReducePrecision {
+    /// A float operand; at least 1 exponent bit and no negative mantissa bits, each an
+    /// `i32` as in StableHLO.
+    pub(crate) fn infer(self, operands: &[Operand<'_>]) -> Result<Vec<TensorType>, String> {
+        for (name, bits, least) in [("exponent_bits", self.exponent_bits, 1), ("mantissa_bits", self.mantissa_bits, 0)]
+        {
+            if bits < least {
+                return Err(format!("{name} must be at least {least}, got {bits}"));
+            }
+            if bits > i64::from(i32::MAX) {
+                return Err(format!("{name} {bits} does not fit StableHLO's i32"));
+            }
+        }
+        let x = &operands[0];
+        if !x.ty.dtype.is_float() {
+            return Err(dtype_error(x, "a floating-point"));
+        }
+        Ok(vec![x.ty.clone()])
+    }
+}
+
+/// `is_finite`: a float operand, a boolean result of its shape (false for infinities
+/// and NaNs).
+pub(crate) fn infer_is_finite(operands: &[Operand<'_>]) -> Result<Vec<TensorType>, String> {
+    let x = &operands[0];
+    if !x.ty.dtype.is_float() {
+        return Err(dtype_error(x, "a floating-point"));
+    }
+    Ok(vec![x.ty.with_dtype(DType::I1)])
 }

@@ -112,6 +112,8 @@ pub fn rule_for(kind: &OpKind, shapes: &OpShapes<'_>, sources: ConcatSources) ->
         | OpKind::Compare { .. }
         | OpKind::Select
         | OpKind::Clamp
+        | OpKind::ReducePrecision(_)
+        | OpKind::IsFinite
         | OpKind::ShardingConstraint(_) => pointwise::rule(shapes),
         OpKind::DotGeneral(d) => dot::dot_general_rule(d, shapes),
         OpKind::Dot => dot::dot_general_rule(&DotGeneral::for_dot(shapes.operands[0].rank()), shapes),
@@ -191,7 +193,11 @@ pub fn counts_for(kind: &OpKind, shapes: &OpShapes<'_>) -> OpCounts {
     match kind {
         OpKind::Unary(u) => pointwise::counts(shapes, pointwise::unary_flops_per_element(*u)),
         OpKind::Binary(b) => pointwise::counts(shapes, pointwise::binary_flops_per_element(*b)),
-        OpKind::Convert { .. } | OpKind::Compare { .. } | OpKind::Select => pointwise::counts(shapes, 1.0),
+        OpKind::Convert { .. }
+        | OpKind::Compare { .. }
+        | OpKind::Select
+        | OpKind::ReducePrecision(_)
+        | OpKind::IsFinite => pointwise::counts(shapes, 1.0),
         OpKind::Clamp => pointwise::counts(shapes, 2.0),
         OpKind::DotGeneral(d) => dot::dot_general_counts(d, shapes),
         OpKind::Dot => dot::dot_general_counts(&DotGeneral::for_dot(shapes.operands[0].rank()), shapes),

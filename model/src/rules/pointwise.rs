@@ -1,13 +1,13 @@
 //! Rules and counts of the pointwise ops: unary and binary arithmetic, `convert`,
-//! `compare`, `select`, `clamp` (and `sharding_constraint`, which Shardy treats as
-//! pointwise).
+//! `compare`, `select`, `clamp`, `reduce_precision`, `is_finite` (and
+//! `sharding_constraint`, which Shardy treats as pointwise).
 //!
 //! Rule (Shardy's `buildPointwise`): one pass-through factor per dimension of the
 //! result, mapped to the same dimension of every operand and result; scalar operands
 //! (`select`'s predicate, `clamp`'s bounds) have no factor.
 //!
-//! Counts: FLOPs per result element — 1 for arithmetic, comparisons, conversions and
-//! `relu`; [`TRANSCENDENTAL_FLOPS`] for exponentials, logarithms, trigonometric and
+//! Counts: FLOPs per result element — 1 for arithmetic, comparisons, conversions,
+//! `reduce_precision`, `is_finite` and `relu`; [`TRANSCENDENTAL_FLOPS`] for exponentials, logarithms, trigonometric and
 //! power functions and square roots (a polynomial approximation of ~10 multiply-adds);
 //! `gelu` (tanh form: tanh plus 7 arithmetic ops) and `silu` (logistic plus a multiply)
 //! add those. Bytes: every operand read once, every result written once.
