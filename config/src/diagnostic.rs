@@ -2,25 +2,14 @@
 //! [`Diagnostic`]s, sorted by position) and the "did you mean" hints.
 
 pub use autoshard_model::Diagnostic;
-use std::fmt;
+use autoshard_model::DiagnosticList;
 
 /// Every error found in one config file.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", DiagnosticList(&self.diagnostics))]
 pub struct ConfigError {
     /// The errors, sorted by line and column.
     pub diagnostics: Vec<Diagnostic>,
-}
-
-impl fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, d) in self.diagnostics.iter().enumerate() {
-            if i > 0 {
-                writeln!(f)?;
-            }
-            write!(f, "{d}")?;
-        }
-        Ok(())
-    }
 }
 
 impl From<autoshard_stablehlo::ImportError> for ConfigError {

@@ -47,7 +47,7 @@ pub use rule::{DimMapping, FactorId, FactorKind, OpShardingRule, TensorMapping};
 pub use sharding::{MeshRef, ReductionKind, TensorSharding, TensorShardingPerValue};
 // The program and its types.
 pub use dtype::{DType, DTypeClass};
-pub use ir::{Diagnostic, Location, OpId, Program, ProgramBuilder, TensorType, ValueId};
+pub use ir::{Diagnostic, DiagnosticList, Location, OpId, Program, ProgramBuilder, TensorType, ValueId};
 pub use ops::OpKind;
 // A plan: decisions by id, and the priced plan by name (docs/spec.md §8).
 pub use plan::{

@@ -34,27 +34,15 @@ mod parser;
 pub use export::{ExportError, render as export};
 
 use ast::Pos;
-use autoshard_model::{Diagnostic, Location, Program};
-use std::fmt;
+use autoshard_model::{Diagnostic, DiagnosticList, Location, Program};
 use std::sync::Arc;
 
 /// Why a module could not be imported: its errors, each at its place.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", DiagnosticList(&self.diagnostics))]
 pub struct ImportError {
     /// The errors, in source order.
     pub diagnostics: Vec<Diagnostic>,
-}
-
-impl fmt::Display for ImportError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, d) in self.diagnostics.iter().enumerate() {
-            if i > 0 {
-                writeln!(f)?;
-            }
-            write!(f, "{d}")?;
-        }
-        Ok(())
-    }
 }
 
 /// A module's main function as a program, and the module's name.

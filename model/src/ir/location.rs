@@ -45,3 +45,20 @@ impl fmt::Display for Diagnostic {
         Ok(())
     }
 }
+
+/// Diagnostics one per line, in the order given: how every front end prints the
+/// errors of one file.
+#[derive(Debug, Clone, Copy)]
+pub struct DiagnosticList<'a>(pub &'a [Diagnostic]);
+
+impl fmt::Display for DiagnosticList<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}

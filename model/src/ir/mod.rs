@@ -11,6 +11,6 @@ mod types;
 pub use annotation::{Annotation, AnnotationSource};
 pub use builder::{InputSpec, OpSpec, ProgramBuilder};
 pub use ids::{OpId, ValueId};
-pub use location::{Diagnostic, Location};
+pub use location::{Diagnostic, DiagnosticList, Location};
 pub use program::{Body, Input, Op, Output, Program, ShardingGroup, Value, ValueDef};
 pub use types::{TensorType, parse_shape, write_shape};
