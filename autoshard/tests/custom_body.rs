@@ -5,8 +5,6 @@
 //! a body that reduces along a split factor runs whole instead, behind the
 //! executor's own gathers. Either way the outputs equal the unsharded reference.
 
-#![allow(clippy::expect_used, clippy::unwrap_used, reason = "test harness")]
-
 use autoshard::Config;
 use autoshard::executor::EventKind;
 

@@ -3,8 +3,6 @@
 //! its plan runs on the CPU mesh matching the unsharded reference; and every config
 //! keeps the header comment that says what it is and what a good plan looks like.
 
-#![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
-
 use std::time::Instant;
 
 fn gallery() -> Vec<(String, String)> {

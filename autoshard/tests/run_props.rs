@@ -7,8 +7,6 @@
 //! not divide the mesh, so padding is everywhere. `AUTOSHARD_RUN_CASES` sets the
 //! number of cases (CI runs 500).
 
-#![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
-
 use autoshard::Config;
 use autoshard::RunError;
 use autoshard::cost::{Decisions, costed_ops};

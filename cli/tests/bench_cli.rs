@@ -1,13 +1,10 @@
 //! `autoshard bench`: the structure of its reports (never wall-clock limits), the
 //! shipped cpu profile as a preset and as a config's `cost: {profile: FILE}`.
 
-#![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
-
 use autoshard::cost::{HardwareSpec, LinkSpec, Preset, Profile};
 use std::collections::BTreeSet;
 
-mod common;
-use common::autoshard;
+use crate::common::autoshard;
 
 #[test]
 fn a_config_can_name_a_profile_file_and_it_is_the_cpu_preset() {

@@ -2,15 +2,12 @@
 //! instances (gzip-compressed, with forbidden markers and a usage limit) solved to
 //! the brute-force optimum, the output in the contest's form, bad input refused.
 
-#![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
-
 use autoshard::solver::Instance;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::io::Write;
 
-mod common;
-use common::autoshard;
+use crate::common::autoshard;
 
 /// The strategies and cost of the contest's output lines.
 fn parse(stdout: &str) -> (Vec<usize>, i128) {

@@ -3,12 +3,9 @@
 //! with exit code 2 before anything runs, batch-sharded linear algebra runs on local
 //! blocks and windows sharded along the window are gathered.
 
-#![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
-
 use std::path::Path;
 
-mod common;
-use common::autoshard;
+use crate::common::autoshard;
 
 #[test]
 fn the_example_configs_pass_with_their_full_size_plans() {

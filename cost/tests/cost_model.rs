@@ -2,8 +2,6 @@
 //! published figures (NVLink 4: 450 GB/s per direction, α = 2 us; 989 TFLOP/s dense
 //! bf16; 3.35 TB/s HBM3), for the configs in `tests/data/cost/`.
 
-#![allow(clippy::expect_used, clippy::unwrap_used, reason = "test harness")]
-
 use autoshard_config::Config;
 use autoshard_model::Plan;
 use autoshard_model::PlannedCollective;

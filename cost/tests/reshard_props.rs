@@ -4,8 +4,6 @@
 //! symbolic simulator and costs no more than the naive plan (reduce, gather
 //! everything, slice the target).
 
-#![allow(clippy::expect_used, clippy::unwrap_used, reason = "test harness")]
-
 use autoshard_cost::{HardwareSpec, Preset, Tensor, cheapest_plan, price, total_time};
 use autoshard_model::reshard::{Collective, naive_plan, plan};
 use autoshard_model::{AxisRef, DType, DimSharding, Mesh, Meshes, ReductionKind, TensorSharding};

@@ -4,8 +4,6 @@
 //! naive single-threaded reference over random meshes, groups and tensors, and
 //! Shardy's collectives on sharded blocks (`reshard_on_mesh`).
 
-#![allow(clippy::unwrap_used, clippy::expect_used, reason = "test harness")]
-
 use autoshard_executor::{Device, Error, Grid, Halo, MeshReduction, Runtime, Tensor};
 use autoshard_executor::{reshard_on_mesh, reshard_placement};
 use autoshard_model::reshard::Collective;

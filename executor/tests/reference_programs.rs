@@ -3,8 +3,6 @@
 //! custom op runs its decomposition, linear algebra and windowed ops give known
 //! solutions, and every example config evaluates.
 
-#![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
-
 use autoshard_config::Config;
 use autoshard_executor::{Tensor, interpret};
 

@@ -4,8 +4,6 @@
 //! agrees with `dot_general`, softmax rows sum to one, `take` agrees with the
 //! equivalent `gather`.
 
-#![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
-
 use autoshard_executor::Tensor;
 use autoshard_executor::for_each_index;
 use autoshard_executor::run_kernel as apply;

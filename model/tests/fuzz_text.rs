@@ -7,8 +7,6 @@
 //! the same text) and must survive verification against a mesh and shapes.
 //! Together the two properties run 120,000 generated strings.
 
-#![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
-
 use autoshard_model::{
     AxisRef, DimSharding, Mesh, OpShardingRule, ShardingProjection, TensorSharding, TensorShardingPerValue,
 };

@@ -8,8 +8,6 @@
 //! minor-most factor; back-projection stops only where the axes ran out. Also: a
 //! non-minor factor without overflow is sharded by a divisor of its size.
 
-#![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
-
 use autoshard_model::{
     AxisRef, DimMapping, DimSharding, FactorId, Mesh, OpShardingRule, TensorFactorShardings, TensorMapping,
     TensorSharding,

@@ -5,8 +5,6 @@
 //! and its peak usage equals the plan's peak memory, reshard buffers included
 //! (or exceeds it, where the formulation says it over-counts a shared buffer).
 
-#![allow(clippy::expect_used, clippy::unwrap_used, reason = "test harness")]
-
 use autoshard_config::Config;
 use autoshard_cost::price_plan;
 use autoshard_solver::formulate;

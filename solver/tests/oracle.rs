@@ -15,8 +15,6 @@
 //! each value is optimised alone by pricing it one candidate at a time; that keeps
 //! the enumeration exhaustive yet affordable.
 
-#![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
-
 use autoshard_cost::{Decisions, costed_ops, price_plan};
 use autoshard_cost::{HardwareSpec, Preset};
 use autoshard_model::OpStrategy;

@@ -1,8 +1,6 @@
 //! Modules written by the exporter read back as the program and plan they were
 //! written from, and plans written as JAX name every sharding.
 
-#![allow(clippy::expect_used, clippy::unwrap_used, reason = "test harness")]
-
 use autoshard::Config;
 use autoshard_model::Program;
 use autoshard_stablehlo::{export, import, jax};

@@ -1,8 +1,6 @@
 //! StableHLO modules: Shardy's rule-registry test read as it is, and modules lowered
 //! by JAX (`scripts/jax/lower.py`) imported, solved and run.
 
-#![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
-
 use autoshard_model::OpShardingRule;
 use autoshard_model::rules::sharding_rule;
 use std::collections::BTreeMap;

@@ -2,8 +2,6 @@
 //! `stablehlo.is_finite`, read in the pretty form JAX prints and in the generic form,
 //! solved, run sharded against the reference, exported and read back.
 
-#![allow(clippy::expect_used, clippy::unwrap_used, reason = "test harness")]
-
 use autoshard::Config;
 use autoshard::executor::{Tensor, interpret};
 use autoshard_model::ops::ReducePrecision;

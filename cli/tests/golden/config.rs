@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use crate::cli::{price_plan, run_on as autoshard};
+use super::cli::{price_plan, run_on as autoshard};
 
 /// A malformed config: exit code 2, every expected location reported, no panic.
 pub fn error_case(path: &Path) -> (String, Vec<String>) {

@@ -16,7 +16,7 @@
 use serde_json::Value;
 use std::path::Path;
 
-use crate::cli::{price_plan, run_on as autoshard};
+use super::cli::{price_plan, run_on as autoshard};
 
 fn total(json: &str) -> Option<f64> {
     serde_json::from_str::<Value>(json).ok()?["objective"]["total_s"].as_f64()

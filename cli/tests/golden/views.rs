@@ -2,7 +2,7 @@
 //! the SVG chart of `solve --svg` and `cost --svg` — written, well-formed, naming
 //! every op — and its bars, which add up to the plan's compute and communication.
 
-use crate::cli::run;
+use super::cli::run;
 use std::path::PathBuf;
 
 /// A temporary file name for `name`, unique to this process.

@@ -3,8 +3,6 @@
 //! errors of programs written in the config language, and the reshard planner.
 //! Set `AUTOSHARD_BLESS=1` to accept new outputs after reviewing the printed diff.
 
-#![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
-
 mod reshard;
 mod rules;
 mod text;

@@ -4,11 +4,7 @@
 //! solved plans (`solver/tests/data/solve/`), infeasible problems and the views.
 //! Set `AUTOSHARD_BLESS=1` to accept new outputs after reviewing the printed diff.
 
-#![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
-
 mod cli;
-#[path = "../common/mod.rs"]
-mod common;
 mod config;
 mod solve;
 mod views;

@@ -1,0 +1,8 @@
+//! The integration tests of `autoshard` (the facade: sharded runs against the reference and the gallery), one test binary for all of them:
+//! each module below is one suite, named for what it checks.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
+
+mod custom_body;
+mod gallery;
+mod run_props;

@@ -1,0 +1,10 @@
+//! The integration tests of `cli` (the command line, end to end), one test binary for all of them:
+//! each module below is one suite, named for what it checks.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
+
+mod bench_cli;
+mod common;
+mod golden;
+mod iopddl_cli;
+mod run_cli;

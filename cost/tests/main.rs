@@ -1,0 +1,7 @@
+//! The integration tests of `cost` (the cost model and reshard pricing), one test binary for all of them:
+//! each module below is one suite, named for what it checks.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
+
+mod cost_model;
+mod reshard_props;

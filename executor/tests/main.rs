@@ -1,0 +1,8 @@
+//! The integration tests of `executor` (the CPU mesh executor, its collectives and reference kernels), one test binary for all of them:
+//! each module below is one suite, named for what it checks.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
+
+mod collectives;
+mod reference_programs;
+mod reference_props;

@@ -1,0 +1,8 @@
+//! The integration tests of `model` (the IR, text forms, rules and reshard planner), one test binary for all of them:
+//! each module below is one suite, named for what it checks.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
+
+mod fuzz_text;
+mod golden;
+mod projection_props;

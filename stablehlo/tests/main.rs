@@ -1,0 +1,9 @@
+//! The integration tests of `stablehlo` (the StableHLO reader and writers), one test binary for all of them:
+//! each module below is one suite, named for what it checks.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
+
+mod export;
+mod golden;
+mod mixed_precision;
+mod mlir_fuzz;
