@@ -116,6 +116,7 @@ impl KernelClass {
             | OpKind::ShardingConstraint(_)
             | OpKind::Reshard(_)
             | OpKind::PropagationBarrier(_)
+            | OpKind::OptimizationBarrier
             | OpKind::NamedComputation(_)
             | OpKind::ManualComputation(_) => KernelClass::Movement,
         }

@@ -12,11 +12,14 @@
 
 use super::ast::Operation;
 
-/// The integers in a list attribute.
+/// The integers in a list attribute; a splat `dense<0> : tensor<4x2xi64>` is its
+/// value as many times as its type has elements (JAX writes pooling paddings so).
 pub fn ints(text: &str) -> Result<Vec<i64>, String> {
     let mut body = text.trim();
-    if let Some((value, _)) = body.split_once(" : ").filter(|_| body.starts_with("dense<")) {
+    let mut elements = None;
+    if let Some((value, ty)) = body.split_once(" : ").filter(|_| body.starts_with("dense<")) {
         body = value.trim();
+        elements = element_count(ty);
     }
     for (open, close) in [("array<i64:", ">"), ("array<i64", ">"), ("dense<", ">"), ("[", "]")] {
         if let Some(inner) = body.strip_prefix(open).and_then(|b| b.strip_suffix(close)) {
@@ -25,7 +28,18 @@ pub fn ints(text: &str) -> Result<Vec<i64>, String> {
         }
     }
     let parse = |s: &str| s.parse::<i64>().map_err(|_| format!("expected a list of integers, found '{text}'"));
-    items(body).iter().map(|s| parse(s)).collect()
+    let values: Vec<i64> = items(body).iter().map(|s| parse(s)).collect::<Result<_, _>>()?;
+    match (values.as_slice(), elements) {
+        ([splat], Some(n)) if !body.contains('[') => Ok(vec![*splat; n]),
+        _ => Ok(values),
+    }
+}
+
+/// How many elements a `tensor<AxBxT>` type holds (`None` if it is not one).
+fn element_count(ty: &str) -> Option<usize> {
+    let inner = ty.trim().strip_prefix("tensor<")?.strip_suffix('>')?;
+    let dims: Vec<&str> = inner.split('x').collect();
+    dims[..dims.len() - 1].iter().map(|d| d.trim().parse::<usize>().ok()).product()
 }
 
 /// The elements of a possibly nested list, row-major: `[[1, 2], [3]]` → `1`, `2`, `3`.
@@ -205,6 +219,10 @@ mod tests {
         assert_eq!(ints("dense<[[1, 1], [0, 2]]> : tensor<2x2xi64>").unwrap(), [1, 1, 0, 2]);
         assert_eq!(int("1 : i64").unwrap(), 1);
         assert!(ints("[a]").is_err());
+        // A splat is its value once per element of its type.
+        assert_eq!(ints("dense<0> : tensor<4x2xi64>").unwrap(), [0; 8]);
+        assert_eq!(ints("dense<1> : tensor<3xi64>").unwrap(), [1, 1, 1]);
+        assert_eq!(ints("dense<[2]> : tensor<1xi64>").unwrap(), [2]);
     }
 
     #[test]

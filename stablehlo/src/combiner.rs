@@ -11,6 +11,9 @@ pub fn reduction(name: &str) -> Option<ReduceKind> {
         "stablehlo.maximum" => Some(ReduceKind::Max),
         "stablehlo.minimum" => Some(ReduceKind::Min),
         "stablehlo.multiply" => Some(ReduceKind::Mul),
+        "stablehlo.and" => Some(ReduceKind::And),
+        "stablehlo.or" => Some(ReduceKind::Or),
+        "stablehlo.xor" => Some(ReduceKind::Xor),
         _ => None,
     }
 }
@@ -21,7 +24,7 @@ pub fn body_reduction(op: &Operation, region: usize, inputs: usize) -> Result<Re
     let what = op.name.strip_prefix("stablehlo.").unwrap_or(&op.name);
     let unsupported = || {
         format!(
-            "a {what} whose body is not one add, maximum, minimum or multiply per input (all the same) is not supported"
+            "a {what} whose body is not one add, maximum, minimum, multiply, and, or or xor per input (all the same) is not supported"
         )
     };
     let body = op.regions.get(region).ok_or_else(unsupported)?;

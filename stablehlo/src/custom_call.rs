@@ -8,7 +8,8 @@
 //! one, its decomposition (the body the executor runs). An unknown target without a
 //! rule is an error naming it. Attributes the rule does not need (`backend_config`,
 //! `mhlo.backend_config`, `mhlo.frontend_attributes`, `called_computations`…) are
-//! read past; `mhlo.topk` reads `largest` from `mhlo.attributes`.
+//! read past; `mhlo.topk` reads `largest` from `mhlo.attributes`. `chlo.top_k(%x, k = K)`,
+//! which `jax.lax.top_k` prints, is the call `mhlo.topk` with `largest = true`.
 
 use super::ast::Operation;
 use super::attrs;
@@ -27,11 +28,27 @@ pub struct Lowered {
     pub body: Option<Decomposition>,
 }
 
-/// The call's target name: its `@Target` word or its `call_target_name` attribute.
+/// The call's target name: its `@Target` word or its `call_target_name` attribute
+/// (`mhlo.topk` for a `chlo.top_k`).
 pub fn target_name(op: &Operation) -> Result<String, String> {
+    if op.name == "chlo.top_k" {
+        return top_k_name(op);
+    }
     let word = op.words.iter().find_map(|w| w.text.strip_prefix('@'));
     let attr = op.attr("call_target_name").map(|a| a.text.trim_matches('"'));
     word.or(attr).map(str::to_string).ok_or_else(|| "the custom_call names no target (@Target)".to_string())
+}
+
+/// `chlo.top_k`'s call target, once its `k` is checked against its results.
+fn top_k_name(op: &Operation) -> Result<String, String> {
+    let k = attrs::int(&op.attr("k").ok_or("chlo.top_k needs attribute 'k'")?.text)?;
+    for ty in &op.result_types {
+        let ty = tensor_type(ty)?;
+        if ty.shape.last().copied() != Some(k) {
+            return Err(format!("chlo.top_k with k = {k} returns {ty}, whose last dimension is not {k}"));
+        }
+    }
+    Ok("mhlo.topk".into())
 }
 
 /// The names of the values a `rng_bit_generator` in `block` (or in a region inside

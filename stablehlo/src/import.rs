@@ -25,20 +25,50 @@ use autoshard_model::ir::{InputSpec, OpSpec};
 use autoshard_model::ops::{BodyValue, Constant, Decomposition, ManualComputation, NamedComputation};
 use autoshard_model::rules::CallUsers;
 use autoshard_model::{
-    Location, Mesh, OpKind, Program, ProgramBuilder, TensorSharding, TensorShardingPerValue, ValueId,
+    Location, Mesh, MeshRef, OpKind, Program, ProgramBuilder, TensorSharding, TensorShardingPerValue, ValueId,
 };
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-/// The mesh of `module` (its first `sdy.mesh`) and its name; a module without one
-/// gets a single device named `mesh`, enough to read rules.
+/// The mesh of `module` and its name: the first `sdy.mesh` with axes (JAX declares
+/// `@empty_mesh = <[]>` first when a scalar is unsharded), or the first if none has
+/// any; a module without one gets a single device named `mesh`, enough to read rules.
+///
+/// Every other mesh with axes must have the program mesh's device count (the seed's
+/// rule for the meshes of one module); values on it are not supported yet, which the
+/// sharding that names it reports. Empty meshes (`<[]>`) are legal anywhere: a
+/// sharding on one holds no axis, so it is the replicated sharding of the program's
+/// mesh ([`Importer::sharding`]).
 pub fn mesh(file: &Arc<str>, module: &Module) -> Result<(String, Mesh), Diagnostic> {
-    let Some(decl) = module.meshes.first() else {
+    let mut parsed = Vec::new();
+    for decl in &module.meshes {
+        let mesh: Mesh =
+            decl.mesh.text.parse().map_err(|e| error(file, decl.mesh.pos, format!("invalid mesh: {e}")))?;
+        parsed.push((decl, mesh));
+    }
+    let Some((main, main_mesh)) = parsed.iter().find(|(_, m)| !m.axes().is_empty()).or(parsed.first()) else {
         let mesh = "<[\"x\"=1]>".parse().map_err(|e| error(file, Pos::default(), format!("{e}")))?;
         return Ok(("mesh".into(), mesh));
     };
-    let mesh = decl.mesh.text.parse().map_err(|e| error(file, decl.mesh.pos, format!("invalid mesh: {e}")))?;
-    Ok((decl.name.clone(), mesh))
+    for (decl, mesh) in &parsed {
+        if !mesh.axes().is_empty() && mesh.total_size() != main_mesh.total_size() {
+            let message = format!(
+                "mesh @{} has {} devices but @{} has {}; the meshes of a module have one device count",
+                decl.name,
+                mesh.total_size(),
+                main.name,
+                main_mesh.total_size()
+            );
+            return Err(error(file, decl.mesh.pos, message));
+        }
+    }
+    Ok((main.name.clone(), main_mesh.clone()))
+}
+
+/// The names of `module`'s empty meshes (`<[]>`: no axes, no device).
+fn empty_meshes(module: &Module) -> Vec<String> {
+    let empty = |text: &str| text.parse::<Mesh>().is_ok_and(|m| m.is_empty());
+    module.meshes.iter().filter(|d| empty(&d.mesh.text)).map(|d| d.name.clone()).collect()
 }
 
 /// The program of `func` in `module`, on `mesh` (the module's, as [`mesh`] reads it).
@@ -49,6 +79,7 @@ pub fn function(file: &Arc<str>, module: &Module, mesh: &(String, Mesh), func: &
         module,
         builder: ProgramBuilder::new(func.name.clone(), mesh_name.clone(), mesh),
         mesh_name,
+        empty_meshes: empty_meshes(module),
         env: BTreeMap::new(),
         constants: BTreeMap::new(),
         groups: BTreeMap::new(),
@@ -87,6 +118,8 @@ struct Importer<'m> {
     module: &'m Module,
     builder: ProgramBuilder,
     mesh_name: String,
+    /// The module's empty meshes, whose shardings are the program mesh's replicated.
+    empty_meshes: Vec<String>,
     /// The values built so far, by [`Importer::key`].
     env: BTreeMap<String, ValueId>,
     /// Every constant seen, by key, with its value decoded once (built into the
@@ -133,7 +166,26 @@ impl Importer<'_> {
     /// The sharding in attribute `key` of `attrs`, if any.
     fn sharding_attr(&self, attrs: &[(String, Attr)], key: &str) -> Result<Option<TensorSharding>, Diagnostic> {
         let Some((_, attr)) = attrs.iter().find(|(k, _)| k == key) else { return Ok(None) };
-        ops::sharding(&attr.text, &self.mesh_name).map(Some).map_err(|m| self.err(attr.pos, m))
+        self.sharding(&attr.text).map(Some).map_err(|m| self.err(attr.pos, m))
+    }
+
+    /// A sharding in the module's text, on the program's mesh: one on an empty mesh
+    /// names no axis and is the program mesh's sharding with the same (empty)
+    /// dimensions.
+    fn sharding(&self, text: &str) -> Result<TensorSharding, String> {
+        self.on_program_mesh(ops::sharding(text, &self.mesh_name)?)
+    }
+
+    fn on_program_mesh(&self, mut sharding: TensorSharding) -> Result<TensorSharding, String> {
+        if let MeshRef::Symbol(name) = &sharding.mesh
+            && self.empty_meshes.contains(name)
+        {
+            if let Some(axis) = sharding.all_axes().next() {
+                return Err(format!("{sharding} names axis {axis}, but @{name} is an empty mesh (<[]>)"));
+            }
+            sharding.mesh = MeshRef::Symbol(self.mesh_name.clone());
+        }
+        Ok(sharding)
     }
 
     /// The value named `name` in the current body, building it if it is a constant.
@@ -174,11 +226,12 @@ impl Importer<'_> {
                     self.constants.insert(self.key(result), (op.clone(), ops::constant(op)));
                 }
                 "func.call" => self.call(op)?,
-                "stablehlo.custom_call" => {
+                "stablehlo.custom_call" | "chlo.top_k" => {
                     let reads = rng_reads.get_or_insert_with(|| custom_call::rng_reads(body));
                     self.custom_call(op, custom_call::users(op, reads))?;
                 }
                 "sdy.named_computation" | "sdy.manual_computation" => self.region_op(op)?,
+                "stablehlo.optimization_barrier" => self.barrier(op)?,
                 "sdy.sharding_group" => {
                     let id =
                         op.attr("group_id").map_or(Ok(0), |a| attrs::int(&a.text)).map_err(|m| self.err(op.pos, m))?;
@@ -208,7 +261,8 @@ impl Importer<'_> {
             Some(attr) => {
                 let per_value: TensorShardingPerValue =
                     attr.text.parse().map_err(|e| self.err(attr.pos, format!("{e}")))?;
-                per_value.shardings.into_iter().map(Some).collect()
+                let on_mesh = per_value.shardings.into_iter().map(|s| self.on_program_mesh(s).map(Some));
+                on_mesh.collect::<Result<_, _>>().map_err(|m| self.err(attr.pos, m))?
             }
             None => Vec::new(),
         };
@@ -219,6 +273,30 @@ impl Importer<'_> {
             result_shardings,
             loc: Some(self.loc(op.pos)),
         })
+    }
+
+    /// `optimization_barrier` of k values: k one-value barriers
+    /// ([`OpKind::OptimizationBarrier`]), value `i` passing through to result `i`.
+    /// Each is solved on its own (one barrier's values need not share axes).
+    fn barrier(&mut self, op: &Operation) -> Result<(), Diagnostic> {
+        if op.results.len() != op.operands.len() {
+            let message =
+                format!("{} values pass an optimization_barrier with {} results", op.operands.len(), op.results.len());
+            return Err(self.err(op.pos, message));
+        }
+        let shardings = self.spec(op, OpKind::OptimizationBarrier, Vec::new())?.result_shardings;
+        let mut values = Vec::new();
+        for (i, (operand, result)) in op.operands.iter().zip(&op.results).enumerate() {
+            let spec = OpSpec {
+                result_names: vec![self.key(result)],
+                kind: OpKind::OptimizationBarrier,
+                operands: vec![self.value(operand, op.pos)?],
+                result_shardings: shardings.get(i).cloned().into_iter().collect(),
+                loc: Some(self.loc(op.pos)),
+            };
+            values.extend(self.builder.add_op(spec).map_err(|e| self.err(op.pos, e.to_string()))?);
+        }
+        self.bind(op, &values)
     }
 
     /// Binds `values` to `op`'s result names, checking the types the module states.
@@ -245,8 +323,7 @@ impl Importer<'_> {
         let list = |key: &str| -> Result<Option<Vec<TensorSharding>>, Diagnostic> {
             let Some(attr) = op.attr(key) else { return Ok(None) };
             let inner = attrs::inside(&attr.text, '[', ']');
-            let parsed: Result<Vec<_>, _> =
-                split_top(inner).into_iter().map(|s| ops::sharding(s, &self.mesh_name)).collect();
+            let parsed: Result<Vec<_>, _> = split_top(inner).into_iter().map(|s| self.sharding(s)).collect();
             parsed.map(Some).map_err(|m| self.err(attr.pos, m))
         };
         let kind = if op.name == "sdy.named_computation" {

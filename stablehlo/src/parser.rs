@@ -12,7 +12,7 @@
 //! failed; `#loc` alias lines and `loc(…)` suffixes are skipped.
 
 use super::ast::{Attr, Func, MeshDecl, Module, Operation, Param, Region, Type};
-use super::cursor::{Cursor, Result, is_ident_byte};
+use super::cursor::{Cursor, Result, SyntaxError, is_ident_byte};
 
 /// Parses a whole module (or a Shardy test file: top-level functions and meshes,
 /// `// -----` separators being comments).
@@ -134,7 +134,7 @@ pub fn ty(c: &mut Cursor<'_>) -> Result<Type> {
     let pos = c.pos();
     if !c.eat("tensor<") {
         let found = c.atom().map(|a| a.text).unwrap_or_default();
-        return Err(super::cursor::SyntaxError {
+        return Err(SyntaxError {
             pos,
             message: format!("expected a ranked tensor type like 'tensor<2x4xf32>', found '{found}' (not supported)"),
         });
@@ -220,7 +220,8 @@ fn operation(c: &mut Cursor<'_>) -> Result<Operation> {
         if op.name == "call" {
             op.name = "func.call".into();
         }
-        pretty(c, &mut op)?;
+        // A construct the reader cannot follow is named in the error.
+        pretty(c, &mut op).map_err(|e| SyntaxError { message: format!("{} (in op '{}')", e.message, op.name), ..e })?;
     }
     c.skip_location()?;
     Ok(op)
@@ -318,11 +319,15 @@ fn signature(c: &mut Cursor<'_>, op: &mut Operation) -> Result<()> {
     while c.eat(",") {
         operands.push(ty(c)?);
     }
-    // `t -> t` (chlo's unary form) names the result; otherwise one type for all is
-    // the result's too, and a list names operands, the last one standing for the
-    // rest and the result (`select`'s `pred, value`).
+    // `t -> t` (chlo's unary form) or `t -> (t, u)` (`chlo.top_k`) names the
+    // results; a list of one type per result of a multi-result op is theirs
+    // (`optimization_barrier`); otherwise one type for all is the result's too, and
+    // a list names operands, the last one standing for the rest and the result
+    // (`select`'s `pred, value`).
     if c.eat("->") {
-        op.result_types.push(ty(c)?);
+        op.result_types = if c.eat("(") { type_list(c)? } else { vec![ty(c)?] };
+    } else if op.results.len() > 1 && operands.len() == op.results.len() {
+        op.result_types = operands;
     } else if let Some(last) = operands.pop() {
         op.result_types = vec![last; op.results.len().max(1)];
     }
@@ -409,7 +414,8 @@ fn region_args_follow(c: &mut Cursor<'_>) -> bool {
     c.peek_at(i) == Some(b':')
 }
 
-/// `(%x init: %c)`, `(%a, %b)`: operands and words inside parentheses.
+/// `(%x init: %c)`, `(%a, %b)`, `(%x, k = 2)`: operands, words and attributes
+/// inside parentheses.
 fn operand_group(c: &mut Cursor<'_>, op: &mut Operation) -> Result<()> {
     c.expect("(")?;
     while !c.eat(")") {
@@ -417,7 +423,15 @@ fn operand_group(c: &mut Cursor<'_>, op: &mut Operation) -> Result<()> {
         match c.peek() {
             Some(b'%') => op.operands.push(c.value_name()?),
             Some(b',' | b':') => c.bump(),
-            _ => op.words.push(c.atom()?),
+            _ => {
+                let word = c.atom()?;
+                if c.eat("=") {
+                    let value = pretty_value(c)?;
+                    op.attrs.push((word.text, value));
+                } else {
+                    op.words.push(word);
+                }
+            }
         }
     }
     Ok(())

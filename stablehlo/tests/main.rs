@@ -5,5 +5,6 @@
 
 mod export;
 mod golden;
+mod jax_constructs;
 mod mixed_precision;
 mod mlir_fuzz;

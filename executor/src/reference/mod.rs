@@ -313,7 +313,10 @@ pub(crate) fn apply(
         }
         OpKind::Constant(c) => one(layout::constant(c)),
         OpKind::Iota(i) => one(layout::iota(i)),
-        OpKind::ShardingConstraint(_) | OpKind::Reshard(_) | OpKind::PropagationBarrier(_) => one(first()?.clone()),
+        OpKind::ShardingConstraint(_)
+        | OpKind::Reshard(_)
+        | OpKind::PropagationBarrier(_)
+        | OpKind::OptimizationBarrier => one(first()?.clone()),
         OpKind::Custom(c) => Err(match &c.target {
             Some(target) => format!(
                 "custom_call @{target} cannot run: autoshard has no decomposition of it (a custom op runs only with a body)"

@@ -6,13 +6,15 @@ use crate::tensor::{Tensor, for_each_index};
 use autoshard_model::DType;
 use autoshard_model::ops::ReduceKind;
 
-/// Combines `acc` with `x`.
+/// Combines `acc` with `x`: in `f32` arithmetic, the bitwise kinds on the integers
+/// the values hold ([`ReduceKind::combine`]).
 pub fn combine(kind: ReduceKind, acc: f32, x: f32) -> f32 {
     match kind {
         ReduceKind::Add => acc + x,
         ReduceKind::Mul => acc * x,
         ReduceKind::Max => acc.max(x),
         ReduceKind::Min => acc.min(x),
+        ReduceKind::And | ReduceKind::Or | ReduceKind::Xor => kind.combine(f64::from(acc), f64::from(x)) as f32,
     }
 }
 
@@ -27,7 +29,7 @@ pub fn reduce(x: &Tensor, dimensions: &[i64], kind: ReduceKind, dtype: DType) ->
         for (k, &d) in kept.iter().enumerate() {
             index[d] = out[k];
         }
-        let mut acc = kind.identity() as f32;
+        let mut acc = kind.identity_in(dtype) as f32;
         for_each_index(&inner_shape, |inner| {
             for (k, &d) in reduced.iter().enumerate() {
                 index[d] = inner[k];
@@ -49,5 +51,9 @@ mod tests {
         assert_eq!(reduce(&x, &[0], ReduceKind::Max, DType::F32).data(), &[4.0, 5.0, 6.0]);
         assert_eq!(reduce(&x, &[0, 1], ReduceKind::Mul, DType::F32).data(), &[720.0]);
         assert_eq!(reduce(&x, &[], ReduceKind::Min, DType::F32), x);
+        let b = Tensor::from_vec(&[2, 3], vec![1.0, 1.0, 0.0, 1.0, 1.0, 1.0]).unwrap();
+        assert_eq!(reduce(&b, &[1], ReduceKind::And, DType::I1).data(), &[0.0, 1.0]);
+        assert_eq!(reduce(&b, &[0], ReduceKind::Xor, DType::I1).data(), &[0.0, 0.0, 1.0]);
+        assert_eq!(reduce(&x, &[1], ReduceKind::Or, DType::I32).data(), &[3.0, 7.0]);
     }
 }

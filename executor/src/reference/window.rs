@@ -27,13 +27,13 @@ pub(crate) fn reduce_window(
     inits: &[&Tensor],
     dtypes: &[DType],
 ) -> Result<Vec<Tensor>, String> {
-    let identity = rw.kind.identity() as f32;
     inputs
         .iter()
         .enumerate()
         .map(|(i, x)| {
-            let init = inits.get(i).map_or(identity, |t| t.data().first().copied().unwrap_or(identity));
             let dtype = dtypes.get(i).copied().unwrap_or(DType::F32);
+            let identity = rw.kind.identity_in(dtype) as f32;
+            let init = inits.get(i).map_or(identity, |t| t.data().first().copied().unwrap_or(identity));
             reduce_one(&rw.window, rw.kind, x, init, dtype)
         })
         .collect()

@@ -196,6 +196,7 @@ static OPS: &[OpDecl] = &[
         },
     ),
     plain("is_finite", &["stablehlo.is_finite"], || OpKind::IsFinite),
+    plain("optimization_barrier", &["stablehlo.optimization_barrier"], || OpKind::OptimizationBarrier),
     OpDecl::by_hand(
         "dot_general",
         &["stablehlo.dot_general"],

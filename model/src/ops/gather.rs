@@ -134,13 +134,15 @@ impl ScatterKind {
         }
     }
 
-    /// The kind that combines by `reduction`.
-    pub fn combining(reduction: ReduceKind) -> ScatterKind {
+    /// The kind that combines by `reduction`; `None` for a bitwise one, which no
+    /// scatter here combines by.
+    pub fn combining(reduction: ReduceKind) -> Option<ScatterKind> {
         match reduction {
-            ReduceKind::Add => ScatterKind::Add,
-            ReduceKind::Max => ScatterKind::Max,
-            ReduceKind::Min => ScatterKind::Min,
-            ReduceKind::Mul => ScatterKind::Mul,
+            ReduceKind::Add => Some(ScatterKind::Add),
+            ReduceKind::Max => Some(ScatterKind::Max),
+            ReduceKind::Min => Some(ScatterKind::Min),
+            ReduceKind::Mul => Some(ScatterKind::Mul),
+            ReduceKind::And | ReduceKind::Or | ReduceKind::Xor => None,
         }
     }
 

@@ -61,9 +61,13 @@ use crate::sharding::{ReductionKind, TensorSharding};
 #[allow(missing_docs, reason = "each variant is documented by its attribute type")]
 pub enum OpKind {
     Unary(UnaryOp),
-    Convert { dtype: DType },
+    Convert {
+        dtype: DType,
+    },
     Binary(BinaryOp),
-    Compare { direction: ComparisonDirection },
+    Compare {
+        direction: ComparisonDirection,
+    },
     Select,
     Clamp,
     ReducePrecision(ReducePrecision),
@@ -103,6 +107,9 @@ pub enum OpKind {
     ShardingConstraint(TensorSharding),
     Reshard(TensorSharding),
     PropagationBarrier(PropagationDirection),
+    /// `optimization_barrier`: its operand, unchanged, past which XLA moves no
+    /// computation (JAX's remat). StableHLO's barrier of k values reads as k of these.
+    OptimizationBarrier,
     NamedComputation(NamedComputation),
     ManualComputation(ManualComputation),
     Constant(Constant),
@@ -111,7 +118,7 @@ pub enum OpKind {
 
 /// The names of the ops that are not unary or binary pointwise ops (the catalog's
 /// tests keep it in step with [`catalog::all`]).
-pub const OTHER_OP_NAMES: [&str; 45] = [
+pub const OTHER_OP_NAMES: [&str; 46] = [
     "convert",
     "compare",
     "select",
@@ -153,6 +160,7 @@ pub const OTHER_OP_NAMES: [&str; 45] = [
     "sharding_constraint",
     "reshard",
     "propagation_barrier",
+    "optimization_barrier",
     "named_computation",
     "manual_computation",
     "constant",
@@ -226,15 +234,16 @@ impl OpKind {
     }
 
     /// How partial results of this op (from a sharded reduction factor) combine:
-    /// `None` for a product, whose partial products have no sdy reduction, so its
-    /// reduction factors must stay unsharded; a sum for every other op.
+    /// `None` for a product or a bitwise reduction, whose partial results have no
+    /// sdy reduction, so its reduction factors must stay unsharded; a sum for every
+    /// other op.
     pub fn partial_reduction(&self) -> Option<ReductionKind> {
         match self {
             OpKind::Reduce(r) => match r.kind {
                 ReduceKind::Add => Some(ReductionKind::Sum),
                 ReduceKind::Max => Some(ReductionKind::Max),
                 ReduceKind::Min => Some(ReductionKind::Min),
-                ReduceKind::Mul => None,
+                ReduceKind::Mul | ReduceKind::And | ReduceKind::Or | ReduceKind::Xor => None,
             },
             _ => Some(ReductionKind::Sum),
         }
@@ -286,6 +295,7 @@ impl OpKind {
             OpKind::ShardingConstraint(_) => "sharding_constraint",
             OpKind::Reshard(_) => "reshard",
             OpKind::PropagationBarrier(_) => "propagation_barrier",
+            OpKind::OptimizationBarrier => "optimization_barrier",
             OpKind::NamedComputation(_) => "named_computation",
             OpKind::ManualComputation(_) => "manual_computation",
             OpKind::Constant(_) => "constant",
@@ -394,9 +404,10 @@ impl OpKind {
             OpKind::AllGather(a) => a.infer(ops),
             OpKind::AllToAll(a) => a.infer(ops),
             OpKind::ReduceScatter(r) => r.infer(ops),
-            OpKind::ShardingConstraint(_) | OpKind::Reshard(_) | OpKind::PropagationBarrier(_) => {
-                constructs::infer_identity(ops)
-            }
+            OpKind::ShardingConstraint(_)
+            | OpKind::Reshard(_)
+            | OpKind::PropagationBarrier(_)
+            | OpKind::OptimizationBarrier => constructs::infer_identity(ops),
             OpKind::Constant(c) => c.infer(),
             OpKind::Iota(i) => i.infer(),
             OpKind::NamedComputation(_) | OpKind::ManualComputation(_) => {

@@ -1,4 +1,5 @@
-//! `reduce`: combine elements along some dimensions with `add`, `max`, `min` or `mul`.
+//! `reduce`: combine elements along some dimensions with `add`, `max`, `min`, `mul`,
+//! or (on booleans and integers) bitwise `and`, `or`, `xor`.
 //!
 //! Variadic as in StableHLO: every operand has the same shape and is reduced along the
 //! same dimensions; each result is its operand's type without those dimensions.
@@ -22,30 +23,53 @@ pub enum ReduceKind {
     Min,
     /// Product.
     Mul,
+    /// Bitwise (on booleans, logical) and: JAX's bounds checks reduce with it.
+    And,
+    /// Bitwise (on booleans, logical) or.
+    Or,
+    /// Bitwise (on booleans, logical) exclusive or.
+    Xor,
 }
 
 impl ReduceKind {
     /// Every kind.
-    pub const ALL: [ReduceKind; 4] = [ReduceKind::Add, ReduceKind::Max, ReduceKind::Min, ReduceKind::Mul];
+    pub const ALL: [ReduceKind; 7] = [
+        ReduceKind::Add,
+        ReduceKind::Max,
+        ReduceKind::Min,
+        ReduceKind::Mul,
+        ReduceKind::And,
+        ReduceKind::Or,
+        ReduceKind::Xor,
+    ];
+
+    /// Whether the kind works on bits (and, or, xor): booleans and integers only.
+    pub fn is_bitwise(self) -> bool {
+        matches!(self, ReduceKind::And | ReduceKind::Or | ReduceKind::Xor)
+    }
 
     /// The value that leaves the reduction unchanged (the init StableHLO pairs with
-    /// it, the padding of a partial block).
+    /// it, the padding of a partial block); an `and`'s is a boolean's (all ones in a
+    /// wider integer: [`Self::identity_in`]).
     pub fn identity(self) -> f64 {
         match self {
-            ReduceKind::Add => 0.0,
-            ReduceKind::Mul => 1.0,
+            ReduceKind::Add | ReduceKind::Or | ReduceKind::Xor => 0.0,
+            ReduceKind::Mul | ReduceKind::And => 1.0,
             ReduceKind::Max => f64::NEG_INFINITY,
             ReduceKind::Min => f64::INFINITY,
         }
     }
 
     /// The identity in element type `dtype`: a max over integers starts from the
-    /// type's smallest value, not −∞ (which it cannot hold).
+    /// type's smallest value, not −∞ (which it cannot hold); an `and` from all ones
+    /// (−1 in a signed type, the largest value in an unsigned one, `true`).
     pub fn identity_in(self, dtype: DType) -> f64 {
         let (lowest, highest) = dtype.finite_range();
         match self {
             ReduceKind::Max if !dtype.is_float() => lowest,
             ReduceKind::Min if !dtype.is_float() => highest,
+            ReduceKind::And if lowest < 0.0 => -1.0,
+            ReduceKind::And => highest,
             _ => self.identity(),
         }
     }
@@ -69,6 +93,24 @@ impl ReduceKind {
             ReduceKind::Max => "max",
             ReduceKind::Min => "min",
             ReduceKind::Mul => "mul",
+            ReduceKind::And => "and",
+            ReduceKind::Or => "or",
+            ReduceKind::Xor => "xor",
+        }
+    }
+
+    /// Combines `acc` with `x`, both values of the reduced type (integers and
+    /// booleans held exactly in an `f64`, as every kernel holds them).
+    pub fn combine(self, acc: f64, x: f64) -> f64 {
+        let bits = |f: fn(i64, i64) -> i64| f(acc as i64, x as i64) as f64;
+        match self {
+            ReduceKind::Add => acc + x,
+            ReduceKind::Mul => acc * x,
+            ReduceKind::Max => acc.max(x),
+            ReduceKind::Min => acc.min(x),
+            ReduceKind::And => bits(|a, b| a & b),
+            ReduceKind::Or => bits(|a, b| a | b),
+            ReduceKind::Xor => bits(|a, b| a ^ b),
         }
     }
 }
@@ -110,6 +152,9 @@ impl Reduce {
             ));
         }
         check_dims("dimensions", &self.dimensions, first.ty.rank())?;
+        if let Some(x) = operands.iter().find(|x| self.kind.is_bitwise() && x.ty.dtype.is_float()) {
+            return Err(format!("{} is {}; a reduce by {} takes booleans or integers", x.name, x.ty, self.kind.name()));
+        }
         Ok(operands
             .iter()
             .map(|x| {
@@ -152,5 +197,22 @@ mod tests {
         assert!(ReduceKind::Max.is_identity_in(-128.0, DType::I8));
         assert!(!ReduceKind::Max.is_identity_in(f64::NEG_INFINITY, DType::I8));
         assert!(ReduceKind::Add.is_identity_in(0.0, DType::BF16) && !ReduceKind::Add.is_identity_in(1.0, DType::I1));
+    }
+
+    #[test]
+    fn bitwise_kinds_start_from_all_ones_or_zero_and_combine_bits() {
+        assert_eq!(ReduceKind::And.identity_in(DType::I1), 1.0);
+        assert_eq!(ReduceKind::And.identity_in(DType::I32), -1.0);
+        assert_eq!(ReduceKind::And.identity_in(DType::U8), 255.0);
+        assert_eq!([ReduceKind::Or, ReduceKind::Xor].map(|k| k.identity_in(DType::I1)), [0.0, 0.0]);
+        let fold = |k: ReduceKind, xs: &[f64], t: DType| xs.iter().fold(k.identity_in(t), |a, &x| k.combine(a, x));
+        assert_eq!(fold(ReduceKind::And, &[1.0, 1.0, 0.0], DType::I1), 0.0);
+        assert_eq!(fold(ReduceKind::And, &[1.0, 1.0], DType::I1), 1.0);
+        assert_eq!(fold(ReduceKind::Or, &[0.0, 1.0, 0.0], DType::I1), 1.0);
+        assert_eq!(fold(ReduceKind::Xor, &[1.0, 1.0, 1.0], DType::I1), 1.0);
+        assert_eq!(fold(ReduceKind::And, &[12.0, 10.0], DType::I32), 8.0);
+        assert_eq!(fold(ReduceKind::Or, &[12.0, 3.0], DType::U8), 15.0);
+        assert_eq!(fold(ReduceKind::Xor, &[-1.0, 5.0], DType::I32), -6.0);
+        assert!(ReduceKind::ALL.iter().all(|k| k.is_bitwise() == ["and", "or", "xor"].contains(&k.name())));
     }
 }

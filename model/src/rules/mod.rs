@@ -114,7 +114,8 @@ pub fn rule_for(kind: &OpKind, shapes: &OpShapes<'_>, sources: ConcatSources) ->
         | OpKind::Clamp
         | OpKind::ReducePrecision(_)
         | OpKind::IsFinite
-        | OpKind::ShardingConstraint(_) => pointwise::rule(shapes),
+        | OpKind::ShardingConstraint(_)
+        | OpKind::OptimizationBarrier => pointwise::rule(shapes),
         OpKind::DotGeneral(d) => dot::dot_general_rule(d, shapes),
         OpKind::Dot => dot::dot_general_rule(&DotGeneral::for_dot(shapes.operands[0].rank()), shapes),
         OpKind::Einsum(e) => dot::einsum_rule(e, shapes),
@@ -233,6 +234,7 @@ pub fn counts_for(kind: &OpKind, shapes: &OpShapes<'_>) -> OpCounts {
         OpKind::ShardingConstraint(_)
         | OpKind::Reshard(_)
         | OpKind::PropagationBarrier(_)
+        | OpKind::OptimizationBarrier
         | OpKind::NamedComputation(_)
         | OpKind::ManualComputation(_) => OpCounts::default(),
     }

@@ -14,6 +14,9 @@ pub(super) fn combiner(kind: ReduceKind) -> &'static str {
         ReduceKind::Max => "maximum",
         ReduceKind::Min => "minimum",
         ReduceKind::Mul => "multiply",
+        ReduceKind::And => "and",
+        ReduceKind::Or => "or",
+        ReduceKind::Xor => "xor",
     }
 }
 

@@ -1,0 +1,96 @@
+//! Constructs every default JAX program emits, read as JAX prints them: the step
+//! counter on `@empty_mesh` declared before `@mesh` (optax), a bounds check reduced
+//! by `stablehlo.and` (`jnp.take`, integer-label cross-entropy), pooling whose
+//! padding is a splat (`avg_pool`), `stablehlo.optimization_barrier` of several
+//! values (`jax.checkpoint`) and `chlo.top_k` (`lax.top_k`). The module imports,
+//! solves, runs sharded equal to the reference and reads back from its export as
+//! the plan; what the reader still refuses names the op and says where.
+
+use autoshard_model::OpKind;
+use autoshard_model::ops::ReduceKind;
+
+const MODULE: &str = r#"module @jit_step attributes {mhlo.num_partitions = 8 : i32} {
+  sdy.mesh @empty_mesh = <[]>
+  sdy.mesh @mesh = <["data"=2, "model"=4]>
+  func.func public @main(%arg0: tensor<i32> {sdy.sharding = #sdy.sharding<@empty_mesh, []>}, %arg1: tensor<8x8x8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {}, {}, {}]>}, %arg2: tensor<8x6xi32>) -> (tensor<i32>, tensor<8x4x4x4xf32>, tensor<8xi1>, tensor<8x2xf32>, tensor<8x2xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %0 = stablehlo.add %arg0, %c : tensor<i32>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %1 = "stablehlo.reduce_window"(%arg1, %cst) <{padding = dense<0> : tensor<4x2xi64>, window_dimensions = array<i64: 1, 2, 2, 1>, window_strides = array<i64: 1, 2, 2, 1>}> ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %s = stablehlo.add %a, %b : tensor<f32>
+      stablehlo.return %s : tensor<f32>
+    }) : (tensor<8x8x8x4xf32>, tensor<f32>) -> tensor<8x4x4x4xf32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %2 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<8x6xi32>
+    %3 = stablehlo.compare  GE, %arg2, %2,  SIGNED : (tensor<8x6xi32>, tensor<8x6xi32>) -> tensor<8x6xi1>
+    %true = stablehlo.constant dense<true> : tensor<i1>
+    %4 = stablehlo.reduce(%3 init: %true) applies stablehlo.and across dimensions = [1] : (tensor<8x6xi1>, tensor<i1>) -> tensor<8xi1>
+    %5:2 = stablehlo.optimization_barrier %1, %0 : tensor<8x4x4x4xf32>, tensor<i32>
+    %6 = stablehlo.reshape %5#0 : (tensor<8x4x4x4xf32>) -> tensor<8x64xf32>
+    %7:2 = chlo.top_k(%6, k = 2) : tensor<8x64xf32> -> (tensor<8x2xf32>, tensor<8x2xi32>)
+    return %5#1, %1, %4, %7#0, %7#1 : tensor<i32>, tensor<8x4x4x4xf32>, tensor<8xi1>, tensor<8x2xf32>, tensor<8x2xi32>
+  }
+}
+"#;
+
+#[test]
+fn what_jax_prints_imports_solves_runs_and_reads_back() {
+    let config = autoshard::Config::from_mlir("step.mlir", MODULE).unwrap_or_else(|e| panic!("{e}"));
+    let program = &config.program;
+    assert_eq!(program.mesh_name(), "mesh");
+    let step = program.inputs().iter().find(|i| program.value_named("%arg0") == Some(i.value)).expect("%arg0");
+    assert_eq!(step.sharding.as_ref().map(ToString::to_string).as_deref(), Some("#sdy.sharding<@mesh, []>"));
+    let kinds: Vec<&OpKind> = program.ops().iter().map(|op| &op.kind).collect();
+    assert!(kinds.iter().any(|k| matches!(k, OpKind::Reduce(r) if r.kind == ReduceKind::And)), "{kinds:?}");
+    assert_eq!(kinds.iter().filter(|k| matches!(k, OpKind::OptimizationBarrier)).count(), 2);
+    assert!(kinds.iter().any(|k| matches!(k, OpKind::Custom(c) if c.target.as_deref() == Some("mhlo.topk"))));
+    assert!(kinds.iter().any(|k| matches!(k, OpKind::ReduceWindow(w) if w.window.padding == [(0, 0); 4])));
+
+    let solved = autoshard::solve(&config).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(solved.plan.solver.as_ref().map(|s| s.status.as_str()), Some("optimal"));
+    let run = autoshard::run(&config, &solved, 11).unwrap_or_else(|e| panic!("{e}"));
+    assert!(run.verification.passed, "the sharded run differs: {:?}", run.verification);
+    let module = autoshard_stablehlo::export(program, &solved.plan).unwrap_or_else(|e| panic!("{e}"));
+    assert!(module.contains("\"stablehlo.optimization_barrier\"") && module.contains("\"stablehlo.and\""), "{module}");
+    let failures = super::golden::read_back_failures(&config, &solved.plan, &module);
+    assert!(failures.is_empty(), "{failures:?}\n{module}");
+}
+
+#[test]
+fn what_the_reader_refuses_is_located_and_named() {
+    let func = |body: &str| {
+        format!(
+            "func.func @f(%a: tensor<8x6xf32>, %i: tensor<i32>) -> tensor<8x6xf32> {{\n{body}\n  return %a : tensor<8x6xf32>\n}}"
+        )
+    };
+    let while_loop = func(
+        "  %0:2 = stablehlo.while(%iterArg = %i, %iterArg_0 = %a) : tensor<i32>, tensor<8x6xf32>\n    cond {\n      stablehlo.return %true : tensor<i1>\n    } do {\n      stablehlo.return %iterArg, %iterArg_0 : tensor<i32>, tensor<8x6xf32>\n    }",
+    );
+    let top_k = func("  %0:2 = chlo.top_k(%a, k = 3) : tensor<8x6xf32> -> (tensor<8x2xf32>, tensor<8x2xi32>)");
+    let and_of_floats = func(
+        "  %t = stablehlo.constant dense<1.0> : tensor<f32>\n  %0 = stablehlo.reduce(%a init: %t) applies stablehlo.and across dimensions = [1] : (tensor<8x6xf32>, tensor<f32>) -> tensor<8xf32>",
+    );
+    let meshes = "sdy.mesh @mesh = <[\"x\"=4]>\nsdy.mesh @other = <[\"y\"=2]>\n".to_string() + &func("");
+    let empty = "sdy.mesh @empty_mesh = <[]>\nsdy.mesh @mesh = <[\"x\"=4]>\n".to_string()
+        + &func(
+            "  %0 = stablehlo.add %a, %a {sdy.sharding = #sdy.sharding_per_value<[<@empty_mesh, [{\"x\"}, {}]>]>} : tensor<8x6xf32>",
+        );
+    let cases = [
+        (while_loop, "m.mlir:2:35: error: expected a value, found '=' (in op 'stablehlo.while')"),
+        (top_k, "m.mlir:2:3: error: chlo.top_k with k = 3 returns tensor<8x2xf32>, whose last dimension is not 3"),
+        (and_of_floats, "m.mlir:3:3: error: reduce: %a is tensor<8x6xf32>; a reduce by and takes booleans or integers"),
+        (
+            meshes,
+            "m.mlir:2:19: error: mesh @other has 2 devices but @mesh has 4; the meshes of a module have one device count",
+        ),
+        (
+            empty,
+            "m.mlir:4:45: error: #sdy.sharding<@empty_mesh, [{\"x\"}, {}]> names axis \"x\", but @empty_mesh is an empty mesh (<[]>)",
+        ),
+    ];
+    for (source, want) in cases {
+        let got = autoshard::Config::from_mlir("m.mlir", &source).map(|_| ()).unwrap_err().to_string();
+        assert_eq!(got, want, "\n{source}");
+    }
+}
