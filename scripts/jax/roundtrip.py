@@ -1,6 +1,6 @@
 """Compile a StableHLO module carrying Shardy shardings with XLA and check it.
 
-    python roundtrip.py MODULE.mlir [--seed 0] [--rtol 1e-4] [--atol 1e-5]
+    python roundtrip.py MODULE.mlir [--inputs ARGS.npz] [--seed 0] [--rtol 1e-4] [--atol 1e-5]
 
 The module text is compiled twice on the host CPU backend:
 
@@ -13,7 +13,8 @@ The module text is compiled twice on the host CPU backend:
   replicated one, compiled on all devices.
 
 Inputs are random (seeded), with shapes/dtypes read from ``@main``'s
-signature, and are placed with the input shardings the sharded executable
+signature, or the arrays of ``--inputs`` (``arr_0``, ``arr_1``, … in argument order,
+as ``real_programs.py`` saves them), and are placed with the input shardings the sharded executable
 expects (those written in the module, plus whatever XLA chose for arguments
 left unannotated).  The script prints the shardings XLA used, the collectives
 in the partitioned HLO, the maximum error, and ``OK`` or ``MISMATCH`` (exit
@@ -133,6 +134,7 @@ def main():
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("module", help="StableHLO module text (.mlir)")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--inputs", help="an .npz of the arguments (arr_0, arr_1, ...) instead of random ones")
     ap.add_argument("--rtol", type=float, default=1e-4)
     ap.add_argument("--atol", type=float, default=1e-5)
     ap.add_argument("--devices", type=int, default=None,
@@ -160,6 +162,12 @@ def main():
     ins, outs = main_signature(text)
     rng = np.random.default_rng(args.seed)
     host_args = [random_input(rng, shape, dt) for shape, dt, _ in ins]
+    if args.inputs:
+        saved = np.load(args.inputs)
+        host_args = [saved[f"arr_{i}"] for i in range(len(ins))]
+        for i, ((shape, dt, _), x) in enumerate(zip(ins, host_args)):
+            if tuple(x.shape) != tuple(shape) or x.dtype != dt:
+                sys.exit(f"--inputs: arr_{i} is {x.dtype}{list(x.shape)}, the module's argument {i} is {dt}{list(shape)}")
     out_shapes = [shape for shape, _, _ in outs]
 
     exe = compile_module(backend, text, devices, xc)

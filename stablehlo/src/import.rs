@@ -5,7 +5,8 @@
 //! the callee, `stablehlo.custom_call`s become custom ops (built with their
 //! decomposition as body, if they have one), `sdy.named_computation` and `sdy.manual_computation` keep their
 //! regions, `sdy.sharding_group`s become sharding groups, and the returned values
-//! become outputs (the result's `sdy.sharding` their annotation).
+//! become outputs (the result's `sdy.sharding` their annotation); a donated argument
+//! and the result that reuses its buffer form one more sharding group.
 //!
 //! Values keep their MLIR names (`%0`, `%arg0`); an inlined callee's names get the
 //! callee's name as a prefix (`%relu.0`, then `%relu.2.0` for its second call).
@@ -18,6 +19,7 @@
 use super::ast::{Attr, Func, Module, Operation, Pos};
 use super::attrs::{self, split_top};
 use super::custom_call;
+use super::donation;
 use super::ops::{self, Scope, tensor_type};
 use super::{at, error};
 use autoshard_model::Diagnostic;
@@ -87,6 +89,7 @@ pub fn function(file: &Arc<str>, module: &Module, mesh: &(String, Mesh), func: &
         calls: Vec::new(),
         inlined: BTreeMap::new(),
     };
+    let mut arg_values = Vec::with_capacity(func.args.len());
     for arg in &func.args {
         let fail = |m: String| error(file, arg.pos, m);
         let ty = tensor_type(&arg.ty).map_err(fail)?;
@@ -95,17 +98,19 @@ pub fn function(file: &Arc<str>, module: &Module, mesh: &(String, Mesh), func: &
         let spec = InputSpec { name: name.clone(), ty, parameter: false, sharding, loc: Some(importer.loc(arg.pos)) };
         let value = importer.builder.add_input(spec).map_err(|e| fail(e.to_string()))?;
         importer.env.insert(name, value);
+        arg_values.push(value);
     }
     let returned = importer.block(&func.body)?;
     if returned.len() != func.results.len() {
         let message = format!("the function returns {} values but declares {}", returned.len(), func.results.len());
         return Err(error(file, func.pos, message));
     }
-    for (value, result) in returned.into_iter().zip(&func.results) {
+    for (&value, result) in returned.iter().zip(&func.results) {
         let sharding = importer.sharding_attr(&result.attrs, "sdy.sharding")?;
         let loc = Some(importer.loc(result.pos));
         importer.builder.add_output(value, sharding, loc).map_err(|e| error(file, result.pos, e.to_string()))?;
     }
+    importer.tie_donated(func, &arg_values, &returned)?;
     for (id, (pos, members)) in std::mem::take(&mut importer.groups) {
         let fail = |e: autoshard_model::Error| error(file, pos, format!("sharding group {id}: {e}"));
         importer.builder.add_sharding_group(members, Some(importer.loc(pos))).map_err(fail)?;
@@ -273,6 +278,23 @@ impl Importer<'_> {
             result_shardings,
             loc: Some(self.loc(op.pos)),
         })
+    }
+
+    /// Ties each donated argument to the result that reuses its buffer
+    /// ([`donation::aliases`]) with a sharding group located at the argument: the
+    /// next step reads what this one writes, in the same sharding.
+    fn tie_donated(&mut self, func: &Func, args: &[ValueId], returned: &[ValueId]) -> Result<(), Diagnostic> {
+        let pairs = donation::aliases(func).map_err(|m| self.err(func.pos, m))?;
+        for (a, r) in pairs {
+            let (Some(&arg), Some(&result)) = (args.get(a), returned.get(r)) else { continue };
+            if arg == result {
+                continue; // returned unchanged: one value, one sharding
+            }
+            let pos = func.args[a].pos;
+            let tied = self.builder.add_sharding_group(vec![arg, result], Some(self.loc(pos)));
+            tied.map_err(|e| self.err(pos, format!("donated argument: {e}")))?;
+        }
+        Ok(())
     }
 
     /// `optimization_barrier` of k values: k one-value barriers

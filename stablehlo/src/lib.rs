@@ -25,6 +25,7 @@ mod combiner;
 mod cursor;
 mod custom_call;
 mod declared;
+mod donation;
 mod export;
 mod import;
 pub mod jax;

@@ -8,3 +8,4 @@ mod golden;
 mod jax_constructs;
 mod mixed_precision;
 mod mlir_fuzz;
+mod real_programs;

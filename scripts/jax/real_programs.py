@@ -1,0 +1,249 @@
+"""Lower ordinary flax / optax / equinox programs as users lower them.
+
+Each program is ``jax.jit(fn, in_shardings=..., donate_argnums=...).lower(*args)``
+on a 2x4 ``("data", "model")`` mesh of 8 host CPU devices, with only the batch of
+the data pinned to ``data`` (every parameter and optimiser state left to the
+partitioner), printed with ``.as_text()``. The script adds
+``--xla_force_host_platform_device_count=8`` itself when it is missing::
+
+    VENV/bin/python scripts/jax/real_programs.py [--out DIR] [--only NAME ...]
+
+It writes ``NAME.mlir`` per program (default: ``stablehlo/tests/data/mlir/real/``)
+and ``NAME.npz``, the real inputs it lowered with (initialised parameters and
+optimiser state; seeded tokens in ``[0, VOCAB)`` and seeded normal activations), in
+the order of ``@main``'s arguments, for ``roundtrip.py --inputs``: random inputs
+would make Adam's second moment or BatchNorm's variance negative. Pinned versions:
+``requirements.txt``.
+"""
+
+import argparse
+import os
+import pathlib
+
+_FLAG = "--xla_force_host_platform_device_count"
+if _FLAG not in os.environ.get("XLA_FLAGS", ""):  # must happen before jax starts
+    os.environ["XLA_FLAGS"] = f"{os.environ.get('XLA_FLAGS', '')} {_FLAG}=8".strip()
+
+import equinox as eqx  # noqa: E402
+import flax.linen as linen  # noqa: E402
+import jax  # noqa: E402
+import jax.numpy as jnp  # noqa: E402
+import numpy as np  # noqa: E402
+import optax  # noqa: E402
+from flax import nnx  # noqa: E402
+from jax.sharding import Mesh, NamedSharding, PartitionSpec as P  # noqa: E402
+
+DEFAULT_OUT = pathlib.Path(__file__).resolve().parents[2] / "stablehlo" / "tests" / "data" / "mlir" / "real"
+
+BATCH, SEQ, DIM, HEADS, VOCAB, LAYERS = 8, 16, 64, 4, 256, 2
+
+
+class NnxBlock(nnx.Module):
+    def __init__(self, rngs):
+        self.ln1 = nnx.LayerNorm(DIM, rngs=rngs)
+        self.attn = nnx.MultiHeadAttention(HEADS, DIM, decode=False, rngs=rngs)
+        self.ln2 = nnx.LayerNorm(DIM, rngs=rngs)
+        self.up = nnx.Linear(DIM, 4 * DIM, rngs=rngs)
+        self.down = nnx.Linear(4 * DIM, DIM, rngs=rngs)
+
+    def __call__(self, x):
+        mask = nnx.make_causal_mask(jnp.ones(x.shape[:2]))
+        x = x + self.attn(self.ln1(x), mask=mask)
+        return x + self.down(jax.nn.gelu(self.up(self.ln2(x))))
+
+
+class NnxGpt(nnx.Module):
+    def __init__(self, rngs):
+        self.embed = nnx.Embed(VOCAB, DIM, rngs=rngs)
+        self.blocks = nnx.List([NnxBlock(rngs) for _ in range(LAYERS)])
+        self.ln = nnx.LayerNorm(DIM, rngs=rngs)
+
+    def __call__(self, tokens):
+        x = self.embed(tokens)
+        for block in self.blocks:
+            x = block(x)
+        return self.embed.attend(self.ln(x))
+
+
+def cross_entropy(logits, labels):
+    return optax.softmax_cross_entropy_with_integer_labels(logits, labels).mean()
+
+
+def nnx_programs():
+    model = NnxGpt(nnx.Rngs(0))
+    graphdef, params = nnx.split(model, nnx.Param)
+    tx = optax.adamw(1e-3)
+    opt_state = tx.init(params)
+    tokens = jax.ShapeDtypeStruct((BATCH, SEQ), jnp.int32)
+
+    def forward(params, tokens):
+        return nnx.merge(graphdef, params)(tokens)
+
+    def train_step(params, opt_state, tokens, labels):
+        def loss(p):
+            return cross_entropy(nnx.merge(graphdef, p)(tokens), labels)
+
+        value, grads = jax.value_and_grad(loss)(params)
+        updates, opt_state = tx.update(grads, opt_state, params)
+        return optax.apply_updates(params, updates), opt_state, value
+
+    return {
+        "nnx_gpt_forward": (forward, (params, tokens), {1: P("data")}, ()),
+        "nnx_gpt_adamw_step": (train_step, (params, opt_state, tokens, tokens),
+                               {2: P("data"), 3: P("data")}, (0, 1)),
+    }
+
+
+class LinenBlock(linen.Module):
+    @linen.compact
+    def __call__(self, x, _):
+        h = linen.LayerNorm()(x)
+        x = x + linen.SelfAttention(num_heads=HEADS)(h)
+        h = linen.LayerNorm()(x)
+        return x + linen.Dense(DIM)(jax.nn.gelu(linen.Dense(4 * DIM)(h))), None
+
+
+class LinenScanned(linen.Module):
+    @linen.compact
+    def __call__(self, x):
+        stack = linen.scan(LinenBlock, variable_axes={"params": 0}, split_rngs={"params": True},
+                           length=LAYERS)
+        x, _ = stack()(x, None)
+        return x
+
+
+def linen_programs():
+    model = LinenScanned()
+    x = jnp.zeros((BATCH, SEQ, DIM))
+    params = model.init(jax.random.key(0), x)
+    tx = optax.adamw(1e-3)
+    opt_state = tx.init(params)
+
+    def forward(params, x):
+        return model.apply(params, x)
+
+    def train_step(params, opt_state, x, y):
+        def loss(p):
+            return jnp.mean((model.apply(p, x) - y) ** 2)
+
+        value, grads = jax.value_and_grad(loss)(params)
+        updates, opt_state = tx.update(grads, opt_state, params)
+        return optax.apply_updates(params, updates), opt_state, value
+
+    act = jax.ShapeDtypeStruct(x.shape, x.dtype)
+    return {
+        "linen_scan_forward": (forward, (params, act), {1: P("data")}, ()),
+        "linen_scan_adamw_step": (train_step, (params, opt_state, act, act),
+                                  {2: P("data"), 3: P("data")}, (0, 1)),
+    }
+
+
+class ConvNet(linen.Module):
+    @linen.compact
+    def __call__(self, x, train: bool = True):
+        x = linen.Conv(16, (3, 3))(x)
+        x = linen.BatchNorm(use_running_average=not train)(x)
+        x = jax.nn.relu(x)
+        x = linen.max_pool(x, (2, 2), strides=(2, 2))
+        x = linen.Conv(32, (3, 3))(x)
+        x = linen.GroupNorm(num_groups=4)(x)
+        x = linen.avg_pool(x, (2, 2), strides=(2, 2))
+        return linen.Dense(10)(x.reshape(x.shape[0], -1))
+
+
+def other_programs():
+    convnet = ConvNet()
+    images = jnp.zeros((BATCH, 16, 16, 3))
+    variables = convnet.init(jax.random.key(0), images)
+
+    def conv_forward(variables, images):
+        logits, _ = convnet.apply(variables, images, mutable=["batch_stats"])
+        return logits
+
+    block = eqx.nn.MultiheadAttention(HEADS, DIM, key=jax.random.key(1))
+    mlp = eqx.nn.MLP(DIM, DIM, 4 * DIM, 1, key=jax.random.key(2))
+    norm = eqx.nn.LayerNorm(DIM)
+
+    eqx_params, eqx_static = eqx.partition((block, mlp), eqx.is_array)
+
+    def eqx_block(params, x):
+        block, mlp = eqx.combine(params, eqx_static)
+
+        def one(seq):
+            h = jax.vmap(norm)(seq)
+            seq = seq + block(h, h, h)
+            return seq + jax.vmap(mlp)(jax.vmap(norm)(seq))
+
+        return jax.vmap(one)(x)
+
+    def moe(x, router, w_in, w_out):
+        scores = jax.nn.softmax(x @ router, axis=-1)
+        weights, experts = jax.lax.top_k(scores, 2)
+        hidden = jax.nn.relu(jnp.einsum("bd,edf->bef", x, w_in))
+        out = jnp.einsum("bef,efd->bed", hidden, w_out)
+        picked = jnp.take_along_axis(out, experts[:, :, None], axis=1)
+        return jnp.sum(picked * weights[:, :, None], axis=1)
+
+    def classify(logits, labels):
+        accuracy = jnp.mean(jnp.argmax(logits, axis=-1) == labels)
+        return cross_entropy(logits, labels), accuracy
+
+    def loops(x, w):
+        x = jax.lax.fori_loop(0, 3, lambda i, h: jnp.tanh(h @ w), x)
+        x = jax.lax.cond(jnp.sum(x) > 0, lambda h: h * 2.0, lambda h: h - 1.0, x)
+        return jax.checkpoint(lambda h: jnp.sin(h @ w) @ w)(x)
+
+    f32 = lambda *s: jax.ShapeDtypeStruct(s, jnp.float32)  # noqa: E731
+    i32 = lambda *s: jax.ShapeDtypeStruct(s, jnp.int32)  # noqa: E731
+    return {
+        "linen_convnet_forward": (conv_forward, (variables, f32(BATCH, 16, 16, 3)), {1: P("data")}, ()),
+        "eqx_block": (eqx_block, (eqx_params, f32(BATCH, SEQ, DIM)), {1: P("data")}, ()),
+        "moe_top2": (moe, (f32(BATCH, DIM), f32(DIM, 4), f32(4, DIM, 2 * DIM), f32(4, 2 * DIM, DIM)),
+                     {0: P("data")}, ()),
+        "argmax_cross_entropy": (classify, (f32(BATCH, VOCAB), i32(BATCH)), {0: P("data"), 1: P("data")}, ()),
+        "loops_cond_remat": (loops, (f32(BATCH, DIM), f32(DIM, DIM)), {0: P("data")}, ()),
+    }
+
+
+def concrete(args, seed):
+    """``args`` with every abstract leaf replaced by seeded data of its shape."""
+    rng = np.random.default_rng(seed)
+
+    def fill(leaf):
+        if not isinstance(leaf, jax.ShapeDtypeStruct):
+            return leaf
+        if jnp.issubdtype(leaf.dtype, jnp.integer):
+            return jnp.asarray(rng.integers(0, VOCAB, leaf.shape), leaf.dtype)
+        return jnp.asarray(rng.standard_normal(leaf.shape) * 0.5, leaf.dtype)
+
+    return jax.tree.map(fill, args, is_leaf=lambda x: isinstance(x, jax.ShapeDtypeStruct))
+
+
+def lower(mesh, fn, args, pinned, donate):
+    shardings = tuple(NamedSharding(mesh, pinned[i]) if i in pinned else None for i in range(len(args)))
+    jitted = jax.jit(fn, in_shardings=shardings, donate_argnums=donate, keep_unused=True)
+    return jitted.lower(*args).as_text()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", type=pathlib.Path, default=DEFAULT_OUT, help="output directory")
+    ap.add_argument("--only", nargs="*", help="programs to write (default: all)")
+    opts = ap.parse_args()
+    mesh = Mesh(np.array(jax.devices()).reshape(2, 4), ("data", "model"))
+    opts.out.mkdir(parents=True, exist_ok=True)
+    programs = {**nnx_programs(), **linen_programs(), **other_programs()}
+    for name, (fn, args, pinned, donate) in programs.items():
+        if opts.only and name not in opts.only:
+            continue
+        args = concrete(args, seed=0)
+        text = lower(mesh, fn, args, pinned, donate)
+        (opts.out / f"{name}.mlir").write_text(text)
+        leaves = [np.asarray(x) for x in jax.tree.leaves(args)]
+        np.savez_compressed(opts.out / f"{name}.npz", *leaves)
+        print(f"{name}: {text.count(chr(10))} lines, {len(leaves)} inputs")
+
+
+if __name__ == "__main__":
+    main()
