@@ -11,7 +11,7 @@
 use super::ast::{Operation, Type};
 use super::attrs::{self, enum_word, flag, get, req};
 use super::collective;
-use super::combiner::{body_reduction, reduction};
+use super::combiner::{arg_reduction, body_reduction, reduction};
 use super::declared;
 use autoshard_model::ops::catalog;
 use autoshard_model::ops::decl::Codec;
@@ -194,16 +194,29 @@ fn reduce(op: &Operation, scope: &dyn Scope) -> Result<Reduce, String> {
         return Err(format!("a reduce takes inputs and as many inits, not {} operands", op.operands.len()));
     }
     // The pretty form names the combiner (`applies stablehlo.add`); else its region.
+    let dtypes = op.result_types.iter().map(|t| tensor_type(t).map(|t| t.dtype)).collect::<Result<Vec<_>, _>>()?;
     let kind = match op.words.iter().skip_while(|w| w.text != "applies").nth(1) {
         Some(name) => reduction(&name.text).ok_or_else(|| format!("a reduce by '{}' is not supported", name.text))?,
-        None => body_reduction(op, 0, n)?,
+        None => match body_reduction(op, 0, n) {
+            Ok(kind) => kind,
+            Err(_)
+                if n == 2
+                    && let Some(kind) = arg_reduction(op, dtypes[0].is_float()) =>
+            {
+                kind
+            }
+            Err(e) => return Err(e),
+        },
     };
     for (i, init) in reduce_operands(op).1.into_iter().enumerate() {
-        let dtype = op.result_types.get(i).map(tensor_type).transpose()?.map(|t| t.dtype);
+        let dtype = dtypes.get(i).copied();
         // A bitwise reduce of floats has no identity: inference refuses it and says why.
         let no_identity = |d: DType| kind.is_bitwise() && d.is_float();
+        let identity = |v: f64, d: DType| {
+            if kind.is_arg() && i == 1 { v == 0.0 } else { kind.is_identity_in(v, d) || no_identity(d) }
+        };
         match scope.scalar(init) {
-            Some(v) if dtype.is_some_and(|d| kind.is_identity_in(v, d) || no_identity(d)) => {}
+            Some(v) if dtype.is_some_and(|d| identity(v, d)) => {}
             Some(v) => return Err(format!("the reduce's init value {v} is not the identity of {}", kind.name())),
             None => return Err(format!("a reduce whose init value %{init} is not a constant is not supported")),
         }

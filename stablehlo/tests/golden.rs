@@ -218,7 +218,7 @@ fn unsupported_ops_and_syntax_errors_are_located() {
     ];
     // A body that combines an argument with itself is no reduction (it once read as a sum).
     let self_sum = "func.func @f(%a: tensor<4x8xf32>) -> tensor<4xf32> {\n  %c = stablehlo.constant dense<0.0> : tensor<f32>\n  %0 = stablehlo.reduce(%a init: %c) across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>\n    reducer(%x: tensor<f32>, %y: tensor<f32>) {\n      %1 = stablehlo.add %x, %x : tensor<f32>\n      stablehlo.return %1 : tensor<f32>\n    }\n  return %0 : tensor<4xf32>\n}";
-    let not_a_reduction = "m.mlir:3:3: error: a reduce whose body is not one add, maximum, minimum, multiply, and, or or xor per input (all the same) is not supported";
+    let not_a_reduction = "m.mlir:3:3: error: a reduce whose body is not one add, maximum, minimum, multiply, and, or or xor per input (all the same), nor an argmax or argmin over values and indices, is not supported";
     let conv = "func.func @f(%a: tensor<1x8x8x3xf32>, %b: tensor<3x3x3x4xf32>) -> tensor<1x6x6x4xf32> {\n  %0 = stablehlo.convolution(%a, %b) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {pad = [[0, 0], [1]]} : (tensor<1x8x8x3xf32>, tensor<3x3x3x4xf32>) -> tensor<1x6x6x4xf32>\n  return %0 : tensor<1x6x6x4xf32>\n}";
     let odd = "m.mlir:2:3: error: padding must be [[low, high], ...], one pair per spatial dim, found '[[0, 0], [1]]'";
     for (source, want) in cases.into_iter().chain([(conv, odd), (self_sum, not_a_reduction)]) {

@@ -241,6 +241,10 @@ pub(crate) fn apply(
         OpKind::DotGeneral(d) => one(dot::dot_general(operands[0], operands[1], d)),
         OpKind::Dot => one(dot::dot_general(operands[0], operands[1], &DotGeneral::for_dot(operands[0].rank()))),
         OpKind::Einsum(e) => one(dot::einsum(e, operands)),
+        OpKind::Reduce(r) if r.kind.is_arg() => {
+            let dtypes = [results[0].dtype, results[1].dtype];
+            Ok(reduce::arg_reduce(operands[0], operands[1], &r.dimensions, r.kind, dtypes).to_vec())
+        }
         OpKind::Reduce(r) => {
             Ok(operands.iter().zip(results).map(|(t, ty)| reduce::reduce(t, &r.dimensions, r.kind, ty.dtype)).collect())
         }

@@ -12,10 +12,40 @@ pub fn combine(kind: ReduceKind, acc: f32, x: f32) -> f32 {
     match kind {
         ReduceKind::Add => acc + x,
         ReduceKind::Mul => acc * x,
-        ReduceKind::Max => acc.max(x),
-        ReduceKind::Min => acc.min(x),
+        ReduceKind::Max | ReduceKind::ArgMax => acc.max(x),
+        ReduceKind::Min | ReduceKind::ArgMin => acc.min(x),
         ReduceKind::And | ReduceKind::Or | ReduceKind::Xor => kind.combine(f64::from(acc), f64::from(x)) as f32,
     }
+}
+
+/// Reduces values `x` and their indices `at` together along `dimensions` by an arg
+/// reduction ([`ReduceKind::arg_combine`], in row-major order of the reduced
+/// elements): the winning values and their indices, of element types `dtypes`.
+pub fn arg_reduce(x: &Tensor, at: &Tensor, dimensions: &[i64], kind: ReduceKind, dtypes: [DType; 2]) -> [Tensor; 2] {
+    let reduced: Vec<usize> = dimensions.iter().map(|&d| d as usize).collect();
+    let kept: Vec<usize> = (0..x.rank()).filter(|d| !reduced.contains(d)).collect();
+    let out_shape: Vec<usize> = kept.iter().map(|&d| x.shape()[d]).collect();
+    let inner_shape: Vec<usize> = reduced.iter().map(|&d| x.shape()[d]).collect();
+    let mut index = vec![0; x.rank()];
+    let mut indices = Vec::new();
+    let values = Tensor::from_fn(&out_shape, |out| {
+        for (k, &d) in kept.iter().enumerate() {
+            index[d] = out[k];
+        }
+        let mut acc = (kind.operand_identity_in(0, dtypes[0]), 0.0);
+        for_each_index(&inner_shape, |inner| {
+            for (k, &d) in reduced.iter().enumerate() {
+                index[d] = inner[k];
+            }
+            acc = kind.arg_combine(acc, (f64::from(x.at(&index)), f64::from(at.at(&index))));
+        });
+        indices.push(to_dtype(acc.1 as f32, dtypes[1]));
+        to_dtype(acc.0 as f32, dtypes[0])
+    });
+    // `from_fn` visits the output in row-major order, as it did for the values.
+    let mut indices = indices.into_iter();
+    let indices = Tensor::from_fn(&out_shape, |_| indices.next().unwrap_or_default());
+    [values, indices]
 }
 
 /// Reduces `x` (of element type `dtype`) along `dimensions` with `kind`.
@@ -55,5 +85,15 @@ mod tests {
         assert_eq!(reduce(&b, &[1], ReduceKind::And, DType::I1).data(), &[0.0, 1.0]);
         assert_eq!(reduce(&b, &[0], ReduceKind::Xor, DType::I1).data(), &[0.0, 0.0, 1.0]);
         assert_eq!(reduce(&x, &[1], ReduceKind::Or, DType::I32).data(), &[3.0, 7.0]);
+        // argmax of each row of [[1, 5, 5], [2, NaN, 0]]: the first 5, the NaN.
+        let v = Tensor::from_vec(&[2, 3], vec![1.0, 5.0, 5.0, 2.0, f32::NAN, 0.0]).unwrap();
+        let at = Tensor::from_vec(&[2, 3], vec![0.0, 1.0, 2.0, 0.0, 1.0, 2.0]).unwrap();
+        let [max, index] = arg_reduce(&v, &at, &[1], ReduceKind::ArgMax, [DType::F32, DType::I32]);
+        assert!(max.data()[0] == 5.0 && max.data()[1].is_nan());
+        assert_eq!(index.data(), &[1.0, 1.0]);
+        // Down the columns the indices are whatever `at` holds there (its column here).
+        let [min, index] = arg_reduce(&v, &at, &[0], ReduceKind::ArgMin, [DType::F32, DType::I32]);
+        assert!(min.data()[0] == 1.0 && min.data()[1].is_nan() && min.data()[2] == 0.0);
+        assert_eq!(index.data(), &[0.0, 1.0, 2.0]);
     }
 }

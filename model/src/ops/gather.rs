@@ -134,15 +134,15 @@ impl ScatterKind {
         }
     }
 
-    /// The kind that combines by `reduction`; `None` for a bitwise one, which no
-    /// scatter here combines by.
+    /// The kind that combines by `reduction`; `None` for a bitwise or an arg one,
+    /// which no scatter here combines by.
     pub fn combining(reduction: ReduceKind) -> Option<ScatterKind> {
         match reduction {
             ReduceKind::Add => Some(ScatterKind::Add),
             ReduceKind::Max => Some(ScatterKind::Max),
             ReduceKind::Min => Some(ScatterKind::Min),
             ReduceKind::Mul => Some(ScatterKind::Mul),
-            ReduceKind::And | ReduceKind::Or | ReduceKind::Xor => None,
+            ReduceKind::And | ReduceKind::Or | ReduceKind::Xor | ReduceKind::ArgMax | ReduceKind::ArgMin => None,
         }
     }
 

@@ -234,7 +234,7 @@ impl OpKind {
     }
 
     /// How partial results of this op (from a sharded reduction factor) combine:
-    /// `None` for a product or a bitwise reduction, whose partial results have no
+    /// `None` for a product, a bitwise or an arg reduction, whose partial results have no
     /// sdy reduction, so its reduction factors must stay unsharded; a sum for every
     /// other op.
     pub fn partial_reduction(&self) -> Option<ReductionKind> {
@@ -243,7 +243,12 @@ impl OpKind {
                 ReduceKind::Add => Some(ReductionKind::Sum),
                 ReduceKind::Max => Some(ReductionKind::Max),
                 ReduceKind::Min => Some(ReductionKind::Min),
-                ReduceKind::Mul | ReduceKind::And | ReduceKind::Or | ReduceKind::Xor => None,
+                ReduceKind::Mul
+                | ReduceKind::And
+                | ReduceKind::Or
+                | ReduceKind::Xor
+                | ReduceKind::ArgMax
+                | ReduceKind::ArgMin => None,
             },
             _ => Some(ReductionKind::Sum),
         }

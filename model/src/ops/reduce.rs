@@ -1,5 +1,7 @@
 //! `reduce`: combine elements along some dimensions with `add`, `max`, `min`, `mul`,
-//! or (on booleans and integers) bitwise `and`, `or`, `xor`.
+//! (on booleans and integers) bitwise `and`, `or`, `xor`, or, over a pair of values
+//! and their integer indices, `argmax` / `argmin` (the lowest index among equals, a
+//! NaN winning, as `jnp.argmax` lowers).
 //!
 //! Variadic as in StableHLO: every operand has the same shape and is reduced along the
 //! same dimensions; each result is its operand's type without those dimensions.
@@ -29,11 +31,16 @@ pub enum ReduceKind {
     Or,
     /// Bitwise (on booleans, logical) exclusive or.
     Xor,
+    /// Over two operands, values and their indices: the largest value and its index
+    /// ([`ReduceKind::arg_combine`]).
+    ArgMax,
+    /// Over values and their indices: the smallest value and its index.
+    ArgMin,
 }
 
 impl ReduceKind {
     /// Every kind.
-    pub const ALL: [ReduceKind; 7] = [
+    pub const ALL: [ReduceKind; 9] = [
         ReduceKind::Add,
         ReduceKind::Max,
         ReduceKind::Min,
@@ -41,7 +48,30 @@ impl ReduceKind {
         ReduceKind::And,
         ReduceKind::Or,
         ReduceKind::Xor,
+        ReduceKind::ArgMax,
+        ReduceKind::ArgMin,
     ];
+
+    /// Whether the kind reduces values and their indices together (argmax, argmin).
+    pub fn is_arg(self) -> bool {
+        matches!(self, ReduceKind::ArgMax | ReduceKind::ArgMin)
+    }
+
+    /// The identity of operand `operand` of a reduce of this kind in `dtype`: an
+    /// arg reduction's indices start from 0, everything else from
+    /// [`Self::identity_in`].
+    pub fn operand_identity_in(self, operand: usize, dtype: DType) -> f64 {
+        if self.is_arg() && operand == 1 { 0.0 } else { self.identity_in(dtype) }
+    }
+
+    /// One step of an arg reduction: `(a, ia)` so far against `(b, ib)`, as JAX's
+    /// comparator computes it. The value is `a` if it beats `b` or is NaN, else `b`;
+    /// the index is `ia` in those cases and also on a tie with the lower index.
+    pub fn arg_combine(self, (a, ia): (f64, f64), (b, ib): (f64, f64)) -> (f64, f64) {
+        let beats = if self == ReduceKind::ArgMin { a < b } else { a > b } || a.is_nan();
+        let index = if beats || (a == b && ia < ib) { ia } else { ib };
+        (if beats { a } else { b }, index)
+    }
 
     /// Whether the kind works on bits (and, or, xor): booleans and integers only.
     pub fn is_bitwise(self) -> bool {
@@ -55,6 +85,8 @@ impl ReduceKind {
         match self {
             ReduceKind::Add | ReduceKind::Or | ReduceKind::Xor => 0.0,
             ReduceKind::Mul | ReduceKind::And => 1.0,
+            ReduceKind::ArgMax => f64::NEG_INFINITY,
+            ReduceKind::ArgMin => f64::INFINITY,
             ReduceKind::Max => f64::NEG_INFINITY,
             ReduceKind::Min => f64::INFINITY,
         }
@@ -66,8 +98,8 @@ impl ReduceKind {
     pub fn identity_in(self, dtype: DType) -> f64 {
         let (lowest, highest) = dtype.finite_range();
         match self {
-            ReduceKind::Max if !dtype.is_float() => lowest,
-            ReduceKind::Min if !dtype.is_float() => highest,
+            ReduceKind::Max | ReduceKind::ArgMax if !dtype.is_float() => lowest,
+            ReduceKind::Min | ReduceKind::ArgMin if !dtype.is_float() => highest,
             ReduceKind::And if lowest < 0.0 => -1.0,
             ReduceKind::And => highest,
             _ => self.identity(),
@@ -80,8 +112,8 @@ impl ReduceKind {
     pub fn is_identity_in(self, value: f64, dtype: DType) -> bool {
         let (lowest, highest) = dtype.finite_range();
         match self {
-            ReduceKind::Max if dtype.is_float() => value <= lowest,
-            ReduceKind::Min if dtype.is_float() => value >= highest,
+            ReduceKind::Max | ReduceKind::ArgMax if dtype.is_float() => value <= lowest,
+            ReduceKind::Min | ReduceKind::ArgMin if dtype.is_float() => value >= highest,
             _ => value == self.identity_in(dtype),
         }
     }
@@ -96,6 +128,8 @@ impl ReduceKind {
             ReduceKind::And => "and",
             ReduceKind::Or => "or",
             ReduceKind::Xor => "xor",
+            ReduceKind::ArgMax => "argmax",
+            ReduceKind::ArgMin => "argmin",
         }
     }
 
@@ -106,8 +140,8 @@ impl ReduceKind {
         match self {
             ReduceKind::Add => acc + x,
             ReduceKind::Mul => acc * x,
-            ReduceKind::Max => acc.max(x),
-            ReduceKind::Min => acc.min(x),
+            ReduceKind::Max | ReduceKind::ArgMax => acc.max(x),
+            ReduceKind::Min | ReduceKind::ArgMin => acc.min(x),
             ReduceKind::And => bits(|a, b| a & b),
             ReduceKind::Or => bits(|a, b| a | b),
             ReduceKind::Xor => bits(|a, b| a ^ b),
@@ -152,6 +186,14 @@ impl Reduce {
             ));
         }
         check_dims("dimensions", &self.dimensions, first.ty.rank())?;
+        if self.kind.is_arg() && (operands.len() != 2 || operands[1].ty.dtype.is_float()) {
+            let types: Vec<String> = operands.iter().map(|x| x.ty.to_string()).collect();
+            return Err(format!(
+                "a reduce by {} takes values and their integer indices, not {}",
+                self.kind.name(),
+                types.join(", ")
+            ));
+        }
         if let Some(x) = operands.iter().find(|x| self.kind.is_bitwise() && x.ty.dtype.is_float()) {
             return Err(format!("{} is {}; a reduce by {} takes booleans or integers", x.name, x.ty, self.kind.name()));
         }
@@ -214,5 +256,20 @@ mod tests {
         assert_eq!(fold(ReduceKind::Or, &[12.0, 3.0], DType::U8), 15.0);
         assert_eq!(fold(ReduceKind::Xor, &[-1.0, 5.0], DType::I32), -6.0);
         assert!(ReduceKind::ALL.iter().all(|k| k.is_bitwise() == ["and", "or", "xor"].contains(&k.name())));
+    }
+
+    #[test]
+    fn arg_reductions_keep_the_lowest_index_among_equals_and_let_nan_win() {
+        let max = ReduceKind::ArgMax;
+        assert_eq!(max.arg_combine((1.0, 0.0), (2.0, 1.0)), (2.0, 1.0));
+        assert_eq!(max.arg_combine((2.0, 3.0), (2.0, 1.0)), (2.0, 1.0));
+        assert_eq!(max.arg_combine((2.0, 1.0), (2.0, 3.0)), (2.0, 1.0));
+        assert_eq!(ReduceKind::ArgMin.arg_combine((1.0, 5.0), (2.0, 1.0)), (1.0, 5.0));
+        let (v, i) = max.arg_combine((5.0, 0.0), (f64::NAN, 4.0));
+        assert!(v.is_nan() && i == 4.0);
+        let (v, i) = max.arg_combine((f64::NAN, 2.0), (9.0, 1.0));
+        assert!(v.is_nan() && i == 2.0);
+        assert_eq!([0, 1].map(|k| max.operand_identity_in(k, DType::F32)), [f64::NEG_INFINITY, 0.0]);
+        assert_eq!(ReduceKind::ArgMin.operand_identity_in(0, DType::I32), f64::from(i32::MAX));
     }
 }

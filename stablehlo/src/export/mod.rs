@@ -438,6 +438,15 @@ pub(crate) fn list(values: &[i64]) -> String {
     values.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
 }
 
+/// `comparison_direction = …` (and `compare_type`, when given).
+pub(crate) fn comparison(direction: autoshard_model::ops::ComparisonDirection, compare_type: Option<&str>) -> String {
+    let mut attrs = format!("comparison_direction = #stablehlo<comparison_direction {}>", direction.name());
+    if let Some(t) = compare_type {
+        attrs = format!("compare_type = #stablehlo<comparison_type {t}>, {attrs}");
+    }
+    attrs
+}
+
 /// `name = [a, b]` fields of a dimension-numbers attribute, empty lists left out.
 pub(crate) fn fields(numbers: &[(&str, &Vec<i64>)]) -> String {
     let present: Vec<String> =

@@ -7,7 +7,7 @@
 
 use super::dot::dot_general;
 use super::reductions::{combiner, combining, inits, reduce, scalars};
-use super::{Emitter, Region, Ssa, array, collectives, declared, decompose, fields, ty};
+use super::{Emitter, Region, Ssa, array, collectives, comparison, declared, decompose, fields, ty};
 use autoshard_model::ops::catalog;
 use autoshard_model::ops::decl::Codec;
 use autoshard_model::ops::{
@@ -77,15 +77,6 @@ pub(super) fn emit(e: &mut Emitter<'_>, id: OpId) -> Result<Vec<Ssa>, String> {
         OpKind::ReduceScatter(r) => Ok(collectives::reduce_scatter(e, &args, r, &results)),
         kind => Err(format!("the catalog declares no derived writer for {} and none is written by hand", kind.name())),
     }
-}
-
-/// `comparison_direction = …` (and `compare_type`, when given).
-pub(super) fn comparison(direction: ComparisonDirection, compare_type: Option<&str>) -> String {
-    let mut attrs = format!("comparison_direction = #stablehlo<comparison_direction {}>", direction.name());
-    if let Some(t) = compare_type {
-        attrs = format!("compare_type = #stablehlo<comparison_type {t}>, {attrs}");
-    }
-    attrs
 }
 
 /// `dense<[[lo, hi], …]> : tensor<Nx2xi64>`.

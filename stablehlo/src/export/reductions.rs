@@ -1,18 +1,19 @@
 //! Reductions in StableHLO's syntax: the scalar op that combines two partial results
 //! of a reduce kind, the region of a `reduce`, `reduce_window`, `scatter` or
 //! `reduce_scatter` that combines its values pair by pair, a `reduce` from the kind's
-//! identity, and the identities as scalar init values.
+//! identity (an arg reduction's comparator as JAX writes it), and the identities as
+//! scalar init values.
 
-use super::{Emitter, Region, Ssa, array};
-use autoshard_model::TensorType;
-use autoshard_model::ops::ReduceKind;
+use super::{Emitter, Region, Ssa, array, comparison};
+use autoshard_model::ops::{ComparisonDirection, ReduceKind};
+use autoshard_model::{DType, TensorType};
 
 /// The scalar op combining two partial results of a reduction of `kind`.
 pub(super) fn combiner(kind: ReduceKind) -> &'static str {
     match kind {
         ReduceKind::Add => "add",
-        ReduceKind::Max => "maximum",
-        ReduceKind::Min => "minimum",
+        ReduceKind::Max | ReduceKind::ArgMax => "maximum",
+        ReduceKind::Min | ReduceKind::ArgMin => "minimum",
         ReduceKind::Mul => "multiply",
         ReduceKind::And => "and",
         ReduceKind::Or => "or",
@@ -31,7 +32,37 @@ pub(super) fn reduce(
 ) -> Vec<Ssa> {
     let inits = identities(e, xs, kind);
     let operands: Vec<Ssa> = xs.iter().cloned().chain(inits).collect();
-    combining(e, "reduce", &operands, &format!("dimensions = {}", array(dims)), results, Some(kind), &scalars(xs))
+    let attrs = format!("dimensions = {}", array(dims));
+    if kind.is_arg() {
+        let types = scalars(xs);
+        let mut body = |e: &mut Emitter<'_>, p: &[Ssa]| arg_comparator(e, kind, p);
+        let mut regions: [Region<'_, '_>; 1] = [([types.clone(), types].concat(), &mut body)];
+        return e.stablehlo_regions("reduce", &operands, &attrs, results, &mut regions);
+    }
+    combining(e, "reduce", &operands, &attrs, results, Some(kind), &scalars(xs))
+}
+
+/// The body of an arg reduction over `(a, ia, b, ib)`, as `jnp.argmax` lowers it:
+/// `a` wins if it beats `b` or is NaN; its index also wins on a tie with a lower
+/// index ([`ReduceKind::arg_combine`]).
+fn arg_comparator(e: &mut Emitter<'_>, kind: ReduceKind, p: &[Ssa]) -> Vec<Ssa> {
+    let bool_ty = [TensorType::new(vec![], DType::I1)];
+    let value_order = if p[0].ty.dtype.is_float() { "FLOAT" } else { "SIGNED" };
+    let index_order = if p[1].ty.dtype.integer_bounds().is_some_and(|(lo, _)| lo < 0) { "SIGNED" } else { "UNSIGNED" };
+    let compare = |e: &mut Emitter<'_>, d, x: &Ssa, y: &Ssa, order| {
+        e.stablehlo("compare", &[x.clone(), y.clone()], &comparison(d, Some(order)), &bool_ty).remove(0)
+    };
+    let better = if kind == ReduceKind::ArgMin { ComparisonDirection::Lt } else { ComparisonDirection::Gt };
+    let beats = compare(e, better, &p[0], &p[2], value_order);
+    let nan = compare(e, ComparisonDirection::Ne, &p[0], &p[0], value_order);
+    let equal = compare(e, ComparisonDirection::Eq, &p[0], &p[2], value_order);
+    let lower = compare(e, ComparisonDirection::Lt, &p[1], &p[3], index_order);
+    let wins = e.stablehlo("or", &[beats, nan], "", &bool_ty).remove(0);
+    let tie = e.stablehlo("and", &[equal, lower], "", &bool_ty).remove(0);
+    let index_wins = e.stablehlo("or", &[wins.clone(), tie], "", &bool_ty).remove(0);
+    let value = e.stablehlo("select", &[wins, p[0].clone(), p[2].clone()], "", std::slice::from_ref(&p[0].ty));
+    let index = e.stablehlo("select", &[index_wins, p[1].clone(), p[3].clone()], "", std::slice::from_ref(&p[1].ty));
+    [value, index].concat()
 }
 
 /// The scalar types of `xs`' elements.
@@ -70,5 +101,5 @@ pub(super) fn inits(e: &mut Emitter<'_>, inputs: &[Ssa], given: &[Ssa], kind: Re
 
 /// A scalar constant per input: the identity of `kind` in its element type.
 pub(super) fn identities(e: &mut Emitter<'_>, inputs: &[Ssa], kind: ReduceKind) -> Vec<Ssa> {
-    scalars(inputs).iter().map(|s| e.splat(kind.identity_in(s.dtype), s)).collect()
+    scalars(inputs).iter().enumerate().map(|(i, s)| e.splat(kind.operand_identity_in(i, s.dtype), s)).collect()
 }
