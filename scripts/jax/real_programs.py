@@ -12,11 +12,13 @@ It writes ``NAME.mlir`` per program (default: ``stablehlo/tests/data/mlir/real/`
 and ``NAME.npz``, the real inputs it lowered with (initialised parameters and
 optimiser state; seeded tokens in ``[0, VOCAB)`` and seeded normal activations), in
 the order of ``@main``'s arguments, for ``roundtrip.py --inputs``: random inputs
-would make Adam's second moment or BatchNorm's variance negative. Pinned versions:
-``requirements.txt``.
+would make Adam's second moment or BatchNorm's variance negative. The programs named
+by ``GENERIC`` are also written in MLIR's generic form (``NAME.generic.mlir``), as
+``print_generic_op_form=True`` prints them. Pinned versions: ``requirements.txt``.
 """
 
 import argparse
+import io
 import os
 import pathlib
 
@@ -36,6 +38,7 @@ from jax.sharding import Mesh, NamedSharding, PartitionSpec as P  # noqa: E402
 DEFAULT_OUT = pathlib.Path(__file__).resolve().parents[2] / "stablehlo" / "tests" / "data" / "mlir" / "real"
 
 BATCH, SEQ, DIM, HEADS, VOCAB, LAYERS = 8, 16, 64, 4, 256, 2
+GENERIC = ("nnx_gpt_forward",)
 
 
 class NnxBlock(nnx.Module):
@@ -219,10 +222,15 @@ def concrete(args, seed):
     return jax.tree.map(fill, args, is_leaf=lambda x: isinstance(x, jax.ShapeDtypeStruct))
 
 
-def lower(mesh, fn, args, pinned, donate):
+def lower(mesh, fn, args, pinned, donate, generic=False):
     shardings = tuple(NamedSharding(mesh, pinned[i]) if i in pinned else None for i in range(len(args)))
     jitted = jax.jit(fn, in_shardings=shardings, donate_argnums=donate, keep_unused=True)
-    return jitted.lower(*args).as_text()
+    lowered = jitted.lower(*args)
+    if not generic:
+        return lowered.as_text()
+    out = io.StringIO()
+    lowered.compiler_ir("stablehlo").operation.print(file=out, print_generic_op_form=True)
+    return out.getvalue()
 
 
 def main():
@@ -243,6 +251,8 @@ def main():
         leaves = [np.asarray(x) for x in jax.tree.leaves(args)]
         np.savez_compressed(opts.out / f"{name}.npz", *leaves)
         print(f"{name}: {text.count(chr(10))} lines, {len(leaves)} inputs")
+        if name in GENERIC:
+            (opts.out / f"{name}.generic.mlir").write_text(lower(mesh, fn, args, pinned, donate, generic=True))
 
 
 if __name__ == "__main__":

@@ -42,6 +42,12 @@ impl<'s> Cursor<'s> {
         Cursor { src: source.as_bytes(), at: 0, line: 1, column: 1 }
     }
 
+    /// A cursor over `source`, a piece of a file that starts at `pos` (an
+    /// attribute's text, read again).
+    pub fn at(source: &'s str, pos: Pos) -> Self {
+        Cursor { src: source.as_bytes(), at: 0, line: pos.line, column: pos.column }
+    }
+
     /// The position of the next unread byte.
     pub fn pos(&self) -> Pos {
         Pos { line: self.line, column: self.column }

@@ -390,7 +390,10 @@ impl Importer<'_> {
 
     /// `func.call @f(…)`: `f`'s body inlined as a named computation labelled `f`.
     fn call(&mut self, op: &Operation) -> Result<(), Diagnostic> {
-        let callee = op.words.iter().find_map(|w| w.text.strip_prefix('@')).unwrap_or_default().to_string();
+        // `call @f(…)`, or the generic form's `<{callee = @f}>`.
+        let word = op.words.iter().find_map(|w| w.text.strip_prefix('@'));
+        let attr = op.attr("callee").and_then(|a| a.text.strip_prefix('@'));
+        let callee = word.or(attr).unwrap_or_default().to_string();
         let module = self.module;
         let Some(func) = module.funcs.iter().find(|f| f.name == callee) else {
             return Err(self.err(op.pos, format!("call of @{callee}, which the module does not define")));

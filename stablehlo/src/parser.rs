@@ -54,6 +54,9 @@ fn items(c: &mut Cursor<'_>, module: &mut Module, nested: bool) -> Result<()> {
             c.skip_location()?;
         } else if c.looking_at("func.func") {
             module.funcs.push(func(c)?);
+        } else if c.peek() == Some(b'"') {
+            let op = operation(c)?;
+            generic_item(op, module)?;
         } else {
             return c.expected("'func.func', 'sdy.mesh' or 'module'");
         }
@@ -90,6 +93,79 @@ fn func(c: &mut Cursor<'_>) -> Result<Func> {
     let body = block(c)?;
     c.skip_location()?;
     Ok(Func { name, public, args, results, body, pos })
+}
+
+/// An item of a module printed in MLIR's generic form: `"builtin.module"() ({…})`
+/// (its items in turn), `"sdy.mesh"() <{mesh = #sdy.mesh<…>, sym_name = "…"}>` or
+/// `"func.func"() <{function_type = …, sym_name = "…", arg_attrs = […]…}> ({…})`.
+fn generic_item(op: Operation, module: &mut Module) -> Result<()> {
+    let symbol = |op: &Operation| op.attr("sym_name").map(|a| a.text.trim_matches('"').to_string());
+    match op.name.as_str() {
+        "builtin.module" => {
+            module.name = module.name.take().or_else(|| symbol(&op));
+            for item in op.regions.into_iter().flat_map(|r| r.ops) {
+                generic_item(item, module)?;
+            }
+        }
+        "sdy.mesh" => {
+            let (Some(name), Some(mesh)) = (symbol(&op), op.attr("mesh")) else {
+                return Err(SyntaxError { pos: op.pos, message: "sdy.mesh needs 'sym_name' and 'mesh'".into() });
+            };
+            let text = mesh.text.strip_prefix("#sdy.mesh").unwrap_or(&mesh.text).to_string();
+            module.meshes.push(MeshDecl { name, mesh: Attr { text, pos: mesh.pos } });
+        }
+        "func.func" => module.funcs.push(generic_func(op)?),
+        // The module's own terminator in older printers.
+        "builtin.module_terminator" => {}
+        other => {
+            let message = format!("expected 'func.func', 'sdy.mesh' or 'module', found op '{other}'");
+            return Err(SyntaxError { pos: op.pos, message });
+        }
+    }
+    Ok(())
+}
+
+/// A generic-form `func.func`: its signature from `function_type`, `arg_attrs` and
+/// `res_attrs`, its arguments' names from its block.
+fn generic_func(op: Operation) -> Result<Func> {
+    let missing = |what: &str| SyntaxError { pos: op.pos, message: format!("func.func needs '{what}'") };
+    let name = op.attr("sym_name").ok_or_else(|| missing("sym_name"))?.text.trim_matches('"').to_string();
+    let public = op.attr("sym_visibility").is_none_or(|v| v.text.trim_matches('"') != "private");
+    let signature = op.attr("function_type").ok_or_else(|| missing("function_type"))?;
+    let mut c = Cursor::at(&signature.text, signature.pos);
+    c.expect("(")?;
+    let arg_types = type_list(&mut c)?;
+    c.expect("->")?;
+    let result_types = if c.eat("(") { type_list(&mut c)? } else { vec![ty(&mut c)?] };
+    let dictionaries = |key: &str| -> Result<Vec<Vec<(String, Attr)>>> {
+        let Some(list) = op.attr(key) else { return Ok(Vec::new()) };
+        let mut c = Cursor::at(&list.text, list.pos);
+        c.expect("[")?;
+        let mut out = Vec::new();
+        while !c.eat("]") {
+            out.push(dictionary(&mut c)?);
+            c.eat(",");
+        }
+        Ok(out)
+    };
+    let (mut arg_attrs, mut res_attrs) =
+        (dictionaries("arg_attrs")?.into_iter(), dictionaries("res_attrs")?.into_iter());
+    let body = op
+        .regions
+        .into_iter()
+        .next()
+        .ok_or_else(|| SyntaxError { pos: op.pos, message: "func.func has no body".into() })?;
+    if body.args.len() != arg_types.len() {
+        let message =
+            format!("func.func @{name} takes {} arguments but its block has {}", arg_types.len(), body.args.len());
+        return Err(SyntaxError { pos: op.pos, message });
+    }
+    let args = body.args.into_iter().map(|p| Param { attrs: arg_attrs.next().unwrap_or_default(), ..p }).collect();
+    let results = result_types
+        .into_iter()
+        .map(|ty| Param { name: String::new(), ty, attrs: res_attrs.next().unwrap_or_default(), pos: op.pos })
+        .collect();
+    Ok(Func { name, public, args, results, body: body.ops, pos: op.pos })
 }
 
 /// A result of a function signature: a type and optional attributes.

@@ -3,7 +3,8 @@
 //! on a 2x4 `("data", "model")` mesh with only the batch pinned. Each program read
 //! must solve optimally, run sharded equal to the reference, and keep every donated
 //! argument's sharding on the result that reuses its buffer. Each one not read yet
-//! must fail at the construct it lacks, located and named, until it is read.
+//! must fail at the construct it lacks, located and named, until it is read. One is
+//! also kept in MLIR's generic form, which must read as the same program.
 
 const DIR: &str = "tests/data/mlir/real";
 
@@ -58,4 +59,26 @@ fn real_programs_not_read_yet_name_the_construct() {
         let want = format!("{DIR}/{name}.mlir:{want}");
         assert!(got.starts_with(&want), "{name}: {got}");
     }
+}
+
+#[test]
+fn the_generic_form_reads_as_the_pretty_form() {
+    let pretty = load("nnx_gpt_forward").unwrap_or_else(|e| panic!("{e}"));
+    let generic = load("nnx_gpt_forward.generic").unwrap_or_else(|e| panic!("{e}"));
+    // Compared as text: a NaN constant equals itself there.
+    let kinds = |c: &autoshard::Config| c.program.ops().iter().map(|op| format!("{:?}", op.kind)).collect::<Vec<_>>();
+    let (a, b) = (kinds(&generic), kinds(&pretty));
+    let first_difference = a.iter().zip(&b).position(|(x, y)| x != y);
+    assert!(
+        a.len() == b.len() && first_difference.is_none(),
+        "{} vs {} ops, first difference at {first_difference:?}",
+        a.len(),
+        b.len()
+    );
+    let input_shardings =
+        |c: &autoshard::Config| c.program.inputs().iter().map(|i| i.sharding.clone()).collect::<Vec<_>>();
+    assert_eq!(input_shardings(&generic), input_shardings(&pretty));
+    let total =
+        |c: &autoshard::Config| autoshard::solve(c).map(|s| s.plan.objective.total_s.0).map_err(|e| e.to_string());
+    assert_eq!(total(&generic), total(&pretty));
 }
