@@ -156,3 +156,17 @@ program:
     let run = autoshard::run(&config, &plan, 1).unwrap();
     assert!(run.verification.passed, "{:?}", run.verification);
 }
+
+#[test]
+fn a_quoted_mesh_name_stays_quoted() {
+    let path = std::env::temp_dir().join(format!("autoshard-quoted-mesh-{}.mlir", std::process::id()));
+    let module = "sdy.mesh @\"my-mesh\" = <[\"x\"=2]>\nfunc.func @main(%a: tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@\"my-mesh\", [{\"x\"}, {}]>}) -> tensor<8x6xf32> {\n  return %a : tensor<8x6xf32>\n}\n";
+    std::fs::write(&path, module).unwrap();
+    let file = path.to_str().unwrap();
+    let (code, check, _) = autoshard(&["check", file]);
+    let (_, run, _) = autoshard(&["run", file]);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(code, 0);
+    assert!(check.contains("  mesh:        @\"my-mesh\" = <[\"x\"=2]> (2 devices)"), "{check}");
+    assert!(run.contains(" on @\"my-mesh\" = <[\"x\"=2]> (2 devices)"), "{run}");
+}

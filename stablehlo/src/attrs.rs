@@ -48,6 +48,12 @@ fn items(text: &str) -> Vec<String> {
     flat.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect()
 }
 
+/// A non-negative integer attribute (`7`, `7 : ui64`), the full `u64` range.
+pub fn unsigned(text: &str) -> Result<u64, String> {
+    let value = text.split(':').next().unwrap_or("").trim();
+    value.parse().map_err(|_| format!("expected a non-negative integer, found '{text}'"))
+}
+
 /// An integer attribute (`1`, `1 : i64`).
 pub fn int(text: &str) -> Result<i64, String> {
     let value = text.split(':').next().unwrap_or("").trim();

@@ -131,7 +131,7 @@ struct Importer<'m> {
     /// program only where something uses it as a tensor).
     constants: BTreeMap<String, (Operation, Result<Constant, String>)>,
     /// Sharding groups by id: where first seen and the members.
-    groups: BTreeMap<i64, (Pos, Vec<ValueId>)>,
+    groups: BTreeMap<u64, (Pos, Vec<ValueId>)>,
     /// The inlining prefix of the body being read.
     prefix: String,
     /// The callees being inlined (to refuse recursion).
@@ -238,8 +238,9 @@ impl Importer<'_> {
                 "sdy.named_computation" | "sdy.manual_computation" => self.region_op(op)?,
                 "stablehlo.optimization_barrier" => self.barrier(op)?,
                 "sdy.sharding_group" => {
-                    let id =
-                        op.attr("group_id").map_or(Ok(0), |a| attrs::int(&a.text)).map_err(|m| self.err(op.pos, m))?;
+                    // Shardy's group ids are `ui64` and required.
+                    let id = op.attr("group_id").ok_or("sdy.sharding_group needs a group_id".to_string());
+                    let id = id.and_then(|a| attrs::unsigned(&a.text)).map_err(|m| self.err(op.pos, m))?;
                     let value = self.operand(op)?;
                     self.groups.entry(id).or_insert((op.pos, Vec::new())).1.push(value);
                 }

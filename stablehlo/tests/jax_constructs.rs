@@ -76,7 +76,9 @@ fn what_the_reader_refuses_is_located_and_named() {
         + &func(
             "  %0 = stablehlo.add %a, %a {sdy.sharding = #sdy.sharding_per_value<[<@empty_mesh, [{\"x\"}, {}]>]>} : tensor<8x6xf32>",
         );
+    let no_group_id = func("  sdy.sharding_group %a : tensor<8x6xf32>");
     let cases = [
+        (no_group_id, "m.mlir:2:3: error: sdy.sharding_group needs a group_id"),
         (while_loop, "m.mlir:2:35: error: expected a value, found '=' (in op 'stablehlo.while')"),
         (top_k, "m.mlir:2:3: error: chlo.top_k with k = 3 returns tensor<8x2xf32>, whose last dimension is not 3"),
         (and_of_floats, "m.mlir:3:3: error: reduce: %a is tensor<8x6xf32>; a reduce by and takes booleans or integers"),
@@ -93,4 +95,16 @@ fn what_the_reader_refuses_is_located_and_named() {
         let got = autoshard::Config::from_mlir("m.mlir", &source).map(|_| ()).unwrap_err().to_string();
         assert_eq!(got, want, "\n{source}");
     }
+}
+
+#[test]
+fn sharding_group_ids_are_unsigned_64_bit() {
+    let source = "func.func @f(%a: tensor<8x6xf32>, %b: tensor<8x6xf32>) -> tensor<8x6xf32> {\n  sdy.sharding_group %a group_id=18446744073709551615 : tensor<8x6xf32>\n  sdy.sharding_group %b group_id=18446744073709551615 : tensor<8x6xf32>\n  return %a : tensor<8x6xf32>\n}";
+    let config = autoshard::Config::from_mlir("g.mlir", source).unwrap_or_else(|e| panic!("{e}"));
+    let groups = config.program.sharding_groups();
+    assert_eq!(groups.len(), 1);
+    assert_eq!(groups[0].members.len(), 2);
+    let negative = source.replace("18446744073709551615", "-1");
+    let err = autoshard::Config::from_mlir("g.mlir", &negative).map(|_| ()).unwrap_err().to_string();
+    assert_eq!(err, "g.mlir:2:3: error: expected a non-negative integer, found '-1'");
 }

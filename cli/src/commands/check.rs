@@ -21,7 +21,7 @@ pub fn summary(file: &str, config: &Config) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{file}: ok");
     let _ = writeln!(out, "  name:        {}", config.name);
-    let _ = writeln!(out, "  mesh:        @{} = {mesh} ({} devices)", program.mesh_name(), mesh.total_size());
+    let _ = writeln!(out, "  mesh:        {} = {mesh} ({} devices)", program.mesh_ref(), mesh.total_size());
     let _ = writeln!(out, "  inputs:      {} ({parameters} parameters)", program.inputs().len());
     let _ = writeln!(out, "  ops:         {} ({})", program.ops().len(), op_histogram(program));
     let _ = writeln!(out, "  outputs:     {}", program.outputs().len());

@@ -140,9 +140,9 @@ fn report(config: &autoshard::Config, run: &Run) -> String {
     let mesh = program.mesh();
     let _ = writeln!(
         out,
-        "{} on @{} = {mesh} ({} devices), seed {}",
+        "{} on {} = {mesh} ({} devices), seed {}",
         program.name(),
-        program.mesh_name(),
+        program.mesh_ref(),
         mesh.total_size(),
         run.seed
     );

@@ -34,9 +34,9 @@ pub fn render(config: &Config, plan: &Plan) -> String {
     let mesh = program.mesh();
     let _ = writeln!(
         out,
-        "{} on @{} = {mesh} ({} devices, {})",
+        "{} on {} = {mesh} ({} devices, {})",
         plan.program,
-        program.mesh_name(),
+        program.mesh_ref(),
         mesh.total_size(),
         hw.preset
     );

@@ -10,7 +10,7 @@
 use super::{Location, OpId, TensorType, ValueId};
 use crate::mesh::Mesh;
 use crate::ops::OpKind;
-use crate::sharding::TensorSharding;
+use crate::sharding::{MeshRef, TensorSharding};
 use crate::units::Bytes;
 
 /// Where a value comes from.
@@ -140,9 +140,15 @@ impl Program {
         &self.name
     }
 
-    /// The name shardings use to refer to the mesh (`@mesh`).
+    /// The name shardings use to refer to the mesh (`mesh` for `@mesh`).
     pub fn mesh_name(&self) -> &str {
         &self.mesh_name
+    }
+
+    /// The mesh as shardings refer to it; its `Display` is the symbol as Shardy
+    /// writes it (`@mesh`, `@"my-mesh"`).
+    pub fn mesh_ref(&self) -> MeshRef {
+        MeshRef::Symbol(self.mesh_name.clone())
     }
 
     /// The device mesh.
