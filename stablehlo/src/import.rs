@@ -237,6 +237,7 @@ impl Importer<'_> {
                 }
                 "sdy.named_computation" | "sdy.manual_computation" => self.region_op(op)?,
                 "stablehlo.optimization_barrier" => self.barrier(op)?,
+                "sdy.data_flow_edge" => self.data_flow_edge(op)?,
                 "sdy.sharding_group" => {
                     // Shardy's group ids are `ui64` and required.
                     let id = op.attr("group_id").ok_or("sdy.sharding_group needs a group_id".to_string());
@@ -296,6 +297,16 @@ impl Importer<'_> {
             tied.map_err(|e| self.err(pos, format!("donated argument: {e}")))?;
         }
         Ok(())
+    }
+
+    /// `sdy.data_flow_edge %v [sharding=<…>]`, as Shardy's later passes print a region
+    /// op's edges: the value itself, its sharding (if given) a sharding constraint on
+    /// it, as Shardy keeps the edge's sharding there.
+    fn data_flow_edge(&mut self, op: &Operation) -> Result<(), Diagnostic> {
+        let value = self.operand(op)?;
+        let Some(attr) = op.attr("sharding") else { return self.bind(op, &[value]) };
+        let sharding = self.sharding(&attr.text).map_err(|m| self.err(attr.pos, m))?;
+        self.add(op, OpKind::ShardingConstraint(sharding), vec![value]).map(|_| ())
     }
 
     /// `optimization_barrier` of k values: k one-value barriers

@@ -108,3 +108,38 @@ fn sharding_group_ids_are_unsigned_64_bit() {
     let err = autoshard::Config::from_mlir("g.mlir", &negative).map(|_| ()).unwrap_err().to_string();
     assert_eq!(err, "g.mlir:2:3: error: expected a non-negative integer, found '-1'");
 }
+
+/// Shardy's own print of a manual computation after propagation
+/// (`user_priority_propagation.mlir`): its edges as `sdy.data_flow_edge`s.
+const DATA_FLOW_EDGES: &str = r#"sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @main(%arg0: tensor<32x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"c"}p2, {?}]>}, %arg1: tensor<32x32xf32>) -> tensor<32x32xf32> {
+  %0 = stablehlo.add %arg0, %arg0 : tensor<32x32xf32>
+  %1 = sdy.manual_computation(%0, %arg1) in_shardings=[<@mesh, [{"a", "b"}p1, {?}]>, <@mesh, [{"a", ?}p1, {?}]>] out_shardings=[<@mesh, [{"a", ?}, {"b", ?}p0]>] manual_axes={"a"} (%arg2: tensor<16x32xf32>, %arg3: tensor<16x32xf32>) {
+    %3 = sdy.data_flow_edge %arg2 sharding=<@mesh, [{"b"}p1, {?}]> : tensor<16x32xf32>
+    %4 = sdy.data_flow_edge %arg3 : tensor<16x32xf32>
+    %5 = stablehlo.add %3, %4 : tensor<16x32xf32>
+    sdy.return %5 : tensor<16x32xf32>
+  } : (tensor<32x32xf32>, tensor<32x32xf32>) -> tensor<32x32xf32>
+  %2 = sdy.data_flow_edge %1 sharding=<@mesh, [{"a", ?}, {"b", ?}p0]> : tensor<32x32xf32>
+  return %2 : tensor<32x32xf32>
+}
+"#;
+
+#[test]
+fn data_flow_edges_are_their_values_with_their_shardings() {
+    let config = autoshard::Config::from_mlir("edges.mlir", DATA_FLOW_EDGES).unwrap_or_else(|e| panic!("{e}"));
+    let constraints: Vec<String> = config
+        .program
+        .ops()
+        .iter()
+        .filter_map(|op| match &op.kind {
+            OpKind::ShardingConstraint(s) => Some(s.to_string()),
+            _ => None,
+        })
+        .collect();
+    let want = [r#"#sdy.sharding<@mesh, [{"b"}p1, {?}]>"#, r#"#sdy.sharding<@mesh, [{"a", ?}, {"b", ?}p0]>"#];
+    assert_eq!(constraints, want);
+    let solved = autoshard::solve(&config).unwrap_or_else(|e| panic!("{e}"));
+    let run = autoshard::run(&config, &solved, 3).unwrap_or_else(|e| panic!("{e}"));
+    assert!(run.verification.passed, "the sharded run differs: {:?}", run.verification);
+}
