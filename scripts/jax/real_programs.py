@@ -72,29 +72,35 @@ def cross_entropy(logits, labels):
     return optax.softmax_cross_entropy_with_integer_labels(logits, labels).mean()
 
 
-def nnx_programs():
-    model = NnxGpt(nnx.Rngs(0))
-    graphdef, params = nnx.split(model, nnx.Param)
+def forward_and_adamw_step(name, forward, loss, params, data):
+    """``NAME_forward`` (``forward(params, data[0])``) and its training step
+    ``NAME_adamw_step``: one adamw step on ``loss(params, *data)``, the parameters and
+    optimiser state donated, the data's batch pinned to ``data``."""
     tx = optax.adamw(1e-3)
-    opt_state = tx.init(params)
+
+    def train_step(params, opt_state, *batch):
+        value, grads = jax.value_and_grad(loss)(params, *batch)
+        updates, opt_state = tx.update(grads, opt_state, params)
+        return optax.apply_updates(params, updates), opt_state, value
+
+    pinned = {2 + i: P("data") for i in range(len(data))}
+    return {
+        f"{name}_forward": (forward, (params, data[0]), {1: P("data")}, ()),
+        f"{name}_adamw_step": (train_step, (params, tx.init(params), *data), pinned, (0, 1)),
+    }
+
+
+def nnx_programs():
+    graphdef, params = nnx.split(NnxGpt(nnx.Rngs(0)), nnx.Param)
     tokens = jax.ShapeDtypeStruct((BATCH, SEQ), jnp.int32)
 
     def forward(params, tokens):
         return nnx.merge(graphdef, params)(tokens)
 
-    def train_step(params, opt_state, tokens, labels):
-        def loss(p):
-            return cross_entropy(nnx.merge(graphdef, p)(tokens), labels)
+    def loss(params, tokens, labels):
+        return cross_entropy(forward(params, tokens), labels)
 
-        value, grads = jax.value_and_grad(loss)(params)
-        updates, opt_state = tx.update(grads, opt_state, params)
-        return optax.apply_updates(params, updates), opt_state, value
-
-    return {
-        "nnx_gpt_forward": (forward, (params, tokens), {1: P("data")}, ()),
-        "nnx_gpt_adamw_step": (train_step, (params, opt_state, tokens, tokens),
-                               {2: P("data"), 3: P("data")}, (0, 1)),
-    }
+    return forward_and_adamw_step("nnx_gpt", forward, loss, params, (tokens, tokens))
 
 
 class LinenBlock(linen.Module):
@@ -119,26 +125,15 @@ def linen_programs():
     model = LinenScanned()
     x = jnp.zeros((BATCH, SEQ, DIM))
     params = model.init(jax.random.key(0), x)
-    tx = optax.adamw(1e-3)
-    opt_state = tx.init(params)
 
     def forward(params, x):
         return model.apply(params, x)
 
-    def train_step(params, opt_state, x, y):
-        def loss(p):
-            return jnp.mean((model.apply(p, x) - y) ** 2)
-
-        value, grads = jax.value_and_grad(loss)(params)
-        updates, opt_state = tx.update(grads, opt_state, params)
-        return optax.apply_updates(params, updates), opt_state, value
+    def loss(params, x, y):
+        return jnp.mean((forward(params, x) - y) ** 2)
 
     act = jax.ShapeDtypeStruct(x.shape, x.dtype)
-    return {
-        "linen_scan_forward": (forward, (params, act), {1: P("data")}, ()),
-        "linen_scan_adamw_step": (train_step, (params, opt_state, act, act),
-                                  {2: P("data"), 3: P("data")}, (0, 1)),
-    }
+    return forward_and_adamw_step("linen_scan", forward, loss, params, (act, act))
 
 
 class ConvNet(linen.Module):

@@ -357,54 +357,54 @@ impl Fields<'_> {
         self.fail(DeclError::Mismatch { op: self.op, key, expected, found: found.describe() });
     }
 
-    /// An integer field.
-    pub fn int(&mut self, key: &'static str, field: &mut i64) {
+    /// A field of a plain kind: `get` reads it out of a value (`None`: the value is
+    /// of another kind, `what` the kind expected), `put` writes it as one.
+    fn plain<T: Clone>(
+        &mut self,
+        key: &'static str,
+        field: &mut T,
+        what: &'static str,
+        get: fn(&AttrValue) -> Option<T>,
+        put: fn(T) -> AttrValue,
+    ) {
         match self.value(key).cloned() {
-            Some(AttrValue::Int(v)) => *field = v,
-            Some(other) => self.mismatch(key, "an integer", &other),
-            None if self.read.is_none() => self.written.set(key, AttrValue::Int(*field)),
+            Some(value) => match get(&value) {
+                Some(v) => *field = v,
+                None => self.mismatch(key, what, &value),
+            },
+            None if self.read.is_none() => self.written.set(key, put(field.clone())),
             None => {}
         }
+    }
+
+    /// An integer field.
+    pub fn int(&mut self, key: &'static str, field: &mut i64) {
+        let get = |v: &AttrValue| if let AttrValue::Int(x) = v { Some(*x) } else { None };
+        self.plain(key, field, "an integer", get, AttrValue::Int);
     }
 
     /// A field holding a list of integers (or a shape).
     pub fn ints(&mut self, key: &'static str, field: &mut Vec<i64>) {
-        match self.value(key).cloned() {
-            Some(AttrValue::Ints(v)) => *field = v,
-            Some(other) => self.mismatch(key, "a list of integers", &other),
-            None if self.read.is_none() => self.written.set(key, AttrValue::Ints(field.clone())),
-            None => {}
-        }
+        let get = |v: &AttrValue| if let AttrValue::Ints(x) = v { Some(x.clone()) } else { None };
+        self.plain(key, field, "a list of integers", get, AttrValue::Ints);
     }
 
     /// A number field.
     pub fn float(&mut self, key: &'static str, field: &mut f64) {
-        match self.value(key).cloned() {
-            Some(AttrValue::Float(v)) => *field = v,
-            Some(other) => self.mismatch(key, "a number", &other),
-            None if self.read.is_none() => self.written.set(key, AttrValue::Float(*field)),
-            None => {}
-        }
+        let get = |v: &AttrValue| if let AttrValue::Float(x) = v { Some(*x) } else { None };
+        self.plain(key, field, "a number", get, AttrValue::Float);
     }
 
     /// A boolean field.
     pub fn flag(&mut self, key: &'static str, field: &mut bool) {
-        match self.value(key).cloned() {
-            Some(AttrValue::Bool(v)) => *field = v,
-            Some(other) => self.mismatch(key, "a boolean", &other),
-            None if self.read.is_none() => self.written.set(key, AttrValue::Bool(*field)),
-            None => {}
-        }
+        let get = |v: &AttrValue| if let AttrValue::Bool(x) = v { Some(*x) } else { None };
+        self.plain(key, field, "a boolean", get, AttrValue::Bool);
     }
 
     /// An element-type field.
     pub fn dtype(&mut self, key: &'static str, field: &mut DType) {
-        match self.value(key).cloned() {
-            Some(AttrValue::DType(v)) => *field = v,
-            Some(other) => self.mismatch(key, "an element type", &other),
-            None if self.read.is_none() => self.written.set(key, AttrValue::DType(*field)),
-            None => {}
-        }
+        let get = |v: &AttrValue| if let AttrValue::DType(x) = v { Some(*x) } else { None };
+        self.plain(key, field, "an element type", get, AttrValue::DType);
     }
 
     /// A field of an enum type, whose values are `all`, each written as its `name`.
