@@ -59,20 +59,11 @@ pub fn body_reduction(op: &Operation, region: usize, inputs: usize) -> Result<Re
 pub fn arg_reduction(op: &Operation, float: bool) -> Option<ReduceKind> {
     let body = op.regions.first()?;
     let values: &[f64] = if float { &[-1.5, 0.0, 2.0, f64::NAN] } else { &[-1.0, 0.0, 2.0] };
-    let indices = [0.0, 1.0, 3.0];
-    let mut probes = Vec::new();
-    for &a in values {
-        for &ia in &indices {
-            for &b in values {
-                for &ib in &indices {
-                    probes.push([a, ia, b, ib]);
-                }
-            }
-        }
-    }
+    // Every (value, index) pair against every other, in both orders.
+    let pairs: Vec<(f64, f64)> = values.iter().flat_map(|&v| [0.0, 1.0, 3.0].map(|i| (v, i))).collect();
     let same = |x: f64, y: f64| x == y || (x.is_nan() && y.is_nan());
     [ReduceKind::ArgMax, ReduceKind::ArgMin].into_iter().find(|kind| {
-        probes.iter().all(|&[a, ia, b, ib]| {
+        pairs.iter().flat_map(|&p| pairs.iter().map(move |&q| (p, q))).all(|((a, ia), (b, ib))| {
             let (v, i) = kind.arg_combine((a, ia), (b, ib));
             matches!(run_scalar(body, &[a, ia, b, ib]).as_deref(), Some(&[x, j]) if same(x, v) && same(j, i))
         })

@@ -264,22 +264,22 @@ impl Importer<'_> {
     }
 
     fn spec(&self, op: &Operation, kind: OpKind, operands: Vec<ValueId>) -> Result<OpSpec, Diagnostic> {
-        let result_shardings = match op.attr("sdy.sharding") {
-            Some(attr) => {
-                let per_value: TensorShardingPerValue =
-                    attr.text.parse().map_err(|e| self.err(attr.pos, format!("{e}")))?;
-                let on_mesh = per_value.shardings.into_iter().map(|s| self.on_program_mesh(s).map(Some));
-                on_mesh.collect::<Result<_, _>>().map_err(|m| self.err(attr.pos, m))?
-            }
-            None => Vec::new(),
-        };
         Ok(OpSpec {
             result_names: op.results.iter().map(|r| self.key(r)).collect(),
             kind,
             operands,
-            result_shardings,
+            result_shardings: self.result_shardings(op)?,
             loc: Some(self.loc(op.pos)),
         })
+    }
+
+    /// The results' annotations, `sdy.sharding = #sdy.sharding_per_value<[…]>`, on
+    /// the program's mesh.
+    fn result_shardings(&self, op: &Operation) -> Result<Vec<Option<TensorSharding>>, Diagnostic> {
+        let Some(attr) = op.attr("sdy.sharding") else { return Ok(Vec::new()) };
+        let per_value: TensorShardingPerValue = attr.text.parse().map_err(|e| self.err(attr.pos, format!("{e}")))?;
+        let on_mesh = per_value.shardings.into_iter().map(|s| self.on_program_mesh(s).map(Some));
+        on_mesh.collect::<Result<_, _>>().map_err(|m| self.err(attr.pos, m))
     }
 
     /// Ties each donated argument to the result that reuses its buffer
@@ -318,7 +318,7 @@ impl Importer<'_> {
                 format!("{} values pass an optimization_barrier with {} results", op.operands.len(), op.results.len());
             return Err(self.err(op.pos, message));
         }
-        let shardings = self.spec(op, OpKind::OptimizationBarrier, Vec::new())?.result_shardings;
+        let shardings = self.result_shardings(op)?;
         let mut values = Vec::new();
         for (i, (operand, result)) in op.operands.iter().zip(&op.results).enumerate() {
             let spec = OpSpec {

@@ -212,9 +212,7 @@ fn reduce(op: &Operation, scope: &dyn Scope) -> Result<Reduce, String> {
         let dtype = dtypes.get(i).copied();
         // A bitwise reduce of floats has no identity: inference refuses it and says why.
         let no_identity = |d: DType| kind.is_bitwise() && d.is_float();
-        let identity = |v: f64, d: DType| {
-            if kind.is_arg() && i == 1 { v == 0.0 } else { kind.is_identity_in(v, d) || no_identity(d) }
-        };
+        let identity = |v: f64, d: DType| kind.is_operand_identity_in(i, v, d) || no_identity(d);
         match scope.scalar(init) {
             Some(v) if dtype.is_some_and(|d| identity(v, d)) => {}
             Some(v) => return Err(format!("the reduce's init value {v} is not the identity of {}", kind.name())),

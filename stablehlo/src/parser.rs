@@ -115,8 +115,6 @@ fn generic_item(op: Operation, module: &mut Module) -> Result<()> {
             module.meshes.push(MeshDecl { name, mesh: Attr { text, pos: mesh.pos } });
         }
         "func.func" => module.funcs.push(generic_func(op)?),
-        // The module's own terminator in older printers.
-        "builtin.module_terminator" => {}
         other => {
             let message = format!("expected 'func.func', 'sdy.mesh' or 'module', found op '{other}'");
             return Err(SyntaxError { pos: op.pos, message });

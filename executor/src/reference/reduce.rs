@@ -22,52 +22,56 @@ pub fn combine(kind: ReduceKind, acc: f32, x: f32) -> f32 {
 /// reduction ([`ReduceKind::arg_combine`], in row-major order of the reduced
 /// elements): the winning values and their indices, of element types `dtypes`.
 pub fn arg_reduce(x: &Tensor, at: &Tensor, dimensions: &[i64], kind: ReduceKind, dtypes: [DType; 2]) -> [Tensor; 2] {
-    let reduced: Vec<usize> = dimensions.iter().map(|&d| d as usize).collect();
-    let kept: Vec<usize> = (0..x.rank()).filter(|d| !reduced.contains(d)).collect();
-    let out_shape: Vec<usize> = kept.iter().map(|&d| x.shape()[d]).collect();
-    let inner_shape: Vec<usize> = reduced.iter().map(|&d| x.shape()[d]).collect();
-    let mut index = vec![0; x.rank()];
-    let mut indices = Vec::new();
-    let values = Tensor::from_fn(&out_shape, |out| {
-        for (k, &d) in kept.iter().enumerate() {
-            index[d] = out[k];
-        }
-        let mut acc = (kind.operand_identity_in(0, dtypes[0]), 0.0);
-        for_each_index(&inner_shape, |inner| {
-            for (k, &d) in reduced.iter().enumerate() {
-                index[d] = inner[k];
-            }
-            acc = kind.arg_combine(acc, (f64::from(x.at(&index)), f64::from(at.at(&index))));
-        });
-        indices.push(to_dtype(acc.1 as f32, dtypes[1]));
-        to_dtype(acc.0 as f32, dtypes[0])
+    let init = (kind.operand_identity_in(0, dtypes[0]), 0.0);
+    let (shape, folds) = fold_reduced(x.shape(), dimensions, init, |acc, i| {
+        kind.arg_combine(acc, (f64::from(x.at(i)), f64::from(at.at(i))))
     });
-    // `from_fn` visits the output in row-major order, as it did for the values.
-    let mut indices = indices.into_iter();
-    let indices = Tensor::from_fn(&out_shape, |_| indices.next().unwrap_or_default());
+    let values = tensor(&shape, folds.iter().map(|&(v, _)| to_dtype(v as f32, dtypes[0])));
+    let indices = tensor(&shape, folds.iter().map(|&(_, i)| to_dtype(i as f32, dtypes[1])));
     [values, indices]
 }
 
 /// Reduces `x` (of element type `dtype`) along `dimensions` with `kind`.
 pub fn reduce(x: &Tensor, dimensions: &[i64], kind: ReduceKind, dtype: DType) -> Tensor {
+    let init = kind.identity_in(dtype) as f32;
+    let (shape, folds) = fold_reduced(x.shape(), dimensions, init, |acc, i| combine(kind, acc, x.at(i)));
+    tensor(&shape, folds.into_iter().map(|acc| to_dtype(acc, dtype)))
+}
+
+/// For each element of the result of reducing a tensor of `shape` along
+/// `dimensions`, in row-major order, `step` folded from `init` over the indices of
+/// the elements it reduces, in row-major order: the result's shape and the folds.
+fn fold_reduced<A: Copy>(
+    shape: &[usize],
+    dimensions: &[i64],
+    init: A,
+    mut step: impl FnMut(A, &[usize]) -> A,
+) -> (Vec<usize>, Vec<A>) {
     let reduced: Vec<usize> = dimensions.iter().map(|&d| d as usize).collect();
-    let kept: Vec<usize> = (0..x.rank()).filter(|d| !reduced.contains(d)).collect();
-    let out_shape: Vec<usize> = kept.iter().map(|&d| x.shape()[d]).collect();
-    let inner_shape: Vec<usize> = reduced.iter().map(|&d| x.shape()[d]).collect();
-    let mut index = vec![0; x.rank()];
-    Tensor::from_fn(&out_shape, |out| {
+    let kept: Vec<usize> = (0..shape.len()).filter(|d| !reduced.contains(d)).collect();
+    let out_shape: Vec<usize> = kept.iter().map(|&d| shape[d]).collect();
+    let inner_shape: Vec<usize> = reduced.iter().map(|&d| shape[d]).collect();
+    let mut index = vec![0; shape.len()];
+    let mut folds = Vec::new();
+    for_each_index(&out_shape, |out| {
         for (k, &d) in kept.iter().enumerate() {
             index[d] = out[k];
         }
-        let mut acc = kind.identity_in(dtype) as f32;
+        let mut acc = init;
         for_each_index(&inner_shape, |inner| {
             for (k, &d) in reduced.iter().enumerate() {
                 index[d] = inner[k];
             }
-            acc = combine(kind, acc, x.at(&index));
+            acc = step(acc, &index);
         });
-        to_dtype(acc, dtype)
-    })
+        folds.push(acc);
+    });
+    (out_shape, folds)
+}
+
+/// A tensor of `shape` holding `values` in row-major order.
+fn tensor(shape: &[usize], mut values: impl Iterator<Item = f32>) -> Tensor {
+    Tensor::from_fn(shape, |_| values.next().unwrap_or_default())
 }
 
 #[cfg(test)]

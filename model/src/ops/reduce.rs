@@ -64,6 +64,12 @@ impl ReduceKind {
         if self.is_arg() && operand == 1 { 0.0 } else { self.identity_in(dtype) }
     }
 
+    /// Whether `value` of type `dtype` is the identity of operand `operand`
+    /// ([`Self::operand_identity_in`], with the latitude of [`Self::is_identity_in`]).
+    pub fn is_operand_identity_in(self, operand: usize, value: f64, dtype: DType) -> bool {
+        if self.is_arg() && operand == 1 { value == 0.0 } else { self.is_identity_in(value, dtype) }
+    }
+
     /// One step of an arg reduction: `(a, ia)` so far against `(b, ib)`, as JAX's
     /// comparator computes it. The value is `a` if it beats `b` or is NaN, else `b`;
     /// the index is `ia` in those cases and also on a tie with the lower index.
