@@ -480,7 +480,7 @@ fn manual_axes(program: &Program) -> Vec<Vec<String>> {
             for &r in &op.results {
                 out[r.index()] = axes.to_vec();
             }
-            if let Some(inner) = &op.body {
+            if let Some(inner) = op.body() {
                 let mut more = axes.to_vec();
                 if let OpKind::ManualComputation(m) = &op.kind {
                     more.extend(m.manual_axes.iter().cloned());

@@ -19,7 +19,9 @@
 //! - a `propagation_barrier` passes its operand's sharding (replicated when
 //!   undecided: nothing flows back across a barrier); a named computation passes its
 //!   operands' shardings to its body and its body's results' to its results; a
-//!   manual computation's shardings are all given;
+//!   loop likewise, and fixes its condition's arguments and its body's results to
+//!   its operands' (one sharding per carried value); a manual computation's
+//!   shardings are all given;
 //! - members of a sharding group take the sharding of the first member decided.
 //!
 //! Whatever is still undecided at the end is replicated.
@@ -57,7 +59,7 @@ impl Fixed {
             fixed.values[a.value.index()] = Some(a.sharding.closed());
         }
         for op in program.ops() {
-            if let (OpKind::ManualComputation(m), Some(body)) = (&op.kind, &op.body) {
+            if let (OpKind::ManualComputation(m), Some(body)) = (&op.kind, op.body()) {
                 for (s, &b) in m.out_shardings.iter().zip(&body.results) {
                     fixed.values[b.index()].get_or_insert_with(|| m.local(s).closed());
                 }
@@ -193,6 +195,16 @@ impl Greedy<'_> {
                             self.decide(arg, through);
                         }
                     }
+                }
+                if let Some(cond) = op.cond() {
+                    // A loop carries each value in one sharding: its condition's
+                    // argument, and its body's result, which the body reshards to it.
+                    for ((&operand, &arg), &next) in op.operands.iter().zip(&cond.args).zip(&body.results) {
+                        let carried = self.decided(operand);
+                        self.decide(arg, carried.clone());
+                        self.decide(next, carried);
+                    }
+                    self.visit(&cond.ops)?;
                 }
                 self.visit(&body.ops)?;
                 for (&result, &body_result) in op.results.iter().zip(&body.results) {

@@ -118,7 +118,8 @@ impl KernelClass {
             | OpKind::PropagationBarrier(_)
             | OpKind::OptimizationBarrier
             | OpKind::NamedComputation(_)
-            | OpKind::ManualComputation(_) => KernelClass::Movement,
+            | OpKind::ManualComputation(_)
+            | OpKind::While(_) => KernelClass::Movement,
         }
     }
 }

@@ -38,6 +38,6 @@ pub use op_cost::{Pricing, StrategyCost};
 pub use reshard::{PricedCollective, Tensor, cheapest_plan, price, total_time, transient_bytes};
 // A whole plan: its decisions priced, and the open ones chosen locally.
 pub use greedy::{Fixed, complete};
-pub use plan_cost::{Decisions, costed_ops, price_plan, runs_body};
+pub use plan_cost::{Decisions, costed_ops, price_plan, runs_body, runs_regions};
 // Errors.
 pub use error::{Error, Result};

@@ -88,7 +88,7 @@ impl<'a> Pricing<'a> {
     fn work(&self, id: OpId, pieces: f64, operands: Share, results: Share) -> LocalWork {
         let op = self.program.op(id);
         let measured = self.hardware.device.kernels.is_some();
-        match (&op.kind, &op.body) {
+        match (&op.kind, op.body()) {
             (OpKind::Custom(_), Some(body)) if measured => {
                 let fraction = 1.0 / pieces.max(1.0);
                 let kernels =
@@ -104,7 +104,7 @@ impl<'a> Pricing<'a> {
         let mut kernels = Vec::with_capacity(body.ops.len());
         for &id in &body.ops {
             let op = self.program.op(id);
-            match (&op.kind, &op.body) {
+            match (&op.kind, op.body()) {
                 (OpKind::Custom(_), Some(inner)) => kernels.extend(self.body_kernels(inner)),
                 _ => kernels.push(self.kernel(id)),
             }

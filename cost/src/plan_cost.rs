@@ -7,7 +7,10 @@
 //! - `reshard` and `propagation_barrier` reshard their operand to their result;
 //! - `named_computation` reshards operands to its body's arguments and its body's
 //!   results to its results; `manual_computation` likewise, its body working on
-//!   per-device shapes along the manual axes;
+//!   per-device shapes along the manual axes; `while` likewise for its condition's
+//!   and body's arguments, and every op of its regions costs its trip count times
+//!   its own price (a collective in a loop is listed once, with the time of all its
+//!   runs; [`Program::repeats`]);
 //! - `constant` and `iota` write their result; a `custom` op's body is its reference
 //!   decomposition and is not priced (the op's own FLOPs are);
 //! - an output annotated differently from its value is resharded at the end.
@@ -17,22 +20,22 @@ use crate::hardware::HardwareSpec;
 use crate::memory::{Buffer, Liveness, peak};
 use crate::op_cost::Pricing;
 use crate::reshard::{PricedCollective, transient_bytes};
-use autoshard_model::ir::{Op, ValueDef};
+use autoshard_model::ir::{Body, Op, ValueDef};
 use autoshard_model::ops::OpKind;
 use autoshard_model::rules::sharding_rule;
 use autoshard_model::{Objective, OpPlan, PlannedCollective, ValuePlan};
-use autoshard_model::{OpId, OpShardingRule, Plan, Program, Seconds, TensorSharding, ValueId};
+use autoshard_model::{Flops, OpId, OpShardingRule, Plan, Program, Seconds, TensorSharding, ValueId};
 
 pub use autoshard_model::Decisions;
 
-/// The ops that run, in program order: top-level ops and the bodies of named and
-/// manual computations (a custom op's body only defines its semantics).
+/// The ops that run, in program order: top-level ops and the regions of named and
+/// manual computations and loops (a custom op's body only defines its semantics).
 pub fn costed_ops(program: &Program) -> Vec<OpId> {
     fn visit(program: &Program, ops: &[OpId], out: &mut Vec<OpId>) {
         for &id in ops {
             out.push(id);
-            if let Some(body) = runs_body(program.op(id)) {
-                visit(program, &body.ops, out);
+            for region in runs_regions(program.op(id)) {
+                visit(program, &region.ops, out);
             }
         }
     }
@@ -41,12 +44,21 @@ pub fn costed_ops(program: &Program) -> Vec<OpId> {
     out
 }
 
-/// The body of a named or manual computation, which runs as part of the program (a
-/// custom op's body only defines its semantics).
-pub fn runs_body(op: &Op) -> Option<&autoshard_model::ir::Body> {
+/// The body of a named or manual computation or of a loop, which runs as part of
+/// the program (a custom op's body only defines its semantics).
+pub fn runs_body(op: &Op) -> Option<&Body> {
     match op.kind {
-        OpKind::NamedComputation(_) | OpKind::ManualComputation(_) => op.body.as_ref(),
+        OpKind::NamedComputation(_) | OpKind::ManualComputation(_) | OpKind::While(_) => op.body(),
         _ => None,
+    }
+}
+
+/// The regions of `op` that run as part of the program, in order: a loop's
+/// condition and body, the body of a named or manual computation.
+pub fn runs_regions(op: &Op) -> &[Body] {
+    match op.kind {
+        OpKind::NamedComputation(_) | OpKind::ManualComputation(_) | OpKind::While(_) => &op.regions,
+        _ => &[],
     }
 }
 
@@ -62,13 +74,20 @@ struct PlanPricing<'a> {
     plan: Plan,
     buffers: Vec<Buffer>,
     live: Liveness,
+    /// How many times each op runs ([`Program::repeats`]).
+    repeats: Vec<u64>,
+    /// How many times the op being priced runs: its compute and collectives count
+    /// that many times.
+    times: f64,
 }
 
 impl<'a> PlanPricing<'a> {
     fn new(program: &'a Program, hardware: &'a HardwareSpec, decisions: &'a Decisions) -> Self {
         let plan = Plan { program: program.name().to_string(), ..Plan::default() };
         let live = Liveness::new(program.values().len());
-        PlanPricing { program, pricing: Pricing::new(program, hardware), decisions, plan, buffers: Vec::new(), live }
+        let repeats = program.repeats();
+        let pricing = Pricing::new(program, hardware);
+        PlanPricing { program, pricing, decisions, plan, buffers: Vec::new(), live, repeats, times: 1.0 }
     }
 
     fn sharding(&self, value: ValueId) -> &TensorSharding {
@@ -123,7 +142,7 @@ impl<'a> PlanPricing<'a> {
                 value: self.name(value).to_string(),
                 op: op.map(str::to_string),
                 bytes: p.bytes,
-                time_s: p.time,
+                time_s: Seconds(p.time.0 * self.times),
             });
         }
     }
@@ -137,8 +156,10 @@ impl<'a> PlanPricing<'a> {
             for &v in &program.op(id).operands {
                 self.live.use_at(v, position);
             }
+            self.times = self.repeats[id.index()] as f64;
             self.op(id, position)?;
         }
+        self.times = 1.0;
         let end = ops.len();
         for output in program.outputs() {
             self.live.use_at(output.value, end);
@@ -190,7 +211,7 @@ impl<'a> PlanPricing<'a> {
         if let Some(rule) = sharding_rule(program, id) {
             self.ruled_op(id, &rule, position, &mut plan)?;
             plan.rule = Some(rule);
-            self.plan.ops.push(plan);
+            self.push(plan);
             return Ok(());
         }
         match &op.kind {
@@ -201,25 +222,41 @@ impl<'a> PlanPricing<'a> {
                     self.live.alias(result, operand);
                 }
             }
-            OpKind::NamedComputation(_) | OpKind::ManualComputation(_) => self.region(id, position)?,
+            OpKind::NamedComputation(_) | OpKind::ManualComputation(_) | OpKind::While(_) => {
+                self.region(id, position)?
+            }
             _ => {
                 let work = self.pricing.unruled(id, op.results.iter().map(|&v| (v, self.sharding(v))))?;
                 plan.flops = work.flops();
                 plan.compute_s = work.time(&self.pricing.hardware.device);
             }
         }
-        self.plan.ops.push(plan);
+        self.push(plan);
         Ok(())
     }
 
-    /// A named or manual computation: operands to the body's arguments (a manual
-    /// computation's `in_shardings`), the body's results to the op's results (through
-    /// a manual computation's `out_shardings`, per device inside the body). What moves
-    /// nothing keeps its buffer.
+    /// Records an op's plan, its FLOPs and compute time over all its runs.
+    fn push(&mut self, mut plan: OpPlan) {
+        plan.flops = Flops(plan.flops.0 * self.times);
+        plan.compute_s = Seconds(plan.compute_s.0 * self.times);
+        self.plan.ops.push(plan);
+    }
+
+    /// A named or manual computation or a loop: operands to the body's arguments (a
+    /// manual computation's `in_shardings`; a loop's condition's too), the body's
+    /// results to the op's results (through a manual computation's `out_shardings`,
+    /// per device inside the body). What moves nothing keeps its buffer.
     fn region(&mut self, id: OpId, position: usize) -> Result<()> {
         let program = self.program;
         let op = program.op(id);
         let Some(body) = runs_body(op) else { return Ok(()) };
+        for (&operand, &arg) in op.operands.iter().zip(op.cond().map_or(&[][..], |c| &c.args)) {
+            self.live.define(arg, position);
+            let (from, to) = (self.sharding(operand).clone(), self.sharding(arg).clone());
+            if !self.reshard(operand, (&from, &to), Some(&op.name), position, (true, true))? {
+                self.live.alias(arg, operand);
+            }
+        }
         let manual = match &op.kind {
             OpKind::ManualComputation(m) => Some(m),
             _ => None,
@@ -292,5 +329,6 @@ fn is_costed_value(program: &Program, value: ValueId, costed: &[bool]) -> bool {
 /// The number of priced ops in `op`'s body, recursively (its results are produced
 /// after them).
 fn count_body_ops(program: &Program, op: OpId) -> usize {
-    runs_body(program.op(op)).map_or(0, |body| body.ops.iter().map(|&inner| 1 + count_body_ops(program, inner)).sum())
+    let regions = runs_regions(program.op(op)).iter();
+    regions.flat_map(|r| &r.ops).map(|&inner| 1 + count_body_ops(program, inner)).sum()
 }

@@ -40,7 +40,7 @@ use crate::graph::FactorGraph;
 use crate::prices::{Cell, ReshardPrices, ShardingId};
 use crate::problem::{Edge, Load, Node, NodeId, Problem};
 use autoshard_cost::HardwareSpec;
-use autoshard_cost::{Decisions, runs_body};
+use autoshard_cost::{Decisions, runs_body, runs_regions};
 use autoshard_cost::{Pricing, StrategyCost};
 use autoshard_model::OpStrategy;
 use autoshard_model::ir::{Annotation, AnnotationSource, Op, ValueDef};
@@ -167,6 +167,9 @@ struct Lowering<'a> {
     pricing: Pricing<'a>,
     /// Priced ops in program order.
     order: Vec<OpId>,
+    /// How many times each op runs ([`Program::repeats`]): its costs count that
+    /// many times.
+    repeats: Vec<f64>,
     /// Per op: its position in `order` and that of its region's last op (itself if
     /// it has none), where its results are produced.
     position: Vec<(usize, usize)>,
@@ -212,6 +215,7 @@ impl<'a> Lowering<'a> {
             program,
             pricing: Pricing::new(program, hardware),
             order: Vec::new(),
+            repeats: program.repeats().into_iter().map(|n| n as f64).collect(),
             position: vec![(0, 0); program.ops().len()],
             scope,
             defined: vec![0; n],
@@ -248,10 +252,14 @@ impl<'a> Lowering<'a> {
                 OpKind::ManualComputation(m) => manual.iter().chain(&m.manual_axes).cloned().collect(),
                 _ => manual.to_vec(),
             };
-            for &arg in &body.args {
-                self.define(arg, position, &inner);
+            for region in runs_regions(op) {
+                for &arg in &region.args {
+                    self.define(arg, position, &inner);
+                }
             }
-            self.walk(&body.ops, &inner);
+            for region in runs_regions(op) {
+                self.walk(&region.ops, &inner);
+            }
             let end = self.order.len() - 1;
             self.position[id.index()].1 = end;
             for (&result, &body_result) in op.results.iter().zip(&body.results) {
@@ -264,6 +272,16 @@ impl<'a> Lowering<'a> {
                 }
                 if n.out_shardings.is_none() {
                     self.ties.extend(body.results.iter().copied().zip(op.results.iter().copied()));
+                }
+            }
+            if let Some(cond) = op.cond() {
+                // One sharding per carried value: its operand, both regions'
+                // arguments, the body's result and the loop's result (Shardy's
+                // data-flow edges).
+                let carried = op.operands.iter().zip(&cond.args).zip(&body.args).zip(&body.results).zip(&op.results);
+                for ((((&operand, &c), &b), &next), &result) in carried {
+                    let pairs = [(operand, c), (c, b), (b, next), (next, result)];
+                    self.ties.extend(pairs.into_iter().filter(|(x, y)| x != y));
                 }
             }
         }
@@ -467,7 +485,9 @@ impl<'a> Lowering<'a> {
                         Unary::Output(a) => self.cell(v, (s, &a.closed()), (true, false))?,
                         Unary::Reduced if s.unreduced.is_empty() => Cell::default(),
                         Unary::Reduced => self.cell(v, (s, &s.reduced()), (true, false))?,
-                        Unary::Write(op) => Cell { time: self.write(*op, v, s)?, ..Cell::default() },
+                        Unary::Write(op) => {
+                            Cell { time: self.write(*op, v, s)? * self.repeats[op.index()], ..Cell::default() }
+                        }
                     };
                     *cost += cell.time;
                     *bytes += cell.transient;
@@ -528,7 +548,8 @@ impl<'a> Lowering<'a> {
                 return Err(SolveError::Input(format!("op \"{}\": no strategy of {rule} can be priced", op.name)));
             }
             let device = &self.pricing.hardware.device;
-            let costs = kept.iter().map(|(_, c)| c.work.time(device).0).collect();
+            let times = self.repeats[id.index()];
+            let costs = kept.iter().map(|(_, c)| c.work.time(device).0 * times).collect();
             out.op_nodes[id.index()] = Some(out.problem.add_node(Node::new(op.name.clone(), costs)));
             self.op_links(out, id, &kept)?;
             out.strategies[id.index()] = kept.into_iter().map(|(f, _)| f).collect();
@@ -567,7 +588,7 @@ impl<'a> Lowering<'a> {
                     cells.push(cell);
                 }
             }
-            add_cells(out, (value_node(out, v)?, node), at, cells);
+            add_cells(out, (value_node(out, v)?, node), at, scaled(cells, self.repeats[id.index()]));
         }
         for (k, &r) in op.results.iter().enumerate() {
             let to_ids = self.prices.intern_all(&out.shardings[r.index()]);
@@ -578,7 +599,7 @@ impl<'a> Lowering<'a> {
                     cells.push(self.prices.cell(&self.pricing, (r, produced[k], to), permute, (false, true))?);
                 }
             }
-            add_cells(out, (node, value_node(out, r)?), at, cells);
+            add_cells(out, (node, value_node(out, r)?), at, scaled(cells, self.repeats[id.index()]));
         }
         Ok(())
     }
@@ -591,6 +612,8 @@ impl<'a> Lowering<'a> {
         for id in self.order.clone() {
             let op = program.op(id);
             let (at, end) = self.position[id.index()];
+            let times = self.repeats[id.index()];
+            let (at, end) = ((at, times), (end, times));
             match (&op.kind, runs_body(op)) {
                 (OpKind::Reshard(_) | OpKind::PropagationBarrier(_), _) => {
                     let (a, b) = (op.operands[0], op.results[0]);
@@ -618,7 +641,8 @@ impl<'a> Lowering<'a> {
                     }
                 }
                 (_, Some(body)) => {
-                    for (&operand, &arg) in op.operands.iter().zip(&body.args) {
+                    let cond_args = op.cond().map_or(&[][..], |c| &c.args);
+                    for (&operand, &arg) in op.operands.iter().zip(cond_args).chain(op.operands.iter().zip(&body.args)) {
                         self.link(out, (operand, arg), at, false, |l, from, to| l.cell(operand, (from, to), both))?;
                     }
                     for (&inner, &result) in body.results.iter().zip(&op.results) {
@@ -638,7 +662,7 @@ impl<'a> Lowering<'a> {
     }
 
     /// Links value `b` to `a`, whose reshard to it (`cell`, over both candidate
-    /// lists) runs at position `at`: the reshard's time is an edge (or a NONE
+    /// lists) runs `times` times at position `at`: the reshard's time is an edge (or a NONE
     /// barrier's join) and its transient memory a load at `at`; `b` may share `a`'s
     /// buffer, so two more loads say which buffer is live: `b`'s own bytes over its
     /// live range when the reshard moves data, otherwise `a`'s buffer from `a`'s last
@@ -647,7 +671,7 @@ impl<'a> Lowering<'a> {
         &mut self,
         out: &mut Formulation,
         (a, b): (ValueId, ValueId),
-        at: usize,
+        (at, times): (usize, f64),
         join: bool,
         mut cell: impl FnMut(&mut Self, &TensorSharding, &TensorSharding) -> Result<Cell>,
     ) -> Result<()> {
@@ -665,6 +689,7 @@ impl<'a> Lowering<'a> {
                 cells.push(c);
             }
         }
+        let cells = scaled(cells, times);
         let nodes = (value_node(out, a)?, value_node(out, b)?);
         if join {
             let costs = cells.iter().map(|c| c.time).collect();
@@ -686,6 +711,14 @@ impl<'a> Lowering<'a> {
         out.problem.add_load(load(kept, (last_a, last_b)));
         Ok(())
     }
+}
+
+/// `cells` with their times counted `times` times (an op in a loop).
+fn scaled(mut cells: Vec<Cell>, times: f64) -> Vec<Cell> {
+    if times != 1.0 {
+        cells.iter_mut().for_each(|c| c.time *= times);
+    }
+    cells
 }
 
 /// The edge of `cells` (over the strategies of `nodes`, row-major) and the load of

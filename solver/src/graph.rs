@@ -64,10 +64,10 @@ impl FactorGraph {
                 let mapping = rule.as_ref().and_then(|r| r.results.get(k).cloned());
                 graph.add_edge(ops[i], values[v.index()], Link::Result(k, mapping));
             }
-            if let Some(body) = &op.body {
-                for &arg in &body.args {
-                    graph.add_edge(ops[i], values[arg.index()], Link::Region);
-                }
+            for &arg in op.regions.iter().flat_map(|r| &r.args) {
+                graph.add_edge(ops[i], values[arg.index()], Link::Region);
+            }
+            if let Some(body) = op.body() {
                 for &result in &body.results {
                     graph.add_edge(values[result.index()], ops[i], Link::Region);
                 }

@@ -16,15 +16,16 @@
 //! Invariant: the first error stops the import and is located at the op (or argument)
 //! it concerns; result types the module states must equal the inferred ones.
 
-use super::ast::{Attr, Func, Module, Operation, Pos};
+use super::ast::{Attr, Func, Module, Operation, Pos, Region};
 use super::attrs::{self, split_top};
 use super::custom_call;
 use super::donation;
+use super::loops;
 use super::ops::{self, Scope, tensor_type};
 use super::{at, error};
 use autoshard_model::Diagnostic;
 use autoshard_model::ir::{InputSpec, OpSpec};
-use autoshard_model::ops::{BodyValue, Constant, Decomposition, ManualComputation, NamedComputation};
+use autoshard_model::ops::{BodyValue, Constant, Decomposition, ManualComputation, NamedComputation, While};
 use autoshard_model::rules::CallUsers;
 use autoshard_model::{
     Location, Mesh, MeshRef, OpKind, Program, ProgramBuilder, TensorSharding, TensorShardingPerValue, ValueId,
@@ -86,6 +87,7 @@ pub fn function(file: &Arc<str>, module: &Module, mesh: &(String, Mesh), func: &
         constants: BTreeMap::new(),
         groups: BTreeMap::new(),
         prefix: String::new(),
+        enclosing: Vec::new(),
         calls: Vec::new(),
         inlined: BTreeMap::new(),
     };
@@ -134,6 +136,9 @@ struct Importer<'m> {
     groups: BTreeMap<u64, (Pos, Vec<ValueId>)>,
     /// The inlining prefix of the body being read.
     prefix: String,
+    /// The prefixes of the bodies around a loop's region being read, innermost
+    /// last: their constants are visible in it.
+    enclosing: Vec<String>,
     /// The callees being inlined (to refuse recursion).
     calls: Vec<String>,
     /// How many times each callee was inlined.
@@ -142,7 +147,7 @@ struct Importer<'m> {
 
 impl Scope for Importer<'_> {
     fn scalar(&self, name: &str) -> Option<f64> {
-        match self.constants.get(&self.key(name))? {
+        match self.constant(name)? {
             (_, Ok(c)) if c.values.len() == 1 => Some(c.values[0]),
             _ => None,
         }
@@ -158,6 +163,13 @@ impl Importer<'_> {
     /// behind the inlining prefix.
     fn key(&self, name: &str) -> String {
         format!("%{}{name}", self.prefix)
+    }
+
+    /// The constant `name` in the body being read, or in a body around it that a
+    /// loop's region sees.
+    fn constant(&self, name: &str) -> Option<&(Operation, Result<Constant, String>)> {
+        let outer = self.enclosing.iter().rev().map(|p| format!("%{p}{name}"));
+        std::iter::once(self.key(name)).chain(outer).find_map(|key| self.constants.get(&key))
     }
 
     fn loc(&self, pos: Pos) -> Location {
@@ -193,13 +205,22 @@ impl Importer<'_> {
         Ok(sharding)
     }
 
-    /// The value named `name` in the current body, building it if it is a constant.
+    /// The value named `name` in the current body, building it if it is a constant
+    /// (one of a body around a loop's region is built again inside it).
     fn value(&mut self, name: &str, pos: Pos) -> Result<ValueId, Diagnostic> {
         let key = self.key(name);
         if let Some(&v) = self.env.get(&key) {
             return Ok(v);
         }
-        let Some((op, constant)) = self.constants.get(&key).cloned() else {
+        let Some((op, constant)) = self.constant(name).cloned() else {
+            let outside = self.enclosing.iter().any(|p| self.env.contains_key(&format!("%{p}{name}")));
+            if outside {
+                let message = format!(
+                    "%{name} is defined outside this loop region; autoshard reads loops whose regions take \
+                     every value they use as a carried operand (as JAX lowers them)"
+                );
+                return Err(self.err(pos, message));
+            }
             return Err(self.err(pos, format!("value %{name} is used before it is defined")));
         };
         let constant = constant.map_err(|m| self.err(op.pos, m))?;
@@ -236,6 +257,7 @@ impl Importer<'_> {
                     self.custom_call(op, custom_call::users(op, reads))?;
                 }
                 "sdy.named_computation" | "sdy.manual_computation" => self.region_op(op)?,
+                "stablehlo.while" => self.while_loop(op)?,
                 "stablehlo.optimization_barrier" => self.barrier(op)?,
                 "sdy.data_flow_edge" => self.data_flow_edge(op)?,
                 "sdy.sharding_group" => {
@@ -381,6 +403,44 @@ impl Importer<'_> {
         let spec = self.spec(op, kind, operands)?;
         self.open(op, spec, &args)?;
         let results = self.block(&region.ops);
+        self.close(op, results)
+    }
+
+    /// `stablehlo.while`: a `while` op with the trip count of its counted loop
+    /// ([`loops::trip_count`]); its condition and body are read behind the prefixes
+    /// `STEM.cond.` and `STEM.do.` (MLIR reuses names across sibling regions).
+    fn while_loop(&mut self, op: &Operation) -> Result<(), Diagnostic> {
+        let trip_count = loops::trip_count(op, &|name: &str| self.scalar(name)).map_err(|m| {
+            let message = format!(
+                "stablehlo.while: autoshard prices a loop by its trip count, which it reads from a counted \
+                 loop (a counter from a constant, stepped by a constant, compared with a constant bound, as \
+                 scan and fori_loop lower); here {m}"
+            );
+            self.err(op.pos, message)
+        })?;
+        let [cond, body] = &op.regions[..] else {
+            return Err(self.err(op.pos, "stablehlo.while needs a condition and a body region"));
+        };
+        let operands = op.operands.iter().map(|o| self.value(o, op.pos)).collect::<Result<Vec<_>, _>>()?;
+        let spec = self.spec(op, OpKind::While(While { trip_count }), operands)?;
+        let stem = op.results.first().map_or("while", |r| r.split('#').next().unwrap_or(r)).to_string();
+        let inner = format!("{}{stem}.cond.", self.prefix);
+        let outer = std::mem::replace(&mut self.prefix, inner);
+        self.enclosing.push(outer.clone());
+        let arg_names = |region: &Region| region.args.iter().map(|a| a.name.clone()).collect::<Vec<_>>();
+        let opened = self.open(op, spec, &arg_names(cond));
+        let results = opened.as_ref().map_err(Clone::clone).and_then(|()| {
+            let decided = self.block(&cond.ops)?;
+            self.prefix = format!("{outer}{stem}.do.");
+            let names: Vec<String> = arg_names(body).iter().map(|a| self.key(a)).collect();
+            let next = self.builder.next_region(decided, names.clone());
+            let args = next.map_err(|e| self.err(op.pos, e.to_string()))?;
+            self.env.extend(names.into_iter().zip(args));
+            self.block(&body.ops)
+        });
+        self.prefix = outer;
+        self.enclosing.pop();
+        opened?;
         self.close(op, results)
     }
 

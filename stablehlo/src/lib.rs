@@ -29,6 +29,7 @@ mod donation;
 mod export;
 mod import;
 pub mod jax;
+mod loops;
 mod ops;
 mod parser;
 

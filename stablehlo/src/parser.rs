@@ -295,7 +295,8 @@ fn operation(c: &mut Cursor<'_>) -> Result<Operation> {
             op.name = "func.call".into();
         }
         // A construct the reader cannot follow is named in the error.
-        pretty(c, &mut op).map_err(|e| SyntaxError { message: format!("{} (in op '{}')", e.message, op.name), ..e })?;
+        let read = if op.name == "stablehlo.while" { while_pretty(c, &mut op) } else { pretty(c, &mut op) };
+        read.map_err(|e| SyntaxError { message: format!("{} (in op '{}')", e.message, op.name), ..e })?;
     }
     c.skip_location()?;
     Ok(op)
@@ -467,6 +468,52 @@ fn pretty(c: &mut Cursor<'_>, op: &mut Operation) -> Result<()> {
         }
     }
     trailing_region(c, op)
+}
+
+/// `stablehlo.while`'s pretty form after its name:
+/// `(%iterArg = %init, …) : t, … [attributes {…}] cond { … } do { … }`. Both regions
+/// take the carried values, named as the parentheses name them.
+fn while_pretty(c: &mut Cursor<'_>, op: &mut Operation) -> Result<()> {
+    c.expect("(")?;
+    let mut names = Vec::new();
+    while !c.eat(")") {
+        c.skip_ws();
+        let pos = c.pos();
+        names.push((c.value_name()?, pos));
+        c.expect("=")?;
+        op.operands.push(c.value_name()?);
+        if !c.eat(",") && c.peek_after_ws() != Some(b')') {
+            return c.expected("',' or ')'");
+        }
+    }
+    c.expect(":")?;
+    let mut types = Vec::new();
+    if !names.is_empty() {
+        types.push(ty(c)?);
+        while c.eat(",") {
+            types.push(ty(c)?);
+        }
+    }
+    if types.len() != names.len() {
+        return c.expected(&format!("{} types, one per carried value", names.len()));
+    }
+    if c.eat("attributes") {
+        let mut attrs = dictionary(c)?;
+        op.attrs.append(&mut attrs);
+    }
+    let args: Vec<Param> = names
+        .into_iter()
+        .zip(&types)
+        .map(|((name, pos), ty)| Param { name, ty: ty.clone(), attrs: Vec::new(), pos })
+        .collect();
+    for keyword in ["cond", "do"] {
+        if !c.eat(keyword) {
+            return c.expected(&format!("'{keyword}' and its region"));
+        }
+        op.regions.push(region(c, args.clone())?);
+    }
+    op.result_types = types;
+    Ok(())
 }
 
 /// True if a `(` opens region arguments (`(%arg0: tensor<…>`).

@@ -5,8 +5,9 @@
 //! contractions), `f32` values (see `tensor.rs`), StableHLO's semantics op by op, one
 //! file per family. Region ops run their bodies: a named computation once, a manual
 //! computation once per coordinate of its manual axes on that coordinate's blocks, a
-//! custom op with a body (its decomposition) once; a custom op without a body cannot
-//! run.
+//! custom op with a body (its decomposition) once, a `while` its condition and body
+//! until the condition is false (it must run its body exactly its `trip_count`
+//! times, which the cost model priced); a custom op without a body cannot run.
 
 mod bits;
 mod conv;
@@ -65,6 +66,11 @@ pub fn interpret(program: &Program, inputs: &[Tensor]) -> Result<Interpretation>
     Ok(Interpretation { values: env.values })
 }
 
+/// The error of op `op` that cannot run, for `reason`.
+fn unsupported(op: &Op, reason: String) -> Error {
+    Error::Unsupported { op: op.name.clone(), kind: op.kind.name().into(), reason }
+}
+
 /// Runs op `id` of `program` alone on whole `operands` (one per operand), bodies
 /// included: what a sharded run falls back to for an op it cannot run on blocks.
 pub fn run_op(program: &Program, id: OpId, operands: Vec<Tensor>) -> Result<Vec<Tensor>> {
@@ -98,8 +104,9 @@ impl Env {
 
     fn run_op(&mut self, program: &Program, op: &Op) -> Result<()> {
         let operands = || op.operands.iter().map(|&v| self.get(v)).collect::<Vec<Tensor>>();
-        let results = match (&op.kind, &op.body) {
+        let results = match (&op.kind, op.body()) {
             (OpKind::ManualComputation(m), Some(body)) => self.run_manual(program, m, body, &operands(), op)?,
+            (OpKind::While(w), Some(body)) => self.run_while(program, op, w.trip_count, body, operands())?,
             (_, Some(body)) => self.run_body(program, body, operands())?,
             (kind, None) => {
                 // Body-free ops read their operands in place.
@@ -128,6 +135,36 @@ impl Env {
         }
         self.run_block(program, &body.ops)?;
         Ok(body.results.iter().map(|&r| self.get(r)).collect())
+    }
+
+    /// Runs a `while`: its condition on the carried values, then its body, until
+    /// the condition is false; the body must run exactly `trip_count` times.
+    fn run_while(
+        &mut self,
+        program: &Program,
+        op: &Op,
+        trip_count: u64,
+        body: &Body,
+        mut carried: Vec<Tensor>,
+    ) -> Result<Vec<Tensor>> {
+        let cond = op.cond().ok_or_else(|| unsupported(op, "the loop has no condition".into()))?;
+        let mut trips = 0u64;
+        loop {
+            let decided = self.run_body(program, cond, carried.clone())?;
+            if decided.first().is_none_or(|p| p.data().first().is_none_or(|&x| x == 0.0)) {
+                break;
+            }
+            if trips == trip_count {
+                let reason = format!("the loop runs its body more than its trip_count of {trip_count}");
+                return Err(unsupported(op, reason));
+            }
+            carried = self.run_body(program, body, carried)?;
+            trips += 1;
+        }
+        if trips != trip_count {
+            return Err(unsupported(op, format!("the loop ran its body {trips} times, not its trip_count {trip_count}")));
+        }
+        Ok(carried)
     }
 
     /// Runs a manual computation's body once per coordinate of its manual axes, on
@@ -327,6 +364,8 @@ pub(crate) fn apply(
             ),
             None => "a custom op runs only with a body (its decomposition)".into(),
         }),
-        OpKind::NamedComputation(_) | OpKind::ManualComputation(_) => Err("a region op needs its body".into()),
+        OpKind::NamedComputation(_) | OpKind::ManualComputation(_) | OpKind::While(_) => {
+            Err("a region op needs its body".into())
+        }
     }
 }

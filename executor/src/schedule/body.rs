@@ -116,7 +116,7 @@ impl LocalBody {
     /// The body of `op`, when it runs on operand blocks spanning `args` (per
     /// operand, per dimension) and yields result blocks spanning `results`.
     pub fn new(program: &Program, op: &Op, args: &[Vec<Span>], results: &[Vec<Span>]) -> Option<LocalBody> {
-        let body = op.body.as_ref()?;
+        let body = op.body()?;
         let rules = body.ops.iter().filter_map(|&id| sharding_rule(program, id).map(|r| (id, r))).collect();
         walk(program, &rules, body, args, results).ok()
     }
@@ -130,7 +130,7 @@ impl LocalBody {
         (placement, device): (&Placement, usize),
         operands: Vec<Tensor>,
     ) -> Result<Vec<Tensor>, String> {
-        let body = op.body.as_ref().ok_or("the op has no body")?;
+        let body = op.body().ok_or("the op has no body")?;
         let on = Device { program, placement, device };
         let mut env: BTreeMap<ValueId, Tensor> = body.args.iter().copied().zip(operands).collect();
         for step in &self.steps {
@@ -163,7 +163,7 @@ fn walk(
         let from_sources = operands.iter().all(|h| !matches!(h, Held::Block(_)));
         let made: Vec<Held> = match Source::of(&op.kind) {
             Some(source) if op.operands.is_empty() => vec![Held::Source(source)],
-            _ if from_sources && !operands.is_empty() && op.body.is_none() && rules.contains_key(&id) => {
+            _ if from_sources && !operands.is_empty() && op.body().is_none() && rules.contains_key(&id) => {
                 (0..op.results.len()).map(|k| Held::Derived(id, k)).collect()
             }
             _ => {
@@ -202,7 +202,7 @@ impl Device<'_> {
             .zip(&step.operands)
             .map(|(v, cut)| self.read(env, *v, cut))
             .collect::<Result<Vec<_>, _>>()?;
-        if op.body.is_some() {
+        if op.body().is_some() {
             return run_op(program, step.id, xs.into_iter().map(Cow::into_owned).collect()).map_err(|e| e.to_string());
         }
         let refs: Vec<&Tensor> = xs.iter().map(AsRef::as_ref).collect();
@@ -304,7 +304,7 @@ impl Walker<'_> {
         let op = self.program.op(id);
         let refuse = |why: String| format!("\"{}\" ({}) {why}", op.name, op.kind.name());
         let rule = self.rules.get(&id).ok_or_else(|| refuse("has no sharding rule".into()))?;
-        if op.body.is_some() {
+        if op.body().is_some() {
             return Err(refuse("has a body of its own".into()));
         }
         let blocks = rule.operands.iter().zip(operands).filter_map(|(m, h)| match h {

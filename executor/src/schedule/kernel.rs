@@ -99,11 +99,11 @@ impl Kernel {
         );
         let local = blocked.is_empty() && runs;
         // An op with a body runs by it: on local blocks when the body can.
-        let body = match &op.body {
+        let body = match op.body() {
             Some(_) if local => local_body(program, op, shardings),
             _ => None,
         };
-        let mode = if op.body.is_some() {
+        let mode = if op.body().is_some() {
             if body.is_some() { Mode::Local } else { Mode::Global }
         } else if local {
             Mode::Local

@@ -11,6 +11,9 @@
 //! - a named computation moves operands to its body's arguments, runs the body and
 //!   moves its results out; a manual computation does the same with its operands
 //!   seen per device along the manual axes (its body works on those blocks);
+//! - a `while` runs its condition's steps and, while the (replicated) predicate is
+//!   true, its body's, on the carried blocks: the plan holds each carried value in
+//!   one sharding through the loop, which scheduling checks;
 //! - `constant`, `iota` and other ops without a rule compute their result and keep
 //!   the device's block;
 //! - an output is moved to its annotation, and with none, all-reduced if partial.
@@ -98,6 +101,18 @@ pub enum Step {
         kernel: Kernel,
         /// Its results, each moved from the sharding the op produces to its value's.
         results: Vec<ValueStep>,
+    },
+    /// A `while` loop on the carried blocks.
+    Loop {
+        /// The op.
+        op: OpId,
+        /// The condition's steps.
+        cond: Vec<Step>,
+        /// The body's steps.
+        body: Vec<Step>,
+        /// The values the regions define (arguments and op results, nested loops'
+        /// included): their reads are counted afresh at each iteration.
+        defined: Vec<ValueId>,
     },
     /// Program output `index` moves to its final sharding.
     Output {
@@ -212,7 +227,7 @@ impl Scheduler<'_> {
             self.steps.push(Step::Ruled { op: id, operands, kernel, results });
             return Ok(());
         }
-        match (&op.kind, &op.body) {
+        match (&op.kind, op.body()) {
             (OpKind::Reshard(_) | OpKind::PropagationBarrier(_), _) => {
                 let (value, target) = (op.operands[0], op.results[0]);
                 let moved = self.moved(value, self.sharding(value).clone(), self.sharding(target).clone(), Some(id))?;
@@ -220,6 +235,7 @@ impl Scheduler<'_> {
             }
             (OpKind::NamedComputation(_), Some(body)) => self.region(id, body, None)?,
             (OpKind::ManualComputation(m), Some(body)) => self.region(id, body, Some(m))?,
+            (OpKind::While(_), Some(body)) => self.while_loop(id, body)?,
             _ => self.steps.push(Step::Source { op: id }),
         }
         Ok(())
@@ -261,6 +277,42 @@ impl Scheduler<'_> {
         Ok(())
     }
 
+    /// A `while`: each carried value holds one sharding through the loop (operand,
+    /// arguments, body result, result), and the predicate is replicated, so every
+    /// device decides alike.
+    fn while_loop(&mut self, id: OpId, body: &Body) -> Result<()> {
+        let program = self.program;
+        let op = program.op(id);
+        let cond = op.cond().ok_or_else(|| Error::Plan(format!("loop \"{}\" has no condition", op.name)))?;
+        let carried = op.operands.iter().zip(&cond.args).zip(&body.args).zip(&body.results).zip(&op.results);
+        for ((((&operand, &c), &b), &next), &result) in carried {
+            let held = self.sharding(operand);
+            if let Some(&other) = [c, b, next, result].iter().find(|&&v| self.sharding(v) != held) {
+                return Err(Error::Plan(format!(
+                    "loop \"{}\" carries \"{}\" as {held} but \"{}\" as {}: a loop carries each value in one sharding",
+                    op.name,
+                    program.value(operand).name,
+                    program.value(other).name,
+                    self.sharding(other)
+                )));
+            }
+        }
+        if let Some(&p) = cond.results.first()
+            && !self.sharding(p).unreduced.is_empty()
+        {
+            return Err(Error::Plan(format!("loop \"{}\": its predicate holds partial results", op.name)));
+        }
+        let outer = std::mem::take(&mut self.steps);
+        self.block(&cond.ops)?;
+        let cond_steps = std::mem::take(&mut self.steps);
+        self.block(&body.ops)?;
+        let body_steps = std::mem::replace(&mut self.steps, outer);
+        let mut defined = Vec::new();
+        region_values(program, &op.regions, &mut defined);
+        self.steps.push(Step::Loop { op: id, cond: cond_steps, body: body_steps, defined });
+        Ok(())
+    }
+
     /// A manual computation's body sees each device's block along the manual axes;
     /// its free axes must cut that block evenly, or the body's blocks and the
     /// global ones would be padded differently.
@@ -291,18 +343,44 @@ impl Scheduler<'_> {
     }
 }
 
+/// The values `regions` define: their arguments and their ops' results, nested
+/// regions' included.
+fn region_values(program: &Program, regions: &[Body], out: &mut Vec<ValueId>) {
+    for region in regions {
+        out.extend(&region.args);
+        for &id in &region.ops {
+            let op = program.op(id);
+            out.extend(&op.results);
+            region_values(program, &op.regions, out);
+        }
+    }
+}
+
+/// The steps in order, a loop's regions' steps after the loop's.
+fn flattened(steps: &[Step]) -> Vec<&Step> {
+    let mut out = Vec::with_capacity(steps.len());
+    for step in steps {
+        out.push(step);
+        if let Step::Loop { cond, body, .. } = step {
+            out.extend(flattened(cond));
+            out.extend(flattened(body));
+        }
+    }
+    out
+}
+
 /// Every axis the schedule's shardings and collectives name.
 fn axes_of<'a>(steps: &'a [Step], decisions: &'a Decisions) -> Vec<&'a autoshard_model::AxisRef> {
     let mut shardings: Vec<&TensorSharding> = decisions.values.iter().collect();
     let mut moves: Vec<&Move> = Vec::new();
-    for step in steps {
+    for step in flattened(steps) {
         match step {
             Step::Ruled { operands, results, kernel, .. } => {
                 moves.extend(operands.iter().map(|o| &o.moved).chain(results.iter().map(|r| &r.moved)));
                 shardings.extend(kernel.operands.iter().chain(&kernel.results));
             }
             Step::Move { moved, .. } | Step::Output { moved, .. } => moves.push(moved),
-            Step::Input { .. } | Step::Source { .. } => {}
+            Step::Input { .. } | Step::Source { .. } | Step::Loop { .. } => {}
         }
     }
     for m in moves {
@@ -313,15 +391,22 @@ fn axes_of<'a>(steps: &'a [Step], decisions: &'a Decisions) -> Vec<&'a autoshard
 }
 
 /// How many times the steps read each value (an op reading a value twice counts
-/// twice).
+/// twice); a loop's regions' steps are counted once, for one iteration, and the loop
+/// reads its operands, its predicate and its body's results.
 fn read_counts(program: &Program, steps: &[Step]) -> Vec<usize> {
     let mut reads = vec![0; program.values().len()];
     let mut read = |v: ValueId| reads[v.index()] += 1;
-    for step in steps {
+    for step in flattened(steps) {
         match step {
             Step::Ruled { operands, .. } => operands.iter().for_each(|o| read(o.value)),
             Step::Move { value, .. } | Step::Output { value, .. } => read(*value),
             Step::Source { op } => program.op(*op).operands.iter().for_each(|&v| read(v)),
+            Step::Loop { op, .. } => {
+                let op = program.op(*op);
+                let (cond, body) = (op.cond().map(|c| &c.results[..]), op.body().map(|b| &b.results[..]));
+                let regions = cond.unwrap_or_default().iter().chain(body.unwrap_or_default());
+                op.operands.iter().chain(regions).for_each(|&v| read(v));
+            }
             Step::Input { .. } => {}
         }
     }

@@ -21,7 +21,7 @@ use crate::schedule::{Kernel, Move, Schedule, Step};
 use crate::tensor::{Tensor, dims};
 use autoshard_model::PlannedCollective;
 use autoshard_model::reshard::{Collective, CollectiveKind};
-use autoshard_model::{Mesh, OpId, Program, TensorSharding, ValueId};
+use autoshard_model::{Mesh, OpId, OpKind, Program, TensorSharding, ValueId};
 use reshard::Site;
 use std::time::{Duration, Instant};
 
@@ -286,43 +286,97 @@ impl<'a, 'd> DeviceRun<'a, 'd> {
         let mut outputs = vec![Tensor::scalar(0.0); self.program.outputs().len()];
         let schedule = self.schedule;
         for step in &schedule.steps {
-            match step {
-                Step::Input { index: k, value } => {
-                    // Inputs arrive in their blocks: cutting them is not the program's time.
-                    let (site, shape) = (&self.site, self.shape(*value));
-                    let block = site
-                        .device
-                        .untimed(|| site.take_block(&inputs[*k], &shape, &schedule.shardings[value.index()]))?;
-                    self.store(*value, block);
-                }
-                Step::Source { op } => self.source(*op)?,
-                Step::Move { value, target, moved } => {
-                    let x = self.read(*value)?;
-                    let y = self.moved(x, *value, moved)?;
-                    self.store(*target, y);
-                }
-                Step::Ruled { op, operands, kernel, results } => {
-                    let mut xs = Vec::with_capacity(operands.len());
-                    for (o, sharding) in operands.iter().zip(&kernel.operands) {
-                        let x = self.read(o.value)?;
-                        let x = self.moved(x, o.value, &o.moved)?;
-                        xs.push(self.gather_for_kernel(x, o.value, (&o.moved.to, sharding))?);
-                    }
-                    let ys = self.kernel(*op, kernel, xs)?;
-                    for ((r, y), sharding) in results.iter().zip(ys).zip(&kernel.results) {
-                        let y = self.slice_from_kernel(y, r.value, (sharding, &r.moved.from))?;
-                        let y = self.moved(y, r.value, &r.moved)?;
-                        self.store(r.value, y);
-                    }
-                }
-                Step::Output { index, value, moved } => {
-                    let x = self.read(*value)?;
-                    outputs[*index] = self.moved(x, *value, moved)?;
-                }
-            }
+            self.step(step, inputs, &mut outputs)?;
         }
         let clock = self.site.device.clock();
         Ok(DeviceEnd { outputs, events: self.events, peak: self.peak, clock })
+    }
+
+    fn step(&mut self, step: &'a Step, inputs: &[Tensor], outputs: &mut [Tensor]) -> Result<()> {
+        let schedule = self.schedule;
+        match step {
+            Step::Input { index: k, value } => {
+                // Inputs arrive in their blocks: cutting them is not the program's time.
+                let (site, shape) = (&self.site, self.shape(*value));
+                let block =
+                    site.device.untimed(|| site.take_block(&inputs[*k], &shape, &schedule.shardings[value.index()]))?;
+                self.store(*value, block);
+            }
+            Step::Source { op } => self.source(*op)?,
+            Step::Move { value, target, moved } => {
+                let x = self.read(*value)?;
+                let y = self.moved(x, *value, moved)?;
+                self.store(*target, y);
+            }
+            Step::Ruled { op, operands, kernel, results } => {
+                let mut xs = Vec::with_capacity(operands.len());
+                for (o, sharding) in operands.iter().zip(&kernel.operands) {
+                    let x = self.read(o.value)?;
+                    let x = self.moved(x, o.value, &o.moved)?;
+                    xs.push(self.gather_for_kernel(x, o.value, (&o.moved.to, sharding))?);
+                }
+                let ys = self.kernel(*op, kernel, xs)?;
+                for ((r, y), sharding) in results.iter().zip(ys).zip(&kernel.results) {
+                    let y = self.slice_from_kernel(y, r.value, (sharding, &r.moved.from))?;
+                    let y = self.moved(y, r.value, &r.moved)?;
+                    self.store(r.value, y);
+                }
+            }
+            Step::Loop { op, cond, body, defined } => self.run_loop(*op, (cond, body), defined, inputs, outputs)?,
+            Step::Output { index, value, moved } => {
+                let x = self.read(*value)?;
+                outputs[*index] = self.moved(x, *value, moved)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A `while` on this device's carried blocks: the condition's steps, then, while
+    /// the predicate (replicated, so alike on every device) holds, the body's; the
+    /// body runs exactly the loop's trip count, as priced.
+    fn run_loop(
+        &mut self,
+        id: OpId,
+        (cond_steps, body_steps): (&'a [Step], &'a [Step]),
+        defined: &[ValueId],
+        inputs: &[Tensor],
+        outputs: &mut [Tensor],
+    ) -> Result<()> {
+        let op = self.program.op(id);
+        let (Some(cond), Some(body), OpKind::While(w)) = (op.cond(), op.body(), &op.kind) else {
+            return Err(Error::Plan(format!("\"{}\" is not a loop", op.name)));
+        };
+        let mut carried = op.operands.iter().map(|&v| self.read(v)).collect::<Result<Vec<_>>>()?;
+        let mut trips = 0u64;
+        loop {
+            for &v in defined {
+                self.reads[v.index()] = self.schedule.reads[v.index()];
+            }
+            for (&arg, x) in cond.args.iter().zip(&carried) {
+                self.store(arg, x.clone());
+            }
+            cond_steps.iter().try_for_each(|s| self.step(s, inputs, outputs))?;
+            let decided = cond.results.first().map(|&p| self.read(p)).transpose()?;
+            if decided.is_none_or(|p| p.data().first().is_none_or(|&x| x == 0.0)) {
+                break;
+            }
+            if trips == w.trip_count {
+                return Err(Error::Plan(format!("loop \"{}\" runs past its trip count {}", op.name, w.trip_count)));
+            }
+            for (&arg, x) in body.args.iter().zip(carried) {
+                self.store(arg, x);
+            }
+            body_steps.iter().try_for_each(|s| self.step(s, inputs, outputs))?;
+            carried = body.results.iter().map(|&v| self.read(v)).collect::<Result<Vec<_>>>()?;
+            trips += 1;
+        }
+        if trips != w.trip_count {
+            return Err(Error::Plan(format!("loop \"{}\" ran {trips} times, not its trip count {}", op.name, w.trip_count)));
+        }
+        for (&result, x) in op.results.iter().zip(carried) {
+            self.store(result, x);
+        }
+        Ok(())
     }
 
     /// An op without a rule: a splat constant or an iota makes this device's block

@@ -78,7 +78,7 @@ impl Program {
                     add(r, s, AnnotationSource::OpResult(id));
                 }
             }
-            match (&op.kind, &op.body) {
+            match (&op.kind, op.body()) {
                 (OpKind::ShardingConstraint(s) | OpKind::Reshard(s), _) => {
                     add(op.results[0], s, AnnotationSource::Op(id))
                 }

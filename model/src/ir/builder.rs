@@ -11,6 +11,7 @@ use super::program::{Body, Input, Op, Output, Program, ShardingGroup, Value, Val
 use super::{Location, OpId, TensorType, ValueId};
 use crate::error::{Error, Result};
 use crate::mesh::Mesh;
+use crate::dtype::DType;
 use crate::ops::{ManualComputation, OpKind, Operand};
 use crate::sharding::{MeshRef, TensorSharding};
 use std::collections::BTreeMap;
@@ -45,21 +46,34 @@ pub struct OpSpec {
     pub loc: Option<Location>,
 }
 
-/// A region op whose body is being built.
+/// A region op whose region `done.len()` (its body) is being built.
 #[derive(Debug, Clone)]
 struct OpenRegion {
     op: OpId,
     spec: OpSpec,
+    /// Its regions closed so far (a `while`'s condition while its body is built).
+    done: Vec<Body>,
     body: Body,
 }
+
+impl OpenRegion {
+    /// The scope of the values the region being built defines.
+    fn scope(&self) -> Scope {
+        Some((self.op, self.done.len()))
+    }
+}
+
+/// Where a value is defined: the region (op and region index) or, `None`, the top
+/// level.
+type Scope = Option<(OpId, usize)>;
 
 /// Builds a [`Program`].
 #[derive(Debug, Clone)]
 pub struct ProgramBuilder {
     program: Program,
     names: BTreeMap<String, ValueId>,
-    /// The region op whose body defines each value (`None`: the top level).
-    scope_of: Vec<Option<OpId>>,
+    /// The region that defines each value (`None`: the top level).
+    scope_of: Vec<Scope>,
     open: Vec<OpenRegion>,
     /// The name of a region op dropped by [`ProgramBuilder::abandon_region`].
     abandoned: Option<String>,
@@ -135,51 +149,99 @@ impl ProgramBuilder {
         self.create_op(spec, types)
     }
 
-    /// Starts the body of a region op (`named_computation`, `manual_computation`) and
-    /// returns the body's arguments, named `arg_names`.
+    /// Starts the first region of a region op (`named_computation`,
+    /// `manual_computation`, a `while`'s condition) and returns its arguments, named
+    /// `arg_names`.
     pub fn begin_region(&mut self, spec: OpSpec, arg_names: Vec<String>) -> Result<Vec<ValueId>> {
         if !spec.kind.may_have_body() {
             return Err(Error::Program(format!("{} \"{}\" has no body", spec.kind.name(), op_name(&spec))));
         }
         self.check_operands(&spec)?;
         let what = format!("{} \"{}\"", spec.kind.name(), op_name(&spec));
-        if arg_names.len() != spec.operands.len() {
-            return Err(Error::Program(format!(
-                "{what}: the body has {} args but the op has {} operands",
-                arg_names.len(),
-                spec.operands.len()
-            )));
-        }
-        self.check_new_names(&arg_names)?;
         let arg_types = self.region_arg_types(&spec, &what)?;
+        self.check_arg_names(&arg_names, &arg_types, &what)?;
         let op = self.push_op(&spec);
-        let args: Vec<ValueId> = arg_names
-            .into_iter()
-            .zip(arg_types)
-            .enumerate()
-            .map(|(index, (name, ty))| {
-                let value = self.new_value(name, ty, ValueDef::BodyArg { op, index }, spec.loc.clone());
-                self.scope_of[value.index()] = Some(op);
-                value
-            })
-            .collect();
-        self.open.push(OpenRegion { op, spec, body: Body { args: args.clone(), ..Body::default() } });
+        let mut region = OpenRegion { op, spec, done: Vec::new(), body: Body::default() };
+        region.body.args = self.create_args(&region, arg_names, arg_types);
+        let args = region.body.args.clone();
+        self.open.push(region);
         Ok(args)
     }
 
-    /// Closes the innermost open body, which returns `results`, and returns the
-    /// region op's results. The results and their annotations are checked in the scope
-    /// around the region (its manual axes are no longer bound there); on an error the
-    /// region stays open.
+    /// Closes the region being built, which returns `results`, and starts the next
+    /// region of the same op (a `while`'s body after its condition), whose arguments
+    /// are named `arg_names`. On an error the region stays open.
+    pub fn next_region(&mut self, results: Vec<ValueId>, arg_names: Vec<String>) -> Result<Vec<ValueId>> {
+        let Some(region) = self.open.last() else {
+            return Err(Error::Program("next_region without an open region".into()));
+        };
+        let what = format!("{} \"{}\"", region.spec.kind.name(), op_name(&region.spec));
+        let count = region.spec.kind.region_count();
+        if region.done.len() + 1 >= count {
+            return Err(Error::Program(format!("{what} has {count} region(s); its last one is being built")));
+        }
+        self.check_returned(region, &results, &what)?;
+        if matches!(region.spec.kind, OpKind::While(_)) {
+            let types: Vec<&TensorType> = results.iter().map(|&v| &self.program.value(v).ty).collect();
+            if !matches!(types[..], [t] if t.shape.is_empty() && t.dtype == DType::I1) {
+                let found = types.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
+                return Err(Error::Program(format!("{what}: the condition returns ({found}), not one tensor<i1>")));
+            }
+        }
+        let arg_types = self.region_arg_types(&region.spec, &what)?;
+        self.check_arg_names(&arg_names, &arg_types, &what)?;
+        let Some(mut region) = self.open.pop() else { unreachable!("checked above") };
+        let mut closed = std::mem::take(&mut region.body);
+        closed.results = results;
+        region.done.push(closed);
+        region.body.args = self.create_args(&region, arg_names, arg_types);
+        let args = region.body.args.clone();
+        self.open.push(region);
+        Ok(args)
+    }
+
+    /// Checks the names of a region's arguments: one per argument, all fresh.
+    fn check_arg_names(&self, names: &[String], types: &[TensorType], what: &str) -> Result<()> {
+        if names.len() != types.len() {
+            return Err(Error::Program(format!(
+                "{what}: the body has {} args but the op has {} operands",
+                names.len(),
+                types.len()
+            )));
+        }
+        self.check_new_names(names)
+    }
+
+    /// Creates the arguments of the region `region` is building.
+    fn create_args(&mut self, region: &OpenRegion, names: Vec<String>, types: Vec<TensorType>) -> Vec<ValueId> {
+        let (op, loc) = (region.op, region.spec.loc.clone());
+        names
+            .into_iter()
+            .zip(types)
+            .enumerate()
+            .map(|(i, (name, ty))| {
+                let def = ValueDef::BodyArg { op, region: region.done.len(), index: i };
+                let value = self.new_value(name, ty, def, loc.clone());
+                self.scope_of[value.index()] = region.scope();
+                value
+            })
+            .collect()
+    }
+
+    /// Closes the innermost open region, its op's last, which returns `results`,
+    /// and returns the region op's results. The results and their annotations are
+    /// checked in the scope around the region (its manual axes are no longer bound
+    /// there); on an error the region stays open.
     pub fn end_region(&mut self, results: Vec<ValueId>) -> Result<Vec<ValueId>> {
         let Some(region) = self.open.pop() else {
             return Err(Error::Program("end_region without an open region".into()));
         };
         match self.closing_types(&region, &results) {
             Ok(types) => {
-                let OpenRegion { op, spec, mut body } = region;
+                let OpenRegion { op, spec, mut done, mut body } = region;
                 body.results = results;
-                self.program.ops[op.index()].body = Some(body);
+                done.push(body);
+                self.program.ops[op.index()].regions = done;
                 Ok(self.create_results(op, &spec, types))
             }
             Err(e) => {
@@ -189,15 +251,28 @@ impl ProgramBuilder {
         }
     }
 
+    /// Checks that a region returns only values it defines.
+    fn check_returned(&self, region: &OpenRegion, results: &[ValueId], what: &str) -> Result<()> {
+        match results.iter().find(|v| self.scope_of[v.index()] != region.scope()) {
+            Some(&outside) => Err(Error::Program(format!(
+                "{what}: the body returns \"{}\", which is not defined in the body",
+                self.program.value(outside).name
+            ))),
+            None => Ok(()),
+        }
+    }
+
     /// The result types of `region` (just closed) when its body returns `results`.
     fn closing_types(&self, region: &OpenRegion, results: &[ValueId]) -> Result<Vec<TensorType>> {
         let what = format!("{} \"{}\"", region.spec.kind.name(), op_name(&region.spec));
-        if let Some(&outside) = results.iter().find(|v| self.scope_of[v.index()] != Some(region.op)) {
+        let count = region.spec.kind.region_count();
+        if region.done.len() + 1 != count {
             return Err(Error::Program(format!(
-                "{what}: the body returns \"{}\", which is not defined in the body",
-                self.program.value(outside).name
+                "{what} has {count} regions; region {} is being closed as its last",
+                region.done.len()
             )));
         }
+        self.check_returned(region, results, &what)?;
         let body_types: Vec<TensorType> = results.iter().map(|&v| self.program.value(v).ty.clone()).collect();
         let types = self.region_result_types(&region.spec, &body_types, &what)?;
         self.check_results(&region.spec, &types)?;
@@ -275,7 +350,7 @@ impl ProgramBuilder {
         let id = ValueId(self.program.values.len() as u32);
         self.names.insert(name.clone(), id);
         self.program.values.push(Value { name, ty, def, loc });
-        self.scope_of.push(self.open.last().map(|r| r.op));
+        self.scope_of.push(self.open.last().and_then(OpenRegion::scope));
         id
     }
 
@@ -316,7 +391,7 @@ impl ProgramBuilder {
 
     /// Operands must be defined in the current block (bodies are isolated from above).
     fn check_operands(&self, spec: &OpSpec) -> Result<()> {
-        let scope = self.open.last().map(|r| r.op);
+        let scope = self.open.last().and_then(OpenRegion::scope);
         for &operand in &spec.operands {
             if self.scope_of[operand.index()] != scope {
                 let name = &self.program.value(operand).name;
@@ -385,7 +460,7 @@ impl ProgramBuilder {
             kind: spec.kind.clone(),
             operands: spec.operands.clone(),
             results: Vec::new(),
-            body: None,
+            regions: Vec::new(),
             result_shardings: Vec::new(),
             loc: spec.loc.clone(),
         });
@@ -462,6 +537,7 @@ impl ProgramBuilder {
                 spec.kind.infer(&self.operands_of(&spec.operands))?;
                 Ok(types)
             }
+            OpKind::While(_) => Ok(types),
             _ => Err(Error::Program(format!("{what} has no body"))),
         }
     }
@@ -497,6 +573,18 @@ impl ProgramBuilder {
             OpKind::Custom(custom) => {
                 custom.check_body(body_types).map_err(|m| Error::Program(format!("{what}: {m}")))?;
                 Ok(custom.results.clone())
+            }
+            OpKind::While(_) => {
+                let carried: Vec<TensorType> = spec.operands.iter().map(|&v| self.program.value(v).ty.clone()).collect();
+                if body_types != carried {
+                    let list = |types: &[TensorType]| types.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
+                    return Err(Error::Program(format!(
+                        "{what}: the body returns ({}) but the loop carries ({})",
+                        list(body_types),
+                        list(&carried)
+                    )));
+                }
+                Ok(carried)
             }
             _ => Err(Error::Program(format!("{what} has no body"))),
         }

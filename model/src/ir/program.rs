@@ -25,10 +25,12 @@ pub enum ValueDef {
         /// Which of its results.
         index: usize,
     },
-    /// Argument `index` of the body of region op `op`.
+    /// Argument `index` of region `region` of region op `op`.
     BodyArg {
         /// The region op.
         op: OpId,
+        /// Which of its regions (0 but for a `while`'s body, 1).
+        region: usize,
         /// Which argument.
         index: usize,
     },
@@ -69,12 +71,33 @@ pub struct Op {
     pub operands: Vec<ValueId>,
     /// The results.
     pub results: Vec<ValueId>,
-    /// The body of a region op.
-    pub body: Option<Body>,
+    /// The regions of a region op, in source order: one body, or a `while`'s
+    /// condition and body.
+    pub regions: Vec<Body>,
     /// User annotations on the results (`sharding:` on the op), one per result.
     pub result_shardings: Vec<Option<TensorSharding>>,
     /// Where the op was written, if known.
     pub loc: Option<Location>,
+}
+
+impl Op {
+    /// The region the op's operands flow into and whose results are the op's: a
+    /// `while`'s loop body, any other region op's one body.
+    pub fn body(&self) -> Option<&Body> {
+        match self.kind {
+            OpKind::While(_) => self.regions.get(1),
+            _ => self.regions.first(),
+        }
+    }
+
+    /// A `while`'s condition: the region that computes, from the loop-carried
+    /// values, whether to run the body again.
+    pub fn cond(&self) -> Option<&Body> {
+        match self.kind {
+            OpKind::While(_) => self.regions.first(),
+            _ => None,
+        }
+    }
 }
 
 /// A program input.
@@ -201,18 +224,40 @@ impl Program {
         &self.top_level
     }
 
-    /// Every op in program order, a region op before the ops of its body.
+    /// Every op in program order, a region op before the ops of its regions.
     pub fn ops_in_order(&self) -> Vec<OpId> {
         fn visit(program: &Program, ops: &[OpId], out: &mut Vec<OpId>) {
             for &id in ops {
                 out.push(id);
-                if let Some(body) = &program.op(id).body {
-                    visit(program, &body.ops, out);
+                for region in &program.op(id).regions {
+                    visit(program, &region.ops, out);
                 }
             }
         }
         let mut out = Vec::with_capacity(self.ops.len());
         visit(self, &self.top_level, &mut out);
+        out
+    }
+
+    /// How many times each op runs per run of the program, by op: the product of
+    /// the trip counts of the `while` loops around it (a loop's condition runs once
+    /// more than its body; that last, cheap evaluation is not counted).
+    pub fn repeats(&self) -> Vec<u64> {
+        fn visit(program: &Program, ops: &[OpId], times: u64, out: &mut [u64]) {
+            for &id in ops {
+                out[id.index()] = times;
+                let op = program.op(id);
+                let inner = match &op.kind {
+                    OpKind::While(w) => times.saturating_mul(w.trip_count),
+                    _ => times,
+                };
+                for region in &op.regions {
+                    visit(program, &region.ops, inner, out);
+                }
+            }
+        }
+        let mut out = vec![1; self.ops.len()];
+        visit(self, &self.top_level, 1, &mut out);
         out
     }
 

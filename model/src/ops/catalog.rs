@@ -658,6 +658,16 @@ static OPS: &[OpDecl] = &[
         REGION,
     ),
     OpDecl::by_hand(
+        "while",
+        &["stablehlo.while"],
+        &[
+            int("trip_count").hlo(Spelling::Elsewhere("the counted loop's condition, start and step")),
+            other("cond", "a body {args, ops, results} returning one tensor<i1>"),
+            other("body", "a body {args, ops, results}"),
+        ],
+        REGION,
+    ),
+    OpDecl::by_hand(
         "constant",
         &["stablehlo.constant", "sdy.constant"],
         &[

@@ -1,6 +1,6 @@
 //! Shardy's constructs as ops: `sharding_constraint`, `reshard`,
-//! `propagation_barrier`, `named_computation`, `manual_computation`, and the sources
-//! `constant` and `iota`.
+//! `propagation_barrier`, `named_computation`, `manual_computation`, StableHLO's
+//! `while` loop, and the sources `constant` and `iota`.
 //!
 //! The region ops' result types come from their bodies; the program builder derives
 //! them (see `ir/builder.rs`), so only the body-free constructs infer here.
@@ -93,6 +93,20 @@ impl ManualComputation {
         let produced = self.global(self.out_shardings.get(index)?, &local);
         Some((local, produced))
     }
+}
+
+/// `while`: a loop over its operands (the loop-carried values). Its first region,
+/// the condition, returns a `tensor<i1>` from the carried values; while that is
+/// true the second, the body, maps them to their next values; the op's results are
+/// their last values. Every region argument, body result and op result of one
+/// carried value is one value to the solver (Shardy's data-flow edges), and the ops
+/// of the body cost `trip_count` times theirs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct While {
+    /// How many times the body runs: read from a counted loop (`scan`,
+    /// `fori_loop`) or given; the cost model prices the body this many times and the
+    /// executors check it.
+    pub trip_count: u64,
 }
 
 /// `constant`: a tensor of `ty` filled with `values` (one value is a splat).

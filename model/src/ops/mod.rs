@@ -35,7 +35,7 @@ mod window;
 
 pub use bits::{BitcastConvert, RngAlgorithm, RngBitGenerator};
 pub use collective::{AllGather, AllToAll, ReduceScatter, ReplicaGroups};
-pub use constructs::{Constant, Iota, ManualComputation, NamedComputation, PropagationDirection};
+pub use constructs::{Constant, Iota, ManualComputation, NamedComputation, PropagationDirection, While};
 pub use conv::{ConvDimensionNumbers, Convolution};
 pub use custom::Custom;
 pub use custom_call::{BodyOp, BodyValue, CallTarget, Decomposition};
@@ -112,13 +112,14 @@ pub enum OpKind {
     OptimizationBarrier,
     NamedComputation(NamedComputation),
     ManualComputation(ManualComputation),
+    While(While),
     Constant(Constant),
     Iota(Iota),
 }
 
 /// The names of the ops that are not unary or binary pointwise ops (the catalog's
 /// tests keep it in step with [`catalog::all`]).
-pub const OTHER_OP_NAMES: [&str; 46] = [
+pub const OTHER_OP_NAMES: [&str; 47] = [
     "convert",
     "compare",
     "select",
@@ -163,6 +164,7 @@ pub const OTHER_OP_NAMES: [&str; 46] = [
     "optimization_barrier",
     "named_computation",
     "manual_computation",
+    "while",
     "constant",
     "iota",
 ];
@@ -303,6 +305,7 @@ impl OpKind {
             OpKind::OptimizationBarrier => "optimization_barrier",
             OpKind::NamedComputation(_) => "named_computation",
             OpKind::ManualComputation(_) => "manual_computation",
+            OpKind::While(_) => "while",
             OpKind::Constant(_) => "constant",
             OpKind::Iota(_) => "iota",
         }
@@ -329,15 +332,23 @@ impl OpKind {
             | OpKind::DynamicSlice(_) => (1, None),
             OpKind::LayerNorm(_) => (1, Some(3)),
             OpKind::RmsNorm(_) => (1, Some(2)),
-            OpKind::Custom(_) | OpKind::NamedComputation(_) | OpKind::ManualComputation(_) => (0, None),
+            OpKind::Custom(_) | OpKind::NamedComputation(_) | OpKind::ManualComputation(_) | OpKind::While(_) => {
+                (0, None)
+            }
             _ => (1, Some(1)),
         }
     }
 
     /// True for the ops that must own a body (`named_computation`,
-    /// `manual_computation`).
+    /// `manual_computation`, `while`).
     pub fn needs_body(&self) -> bool {
-        matches!(self, OpKind::NamedComputation(_) | OpKind::ManualComputation(_))
+        matches!(self, OpKind::NamedComputation(_) | OpKind::ManualComputation(_) | OpKind::While(_))
+    }
+
+    /// How many regions a region op owns: a `while` two (condition, body), the
+    /// others one.
+    pub fn region_count(&self) -> usize {
+        if matches!(self, OpKind::While(_)) { 2 } else { 1 }
     }
 
     /// True for the ops that may own a body: those that must, and a `custom` op given
@@ -415,7 +426,7 @@ impl OpKind {
             | OpKind::OptimizationBarrier => constructs::infer_identity(ops),
             OpKind::Constant(c) => c.infer(),
             OpKind::Iota(i) => i.infer(),
-            OpKind::NamedComputation(_) | OpKind::ManualComputation(_) => {
+            OpKind::NamedComputation(_) | OpKind::ManualComputation(_) | OpKind::While(_) => {
                 Err("the result types of a region op come from its body".into())
             }
         }

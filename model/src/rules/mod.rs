@@ -153,6 +153,7 @@ pub fn rule_for(kind: &OpKind, shapes: &OpShapes<'_>, sources: ConcatSources) ->
         | OpKind::PropagationBarrier(_)
         | OpKind::NamedComputation(_)
         | OpKind::ManualComputation(_)
+        | OpKind::While(_)
         | OpKind::Constant(_)
         | OpKind::Iota(_) => return None,
     })
@@ -236,7 +237,8 @@ pub fn counts_for(kind: &OpKind, shapes: &OpShapes<'_>) -> OpCounts {
         | OpKind::PropagationBarrier(_)
         | OpKind::OptimizationBarrier
         | OpKind::NamedComputation(_)
-        | OpKind::ManualComputation(_) => OpCounts::default(),
+        | OpKind::ManualComputation(_)
+        | OpKind::While(_) => OpCounts::default(),
     }
 }
 

@@ -187,7 +187,7 @@ impl<'p> Emitter<'p> {
     fn callee(&mut self, id: OpId, callee: &str) -> Result<(), ExportError> {
         let program = self.program;
         let op = program.op(id);
-        let Some(body) = &op.body else { return Ok(()) };
+        let Some(body) = op.body() else { return Ok(()) };
         let params = self.declare(&body.args);
         let results: Vec<String> = body.results.iter().map(|&r| ty(&program.value(r).ty)).collect();
         let head = format!("func.func private @{callee}({params}) -> ({})", results.join(", "));

@@ -263,7 +263,7 @@ fn sdy_unary(e: &mut Emitter<'_>, name: &str, x: &Ssa, attr: &str) -> Ssa {
 /// `stablehlo.custom_call` it was read from, with its sharding rule.
 fn custom(e: &mut Emitter<'_>, id: OpId, args: Vec<Ssa>, c: &Custom) -> Result<Vec<Ssa>, String> {
     let op = e.program.op(id);
-    let Some(body) = op.body.as_ref() else {
+    let Some(body) = op.body() else {
         let target = c.target.as_ref().ok_or("a custom op without a body has no StableHLO form")?;
         let (attrs, rule) = (format!("call_target_name = {target:?}"), format!("sdy.sharding_rule = {}", c.rule));
         return Ok(e.generic("stablehlo.custom_call", &args, &attrs, &rule, &c.results));
@@ -304,7 +304,7 @@ fn manual(
     results: &[TensorType],
 ) -> Result<Vec<Ssa>, String> {
     let op = e.program.op(id);
-    let body = op.body.as_ref().ok_or("the manual computation has no body")?;
+    let body = op.body().ok_or("the manual computation has no body")?;
     let lhs = e.results(results, &op.name);
     let params = e.declare(&body.args);
     let axes: Vec<String> = m.manual_axes.iter().map(|a| format!("{a:?}")).collect();
