@@ -19,9 +19,9 @@ use super::yaml::{Node, NodeKind};
 use autoshard_model::ops::catalog;
 use autoshard_model::ops::decl::Codec;
 use autoshard_model::ops::{
-    AllGather, AllToAll, ComparisonDirection, Constant, ConvDimensionNumbers, Convolution, Custom, DotGeneral,
+    AllGather, AllToAll, Case, ComparisonDirection, Constant, ConvDimensionNumbers, Convolution, Custom, DotGeneral,
     EinsumEquation, ManualComputation, NamedComputation, PropagationDirection, ReduceKind, ReduceScatter, ReduceWindow,
-    ReplicaGroups, SelectAndScatter, Window,
+    ReplicaGroups, SelectAndScatter, While, Window,
 };
 use autoshard_model::{DType, Flops, OpKind, OpShardingRule, TensorSharding, TensorType};
 use std::collections::BTreeMap;
@@ -132,6 +132,23 @@ pub fn decode(ctx: &mut Ctx<'_>, op: &str, f: &Fields<'_>, mesh_name: &str) -> O
                 in_shardings: in_shardings?,
                 out_shardings: out_shardings?,
             })
+        }
+        "while" => {
+            let trip_count = r.req("trip_count", |c, n| {
+                let count = c.int(n, "trip_count")?;
+                u64::try_from(count).map_err(|_| c.error(n, format!("trip_count must be >= 0, got {count}"))).ok()
+            });
+            OpKind::While(While { trip_count: trip_count? })
+        }
+        "case" => {
+            let branches = r.req("branches", |c, n| match &n.kind {
+                NodeKind::Seq(items) if !items.is_empty() => Some(items.len()),
+                _ => {
+                    c.expected(n, "a non-empty list of bodies {args, ops, results}", "branches");
+                    None
+                }
+            });
+            OpKind::Case(Case { branches: branches?, predicate: r.flag("predicate") })
         }
         "constant" => {
             let shape = r.req("shape", |c, n| c.shape(n, "shape"));

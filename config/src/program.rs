@@ -142,19 +142,27 @@ impl Lowering<'_, '_> {
                 match (k.as_str(), &value.kind) {
                     ("name", NodeKind::Str(_)) => self.define(value),
                     ("name", NodeKind::Seq(names)) => names.iter().for_each(|n| self.define(n)),
-                    ("body", NodeKind::Map(body)) => {
-                        for (bk, bv) in body {
-                            match (&bk.kind, &bv.kind) {
-                                (NodeKind::Str(k), NodeKind::Seq(_)) if k == "ops" => self.prescan_ops(bv),
-                                (NodeKind::Str(k), NodeKind::Seq(args)) if k == "args" => {
-                                    args.iter().for_each(|a| self.define(a))
-                                }
-                                _ => {}
+                    ("body" | "cond", NodeKind::Map(body)) => self.prescan_region(body),
+                    ("branches", NodeKind::Seq(branches)) => {
+                        for branch in branches {
+                            if let NodeKind::Map(body) = &branch.kind {
+                                self.prescan_region(body);
                             }
                         }
                     }
                     _ => {}
                 }
+            }
+        }
+    }
+
+    /// Records the arguments a region defines and its ops' results.
+    fn prescan_region(&mut self, body: &[(Node, Node)]) {
+        for (bk, bv) in body {
+            match (&bk.kind, &bv.kind) {
+                (NodeKind::Str(k), NodeKind::Seq(_)) if k == "ops" => self.prescan_ops(bv),
+                (NodeKind::Str(k), NodeKind::Seq(args)) if k == "args" => args.iter().for_each(|a| self.define(a)),
+                _ => {}
             }
         }
     }
@@ -364,67 +372,98 @@ impl Lowering<'_, '_> {
         }
     }
 
-    /// A region op: opens its body, lowers the body's ops, closes it.
+    /// A region op: opens its regions one after the other (a `while`'s `cond` and
+    /// `body`, a `case`'s `branches`, any other's `body`), lowers each region's
+    /// ops, closes it.
     fn region(&mut self, f: &Fields<'_>, spec: OpSpec, operand_nodes: &[Node], sharding_node: Option<&Node>) {
         let op_node = f.node;
         let result_names = spec.result_names.clone();
-        let Some(body) = f.require(self.ctx, "body").and_then(|n| Fields::new(self.ctx, n, "the body")) else {
+        let Some(regions) = self.region_nodes(f, &spec.kind) else {
             self.poison(result_names);
             return;
         };
-        body.deny_unknown(self.ctx, &["args", "ops", "results"]);
-        let args = body.require(self.ctx, "args").and_then(|n| {
-            let NodeKind::Seq(items) = &n.kind else {
-                self.ctx.expected(n, "a list of names", "the body's args");
-                return None;
+        let mut spec = Some(spec);
+        let mut returned: Option<Vec<ValueId>> = None;
+        let mut open = false;
+        for (k, (node, what)) in regions.iter().enumerate() {
+            let Some(body) = Fields::new(self.ctx, node, what) else {
+                self.poison(result_names.clone());
+                break;
             };
-            items.iter().map(|a| self.ctx.string(a, "an arg name")).collect::<Option<Vec<_>>>()
-        });
-        let opened = match (args.clone(), self.builder.as_mut()) {
-            (Some(args), Some(builder)) => match builder.begin_region(spec, args) {
-                Ok(_) => true,
-                Err(e) => {
-                    let at = offending_operand(&e, operand_nodes).unwrap_or(op_node);
-                    self.report(e, at, f.get("in_shardings").or(sharding_node));
-                    false
-                }
-            },
-            _ => false,
-        };
-        if !opened {
-            self.poison(args.unwrap_or_default());
-        }
-        if let Some(ops) = body.get("ops") {
-            self.ops(ops);
-        }
-        let results = body.require(self.ctx, "results").and_then(|n| match &n.kind {
-            NodeKind::Seq(items) => Some((self.resolve_all(items), n)),
-            _ => {
-                self.ctx.expected(n, "a list of value names", "the body's results");
-                None
+            body.deny_unknown(self.ctx, &["args", "ops", "results"]);
+            let args = body.require(self.ctx, "args").and_then(|n| {
+                let NodeKind::Seq(items) = &n.kind else {
+                    self.ctx.expected(n, "a list of names", &format!("{what}'s args"));
+                    return None;
+                };
+                items.iter().map(|a| self.ctx.string(a, "an arg name")).collect::<Option<Vec<_>>>()
+            });
+            open = match (args.clone(), self.builder.as_mut()) {
+                (Some(args), Some(builder)) if k == 0 => match spec.take().map(|s| builder.begin_region(s, args)) {
+                    Some(Ok(_)) => true,
+                    Some(Err(e)) => {
+                        let at = offending_operand(&e, operand_nodes).unwrap_or(op_node);
+                        self.report(e, at, f.get("in_shardings").or(sharding_node));
+                        false
+                    }
+                    None => false,
+                },
+                (Some(args), Some(builder)) if open => match returned.take() {
+                    Some(ids) => builder.next_region(ids, args).map_err(|e| self.report(e, node, None)).is_ok(),
+                    None => false,
+                },
+                _ => false,
+            };
+            if !open {
+                self.poison(args.unwrap_or_default());
             }
-        });
-        if !opened {
-            self.poison(result_names);
-            return;
+            if let Some(ops) = body.get("ops") {
+                self.ops(ops);
+            }
+            returned = body.require(self.ctx, "results").and_then(|n| match &n.kind {
+                NodeKind::Seq(items) => self.resolve_all(items),
+                _ => {
+                    self.ctx.expected(n, "a list of value names", &format!("{what}'s results"));
+                    None
+                }
+            });
+            if !open {
+                break;
+            }
         }
-        let Some(builder) = self.builder.as_mut() else { return };
-        let closed = match results {
-            Some((Some(ids), results_node)) => match builder.end_region(ids) {
+        let closed = match (open, returned, self.builder.as_mut()) {
+            (true, Some(ids), Some(builder)) => match builder.end_region(ids) {
                 Ok(_) => true,
                 Err(e) => {
                     let at = f.get("out_shardings");
-                    self.report(e, results_node, at);
+                    let last = regions.last().map_or(op_node, |(n, _)| *n);
+                    self.report(e, last, at);
                     false
                 }
             },
             _ => false,
         };
         if !closed {
-            if let Some(builder) = self.builder.as_mut() {
+            if let (true, Some(builder)) = (open, self.builder.as_mut()) {
                 builder.abandon_region();
             }
             self.poison(result_names);
+        }
+    }
+
+    /// The nodes of an op's regions, in order, each with what it is called.
+    fn region_nodes<'n>(&mut self, f: &Fields<'n>, kind: &OpKind) -> Option<Vec<(&'n Node, String)>> {
+        match kind {
+            OpKind::While(_) => {
+                let cond = f.require(self.ctx, "cond");
+                let body = f.require(self.ctx, "body");
+                Some(vec![(cond?, "the condition".into()), (body?, "the body".into())])
+            }
+            OpKind::Case(_) => match &f.require(self.ctx, "branches")?.kind {
+                NodeKind::Seq(items) => Some(items.iter().enumerate().map(|(k, n)| (n, format!("branch {k}"))).collect()),
+                _ => None,
+            },
+            _ => f.require(self.ctx, "body").map(|n| vec![(n, "the body".into())]),
         }
     }
 

@@ -20,8 +20,9 @@
 //!   undecided: nothing flows back across a barrier); a named computation passes its
 //!   operands' shardings to its body and its body's results' to its results; a
 //!   loop likewise, and fixes its condition's arguments and its body's results to
-//!   its operands' (one sharding per carried value); a manual computation's
-//!   shardings are all given;
+//!   its operands' (one sharding per carried value); a `case` passes its operands'
+//!   to every branch and its first branch's results' to its results and to the
+//!   other branches' results; a manual computation's shardings are all given;
 //! - members of a sharding group take the sharding of the first member decided.
 //!
 //! Whatever is still undecided at the end is replicated.
@@ -29,7 +30,7 @@
 use crate::error::{Error, Result};
 use crate::hardware::HardwareSpec;
 use crate::op_cost::{Pricing, RuledOpCost};
-use crate::plan_cost::{Decisions, runs_body};
+use crate::plan_cost::{Decisions, runs_regions};
 use autoshard_model::ReductionKind;
 use autoshard_model::check_factors;
 use autoshard_model::ir::Op;
@@ -182,33 +183,48 @@ impl Greedy<'_> {
                 let through = self.decided(op.operands[0]);
                 self.decide(op.results[0], through);
             }
-            _ => {
-                let Some(body) = runs_body(op) else { return Ok(()) };
-                for (i, (&operand, &arg)) in op.operands.iter().zip(&body.args).enumerate() {
-                    match &op.kind {
-                        OpKind::ManualComputation(m) => self.decide(operand, m.in_shardings[i].closed()),
-                        _ => {
-                            if let Some(arg_sharding) = self.values[arg.index()].clone() {
-                                self.decide(operand, arg_sharding);
-                            }
-                            let through = self.decided(operand);
-                            self.decide(arg, through);
-                        }
-                    }
+            _ => self.region(op)?,
+        }
+        Ok(())
+    }
+
+    /// A region op: operands through to the regions' arguments, the regions, their
+    /// results through to the op's; a loop's body returns each carried value in its
+    /// operand's sharding, and a `case` branch after the first returns the first's.
+    fn region(&mut self, op: &Op) -> Result<()> {
+        if runs_regions(op).is_empty() {
+            return Ok(());
+        }
+        for (i, operand, arg) in op.region_entries() {
+            if let OpKind::ManualComputation(m) = &op.kind {
+                self.decide(operand, m.in_shardings[i].closed());
+                continue;
+            }
+            if let Some(arg_sharding) = self.values[arg.index()].clone() {
+                self.decide(operand, arg_sharding);
+            }
+            let through = self.decided(operand);
+            self.decide(arg, through);
+        }
+        if let (Some(_), Some(body)) = (op.cond(), op.body()) {
+            for (&operand, &next) in op.operands.iter().zip(&body.results) {
+                let carried = self.decided(operand);
+                self.decide(next, carried);
+            }
+        }
+        let case = matches!(op.kind, OpKind::Case(_));
+        for (k, region) in runs_regions(op).iter().enumerate() {
+            if case && k > 0 {
+                for (&result, &returned) in op.results.iter().zip(&region.results) {
+                    let first = self.decided(result);
+                    self.decide(returned, first);
                 }
-                if let Some(cond) = op.cond() {
-                    // A loop carries each value in one sharding: its condition's
-                    // argument, and its body's result, which the body reshards to it.
-                    for ((&operand, &arg), &next) in op.operands.iter().zip(&cond.args).zip(&body.results) {
-                        let carried = self.decided(operand);
-                        self.decide(arg, carried.clone());
-                        self.decide(next, carried);
-                    }
-                    self.visit(&cond.ops)?;
-                }
-                self.visit(&body.ops)?;
-                for (&result, &body_result) in op.results.iter().zip(&body.results) {
-                    let through = self.decided(body_result);
+            }
+            self.visit(&region.ops)?;
+            let gives_results = if case { k == 0 } else { op.body().is_some_and(|b| std::ptr::eq(b, region)) };
+            if gives_results {
+                for (&result, &returned) in op.results.iter().zip(&region.results) {
+                    let through = self.decided(returned);
                     self.decide(result, through);
                 }
             }

@@ -119,7 +119,8 @@ impl KernelClass {
             | OpKind::OptimizationBarrier
             | OpKind::NamedComputation(_)
             | OpKind::ManualComputation(_)
-            | OpKind::While(_) => KernelClass::Movement,
+            | OpKind::While(_)
+            | OpKind::Case(_) => KernelClass::Movement,
         }
     }
 }

@@ -10,7 +10,8 @@
 //!   per-device shapes along the manual axes; `while` likewise for its condition's
 //!   and body's arguments, and every op of its regions costs its trip count times
 //!   its own price (a collective in a loop is listed once, with the time of all its
-//!   runs; [`Program::repeats`]);
+//!   runs; [`Program::repeats`]); `case` likewise for each branch, and costs the
+//!   sum of its branches (an upper bound of the one that runs);
 //! - `constant` and `iota` write their result; a `custom` op's body is its reference
 //!   decomposition and is not priced (the op's own FLOPs are);
 //! - an output annotated differently from its value is resharded at the end.
@@ -57,7 +58,7 @@ pub fn runs_body(op: &Op) -> Option<&Body> {
 /// condition and body, the body of a named or manual computation.
 pub fn runs_regions(op: &Op) -> &[Body] {
     match op.kind {
-        OpKind::NamedComputation(_) | OpKind::ManualComputation(_) | OpKind::While(_) => &op.regions,
+        OpKind::NamedComputation(_) | OpKind::ManualComputation(_) | OpKind::While(_) | OpKind::Case(_) => &op.regions,
         _ => &[],
     }
 }
@@ -222,7 +223,7 @@ impl<'a> PlanPricing<'a> {
                     self.live.alias(result, operand);
                 }
             }
-            OpKind::NamedComputation(_) | OpKind::ManualComputation(_) | OpKind::While(_) => {
+            OpKind::NamedComputation(_) | OpKind::ManualComputation(_) | OpKind::While(_) | OpKind::Case(_) => {
                 self.region(id, position)?
             }
             _ => {
@@ -242,26 +243,19 @@ impl<'a> PlanPricing<'a> {
         self.plan.ops.push(plan);
     }
 
-    /// A named or manual computation or a loop: operands to the body's arguments (a
-    /// manual computation's `in_shardings`; a loop's condition's too), the body's
-    /// results to the op's results (through a manual computation's `out_shardings`,
-    /// per device inside the body). What moves nothing keeps its buffer.
+    /// A named or manual computation, a loop or a `case`: operands to the regions'
+    /// arguments (a manual computation's `in_shardings`), the regions' results to
+    /// the op's results (through a manual computation's `out_shardings`, per device
+    /// inside the body). What moves nothing keeps its buffer (a `case`'s result has
+    /// its own: which branch's buffer it takes is known only when it runs).
     fn region(&mut self, id: OpId, position: usize) -> Result<()> {
         let program = self.program;
         let op = program.op(id);
-        let Some(body) = runs_body(op) else { return Ok(()) };
-        for (&operand, &arg) in op.operands.iter().zip(op.cond().map_or(&[][..], |c| &c.args)) {
-            self.live.define(arg, position);
-            let (from, to) = (self.sharding(operand).clone(), self.sharding(arg).clone());
-            if !self.reshard(operand, (&from, &to), Some(&op.name), position, (true, true))? {
-                self.live.alias(arg, operand);
-            }
-        }
         let manual = match &op.kind {
             OpKind::ManualComputation(m) => Some(m),
             _ => None,
         };
-        for (i, (&operand, &arg)) in op.operands.iter().zip(&body.args).enumerate() {
+        for (i, operand, arg) in op.region_entries() {
             self.live.define(arg, position);
             let target = match manual.and_then(|m| m.in_shardings.get(i).map(|s| (m, s))) {
                 Some((m, global)) => m.global(global, self.sharding(arg)),
@@ -273,7 +267,8 @@ impl<'a> PlanPricing<'a> {
             }
         }
         let end = position + count_body_ops(program, id);
-        for (i, (&result, &body_result)) in op.results.iter().zip(&body.results).enumerate() {
+        let branches = matches!(op.kind, OpKind::Case(_));
+        for (i, body_result, result) in op.region_exits() {
             self.live.define(result, end);
             self.live.use_at(body_result, end);
             let from = self.sharding(body_result).clone();
@@ -285,7 +280,7 @@ impl<'a> PlanPricing<'a> {
                 }
                 None => self.reshard(body_result, (&from, &to), Some(&op.name), end, (true, true))?,
             };
-            if !moved {
+            if !moved && !branches {
                 self.live.alias(result, body_result);
             }
         }
@@ -322,7 +317,7 @@ fn is_costed_value(program: &Program, value: ValueId, costed: &[bool]) -> bool {
     match program.value(value).def {
         ValueDef::Input(_) => true,
         ValueDef::OpResult { op, .. } => costed[op.index()],
-        ValueDef::BodyArg { op, .. } => costed[op.index()] && runs_body(program.op(op)).is_some(),
+        ValueDef::BodyArg { op, .. } => costed[op.index()] && !runs_regions(program.op(op)).is_empty(),
     }
 }
 

@@ -247,42 +247,44 @@ impl<'a> Lowering<'a> {
                 self.define(r, position, manual);
             }
             self.position[id.index()] = (position, position);
-            let Some(body) = runs_body(op) else { continue };
+            let regions = runs_regions(op);
+            if regions.is_empty() {
+                continue;
+            }
             let inner: Vec<String> = match &op.kind {
                 OpKind::ManualComputation(m) => manual.iter().chain(&m.manual_axes).cloned().collect(),
                 _ => manual.to_vec(),
             };
-            for region in runs_regions(op) {
-                for &arg in &region.args {
-                    self.define(arg, position, &inner);
-                }
+            for &arg in regions.iter().flat_map(|r| &r.args) {
+                self.define(arg, position, &inner);
             }
-            for region in runs_regions(op) {
+            for region in regions {
                 self.walk(&region.ops, &inner);
             }
             let end = self.order.len() - 1;
             self.position[id.index()].1 = end;
-            for (&result, &body_result) in op.results.iter().zip(&body.results) {
+            let (entries, exits) = (op.region_entries(), op.region_exits());
+            for &(_, returned, result) in &exits {
                 self.define(result, end, manual);
-                self.last_use[body_result.index()] = self.last_use[body_result.index()].max(end);
+                self.last_use[returned.index()] = self.last_use[returned.index()].max(end);
             }
-            if let OpKind::NamedComputation(n) = &op.kind {
-                if n.in_shardings.is_none() {
-                    self.ties.extend(op.operands.iter().copied().zip(body.args.iter().copied()));
-                }
-                if n.out_shardings.is_none() {
-                    self.ties.extend(body.results.iter().copied().zip(op.results.iter().copied()));
-                }
+            // Named computations without in/out shardings, loops and branches hold
+            // one sharding across each region boundary (Shardy's data-flow edges); a
+            // loop also across its back edge, body result to body argument.
+            let (tie_in, tie_out) = match &op.kind {
+                OpKind::NamedComputation(n) => (n.in_shardings.is_none(), n.out_shardings.is_none()),
+                OpKind::While(_) | OpKind::Case(_) => (true, true),
+                _ => (false, false),
+            };
+            if tie_in {
+                self.ties.extend(entries.iter().map(|&(_, operand, arg)| (operand, arg)));
             }
-            if let Some(cond) = op.cond() {
-                // One sharding per carried value: its operand, both regions'
-                // arguments, the body's result and the loop's result (Shardy's
-                // data-flow edges).
-                let carried = op.operands.iter().zip(&cond.args).zip(&body.args).zip(&body.results).zip(&op.results);
-                for ((((&operand, &c), &b), &next), &result) in carried {
-                    let pairs = [(operand, c), (c, b), (b, next), (next, result)];
-                    self.ties.extend(pairs.into_iter().filter(|(x, y)| x != y));
-                }
+            if tie_out {
+                self.ties.extend(exits.iter().map(|&(_, returned, result)| (returned, result)));
+            }
+            if let (Some(_), Some(body)) = (op.cond(), op.body()) {
+                let back = body.results.iter().copied().zip(body.args.iter().copied());
+                self.ties.extend(back.filter(|(next, arg)| next != arg));
             }
         }
     }
@@ -314,7 +316,7 @@ impl<'a> Lowering<'a> {
         let program = self.program;
         for &id in &self.order {
             let op = program.op(id);
-            let source_op = sharding_rule(program, id).is_none() && runs_body(op).is_none();
+            let source_op = sharding_rule(program, id).is_none() && runs_regions(op).is_empty();
             if source_op
                 && op.results.len() == 1
                 && !matches!(op.kind, OpKind::Reshard(_) | OpKind::PropagationBarrier(_))
@@ -516,7 +518,7 @@ impl<'a> Lowering<'a> {
             ValueDef::BodyArg { .. } => true,
             ValueDef::OpResult { op, .. } => {
                 let op = self.program.op(op);
-                runs_body(op).is_some() || matches!(op.kind, OpKind::Reshard(_) | OpKind::PropagationBarrier(_))
+                !runs_regions(op).is_empty() || matches!(op.kind, OpKind::Reshard(_) | OpKind::PropagationBarrier(_))
             }
             ValueDef::Input(_) => false,
         }
@@ -640,12 +642,11 @@ impl<'a> Lowering<'a> {
                         self.link(out, (inner, result), end, false, cell)?;
                     }
                 }
-                (_, Some(body)) => {
-                    let cond_args = op.cond().map_or(&[][..], |c| &c.args);
-                    for (&operand, &arg) in op.operands.iter().zip(cond_args).chain(op.operands.iter().zip(&body.args)) {
+                _ if !runs_regions(op).is_empty() => {
+                    for (_, operand, arg) in op.region_entries() {
                         self.link(out, (operand, arg), at, false, |l, from, to| l.cell(operand, (from, to), both))?;
                     }
-                    for (&inner, &result) in body.results.iter().zip(&op.results) {
+                    for (_, inner, result) in op.region_exits() {
                         self.link(out, (inner, result), end, false, |l, from, to| l.cell(inner, (from, to), both))?;
                     }
                 }

@@ -67,10 +67,8 @@ impl FactorGraph {
             for &arg in op.regions.iter().flat_map(|r| &r.args) {
                 graph.add_edge(ops[i], values[arg.index()], Link::Region);
             }
-            if let Some(body) = op.body() {
-                for &result in &body.results {
-                    graph.add_edge(values[result.index()], ops[i], Link::Region);
-                }
+            for (_, returned, _) in op.region_exits() {
+                graph.add_edge(values[returned.index()], ops[i], Link::Region);
             }
         }
         for group in program.sharding_groups() {

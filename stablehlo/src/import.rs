@@ -25,7 +25,7 @@ use super::ops::{self, Scope, tensor_type};
 use super::{at, error};
 use autoshard_model::Diagnostic;
 use autoshard_model::ir::{InputSpec, OpSpec};
-use autoshard_model::ops::{BodyValue, Constant, Decomposition, ManualComputation, NamedComputation, While};
+use autoshard_model::ops::{BodyValue, Case, Constant, Decomposition, ManualComputation, NamedComputation, While};
 use autoshard_model::rules::CallUsers;
 use autoshard_model::{
     Location, Mesh, MeshRef, OpKind, Program, ProgramBuilder, TensorSharding, TensorShardingPerValue, ValueId,
@@ -118,6 +118,31 @@ pub fn function(file: &Arc<str>, module: &Module, mesh: &(String, Mesh), func: &
         importer.builder.add_sharding_group(members, Some(importer.loc(pos))).map_err(fail)?;
     }
     importer.builder.finish().map_err(|e| error(file, func.pos, e.to_string()))
+}
+
+/// The names `regions` read without defining them (from around them), in
+/// first-use order.
+fn captured(regions: &[Region]) -> Vec<String> {
+    fn visit(ops: &[Operation], defined: &mut Vec<String>, out: &mut Vec<String>) {
+        for op in ops {
+            for name in &op.operands {
+                if !defined.contains(name) && !out.contains(name) {
+                    out.push(name.clone());
+                }
+            }
+            for region in &op.regions {
+                defined.extend(region.args.iter().map(|a| a.name.clone()));
+                visit(&region.ops, defined, out);
+            }
+            defined.extend(op.results.iter().cloned());
+        }
+    }
+    let mut out = Vec::new();
+    for region in regions {
+        let mut defined = region.args.iter().map(|a| a.name.clone()).collect();
+        visit(&region.ops, &mut defined, &mut out);
+    }
+    out
 }
 
 struct Importer<'m> {
@@ -258,6 +283,7 @@ impl Importer<'_> {
                 }
                 "sdy.named_computation" | "sdy.manual_computation" => self.region_op(op)?,
                 "stablehlo.while" => self.while_loop(op)?,
+                "stablehlo.case" | "stablehlo.if" => self.case(op)?,
                 "stablehlo.optimization_barrier" => self.barrier(op)?,
                 "sdy.data_flow_edge" => self.data_flow_edge(op)?,
                 "sdy.sharding_group" => {
@@ -438,6 +464,48 @@ impl Importer<'_> {
             self.env.extend(names.into_iter().zip(args));
             self.block(&body.ops)
         });
+        self.prefix = outer;
+        self.enclosing.pop();
+        opened?;
+        self.close(op, results)
+    }
+
+    /// `stablehlo.case` or `stablehlo.if`: a `case` op whose operands are the
+    /// selector and the values its branches read from around them (in first-use
+    /// order), each branch read behind the prefix `STEM.bK.` with those values as
+    /// its arguments; constants from around it are built again inside.
+    fn case(&mut self, op: &Operation) -> Result<(), Diagnostic> {
+        let [selector] = &op.operands[..] else {
+            return Err(self.err(op.pos, format!("{} takes one selector, not {}", op.name, op.operands.len())));
+        };
+        let outer = self.prefix.clone();
+        let captured: Vec<String> =
+            captured(&op.regions).into_iter().filter(|n| self.env.contains_key(&self.key(n))).collect();
+        let mut operands = vec![self.value(selector, op.pos)?];
+        for name in &captured {
+            operands.push(self.value(name, op.pos)?);
+        }
+        let kind = OpKind::Case(Case { branches: op.regions.len(), predicate: op.name == "stablehlo.if" });
+        let spec = self.spec(op, kind, operands)?;
+        let stem = op.results.first().map_or("case", |r| r.split('#').next().unwrap_or(r)).to_string();
+        self.enclosing.push(outer.clone());
+        self.prefix = format!("{outer}{stem}.b0.");
+        let opened = self.open(op, spec, &captured);
+        let mut results = opened.as_ref().map(|_| Vec::new()).map_err(Clone::clone);
+        for (k, branch) in op.regions.iter().enumerate() {
+            results = results.and_then(|_| {
+                let returned = self.block(&branch.ops)?;
+                if k + 1 == op.regions.len() {
+                    return Ok(returned);
+                }
+                self.prefix = format!("{outer}{stem}.b{}.", k + 1);
+                let names: Vec<String> = captured.iter().map(|a| self.key(a)).collect();
+                let next = self.builder.next_region(returned, names.clone());
+                let args = next.map_err(|e| self.err(op.pos, e.to_string()))?;
+                self.env.extend(names.into_iter().zip(args));
+                Ok(Vec::new())
+            });
+        }
         self.prefix = outer;
         self.enclosing.pop();
         opened?;

@@ -9,7 +9,7 @@
 
 use super::{ConfigArgs, Failure, Format};
 use autoshard::executor::EventKind;
-use autoshard::{Run, RunError};
+use autoshard::{Program, Run, RunError};
 use serde_json::{Value, json};
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -81,6 +81,7 @@ fn bytes(config: &autoshard::Config, name: &str, elements: usize) -> u64 {
 
 pub(super) fn to_json(config: &autoshard::Config, run: &Run) -> Value {
     let program = &config.program;
+    let runs = Runs::new(program);
     let v = &run.verification;
     let mut ops = Vec::new();
     let mut collectives = Vec::new();
@@ -88,7 +89,7 @@ pub(super) fn to_json(config: &autoshard::Config, run: &Run) -> Value {
         match &e.kind {
             EventKind::Op(id) => {
                 let op = program.op(*id);
-                ops.push(json!({"name": op.name, "op": op.kind.name(), "device_s": e.time.as_secs_f64(), "wall_s": e.wall.as_secs_f64(), "predicted_s": predicted_compute(run, &op.name)}));
+                ops.push(json!({"name": op.name, "op": op.kind.name(), "device_s": e.time.as_secs_f64(), "wall_s": e.wall.as_secs_f64(), "predicted_s": predicted_compute(&runs, run, &op.name)}));
             }
             EventKind::Collective { collective: c, planned } => collectives.push(json!({
                 "kind": c.kind.to_string(),
@@ -101,7 +102,7 @@ pub(super) fn to_json(config: &autoshard::Config, run: &Run) -> Value {
                 "device_s": e.time.as_secs_f64(),
                 "wait_s": e.wait.as_secs_f64(),
                 "wall_s": e.wall.as_secs_f64(),
-                "predicted_s": c.time_s.0,
+                "predicted_s": c.time_s.0 / runs.of(c.op.as_deref()),
             })),
         }
     }
@@ -146,13 +147,14 @@ fn report(config: &autoshard::Config, run: &Run) -> String {
         mesh.total_size(),
         run.seed
     );
+    let runs = Runs::new(program);
     let w = program.ops().iter().map(|o| o.name.len()).max().unwrap_or(0).max(5);
     let _ = writeln!(out, "\nops\n  {:<w$}  {:<20} {:>12} {:>12} {:>12}", "name", "op", "device", "wall", "predicted");
     for e in &run.sharded.events {
         if let EventKind::Op(id) = e.kind {
             let op = program.op(id);
             let (device, wall) = (seconds(e.time.as_secs_f64()), seconds(e.wall.as_secs_f64()));
-            let predicted = seconds(predicted_compute(run, &op.name));
+            let predicted = seconds(predicted_compute(&runs, run, &op.name));
             let _ = writeln!(out, "  {:<w$}  {:<20} {device:>12} {wall:>12} {predicted:>12}", op.name, op.kind.name());
         }
     }
@@ -169,7 +171,8 @@ fn report(config: &autoshard::Config, run: &Run) -> String {
                 any = true;
             }
             let moved = bytes(config, &c.value, e.received);
-            let predicted = if *planned { seconds(c.time_s.0) } else { "(executor)".to_string() };
+            let per_run = c.time_s.0 / runs.of(c.op.as_deref());
+            let predicted = if *planned { seconds(per_run) } else { "(executor)".to_string() };
             let (device, wall) = (seconds(e.time.as_secs_f64()), seconds(e.wall.as_secs_f64()));
             let wait = seconds(e.wait.as_secs_f64());
             let _ = writeln!(
@@ -201,9 +204,28 @@ fn report(config: &autoshard::Config, run: &Run) -> String {
     out
 }
 
-/// The compute time the plan predicts for op `name`.
-fn predicted_compute(run: &Run, name: &str) -> f64 {
-    run.plan.ops.iter().find(|o| o.name == name).map_or(0.0, |o| o.compute_s.0)
+/// The compute time the plan predicts for one run of op `name` (the plan's is over
+/// all of an op's runs in a loop).
+fn predicted_compute(runs: &Runs<'_>, run: &Run, name: &str) -> f64 {
+    run.plan.ops.iter().find(|o| o.name == name).map_or(0.0, |o| o.compute_s.0 / runs.of(Some(name)))
+}
+
+/// How many times each op of a program runs.
+struct Runs<'p> {
+    program: &'p Program,
+    repeats: Vec<u64>,
+}
+
+impl<'p> Runs<'p> {
+    fn new(program: &'p Program) -> Self {
+        Runs { program, repeats: program.repeats() }
+    }
+
+    /// How many times op `name` runs (1 outside loops and for no op).
+    fn of(&self, name: Option<&str>) -> f64 {
+        let op = name.and_then(|n| self.program.op_named(n));
+        op.map_or(1.0, |id| self.repeats[id.index()].max(1) as f64)
+    }
 }
 
 fn seconds(s: f64) -> String {

@@ -7,7 +7,8 @@
 //! computation once per coordinate of its manual axes on that coordinate's blocks, a
 //! custom op with a body (its decomposition) once, a `while` its condition and body
 //! until the condition is false (it must run its body exactly its `trip_count`
-//! times, which the cost model priced); a custom op without a body cannot run.
+//! times, which the cost model priced), a `case` the branch its selector picks; a
+//! custom op without a body cannot run.
 
 mod bits;
 mod conv;
@@ -107,6 +108,13 @@ impl Env {
         let results = match (&op.kind, op.body()) {
             (OpKind::ManualComputation(m), Some(body)) => self.run_manual(program, m, body, &operands(), op)?,
             (OpKind::While(w), Some(body)) => self.run_while(program, op, w.trip_count, body, operands())?,
+            (OpKind::Case(case), _) => {
+                let mut operands = operands();
+                let selector = operands.remove(0).data().first().copied().unwrap_or(0.0);
+                let branch = op.branches().get(case.branch(f64::from(selector)));
+                let branch = branch.ok_or_else(|| unsupported(op, "the case has no branch".into()))?;
+                self.run_body(program, branch, operands)?
+            }
             (_, Some(body)) => self.run_body(program, body, operands())?,
             (kind, None) => {
                 // Body-free ops read their operands in place.
@@ -364,7 +372,7 @@ pub(crate) fn apply(
             ),
             None => "a custom op runs only with a body (its decomposition)".into(),
         }),
-        OpKind::NamedComputation(_) | OpKind::ManualComputation(_) | OpKind::While(_) => {
+        OpKind::NamedComputation(_) | OpKind::ManualComputation(_) | OpKind::While(_) | OpKind::Case(_) => {
             Err("a region op needs its body".into())
         }
     }

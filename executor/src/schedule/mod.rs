@@ -12,8 +12,9 @@
 //!   moves its results out; a manual computation does the same with its operands
 //!   seen per device along the manual axes (its body works on those blocks);
 //! - a `while` runs its condition's steps and, while the (replicated) predicate is
-//!   true, its body's, on the carried blocks: the plan holds each carried value in
-//!   one sharding through the loop, which scheduling checks;
+//!   true, its body's, on the carried blocks; a `case` runs the steps of the branch
+//!   its (replicated) selector picks: the plan holds each value in one sharding
+//!   across the region boundaries, which scheduling checks;
 //! - `constant`, `iota` and other ops without a rule compute their result and keep
 //!   the device's block;
 //! - an output is moved to its annotation, and with none, all-reduced if partial.
@@ -113,6 +114,13 @@ pub enum Step {
         /// The values the regions define (arguments and op results, nested loops'
         /// included): their reads are counted afresh at each iteration.
         defined: Vec<ValueId>,
+    },
+    /// A `case`: the branch its selector picks.
+    Case {
+        /// The op.
+        op: OpId,
+        /// Each branch's steps.
+        branches: Vec<Vec<Step>>,
     },
     /// Program output `index` moves to its final sharding.
     Output {
@@ -236,6 +244,17 @@ impl Scheduler<'_> {
             (OpKind::NamedComputation(_), Some(body)) => self.region(id, body, None)?,
             (OpKind::ManualComputation(m), Some(body)) => self.region(id, body, Some(m))?,
             (OpKind::While(_), Some(body)) => self.while_loop(id, body)?,
+            (OpKind::Case(_), _) => {
+                self.check_boundaries(id)?;
+                let outer = std::mem::take(&mut self.steps);
+                let mut branches = Vec::with_capacity(op.regions.len());
+                for branch in op.branches() {
+                    self.block(&branch.ops)?;
+                    branches.push(std::mem::take(&mut self.steps));
+                }
+                self.steps = outer;
+                self.steps.push(Step::Case { op: id, branches });
+            }
             _ => self.steps.push(Step::Source { op: id }),
         }
         Ok(())
@@ -284,24 +303,7 @@ impl Scheduler<'_> {
         let program = self.program;
         let op = program.op(id);
         let cond = op.cond().ok_or_else(|| Error::Plan(format!("loop \"{}\" has no condition", op.name)))?;
-        let carried = op.operands.iter().zip(&cond.args).zip(&body.args).zip(&body.results).zip(&op.results);
-        for ((((&operand, &c), &b), &next), &result) in carried {
-            let held = self.sharding(operand);
-            if let Some(&other) = [c, b, next, result].iter().find(|&&v| self.sharding(v) != held) {
-                return Err(Error::Plan(format!(
-                    "loop \"{}\" carries \"{}\" as {held} but \"{}\" as {}: a loop carries each value in one sharding",
-                    op.name,
-                    program.value(operand).name,
-                    program.value(other).name,
-                    self.sharding(other)
-                )));
-            }
-        }
-        if let Some(&p) = cond.results.first()
-            && !self.sharding(p).unreduced.is_empty()
-        {
-            return Err(Error::Plan(format!("loop \"{}\": its predicate holds partial results", op.name)));
-        }
+        self.check_boundaries(id)?;
         let outer = std::mem::take(&mut self.steps);
         self.block(&cond.ops)?;
         let cond_steps = std::mem::take(&mut self.steps);
@@ -310,6 +312,40 @@ impl Scheduler<'_> {
         let mut defined = Vec::new();
         region_values(program, &op.regions, &mut defined);
         self.steps.push(Step::Loop { op: id, cond: cond_steps, body: body_steps, defined });
+        Ok(())
+    }
+
+    /// A loop or `case` holds each value in one sharding across its region
+    /// boundaries (operand and region argument, region result and op result, and a
+    /// loop's body result and body argument), and its predicate or selector is
+    /// replicated, so every device decides alike.
+    fn check_boundaries(&self, id: OpId) -> Result<()> {
+        let program = self.program;
+        let op = program.op(id);
+        let entries = op.region_entries().into_iter().map(|(_, a, b)| (a, b));
+        let exits = op.region_exits().into_iter().map(|(_, a, b)| (a, b));
+        let back = op.cond().and(op.body()).map(|b| b.results.iter().copied().zip(b.args.iter().copied()));
+        for (a, b) in entries.chain(exits).chain(back.into_iter().flatten()) {
+            if self.sharding(a) != self.sharding(b) {
+                return Err(Error::Plan(format!(
+                    "\"{}\" holds \"{}\" as {} but \"{}\" as {}: values cross its region boundaries in one sharding",
+                    op.name,
+                    program.value(a).name,
+                    self.sharding(a),
+                    program.value(b).name,
+                    self.sharding(b)
+                )));
+            }
+        }
+        let decider = match &op.kind {
+            OpKind::Case(_) => op.operands.first(),
+            _ => op.cond().and_then(|c| c.results.first()),
+        };
+        if let Some(&d) = decider
+            && !self.sharding(d).unreduced.is_empty()
+        {
+            return Err(Error::Plan(format!("\"{}\": what decides its branch holds partial results", op.name)));
+        }
         Ok(())
     }
 
@@ -361,9 +397,13 @@ fn flattened(steps: &[Step]) -> Vec<&Step> {
     let mut out = Vec::with_capacity(steps.len());
     for step in steps {
         out.push(step);
-        if let Step::Loop { cond, body, .. } = step {
-            out.extend(flattened(cond));
-            out.extend(flattened(body));
+        match step {
+            Step::Loop { cond, body, .. } => {
+                out.extend(flattened(cond));
+                out.extend(flattened(body));
+            }
+            Step::Case { branches, .. } => branches.iter().for_each(|b| out.extend(flattened(b))),
+            _ => {}
         }
     }
     out
@@ -380,7 +420,7 @@ fn axes_of<'a>(steps: &'a [Step], decisions: &'a Decisions) -> Vec<&'a autoshard
                 shardings.extend(kernel.operands.iter().chain(&kernel.results));
             }
             Step::Move { moved, .. } | Step::Output { moved, .. } => moves.push(moved),
-            Step::Input { .. } | Step::Source { .. } | Step::Loop { .. } => {}
+            Step::Input { .. } | Step::Source { .. } | Step::Loop { .. } | Step::Case { .. } => {}
         }
     }
     for m in moves {
@@ -392,7 +432,8 @@ fn axes_of<'a>(steps: &'a [Step], decisions: &'a Decisions) -> Vec<&'a autoshard
 
 /// How many times the steps read each value (an op reading a value twice counts
 /// twice); a loop's regions' steps are counted once, for one iteration, and the loop
-/// reads its operands, its predicate and its body's results.
+/// reads its operands, its predicate and its body's results; a `case` reads its
+/// operands and the results of the branch it runs.
 fn read_counts(program: &Program, steps: &[Step]) -> Vec<usize> {
     let mut reads = vec![0; program.values().len()];
     let mut read = |v: ValueId| reads[v.index()] += 1;
@@ -406,6 +447,11 @@ fn read_counts(program: &Program, steps: &[Step]) -> Vec<usize> {
                 let (cond, body) = (op.cond().map(|c| &c.results[..]), op.body().map(|b| &b.results[..]));
                 let regions = cond.unwrap_or_default().iter().chain(body.unwrap_or_default());
                 op.operands.iter().chain(regions).for_each(|&v| read(v));
+            }
+            Step::Case { op, .. } => {
+                let op = program.op(*op);
+                let returned = op.branches().iter().flat_map(|b| &b.results);
+                op.operands.iter().chain(returned).for_each(|&v| read(v));
             }
             Step::Input { .. } => {}
         }

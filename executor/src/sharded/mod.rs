@@ -323,10 +323,33 @@ impl<'a, 'd> DeviceRun<'a, 'd> {
                 }
             }
             Step::Loop { op, cond, body, defined } => self.run_loop(*op, (cond, body), defined, inputs, outputs)?,
+            Step::Case { op, branches } => self.run_case(*op, branches, inputs, outputs)?,
             Step::Output { index, value, moved } => {
                 let x = self.read(*value)?;
                 outputs[*index] = self.moved(x, *value, moved)?;
             }
+        }
+        Ok(())
+    }
+
+    /// A `case` on this device's blocks: the steps of the branch the (replicated)
+    /// selector picks, on its operands' blocks.
+    fn run_case(&mut self, id: OpId, branches: &'a [Vec<Step>], inputs: &[Tensor], outputs: &mut [Tensor]) -> Result<()> {
+        let op = self.program.op(id);
+        let OpKind::Case(case) = &op.kind else { return Err(Error::Plan(format!("\"{}\" is not a case", op.name))) };
+        let mut operands = op.operands.iter().map(|&v| self.read(v)).collect::<Result<Vec<_>>>()?;
+        let selector = operands.remove(0).data().first().copied().unwrap_or(0.0);
+        let k = case.branch(f64::from(selector));
+        let (Some(branch), Some(steps)) = (op.branches().get(k), branches.get(k)) else {
+            return Err(Error::Plan(format!("\"{}\" has no branch {k}", op.name)));
+        };
+        for (&arg, x) in branch.args.iter().zip(operands) {
+            self.store(arg, x);
+        }
+        steps.iter().try_for_each(|s| self.step(s, inputs, outputs))?;
+        for (&result, &returned) in op.results.iter().zip(&branch.results) {
+            let x = self.read(returned)?;
+            self.store(result, x);
         }
         Ok(())
     }

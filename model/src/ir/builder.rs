@@ -181,6 +181,7 @@ impl ProgramBuilder {
             return Err(Error::Program(format!("{what} has {count} region(s); its last one is being built")));
         }
         self.check_returned(region, &results, &what)?;
+        self.check_branch_types(region, &results, &what)?;
         if matches!(region.spec.kind, OpKind::While(_)) {
             let types: Vec<&TensorType> = results.iter().map(|&v| &self.program.value(v).ty).collect();
             if !matches!(types[..], [t] if t.shape.is_empty() && t.dtype == DType::I1) {
@@ -251,6 +252,22 @@ impl ProgramBuilder {
         }
     }
 
+    /// Checks that a `case` branch returns the types its first branch returns.
+    fn check_branch_types(&self, region: &OpenRegion, results: &[ValueId], what: &str) -> Result<()> {
+        let (OpKind::Case(_), Some(first)) = (&region.spec.kind, region.done.first()) else { return Ok(()) };
+        let types = |values: &[ValueId]| {
+            values.iter().map(|&v| self.program.value(v).ty.to_string()).collect::<Vec<_>>().join(", ")
+        };
+        let (expected, found) = (types(&first.results), types(results));
+        if expected != found {
+            return Err(Error::Program(format!(
+                "{what}: branch {} returns ({found}) but branch 0 returns ({expected})",
+                region.done.len()
+            )));
+        }
+        Ok(())
+    }
+
     /// Checks that a region returns only values it defines.
     fn check_returned(&self, region: &OpenRegion, results: &[ValueId], what: &str) -> Result<()> {
         match results.iter().find(|v| self.scope_of[v.index()] != region.scope()) {
@@ -273,6 +290,7 @@ impl ProgramBuilder {
             )));
         }
         self.check_returned(region, results, &what)?;
+        self.check_branch_types(region, results, &what)?;
         let body_types: Vec<TensorType> = results.iter().map(|&v| self.program.value(v).ty.clone()).collect();
         let types = self.region_result_types(&region.spec, &body_types, &what)?;
         self.check_results(&region.spec, &types)?;
@@ -538,6 +556,16 @@ impl ProgramBuilder {
                 Ok(types)
             }
             OpKind::While(_) => Ok(types),
+            OpKind::Case(case) => {
+                let (expected, dtype) = if case.predicate { ("tensor<i1>", DType::I1) } else { ("tensor<i32>", DType::I32) };
+                match types.split_first() {
+                    Some((selector, rest)) if selector.shape.is_empty() && selector.dtype == dtype => Ok(rest.to_vec()),
+                    Some((selector, _)) => {
+                        Err(Error::Program(format!("{what}: the selector is {selector}, not {expected}")))
+                    }
+                    None => Err(Error::Program(format!("{what} has no selector"))),
+                }
+            }
             _ => Err(Error::Program(format!("{what} has no body"))),
         }
     }
@@ -574,6 +602,7 @@ impl ProgramBuilder {
                 custom.check_body(body_types).map_err(|m| Error::Program(format!("{what}: {m}")))?;
                 Ok(custom.results.clone())
             }
+            OpKind::Case(_) => Ok(body_types.to_vec()),
             OpKind::While(_) => {
                 let carried: Vec<TensorType> = spec.operands.iter().map(|&v| self.program.value(v).ty.clone()).collect();
                 if body_types != carried {

@@ -82,12 +82,44 @@ pub struct Op {
 
 impl Op {
     /// The region the op's operands flow into and whose results are the op's: a
-    /// `while`'s loop body, any other region op's one body.
+    /// `while`'s loop body, any other region op's one body (`None` for a `case`,
+    /// whose branches take all but its first operand).
     pub fn body(&self) -> Option<&Body> {
         match self.kind {
             OpKind::While(_) => self.regions.get(1),
+            OpKind::Case(_) => None,
             _ => self.regions.first(),
         }
+    }
+
+    /// A `case`'s branches.
+    pub fn branches(&self) -> &[Body] {
+        match self.kind {
+            OpKind::Case(_) => &self.regions,
+            _ => &[],
+        }
+    }
+
+    /// Where the op's operands enter its regions, in order: (operand position,
+    /// operand, region argument) for every region argument — a `while`'s
+    /// condition's and body's, each `case` branch's (its operands after the
+    /// selector), the one body's of any other region op.
+    pub fn region_entries(&self) -> Vec<(usize, ValueId, ValueId)> {
+        let skip = usize::from(matches!(self.kind, OpKind::Case(_)));
+        let operands = self.operands.iter().enumerate().skip(skip);
+        let regions = self.regions.iter();
+        regions.flat_map(|r| operands.clone().zip(&r.args).map(|((i, &o), &a)| (i, o, a))).collect()
+    }
+
+    /// Where the op's results leave its regions: (result position, region result,
+    /// op result) for the body's results, or every `case` branch's.
+    pub fn region_exits(&self) -> Vec<(usize, ValueId, ValueId)> {
+        let regions = match self.kind {
+            OpKind::Case(_) => &self.regions[..],
+            _ => self.body().map_or(&[][..], std::slice::from_ref),
+        };
+        let results = self.results.iter().enumerate();
+        regions.iter().flat_map(|r| results.clone().zip(&r.results).map(|((i, &o), &b)| (i, b, o))).collect()
     }
 
     /// A `while`'s condition: the region that computes, from the loop-carried

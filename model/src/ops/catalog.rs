@@ -668,6 +668,15 @@ static OPS: &[OpDecl] = &[
         REGION,
     ),
     OpDecl::by_hand(
+        "case",
+        &["stablehlo.case", "stablehlo.if"],
+        &[
+            other("branches", "a list of bodies {args, ops, results}"),
+            flag("predicate").or(NO).hlo(Spelling::Elsewhere("`stablehlo.if` rather than `stablehlo.case`")),
+        ],
+        REGION,
+    ),
+    OpDecl::by_hand(
         "constant",
         &["stablehlo.constant", "sdy.constant"],
         &[

@@ -1,6 +1,6 @@
 //! Shardy's constructs as ops: `sharding_constraint`, `reshard`,
 //! `propagation_barrier`, `named_computation`, `manual_computation`, StableHLO's
-//! `while` loop, and the sources `constant` and `iota`.
+//! `while` loop and `case`/`if` branches, and the sources `constant` and `iota`.
 //!
 //! The region ops' result types come from their bodies; the program builder derives
 //! them (see `ir/builder.rs`), so only the body-free constructs infer here.
@@ -107,6 +107,34 @@ pub struct While {
     /// `fori_loop`) or given; the cost model prices the body this many times and the
     /// executors check it.
     pub trip_count: u64,
+}
+
+/// `case` (and `if`): runs one of its regions, the branches, chosen by its first
+/// operand, on the others (the values the branches read, which StableHLO's
+/// branches capture from around them and autoshard passes in as operands), and
+/// returns what that branch returns. Every branch argument is one value with its
+/// operand, and every branch's result with the op's result, to the solver; the op
+/// costs the sum of its branches (an upper bound of the branch that runs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Case {
+    /// How many branches.
+    pub branches: usize,
+    /// `if`: the selector is a `tensor<i1>` and branch 0 runs when it is true,
+    /// branch 1 otherwise. `case`: the selector is a `tensor<i32>` index; one out of
+    /// range runs the last branch.
+    pub predicate: bool,
+}
+
+impl Case {
+    /// The branch a selector of value `selector` runs.
+    pub fn branch(&self, selector: f64) -> usize {
+        let last = self.branches.saturating_sub(1);
+        match self.predicate {
+            true => usize::from(selector == 0.0),
+            false if selector < 0.0 || selector >= self.branches as f64 => last,
+            false => selector as usize,
+        }
+    }
 }
 
 /// `constant`: a tensor of `ty` filled with `values` (one value is a splat).

@@ -35,7 +35,7 @@ mod window;
 
 pub use bits::{BitcastConvert, RngAlgorithm, RngBitGenerator};
 pub use collective::{AllGather, AllToAll, ReduceScatter, ReplicaGroups};
-pub use constructs::{Constant, Iota, ManualComputation, NamedComputation, PropagationDirection, While};
+pub use constructs::{Case, Constant, Iota, ManualComputation, NamedComputation, PropagationDirection, While};
 pub use conv::{ConvDimensionNumbers, Convolution};
 pub use custom::Custom;
 pub use custom_call::{BodyOp, BodyValue, CallTarget, Decomposition};
@@ -113,13 +113,14 @@ pub enum OpKind {
     NamedComputation(NamedComputation),
     ManualComputation(ManualComputation),
     While(While),
+    Case(Case),
     Constant(Constant),
     Iota(Iota),
 }
 
 /// The names of the ops that are not unary or binary pointwise ops (the catalog's
 /// tests keep it in step with [`catalog::all`]).
-pub const OTHER_OP_NAMES: [&str; 47] = [
+pub const OTHER_OP_NAMES: [&str; 48] = [
     "convert",
     "compare",
     "select",
@@ -165,6 +166,7 @@ pub const OTHER_OP_NAMES: [&str; 47] = [
     "named_computation",
     "manual_computation",
     "while",
+    "case",
     "constant",
     "iota",
 ];
@@ -306,6 +308,7 @@ impl OpKind {
             OpKind::NamedComputation(_) => "named_computation",
             OpKind::ManualComputation(_) => "manual_computation",
             OpKind::While(_) => "while",
+            OpKind::Case(_) => "case",
             OpKind::Constant(_) => "constant",
             OpKind::Iota(_) => "iota",
         }
@@ -335,6 +338,7 @@ impl OpKind {
             OpKind::Custom(_) | OpKind::NamedComputation(_) | OpKind::ManualComputation(_) | OpKind::While(_) => {
                 (0, None)
             }
+            OpKind::Case(_) => (1, None),
             _ => (1, Some(1)),
         }
     }
@@ -342,13 +346,17 @@ impl OpKind {
     /// True for the ops that must own a body (`named_computation`,
     /// `manual_computation`, `while`).
     pub fn needs_body(&self) -> bool {
-        matches!(self, OpKind::NamedComputation(_) | OpKind::ManualComputation(_) | OpKind::While(_))
+        matches!(self, OpKind::NamedComputation(_) | OpKind::ManualComputation(_) | OpKind::While(_) | OpKind::Case(_))
     }
 
-    /// How many regions a region op owns: a `while` two (condition, body), the
-    /// others one.
+    /// How many regions a region op owns: a `while` two (condition, body), a
+    /// `case` one per branch, the others one.
     pub fn region_count(&self) -> usize {
-        if matches!(self, OpKind::While(_)) { 2 } else { 1 }
+        match self {
+            OpKind::While(_) => 2,
+            OpKind::Case(c) => c.branches,
+            _ => 1,
+        }
     }
 
     /// True for the ops that may own a body: those that must, and a `custom` op given
@@ -426,7 +434,7 @@ impl OpKind {
             | OpKind::OptimizationBarrier => constructs::infer_identity(ops),
             OpKind::Constant(c) => c.infer(),
             OpKind::Iota(i) => i.infer(),
-            OpKind::NamedComputation(_) | OpKind::ManualComputation(_) | OpKind::While(_) => {
+            OpKind::NamedComputation(_) | OpKind::ManualComputation(_) | OpKind::While(_) | OpKind::Case(_) => {
                 Err("the result types of a region op come from its body".into())
             }
         }

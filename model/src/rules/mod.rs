@@ -154,6 +154,7 @@ pub fn rule_for(kind: &OpKind, shapes: &OpShapes<'_>, sources: ConcatSources) ->
         | OpKind::NamedComputation(_)
         | OpKind::ManualComputation(_)
         | OpKind::While(_)
+        | OpKind::Case(_)
         | OpKind::Constant(_)
         | OpKind::Iota(_) => return None,
     })
@@ -238,7 +239,8 @@ pub fn counts_for(kind: &OpKind, shapes: &OpShapes<'_>) -> OpCounts {
         | OpKind::OptimizationBarrier
         | OpKind::NamedComputation(_)
         | OpKind::ManualComputation(_)
-        | OpKind::While(_) => OpCounts::default(),
+        | OpKind::While(_)
+        | OpKind::Case(_) => OpCounts::default(),
     }
 }
 

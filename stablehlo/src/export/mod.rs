@@ -7,7 +7,9 @@
 //! value, so every intermediate sharding is fixed as the plan fixes it. A named
 //! computation becomes a private function and a `call` (as JAX writes them, and as
 //! XLA's Shardy import expects); its arguments are constrained at the top of the
-//! function body. An `sdy.reshard` is written as the constraint it amounts to (XLA's
+//! function body. Loops and branches are written as `stablehlo.while` and
+//! `stablehlo.case`/`if` with the plan's constraints inside their regions
+//! (`control.rs`). An `sdy.reshard` is written as the constraint it amounts to (XLA's
 //! Shardy import does not take `sdy.reshard`, an op of Shardy's own passes). StableHLO ops
 //! are printed in MLIR's generic form (`"stablehlo.add"(%a, %b) : (…) -> …`), which
 //! every StableHLO parser reads; the `sdy` ops in their own syntax.
@@ -24,6 +26,7 @@
 //! `%relu.0`), made unique; the output is deterministic.
 
 mod collectives;
+mod control;
 mod declared;
 mod decompose;
 mod dot;

@@ -7,7 +7,7 @@
 
 use super::dot::dot_general;
 use super::reductions::{combiner, combining, inits, reduce, scalars};
-use super::{Emitter, Region, Ssa, array, collectives, comparison, declared, decompose, fields, ty};
+use super::{Emitter, Region, Ssa, array, collectives, comparison, control, declared, decompose, fields, ty};
 use autoshard_model::ops::catalog;
 use autoshard_model::ops::decl::Codec;
 use autoshard_model::ops::{
@@ -67,6 +67,7 @@ pub(super) fn emit(e: &mut Emitter<'_>, id: OpId) -> Result<Vec<Ssa>, String> {
         )),
         OpKind::NamedComputation(n) => Ok(call(e, id, &args, &n.label, &results)),
         OpKind::ManualComputation(m) => manual(e, id, &args, m, &results),
+        OpKind::While(_) | OpKind::Case(_) => control::emit(e, id, &args, &results),
         OpKind::Constant(c) => {
             Ok(e.stablehlo("constant", &[], &format!("value = {}", dense(&c.values, &c.ty)), &results))
         }
