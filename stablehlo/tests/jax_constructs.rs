@@ -2,9 +2,11 @@
 //! counter on `@empty_mesh` declared before `@mesh` (optax), a bounds check reduced
 //! by `stablehlo.and` (`jnp.take`, integer-label cross-entropy), pooling whose
 //! padding is a splat (`avg_pool`), `stablehlo.optimization_barrier` of several
-//! values (`jax.checkpoint`) and `chlo.top_k` (`lax.top_k`). The module imports,
-//! solves, runs sharded equal to the reference and reads back from its export as
-//! the plan; what the reader still refuses names the op and says where.
+//! values (`jax.checkpoint`), `chlo.top_k` (`lax.top_k`), and a `fori_loop` and a
+//! `lax.cond` (`stablehlo.while` in its pretty form, `stablehlo.case` in the generic
+//! one, its branches reading values from around them). Each module imports, solves,
+//! runs sharded equal to the reference and reads back from its export as the plan;
+//! what the reader still refuses names the op and says where.
 
 use autoshard_model::OpKind;
 use autoshard_model::ops::ReduceKind;
@@ -57,6 +59,71 @@ fn what_jax_prints_imports_solves_runs_and_reads_back() {
     assert!(failures.is_empty(), "{failures:?}\n{module}");
 }
 
+/// `fori_loop(0, 3, body)` over a weight and an activation, then `lax.cond` on the
+/// sign of the result, as JAX prints them.
+const CONTROL_FLOW: &str = r#"module @jit_f attributes {mhlo.num_partitions = 8 : i32} {
+  sdy.mesh @mesh = <["data"=2, "model"=4]>
+  func.func public @main(%arg0: tensor<8x64xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {}]>}, %arg1: tensor<64x64xf32>) -> (tensor<8x64xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {}]>}) {
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %0:3 = stablehlo.while(%iterArg = %arg1, %iterArg_0 = %c, %iterArg_1 = %arg0) : tensor<64x64xf32>, tensor<i32>, tensor<8x64xf32>
+    cond {
+      %c_2 = stablehlo.constant dense<3> : tensor<i32>
+      %5 = stablehlo.compare  LT, %iterArg_0, %c_2,  SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %5 : tensor<i1>
+    } do {
+      %5 = stablehlo.dot_general %iterArg_1, %iterArg, contracting_dims = [1] x [0] : (tensor<8x64xf32>, tensor<64x64xf32>) -> tensor<8x64xf32>
+      %6 = stablehlo.tanh %5 : tensor<8x64xf32>
+      %c_2 = stablehlo.constant dense<1> : tensor<i32>
+      %7 = stablehlo.add %iterArg_0, %c_2 : tensor<i32>
+      stablehlo.return %iterArg, %7, %6 : tensor<64x64xf32>, tensor<i32>, tensor<8x64xf32>
+    }
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %1 = stablehlo.reduce(%0#2 init: %cst) applies stablehlo.add across dimensions = [0, 1] : (tensor<8x64xf32>, tensor<f32>) -> tensor<f32>
+    %2 = stablehlo.compare  GT, %1, %cst,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %3 = stablehlo.convert %2 : (tensor<i1>) -> tensor<i32>
+    %4 = "stablehlo.case"(%3) ({
+      %5 = stablehlo.negate %0#2 : tensor<8x64xf32>
+      stablehlo.return %5 : tensor<8x64xf32>
+    }, {
+      %cst_2 = stablehlo.constant dense<2.000000e+00> : tensor<f32>
+      %5 = stablehlo.broadcast_in_dim %cst_2, dims = [] : (tensor<f32>) -> tensor<8x64xf32>
+      %6 = stablehlo.multiply %0#2, %5 : tensor<8x64xf32>
+      stablehlo.return %6 : tensor<8x64xf32>
+    }) : (tensor<i32>) -> tensor<8x64xf32>
+    return %4 : tensor<8x64xf32>
+  }
+}
+"#;
+
+#[test]
+fn loops_and_branches_import_solve_run_and_read_back() {
+    let config = autoshard::Config::from_mlir("f.mlir", CONTROL_FLOW).unwrap_or_else(|e| panic!("{e}"));
+    let program = &config.program;
+    let find = |f: fn(&OpKind) -> bool| program.ops().iter().find(|op| f(&op.kind)).expect("the op");
+    let OpKind::While(w) = find(|k| matches!(k, OpKind::While(_))).kind else { unreachable!() };
+    assert_eq!(w.trip_count, 3);
+    let case = find(|k| matches!(k, OpKind::Case(_)));
+    // The selector, then the one value the branches read from around them.
+    let operands: Vec<&str> = case.operands.iter().map(|&v| program.value(v).name.as_str()).collect();
+    assert_eq!(operands, ["%3", "%0#2"]);
+
+    let solved = autoshard::solve(&config).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(solved.plan.solver.as_ref().map(|s| s.status.as_str()), Some("optimal"));
+    // The loop's matmul is priced three times.
+    let dot = solved.plan.ops.iter().find(|o| o.op == "dot_general").expect("the matmul");
+    let once = 2.0 * 8.0 * 64.0 * 64.0;
+    assert!(dot.flops.0 >= 3.0 * once / 8.0 && dot.flops.0 <= 3.0 * once, "{}", dot.flops.0);
+    for seed in [2, 5] {
+        // Seeds whose sums differ in sign run both branches.
+        let run = autoshard::run(&config, &solved, seed).unwrap_or_else(|e| panic!("{e}"));
+        assert!(run.verification.passed, "the sharded run differs: {:?}", run.verification);
+    }
+    let module = autoshard_stablehlo::export(program, &solved.plan).unwrap_or_else(|e| panic!("{e}"));
+    assert!(module.contains("\"stablehlo.while\"") && module.contains("\"stablehlo.case\""), "{module}");
+    let failures = super::golden::read_back_failures(&config, &solved.plan, &module);
+    assert!(failures.is_empty(), "{failures:?}\n{module}");
+}
+
 #[test]
 fn what_the_reader_refuses_is_located_and_named() {
     let func = |body: &str| {
@@ -66,6 +133,9 @@ fn what_the_reader_refuses_is_located_and_named() {
     };
     let while_loop = func(
         "  %0:2 = stablehlo.while(%iterArg = %i, %iterArg_0 = %a) : tensor<i32>, tensor<8x6xf32>\n    cond {\n      stablehlo.return %true : tensor<i1>\n    } do {\n      stablehlo.return %iterArg, %iterArg_0 : tensor<i32>, tensor<8x6xf32>\n    }",
+    );
+    let reads_outside = func(
+        "  %c = stablehlo.constant dense<0> : tensor<i32>\n  %0 = stablehlo.while(%iterArg = %c) : tensor<i32>\n    cond {\n      %n = stablehlo.constant dense<2> : tensor<i32>\n      %p = stablehlo.compare LT, %iterArg, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>\n      stablehlo.return %p : tensor<i1>\n    } do {\n      %s = stablehlo.add %a, %a : tensor<8x6xf32>\n      %one = stablehlo.constant dense<1> : tensor<i32>\n      %x = stablehlo.add %iterArg, %one : tensor<i32>\n      stablehlo.return %x : tensor<i32>\n    }",
     );
     let top_k = func("  %0:2 = chlo.top_k(%a, k = 3) : tensor<8x6xf32> -> (tensor<8x2xf32>, tensor<8x2xi32>)");
     let and_of_floats = func(
@@ -79,7 +149,17 @@ fn what_the_reader_refuses_is_located_and_named() {
     let no_group_id = func("  sdy.sharding_group %a : tensor<8x6xf32>");
     let cases = [
         (no_group_id, "m.mlir:2:3: error: sdy.sharding_group needs a group_id"),
-        (while_loop, "m.mlir:2:35: error: expected a value, found '=' (in op 'stablehlo.while')"),
+        (
+            while_loop,
+            "m.mlir:2:3: error: stablehlo.while: autoshard prices a loop by its trip count, which it reads from a \
+             counted loop (a counter from a constant, stepped by a constant, compared with a constant bound, as \
+             scan and fori_loop lower); here the condition's result is not a compare",
+        ),
+        (
+            reads_outside,
+            "m.mlir:9:7: error: %a is defined outside this loop region; autoshard reads loops whose regions take \
+             every value they use as a carried operand (as JAX lowers them)",
+        ),
         (top_k, "m.mlir:2:3: error: chlo.top_k with k = 3 returns tensor<8x2xf32>, whose last dimension is not 3"),
         (and_of_floats, "m.mlir:3:3: error: reduce: %a is tensor<8x6xf32>; a reduce by and takes booleans or integers"),
         (

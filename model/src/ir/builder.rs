@@ -718,3 +718,6 @@ fn manual_dim_sizes(manual: &ManualComputation, s: &TensorSharding, mesh: &Mesh,
 fn op_name(spec: &OpSpec) -> &str {
     spec.result_names.first().map_or("<unnamed>", String::as_str)
 }
+
+#[cfg(test)]
+mod tests;
