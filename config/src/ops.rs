@@ -19,7 +19,7 @@ use super::yaml::{Node, NodeKind};
 use autoshard_model::ops::catalog;
 use autoshard_model::ops::decl::Codec;
 use autoshard_model::ops::{
-    AllGather, AllToAll, Case, ComparisonDirection, Constant, ConvDimensionNumbers, Convolution, Custom, DotGeneral,
+    AllGather, AllReduce, AllToAll, Case, CollectivePermute, ComparisonDirection, Constant, ConvDimensionNumbers, Convolution, Custom, DotGeneral,
     EinsumEquation, ManualComputation, NamedComputation, PropagationDirection, ReduceKind, ReduceScatter, ReduceWindow,
     ReplicaGroups, SelectAndScatter, While, Window,
 };
@@ -96,7 +96,21 @@ pub fn decode(ctx: &mut Ctx<'_>, op: &str, f: &Fields<'_>, mesh_name: &str) -> O
             let text = c.string(n, "equation")?;
             text.parse::<EinsumEquation>().map_err(|e| c.error(n, e)).ok()
         })?),
-        "all_gather" | "all_to_all" | "reduce_scatter" => collective(&mut r, op)?,
+        "all_gather" | "all_to_all" | "reduce_scatter" | "all_reduce" => collective(&mut r, op)?,
+        "collective_permute" => {
+            let pairs = r.req("source_target_pairs", |c, n| {
+                let pairs = c.list(n, "source_target_pairs", |c, p| c.int_list(p, "a [source, target] pair"))?;
+                match pairs.iter().map(|p| <[i64; 2]>::try_from(p.as_slice())).collect::<Result<Vec<_>, _>>() {
+                    Ok(pairs) => Some(pairs.into_iter().map(|[s, t]| (s, t)).collect()),
+                    Err(_) => {
+                        c.error(n, "source_target_pairs must be [[source, target], ...]");
+                        None
+                    }
+                }
+            });
+            let channel_id = r.opt("channel_id", |c, n| c.int(n, "channel_id")).unwrap_or(0);
+            OpKind::CollectivePermute(CollectivePermute { source_target_pairs: pairs?, channel_id })
+        }
         "convolution" => OpKind::Convolution(convolution(&mut r)?),
         "reduce_window" => {
             let window = window(&mut r, true)?;
@@ -250,7 +264,7 @@ fn window(r: &mut Reader<'_, '_, '_>, dilated: bool) -> Option<Window> {
     Some(window)
 }
 
-/// `all_gather`, `all_to_all` or `reduce_scatter` (`op`).
+/// `all_gather`, `all_to_all`, `reduce_scatter` or `all_reduce` (`op`).
 fn collective(r: &mut Reader<'_, '_, '_>, op: &str) -> Option<OpKind> {
     let groups = r.req("replica_groups", |c, n| c.list(n, "replica_groups", |c, g| c.int_list(g, "replica_groups")));
     let replica_groups = ReplicaGroups(groups?);
@@ -274,6 +288,12 @@ fn collective(r: &mut Reader<'_, '_, '_>, op: &str) -> Option<OpKind> {
                 channel_id,
             })
         }
+        "all_reduce" => OpKind::AllReduce(AllReduce {
+            kind: reduce_kind(r, "kind", "reduce kind"),
+            replica_groups,
+            channel_id,
+            use_global_device_ids: r.flag("use_global_device_ids"),
+        }),
         _ => OpKind::ReduceScatter(ReduceScatter {
             scatter_dimension: r.req("scatter_dimension", |c, n| c.int(n, "scatter_dimension"))?,
             kind: reduce_kind(r, "kind", "reduce kind"),

@@ -384,6 +384,7 @@ impl Lowering<'_, '_> {
         };
         let mut spec = Some(spec);
         let mut returned: Option<Vec<ValueId>> = None;
+        let mut returned_at = op_node;
         let mut open = false;
         for (k, (node, what)) in regions.iter().enumerate() {
             let Some(body) = Fields::new(self.ctx, node, what) else {
@@ -409,7 +410,7 @@ impl Lowering<'_, '_> {
                     None => false,
                 },
                 (Some(args), Some(builder)) if open => match returned.take() {
-                    Some(ids) => builder.next_region(ids, args).map_err(|e| self.report(e, node, None)).is_ok(),
+                    Some(ids) => builder.next_region(ids, args).map_err(|e| self.report(e, returned_at, None)).is_ok(),
                     None => false,
                 },
                 _ => false,
@@ -420,7 +421,9 @@ impl Lowering<'_, '_> {
             if let Some(ops) = body.get("ops") {
                 self.ops(ops);
             }
-            returned = body.require(self.ctx, "results").and_then(|n| match &n.kind {
+            let results = body.require(self.ctx, "results");
+            returned_at = results.unwrap_or(node);
+            returned = results.and_then(|n| match &n.kind {
                 NodeKind::Seq(items) => self.resolve_all(items),
                 _ => {
                     self.ctx.expected(n, "a list of value names", &format!("{what}'s results"));
@@ -435,9 +438,7 @@ impl Lowering<'_, '_> {
             (true, Some(ids), Some(builder)) => match builder.end_region(ids) {
                 Ok(_) => true,
                 Err(e) => {
-                    let at = f.get("out_shardings");
-                    let last = regions.last().map_or(op_node, |(n, _)| *n);
-                    self.report(e, last, at);
+                    self.report(e, returned_at, f.get("out_shardings"));
                     false
                 }
             },

@@ -111,6 +111,8 @@ impl KernelClass {
             | OpKind::Scatter(_)
             | OpKind::AllGather(_)
             | OpKind::AllToAll(_)
+            | OpKind::AllReduce(_)
+            | OpKind::CollectivePermute(_)
             | OpKind::Constant(_)
             | OpKind::Iota(_)
             | OpKind::ShardingConstraint(_)

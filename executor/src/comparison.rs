@@ -8,7 +8,8 @@
 //! cancel (the sum of a layer norm's row), and its error is their rounding. A
 //! sharded run sums in a different order than the reference, so the tolerance,
 //! 1e-4, grows linearly with the longest reduction of the program beyond 1,024
-//! terms. Two NaNs or two equal infinities agree.
+//! terms; a reduction in a loop counts its terms once per iteration (each
+//! iteration's rounding feeds the next). Two NaNs or two equal infinities agree.
 
 use crate::tensor::{Tensor, unflatten};
 use autoshard_model::rules::sharding_rule;
@@ -63,16 +64,20 @@ pub fn random_inputs(program: &Program, seed: u64) -> Vec<Tensor> {
 }
 
 /// The relative tolerance of `program`: [`TOLERANCE`], scaled by the longest
-/// reduction beyond 1,024 terms.
+/// reduction beyond 1,024 terms (a reduction in a loop: its terms times the trip
+/// count).
 pub fn tolerance(program: &Program) -> f64 {
+    let repeats = program.repeats();
     let longest = program
         .op_ids()
-        .filter_map(|id| sharding_rule(program, id))
-        .map(|rule| {
-            rule.factors()
+        .filter_map(|id| sharding_rule(program, id).map(|rule| (id, rule)))
+        .map(|(id, rule)| {
+            let terms: f64 = rule
+                .factors()
                 .filter(|&f| rule.kind(f) == FactorKind::Reduction)
                 .map(|f| rule.factor_size(f).max(1) as f64)
-                .product::<f64>()
+                .product();
+            terms * repeats[id.index()] as f64
         })
         .fold(1.0, f64::max);
     TOLERANCE * (longest / 1024.0).max(1.0)

@@ -119,7 +119,7 @@ program:
 }
 
 #[test]
-fn collectives_and_rng_solve_but_cannot_run() {
+fn collectives_outside_manual_bodies_and_rng_solve_but_cannot_run() {
     let yaml = r#"
 mesh: {axes: {x: 2}}
 program:
@@ -139,7 +139,40 @@ program:
     assert_eq!(rules[0], "#sdy.op_sharding_rule<([i, j])->([i, k]) {i=2, j=4, k=8} need_replication={j, k}>");
     assert!(autoshard::solve(&config).is_ok());
     let err = interpret(&config.program, &[t(&[2, 4], &[0.0; 8]), t(&[2], &[1.0, 2.0])]).unwrap_err();
-    assert!(err.to_string().contains("all_gather") && err.to_string().contains("replica_groups"), "{err}");
+    assert!(err.to_string().contains("all_gather") && err.to_string().contains("manual computation's body"), "{err}");
+}
+
+/// `psum` and `ppermute` as a `shard_map` body writes them: each of the two devices
+/// holds a row; the sum over both is each row's total, and the permute swaps rows.
+#[test]
+fn collectives_in_manual_bodies_run_per_device() {
+    let yaml = r#"
+mesh: {axes: {x: 2}}
+program:
+  inputs: {a: {shape: [2, 3]}}
+  ops:
+    - name: [summed, permuted]
+      op: manual_computation
+      operands: [a]
+      manual_axes: [x]
+      in_shardings: ['[{"x"}, {}]']
+      out_shardings: ['[{"x"}, {}]', '[{"x"}, {}]']
+      body:
+        args: [row]
+        ops:
+          - {name: total, op: all_reduce, operands: [row], replica_groups: [[0, 1]], use_global_device_ids: true}
+          - {name: swapped, op: collective_permute, operands: [row], source_target_pairs: [[0, 1], [1, 0]]}
+        results: [total, swapped]
+  outputs: {summed: , permuted: }
+"#;
+    let config = Config::from_source("test.yaml", yaml).unwrap_or_else(|e| panic!("{e}"));
+    let a = t(&[2, 3], &[1.0, 2.0, 3.0, 10.0, 20.0, 30.0]);
+    let run = interpret(&config.program, &[a]).unwrap_or_else(|e| panic!("{e}"));
+    let outputs: Vec<Vec<f32>> = run.outputs(&config.program).iter().map(|t| t.expect("an output").data().to_vec()).collect();
+    assert_eq!(outputs, [vec![11.0, 22.0, 33.0, 11.0, 22.0, 33.0], vec![10.0, 20.0, 30.0, 1.0, 2.0, 3.0]]);
+    let solved = autoshard::solve(&config).unwrap_or_else(|e| panic!("{e}"));
+    let sharded = autoshard::run(&config, &solved, 2).unwrap_or_else(|e| panic!("{e}"));
+    assert!(sharded.verification.passed, "{:?}", sharded.verification);
 }
 
 #[test]

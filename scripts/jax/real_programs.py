@@ -191,6 +191,18 @@ def other_programs():
         x = jax.lax.cond(jnp.sum(x) > 0, lambda h: h * 2.0, lambda h: h - 1.0, x)
         return jax.checkpoint(lambda h: jnp.sin(h @ w) @ w)(x)
 
+    def collectives(x, w):
+        # A shard_map body: psum, ppermute and a tiled all_gather over "model".
+        def body(x, w):
+            y = x @ w
+            y = y / (jax.lax.psum(jnp.sum(y * y, axis=1, keepdims=True), "model") + 1.0)
+            y = jax.lax.ppermute(y, "model", [(i, (i + 1) % 4) for i in range(4)])
+            return jax.lax.all_gather(y, "model", axis=1, tiled=True)
+
+        mesh = Mesh(np.array(jax.devices()).reshape(2, 4), ("data", "model"))
+        specs = (P("data", None), P(None, "model"))
+        return jax.shard_map(body, mesh=mesh, in_specs=specs, out_specs=P("data", None), check_vma=False)(x, w)
+
     f32 = lambda *s: jax.ShapeDtypeStruct(s, jnp.float32)  # noqa: E731
     i32 = lambda *s: jax.ShapeDtypeStruct(s, jnp.int32)  # noqa: E731
     return {
@@ -200,6 +212,7 @@ def other_programs():
                      {0: P("data")}, ()),
         "argmax_cross_entropy": (classify, (f32(BATCH, VOCAB), i32(BATCH)), {0: P("data"), 1: P("data")}, ()),
         "loops_cond_remat": (loops, (f32(BATCH, DIM), f32(DIM, DIM)), {0: P("data")}, ()),
+        "shard_map_collectives": (collectives, (f32(BATCH, DIM), f32(DIM, 2 * DIM)), {0: P("data")}, ()),
     }
 
 

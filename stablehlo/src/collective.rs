@@ -1,14 +1,15 @@
-//! StableHLO's collectives (`all_gather`, `all_to_all`, `reduce_scatter`) read into
-//! the op set: their dimensions, `replica_groups` (a `dense<[[…], …]> :
-//! tensor<GxNxi64>` literal), `channel_handle` (`#stablehlo.channel_handle<handle =
-//! H, type = T>`, or `channel_id`) and, for `reduce_scatter`, the combiner of its
-//! region.
+//! StableHLO's collectives (`all_gather`, `all_to_all`, `reduce_scatter`,
+//! `all_reduce`, `collective_permute`) read into the op set: their dimensions,
+//! `replica_groups` (a `dense<[[…], …]> : tensor<GxNxi64>` literal),
+//! `source_target_pairs` (likewise, `tensor<Px2xi64>`), `channel_handle`
+//! (`#stablehlo.channel_handle<handle = H, type = T>`, or `channel_id`) and, for
+//! `reduce_scatter` and `all_reduce`, the combiner of its region.
 
 use super::ast::Operation;
 use super::attrs::{self, flag, get, req};
 use super::combiner::body_reduction;
 use super::cursor::Cursor;
-use autoshard_model::ops::{AllGather, AllToAll, ReduceScatter, ReplicaGroups};
+use autoshard_model::ops::{AllGather, AllReduce, AllToAll, CollectivePermute, ReduceScatter, ReplicaGroups};
 
 /// The replica groups: the literal's integers cut into rows of the length its type
 /// states (one group when no type is given).
@@ -69,5 +70,28 @@ pub fn reduce_scatter(op: &Operation) -> Result<ReduceScatter, String> {
         replica_groups: replica_groups(op)?,
         channel_id: channel_id(op)?,
         use_global_device_ids: flag(op, "use_global_device_ids")?,
+    })
+}
+
+/// `stablehlo.all_reduce`: its region must be one add, maximum, minimum or
+/// multiply (JAX's `psum`, `pmax`, `pmin`).
+pub fn all_reduce(op: &Operation) -> Result<AllReduce, String> {
+    Ok(AllReduce {
+        kind: body_reduction(op, 0, 1)?,
+        replica_groups: replica_groups(op)?,
+        channel_id: channel_id(op)?,
+        use_global_device_ids: flag(op, "use_global_device_ids")?,
+    })
+}
+
+/// `stablehlo.collective_permute` (JAX's `ppermute`).
+pub fn collective_permute(op: &Operation) -> Result<CollectivePermute, String> {
+    let ids = attrs::ints(req(op, &["source_target_pairs"])?)?;
+    if ids.len() % 2 != 0 {
+        return Err(format!("source_target_pairs has {} ids, not pairs", ids.len()));
+    }
+    Ok(CollectivePermute {
+        source_target_pairs: ids.chunks(2).map(|p| (p[0], p[1])).collect(),
+        channel_id: channel_id(op)?,
     })
 }

@@ -190,6 +190,25 @@ impl Importer<'_> {
         format!("%{}{name}", self.prefix)
     }
 
+    /// The scalar constant `name` holds: one the module defines, or a value built
+    /// from one through sharding constraints and reshards (as an exported module
+    /// constrains every value).
+    fn scalar_through(&self, name: &str) -> Option<f64> {
+        if let Some(value) = self.scalar(name) {
+            return Some(value);
+        }
+        let mut value = *self.env.get(&self.key(name))?;
+        loop {
+            match &self.builder.defining_op(value)?.kind {
+                OpKind::ShardingConstraint(_) | OpKind::Reshard(_) => {
+                    value = self.builder.defining_op(value)?.operands[0];
+                }
+                OpKind::Constant(c) if c.values.len() == 1 => return Some(c.values[0]),
+                _ => return None,
+            }
+        }
+    }
+
     /// The constant `name` in the body being read, or in a body around it that a
     /// loop's region sees.
     fn constant(&self, name: &str) -> Option<&(Operation, Result<Constant, String>)> {
@@ -286,6 +305,14 @@ impl Importer<'_> {
                 "stablehlo.case" | "stablehlo.if" => self.case(op)?,
                 "stablehlo.optimization_barrier" => self.barrier(op)?,
                 "sdy.data_flow_edge" => self.data_flow_edge(op)?,
+                "sdy.all_gather"
+                | "sdy.all_slice"
+                | "sdy.all_to_all"
+                | "sdy.collective_permute"
+                | "sdy.all_reduce"
+                | "sdy.reduce_scatter"
+                | "sdy.replicated_to_unreduced"
+                | "sdy.sharded_to_unreduced" => self.sdy_collective(op)?,
                 "sdy.sharding_group" => {
                     // Shardy's group ids are `ui64` and required.
                     let id = op.attr("group_id").ok_or("sdy.sharding_group needs a group_id".to_string());
@@ -355,6 +382,17 @@ impl Importer<'_> {
         let Some(attr) = op.attr("sharding") else { return self.bind(op, &[value]) };
         let sharding = self.sharding(&attr.text).map_err(|m| self.err(attr.pos, m))?;
         self.add(op, OpKind::ShardingConstraint(sharding), vec![value]).map(|_| ())
+    }
+
+    /// One of Shardy's explicit collectives (`sdy.all_gather [{"x"}, {}] %v
+    /// out_sharding=<…>`, as its reshard passes print them): the value, unchanged,
+    /// resharded to its `out_sharding` — a `reshard` (the collectives that do it are
+    /// the planner's to choose).
+    fn sdy_collective(&mut self, op: &Operation) -> Result<(), Diagnostic> {
+        let value = self.operand(op)?;
+        let attr = op.attr("out_sharding").ok_or_else(|| self.err(op.pos, format!("{} needs an out_sharding", op.name)))?;
+        let sharding = self.sharding(&attr.text).map_err(|m| self.err(attr.pos, m))?;
+        self.add(op, OpKind::Reshard(sharding), vec![value]).map(|_| ())
     }
 
     /// `optimization_barrier` of k values: k one-value barriers
@@ -436,7 +474,7 @@ impl Importer<'_> {
     /// ([`loops::trip_count`]); its condition and body are read behind the prefixes
     /// `STEM.cond.` and `STEM.do.` (MLIR reuses names across sibling regions).
     fn while_loop(&mut self, op: &Operation) -> Result<(), Diagnostic> {
-        let trip_count = loops::trip_count(op, &|name: &str| self.scalar(name)).map_err(|m| {
+        let trip_count = loops::trip_count(op, &|name: &str| self.scalar_through(name)).map_err(|m| {
             let message = format!(
                 "stablehlo.while: autoshard prices a loop by its trip count, which it reads from a counted \
                  loop (a counter from a constant, stepped by a constant, compared with a constant bound, as \

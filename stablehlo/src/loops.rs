@@ -6,8 +6,9 @@
 //! step; the counter starts at a constant operand and the bound is a constant (in
 //! the condition, or an operand the body passes through unchanged). The trip count is
 //! then how many values of `start, start + step, …` satisfy the comparison before
-//! the first that does not. Any other loop has no trip count the reader can know,
-//! and the importer's error asks for a counted loop.
+//! the first that does not. Values are followed through `sdy.sharding_constraint`s
+//! (an exported module constrains every value). Any other loop has no trip count
+//! the reader can know, and the importer's error asks for a counted loop.
 
 use super::ast::{Operation, Region};
 use super::ops;
@@ -24,12 +25,13 @@ pub fn trip_count(op: &Operation, outer: Outer<'_>) -> Result<u64, String> {
     };
     let returned = terminator(cond)?;
     let [predicate] = &returned.operands[..] else { return Err("the condition returns more than one value".into()) };
-    let compare = defining(cond, predicate)
+    let compare = defining(cond, through(cond, predicate))
         .filter(|c| c.name == "stablehlo.compare")
         .ok_or("the condition's result is not a compare")?;
     let direction = direction(compare).ok_or("the condition's compare has no direction")?;
     let [a, b] = &compare.operands[..] else { return Err("the condition's compare has no two operands".into()) };
     let loop_ = Loop { op, cond, body, outer };
+    let (a, b) = (through(cond, a), through(cond, b));
     let (counter, bound, direction) = match (loop_.counter(a), loop_.counter(b)) {
         (Some(k), None) => (k, b, direction),
         (None, Some(k)) => (k, a, mirrored(direction)),
@@ -61,7 +63,7 @@ impl Loop<'_> {
     /// True if the body returns carried value `k` unchanged.
     fn invariant(&self, k: usize) -> bool {
         let returned = terminator(self.body).ok().and_then(|t| t.operands.get(k));
-        returned.is_some_and(|r| self.body.args.get(k).is_some_and(|a| a.name == *r))
+        returned.is_some_and(|r| self.body.args.get(k).is_some_and(|a| a.name == through(self.body, r)))
     }
 
     /// The value of the bound `name`: a constant of the condition, or a carried
@@ -78,10 +80,10 @@ impl Loop<'_> {
     fn step(&self, k: usize) -> Option<f64> {
         let arg = &self.body.args.get(k)?.name;
         let next = terminator(self.body).ok()?.operands.get(k)?;
-        let add = defining(self.body, next).filter(|o| o.name == "stablehlo.add")?;
+        let add = defining(self.body, through(self.body, next)).filter(|o| o.name == "stablehlo.add")?;
         let other = match &add.operands[..] {
-            [x, c] if x == arg => c,
-            [c, x] if x == arg => c,
+            [x, c] if through(self.body, x) == arg => through(self.body, c),
+            [c, x] if through(self.body, x) == arg => through(self.body, c),
             _ => return None,
         };
         constant_in(self.body, other).or_else(|| (self.outer)(other))
@@ -135,6 +137,17 @@ fn direction(op: &Operation) -> Option<&'static str> {
         ALL.iter().find(|d| **d == inner)
     });
     word.or(attr).copied()
+}
+
+/// `name` followed back through the sharding constraints that define it.
+fn through<'r>(region: &'r Region, mut name: &'r str) -> &'r str {
+    while let Some(op) = defining(region, name).filter(|o| o.name == "sdy.sharding_constraint") {
+        match op.operands.first() {
+            Some(source) => name = source,
+            None => break,
+        }
+    }
+    name
 }
 
 /// The region's terminator.

@@ -119,6 +119,8 @@ fn kind(op: &Operation, scope: &dyn Scope) -> Result<OpKind, String> {
         "all_gather" => OpKind::AllGather(collective::all_gather(op)?),
         "all_to_all" => OpKind::AllToAll(collective::all_to_all(op)?),
         "reduce_scatter" => OpKind::ReduceScatter(collective::reduce_scatter(op)?),
+        "all_reduce" => OpKind::AllReduce(collective::all_reduce(op)?),
+        "collective_permute" => OpKind::CollectivePermute(collective::collective_permute(op)?),
         "convolution" => OpKind::Convolution(convolution(op)?),
         "reduce_window" => OpKind::ReduceWindow(reduce_window(op)?),
         "select_and_scatter" => OpKind::SelectAndScatter(select_and_scatter(op)?),

@@ -223,3 +223,91 @@ fn data_flow_edges_are_their_values_with_their_shardings() {
     let run = autoshard::run(&config, &solved, 3).unwrap_or_else(|e| panic!("{e}"));
     assert!(run.verification.passed, "the sharded run differs: {:?}", run.verification);
 }
+
+/// Shardy's explicit collectives as its reshard pass prints them
+/// (`reshard_to_collectives.mlir`), each read as the reshard to its
+/// `out_sharding`.
+const SDY_COLLECTIVES: &str = r#"sdy.mesh @mesh3d = <["x"=2, "y"=2, "z"=2]>
+func.func @main(%arg0: tensor<8x8x8xf32> {sdy.sharding = #sdy.sharding<@mesh3d, [{"x"}, {"y"}, {}]>}) -> tensor<8x8x8xf32> {
+  %0 = sdy.all_to_all [{"x"}: 0->2] %arg0 out_sharding=<@mesh3d, [{}, {"y"}, {"x"}]> : tensor<8x8x8xf32>
+  %1 = sdy.all_gather [{}, {"y"}, {}] %0 out_sharding=<@mesh3d, [{}, {}, {"x"}]> : tensor<8x8x8xf32>
+  %2 = sdy.all_slice [{"z"}, {}, {}] %1 out_sharding=<@mesh3d, [{"z"}, {}, {"x"}]> : tensor<8x8x8xf32>
+  %3 = sdy.collective_permute %2 out_sharding=<@mesh3d, [{"x"}, {}, {"z"}]> : tensor<8x8x8xf32>
+  %4 = sdy.replicated_to_unreduced {"y"} %3 out_sharding=<@mesh3d, [{"x"}, {}, {"z"}], unreduced={"y"}> : tensor<8x8x8xf32>
+  %5 = sdy.all_reduce {"y"} %4 out_sharding=<@mesh3d, [{"x"}, {}, {"z"}]> : tensor<8x8x8xf32>
+  return %5 : tensor<8x8x8xf32>
+}
+"#;
+
+#[test]
+fn shardys_collectives_read_as_reshards_and_run() {
+    let config = autoshard::Config::from_mlir("c.mlir", SDY_COLLECTIVES).unwrap_or_else(|e| panic!("{e}"));
+    let program = &config.program;
+    let reshards: Vec<String> = program
+        .ops()
+        .iter()
+        .filter_map(|op| match &op.kind {
+            OpKind::Reshard(s) => Some(s.stripped().to_string()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(reshards.len(), 6, "{reshards:?}");
+    assert_eq!(reshards[4], r#"<@mesh3d, [{"x"}, {}, {"z"}], unreduced={"y"}>"#);
+    let solved = autoshard::solve(&config).unwrap_or_else(|e| panic!("{e}"));
+    let run = autoshard::run(&config, &solved, 3).unwrap_or_else(|e| panic!("{e}"));
+    assert!(run.verification.passed, "{:?}", run.verification);
+}
+
+/// A `shard_map` body as JAX lowers it: a matmul on each device's blocks, `psum`
+/// over "model" (`stablehlo.all_reduce`), `ppermute` around "model"
+/// (`stablehlo.collective_permute`) and a tiled `all_gather` along it.
+const SHARD_MAP: &str = r#"module @jit_body attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["data"=2, "model"=4]>
+  func.func public @main(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {}]>}, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"model"}]>}) -> (tensor<8x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {}]>}) {
+    %0 = sdy.manual_computation(%arg0, %arg1) in_shardings=[<@mesh, [{"data"}, {}]>, <@mesh, [{}, {"model"}]>] out_shardings=[<@mesh, [{"data"}, {}]>] manual_axes={"data", "model"} (%arg2: tensor<4x16xf32>, %arg3: tensor<16x8xf32>) {
+      %1 = stablehlo.dot_general %arg2, %arg3, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<4x16xf32>, tensor<16x8xf32>) -> tensor<4x8xf32>
+      %4 = "stablehlo.all_reduce"(%1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 1, 2, 3], [4, 5, 6, 7]]> : tensor<2x4xi64>, use_global_device_ids}> ({
+      ^bb0(%arg4: tensor<f32>, %arg5: tensor<f32>):
+        %11 = stablehlo.add %arg4, %arg5 : tensor<f32>
+        stablehlo.return %11 : tensor<f32>
+      }) : (tensor<4x8xf32>) -> tensor<4x8xf32>
+      %8 = stablehlo.divide %1, %4 : tensor<4x8xf32>
+      %9 = "stablehlo.collective_permute"(%8) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, source_target_pairs = dense<[[0, 1], [1, 2], [2, 3], [3, 0], [4, 5], [5, 6], [6, 7], [7, 4]]> : tensor<8x2xi64>}> : (tensor<4x8xf32>) -> tensor<4x8xf32>
+      %10 = "stablehlo.all_gather"(%9) <{all_gather_dim = 1 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 1, 2, 3], [4, 5, 6, 7]]> : tensor<2x4xi64>, use_global_device_ids}> : (tensor<4x8xf32>) -> tensor<4x32xf32>
+      sdy.return %10 : tensor<4x32xf32>
+    } : (tensor<8x16xf32>, tensor<16x32xf32>) -> tensor<8x32xf32>
+    return %0 : tensor<8x32xf32>
+  }
+}
+"#;
+
+#[test]
+fn shard_map_collectives_run_per_device() {
+    let config = autoshard::Config::from_mlir("sm.mlir", SHARD_MAP).unwrap_or_else(|e| panic!("{e}"));
+    let program = &config.program;
+    let kinds: Vec<&str> = program.ops().iter().map(|op| op.kind.name()).collect();
+    for kind in ["all_reduce", "collective_permute", "all_gather"] {
+        assert!(kinds.contains(&kind), "{kinds:?}");
+    }
+    let solved = autoshard::solve(&config).unwrap_or_else(|e| panic!("{e}"));
+    let run = autoshard::run(&config, &solved, 4).unwrap_or_else(|e| panic!("{e}"));
+    assert!(run.verification.passed, "{:?}", run.verification);
+    // Hand-computed, with x = 1 and w[k, j] = j: device (d, m) holds columns
+    // 8m..8m+8, so y[., c] = 16 (8m + c); the psum over "model" is 16 (48 + 4c); the
+    // ppermute hands device m what m - 1 had; the all_gather puts device m's
+    // block at columns 8m + c: out[., 8m + c] = (8 ((m - 1) mod 4) + c) / (48 + 4c).
+    use autoshard::executor::Tensor;
+    let x = Tensor::full(&[8, 16], 1.0);
+    let w = Tensor::from_fn(&[16, 32], |i| i[1] as f32);
+    let reference = autoshard::executor::interpret(program, &[x, w]).unwrap_or_else(|e| panic!("{e}"));
+    let out = reference.outputs(program)[0].expect("the output");
+    for j in 0..32 {
+        let (m, c) = (j / 8, (j % 8) as f32);
+        let want = (8.0 * ((m + 3) % 4) as f32 + c) / (48.0 + 4.0 * c);
+        assert!((out.at(&[5, j]) - want).abs() < 1e-6, "column {j}: {} vs {want}", out.at(&[5, j]));
+    }
+    let module = autoshard_stablehlo::export(program, &solved.plan).unwrap_or_else(|e| panic!("{e}"));
+    assert!(module.contains("\"stablehlo.all_reduce\"") && module.contains("source_target_pairs"), "{module}");
+    let failures = super::golden::read_back_failures(&config, &solved.plan, &module);
+    assert!(failures.is_empty(), "{failures:?}\n{module}");
+}

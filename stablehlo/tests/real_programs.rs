@@ -10,7 +10,7 @@ use autoshard::model::{OpKind, PlannedCollective};
 const DIR: &str = "tests/data/mlir/real";
 
 /// The programs of the corpus.
-const READ: [&str; 9] = [
+const READ: [&str; 10] = [
     "nnx_gpt_forward",
     "nnx_gpt_adamw_step",
     "eqx_block",
@@ -20,6 +20,7 @@ const READ: [&str; 9] = [
     "linen_scan_forward",
     "linen_scan_adamw_step",
     "loops_cond_remat",
+    "shard_map_collectives",
 ];
 
 fn load(name: &str) -> Result<autoshard::Config, String> {

@@ -11,6 +11,7 @@
 //! custom op without a body cannot run.
 
 mod bits;
+pub(crate) mod collective;
 mod conv;
 mod dot;
 mod elementwise;
@@ -176,7 +177,10 @@ impl Env {
     }
 
     /// Runs a manual computation's body once per coordinate of its manual axes, on
-    /// that coordinate's blocks, and assembles the results.
+    /// that coordinate's blocks, and assembles the results. The instances run in lock
+    /// step, op by op, so a collective over replica groups (`shard_map`'s `psum`,
+    /// `ppermute`, `all_gather`…) sees every instance's operands
+    /// ([`collective::replica_result`]).
     fn run_manual(
         &mut self,
         program: &Program,
@@ -186,34 +190,99 @@ impl Env {
         op: &Op,
     ) -> Result<Vec<Tensor>> {
         let mesh = program.mesh();
-        let sizes: Vec<usize> = m.manual_axes.iter().map(|a| mesh.axis_size(a).unwrap_or(1) as usize).collect();
+        let replicas = Replicas::new(mesh, m);
+        let mut instances = Vec::with_capacity(replicas.coords.len());
+        for coord in &replicas.coords {
+            let mut env = Env { values: vec![None; program.values().len()] };
+            for ((&arg, t), s) in body.args.iter().zip(operands).zip(&m.in_shardings) {
+                let (starts, sizes) = block_bounds(t.shape(), s, m, coord, mesh);
+                env.values[arg.index()] = Some(t.block(&starts, &sizes));
+            }
+            instances.push(env);
+        }
+        for &id in &body.ops {
+            let inner = program.op(id);
+            if inner.kind.is_replica_collective() {
+                exchange(inner, &mut instances, &replicas).map_err(|reason| unsupported(inner, reason))?;
+            } else {
+                instances.iter_mut().try_for_each(|env| env.run_op(program, inner))?;
+            }
+        }
         let mut results: Vec<Tensor> =
             op.results.iter().map(|&r| Tensor::full(&dims(&program.value(r).ty.shape), 0.0)).collect();
-        let mut failure = None;
-        for_each_index(&sizes, |coord| {
-            if failure.is_some() {
-                return;
+        for (env, coord) in instances.iter().zip(&replicas.coords) {
+            for ((global, &local), s) in results.iter_mut().zip(&body.results).zip(&m.out_shardings) {
+                let local = env.get(local);
+                let (starts, _) = block_bounds(global.shape(), s, m, coord, mesh);
+                global.copy_block(&starts, &local, &vec![0; local.rank()], local.shape());
             }
-            let blocks = operands
-                .iter()
-                .zip(&m.in_shardings)
-                .map(|(t, s)| {
-                    let (starts, sizes) = block_bounds(t.shape(), s, m, coord, mesh);
-                    t.block(&starts, &sizes)
-                })
-                .collect();
-            match self.run_body(program, body, blocks) {
-                Ok(locals) => {
-                    for ((global, local), s) in results.iter_mut().zip(&locals).zip(&m.out_shardings) {
-                        let (starts, _) = block_bounds(global.shape(), s, m, coord, mesh);
-                        global.copy_block(&starts, local, &vec![0; local.rank()], local.shape());
-                    }
-                }
-                Err(e) => failure = Some(e),
-            }
-        });
-        failure.map_or(Ok(results), Err)
+        }
+        Ok(results)
     }
+}
+
+/// The instances of a manual computation's body (one per coordinate of its manual
+/// axes) as replicas: the device id each runs as (the device at that coordinate and
+/// at the start of every free axis), and back.
+struct Replicas {
+    /// Each instance's manual coordinate, in row-major order.
+    coords: Vec<Vec<usize>>,
+    /// Each instance's replica (device) id.
+    ids: Vec<i64>,
+    /// Every device's instance, by mesh position.
+    instance_of: Vec<usize>,
+    device_ids: Vec<i64>,
+}
+
+impl Replicas {
+    fn new(mesh: &Mesh, m: &ManualComputation) -> Self {
+        let shape: Vec<usize> = mesh.axes().iter().map(|a| a.size.max(1) as usize).collect();
+        let sizes: Vec<usize> =
+            m.manual_axes.iter().map(|a| mesh.axis_size(a).unwrap_or(1).max(1) as usize).collect();
+        let mut coords = Vec::new();
+        for_each_index(&sizes, |c| coords.push(c.to_vec()));
+        let mut instance_of = Vec::new();
+        let mut first_device = vec![None; coords.len()];
+        for_each_index(&shape, |position| {
+            let coord = m.manual_axes.iter().map(|name| mesh.axis_position(name).map_or(0, |a| position[a]));
+            let instance = coord.zip(&sizes).fold(0, |acc, (x, &n)| acc * n + x);
+            first_device[instance].get_or_insert(instance_of.len());
+            instance_of.push(instance);
+        });
+        let device_ids = mesh.device_ids();
+        let ids = first_device.iter().map(|d| d.map_or(-1, |p| device_ids[p])).collect();
+        Replicas { coords, ids, instance_of, device_ids }
+    }
+
+    /// The instance replica `id` runs in.
+    fn instance(&self, id: i64) -> Result<usize, String> {
+        let position = self.device_ids.iter().position(|&d| d == id);
+        position.map(|p| self.instance_of[p]).ok_or_else(|| format!("replica {id} is not a device of the mesh"))
+    }
+}
+
+/// Collective `op` across the body's instances: each instance's results from its
+/// peers' operands.
+fn exchange(op: &Op, instances: &mut [Env], replicas: &Replicas) -> std::result::Result<(), String> {
+    let mut results = Vec::with_capacity(instances.len());
+    for (i, env) in instances.iter().enumerate() {
+        let me = replicas.ids[i];
+        let peers = collective::peers(&op.kind, me)?;
+        let peers: Vec<usize> = peers.iter().map(|&p| replicas.instance(p)).collect::<std::result::Result<_, _>>()?;
+        let mut outs = Vec::with_capacity(op.operands.len());
+        for &v in &op.operands {
+            let parts: Vec<Tensor> = peers.iter().map(|&p| instances[p].get(v)).collect();
+            let refs: Vec<&Tensor> = parts.iter().collect();
+            outs.push(collective::replica_result(&op.kind, me, &env.get(v), &refs)?);
+        }
+        results.push(outs);
+    }
+    for (env, outs) in instances.iter_mut().zip(results) {
+        for (&r, t) in op.results.iter().zip(outs) {
+            env.values[r.index()] = Some(t);
+        }
+    }
+    Ok(())
 }
 
 /// The start and size, per dimension, of the block of a tensor of `shape` that the
@@ -318,11 +387,13 @@ pub(crate) fn apply(
         OpKind::RngBitGenerator(r) => {
             Err(format!("the random bits of {} are the generator's own; they cannot be reproduced", r.algorithm.name()))
         }
-        OpKind::AllGather(_) | OpKind::AllToAll(_) | OpKind::ReduceScatter(_) => {
-            Err("a collective over replica_groups exchanges data between replicas of a per-replica program; \
-             autoshard runs one global program, where it has no meaning"
-                .into())
-        }
+        OpKind::AllGather(_)
+        | OpKind::AllToAll(_)
+        | OpKind::ReduceScatter(_)
+        | OpKind::AllReduce(_)
+        | OpKind::CollectivePermute(_) => Err("a collective over replica groups runs only in a manual computation's \
+             body (as shard_map writes it), where each device holds its own blocks"
+            .into()),
         OpKind::DynamicSlice(d) => one(layout::dynamic_slice(operands[0], &operands[1..], &d.slice_sizes)),
         OpKind::Convolution(c) => one(conv::convolution(operands[0], operands[1], c)?),
         OpKind::ReduceWindow(r) => {

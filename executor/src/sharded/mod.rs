@@ -15,7 +15,8 @@ mod reshard;
 
 use crate::error::{Error, Result};
 use crate::placement::Placement;
-use crate::reference::{Source, run_op};
+use crate::reference::{Source, collective, run_op};
+use crate::runtime::{Post, posted_all};
 use crate::runtime::Runtime;
 use crate::schedule::{Kernel, Move, Schedule, Step};
 use crate::tensor::{Tensor, dims};
@@ -439,9 +440,38 @@ impl<'a, 'd> DeviceRun<'a, 'd> {
     fn kernel(&mut self, op: OpId, kernel: &Kernel, operands: Vec<Tensor>) -> Result<Vec<Tensor>> {
         let started = self.start();
         let device = self.site.device.index();
-        let results = compute::compute(self.program, op, kernel, self.site.placement, device, operands)?;
-        self.record(EventKind::Op(op), started, 0);
+        let (results, received) = if self.program.op(op).kind.is_replica_collective() {
+            self.replica_collective(op, &operands)?
+        } else {
+            (compute::compute(self.program, op, kernel, self.site.placement, device, operands)?, 0)
+        };
+        self.record(EventKind::Op(op), started, received);
         Ok(results)
+    }
+
+    /// A collective over replica groups (in a manual computation's body): each
+    /// operand's block posted in one round, and this device's result computed from
+    /// its peers' blocks ([`collective::replica_result`]). Returns the results and the
+    /// elements received from other devices.
+    fn replica_collective(&mut self, id: OpId, operands: &[Tensor]) -> Result<(Vec<Tensor>, usize)> {
+        let op = self.program.op(id);
+        let unsupported = |reason: String| Error::Unsupported { op: op.name.clone(), kind: op.kind.name().into(), reason };
+        let device_ids = self.program.mesh().device_ids();
+        let device = self.site.device.index();
+        let me = device_ids.get(device).copied().ok_or_else(|| unsupported(format!("device {device} has no id")))?;
+        let peers = collective::peers(&op.kind, me).map_err(unsupported)?;
+        let positions = peers
+            .iter()
+            .map(|p| device_ids.iter().position(|d| d == p).ok_or_else(|| unsupported(format!("no device {p}"))))
+            .collect::<Result<Vec<usize>>>()?;
+        let (mut results, mut received) = (Vec::with_capacity(operands.len()), 0);
+        for x in operands {
+            let board = self.site.device.round(Some(Post { tensor: x.clone(), to: None }))?;
+            let parts = posted_all(&board, &positions)?;
+            received += positions.iter().zip(&parts).filter(|(p, _)| **p != device).map(|(_, t)| t.len()).sum::<usize>();
+            results.push(collective::replica_result(&op.kind, me, x, &parts).map_err(unsupported)?);
+        }
+        Ok((results, received))
     }
 
     fn start(&self) -> Started {

@@ -116,6 +116,14 @@ impl ProgramBuilder {
         &self.program.value(value).ty
     }
 
+    /// The op that defines `value`, if an op does (not an input or a body argument).
+    pub fn defining_op(&self, value: ValueId) -> Option<&Op> {
+        match self.program.value(value).def {
+            ValueDef::OpResult { op, .. } => Some(self.program.op(op)),
+            _ => None,
+        }
+    }
+
     /// Adds a program input.
     pub fn add_input(&mut self, spec: InputSpec) -> Result<ValueId> {
         if !self.open.is_empty() {

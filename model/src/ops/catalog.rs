@@ -625,6 +625,23 @@ static OPS: &[OpDecl] = &[
         ],
         COLLECTIVE,
     ),
+    OpDecl::by_hand(
+        "all_reduce",
+        &["stablehlo.all_reduce"],
+        &[
+            word("kind", REDUCE_KIND).or(AttrDefault::Word("add")).hlo(Spelling::Elsewhere("the combining region")),
+            other("replica_groups", "[[device, …], …]"),
+            int("channel_id").or(AttrDefault::Int(0)),
+            flag("use_global_device_ids").or(NO),
+        ],
+        COLLECTIVE,
+    ),
+    OpDecl::by_hand(
+        "collective_permute",
+        &["stablehlo.collective_permute"],
+        &[other("source_target_pairs", "[[source, target], …]"), int("channel_id").or(AttrDefault::Int(0))],
+        COLLECTIVE,
+    ),
     OpDecl::by_hand("sharding_constraint", &["sdy.sharding_constraint"], &[], SHARDING),
     // XLA's Shardy import does not take `sdy.reshard`: it is written as the constraint
     // it amounts to.

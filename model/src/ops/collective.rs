@@ -1,12 +1,14 @@
 //! StableHLO's cross-replica collectives as ops of a program: `all_gather`,
-//! `all_to_all` and `reduce_scatter`.
+//! `all_to_all`, `reduce_scatter`, `all_reduce` and `collective_permute` (as
+//! `shard_map` bodies use them: `all_gather`, `psum`, `ppermute`…).
 //!
 //! Each runs across the replicas of every group in `replica_groups` (StableHLO's
 //! process ids; equal-sized, disjoint groups) on a channel (`channel_id`, 0 for
 //! none). Shapes follow from the group size `n`: `all_gather` multiplies its
 //! dimension by `n`, `reduce_scatter` divides its dimension by `n`, `all_to_all`
 //! splits `split_dimension` into `split_count = n` chunks and concatenates what it
-//! receives along `concat_dimension`.
+//! receives along `concat_dimension`; `all_reduce` and `collective_permute` keep
+//! their operands' shapes.
 
 use super::{Operand, ReduceKind, check_dims};
 use crate::ir::TensorType;
@@ -133,5 +135,53 @@ impl ReduceScatter {
         }
         shape[dim] /= n;
         Ok(vec![TensorType::new(shape, x.ty.dtype)])
+    }
+}
+
+/// `all_reduce`: every replica gets its group's operands combined by `kind`
+/// (variadic: each operand is reduced on its own).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct AllReduce {
+    /// The combining function.
+    pub kind: ReduceKind,
+    /// The replica groups.
+    pub replica_groups: ReplicaGroups,
+    /// The channel (0: none).
+    pub channel_id: i64,
+    /// Whether the ids are global device ids.
+    pub use_global_device_ids: bool,
+}
+
+impl AllReduce {
+    pub(crate) fn infer(&self, operands: &[Operand<'_>]) -> Result<Vec<TensorType>, String> {
+        self.replica_groups.group_size()?;
+        Ok(operands.iter().map(|x| x.ty.clone()).collect())
+    }
+}
+
+/// `collective_permute`: each `(source, target)` pair sends the source's operand
+/// to the target; a replica no pair targets gets zeros.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct CollectivePermute {
+    /// The `(source, target)` pairs.
+    pub source_target_pairs: Vec<(i64, i64)>,
+    /// The channel (0: none).
+    pub channel_id: i64,
+}
+
+impl CollectivePermute {
+    pub(crate) fn infer(&self, operands: &[Operand<'_>]) -> Result<Vec<TensorType>, String> {
+        let mut sources: Vec<i64> = self.source_target_pairs.iter().map(|p| p.0).collect();
+        let mut targets: Vec<i64> = self.source_target_pairs.iter().map(|p| p.1).collect();
+        for (what, ids) in [("source", &mut sources), ("target", &mut targets)] {
+            ids.sort_unstable();
+            if let Some(&id) = ids.iter().find(|&&id| id < 0) {
+                return Err(format!("{what} {id} is negative"));
+            }
+            if let Some(w) = ids.windows(2).find(|w| w[0] == w[1]) {
+                return Err(format!("replica {} is the {what} of two pairs", w[0]));
+            }
+        }
+        Ok(vec![operands[0].ty.clone()])
     }
 }

@@ -34,7 +34,7 @@ mod sort;
 mod window;
 
 pub use bits::{BitcastConvert, RngAlgorithm, RngBitGenerator};
-pub use collective::{AllGather, AllToAll, ReduceScatter, ReplicaGroups};
+pub use collective::{AllGather, AllReduce, AllToAll, CollectivePermute, ReduceScatter, ReplicaGroups};
 pub use constructs::{Case, Constant, Iota, ManualComputation, NamedComputation, PropagationDirection, While};
 pub use conv::{ConvDimensionNumbers, Convolution};
 pub use custom::Custom;
@@ -104,6 +104,8 @@ pub enum OpKind {
     AllGather(AllGather),
     AllToAll(AllToAll),
     ReduceScatter(ReduceScatter),
+    AllReduce(AllReduce),
+    CollectivePermute(CollectivePermute),
     ShardingConstraint(TensorSharding),
     Reshard(TensorSharding),
     PropagationBarrier(PropagationDirection),
@@ -120,7 +122,7 @@ pub enum OpKind {
 
 /// The names of the ops that are not unary or binary pointwise ops (the catalog's
 /// tests keep it in step with [`catalog::all`]).
-pub const OTHER_OP_NAMES: [&str; 48] = [
+pub const OTHER_OP_NAMES: [&str; 50] = [
     "convert",
     "compare",
     "select",
@@ -159,6 +161,8 @@ pub const OTHER_OP_NAMES: [&str; 48] = [
     "all_gather",
     "all_to_all",
     "reduce_scatter",
+    "all_reduce",
+    "collective_permute",
     "sharding_constraint",
     "reshard",
     "propagation_barrier",
@@ -301,6 +305,8 @@ impl OpKind {
             OpKind::AllGather(_) => "all_gather",
             OpKind::AllToAll(_) => "all_to_all",
             OpKind::ReduceScatter(_) => "reduce_scatter",
+            OpKind::AllReduce(_) => "all_reduce",
+            OpKind::CollectivePermute(_) => "collective_permute",
             OpKind::ShardingConstraint(_) => "sharding_constraint",
             OpKind::Reshard(_) => "reshard",
             OpKind::PropagationBarrier(_) => "propagation_barrier",
@@ -326,7 +332,7 @@ impl OpKind {
             OpKind::DynamicUpdateSlice => (2, None),
             OpKind::BatchNormInference(_) => (5, Some(5)),
             OpKind::Pad(_) => (1, Some(2)),
-            OpKind::AllGather(_) | OpKind::AllToAll(_) => (1, None),
+            OpKind::AllGather(_) | OpKind::AllToAll(_) | OpKind::AllReduce(_) => (1, None),
             OpKind::Einsum(_)
             | OpKind::Reduce(_)
             | OpKind::Concatenate(_)
@@ -341,6 +347,20 @@ impl OpKind {
             OpKind::Case(_) => (1, None),
             _ => (1, Some(1)),
         }
+    }
+
+    /// True for StableHLO's cross-replica collectives (`all_gather`, `all_to_all`,
+    /// `reduce_scatter`, `all_reduce`, `collective_permute`): they run in a manual
+    /// computation's body, each device exchanging its blocks with its group.
+    pub fn is_replica_collective(&self) -> bool {
+        matches!(
+            self,
+            OpKind::AllGather(_)
+                | OpKind::AllToAll(_)
+                | OpKind::ReduceScatter(_)
+                | OpKind::AllReduce(_)
+                | OpKind::CollectivePermute(_)
+        )
     }
 
     /// True for the ops that must own a body (`named_computation`,
@@ -428,6 +448,8 @@ impl OpKind {
             OpKind::AllGather(a) => a.infer(ops),
             OpKind::AllToAll(a) => a.infer(ops),
             OpKind::ReduceScatter(r) => r.infer(ops),
+            OpKind::AllReduce(a) => a.infer(ops),
+            OpKind::CollectivePermute(c) => c.infer(ops),
             OpKind::ShardingConstraint(_)
             | OpKind::Reshard(_)
             | OpKind::PropagationBarrier(_)

@@ -1,14 +1,15 @@
 //! Rules and counts of StableHLO's collectives as ops: `all_gather`, `all_to_all`,
-//! `reduce_scatter`.
+//! `reduce_scatter`, `all_reduce`, `collective_permute`.
 //!
 //! Rules (Shardy's): every dimension the collective does not touch is one factor
 //! shared by all operands and results; each touched dimension (gathered, split,
 //! concatenated, scattered) gets a need-replication factor shared by the operands
 //! and another, of the result's size, shared by the results (a dimension both split
-//! and concatenated gets one pair).
+//! and concatenated gets one pair). `all_reduce` and `collective_permute` touch no
+//! dimension: each operand's dimension is one factor with its result's.
 //!
-//! Counts: bytes read and written; `reduce_scatter` does one FLOP per operand
-//! element. The communication itself is the op's, not a reshard the plan adds.
+//! Counts: bytes read and written; `reduce_scatter` and `all_reduce` do one FLOP
+//! per (first) operand element. The communication itself is the op's, not a reshard the plan adds.
 
 use super::{OpCounts, OpShapes};
 use crate::ir::TensorType;
@@ -51,7 +52,21 @@ pub fn reduce_scatter_rule(r: &ReduceScatter, shapes: &OpShapes<'_>) -> OpShardi
     collective_rule(shapes, &[r.scatter_dimension as usize])
 }
 
-/// `reduce_scatter`: one FLOP per operand element.
+/// Shardy's rule of `all_reduce` and `collective_permute`: operand `k`'s dimension
+/// `d` and result `k`'s are one pass-through factor.
+pub fn identity_rule(shapes: &OpShapes<'_>) -> OpShardingRule {
+    let mut b = shapes.builder();
+    let (operands, results) = (shapes.operands.len(), shapes.results.len());
+    for (k, ty) in shapes.operands.iter().enumerate() {
+        for (dim, &size) in ty.shape.iter().enumerate() {
+            let at = |n: usize| (0..n).map(|i| (i == k).then_some(dim)).collect::<Vec<_>>();
+            b.add_factor(&at(operands), &at(results), size, FactorKind::PassThrough);
+        }
+    }
+    b.build()
+}
+
+/// `reduce_scatter` and `all_reduce`: one FLOP per operand element.
 pub fn reduce_scatter_counts(shapes: &OpShapes<'_>) -> OpCounts {
     OpCounts::moving(shapes).with_flops(shapes.operands[0].num_elements() as f64)
 }

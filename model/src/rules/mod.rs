@@ -149,6 +149,7 @@ pub fn rule_for(kind: &OpKind, shapes: &OpShapes<'_>, sources: ConcatSources) ->
         OpKind::AllGather(a) => collective::all_gather_rule(a, shapes),
         OpKind::AllToAll(a) => collective::all_to_all_rule(a, shapes),
         OpKind::ReduceScatter(r) => collective::reduce_scatter_rule(r, shapes),
+        OpKind::AllReduce(_) | OpKind::CollectivePermute(_) => collective::identity_rule(shapes),
         OpKind::Reshard(_)
         | OpKind::PropagationBarrier(_)
         | OpKind::NamedComputation(_)
@@ -215,8 +216,9 @@ pub fn counts_for(kind: &OpKind, shapes: &OpShapes<'_>) -> OpCounts {
         | OpKind::DynamicUpdateSlice
         | OpKind::BitcastConvert(_)
         | OpKind::AllGather(_)
-        | OpKind::AllToAll(_) => OpCounts::moving(shapes),
-        OpKind::ReduceScatter(_) => collective::reduce_scatter_counts(shapes),
+        | OpKind::AllToAll(_)
+        | OpKind::CollectivePermute(_) => OpCounts::moving(shapes),
+        OpKind::ReduceScatter(_) | OpKind::AllReduce(_) => collective::reduce_scatter_counts(shapes),
         OpKind::RngBitGenerator(_) => bits::rng_counts(shapes),
         OpKind::BatchNormInference(_) => norm::batch_norm_counts(shapes),
         OpKind::Slice(_) | OpKind::DynamicSlice(_) => slicing::slicing_counts(shapes),

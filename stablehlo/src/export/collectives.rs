@@ -1,11 +1,12 @@
 //! StableHLO's collectives as ops of the program (`all_gather`, `all_to_all`,
-//! `reduce_scatter`, as shard_map bodies use them): replica groups, channel handles
-//! and the reduce-scatter's combining region in StableHLO's syntax.
+//! `reduce_scatter`, `all_reduce`, `collective_permute`, as shard_map bodies use
+//! them): replica groups, source-target pairs, channel handles and the combining
+//! regions in StableHLO's syntax.
 
 use super::reductions::combining;
 use super::{Emitter, Ssa, list};
 use autoshard_model::TensorType;
-use autoshard_model::ops::{AllGather, AllToAll, ReduceScatter, ReplicaGroups};
+use autoshard_model::ops::{AllGather, AllReduce, AllToAll, CollectivePermute, ReduceScatter, ReplicaGroups};
 
 /// `replica_groups = dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>`, plus the channel
 /// handle when there is a channel and the unit `use_global_device_ids` when set.
@@ -50,4 +51,28 @@ pub(super) fn reduce_scatter(e: &mut Emitter<'_>, args: &[Ssa], r: &ReduceScatte
     );
     let scalar = TensorType::new(vec![], args[0].ty.dtype);
     combining(e, "reduce_scatter", args, &attrs, results, Some(r.kind), &[scalar])
+}
+
+pub(super) fn all_reduce(e: &mut Emitter<'_>, args: &[Ssa], a: &AllReduce, results: &[TensorType]) -> Vec<Ssa> {
+    let attrs = groups(&a.replica_groups, a.channel_id, a.use_global_device_ids);
+    let scalar = TensorType::new(vec![], args[0].ty.dtype);
+    combining(e, "all_reduce", args, &attrs, results, Some(a.kind), &[scalar])
+}
+
+pub(super) fn collective_permute(
+    e: &mut Emitter<'_>,
+    args: &[Ssa],
+    c: &CollectivePermute,
+    results: &[TensorType],
+) -> Vec<Ssa> {
+    let rows: Vec<String> = c.source_target_pairs.iter().map(|(s, t)| format!("[{s}, {t}]")).collect();
+    let mut attrs = format!(
+        "source_target_pairs = dense<[{}]> : tensor<{}x2xi64>",
+        rows.join(", "),
+        c.source_target_pairs.len()
+    );
+    if c.channel_id > 0 {
+        attrs = format!("channel_handle = #stablehlo.channel_handle<handle = {}, type = 1>, {attrs}", c.channel_id);
+    }
+    e.stablehlo("collective_permute", args, &attrs, results)
 }

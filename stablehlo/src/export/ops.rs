@@ -76,6 +76,8 @@ pub(super) fn emit(e: &mut Emitter<'_>, id: OpId) -> Result<Vec<Ssa>, String> {
         OpKind::AllGather(a) => Ok(collectives::all_gather(e, &args, a, &results)),
         OpKind::AllToAll(a) => Ok(collectives::all_to_all(e, &args, a, &results)),
         OpKind::ReduceScatter(r) => Ok(collectives::reduce_scatter(e, &args, r, &results)),
+        OpKind::AllReduce(a) => Ok(collectives::all_reduce(e, &args, a, &results)),
+        OpKind::CollectivePermute(c) => Ok(collectives::collective_permute(e, &args, c, &results)),
         kind => Err(format!("the catalog declares no derived writer for {} and none is written by hand", kind.name())),
     }
 }
