@@ -475,12 +475,12 @@ impl Lowering<'_, '_> {
             return;
         }
         for (key, value) in outputs.entries() {
-            let sharding_node = match &value.kind {
-                NodeKind::Null => None,
+            let (sharding_node, carries) = match &value.kind {
+                NodeKind::Null => (None, None),
                 _ => {
                     let Some(f) = Fields::new(self.ctx, value, "an output") else { continue };
-                    f.deny_unknown(self.ctx, &["sharding"]);
-                    f.get("sharding")
+                    f.deny_unknown(self.ctx, &["sharding", "carries"]);
+                    (f.get("sharding"), f.get("carries"))
                 }
             };
             let sharding = sharding_node.map(|n| self.sharding(n));
@@ -494,6 +494,27 @@ impl Lowering<'_, '_> {
             {
                 self.report(e, key, sharding_node);
             }
+            if let Some(carried) = carries {
+                self.carry(id, carried);
+            }
+        }
+    }
+
+    /// `carries: INPUT` on an output: the next step reads this output as `INPUT`
+    /// (a training step's parameters and optimiser state), so both get one
+    /// sharding: a sharding group.
+    fn carry(&mut self, output: ValueId, node: &Node) {
+        let Some(input) = self.resolve(node) else { return };
+        let Some(builder) = self.builder.as_mut() else { return };
+        if !builder.is_input(input) {
+            let name = self.ctx.string(node, "an input name").unwrap_or_default();
+            self.ctx.error(node, format!("carries: \"{name}\" is not a program input"));
+            return;
+        }
+        if input != output
+            && let Err(e) = builder.add_sharding_group(vec![input, output], Some(self.ctx.loc(node)))
+        {
+            self.report(e, node, None);
         }
     }
 
@@ -515,5 +536,39 @@ impl Lowering<'_, '_> {
                 self.report(e, group, None);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Config;
+
+    const STEP: &str = r#"
+mesh: {axes: {x: 2}}
+program:
+  inputs:
+    w: {shape: [4, 8], parameter: true}
+    g: {shape: [4, 8]}
+  ops:
+    - {name: w_new, op: subtract, operands: [w, g]}
+  outputs:
+    w_new: {carries: w}
+"#;
+
+    #[test]
+    fn an_output_that_carries_an_input_shares_its_sharding() {
+        let config = Config::from_source("step.yaml", STEP).unwrap_or_else(|e| panic!("{e}"));
+        let program = &config.program;
+        let groups = program.sharding_groups();
+        assert_eq!(groups.len(), 1);
+        let names: Vec<&str> = groups[0].members.iter().map(|&v| program.value(v).name.as_str()).collect();
+        assert_eq!(names, ["w", "w_new"]);
+        let err = Config::from_source("step.yaml", &STEP.replace("carries: w", "carries: w_new")).unwrap_err();
+        assert_eq!(err.to_string(), "step.yaml:10:22: error: carries: \"w_new\" is not a program input");
+        let mut unannotated = Config::from_source("step.yaml", &STEP.replace("{carries: w}", "")).unwrap();
+        unannotated.program.carry("0", "w_new").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(unannotated.program.sharding_groups().len(), 1);
+        let missing = unannotated.program.carry("9", "0").unwrap_err().to_string();
+        assert!(missing.contains("\"9\" is no input of the program"), "{missing}");
     }
 }

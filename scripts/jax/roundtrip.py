@@ -1,6 +1,6 @@
 """Compile a StableHLO module carrying Shardy shardings with XLA and check it.
 
-    python roundtrip.py MODULE.mlir [--inputs ARGS.npz] [--seed 0] [--rtol 1e-4] [--atol 1e-5]
+    python roundtrip.py MODULE.mlir [--inputs ARGS.npz] [--seed 0] [--rtol 1e-4] [--atol 1e-5] [--time N]
 
 The module text is compiled twice on the host CPU backend:
 
@@ -18,7 +18,9 @@ as ``real_programs.py`` saves them), and are placed with the input shardings the
 expects (those written in the module, plus whatever XLA chose for arguments
 left unannotated).  The script prints the shardings XLA used, the collectives
 in the partitioned HLO, the maximum error, and ``OK`` or ``MISMATCH`` (exit
-code 0 / 1).
+code 0 / 1). ``--time N`` also prints the median time of N executions of the
+sharded executable (inputs already placed): run it on JAX's own module and on the
+module autoshard exports from it to compare the two plans under XLA.
 
 Needs enough host devices; unless ``XLA_FLAGS`` already sets it, the script
 forces ``--xla_force_host_platform_device_count`` itself before importing jax.
@@ -121,6 +123,21 @@ def run(exe, devices, host_args, in_shardings, out_shardings, out_shapes):
             for shape, s, shards in zip(out_shapes, out_shardings, per_device)]
 
 
+def median_time(exe, host_args, in_shardings, n):
+    """The median wall time of ``n`` executions (after one warm-up), inputs placed."""
+    import time
+    import jax
+    args = [jax.device_put(a, s) for a, s in zip(host_args, in_shardings)]
+    times = []
+    for k in range(n + 1):
+        start = time.perf_counter()
+        outputs = exe.execute_sharded(args).disassemble_into_single_device_arrays()
+        jax.block_until_ready(outputs)
+        if k:
+            times.append(time.perf_counter() - start)
+    return sorted(times)[len(times) // 2]
+
+
 def shardings_of(protos, devices, n, xc, GSPMDSharding):
     """XLA's OpSharding protos as GSPMDSharding (None from XLA means replicated)."""
     protos = protos or [None] * n
@@ -140,6 +157,8 @@ def main():
     ap.add_argument("--devices", type=int, default=None,
                     help="number of partitions (default: size of the sdy.mesh, else 8)")
     ap.add_argument("--hlo", action="store_true", help="print the partitioned HLO")
+    ap.add_argument("--time", type=int, default=0, metavar="N",
+                    help="also time the sharded executable: the median of N runs after one warm-up")
     args = ap.parse_args()
 
     text = open(args.module).read()
@@ -184,6 +203,8 @@ def main():
         print(hlo)
 
     got = run(exe, devices, host_args, in_sh, out_sh, out_shapes)
+    if args.time:
+        print(f"  sharded run: median {median_time(exe, host_args, in_sh, args.time) * 1e3:.3f} ms of {args.time}")
 
     if "sdy.manual_computation" in text:
         ref_dev = devices

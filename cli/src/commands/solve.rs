@@ -43,12 +43,22 @@ pub struct Args {
     /// Also write an SVG chart of each op's compute and communication time to FILE.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    /// Tie input IN to output OUT (value names, or positions among the inputs and
+    /// outputs): the next step reads this output as that input, so both get one
+    /// sharding. For modules lowered without donation (repeatable).
+    #[arg(long, value_name = "IN=OUT")]
+    carry: Vec<String>,
 }
 
 /// Runs `solve`.
 pub fn run(args: &Args) -> Result<(), Failure> {
     let mut config = args.config.load()?;
     let shown = args.config.shown();
+    for pair in &args.carry {
+        let (input, output) =
+            pair.split_once('=').ok_or_else(|| Failure::BadInput(format!("--carry: expected IN=OUT, got '{pair}'")))?;
+        config.program.carry(input.trim(), output.trim()).map_err(|e| Failure::BadInput(e.to_string()))?;
+    }
     if let Some(limit) = args.time_limit {
         if !(limit.is_finite() && limit > 0.0) {
             return Err(Failure::BadInput(format!("--time-limit: expected a positive number of seconds, got {limit}")));

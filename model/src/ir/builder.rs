@@ -7,7 +7,7 @@
 //! (for a manual computation, with per-device shapes along the manual axes), and
 //! [`ProgramBuilder::end_region`] closes the body and creates the op's results.
 
-use super::program::{Body, Input, Op, Output, Program, ShardingGroup, Value, ValueDef};
+use super::program::{Body, Input, Op, Output, Program, Value, ValueDef};
 use super::{Location, OpId, TensorType, ValueId};
 use crate::error::{Error, Result};
 use crate::mesh::Mesh;
@@ -114,6 +114,11 @@ impl ProgramBuilder {
     /// The type of `value`.
     pub fn type_of(&self, value: ValueId) -> &TensorType {
         &self.program.value(value).ty
+    }
+
+    /// True if `value` is a program input.
+    pub fn is_input(&self, value: ValueId) -> bool {
+        matches!(self.program.value(value).def, ValueDef::Input(_))
     }
 
     /// The op that defines `value`, if an op does (not an input or a body argument).
@@ -338,27 +343,7 @@ impl ProgramBuilder {
 
     /// Adds a sharding group: its members must all have one shape.
     pub fn add_sharding_group(&mut self, members: Vec<ValueId>, loc: Option<Location>) -> Result<()> {
-        let Some(&first) = members.first() else {
-            return Err(Error::Program("a sharding group needs at least one member".into()));
-        };
-        let first = self.program.value(first);
-        for &m in &members[1..] {
-            let v = self.program.value(m);
-            if v.ty.shape != first.ty.shape {
-                return Err(Error::Program(format!(
-                    "sharding group members differ in shape: \"{}\" is {} but \"{}\" is {}",
-                    first.name, first.ty, v.name, v.ty
-                )));
-            }
-        }
-        if let Some((_, m)) = members.iter().enumerate().find(|(i, m)| members[..*i].contains(m)) {
-            return Err(Error::Program(format!(
-                "\"{}\" appears twice in a sharding group",
-                self.program.value(*m).name
-            )));
-        }
-        self.program.sharding_groups.push(ShardingGroup { members, loc });
-        Ok(())
+        self.program.add_sharding_group(members, loc)
     }
 
     /// The finished program; fails if a region is still open.

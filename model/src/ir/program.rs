@@ -308,6 +308,45 @@ impl Program {
         &self.sharding_groups
     }
 
+    /// Adds a sharding group: `members` (at least one, all of one shape, none twice)
+    /// get one sharding.
+    pub fn add_sharding_group(&mut self, members: Vec<ValueId>, loc: Option<Location>) -> crate::Result<()> {
+        let Some(&first) = members.first() else {
+            return Err(crate::Error::Program("a sharding group needs at least one member".into()));
+        };
+        let first = self.value(first);
+        if let Some(v) = members[1..].iter().map(|&m| self.value(m)).find(|v| v.ty.shape != first.ty.shape) {
+            return Err(crate::Error::Program(format!(
+                "sharding group members differ in shape: \"{}\" is {} but \"{}\" is {}",
+                first.name, first.ty, v.name, v.ty
+            )));
+        }
+        if let Some((_, m)) = members.iter().enumerate().find(|(i, m)| members[..*i].contains(m)) {
+            return Err(crate::Error::Program(format!("\"{}\" appears twice in a sharding group", self.value(*m).name)));
+        }
+        self.sharding_groups.push(ShardingGroup { members, loc });
+        Ok(())
+    }
+
+    /// Ties input `input` to output `output` (each a value name, or a position among
+    /// the inputs or outputs): the next run reads what this one returns there (a
+    /// training step's parameters), so both get one sharding.
+    pub fn carry(&mut self, input: &str, output: &str) -> crate::Result<()> {
+        let by_position = |text: &str, values: Vec<ValueId>| text.parse::<usize>().ok().and_then(|k| values.get(k).copied());
+        let inputs: Vec<ValueId> = self.inputs.iter().map(|i| i.value).collect();
+        let outputs: Vec<ValueId> = self.outputs.iter().map(|o| o.value).collect();
+        let find = |text: &str, values: Vec<ValueId>, what: &str| {
+            by_position(text, values.clone())
+                .or_else(|| self.value_named(text).filter(|v| values.contains(v)))
+                .ok_or_else(|| crate::Error::Program(format!("carry: \"{text}\" is no {what} of the program")))
+        };
+        let (a, b) = (find(input, inputs, "input")?, find(output, outputs, "output")?);
+        if a == b {
+            return Ok(());
+        }
+        self.add_sharding_group(vec![a, b], None)
+    }
+
     /// The total size of the parameter inputs (unsharded).
     pub fn parameter_bytes(&self) -> Bytes {
         self.inputs.iter().filter(|i| i.parameter).map(|i| self.value(i.value).ty.size()).sum()
