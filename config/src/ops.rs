@@ -19,9 +19,9 @@ use super::yaml::{Node, NodeKind};
 use autoshard_model::ops::catalog;
 use autoshard_model::ops::decl::Codec;
 use autoshard_model::ops::{
-    AllGather, AllReduce, AllToAll, Case, CollectivePermute, ComparisonDirection, Constant, ConvDimensionNumbers, Convolution, Custom, DotGeneral,
-    EinsumEquation, ManualComputation, NamedComputation, PropagationDirection, ReduceKind, ReduceScatter, ReduceWindow,
-    ReplicaGroups, SelectAndScatter, While, Window,
+    AllGather, AllReduce, AllToAll, Case, CollectivePermute, ComparisonDirection, Constant, ConvDimensionNumbers,
+    Convolution, Custom, DotGeneral, EinsumEquation, ManualComputation, NamedComputation, PropagationDirection,
+    ReduceKind, ReduceScatter, ReduceWindow, ReplicaGroups, SelectAndScatter, While, Window,
 };
 use autoshard_model::{DType, Flops, OpKind, OpShardingRule, TensorSharding, TensorType};
 use std::collections::BTreeMap;

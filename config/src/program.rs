@@ -461,7 +461,9 @@ impl Lowering<'_, '_> {
                 Some(vec![(cond?, "the condition".into()), (body?, "the body".into())])
             }
             OpKind::Case(_) => match &f.require(self.ctx, "branches")?.kind {
-                NodeKind::Seq(items) => Some(items.iter().enumerate().map(|(k, n)| (n, format!("branch {k}"))).collect()),
+                NodeKind::Seq(items) => {
+                    Some(items.iter().enumerate().map(|(k, n)| (n, format!("branch {k}"))).collect())
+                }
                 _ => None,
             },
             _ => f.require(self.ctx, "body").map(|n| vec![(n, "the body".into())]),

@@ -24,8 +24,8 @@ use crate::reshard::{PricedCollective, transient_bytes};
 use autoshard_model::ir::{Body, Op, ValueDef};
 use autoshard_model::ops::OpKind;
 use autoshard_model::rules::sharding_rule;
-use autoshard_model::{Objective, OpPlan, PlannedCollective, ValuePlan};
 use autoshard_model::{Flops, OpId, OpShardingRule, Plan, Program, Seconds, TensorSharding, ValueId};
+use autoshard_model::{Objective, OpPlan, PlannedCollective, ValuePlan};
 
 pub use autoshard_model::Decisions;
 

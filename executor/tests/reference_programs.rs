@@ -168,7 +168,8 @@ program:
     let config = Config::from_source("test.yaml", yaml).unwrap_or_else(|e| panic!("{e}"));
     let a = t(&[2, 3], &[1.0, 2.0, 3.0, 10.0, 20.0, 30.0]);
     let run = interpret(&config.program, &[a]).unwrap_or_else(|e| panic!("{e}"));
-    let outputs: Vec<Vec<f32>> = run.outputs(&config.program).iter().map(|t| t.expect("an output").data().to_vec()).collect();
+    let outputs: Vec<Vec<f32>> =
+        run.outputs(&config.program).iter().map(|t| t.expect("an output").data().to_vec()).collect();
     assert_eq!(outputs, [vec![11.0, 22.0, 33.0, 11.0, 22.0, 33.0], vec![10.0, 20.0, 30.0, 1.0, 2.0, 3.0]]);
     let solved = autoshard::solve(&config).unwrap_or_else(|e| panic!("{e}"));
     let sharded = autoshard::run(&config, &solved, 2).unwrap_or_else(|e| panic!("{e}"));
@@ -267,4 +268,35 @@ fn every_example_config_evaluates() {
             assert!(tensor.data().iter().all(|v| v.is_finite()), "{name}: non-finite output");
         }
     }
+}
+
+/// An op reading one value twice in one sharding moves it once, as it is priced:
+/// the run executes exactly the collectives the plan lists.
+#[test]
+fn a_value_read_twice_moves_once() {
+    // Following `p` costs one all-to-all of `b` (read twice); following `b`, one
+    // of `p` and one of the result.
+    let yaml = r#"
+mesh: {axes: {x: 2}}
+program:
+  inputs:
+    p: {shape: [4, 6], dtype: i1, sharding: '[{}, {"x"}]'}
+    b: {shape: [4, 6], sharding: '[{"x"}, {}]'}
+  ops:
+    - {name: s, op: select, operands: [p, b, b], sharding: '[{}, {"x"}]'}
+  outputs: {s: {sharding: '[{}, {"x"}]'}}
+"#;
+    let config = Config::from_source("test.yaml", yaml).unwrap_or_else(|e| panic!("{e}"));
+    let solved = autoshard::solve(&config).unwrap_or_else(|e| panic!("{e}"));
+    let run = autoshard::run(&config, &solved, 1).unwrap_or_else(|e| panic!("{e}"));
+    assert!(run.verification.passed, "{:?}", run.verification);
+    let executed = run
+        .sharded
+        .events
+        .iter()
+        .filter(|e| matches!(e.kind, autoshard_executor::EventKind::Collective { planned: true, .. }))
+        .count();
+    let moved: Vec<&str> = solved.plan.collectives.iter().map(|c| c.value.as_str()).collect();
+    assert_eq!(moved, ["b"]);
+    assert_eq!(executed, 1);
 }

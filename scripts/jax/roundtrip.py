@@ -124,12 +124,16 @@ def run(exe, devices, host_args, in_shardings, out_shardings, out_shapes):
 
 
 def median_time(exe, host_args, in_shardings, n):
-    """The median wall time of ``n`` executions (after one warm-up), inputs placed."""
+    """The median wall time of ``n`` executions (after one warm-up), each on freshly
+    placed inputs."""
     import time
     import jax
-    args = [jax.device_put(a, s) for a, s in zip(host_args, in_shardings)]
     times = []
     for k in range(n + 1):
+        # Placed afresh each time (not timed): a donated argument's buffer is gone
+        # after a run.
+        args = [jax.device_put(a, s) for a, s in zip(host_args, in_shardings)]
+        jax.block_until_ready(args)
         start = time.perf_counter()
         outputs = exe.execute_sharded(args).disassemble_into_single_device_arrays()
         jax.block_until_ready(outputs)

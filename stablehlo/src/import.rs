@@ -390,7 +390,8 @@ impl Importer<'_> {
     /// the planner's to choose).
     fn sdy_collective(&mut self, op: &Operation) -> Result<(), Diagnostic> {
         let value = self.operand(op)?;
-        let attr = op.attr("out_sharding").ok_or_else(|| self.err(op.pos, format!("{} needs an out_sharding", op.name)))?;
+        let attr =
+            op.attr("out_sharding").ok_or_else(|| self.err(op.pos, format!("{} needs an out_sharding", op.name)))?;
         let sharding = self.sharding(&attr.text).map_err(|m| self.err(attr.pos, m))?;
         self.add(op, OpKind::Reshard(sharding), vec![value]).map(|_| ())
     }

@@ -311,3 +311,24 @@ fn shard_map_collectives_run_per_device() {
     let failures = super::golden::read_back_failures(&config, &solved.plan, &module);
     assert!(failures.is_empty(), "{failures:?}\n{module}");
 }
+
+/// A `sdy.sharding_constraint` nothing uses constrains its operand, as in Shardy.
+#[test]
+fn a_constraint_without_uses_shards_its_operand() {
+    let source = r#"sdy.mesh @mesh = <["x"=2, "y"=2]>
+func.func @main(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = stablehlo.add %arg0, %arg0 : tensor<8x8xf32>
+  %1 = sdy.sharding_constraint %0 <@mesh, [{"x"}, {"y"}]> : tensor<8x8xf32>
+  %2 = stablehlo.multiply %0, %0 : tensor<8x8xf32>
+  return %2 : tensor<8x8xf32>
+}"#;
+    let config = autoshard::Config::from_mlir("c.mlir", source).unwrap_or_else(|e| panic!("{e}"));
+    let program = &config.program;
+    let constrained: Vec<&str> = program.annotations().iter().map(|a| program.value(a.value).name.as_str()).collect();
+    assert_eq!(constrained, ["%1", "%0"]);
+    let used = source.replace("return %2", "return %1");
+    let config = autoshard::Config::from_mlir("c.mlir", &used).unwrap_or_else(|e| panic!("{e}"));
+    let program = &config.program;
+    let constrained: Vec<&str> = program.annotations().iter().map(|a| program.value(a.value).name.as_str()).collect();
+    assert_eq!(constrained, ["%1"]);
+}

@@ -94,14 +94,26 @@ mod tests {
     #[test]
     fn each_replica_gets_its_groups_result() {
         let groups = ReplicaGroups(vec![vec![0, 1], vec![2, 3]]);
-        let sum = OpKind::AllReduce(AllReduce { kind: ReduceKind::Add, replica_groups: groups.clone(), channel_id: 1, use_global_device_ids: true });
+        let sum = OpKind::AllReduce(AllReduce {
+            kind: ReduceKind::Add,
+            replica_groups: groups.clone(),
+            channel_id: 1,
+            use_global_device_ids: true,
+        });
         assert_eq!(peers(&sum, 3), Ok(vec![2, 3]));
         let (a, b) = (t(&[1.0, 2.0]), t(&[10.0, 20.0]));
         assert_eq!(replica_result(&sum, 3, &b, &[&a, &b]).map(|r| r.data().to_vec()), Ok(vec![11.0, 22.0]));
-        let exchange = OpKind::AllToAll(AllToAll { split_dimension: 0, concat_dimension: 0, split_count: 2, replica_groups: groups, channel_id: 1 });
+        let exchange = OpKind::AllToAll(AllToAll {
+            split_dimension: 0,
+            concat_dimension: 0,
+            split_count: 2,
+            replica_groups: groups,
+            channel_id: 1,
+        });
         // Replica 3 is second in its group: it gets the second half of each.
         assert_eq!(replica_result(&exchange, 3, &b, &[&a, &b]).map(|r| r.data().to_vec()), Ok(vec![2.0, 20.0]));
-        let shift = OpKind::CollectivePermute(CollectivePermute { source_target_pairs: vec![(0, 1), (1, 0)], channel_id: 1 });
+        let shift =
+            OpKind::CollectivePermute(CollectivePermute { source_target_pairs: vec![(0, 1), (1, 0)], channel_id: 1 });
         assert_eq!(peers(&shift, 1), Ok(vec![0]));
         assert_eq!(peers(&shift, 2), Ok(vec![]));
         assert_eq!(replica_result(&shift, 2, &a, &[]).map(|r| r.data().to_vec()), Ok(vec![0.0, 0.0]));

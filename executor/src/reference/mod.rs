@@ -171,7 +171,10 @@ impl Env {
             trips += 1;
         }
         if trips != trip_count {
-            return Err(unsupported(op, format!("the loop ran its body {trips} times, not its trip_count {trip_count}")));
+            return Err(unsupported(
+                op,
+                format!("the loop ran its body {trips} times, not its trip_count {trip_count}"),
+            ));
         }
         Ok(carried)
     }
@@ -237,8 +240,7 @@ struct Replicas {
 impl Replicas {
     fn new(mesh: &Mesh, m: &ManualComputation) -> Self {
         let shape: Vec<usize> = mesh.axes().iter().map(|a| a.size.max(1) as usize).collect();
-        let sizes: Vec<usize> =
-            m.manual_axes.iter().map(|a| mesh.axis_size(a).unwrap_or(1).max(1) as usize).collect();
+        let sizes: Vec<usize> = m.manual_axes.iter().map(|a| mesh.axis_size(a).unwrap_or(1).max(1) as usize).collect();
         let mut coords = Vec::new();
         for_each_index(&sizes, |c| coords.push(c.to_vec()));
         let mut instance_of = Vec::new();

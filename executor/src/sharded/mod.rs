@@ -16,9 +16,9 @@ mod reshard;
 use crate::error::{Error, Result};
 use crate::placement::Placement;
 use crate::reference::{Source, collective, run_op};
-use crate::runtime::{Post, posted_all};
 use crate::runtime::Runtime;
-use crate::schedule::{Kernel, Move, Schedule, Step};
+use crate::runtime::{Post, posted_all};
+use crate::schedule::{Kernel, Move, Schedule, Step, ValueStep};
 use crate::tensor::{Tensor, dims};
 use autoshard_model::PlannedCollective;
 use autoshard_model::reshard::{Collective, CollectiveKind};
@@ -310,9 +310,17 @@ impl<'a, 'd> DeviceRun<'a, 'd> {
                 self.store(*target, y);
             }
             Step::Ruled { op, operands, kernel, results } => {
-                let mut xs = Vec::with_capacity(operands.len());
-                for (o, sharding) in operands.iter().zip(&kernel.operands) {
+                let mut xs: Vec<Tensor> = Vec::with_capacity(operands.len());
+                for (i, (o, sharding)) in operands.iter().zip(&kernel.operands).enumerate() {
                     let x = self.read(o.value)?;
+                    // A value used twice in one sharding is moved once, as it is priced.
+                    let same = |(p, s): (&ValueStep, &TensorSharding)| {
+                        p.value == o.value && p.moved.to == o.moved.to && s == sharding
+                    };
+                    if let Some(j) = operands[..i].iter().zip(&kernel.operands).position(same) {
+                        xs.push(xs[j].clone());
+                        continue;
+                    }
                     let x = self.moved(x, o.value, &o.moved)?;
                     xs.push(self.gather_for_kernel(x, o.value, (&o.moved.to, sharding))?);
                 }
@@ -335,7 +343,13 @@ impl<'a, 'd> DeviceRun<'a, 'd> {
 
     /// A `case` on this device's blocks: the steps of the branch the (replicated)
     /// selector picks, on its operands' blocks.
-    fn run_case(&mut self, id: OpId, branches: &'a [Vec<Step>], inputs: &[Tensor], outputs: &mut [Tensor]) -> Result<()> {
+    fn run_case(
+        &mut self,
+        id: OpId,
+        branches: &'a [Vec<Step>],
+        inputs: &[Tensor],
+        outputs: &mut [Tensor],
+    ) -> Result<()> {
         let op = self.program.op(id);
         let OpKind::Case(case) = &op.kind else { return Err(Error::Plan(format!("\"{}\" is not a case", op.name))) };
         let mut operands = op.operands.iter().map(|&v| self.read(v)).collect::<Result<Vec<_>>>()?;
@@ -395,7 +409,10 @@ impl<'a, 'd> DeviceRun<'a, 'd> {
             trips += 1;
         }
         if trips != w.trip_count {
-            return Err(Error::Plan(format!("loop \"{}\" ran {trips} times, not its trip count {}", op.name, w.trip_count)));
+            return Err(Error::Plan(format!(
+                "loop \"{}\" ran {trips} times, not its trip count {}",
+                op.name, w.trip_count
+            )));
         }
         for (&result, x) in op.results.iter().zip(carried) {
             self.store(result, x);
@@ -455,7 +472,8 @@ impl<'a, 'd> DeviceRun<'a, 'd> {
     /// elements received from other devices.
     fn replica_collective(&mut self, id: OpId, operands: &[Tensor]) -> Result<(Vec<Tensor>, usize)> {
         let op = self.program.op(id);
-        let unsupported = |reason: String| Error::Unsupported { op: op.name.clone(), kind: op.kind.name().into(), reason };
+        let unsupported =
+            |reason: String| Error::Unsupported { op: op.name.clone(), kind: op.kind.name().into(), reason };
         let device_ids = self.program.mesh().device_ids();
         let device = self.site.device.index();
         let me = device_ids.get(device).copied().ok_or_else(|| unsupported(format!("device {device} has no id")))?;
@@ -468,7 +486,8 @@ impl<'a, 'd> DeviceRun<'a, 'd> {
         for x in operands {
             let board = self.site.device.round(Some(Post { tensor: x.clone(), to: None }))?;
             let parts = posted_all(&board, &positions)?;
-            received += positions.iter().zip(&parts).filter(|(p, _)| **p != device).map(|(_, t)| t.len()).sum::<usize>();
+            received +=
+                positions.iter().zip(&parts).filter(|(p, _)| **p != device).map(|(_, t)| t.len()).sum::<usize>();
             results.push(collective::replica_result(&op.kind, me, x, &parts).map_err(unsupported)?);
         }
         Ok((results, received))

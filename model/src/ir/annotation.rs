@@ -2,7 +2,9 @@
 //! constrains, in program order.
 //!
 //! Sources: inputs, op results (`sharding:` on an op), `sharding_constraint` and
-//! `reshard` (their result), a named computation's `in_shardings` (its body's
+//! `reshard` (their result; a `sharding_constraint` whose result nothing uses
+//! constrains its operand too, as in Shardy, where it would otherwise mean
+//! nothing), a named computation's `in_shardings` (its body's
 //! arguments) and `out_shardings` (its results), a manual computation's
 //! `in_shardings` (its body's arguments, without the manual axes) and
 //! `out_shardings` (its results), and outputs — an output's annotation constrains its
@@ -60,6 +62,17 @@ impl Annotation {
 }
 
 impl Program {
+    /// Per value: whether an op reads it, a region returns it or it is an output.
+    fn used_values(&self) -> Vec<bool> {
+        let mut used = vec![false; self.values.len()];
+        for op in &self.ops {
+            let returned = op.regions.iter().flat_map(|r| &r.results);
+            op.operands.iter().chain(returned).for_each(|v| used[v.index()] = true);
+        }
+        self.outputs.iter().for_each(|o| used[o.value.index()] = true);
+        used
+    }
+
     /// Every annotation, in program order (see the module docs).
     pub fn annotations(&self) -> Vec<Annotation> {
         let mut out = Vec::new();
@@ -71,6 +84,7 @@ impl Program {
                 add(input.value, s, AnnotationSource::Input);
             }
         }
+        let used = self.used_values();
         for id in self.ops_in_order() {
             let op = self.op(id);
             for (&r, s) in op.results.iter().zip(&op.result_shardings) {
@@ -79,6 +93,10 @@ impl Program {
                 }
             }
             match (&op.kind, op.body()) {
+                (OpKind::ShardingConstraint(s), _) if !used[op.results[0].index()] => {
+                    add(op.results[0], s, AnnotationSource::Op(id));
+                    add(op.operands[0], s, AnnotationSource::Op(id));
+                }
                 (OpKind::ShardingConstraint(s) | OpKind::Reshard(s), _) => {
                     add(op.results[0], s, AnnotationSource::Op(id))
                 }

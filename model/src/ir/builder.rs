@@ -9,9 +9,9 @@
 
 use super::program::{Body, Input, Op, Output, Program, Value, ValueDef};
 use super::{Location, OpId, TensorType, ValueId};
+use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::mesh::Mesh;
-use crate::dtype::DType;
 use crate::ops::{ManualComputation, OpKind, Operand};
 use crate::sharding::{MeshRef, TensorSharding};
 use std::collections::BTreeMap;
@@ -550,7 +550,8 @@ impl ProgramBuilder {
             }
             OpKind::While(_) => Ok(types),
             OpKind::Case(case) => {
-                let (expected, dtype) = if case.predicate { ("tensor<i1>", DType::I1) } else { ("tensor<i32>", DType::I32) };
+                let (expected, dtype) =
+                    if case.predicate { ("tensor<i1>", DType::I1) } else { ("tensor<i32>", DType::I32) };
                 match types.split_first() {
                     Some((selector, rest)) if selector.shape.is_empty() && selector.dtype == dtype => Ok(rest.to_vec()),
                     Some((selector, _)) => {
@@ -597,9 +598,11 @@ impl ProgramBuilder {
             }
             OpKind::Case(_) => Ok(body_types.to_vec()),
             OpKind::While(_) => {
-                let carried: Vec<TensorType> = spec.operands.iter().map(|&v| self.program.value(v).ty.clone()).collect();
+                let carried: Vec<TensorType> =
+                    spec.operands.iter().map(|&v| self.program.value(v).ty.clone()).collect();
                 if body_types != carried {
-                    let list = |types: &[TensorType]| types.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
+                    let list =
+                        |types: &[TensorType]| types.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
                     return Err(Error::Program(format!(
                         "{what}: the body returns ({}) but the loop carries ({})",
                         list(body_types),

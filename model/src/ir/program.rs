@@ -322,7 +322,10 @@ impl Program {
             )));
         }
         if let Some((_, m)) = members.iter().enumerate().find(|(i, m)| members[..*i].contains(m)) {
-            return Err(crate::Error::Program(format!("\"{}\" appears twice in a sharding group", self.value(*m).name)));
+            return Err(crate::Error::Program(format!(
+                "\"{}\" appears twice in a sharding group",
+                self.value(*m).name
+            )));
         }
         self.sharding_groups.push(ShardingGroup { members, loc });
         Ok(())
@@ -332,7 +335,8 @@ impl Program {
     /// the inputs or outputs): the next run reads what this one returns there (a
     /// training step's parameters), so both get one sharding.
     pub fn carry(&mut self, input: &str, output: &str) -> crate::Result<()> {
-        let by_position = |text: &str, values: Vec<ValueId>| text.parse::<usize>().ok().and_then(|k| values.get(k).copied());
+        let by_position =
+            |text: &str, values: Vec<ValueId>| text.parse::<usize>().ok().and_then(|k| values.get(k).copied());
         let inputs: Vec<ValueId> = self.inputs.iter().map(|i| i.value).collect();
         let outputs: Vec<ValueId> = self.outputs.iter().map(|o| o.value).collect();
         let find = |text: &str, values: Vec<ValueId>, what: &str| {

@@ -66,11 +66,8 @@ pub(super) fn collective_permute(
     results: &[TensorType],
 ) -> Vec<Ssa> {
     let rows: Vec<String> = c.source_target_pairs.iter().map(|(s, t)| format!("[{s}, {t}]")).collect();
-    let mut attrs = format!(
-        "source_target_pairs = dense<[{}]> : tensor<{}x2xi64>",
-        rows.join(", "),
-        c.source_target_pairs.len()
-    );
+    let mut attrs =
+        format!("source_target_pairs = dense<[{}]> : tensor<{}x2xi64>", rows.join(", "), c.source_target_pairs.len());
     if c.channel_id > 0 {
         attrs = format!("channel_handle = #stablehlo.channel_handle<handle = {}, type = 1>, {attrs}", c.channel_id);
     }
