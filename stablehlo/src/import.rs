@@ -25,10 +25,13 @@ use super::ops::{self, Scope, tensor_type};
 use super::{at, error};
 use autoshard_model::Diagnostic;
 use autoshard_model::ir::{InputSpec, OpSpec};
-use autoshard_model::ops::{BodyValue, Case, Constant, Decomposition, ManualComputation, NamedComputation, While};
-use autoshard_model::rules::CallUsers;
+use autoshard_model::ops::{
+    BodyOp, BodyValue, Case, Constant, Custom, Decomposition, ManualComputation, NamedComputation, Operand, While,
+};
+use autoshard_model::rules::{CallUsers, OpShapes, counts_for};
 use autoshard_model::{
-    Location, Mesh, MeshRef, OpKind, Program, ProgramBuilder, TensorSharding, TensorShardingPerValue, ValueId,
+    Location, Mesh, MeshRef, OpKind, OpShardingRule, Program, ProgramBuilder, TensorSharding, TensorShardingPerValue,
+    TensorType, ValueId,
 };
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -323,7 +326,10 @@ impl Importer<'_> {
                 _ => {
                     let (kind, names) = ops::lower(op, self).map_err(|m| self.err(op.pos, m))?;
                     let operands = names.iter().map(|o| self.value(o, op.pos)).collect::<Result<_, _>>()?;
-                    self.add(op, kind, operands)?;
+                    match op.attr("sdy.sharding_rule") {
+                        Some(rule) => self.with_rule(op, kind, operands, rule)?,
+                        None => drop(self.add(op, kind, operands)?),
+                    }
                 }
             }
         }
@@ -615,15 +621,55 @@ impl Importer<'_> {
         let operands = op.operands.iter().map(|o| self.value(o, op.pos)).collect::<Result<Vec<_>, _>>()?;
         let types: Vec<_> = operands.iter().map(|&v| self.builder.type_of(v).clone()).collect();
         let lowered = custom_call::lower(op, &types, users).map_err(|m| self.err(op.pos, m))?;
-        let Some(body) = lowered.body else {
-            self.add(op, lowered.kind, operands)?;
-            return Ok(());
+        match lowered.body {
+            Some(body) => self.with_body(op, lowered.kind, operands, &body),
+            None => self.add(op, lowered.kind, operands).map(|_| ()),
+        }
+    }
+
+    /// An op of the op set carrying its own `sdy.sharding_rule`, which overrides the
+    /// registry's (as in Shardy): a custom op with that rule, the op's FLOPs and the
+    /// op itself as its body (which is what executes it).
+    fn with_rule(
+        &mut self,
+        op: &Operation,
+        kind: OpKind,
+        operands: Vec<ValueId>,
+        rule: &Attr,
+    ) -> Result<(), Diagnostic> {
+        let parsed: OpShardingRule =
+            rule.text.parse().map_err(|e| self.err(rule.pos, format!("malformed sdy.sharding_rule: {e}")))?;
+        let types: Vec<TensorType> = operands.iter().map(|&v| self.builder.type_of(v).clone()).collect();
+        let named: Vec<Operand<'_>> = op.operands.iter().zip(&types).map(|(name, ty)| Operand { name, ty }).collect();
+        let results = kind.infer(&named).map_err(|e| self.err(op.pos, e.to_string()))?;
+        let shapes = OpShapes { operands: types.iter().collect(), results: results.iter().collect() };
+        let flops = counts_for(&kind, &shapes).flops;
+        let body = Decomposition {
+            ops: vec![BodyOp {
+                label: "op",
+                kind,
+                operands: (0..operands.len()).map(BodyValue::Arg).collect(),
+                results: results.len(),
+            }],
+            results: (0..results.len()).map(|index| BodyValue::Result { op: 0, index }).collect(),
         };
+        let custom = Custom { rule: parsed, results, flops, target: None };
+        self.with_body(op, OpKind::Custom(custom), operands, &body)
+    }
+
+    /// The custom op `kind` of `op` with `body` as its decomposition.
+    fn with_body(
+        &mut self,
+        op: &Operation,
+        kind: OpKind,
+        operands: Vec<ValueId>,
+        body: &Decomposition,
+    ) -> Result<(), Diagnostic> {
         let stem = op.results.first().map_or("custom_call", |r| r.split('#').next().unwrap_or(r)).to_string();
         let args = (0..operands.len()).map(|i| self.key(&format!("{stem}/arg{i}"))).collect();
-        let spec = self.spec(op, lowered.kind, operands)?;
+        let spec = self.spec(op, kind, operands)?;
         let args = self.builder.begin_region(spec, args).map_err(|e| self.err(op.pos, e.to_string()))?;
-        let results = self.decomposition(op, &stem, &args, &body);
+        let results = self.decomposition(op, &stem, &args, body);
         self.close(op, results)
     }
 

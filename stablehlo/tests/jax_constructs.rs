@@ -332,3 +332,27 @@ func.func @main(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
     let constrained: Vec<&str> = program.annotations().iter().map(|a| program.value(a.value).name.as_str()).collect();
     assert_eq!(constrained, ["%1"]);
 }
+
+/// An `sdy.sharding_rule` on any op overrides the registry's rule, as in Shardy:
+/// here `add` may not split its second dimension.
+#[test]
+fn a_sharding_rule_on_any_op_overrides_the_registry() {
+    let source = r#"sdy.mesh @mesh = <["x"=2, "y"=2]>
+func.func @main(%arg0: tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> tensor<8x6xf32> {
+  %0 = stablehlo.add %arg0, %arg0 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=8, j=6} need_replication={j}>} : tensor<8x6xf32>
+  return %0 : tensor<8x6xf32>
+}"#;
+    let config = autoshard::Config::from_mlir("r.mlir", source).unwrap_or_else(|e| panic!("{e}"));
+    let program = &config.program;
+    let id = program.op_named("%0").expect("the add");
+    let rule = autoshard::model::rules::sharding_rule(program, id).expect("a rule").to_string();
+    assert_eq!(rule, "#sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=8, j=6} need_replication={j}, custom>");
+    let solved = autoshard::solve(&config).unwrap_or_else(|e| panic!("{e}"));
+    let add = solved.plan.ops.iter().find(|o| o.name == "%0").expect("the add");
+    assert!(add.factor_shardings[1].is_empty(), "{:?}", add.factor_shardings);
+    let run = autoshard::run(&config, &solved, 1).unwrap_or_else(|e| panic!("{e}"));
+    assert!(run.verification.passed, "{:?}", run.verification);
+    let bad = source.replace("([i, j], [i, j])->", "([i], [i, j])->");
+    let err = autoshard::Config::from_mlir("r.mlir", &bad).map(|_| ()).unwrap_err().to_string();
+    assert!(err.starts_with("r.mlir:3:3: error: custom: rule"), "{err}");
+}
