@@ -2,8 +2,10 @@
 //! (`jax.jit(f).lower(*args).as_text()`) and as Shardy's tests are written: a
 //! hand-written reader (`cursor.rs` → `parser.rs` → the syntax tree of `ast.rs`) and
 //! the import into the model's program (`import.rs`, op by op in `ops.rs`,
-//! collectives in `collective.rs`, custom calls in `custom_call.rs`, attribute values
-//! in `attrs.rs`, the reductions of combiner regions in `combiner.rs`).
+//! collectives in `collective.rs`, custom calls in `custom_call.rs`, loops and
+//! branches in `import/control.rs` with the trip counts of `loops.rs`, donated
+//! arguments in `donation.rs`, attribute values in `attrs.rs`, the reductions of
+//! combiner regions in `combiner.rs`).
 //!
 //! [`import`] reads a module as a program: its main function (`@main`, else its first
 //! public function) on its first `sdy.mesh` (the config crate's `Config::load` gives it

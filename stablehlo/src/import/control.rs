@@ -1,0 +1,120 @@
+//! Control flow read into the program: `stablehlo.while` as a `while` op with the
+//! trip count of its counted loop ([`loops::trip_count`]), and `stablehlo.case` /
+//! `stablehlo.if` as a `case` op whose branches take, as arguments, the values they
+//! read from around them. MLIR reuses value names across sibling regions, so each
+//! region is read behind its own prefix (`STEM.cond.`, `STEM.do.`, `STEM.bK.`);
+//! constants from around a region are built again inside it.
+
+use super::Importer;
+use crate::ast::{Operation, Region};
+use crate::loops;
+use autoshard_model::Diagnostic;
+use autoshard_model::OpKind;
+use autoshard_model::ops::{Case, While};
+
+impl Importer<'_> {
+    /// `stablehlo.while`: a `while` op with the trip count of its counted loop
+    /// ([`loops::trip_count`]); its condition and body are read behind the prefixes
+    /// `STEM.cond.` and `STEM.do.` (MLIR reuses names across sibling regions).
+    pub(super) fn while_loop(&mut self, op: &Operation) -> Result<(), Diagnostic> {
+        let trip_count = loops::trip_count(op, &|name: &str| self.scalar_through(name)).map_err(|m| {
+            let message = format!(
+                "stablehlo.while: autoshard prices a loop by its trip count, which it reads from a counted \
+                 loop (a counter from a constant, stepped by a constant, compared with a constant bound, as \
+                 scan and fori_loop lower); here {m}"
+            );
+            self.err(op.pos, message)
+        })?;
+        let [cond, body] = &op.regions[..] else {
+            return Err(self.err(op.pos, "stablehlo.while needs a condition and a body region"));
+        };
+        let operands = op.operands.iter().map(|o| self.value(o, op.pos)).collect::<Result<Vec<_>, _>>()?;
+        let spec = self.spec(op, OpKind::While(While { trip_count }), operands)?;
+        let stem = op.results.first().map_or("while", |r| r.split('#').next().unwrap_or(r)).to_string();
+        let inner = format!("{}{stem}.cond.", self.prefix);
+        let outer = std::mem::replace(&mut self.prefix, inner);
+        self.enclosing.push(outer.clone());
+        let arg_names = |region: &Region| region.args.iter().map(|a| a.name.clone()).collect::<Vec<_>>();
+        let opened = self.open(op, spec, &arg_names(cond));
+        let results = opened.as_ref().map_err(Clone::clone).and_then(|()| {
+            let decided = self.block(&cond.ops)?;
+            self.prefix = format!("{outer}{stem}.do.");
+            let names: Vec<String> = arg_names(body).iter().map(|a| self.key(a)).collect();
+            let next = self.builder.next_region(decided, names.clone());
+            let args = next.map_err(|e| self.err(op.pos, e.to_string()))?;
+            self.env.extend(names.into_iter().zip(args));
+            self.block(&body.ops)
+        });
+        self.prefix = outer;
+        self.enclosing.pop();
+        opened?;
+        self.close(op, results)
+    }
+
+    /// `stablehlo.case` or `stablehlo.if`: a `case` op whose operands are the
+    /// selector and the values its branches read from around them (in first-use
+    /// order), each branch read behind the prefix `STEM.bK.` with those values as
+    /// its arguments; constants from around it are built again inside.
+    pub(super) fn case(&mut self, op: &Operation) -> Result<(), Diagnostic> {
+        let [selector] = &op.operands[..] else {
+            return Err(self.err(op.pos, format!("{} takes one selector, not {}", op.name, op.operands.len())));
+        };
+        let outer = self.prefix.clone();
+        let captured: Vec<String> =
+            captured(&op.regions).into_iter().filter(|n| self.env.contains_key(&self.key(n))).collect();
+        let mut operands = vec![self.value(selector, op.pos)?];
+        for name in &captured {
+            operands.push(self.value(name, op.pos)?);
+        }
+        let kind = OpKind::Case(Case { branches: op.regions.len(), predicate: op.name == "stablehlo.if" });
+        let spec = self.spec(op, kind, operands)?;
+        let stem = op.results.first().map_or("case", |r| r.split('#').next().unwrap_or(r)).to_string();
+        self.enclosing.push(outer.clone());
+        self.prefix = format!("{outer}{stem}.b0.");
+        let opened = self.open(op, spec, &captured);
+        let mut results = opened.as_ref().map(|_| Vec::new()).map_err(Clone::clone);
+        for (k, branch) in op.regions.iter().enumerate() {
+            results = results.and_then(|_| {
+                let returned = self.block(&branch.ops)?;
+                if k + 1 == op.regions.len() {
+                    return Ok(returned);
+                }
+                self.prefix = format!("{outer}{stem}.b{}.", k + 1);
+                let names: Vec<String> = captured.iter().map(|a| self.key(a)).collect();
+                let next = self.builder.next_region(returned, names.clone());
+                let args = next.map_err(|e| self.err(op.pos, e.to_string()))?;
+                self.env.extend(names.into_iter().zip(args));
+                Ok(Vec::new())
+            });
+        }
+        self.prefix = outer;
+        self.enclosing.pop();
+        opened?;
+        self.close(op, results)
+    }
+}
+
+/// The names `regions` read without defining them (from around them), in
+/// first-use order.
+fn captured(regions: &[Region]) -> Vec<String> {
+    fn visit(ops: &[Operation], defined: &mut Vec<String>, out: &mut Vec<String>) {
+        for op in ops {
+            for name in &op.operands {
+                if !defined.contains(name) && !out.contains(name) {
+                    out.push(name.clone());
+                }
+            }
+            for region in &op.regions {
+                defined.extend(region.args.iter().map(|a| a.name.clone()));
+                visit(&region.ops, defined, out);
+            }
+            defined.extend(op.results.iter().cloned());
+        }
+    }
+    let mut out = Vec::new();
+    for region in regions {
+        let mut defined = region.args.iter().map(|a| a.name.clone()).collect();
+        visit(&region.ops, &mut defined, &mut out);
+    }
+    out
+}
