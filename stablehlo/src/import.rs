@@ -3,8 +3,11 @@
 //! annotation), ops become ops (their `sdy.sharding` the results' annotations),
 //! `func.call`s of private functions are inlined as named computations labelled with
 //! the callee, `stablehlo.custom_call`s become custom ops (built with their
-//! decomposition as body, if they have one), `sdy.named_computation` and `sdy.manual_computation` keep their
-//! regions, `sdy.sharding_group`s become sharding groups, and the returned values
+//! decomposition as body, if they have one), `sdy.named_computation` and
+//! `sdy.manual_computation` keep their regions, `stablehlo.while`, `case` and `if`
+//! become loops and branches (`import/control.rs`), Shardy's `sdy` collectives
+//! become reshards to their `out_sharding`, an op with its own `sdy.sharding_rule`
+//! becomes a custom op with that rule, `sdy.sharding_group`s become sharding groups, and the returned values
 //! become outputs (the result's `sdy.sharding` their annotation); a donated argument
 //! and the result that reuses its buffer form one more sharding group.
 //!
