@@ -25,7 +25,7 @@ use crate::hardware::HardwareSpec;
 use crate::specs::LinkSpec;
 use autoshard_model::axes_size;
 use autoshard_model::reshard::CollectiveKind;
-use autoshard_model::{AxisRef, Bytes, BytesPerSecond, Mesh, Seconds};
+use autoshard_model::{AxisRef, Bytes, BytesPerSecond, Mesh, OpKind, Seconds};
 
 /// The devices a collective's groups span: their count and the bottleneck link.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -92,6 +92,53 @@ pub fn collective_time(kind: CollectiveKind, group: Group, bytes: Bytes) -> Seco
     Seconds(group.overhead.0 + k_alpha * group.link.latency.0 + k_n * bytes.0 as f64 / group.link.bandwidth.0)
 }
 
+/// The time on the links of StableHLO collective `kind` over replica groups, as a
+/// manual computation's body runs it (`psum`, `ppermute`, `all_gather`…), one
+/// device sending `sent` and receiving `received` bytes: the formula of its kind
+/// over the mesh axes its groups span (where two members' coordinates differ), with
+/// its groups' size. Zero for any other op.
+pub fn replica_time(kind: &OpKind, mesh: &Mesh, hardware: &HardwareSpec, sent: Bytes, received: Bytes) -> Seconds {
+    let pairs;
+    let (collective, groups, bytes) = match kind {
+        OpKind::AllGather(a) => (CollectiveKind::AllGather, &a.replica_groups.0, received),
+        OpKind::AllReduce(a) => (CollectiveKind::AllReduce, &a.replica_groups.0, sent),
+        OpKind::ReduceScatter(r) => (CollectiveKind::ReduceScatter, &r.replica_groups.0, sent),
+        OpKind::AllToAll(a) => (CollectiveKind::AllToAll, &a.replica_groups.0, sent),
+        OpKind::CollectivePermute(c) => {
+            pairs = c.source_target_pairs.iter().map(|&(s, t)| vec![s, t]).collect::<Vec<_>>();
+            (CollectiveKind::CollectivePermute, &pairs, sent)
+        }
+        _ => return Seconds(0.0),
+    };
+    let axes = spanned_axes(mesh, groups);
+    let size = groups.iter().map(Vec::len).max().unwrap_or(1) as i64;
+    let group = Group { size, ..Group::for_kind(collective, &axes, mesh, hardware) };
+    collective_time(collective, group, bytes)
+}
+
+/// The mesh axes along which two members of one of `groups` (device ids) differ.
+fn spanned_axes(mesh: &Mesh, groups: &[Vec<i64>]) -> Vec<AxisRef> {
+    let ids = mesh.device_ids();
+    let sizes: Vec<usize> = mesh.axes().iter().map(|a| a.size.max(1) as usize).collect();
+    let coordinates = |id: i64| -> Option<Vec<usize>> {
+        let mut position = ids.iter().position(|&d| d == id)?;
+        let mut out = vec![0; sizes.len()];
+        for (k, &n) in sizes.iter().enumerate().rev() {
+            out[k] = position % n;
+            position /= n;
+        }
+        Some(out)
+    };
+    let mut spanned = vec![false; sizes.len()];
+    for group in groups {
+        let coords: Vec<Vec<usize>> = group.iter().filter_map(|&id| coordinates(id)).collect();
+        for (k, seen) in spanned.iter_mut().enumerate() {
+            *seen |= coords.windows(2).any(|w| w[0][k] != w[1][k]);
+        }
+    }
+    mesh.axes().iter().zip(spanned).filter(|(_, s)| *s).map(|(a, _)| AxisRef::full(a.name.clone())).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -100,6 +147,28 @@ mod tests {
 
     fn close(a: Seconds, b: f64) -> bool {
         (a.0 - b).abs() <= 1e-12 * b.abs().max(1e-9)
+    }
+
+    #[test]
+    fn shard_map_collectives_cost_the_formula_over_the_axes_their_groups_span() {
+        use autoshard_model::ops::{AllReduce, CollectivePermute, ReduceKind, ReplicaGroups};
+        let mesh = Mesh::from_axes([("data", 2), ("model", 4)]).unwrap();
+        let hw = HardwareSpec::from_preset(Preset::H100Sxm, &mesh);
+        let n = Bytes(1 << 20);
+        let psum = OpKind::AllReduce(AllReduce {
+            kind: ReduceKind::Add,
+            replica_groups: ReplicaGroups(vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7]]),
+            channel_id: 1,
+            use_global_device_ids: true,
+        });
+        let model = Group::over(&[AxisRef::full("model")], &mesh, &hw);
+        assert_eq!(replica_time(&psum, &mesh, &hw, n, n), collective_time(CollectiveKind::AllReduce, model, n));
+        // Across "data" (devices 0 and 4): the slower inter-node link.
+        let ring =
+            OpKind::CollectivePermute(CollectivePermute { source_target_pairs: vec![(0, 4), (4, 0)], channel_id: 1 });
+        let data = Group::over(&[AxisRef::full("data")], &mesh, &hw);
+        assert_eq!(replica_time(&ring, &mesh, &hw, n, n), collective_time(CollectiveKind::CollectivePermute, data, n));
+        assert_eq!(replica_time(&OpKind::Dot, &mesh, &hw, n, n), Seconds(0.0));
     }
 
     #[test]

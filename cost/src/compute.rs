@@ -1,6 +1,7 @@
 //! The compute time of one op on one device: the sum over its kernels (one, or a
 //! custom op's body's ops) of a roofline (docs/spec.md §4), or of the device's measured
-//! kernel model where it has one (`kernel.rs`).
+//! kernel model where it has one (`kernel.rs`); a collective a manual computation's
+//! body runs itself (`psum`, `ppermute`…) adds its exchange's time on the links.
 //!
 //! Roofline: time = max(local FLOPs / device FLOP/s, local bytes read and written /
 //! memory bandwidth). Local FLOPs are the op's FLOPs divided by the product of the
@@ -22,6 +23,9 @@ pub enum LocalWork {
     Kernel(KernelWork),
     /// A custom op's body, kernel by kernel in order.
     Body(Vec<KernelWork>),
+    /// A collective over replica groups in a manual computation's body (`psum`,
+    /// `ppermute`…): its kernel, and the time its exchange takes on the links.
+    Exchange(KernelWork, Seconds),
 }
 
 /// The fraction of a set of tensors one device holds: local over global bytes (1 when
@@ -80,7 +84,7 @@ impl LocalWork {
     /// The kernels, in order.
     pub fn kernels(&self) -> &[KernelWork] {
         match self {
-            LocalWork::Kernel(kernel) => std::slice::from_ref(kernel),
+            LocalWork::Kernel(kernel) | LocalWork::Exchange(kernel, _) => std::slice::from_ref(kernel),
             LocalWork::Body(kernels) => kernels,
         }
     }
@@ -91,9 +95,13 @@ impl LocalWork {
     }
 
     /// The time of this work on `device`: per kernel, its kernel model's, else the
-    /// roofline's.
+    /// roofline's; plus an exchange's time on the links.
     pub fn time(&self, device: &DeviceSpec) -> Seconds {
-        self.kernels().iter().map(|k| kernel_time(k, device)).sum()
+        let network = match self {
+            LocalWork::Exchange(_, network) => network.0,
+            _ => 0.0,
+        };
+        Seconds(self.kernels().iter().map(|k| kernel_time(k, device).0).sum::<f64>() + network)
     }
 }
 

@@ -15,7 +15,7 @@
 //! (the program, its hardware and its mesh by name), for both the evaluation of a
 //! plan and the local choice of a strategy.
 
-use crate::collective::{Group, collective_time};
+use crate::collective::{Group, collective_time, replica_time};
 use crate::compute::{Kernel, LocalWork, Share};
 use crate::error::{Error, Result};
 use crate::hardware::HardwareSpec;
@@ -94,6 +94,11 @@ impl<'a> Pricing<'a> {
                 let kernels =
                     self.body_kernels(body).into_iter().map(|k| k.local(pieces, fraction, fraction)).collect();
                 LocalWork::Body(kernels)
+            }
+            _ if op.kind.is_replica_collective() => {
+                let kernel = self.kernel(id).local(pieces, operands.fraction(), results.fraction());
+                let mesh = self.program.mesh();
+                LocalWork::Exchange(kernel, replica_time(&op.kind, mesh, self.hardware, operands.local, results.local))
             }
             _ => LocalWork::of(self.kernel(id), pieces, operands, results),
         }
