@@ -221,6 +221,16 @@ impl Importer<'_> {
 
     fn on_program_mesh(&self, mut sharding: TensorSharding) -> Result<TensorSharding, String> {
         if let MeshRef::Symbol(name) = &sharding.mesh
+            && let Some(decl) = self.module.meshes.iter().find(|m| m.name == *name)
+            && decl.mesh.text.parse::<Mesh>().is_ok_and(|m| m.is_maximal())
+        {
+            return Err(format!(
+                "{sharding} puts the value on one device (@{name} = {} is a maximal mesh); values on one \
+                 device are not supported yet",
+                decl.mesh.text
+            ));
+        }
+        if let MeshRef::Symbol(name) = &sharding.mesh
             && self.empty_meshes.contains(name)
         {
             if let Some(axis) = sharding.all_axes().next() {

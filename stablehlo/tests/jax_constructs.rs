@@ -147,8 +147,17 @@ fn what_the_reader_refuses_is_located_and_named() {
             "  %0 = stablehlo.add %a, %a {sdy.sharding = #sdy.sharding_per_value<[<@empty_mesh, [{\"x\"}, {}]>]>} : tensor<8x6xf32>",
         );
     let no_group_id = func("  sdy.sharding_group %a : tensor<8x6xf32>");
+    let maximal = "sdy.mesh @mesh = <[\"x\"=4]>\nsdy.mesh @maximal_mesh_0 = <[], device_ids=[0]>\n".to_string()
+        + &func(
+            "  %0 = stablehlo.add %a, %a {sdy.sharding = #sdy.sharding_per_value<[<@maximal_mesh_0, []>]>} : tensor<8x6xf32>",
+        );
     let cases = [
         (no_group_id, "m.mlir:2:3: error: sdy.sharding_group needs a group_id"),
+        (
+            maximal,
+            "m.mlir:4:45: error: #sdy.sharding<@maximal_mesh_0, []> puts the value on one device \
+             (@maximal_mesh_0 = <[], device_ids=[0]> is a maximal mesh); values on one device are not supported yet",
+        ),
         (
             while_loop,
             "m.mlir:2:3: error: stablehlo.while: autoshard prices a loop by its trip count, which it reads from a \
