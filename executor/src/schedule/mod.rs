@@ -211,6 +211,14 @@ impl Scheduler<'_> {
         ops.iter().try_for_each(|&id| self.op(id))
     }
 
+    /// The steps of `ops` alone (a loop's or a branch's region).
+    fn steps_of(&mut self, ops: &[OpId]) -> Result<Vec<Step>> {
+        let outer = std::mem::take(&mut self.steps);
+        let built = self.block(ops);
+        let steps = std::mem::replace(&mut self.steps, outer);
+        built.map(|()| steps)
+    }
+
     fn op(&mut self, id: OpId) -> Result<()> {
         let program = self.program;
         let op = program.op(id);
@@ -246,13 +254,7 @@ impl Scheduler<'_> {
             (OpKind::While(_), Some(body)) => self.while_loop(id, body)?,
             (OpKind::Case(_), _) => {
                 self.check_boundaries(id)?;
-                let outer = std::mem::take(&mut self.steps);
-                let mut branches = Vec::with_capacity(op.regions.len());
-                for branch in op.branches() {
-                    self.block(&branch.ops)?;
-                    branches.push(std::mem::take(&mut self.steps));
-                }
-                self.steps = outer;
+                let branches = op.branches().iter().map(|b| self.steps_of(&b.ops)).collect::<Result<_>>()?;
                 self.steps.push(Step::Case { op: id, branches });
             }
             _ => self.steps.push(Step::Source { op: id }),
@@ -304,11 +306,7 @@ impl Scheduler<'_> {
         let op = program.op(id);
         let cond = op.cond().ok_or_else(|| Error::Plan(format!("loop \"{}\" has no condition", op.name)))?;
         self.check_boundaries(id)?;
-        let outer = std::mem::take(&mut self.steps);
-        self.block(&cond.ops)?;
-        let cond_steps = std::mem::take(&mut self.steps);
-        self.block(&body.ops)?;
-        let body_steps = std::mem::replace(&mut self.steps, outer);
+        let (cond_steps, body_steps) = (self.steps_of(&cond.ops)?, self.steps_of(&body.ops)?);
         let mut defined = Vec::new();
         region_values(program, &op.regions, &mut defined);
         self.steps.push(Step::Loop { op: id, cond: cond_steps, body: body_steps, defined });

@@ -10,6 +10,7 @@ use crate::ast::{Operation, Region};
 use crate::loops;
 use autoshard_model::Diagnostic;
 use autoshard_model::OpKind;
+use autoshard_model::ir::OpSpec;
 use autoshard_model::ops::{Case, While};
 
 impl Importer<'_> {
@@ -30,25 +31,8 @@ impl Importer<'_> {
         };
         let operands = op.operands.iter().map(|o| self.value(o, op.pos)).collect::<Result<Vec<_>, _>>()?;
         let spec = self.spec(op, OpKind::While(While { trip_count }), operands)?;
-        let stem = op.results.first().map_or("while", |r| r.split('#').next().unwrap_or(r)).to_string();
-        let inner = format!("{}{stem}.cond.", self.prefix);
-        let outer = std::mem::replace(&mut self.prefix, inner);
-        self.enclosing.push(outer.clone());
-        let arg_names = |region: &Region| region.args.iter().map(|a| a.name.clone()).collect::<Vec<_>>();
-        let opened = self.open(op, spec, &arg_names(cond));
-        let results = opened.as_ref().map_err(Clone::clone).and_then(|()| {
-            let decided = self.block(&cond.ops)?;
-            self.prefix = format!("{outer}{stem}.do.");
-            let names: Vec<String> = arg_names(body).iter().map(|a| self.key(a)).collect();
-            let next = self.builder.next_region(decided, names.clone());
-            let args = next.map_err(|e| self.err(op.pos, e.to_string()))?;
-            self.env.extend(names.into_iter().zip(args));
-            self.block(&body.ops)
-        });
-        self.prefix = outer;
-        self.enclosing.pop();
-        opened?;
-        self.close(op, results)
+        let args = |region: &Region| region.args.iter().map(|a| a.name.clone()).collect::<Vec<_>>();
+        self.regions(op, spec, &[(cond, "cond".into(), args(cond)), (body, "do".into(), args(body))])
     }
 
     /// `stablehlo.case` or `stablehlo.if`: a `case` op whose operands are the
@@ -59,7 +43,6 @@ impl Importer<'_> {
         let [selector] = &op.operands[..] else {
             return Err(self.err(op.pos, format!("{} takes one selector, not {}", op.name, op.operands.len())));
         };
-        let outer = self.prefix.clone();
         let captured: Vec<String> =
             captured(&op.regions).into_iter().filter(|n| self.env.contains_key(&self.key(n))).collect();
         let mut operands = vec![self.value(selector, op.pos)?];
@@ -68,29 +51,48 @@ impl Importer<'_> {
         }
         let kind = OpKind::Case(Case { branches: op.regions.len(), predicate: op.name == "stablehlo.if" });
         let spec = self.spec(op, kind, operands)?;
-        let stem = op.results.first().map_or("case", |r| r.split('#').next().unwrap_or(r)).to_string();
+        let branches: Vec<_> =
+            op.regions.iter().enumerate().map(|(k, r)| (r, format!("b{k}"), captured.clone())).collect();
+        self.regions(op, spec, &branches)
+    }
+
+    /// Builds region op `spec` of `op` from `regions`, each with the suffix of its
+    /// prefix (`cond`: `%STEM.cond.`) and its arguments' names: the first opens
+    /// the op, each next one closes the one before (`next_region`), and the op is
+    /// closed with what the last returns. Constants around the op are visible in
+    /// every region.
+    fn regions(
+        &mut self,
+        op: &Operation,
+        spec: OpSpec,
+        regions: &[(&Region, String, Vec<String>)],
+    ) -> Result<(), Diagnostic> {
+        let stem = op.results.first().map_or("region", |r| r.split('#').next().unwrap_or(r)).to_string();
+        let outer = self.prefix.clone();
         self.enclosing.push(outer.clone());
-        self.prefix = format!("{outer}{stem}.b0.");
-        let opened = self.open(op, spec, &captured);
-        let mut results = opened.as_ref().map(|_| Vec::new()).map_err(Clone::clone);
-        for (k, branch) in op.regions.iter().enumerate() {
-            results = results.and_then(|_| {
-                let returned = self.block(&branch.ops)?;
-                if k + 1 == op.regions.len() {
-                    return Ok(returned);
+        let (mut spec, mut opened, mut returned) = (Some(spec), Ok(()), Ok(Vec::new()));
+        for (region, suffix, args) in regions {
+            self.prefix = format!("{outer}{stem}.{suffix}.");
+            returned = match (returned, spec.take()) {
+                (Ok(_), Some(spec)) => {
+                    opened = self.open(op, spec, args);
+                    opened.clone().map(|()| Vec::new())
                 }
-                self.prefix = format!("{outer}{stem}.b{}.", k + 1);
-                let names: Vec<String> = captured.iter().map(|a| self.key(a)).collect();
-                let next = self.builder.next_region(returned, names.clone());
-                let args = next.map_err(|e| self.err(op.pos, e.to_string()))?;
-                self.env.extend(names.into_iter().zip(args));
-                Ok(Vec::new())
-            });
+                (Ok(previous), None) => {
+                    let names: Vec<String> = args.iter().map(|a| self.key(a)).collect();
+                    let next = self.builder.next_region(previous, names.clone());
+                    next.map(|values| self.env.extend(names.into_iter().zip(values)))
+                        .map(|()| Vec::new())
+                        .map_err(|e| self.err(op.pos, e.to_string()))
+                }
+                (Err(e), _) => Err(e),
+            };
+            returned = returned.and_then(|_| self.block(&region.ops));
         }
         self.prefix = outer;
         self.enclosing.pop();
         opened?;
-        self.close(op, results)
+        self.close(op, returned)
     }
 }
 
