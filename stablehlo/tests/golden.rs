@@ -1,8 +1,7 @@
 //! StableHLO modules: Shardy's rule-registry test read as it is, and modules lowered
 //! by JAX (`scripts/jax/lower.py`) imported, solved and run.
 
-use autoshard_model::OpShardingRule;
-use autoshard_model::rules::sharding_rule;
+use autoshard_model::rules::stablehlo_rule;
 use std::collections::BTreeMap;
 
 const REGISTRY: &str = "tests/data/mlir/shardy/op_sharding_rule_registry.mlir";
@@ -49,18 +48,6 @@ fn rule_text(text: &str) -> String {
     format!("{}>", text.trim_end())
 }
 
-/// `rule` with its operands after the first `keep` removed, if those are all scalars
-/// (`[]`): the operands the op set holds as attributes (a reduce's init values, a
-/// pad's value), as the YAML registry cases drop them.
-fn drop_held_operands(rule: &str, keep: usize) -> String {
-    let Ok(mut parsed) = rule.parse::<OpShardingRule>() else { return rule.to_string() };
-    if parsed.operands.len() <= keep || parsed.operands[keep..].iter().any(|o| o.rank() != 0) {
-        return rule.to_string();
-    }
-    parsed.operands.truncate(keep);
-    parsed.to_string()
-}
-
 #[test]
 fn shardy_rule_registry() {
     let source = std::fs::read_to_string(REGISTRY).expect("the registry test file");
@@ -79,9 +66,8 @@ fn shardy_rule_registry() {
         for id in program.ops_in_order() {
             let op = program.op(id);
             let Some(want) = op.loc.as_ref().and_then(|l| expected.get(&l.line)) else { continue };
-            let got = sharding_rule(program, id).map(|r| r.to_string()).unwrap_or_else(|| "none".into());
-            let want = drop_held_operands(want, op.operands.len());
-            if got == want {
+            let got = stablehlo_rule(program, id).map(|r| r.to_string()).unwrap_or_else(|| "none".into());
+            if got == *want {
                 checked += 1;
             } else {
                 mismatches.push(format!("@{name} {}:\n  shardy    {want}\n  autoshard {got}", op.name));

@@ -37,7 +37,7 @@ pub(crate) use pointwise::unary_flops_per_element;
 pub use slicing::{ConcatSources, StartIndices};
 
 use crate::ir::{Op, OpId, Program, TensorType, ValueDef, ValueId};
-use crate::ops::{DotGeneral, OpKind};
+use crate::ops::{DotGeneral, OpKind, ReduceWindow};
 use crate::rule::OpShardingRule;
 use crate::units::{Bytes, Flops};
 
@@ -100,6 +100,25 @@ pub fn sharding_rule(program: &Program, id: OpId) -> Option<OpShardingRule> {
         _ => ConcatSources::default(),
     };
     rule_for(&op.kind, &OpShapes::of(program, op), sources)
+}
+
+/// The sharding rule of op `id` as Shardy writes it for the StableHLO op: with the
+/// scalar operands the op set holds as attributes put back as `[]` — a `reduce`'s
+/// and a `reduce_window`'s init values (one per input), a `pad`'s padding value and
+/// a `select_and_scatter`'s init value (`([i, j, k], [])->([i, k])`).
+pub fn stablehlo_rule(program: &Program, id: OpId) -> Option<OpShardingRule> {
+    let mut rule = sharding_rule(program, id)?;
+    let op = program.op(id);
+    let ranks = op.operands.iter().map(|&v| program.value(v).ty.rank());
+    let held = match op.kind {
+        OpKind::Reduce(_) => op.operands.len(),
+        OpKind::ReduceWindow(_) if ReduceWindow::input_count(ranks) == op.operands.len() => op.operands.len(),
+        OpKind::Pad(_) if op.operands.len() == 1 => 1,
+        OpKind::SelectAndScatter(_) if op.operands.len() == 2 => 1,
+        _ => 0,
+    };
+    rule.operands.extend((0..held).map(|_| crate::rule::TensorMapping { dims: Vec::new() }));
+    Some(rule)
 }
 
 /// The sharding rule of an op of `kind` with `shapes`; `sources` matters only for
