@@ -119,14 +119,19 @@ pub fn split_strategy(
 /// The strategies an op with `rule` may take: its factor assignments and, for each
 /// operand set in `carriers` (see [`carriers`]), the same assignments carrying
 /// partial sums along any of the remaining axes; `shardable_reduction` is false for
-/// reductions whose partial results cannot be combined (a product).
+/// reductions whose partial results cannot be combined (a product). A
+/// `blocked_propagation` factor is left unsharded here: Shardy never propagates a
+/// sharding along it, so the solver does not choose one for it either; it is
+/// sharded only as one of its operands' or results' candidate shardings already
+/// shards it (a split strategy, `split_strategy`), as a user's annotation does.
 pub fn op_strategies(
     rule: &OpShardingRule,
     axes: &[UsableAxis],
     shardable_reduction: bool,
     carriers: &[Vec<usize>],
 ) -> Vec<OpStrategy> {
-    let open: Vec<bool> = rule.factors().map(|f| rule.may_shard(f, shardable_reduction)).collect();
+    let open: Vec<bool> =
+        rule.factors().map(|f| rule.may_shard(f, shardable_reduction) && !rule.is_blocked(f)).collect();
     let mut out = Vec::new();
     for (factors, rest) in assignments_and_rest(axes, &rule.factor_sizes, &open, !carriers.is_empty()) {
         if rest.is_empty() {
@@ -217,6 +222,16 @@ mod tests {
 
     fn axes(sizes: &[(&str, i64)]) -> Vec<UsableAxis> {
         sizes.iter().map(|&(n, s)| UsableAxis { name: n.into(), size: s }).collect()
+    }
+
+    #[test]
+    fn blocked_factors_are_not_chosen() {
+        let rule: OpShardingRule =
+            "#sdy.op_sharding_rule<([i, j])->([i, j]) {i=8, j=8} blocked_propagation={j}>".parse().unwrap();
+        let strategies = op_strategies(&rule, &axes(&[("x", 2), ("y", 2)]), true, &[]);
+        assert!(!strategies.is_empty());
+        assert!(strategies.iter().all(|s| s.factors[1].is_empty()), "{strategies:?}");
+        assert!(strategies.iter().any(|s| !s.factors[0].is_empty()));
     }
 
     #[test]
