@@ -72,7 +72,11 @@ impl DimMapping {
 }
 
 impl fmt::Display for DimMapping {
+    /// The factors' names run together (`ij`); a null mapping (no factor) is `*`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.factors.is_empty() {
+            return f.write_str("*");
+        }
         self.factors.iter().try_for_each(|factor| write!(f, "{factor}"))
     }
 }
@@ -340,9 +344,13 @@ fn parse_tensor_mapping(cursor: &mut Cursor<'_>) -> Result<TensorMapping> {
     Ok(TensorMapping { dims })
 }
 
-/// A run of factor names such as `ij` or `z_8z_9`; nothing at all is an empty mapping,
-/// which verification rejects (as in Shardy).
+/// A run of factor names such as `ij` or `z_8z_9`; `*` (Shardy's text for a null
+/// mapping) or nothing at all is an empty mapping, which verification rejects (as in
+/// Shardy).
 fn parse_dim_mapping(cursor: &mut Cursor<'_>) -> Result<DimMapping> {
+    if cursor.eat("*") {
+        return Ok(DimMapping::default());
+    }
     let start = cursor.pos();
     let Some(mut word) = cursor.keyword() else {
         return Ok(DimMapping::default());
@@ -471,6 +479,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_null_mapping_reads_and_prints_as_a_star_and_does_not_verify() {
+        let rule: OpShardingRule = "#sdy.op_sharding_rule<([i, *])->([i]) {i=4}>".parse().unwrap();
+        assert!(rule.operands[0].dims[1].factors.is_empty());
+        let err = rule.verify(&[&[4, 1]], &[&[4]]).unwrap_err().to_string();
+        assert!(err.contains("dim mapping must have at least one factor"), "{err}");
+    }
+
+    #[test]
     fn factor_names_follow_shardy() {
         let names: Vec<String> = [0, 1, 17, 18, 27].map(|i| FactorId(i).to_string()).into();
         assert_eq!(names, ["i", "j", "z", "z_1", "z_10"]);
@@ -482,6 +498,7 @@ mod tests {
     fn text_round_trips() {
         for text in [
             "#sdy.op_sharding_rule<([], [])->([])>",
+            "#sdy.op_sharding_rule<([i, *])->([i]) {i=4}>",
             "#sdy.op_sharding_rule<([i, k], [k, j])->([i, j]) {i=8, j=16, k=32} reduction={k}>",
             "#sdy.op_sharding_rule<([i, j])->([ij]) {i=2, j=4}>",
             "#sdy.op_sharding_rule<([i, j, k, l])->([i, k, l]) {i=2, j=3, k=5, l=7} reduction={j} need_replication={i, l} permutation={k} blocked_propagation={l}, custom>",
