@@ -121,6 +121,15 @@ const DECOMPOSED: &str = "decomposed into the StableHLO it computes (export/deco
 const SHARDING: &str = "a sharding (`sdy` syntax), read from the common key `sharding`";
 const REGION: &str = "a region op: its body is the importer's and the writer's";
 const COLLECTIVE: &str = "replica groups and channel handles (collective.rs, export/collectives.rs)";
+
+/// The attributes StableHLO's collectives share: their replica groups, channel and
+/// the meaning of their ids; and the combining function of a reducing op that reads
+/// it off its region (a collective's, `reduce_window`'s).
+const REPLICA_GROUPS: AttrDecl = other("replica_groups", "[[device, …], …]");
+const CHANNEL_ID: AttrDecl = int("channel_id").or(AttrDefault::Int(0));
+const GLOBAL_IDS: AttrDecl = flag("use_global_device_ids").or(NO);
+const COMBINER: AttrDecl =
+    word("kind", REDUCE_KIND).or(AttrDefault::Word("add")).hlo(Spelling::Elsewhere("the combining region"));
 const WINDOW: &str = "[[low, high], …] padding pairs; in StableHLO, a combining region";
 
 static OPS: &[OpDecl] = &[
@@ -357,7 +366,7 @@ static OPS: &[OpDecl] = &[
             other("padding", "[[low, high], …]").or(AttrDefault::Computed("(0, 0) per dim")),
             ints("base_dilations").or(AttrDefault::Computed("1 per dim")),
             ints("window_dilations").or(AttrDefault::Computed("1 per dim")),
-            word("kind", REDUCE_KIND).or(AttrDefault::Word("add")).hlo(Spelling::Elsewhere("the combining region")),
+            COMBINER,
         ],
         WINDOW,
     ),
@@ -593,12 +602,7 @@ static OPS: &[OpDecl] = &[
     OpDecl::by_hand(
         "all_gather",
         &["stablehlo.all_gather"],
-        &[
-            int("all_gather_dim"),
-            other("replica_groups", "[[device, …], …]"),
-            int("channel_id").or(AttrDefault::Int(0)),
-            flag("use_global_device_ids").or(NO),
-        ],
+        &[int("all_gather_dim"), REPLICA_GROUPS, CHANNEL_ID, GLOBAL_IDS],
         COLLECTIVE,
     ),
     OpDecl::by_hand(
@@ -608,38 +612,27 @@ static OPS: &[OpDecl] = &[
             int("split_dimension"),
             int("concat_dimension"),
             int("split_count").or(AttrDefault::Computed("the size of the first replica group")),
-            other("replica_groups", "[[device, …], …]"),
-            int("channel_id").or(AttrDefault::Int(0)),
+            REPLICA_GROUPS,
+            CHANNEL_ID,
         ],
         COLLECTIVE,
     ),
     OpDecl::by_hand(
         "reduce_scatter",
         &["stablehlo.reduce_scatter"],
-        &[
-            int("scatter_dimension"),
-            word("kind", REDUCE_KIND).or(AttrDefault::Word("add")).hlo(Spelling::Elsewhere("the combining region")),
-            other("replica_groups", "[[device, …], …]"),
-            int("channel_id").or(AttrDefault::Int(0)),
-            flag("use_global_device_ids").or(NO),
-        ],
+        &[int("scatter_dimension"), COMBINER, REPLICA_GROUPS, CHANNEL_ID, GLOBAL_IDS],
         COLLECTIVE,
     ),
     OpDecl::by_hand(
         "all_reduce",
         &["stablehlo.all_reduce"],
-        &[
-            word("kind", REDUCE_KIND).or(AttrDefault::Word("add")).hlo(Spelling::Elsewhere("the combining region")),
-            other("replica_groups", "[[device, …], …]"),
-            int("channel_id").or(AttrDefault::Int(0)),
-            flag("use_global_device_ids").or(NO),
-        ],
+        &[COMBINER, REPLICA_GROUPS, CHANNEL_ID, GLOBAL_IDS],
         COLLECTIVE,
     ),
     OpDecl::by_hand(
         "collective_permute",
         &["stablehlo.collective_permute"],
-        &[other("source_target_pairs", "[[source, target], …]"), int("channel_id").or(AttrDefault::Int(0))],
+        &[other("source_target_pairs", "[[source, target], …]"), CHANNEL_ID],
         COLLECTIVE,
     ),
     OpDecl::by_hand("sharding_constraint", &["sdy.sharding_constraint"], &[], SHARDING),
