@@ -36,6 +36,25 @@ const MODULE: &str = r#"module @jit_step attributes {mhlo.num_partitions = 8 : i
 }
 "#;
 
+/// `config` solved, and its plan run on the CPU mesh on the seeded inputs of each of
+/// `seeds`, equal to the reference every time.
+fn solved_and_run(config: &autoshard::Config, seeds: &[u64]) -> autoshard::Solution {
+    let solved = autoshard::solve(config).unwrap_or_else(|e| panic!("{e}"));
+    for &seed in seeds {
+        let run = autoshard::run(config, &solved, seed).unwrap_or_else(|e| panic!("{e}"));
+        assert!(run.verification.passed, "the sharded run differs: {:?}", run.verification);
+    }
+    solved
+}
+
+/// The module `solved`'s plan exports to, which must read back as that plan.
+fn exported(config: &autoshard::Config, solved: &autoshard::Solution) -> String {
+    let module = autoshard_stablehlo::export(&config.program, &solved.plan).unwrap_or_else(|e| panic!("{e}"));
+    let failures = super::golden::read_back_failures(config, &solved.plan, &module);
+    assert!(failures.is_empty(), "{failures:?}\n{module}");
+    module
+}
+
 #[test]
 fn what_jax_prints_imports_solves_runs_and_reads_back() {
     let config = autoshard::Config::from_mlir("step.mlir", MODULE).unwrap_or_else(|e| panic!("{e}"));
@@ -49,14 +68,10 @@ fn what_jax_prints_imports_solves_runs_and_reads_back() {
     assert!(kinds.iter().any(|k| matches!(k, OpKind::Custom(c) if c.target.as_deref() == Some("mhlo.topk"))));
     assert!(kinds.iter().any(|k| matches!(k, OpKind::ReduceWindow(w) if w.window.padding == [(0, 0); 4])));
 
-    let solved = autoshard::solve(&config).unwrap_or_else(|e| panic!("{e}"));
+    let solved = solved_and_run(&config, &[11]);
     assert_eq!(solved.plan.solver.as_ref().map(|s| s.status.as_str()), Some("optimal"));
-    let run = autoshard::run(&config, &solved, 11).unwrap_or_else(|e| panic!("{e}"));
-    assert!(run.verification.passed, "the sharded run differs: {:?}", run.verification);
-    let module = autoshard_stablehlo::export(program, &solved.plan).unwrap_or_else(|e| panic!("{e}"));
+    let module = exported(&config, &solved);
     assert!(module.contains("\"stablehlo.optimization_barrier\"") && module.contains("\"stablehlo.and\""), "{module}");
-    let failures = super::golden::read_back_failures(&config, &solved.plan, &module);
-    assert!(failures.is_empty(), "{failures:?}\n{module}");
 }
 
 /// `fori_loop(0, 3, body)` over a weight and an activation, then `lax.cond` on the
@@ -107,21 +122,15 @@ fn loops_and_branches_import_solve_run_and_read_back() {
     let operands: Vec<&str> = case.operands.iter().map(|&v| program.value(v).name.as_str()).collect();
     assert_eq!(operands, ["%3", "%0#2"]);
 
-    let solved = autoshard::solve(&config).unwrap_or_else(|e| panic!("{e}"));
+    // Seeds whose sums differ in sign run both branches.
+    let solved = solved_and_run(&config, &[2, 5]);
     assert_eq!(solved.plan.solver.as_ref().map(|s| s.status.as_str()), Some("optimal"));
     // The loop's matmul is priced three times.
     let dot = solved.plan.ops.iter().find(|o| o.op == "dot_general").expect("the matmul");
     let once = 2.0 * 8.0 * 64.0 * 64.0;
     assert!(dot.flops.0 >= 3.0 * once / 8.0 && dot.flops.0 <= 3.0 * once, "{}", dot.flops.0);
-    for seed in [2, 5] {
-        // Seeds whose sums differ in sign run both branches.
-        let run = autoshard::run(&config, &solved, seed).unwrap_or_else(|e| panic!("{e}"));
-        assert!(run.verification.passed, "the sharded run differs: {:?}", run.verification);
-    }
-    let module = autoshard_stablehlo::export(program, &solved.plan).unwrap_or_else(|e| panic!("{e}"));
+    let module = exported(&config, &solved);
     assert!(module.contains("\"stablehlo.while\"") && module.contains("\"stablehlo.case\""), "{module}");
-    let failures = super::golden::read_back_failures(&config, &solved.plan, &module);
-    assert!(failures.is_empty(), "{failures:?}\n{module}");
 }
 
 #[test]
@@ -228,9 +237,7 @@ fn data_flow_edges_are_their_values_with_their_shardings() {
         .collect();
     let want = [r#"#sdy.sharding<@mesh, [{"b"}p1, {?}]>"#, r#"#sdy.sharding<@mesh, [{"a", ?}, {"b", ?}p0]>"#];
     assert_eq!(constraints, want);
-    let solved = autoshard::solve(&config).unwrap_or_else(|e| panic!("{e}"));
-    let run = autoshard::run(&config, &solved, 3).unwrap_or_else(|e| panic!("{e}"));
-    assert!(run.verification.passed, "the sharded run differs: {:?}", run.verification);
+    solved_and_run(&config, &[3]);
 }
 
 /// Shardy's explicit collectives as its reshard pass prints them
@@ -262,9 +269,7 @@ fn shardys_collectives_read_as_reshards_and_run() {
         .collect();
     assert_eq!(reshards.len(), 6, "{reshards:?}");
     assert_eq!(reshards[4], r#"<@mesh3d, [{"x"}, {}, {"z"}], unreduced={"y"}>"#);
-    let solved = autoshard::solve(&config).unwrap_or_else(|e| panic!("{e}"));
-    let run = autoshard::run(&config, &solved, 3).unwrap_or_else(|e| panic!("{e}"));
-    assert!(run.verification.passed, "{:?}", run.verification);
+    solved_and_run(&config, &[3]);
 }
 
 /// A `shard_map` body as JAX lowers it: a matmul on each device's blocks, `psum`
@@ -298,9 +303,7 @@ fn shard_map_collectives_run_per_device() {
     for kind in ["all_reduce", "collective_permute", "all_gather"] {
         assert!(kinds.contains(&kind), "{kinds:?}");
     }
-    let solved = autoshard::solve(&config).unwrap_or_else(|e| panic!("{e}"));
-    let run = autoshard::run(&config, &solved, 4).unwrap_or_else(|e| panic!("{e}"));
-    assert!(run.verification.passed, "{:?}", run.verification);
+    let solved = solved_and_run(&config, &[4]);
     // Hand-computed, with x = 1 and w[k, j] = j: device (d, m) holds columns
     // 8m..8m+8, so y[., c] = 16 (8m + c); the psum over "model" is 16 (48 + 4c); the
     // ppermute hands device m what m - 1 had; the all_gather puts device m's
@@ -315,10 +318,8 @@ fn shard_map_collectives_run_per_device() {
         let want = (8.0 * ((m + 3) % 4) as f32 + c) / (48.0 + 4.0 * c);
         assert!((out.at(&[5, j]) - want).abs() < 1e-6, "column {j}: {} vs {want}", out.at(&[5, j]));
     }
-    let module = autoshard_stablehlo::export(program, &solved.plan).unwrap_or_else(|e| panic!("{e}"));
+    let module = exported(&config, &solved);
     assert!(module.contains("\"stablehlo.all_reduce\"") && module.contains("source_target_pairs"), "{module}");
-    let failures = super::golden::read_back_failures(&config, &solved.plan, &module);
-    assert!(failures.is_empty(), "{failures:?}\n{module}");
 }
 
 /// A `sdy.sharding_constraint` nothing uses constrains its operand, as in Shardy.
@@ -356,11 +357,9 @@ func.func @main(%arg0: tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x
     let id = program.op_named("%0").expect("the add");
     let rule = autoshard::model::rules::sharding_rule(program, id).expect("a rule").to_string();
     assert_eq!(rule, "#sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=8, j=6} need_replication={j}, custom>");
-    let solved = autoshard::solve(&config).unwrap_or_else(|e| panic!("{e}"));
+    let solved = solved_and_run(&config, &[1]);
     let add = solved.plan.ops.iter().find(|o| o.name == "%0").expect("the add");
     assert!(add.factor_shardings[1].is_empty(), "{:?}", add.factor_shardings);
-    let run = autoshard::run(&config, &solved, 1).unwrap_or_else(|e| panic!("{e}"));
-    assert!(run.verification.passed, "{:?}", run.verification);
     let bad = source.replace("([i, j], [i, j])->", "([i], [i, j])->");
     let err = autoshard::Config::from_mlir("r.mlir", &bad).map(|_| ()).unwrap_err().to_string();
     assert!(err.starts_with("r.mlir:3:3: error: custom: rule"), "{err}");
