@@ -39,12 +39,21 @@ pub struct Pricing<'a> {
     pub hardware: &'a HardwareSpec,
     /// The program's mesh, by its name.
     pub meshes: Meshes,
+    /// How many times each op runs ([`Program::repeats`]).
+    repeats: Vec<u64>,
 }
 
 impl<'a> Pricing<'a> {
     /// Pricing for `program` on `hardware`.
     pub fn new(program: &'a Program, hardware: &'a HardwareSpec) -> Self {
-        Pricing { program, hardware, meshes: Meshes::single(program.mesh_name(), program.mesh().clone()) }
+        let meshes = Meshes::single(program.mesh_name(), program.mesh().clone());
+        Pricing { program, hardware, meshes, repeats: program.repeats() }
+    }
+
+    /// How many times op `id` runs per run of the program (the trip counts of the
+    /// loops around it): every cost it has counts that many times.
+    pub fn times(&self, id: OpId) -> f64 {
+        self.repeats[id.index()] as f64
     }
 
     /// `value` as a tensor to reshard, of the type the device holds it as.

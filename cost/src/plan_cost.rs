@@ -75,8 +75,6 @@ struct PlanPricing<'a> {
     plan: Plan,
     buffers: Vec<Buffer>,
     live: Liveness,
-    /// How many times each op runs ([`Program::repeats`]).
-    repeats: Vec<u64>,
     /// How many times the op being priced runs: its compute and collectives count
     /// that many times.
     times: f64,
@@ -86,9 +84,8 @@ impl<'a> PlanPricing<'a> {
     fn new(program: &'a Program, hardware: &'a HardwareSpec, decisions: &'a Decisions) -> Self {
         let plan = Plan { program: program.name().to_string(), ..Plan::default() };
         let live = Liveness::new(program.values().len());
-        let repeats = program.repeats();
         let pricing = Pricing::new(program, hardware);
-        PlanPricing { program, pricing, decisions, plan, buffers: Vec::new(), live, repeats, times: 1.0 }
+        PlanPricing { program, pricing, decisions, plan, buffers: Vec::new(), live, times: 1.0 }
     }
 
     fn sharding(&self, value: ValueId) -> &TensorSharding {
@@ -157,7 +154,7 @@ impl<'a> PlanPricing<'a> {
             for &v in &program.op(id).operands {
                 self.live.use_at(v, position);
             }
-            self.times = self.repeats[id.index()] as f64;
+            self.times = self.pricing.times(id);
             self.op(id, position)?;
         }
         self.times = 1.0;

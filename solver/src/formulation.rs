@@ -167,9 +167,6 @@ struct Lowering<'a> {
     pricing: Pricing<'a>,
     /// Priced ops in program order.
     order: Vec<OpId>,
-    /// How many times each op runs ([`Program::repeats`]): its costs count that
-    /// many times.
-    repeats: Vec<f64>,
     /// Per op: its position in `order` and that of its region's last op (itself if
     /// it has none), where its results are produced.
     position: Vec<(usize, usize)>,
@@ -215,7 +212,6 @@ impl<'a> Lowering<'a> {
             program,
             pricing: Pricing::new(program, hardware),
             order: Vec::new(),
-            repeats: program.repeats().into_iter().map(|n| n as f64).collect(),
             position: vec![(0, 0); program.ops().len()],
             scope,
             defined: vec![0; n],
@@ -488,7 +484,7 @@ impl<'a> Lowering<'a> {
                         Unary::Reduced if s.unreduced.is_empty() => Cell::default(),
                         Unary::Reduced => self.cell(v, (s, &s.reduced()), (true, false))?,
                         Unary::Write(op) => {
-                            Cell { time: self.write(*op, v, s)? * self.repeats[op.index()], ..Cell::default() }
+                            Cell { time: self.write(*op, v, s)? * self.pricing.times(*op), ..Cell::default() }
                         }
                     };
                     *cost += cell.time;
@@ -550,7 +546,7 @@ impl<'a> Lowering<'a> {
                 return Err(SolveError::Input(format!("op \"{}\": no strategy of {rule} can be priced", op.name)));
             }
             let device = &self.pricing.hardware.device;
-            let times = self.repeats[id.index()];
+            let times = self.pricing.times(id);
             let costs = kept.iter().map(|(_, c)| c.work.time(device).0 * times).collect();
             out.op_nodes[id.index()] = Some(out.problem.add_node(Node::new(op.name.clone(), costs)));
             self.op_links(out, id, &kept)?;
@@ -590,7 +586,7 @@ impl<'a> Lowering<'a> {
                     cells.push(cell);
                 }
             }
-            add_cells(out, (value_node(out, v)?, node), at, scaled(cells, self.repeats[id.index()]));
+            add_cells(out, (value_node(out, v)?, node), at, scaled(cells, self.pricing.times(id)));
         }
         for (k, &r) in op.results.iter().enumerate() {
             let to_ids = self.prices.intern_all(&out.shardings[r.index()]);
@@ -601,7 +597,7 @@ impl<'a> Lowering<'a> {
                     cells.push(self.prices.cell(&self.pricing, (r, produced[k], to), permute, (false, true))?);
                 }
             }
-            add_cells(out, (node, value_node(out, r)?), at, scaled(cells, self.repeats[id.index()]));
+            add_cells(out, (node, value_node(out, r)?), at, scaled(cells, self.pricing.times(id)));
         }
         Ok(())
     }
@@ -614,7 +610,7 @@ impl<'a> Lowering<'a> {
         for id in self.order.clone() {
             let op = program.op(id);
             let (at, end) = self.position[id.index()];
-            let times = self.repeats[id.index()];
+            let times = self.pricing.times(id);
             let (at, end) = ((at, times), (end, times));
             match (&op.kind, runs_body(op)) {
                 (OpKind::Reshard(_) | OpKind::PropagationBarrier(_), _) => {
