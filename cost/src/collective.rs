@@ -118,20 +118,9 @@ pub fn replica_time(kind: &OpKind, mesh: &Mesh, hardware: &HardwareSpec, sent: B
 
 /// The mesh axes along which two members of one of `groups` (device ids) differ.
 fn spanned_axes(mesh: &Mesh, groups: &[Vec<i64>]) -> Vec<AxisRef> {
-    let ids = mesh.device_ids();
-    let sizes: Vec<usize> = mesh.axes().iter().map(|a| a.size.max(1) as usize).collect();
-    let coordinates = |id: i64| -> Option<Vec<usize>> {
-        let mut position = ids.iter().position(|&d| d == id)?;
-        let mut out = vec![0; sizes.len()];
-        for (k, &n) in sizes.iter().enumerate().rev() {
-            out[k] = position % n;
-            position /= n;
-        }
-        Some(out)
-    };
-    let mut spanned = vec![false; sizes.len()];
+    let mut spanned = vec![false; mesh.axes().len()];
     for group in groups {
-        let coords: Vec<Vec<usize>> = group.iter().filter_map(|&id| coordinates(id)).collect();
+        let coords: Vec<Vec<usize>> = group.iter().filter_map(|&id| mesh.coordinates_of(id)).collect();
         for (k, seen) in spanned.iter_mut().enumerate() {
             *seen |= coords.windows(2).any(|w| w[0][k] != w[1][k]);
         }

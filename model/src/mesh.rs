@@ -165,6 +165,23 @@ impl Mesh {
         if self.device_ids.is_empty() { (0..self.total_size()).collect() } else { self.device_ids.clone() }
     }
 
+    /// The coordinates, one per axis, of the device with id `device_id` (its
+    /// position in [`device_ids`](Mesh::device_ids), row-major over the axes), or
+    /// `None` if the mesh has no such device.
+    pub fn coordinates_of(&self, device_id: i64) -> Option<Vec<usize>> {
+        let mut position = match self.device_ids.is_empty() {
+            true => usize::try_from(device_id).ok().filter(|&p| (p as i64) < self.total_size())?,
+            false => self.device_ids.iter().position(|&d| d == device_id)?,
+        };
+        let mut coordinates = vec![0; self.axes.len()];
+        for (c, axis) in coordinates.iter_mut().zip(&self.axes).rev() {
+            let size = axis.size.max(1) as usize;
+            *c = position % size;
+            position /= size;
+        }
+        Some(coordinates)
+    }
+
     /// True when both meshes have the same [`device_ids`](Mesh::device_ids), without
     /// building them.
     pub fn same_device_order(&self, other: &Mesh) -> bool {
@@ -280,6 +297,16 @@ impl FromStr for Mesh {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn device_coordinates_follow_the_device_order() {
+        let iota: Mesh = "<[\"x\"=2, \"y\"=4]>".parse().unwrap();
+        assert_eq!(iota.coordinates_of(6), Some(vec![1, 2]));
+        assert_eq!(iota.coordinates_of(8), None);
+        let permuted: Mesh = "<[\"x\"=2, \"y\"=2], device_ids=[3, 2, 1, 0]>".parse().unwrap();
+        assert_eq!(permuted.coordinates_of(3), Some(vec![0, 0]));
+        assert_eq!(permuted.coordinates_of(1), Some(vec![1, 0]));
+    }
 
     #[test]
     fn prints_and_drops_identity_device_order() {

@@ -227,39 +227,41 @@ impl Env {
 /// The instances of a manual computation's body (one per coordinate of its manual
 /// axes) as replicas: the device id each runs as (the device at that coordinate and
 /// at the start of every free axis), and back.
-struct Replicas {
+struct Replicas<'m> {
+    mesh: &'m Mesh,
+    /// Each manual axis's position among the mesh's axes, and its size.
+    manual: Vec<(usize, usize)>,
     /// Each instance's manual coordinate, in row-major order.
     coords: Vec<Vec<usize>>,
     /// Each instance's replica (device) id.
     ids: Vec<i64>,
-    /// Every device's instance, by mesh position.
-    instance_of: Vec<usize>,
-    device_ids: Vec<i64>,
 }
 
-impl Replicas {
-    fn new(mesh: &Mesh, m: &ManualComputation) -> Self {
-        let shape: Vec<usize> = mesh.axes().iter().map(|a| a.size.max(1) as usize).collect();
-        let sizes: Vec<usize> = m.manual_axes.iter().map(|a| mesh.axis_size(a).unwrap_or(1).max(1) as usize).collect();
+impl<'m> Replicas<'m> {
+    fn new(mesh: &'m Mesh, m: &ManualComputation) -> Self {
+        let manual: Vec<(usize, usize)> = (m.manual_axes.iter())
+            .map(|a| (mesh.axis_position(a).unwrap_or(0), mesh.axis_size(a).unwrap_or(1).max(1) as usize))
+            .collect();
+        let sizes: Vec<usize> = manual.iter().map(|&(_, n)| n).collect();
         let mut coords = Vec::new();
         for_each_index(&sizes, |c| coords.push(c.to_vec()));
-        let mut instance_of = Vec::new();
-        let mut first_device = vec![None; coords.len()];
-        for_each_index(&shape, |position| {
-            let coord = m.manual_axes.iter().map(|name| mesh.axis_position(name).map_or(0, |a| position[a]));
-            let instance = coord.zip(&sizes).fold(0, |acc, (x, &n)| acc * n + x);
-            first_device[instance].get_or_insert(instance_of.len());
-            instance_of.push(instance);
-        });
+        let shape: Vec<usize> = mesh.axes().iter().map(|a| a.size.max(1) as usize).collect();
         let device_ids = mesh.device_ids();
-        let ids = first_device.iter().map(|d| d.map_or(-1, |p| device_ids[p])).collect();
-        Replicas { coords, ids, instance_of, device_ids }
+        let ids = coords
+            .iter()
+            .map(|coord| {
+                let mut full = vec![0; shape.len()];
+                manual.iter().zip(coord).for_each(|(&(a, _), &x)| full[a] = x);
+                device_ids[full.iter().zip(&shape).fold(0, |acc, (&x, &n)| acc * n + x)]
+            })
+            .collect();
+        Replicas { mesh, manual, coords, ids }
     }
 
-    /// The instance replica `id` runs in.
+    /// The instance replica `id` runs in: its manual coordinate's row-major index.
     fn instance(&self, id: i64) -> Result<usize, String> {
-        let position = self.device_ids.iter().position(|&d| d == id);
-        position.map(|p| self.instance_of[p]).ok_or_else(|| format!("replica {id} is not a device of the mesh"))
+        let c = self.mesh.coordinates_of(id).ok_or_else(|| format!("replica {id} is not a device of the mesh"))?;
+        Ok(self.manual.iter().fold(0, |acc, &(a, n)| acc * n + c[a]))
     }
 }
 

@@ -335,16 +335,14 @@ impl Program {
     /// the inputs or outputs): the next run reads what this one returns there (a
     /// training step's parameters), so both get one sharding.
     pub fn carry(&mut self, input: &str, output: &str) -> crate::Result<()> {
-        let by_position =
-            |text: &str, values: Vec<ValueId>| text.parse::<usize>().ok().and_then(|k| values.get(k).copied());
         let inputs: Vec<ValueId> = self.inputs.iter().map(|i| i.value).collect();
         let outputs: Vec<ValueId> = self.outputs.iter().map(|o| o.value).collect();
-        let find = |text: &str, values: Vec<ValueId>, what: &str| {
-            by_position(text, values.clone())
-                .or_else(|| self.value_named(text).filter(|v| values.contains(v)))
+        let find = |text: &str, values: &[ValueId], what: &str| {
+            let at = text.parse::<usize>().ok().and_then(|k| values.get(k).copied());
+            at.or_else(|| self.value_named(text).filter(|v| values.contains(v)))
                 .ok_or_else(|| crate::Error::Program(format!("carry: \"{text}\" is no {what} of the program")))
         };
-        let (a, b) = (find(input, inputs, "input")?, find(output, outputs, "output")?);
+        let (a, b) = (find(input, &inputs, "input")?, find(output, &outputs, "output")?);
         if a == b {
             return Ok(());
         }
