@@ -94,14 +94,25 @@ impl LocalWork {
         Flops(self.kernels().iter().map(|k| k.flops.0).sum())
     }
 
-    /// The time of this work on `device`: per kernel, its kernel model's, else the
-    /// roofline's; plus an exchange's time on the links.
+    /// The time of this work on `device`: its kernels' ([`LocalWork::compute`]) plus
+    /// an exchange's on the links ([`LocalWork::network`]).
     pub fn time(&self, device: &DeviceSpec) -> Seconds {
-        let network = match self {
-            LocalWork::Exchange(_, network) => network.0,
-            _ => 0.0,
-        };
-        Seconds(self.kernels().iter().map(|k| kernel_time(k, device).0).sum::<f64>() + network)
+        self.compute(device) + self.network()
+    }
+
+    /// The kernels' time on `device`: per kernel, its kernel model's, else the
+    /// roofline's.
+    pub fn compute(&self, device: &DeviceSpec) -> Seconds {
+        self.kernels().iter().map(|k| kernel_time(k, device)).sum()
+    }
+
+    /// The time of an exchange on the links (zero but for a collective a manual
+    /// computation's body runs itself).
+    pub fn network(&self) -> Seconds {
+        match self {
+            LocalWork::Exchange(_, network) => *network,
+            _ => Seconds(0.0),
+        }
     }
 }
 

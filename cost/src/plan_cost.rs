@@ -181,7 +181,8 @@ impl<'a> PlanPricing<'a> {
         }
         let (peak_bytes, _) = peak(&self.buffers, end);
         let compute: Seconds = self.plan.ops.iter().map(|o| o.compute_s).sum();
-        let communication: Seconds = self.plan.collectives.iter().map(|c| c.time_s).sum();
+        let exchanges: Seconds = self.plan.ops.iter().map(|o| o.communication_s).sum();
+        let communication = self.plan.collectives.iter().map(|c| c.time_s).sum::<Seconds>() + exchanges;
         self.plan.objective = Objective {
             total_s: compute + communication,
             compute_s: compute,
@@ -205,6 +206,7 @@ impl<'a> PlanPricing<'a> {
             carried: None,
             flops: Default::default(),
             compute_s: Seconds(0.0),
+            communication_s: Seconds(0.0),
         };
         if let Some(rule) = sharding_rule(program, id) {
             self.ruled_op(id, &rule, position, &mut plan)?;
@@ -226,7 +228,8 @@ impl<'a> PlanPricing<'a> {
             _ => {
                 let work = self.pricing.unruled(id, op.results.iter().map(|&v| (v, self.sharding(v))))?;
                 plan.flops = work.flops();
-                plan.compute_s = work.time(&self.pricing.hardware.device);
+                plan.compute_s = work.compute(&self.pricing.hardware.device);
+                plan.communication_s = work.network();
             }
         }
         self.push(plan);
@@ -237,6 +240,7 @@ impl<'a> PlanPricing<'a> {
     fn push(&mut self, mut plan: OpPlan) {
         plan.flops = Flops(plan.flops.0 * self.times);
         plan.compute_s = Seconds(plan.compute_s.0 * self.times);
+        plan.communication_s = Seconds(plan.communication_s.0 * self.times);
         self.plan.ops.push(plan);
     }
 
@@ -293,7 +297,8 @@ impl<'a> PlanPricing<'a> {
         let cost = self.pricing.ruled_op(id, rule, strategy, &operands, &targets)?;
         plan.carried = strategy.carried.clone();
         plan.flops = cost.work.flops();
-        plan.compute_s = cost.work.time(&self.pricing.hardware.device);
+        plan.compute_s = cost.work.compute(&self.pricing.hardware.device);
+        plan.communication_s = cost.work.network();
         plan.factor_shardings = strategy.factors.clone();
         for (&v, priced) in op.operands.iter().zip(cost.operand_reshards) {
             let from = self.sharding(v).clone();

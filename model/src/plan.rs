@@ -45,7 +45,7 @@ pub struct Objective {
     pub total_s: Seconds,
     /// The sum of the ops' roofline times.
     pub compute_s: Seconds,
-    /// The sum of the collectives' times.
+    /// The sum of the collectives' times, planned or run by an op itself.
     pub communication_s: Seconds,
     /// The peak of the bytes live on one device over the program order.
     pub peak_memory_bytes: Bytes,
@@ -85,6 +85,10 @@ pub struct OpPlan {
     /// Its roofline time on one device.
     #[serde(default)]
     pub compute_s: Seconds,
+    /// The time of the exchange a collective of a manual computation's body runs
+    /// itself (`psum`, `ppermute`…) on the links; zero for every other op.
+    #[serde(default, skip_serializing_if = "Seconds::is_zero")]
+    pub communication_s: Seconds,
 }
 
 /// Partial sums a linear op carries (see `OpKind::linearity`): the listed operands

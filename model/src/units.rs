@@ -120,6 +120,13 @@ impl std::iter::Sum for Bytes {
     }
 }
 
+impl Seconds {
+    /// Whether this is no time at all.
+    pub fn is_zero(&self) -> bool {
+        self.0 == 0.0
+    }
+}
+
 impl std::iter::Sum for Seconds {
     /// The total duration (0s for none: float sums otherwise start at -0).
     fn sum<I: Iterator<Item = Seconds>>(iter: I) -> Seconds {

@@ -304,6 +304,15 @@ fn shard_map_collectives_run_per_device() {
         assert!(kinds.contains(&kind), "{kinds:?}");
     }
     let solved = solved_and_run(&config, &[4]);
+    // The exchanges the body runs are communication (each op's own), not compute.
+    let objective = &solved.plan.objective;
+    let exchanges: f64 = solved.plan.ops.iter().map(|o| o.communication_s.0).sum();
+    let collectives: f64 = solved.plan.collectives.iter().map(|c| c.time_s.0).sum();
+    assert!(exchanges > 0.0, "{:?}", solved.plan.ops);
+    assert!((objective.communication_s.0 - exchanges - collectives).abs() <= 1e-12 * exchanges);
+    for op in solved.plan.ops.iter().filter(|o| ["all_reduce", "collective_permute", "all_gather"].contains(&o.op.as_str())) {
+        assert!(op.communication_s.0 > 0.0, "{}: {:?}", op.name, op);
+    }
     // Hand-computed, with x = 1 and w[k, j] = j: device (d, m) holds columns
     // 8m..8m+8, so y[., c] = 16 (8m + c); the psum over "model" is 16 (48 + 4c); the
     // ppermute hands device m what m - 1 had; the all_gather puts device m's

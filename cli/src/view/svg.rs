@@ -32,7 +32,7 @@ pub fn bars(plan: &Plan) -> Vec<Bar> {
         .map(|op| Bar {
             name: op.name.clone(),
             compute_s: op.compute_s.0,
-            communication_s: communication(Some(&op.name)),
+            communication_s: communication(Some(&op.name)) + op.communication_s.0,
         })
         .collect();
     if plan.collectives.iter().any(|c| c.op.is_none()) {

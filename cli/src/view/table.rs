@@ -49,7 +49,10 @@ pub fn render(config: &Config, plan: &Plan) -> String {
     let _ = writeln!(out, "\nops");
     row(&mut out, ["name", "op", "FLOPs/device", "compute", "factor shardings"]);
     for op in &plan.ops {
-        let (flops, compute) = (op.flops.to_string(), op.compute_s.to_string());
+        let (flops, mut compute) = (op.flops.to_string(), op.compute_s.to_string());
+        if !op.communication_s.is_zero() {
+            compute = format!("{compute} + {} links", op.communication_s);
+        }
         row(&mut out, [&op.name, &op.op, &flops, &compute, &strategy_text(op)]);
     }
     let _ = writeln!(out, "\ncollectives");
