@@ -30,6 +30,8 @@ struct Lowering<'c, 's> {
     /// Positions of the name nodes that define an already defined name (reported by the
     /// prescan; the op there is skipped).
     redefinitions: BTreeSet<(u32, u32)>,
+    /// Names that stand for another value: `data_flow_edge`s without a sharding.
+    aliases: BTreeMap<String, ValueId>,
 }
 
 /// Reads `program:` for a program called `name` on mesh `@mesh_name` (`None` if the
@@ -44,6 +46,7 @@ pub fn program(ctx: &mut Ctx<'_>, node: &Node, name: &str, mesh_name: &str, mesh
         poisoned: BTreeSet::new(),
         defined: BTreeMap::new(),
         redefinitions: BTreeSet::new(),
+        aliases: BTreeMap::new(),
         ctx,
     };
     lowering.prescan(&fields);
@@ -204,6 +207,9 @@ impl Lowering<'_, '_> {
         if let Some(id) = self.builder.as_ref().and_then(|b| b.value_named(&name)) {
             return Some(id);
         }
+        if let Some(&id) = self.aliases.get(&name) {
+            return Some(id);
+        }
         let hint = match self.defined.get(&name) {
             Some(at) => Some(format!("\"{name}\" is defined later, at {at}; ops run in the order they are listed")),
             None => did_you_mean(&name, self.defined.keys().map(String::as_str)),
@@ -298,6 +304,11 @@ impl Lowering<'_, '_> {
         }
         let result_names: Vec<String> = names.iter().map(|(s, _)| s.clone()).collect();
         f.set_what(format!("op \"{}\"", result_names[0]));
+        let op = match op.as_str() {
+            "data_flow_edge" if f.get("sharding").is_some() => "sharding_constraint".to_string(),
+            "data_flow_edge" => return self.data_flow_edge(&f, result_names),
+            _ => op,
+        };
         let Some(keys) = ops::op_keys(&op) else {
             let hint = did_you_mean(&op, op_names());
             self.ctx.error_hint(op_node, format!("unknown op '{op}'"), hint);
@@ -350,6 +361,28 @@ impl Lowering<'_, '_> {
             let at = offending_operand(&e, operand_nodes).unwrap_or(node);
             self.report(e, at, sharding_node);
             self.poison(result_names);
+        }
+    }
+
+    /// `op: data_flow_edge` without a `sharding` (Shardy's `sdy.data_flow_edge`): its
+    /// name stands for its one operand, the value itself. (With a sharding it is a
+    /// `sharding_constraint`, as Shardy keeps an edge's sharding there.)
+    fn data_flow_edge(&mut self, f: &Fields<'_>, result_names: Vec<String>) {
+        f.deny_unknown(self.ctx, &COMMON_KEYS);
+        let operand = match f.require(self.ctx, "operands").map(|n| &n.kind) {
+            Some(NodeKind::Seq(items)) if items.len() == 1 && result_names.len() == 1 => self.resolve(&items[0]),
+            Some(_) => {
+                let n = f.get("operands").unwrap_or(f.node);
+                self.ctx.expected(n, "one operand and one result", "a data_flow_edge");
+                None
+            }
+            None => None,
+        };
+        match operand {
+            Some(id) => {
+                self.aliases.insert(result_names[0].clone(), id);
+            }
+            None => self.poison(result_names),
         }
     }
 
@@ -572,5 +605,35 @@ program:
         assert_eq!(unannotated.program.sharding_groups().len(), 1);
         let missing = unannotated.program.carry("9", "0").unwrap_err().to_string();
         assert!(missing.contains("\"9\" is no input of the program"), "{missing}");
+    }
+
+    const EDGES: &str = r#"
+mesh: {axes: {x: 2}}
+program:
+  inputs:
+    a: {shape: [4, 8]}
+  ops:
+    - {name: e, op: data_flow_edge, operands: [a]}
+    - {name: f, op: data_flow_edge, operands: [e], sharding: '[{"x"}, {}]'}
+    - {name: y, op: add, operands: [e, f]}
+  outputs:
+    y: {}
+"#;
+
+    #[test]
+    fn a_data_flow_edge_is_its_value_with_its_sharding() {
+        use autoshard_model::OpKind;
+        let config = Config::from_source("edges.yaml", EDGES).unwrap_or_else(|e| panic!("{e}"));
+        let program = &config.program;
+        let kinds: Vec<&str> = program.ops().iter().map(|op| op.kind.name()).collect();
+        assert_eq!(kinds.len(), 2, "{kinds:?}");
+        let OpKind::ShardingConstraint(s) = &program.ops()[0].kind else { panic!("{kinds:?}") };
+        assert_eq!(s.to_string(), r#"#sdy.sharding<@mesh, [{"x"}, {}]>"#);
+        let a = program.value_named("a");
+        assert_eq!(Some(program.ops()[0].operands[0]), a, "the edge without a sharding is the value itself");
+        assert_eq!(program.ops()[1].operands[0], program.ops()[0].operands[0]);
+        let two = EDGES.replace("operands: [a]}", "operands: [a, a]}");
+        let err = Config::from_source("edges.yaml", &two).unwrap_err().to_string();
+        assert!(err.starts_with("edges.yaml:7:47: error: expected one operand and one result"), "{err}");
     }
 }
