@@ -9,11 +9,12 @@
 //! price of a reshard's collectives (`reshard.rs`, on the states the model's symbolic
 //! simulator walks through) and the choice of the cheapest reshard plan, one op under
 //! one strategy (`op_cost.rs`), peak memory (`memory.rs`), a whole plan
-//! (`plan_cost.rs`) and the local choice of the open decisions (`greedy.rs`).
+//! (`plan_cost.rs`, a `case` at its most expensive branch: `branches.rs`) and the local choice of the open decisions (`greedy.rs`).
 //!
 //! # Design
 #![doc = include_str!("../../docs/cost-model.md")]
 
+mod branches;
 mod collective;
 mod compute;
 mod error;
@@ -36,7 +37,9 @@ pub use specs::{CollectiveSpec, DeviceSpec, LinkSpec};
 pub use collective::{Group, coefficients, collective_time};
 pub use op_cost::{Pricing, StrategyCost};
 pub use reshard::{PricedCollective, Tensor, cheapest_plan, price, total_time, transient_bytes};
-// A whole plan: its decisions priced, and the open ones chosen locally.
+// A whole plan: its decisions priced (a `case` costing its most expensive branch,
+// which the solver's weights bound), and the open ones chosen locally.
+pub use branches::BranchWeights;
 pub use greedy::{Fixed, complete};
 pub use plan_cost::{Decisions, costed_ops, price_plan, runs_body, runs_regions};
 // Errors.

@@ -15,6 +15,7 @@
 //! (the program, its hardware and its mesh by name), for both the evaluation of a
 //! plan and the local choice of a strategy.
 
+use crate::branches::BranchWeights;
 use crate::collective::{Group, collective_time, replica_time};
 use crate::compute::{Kernel, LocalWork, Share};
 use crate::error::{Error, Result};
@@ -39,21 +40,31 @@ pub struct Pricing<'a> {
     pub hardware: &'a HardwareSpec,
     /// The program's mesh, by its name.
     pub meshes: Meshes,
-    /// How many times each op runs ([`Program::repeats`]).
-    repeats: Vec<u64>,
+    /// How many times each op runs ([`Program::repeats`]), times its branch weight.
+    times: Vec<f64>,
 }
 
 impl<'a> Pricing<'a> {
-    /// Pricing for `program` on `hardware`.
+    /// Pricing for `program` on `hardware`, every op of a `case` branch at its full
+    /// cost (the plan takes the most expensive branch itself).
     pub fn new(program: &'a Program, hardware: &'a HardwareSpec) -> Self {
         let meshes = Meshes::single(program.mesh_name(), program.mesh().clone());
-        Pricing { program, hardware, meshes, repeats: program.repeats() }
+        let times = program.repeats().into_iter().map(|n| n as f64).collect();
+        Pricing { program, hardware, meshes, times }
     }
 
-    /// How many times op `id` runs per run of the program (the trip counts of the
-    /// loops around it): every cost it has counts that many times.
+    /// Pricing for `program` on `hardware` with the ops of `case` branches weighted
+    /// by `weights` (the solver's objective, a lower bound on the plan's).
+    pub fn weighted(program: &'a Program, hardware: &'a HardwareSpec, weights: &BranchWeights) -> Self {
+        let mut pricing = Pricing::new(program, hardware);
+        pricing.times.iter_mut().zip(program.op_ids()).for_each(|(t, id)| *t *= weights.of(id));
+        pricing
+    }
+
+    /// How much op `id`'s costs count per run of the program: the trip counts of the
+    /// loops around it, times its branch weight for a weighted pricing.
     pub fn times(&self, id: OpId) -> f64 {
-        self.repeats[id.index()] as f64
+        self.times[id.index()]
     }
 
     /// `value` as a tensor to reshard, of the type the device holds it as.

@@ -10,8 +10,10 @@
 //!   per-device shapes along the manual axes; `while` likewise for its condition's
 //!   and body's arguments, and every op of its regions costs its trip count times
 //!   its own price (a collective in a loop is listed once, with the time of all its
-//!   runs; [`Program::repeats`]); `case` likewise for each branch, and costs the
-//!   sum of its branches (an upper bound of the one that runs);
+//!   runs; [`Program::repeats`]); `case` likewise for each branch, and costs its
+//!   most expensive branch, entries and exits included (only one runs; every
+//!   branch's ops and collectives are still listed, and [`Plan::cases`] gives
+//!   each branch's time);
 //! - `constant` and `iota` write their result; a `custom` op's body is its reference
 //!   decomposition and is not priced (the op's own FLOPs are);
 //! - an output annotated differently from its value is resharded at the end.
@@ -24,8 +26,9 @@ use crate::reshard::{PricedCollective, transient_bytes};
 use autoshard_model::ir::{Body, Op, ValueDef};
 use autoshard_model::ops::OpKind;
 use autoshard_model::rules::sharding_rule;
+use autoshard_model::{CasePlan, Objective, OpPlan, PlannedCollective, ValuePlan};
 use autoshard_model::{Flops, OpId, OpShardingRule, Plan, Program, Seconds, TensorSharding, ValueId};
-use autoshard_model::{Objective, OpPlan, PlannedCollective, ValuePlan};
+use std::collections::BTreeMap;
 
 pub use autoshard_model::Decisions;
 
@@ -78,6 +81,12 @@ struct PlanPricing<'a> {
     /// How many times the op being priced runs: its compute and collectives count
     /// that many times.
     times: f64,
+    /// The innermost `case` branch of each op ([`Program::branch_of`]).
+    within: Vec<Option<(OpId, usize)>>,
+    /// The branch what is being priced belongs to.
+    attribute: Option<(OpId, usize)>,
+    /// Each branch's (compute, communication) seconds so far.
+    branch_times: BTreeMap<(OpId, usize), (f64, f64)>,
 }
 
 impl<'a> PlanPricing<'a> {
@@ -85,7 +94,18 @@ impl<'a> PlanPricing<'a> {
         let plan = Plan { program: program.name().to_string(), ..Plan::default() };
         let live = Liveness::new(program.values().len());
         let pricing = Pricing::new(program, hardware);
-        PlanPricing { program, pricing, decisions, plan, buffers: Vec::new(), live, times: 1.0 }
+        PlanPricing {
+            program,
+            pricing,
+            decisions,
+            plan,
+            buffers: Vec::new(),
+            live,
+            times: 1.0,
+            within: program.branch_of(),
+            attribute: None,
+            branch_times: BTreeMap::new(),
+        }
     }
 
     fn sharding(&self, value: ValueId) -> &TensorSharding {
@@ -133,6 +153,8 @@ impl<'a> PlanPricing<'a> {
     }
 
     fn record(&mut self, value: ValueId, op: Option<&str>, priced: Vec<PricedCollective>) {
+        let time: f64 = priced.iter().map(|p| p.time.0 * self.times).sum();
+        self.charge(0.0, time);
         for p in priced {
             self.plan.collectives.push(PlannedCollective {
                 kind: p.collective.kind(),
@@ -155,9 +177,11 @@ impl<'a> PlanPricing<'a> {
                 self.live.use_at(v, position);
             }
             self.times = self.pricing.times(id);
+            self.attribute = self.within[id.index()];
             self.op(id, position)?;
         }
         self.times = 1.0;
+        self.attribute = None;
         let end = ops.len();
         for output in program.outputs() {
             self.live.use_at(output.value, end);
@@ -180,9 +204,12 @@ impl<'a> PlanPricing<'a> {
             self.plan.values.push(ValuePlan { name: self.name(id).to_string(), sharding });
         }
         let (peak_bytes, _) = peak(&self.buffers, end);
+        let (not_run_compute, not_run_communication) = self.cases();
         let compute: Seconds = self.plan.ops.iter().map(|o| o.compute_s).sum();
         let exchanges: Seconds = self.plan.ops.iter().map(|o| o.communication_s).sum();
         let communication = self.plan.collectives.iter().map(|c| c.time_s).sum::<Seconds>() + exchanges;
+        let compute = Seconds((compute.0 - not_run_compute).max(0.0));
+        let communication = Seconds((communication.0 - not_run_communication).max(0.0));
         self.plan.objective = Objective {
             total_s: compute + communication,
             compute_s: compute,
@@ -241,7 +268,53 @@ impl<'a> PlanPricing<'a> {
         plan.flops = Flops(plan.flops.0 * self.times);
         plan.compute_s = Seconds(plan.compute_s.0 * self.times);
         plan.communication_s = Seconds(plan.communication_s.0 * self.times);
+        self.charge(plan.compute_s.0, plan.communication_s.0);
         self.plan.ops.push(plan);
+    }
+
+    /// Adds seconds of compute and communication to the branch being priced.
+    fn charge(&mut self, compute: f64, communication: f64) {
+        if let Some(branch) = self.attribute {
+            let t = self.branch_times.entry(branch).or_default();
+            *t = (t.0 + compute, t.1 + communication);
+        }
+    }
+
+    /// Lists every `case` with its branches' times ([`Plan::cases`]) and returns the
+    /// (compute, communication) seconds of the branches the objective does not count:
+    /// all but each `case`'s most expensive. Inner `case`s come first, so a branch
+    /// holding one counts only its most expensive branch.
+    fn cases(&mut self) -> (f64, f64) {
+        let program = self.program;
+        let mut not_run = (0.0, 0.0);
+        let mut cases = Vec::new();
+        for id in program.ops_in_order().into_iter().rev() {
+            let n = program.op(id).branches().len();
+            if n == 0 {
+                continue;
+            }
+            let times: Vec<(f64, f64)> =
+                (0..n).map(|b| self.branch_times.get(&(id, b)).copied().unwrap_or_default()).collect();
+            let case = CasePlan {
+                name: program.op(id).name.clone(),
+                branch_s: times.iter().map(|t| Seconds(t.0 + t.1)).collect(),
+            };
+            let top = case.heaviest();
+            let dropped = times
+                .iter()
+                .enumerate()
+                .filter(|&(b, _)| b != top)
+                .fold((0.0, 0.0), |a, (_, t)| (a.0 + t.0, a.1 + t.1));
+            not_run = (not_run.0 + dropped.0, not_run.1 + dropped.1);
+            if let Some(outer) = self.within[id.index()] {
+                let t = self.branch_times.entry(outer).or_default();
+                *t = (t.0 - dropped.0, t.1 - dropped.1);
+            }
+            cases.push(case);
+        }
+        cases.reverse();
+        self.plan.cases = cases;
+        not_run
     }
 
     /// A named or manual computation, a loop or a `case`: operands to the regions'
@@ -256,7 +329,12 @@ impl<'a> PlanPricing<'a> {
             OpKind::ManualComputation(m) => Some(m),
             _ => None,
         };
+        let branches = matches!(op.kind, OpKind::Case(_));
+        let outer = self.attribute;
         for (i, operand, arg) in op.region_entries() {
+            if let (true, ValueDef::BodyArg { region, .. }) = (branches, &program.value(arg).def) {
+                self.attribute = Some((id, *region));
+            }
             self.live.define(arg, position);
             let target = match manual.and_then(|m| m.in_shardings.get(i).map(|s| (m, s))) {
                 Some((m, global)) => m.global(global, self.sharding(arg)),
@@ -268,8 +346,10 @@ impl<'a> PlanPricing<'a> {
             }
         }
         let end = position + count_body_ops(program, id);
-        let branches = matches!(op.kind, OpKind::Case(_));
-        for (i, body_result, result) in op.region_exits() {
+        for (k, (i, body_result, result)) in op.region_exits().into_iter().enumerate() {
+            if branches {
+                self.attribute = Some((id, k / op.results.len()));
+            }
             self.live.define(result, end);
             self.live.use_at(body_result, end);
             let from = self.sharding(body_result).clone();
@@ -285,6 +365,7 @@ impl<'a> PlanPricing<'a> {
                 self.live.alias(result, body_result);
             }
         }
+        self.attribute = outer;
         Ok(())
     }
 

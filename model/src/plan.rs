@@ -33,8 +33,36 @@ pub struct Plan {
     pub collectives: Vec<PlannedCollective>,
     /// Preferences (`pN` annotations) the plan does not honour, with the reason.
     pub dropped_preferences: Vec<DroppedPreference>,
+    /// Every `case` with what each branch costs; the objective counts the most
+    /// expensive (only one runs, and which is known only when it runs).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cases: Vec<CasePlan>,
     /// How the plan was found; `None` when it was not solved (e.g. priced as given).
     pub solver: Option<SolverStats>,
+}
+
+/// What the branches of one `case` cost.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CasePlan {
+    /// The `case` op's name.
+    pub name: String,
+    /// Each branch's time: its ops', its collectives' (its entries and exits
+    /// included) and its nested `case`s' at their most expensive branch.
+    pub branch_s: Vec<Seconds>,
+}
+
+impl CasePlan {
+    /// The index of the most expensive branch (the first of equals), which the
+    /// objective counts.
+    pub fn heaviest(&self) -> usize {
+        let mut top = 0;
+        for (b, t) in self.branch_s.iter().enumerate() {
+            if t.0 > self.branch_s[top].0 {
+                top = b;
+            }
+        }
+        top
+    }
 }
 
 /// The cost breakdown of a plan, per device (the slowest).
@@ -43,7 +71,7 @@ pub struct Plan {
 pub struct Objective {
     /// Compute plus communication.
     pub total_s: Seconds,
-    /// The sum of the ops' roofline times.
+    /// The sum of the ops' roofline times (of a `case`, its most expensive branch's).
     pub compute_s: Seconds,
     /// The sum of the collectives' times, planned or run by an op itself.
     pub communication_s: Seconds,

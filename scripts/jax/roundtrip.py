@@ -1,6 +1,7 @@
 """Compile a StableHLO module carrying Shardy shardings with XLA and check it.
 
     python roundtrip.py MODULE.mlir [--inputs ARGS.npz] [--seed 0] [--rtol 1e-4] [--atol 1e-5] [--time N]
+                        [--baseline JAX_MODULE.mlir]
 
 The module text is compiled twice on the host CPU backend:
 
@@ -21,6 +22,14 @@ in the partitioned HLO, the maximum error, and ``OK`` or ``MISMATCH`` (exit
 code 0 / 1). ``--time N`` also prints the median time of N executions of the
 sharded executable (inputs already placed): run it on JAX's own module and on the
 module autoshard exports from it to compare the two plans under XLA.
+
+``--baseline JAX_MODULE.mlir`` (the module JAX lowered, with its own shardings) also
+runs that module sharded on the same inputs and prints its error against the same
+reference. A result whose error exceeds the tolerance still passes when it is within
+twice the baseline's error on that result: some results are ill-conditioned whatever
+the partitioning (the first adamw step of a parameter whose gradient is analytically
+zero, such as attention's key bias, returns about ``lr * sign(rounding noise)``), and
+the question is then whether the plan is as exact as JAX's own partitioning.
 
 Needs enough host devices; unless ``XLA_FLAGS`` already sets it, the script
 forces ``--xla_force_host_platform_device_count`` itself before importing jax.
@@ -161,6 +170,8 @@ def main():
     ap.add_argument("--devices", type=int, default=None,
                     help="number of partitions (default: size of the sdy.mesh, else 8)")
     ap.add_argument("--hlo", action="store_true", help="print the partitioned HLO")
+    ap.add_argument("--baseline", metavar="JAX_MODULE",
+                    help="the module JAX lowered: a result within twice its error passes")
     ap.add_argument("--time", type=int, default=0, metavar="N",
                     help="also time the sharded executable: the median of N runs after one warm-up")
     args = ap.parse_args()
@@ -220,14 +231,33 @@ def main():
     rep = [GSPMDSharding(ref_dev, xc.HloSharding.replicate())]
     want = run(ref_exe, ref_dev, host_args, rep * len(ins), rep * len(outs), out_shapes)
 
-    ok = True
+    base = None
+    if args.baseline:
+        base_text = open(args.baseline).read()
+        base_exe = compile_module(backend, base_text, devices, xc)
+        base_in = shardings_of(base_exe.get_parameter_shardings(), devices, len(ins), xc, GSPMDSharding)
+        base_out = shardings_of(base_exe.get_output_shardings(), devices, len(outs), xc, GSPMDSharding)
+        base = run(base_exe, devices, host_args, base_in, base_out, out_shapes)
+        print(f"  baseline: {args.baseline}, sharded as JAX wrote it")
+
+    def error(g, w):
+        return float(np.max(np.abs(g.astype(np.float64) - w.astype(np.float64)), initial=0.0))
+
+    ok, noisy = True, 0
     for i, (g, w) in enumerate(zip(got, want)):
-        g64, w64 = g.astype(np.float64), w.astype(np.float64)
-        err = float(np.max(np.abs(g64 - w64), initial=0.0))
-        tol = args.atol + args.rtol * float(np.max(np.abs(w64), initial=0.0))
+        err = error(g, w)
+        tol = args.atol + args.rtol * float(np.max(np.abs(w.astype(np.float64)), initial=0.0))
         good = g.shape == w.shape and err <= tol
+        line = f"  result {i}: max|sharded-ref| = {err:.3g} (tol {tol:.3g})"
+        if base is not None and not good and g.shape == w.shape:
+            base_err = error(base[i], w)
+            good = err <= 2 * base_err
+            noisy += good
+            line += f", JAX's own partitioning {base_err:.3g}"
         ok &= good
-        print(f"  result {i}: max|sharded-ref| = {err:.3g} (tol {tol:.3g}) {'ok' if good else 'BAD'}")
+        print(f"{line} {'ok' if good else 'BAD'}")
+    if noisy:
+        print(f"  {noisy} result(s) beyond the tolerance but within twice the baseline's error")
     print("OK" if ok else "MISMATCH")
     return 0 if ok else 1
 

@@ -39,7 +39,7 @@ use crate::error::{Result, SolveError};
 use crate::graph::FactorGraph;
 use crate::prices::{Cell, ReshardPrices, ShardingId};
 use crate::problem::{Edge, Load, Node, NodeId, Problem};
-use autoshard_cost::HardwareSpec;
+use autoshard_cost::{BranchWeights, HardwareSpec};
 use autoshard_cost::{Decisions, runs_body, runs_regions};
 use autoshard_cost::{Pricing, StrategyCost};
 use autoshard_model::OpStrategy;
@@ -138,9 +138,18 @@ impl Formulation {
     }
 }
 
-/// Formulates `program` on `hardware` as the core problem.
+/// Formulates `program` on `hardware` as the core problem, the branches of each
+/// `case` weighing alike ([`formulate_weighted`]).
 pub fn formulate(program: &Program, hardware: &HardwareSpec) -> Result<Formulation> {
-    let mut l = Lowering::new(program, hardware);
+    formulate_weighted(program, hardware, &BranchWeights::uniform(program))
+}
+
+/// Formulates `program` on `hardware` as the core problem, each op of a `case`
+/// branch costing its branch weight times its price: the problem's optimum is then a
+/// lower bound on the plan's (which counts the most expensive branch), and equal to
+/// it for a program without branches.
+pub fn formulate_weighted(program: &Program, hardware: &HardwareSpec, weights: &BranchWeights) -> Result<Formulation> {
+    let mut l = Lowering::new(Pricing::weighted(program, hardware, weights));
     l.walk(program.top_level(), &[]);
     l.finish_liveness();
     let resolved = l.resolve()?;
@@ -201,7 +210,8 @@ enum Unary {
 }
 
 impl<'a> Lowering<'a> {
-    fn new(program: &'a Program, hardware: &'a HardwareSpec) -> Self {
+    fn new(pricing: Pricing<'a>) -> Self {
+        let program = pricing.program;
         let n = program.values().len();
         let mut scope = vec![None; n];
         for input in program.inputs() {
@@ -210,7 +220,7 @@ impl<'a> Lowering<'a> {
         let groups = program.sharding_groups().iter().flat_map(|g| g.members.windows(2).map(|p| (p[0], p[1])));
         Lowering {
             program,
-            pricing: Pricing::new(program, hardware),
+            pricing,
             order: Vec::new(),
             position: vec![(0, 0); program.ops().len()],
             scope,

@@ -18,6 +18,7 @@
 #![doc = include_str!("../../docs/solver.md")]
 
 mod backend;
+mod branches;
 mod candidates;
 mod constraints;
 mod engine;

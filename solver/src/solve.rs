@@ -13,15 +13,16 @@
 
 use crate::SolverOptions;
 use crate::backend::{Backend, Limits, MicroLp, Status};
+use crate::branches::branch_rounds;
 use crate::engine::{ProblemSolution, Settings, solve_problem_with};
 use crate::error::{Result, SolveError};
-use crate::formulation::{Formulation, formulate};
+use crate::formulation::{Formulation, formulate_weighted};
 use crate::graph::GraphNode;
 use crate::presolve::limit_binds;
 use crate::problem::Problem;
 use crate::search::{Progress, ROUNDING};
 use crate::solution::Solution;
-use autoshard_cost::HardwareSpec;
+use autoshard_cost::{BranchWeights, HardwareSpec};
 use autoshard_model::SolverStats;
 use autoshard_model::ops::PropagationDirection;
 use autoshard_model::{Program, Seconds};
@@ -105,12 +106,8 @@ impl Solver {
     /// with the decisions it is made of.
     pub fn solve(&self, program: &Program, hardware: &HardwareSpec) -> Result<Solution> {
         let start = Instant::now();
-        self.phase("formulating", start);
-        let formulation = formulate(program, hardware)?;
-        let stage = stages(&formulation);
-        let solution = self.bounded(&formulation, &formulation.problem, &stage, start)?;
-        self.phase("pricing", start);
-        let solved = priced(program, hardware, &formulation, &solution, start)?;
+        let weighted = |weights: &BranchWeights| self.solve_weighted(program, hardware, weights, start);
+        let solved = branch_rounds(program, self.options.gap, weighted)?;
         let budget = hardware.device.memory;
         let peak = solved.plan.objective.peak_memory_bytes;
         if peak > budget {
@@ -121,6 +118,23 @@ impl Solver {
             )));
         }
         Ok(solved)
+    }
+
+    /// The plan that minimises the cost model with each `case` branch's costs
+    /// weighted by `weights`, priced as it runs (see `branches.rs`).
+    fn solve_weighted(
+        &self,
+        program: &Program,
+        hardware: &HardwareSpec,
+        weights: &BranchWeights,
+        start: Instant,
+    ) -> Result<Solution> {
+        self.phase("formulating", start);
+        let formulation = formulate_weighted(program, hardware, weights)?;
+        let stage = stages(&formulation);
+        let solution = self.bounded(&formulation, &formulation.problem, &stage, start)?;
+        self.phase("pricing", start);
+        priced(program, hardware, &formulation, &solution, start)
     }
 
     /// The staged solve of `problem` (`formulation`'s, or it with some costs forced), its
@@ -314,7 +328,8 @@ mod tests {
         let y = op(&mut b, "y", OpKind::Dot, vec![b2, w]);
         b.add_output(y, None, None).unwrap();
         let program = b.finish().unwrap();
-        let formulation = formulate(&program, &HardwareSpec::from_preset(Preset::H100Sxm, &mesh)).unwrap();
+        let formulation =
+            crate::formulation::formulate(&program, &HardwareSpec::from_preset(Preset::H100Sxm, &mesh)).unwrap();
         let stage = stages(&formulation);
         program
             .value_ids()

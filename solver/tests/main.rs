@@ -3,5 +3,6 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
 
+mod branches;
 mod formulation;
 mod oracle;

@@ -310,7 +310,9 @@ fn shard_map_collectives_run_per_device() {
     let collectives: f64 = solved.plan.collectives.iter().map(|c| c.time_s.0).sum();
     assert!(exchanges > 0.0, "{:?}", solved.plan.ops);
     assert!((objective.communication_s.0 - exchanges - collectives).abs() <= 1e-12 * exchanges);
-    for op in solved.plan.ops.iter().filter(|o| ["all_reduce", "collective_permute", "all_gather"].contains(&o.op.as_str())) {
+    for op in
+        solved.plan.ops.iter().filter(|o| ["all_reduce", "collective_permute", "all_gather"].contains(&o.op.as_str()))
+    {
         assert!(op.communication_s.0 > 0.0, "{}: {:?}", op.name, op);
     }
     // Hand-computed, with x = 1 and w[k, j] = j: device (d, m) holds columns

@@ -66,6 +66,17 @@ pub fn render(config: &Config, plan: &Plan) -> String {
         let (bytes, time, text) = (c.bytes.to_string(), c.time_s.to_string(), c.text.to_string());
         row(&mut out, [&c.value, &at, &bytes, &time, &text]);
     }
+    if !plan.cases.is_empty() {
+        let _ = writeln!(out, "\ncases  (each counts its most expensive branch)");
+    }
+    for case in &plan.cases {
+        let top = case.heaviest();
+        let branch = |(b, t): (usize, &autoshard::model::Seconds)| {
+            format!("branch {b} {t}{}", if b == top { " (counted)" } else { "" })
+        };
+        let branches: Vec<String> = case.branch_s.iter().enumerate().map(branch).collect();
+        let _ = writeln!(out, "  {:<w$}  {}", case.name, branches.join(", "));
+    }
     let o = &plan.objective;
     let _ = writeln!(out);
     let _ = writeln!(out, "peak memory    {} per device (budget {})", o.peak_memory_bytes, hw.device.memory);

@@ -293,6 +293,24 @@ impl Program {
         out
     }
 
+    /// The innermost `case` branch each op is in, by op: the `case` op and the
+    /// branch's index (`None` outside every branch).
+    pub fn branch_of(&self) -> Vec<Option<(OpId, usize)>> {
+        fn visit(program: &Program, ops: &[OpId], within: Option<(OpId, usize)>, out: &mut [Option<(OpId, usize)>]) {
+            for &id in ops {
+                out[id.index()] = within;
+                let op = program.op(id);
+                let case = matches!(op.kind, OpKind::Case(_));
+                for (b, region) in op.regions.iter().enumerate() {
+                    visit(program, &region.ops, if case { Some((id, b)) } else { within }, out);
+                }
+            }
+        }
+        let mut out = vec![None; self.ops.len()];
+        visit(self, &self.top_level, None, &mut out);
+        out
+    }
+
     /// The inputs, in order.
     pub fn inputs(&self) -> &[Input] {
         &self.inputs
