@@ -45,13 +45,14 @@ pub(crate) fn branch_rounds(
     let mut rounds = Rounds { bound: bound(&best.plan), elapsed: elapsed(&best.plan), gap };
     let mut heaviest = heaviest_branches(program, &best.plan);
     let mut tried = BTreeSet::new();
+    // A later round that fails (out of time) ends the rounds: the best plan stands.
     while tried.len() < ROUNDS && !rounds.closed(&best) && tried.insert(heaviest.clone()) {
-        let alone = solve(&BranchWeights::favouring(program, &heaviest, 0.0))?;
+        let Ok(alone) = solve(&BranchWeights::favouring(program, &heaviest, 0.0)) else { break };
         rounds.keep(&mut best, alone);
         if rounds.closed(&best) {
             break;
         }
-        let plan = solve(&BranchWeights::favouring(program, &heaviest, SPARE))?;
+        let Ok(plan) = solve(&BranchWeights::favouring(program, &heaviest, SPARE)) else { break };
         heaviest = heaviest_branches(program, &plan.plan);
         rounds.keep(&mut best, plan);
     }

@@ -20,9 +20,13 @@
 //! `take` (a gather); `erf` is CHLO's, as JAX writes it. A `custom` op is written as
 //! its body; one without a body as the `stablehlo.custom_call` it was read from, with
 //! its `sdy.sharding_rule` (its `backend_config` is not kept); a config's custom op
-//! without a body has no StableHLO form and is an error naming it. Values with `unreduced` axes get no
-//! constraint (a sharding constraint cannot hold partial sums); the constraints of
-//! their users fix the plan around them. Value names become SSA names (`%w1`,
+//! without a body has no StableHLO form and is an error naming it. Values holding
+//! partial sums are constrained with their `unreduced` axes like any other. An op
+//! that produces partial sums gets the operands the plan reshards for it constrained
+//! to what it reads, for that op alone (a residual added to partial sums, each
+//! device adding its share: XLA, left to itself, adds it on every device), and its
+//! results constrained to the partial sums before the plan's reduction. An output is
+//! constrained to the sharding it ends with before `return`. Value names become SSA names (`%w1`,
 //! `%relu.0`), made unique; the output is deterministic.
 
 mod collectives;
@@ -33,7 +37,9 @@ mod dot;
 mod ops;
 mod reductions;
 
-use autoshard_model::{DType, MeshRef, OpId, Plan, Program, TensorSharding, TensorType, ValueId};
+use autoshard_model::rules::sharding_rule;
+use autoshard_model::{DType, MeshRef, OpId, OpPlan, OpStrategy, Plan, Program, TensorSharding, TensorType, ValueId};
+use autoshard_model::{OpKind, OpShardings, ReductionKind, op_shardings};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fmt::Write as _;
 
@@ -89,6 +95,12 @@ pub fn render(program: &Program, plan: &Plan) -> Result<String, ExportError> {
 pub(crate) struct Emitter<'p> {
     program: &'p Program,
     shardings: BTreeMap<&'p str, &'p TensorSharding>,
+    /// The plan of each op, by name.
+    ops: BTreeMap<&'p str, &'p OpPlan>,
+    /// Per value, whether it is defined inside a manual computation's body (where
+    /// XLA takes no `unreduced` axes: "Only one of unreduced and manual axes can be
+    /// present").
+    manual: Vec<bool>,
     out: String,
     depth: usize,
     names: Vec<Option<Ssa>>,
@@ -104,6 +116,8 @@ impl<'p> Emitter<'p> {
         Emitter {
             program,
             shardings: plan.values.iter().map(|v| (v.name.as_str(), &v.sharding)).collect(),
+            ops: plan.ops.iter().map(|o| (o.name.as_str(), o)).collect(),
+            manual: manual_values(program),
             out: String::new(),
             depth: 0,
             names: vec![None; program.values().len()],
@@ -131,12 +145,25 @@ impl<'p> Emitter<'p> {
                 format!("{}: {}{}", ssa.name, ty(&ssa.ty), self.sharding_attr(input.value))
             })
             .collect();
-        let results: Vec<String> = (program.outputs().iter())
-            .map(|o| format!("{}{}", ty(&program.value(o.value).ty), self.sharding_attr(o.value)))
+        let results: Vec<String> = (program.outputs().iter().enumerate())
+            .map(|(i, o)| {
+                let attr = self.output_sharding(i).map(|s| format!(" {{sdy.sharding = {s}}}")).unwrap_or_default();
+                format!("{}{attr}", ty(&program.value(o.value).ty))
+            })
             .collect();
         let head = format!("func.func public @main({}) -> ({})", args.join(", "), results.join(", "));
-        let outputs: Vec<ValueId> = program.outputs().iter().map(|o| o.value).collect();
-        self.function(&head, &[], program.top_level(), &outputs)?;
+        self.function(&head, &[], program.top_level())?;
+        let mut returned = Vec::new();
+        for (i, output) in program.outputs().iter().enumerate() {
+            let ssa = self.value(output.value)?;
+            returned.push(match self.output_sharding(i).filter(|s| Some(s) != self.constraint(output.value)) {
+                Some(end) => self.constraint_line(&ssa, &end, &ssa.name),
+                None => ssa,
+            });
+        }
+        self.line(&format!("return {}", typed_list(&returned)));
+        self.depth -= 1;
+        self.line("}");
         while let Some((id, callee)) = self.pending.pop_front() {
             self.callee(id, &callee)?;
         }
@@ -145,15 +172,9 @@ impl<'p> Emitter<'p> {
         Ok(())
     }
 
-    /// A function: `head {`, the sharding constraints of the arguments `params`, the
-    /// ops, `return` of `returned`, `}`.
-    fn function(
-        &mut self,
-        head: &str,
-        params: &[ValueId],
-        ops: &[OpId],
-        returned: &[ValueId],
-    ) -> Result<(), ExportError> {
+    /// Opens a function: `head {`, the sharding constraints of the arguments
+    /// `params`, the ops (the caller writes its `return` and `}`).
+    fn function(&mut self, head: &str, params: &[ValueId], ops: &[OpId]) -> Result<(), ExportError> {
         self.line(&format!("{head} {{"));
         self.depth += 1;
         for &param in params {
@@ -161,10 +182,7 @@ impl<'p> Emitter<'p> {
             let constrained = self.constrained(param, ssa);
             self.names[param.index()] = Some(constrained);
         }
-        self.block(ops)?;
-        self.close("return", returned)?;
-        self.line("}");
-        Ok(())
+        self.block(ops)
     }
 
     /// Ends a body: `KEYWORD %a, %b : t1, t2` of `returned`, one level out.
@@ -194,7 +212,10 @@ impl<'p> Emitter<'p> {
         let params = self.declare(&body.args);
         let results: Vec<String> = body.results.iter().map(|&r| ty(&program.value(r).ty)).collect();
         let head = format!("func.func private @{callee}({params}) -> ({})", results.join(", "));
-        self.function(&head, &body.args, &body.ops, &body.results)
+        self.function(&head, &body.args, &body.ops)?;
+        self.close("return", &body.results)?;
+        self.line("}");
+        Ok(())
     }
 
     /// A new function name from `label`, unique in the module.
@@ -218,17 +239,89 @@ impl<'p> Emitter<'p> {
         }
     }
 
-    /// The plan's sharding of `value`, if a sharding annotation can state it.
+    /// The plan's sharding of `value`, if XLA takes it there: not partial sums inside
+    /// a manual computation's body (their users' constraints fix them).
     fn constraint(&self, value: ValueId) -> Option<&'p TensorSharding> {
-        let sharding = self.shardings.get(self.program.value(value).name.as_str())?;
-        sharding.unreduced.is_empty().then_some(*sharding)
+        let sharding = self.shardings.get(self.program.value(value).name.as_str()).copied()?;
+        (sharding.unreduced.is_empty() || !self.manual[value.index()]).then_some(sharding)
+    }
+
+    /// The sharding output `index` ends with: its annotation, else its value's
+    /// without partial sums (an output is reduced at the end).
+    fn output_sharding(&self, index: usize) -> Option<TensorSharding> {
+        let output = &self.program.outputs()[index];
+        let held = self.constraint(output.value)?;
+        Some(output.target(held).unwrap_or_else(|| held.clone()))
+    }
+
+    /// The shardings op `id` reads and produces under its planned strategy, if it has
+    /// a rule.
+    fn planned(&self, id: OpId) -> Option<OpShardings> {
+        let op = self.program.op(id);
+        let planned = self.ops.get(op.name.as_str())?;
+        let rule = sharding_rule(self.program, id)?;
+        let strategy = OpStrategy { factors: planned.factor_shardings.clone(), carried: planned.carried.clone() };
+        op_shardings(self.program, op, &rule, &strategy).ok()
+    }
+
+    /// The operands of an op that produces partial sums (`planned`: its shardings)
+    /// whose values the plan reshards for it, each with the sharding the op reads it
+    /// with: its carried operands turned into partial sums, and any other whose
+    /// sharding differs (XLA's Shardy requires an op's operands to agree on the
+    /// reduction factors behind unreduced results, and stops otherwise).
+    fn resharded_operands(&self, id: OpId, planned: &OpShardings) -> Vec<(usize, TensorSharding)> {
+        if !planned.results.iter().any(partial_sums) {
+            return Vec::new();
+        }
+        let op = self.program.op(id);
+        (op.operands.iter().zip(&planned.operands).enumerate())
+            .filter_map(|(k, (&v, wanted))| (self.constraint(v)? != wanted).then(|| (k, wanted.clone())))
+            .collect()
+    }
+
+    /// Writes op `id` (see `ops::emit`): for an op that produces partial sums, the
+    /// operands the plan reshards for it constrained first
+    /// ([`Emitter::resharded_operands`]), and each result that holds partial sums the
+    /// plan then reduces constrained to them (so XLA reduces where the plan does, not
+    /// before the op).
+    fn emit_op(&mut self, id: OpId) -> Result<Vec<Ssa>, String> {
+        let op = self.program.op(id);
+        let manual = op.results.first().is_some_and(|r| self.manual[r.index()]);
+        let planned = self.planned(id).filter(|_| !manual);
+        let mut restore = Vec::new();
+        for (k, wanted) in planned.as_ref().map(|p| self.resharded_operands(id, p)).unwrap_or_default() {
+            let value = op.operands[k];
+            let Ok(ssa) = self.value(value) else { continue };
+            let unreduced = self.constraint_line(&ssa, &wanted, &ssa.name);
+            restore.push((value, self.names[value.index()].replace(unreduced)));
+        }
+        let results = ops::emit(self, id);
+        for (value, ssa) in restore.into_iter().rev() {
+            self.names[value.index()] = ssa;
+        }
+        let Some(planned) = planned else { return results };
+        let partial = |(r, &v): (usize, &ValueId)| {
+            let produced = planned.results.get(r)?;
+            (partial_sums(produced) && self.constraint(v).is_some_and(|held| held.unreduced != produced.unreduced))
+                .then_some(produced)
+        };
+        let partial: Vec<Option<TensorSharding>> = op.results.iter().enumerate().map(|p| partial(p).cloned()).collect();
+        let results = results?;
+        Ok(results
+            .into_iter()
+            .zip(partial)
+            .map(|(ssa, produced)| match produced {
+                Some(sharding) => self.constraint_line(&ssa, &sharding, &ssa.name),
+                None => ssa,
+            })
+            .collect())
     }
 
     /// Writes `ops` in order, each followed by the sharding constraints of its results.
     fn block(&mut self, ops: &[OpId]) -> Result<(), ExportError> {
         for &id in ops {
             let op = self.program.op(id);
-            let results = ops::emit(self, id).map_err(|reason| ExportError::Op {
+            let results = self.emit_op(id).map_err(|reason| ExportError::Op {
                 op: op.name.clone(),
                 kind: op.kind.name().to_string(),
                 reason,
@@ -251,9 +344,15 @@ impl<'p> Emitter<'p> {
     /// the plan's sharding of it (when it has one an annotation can state).
     fn constrained(&mut self, value: ValueId, ssa: Ssa) -> Ssa {
         let Some(sharding) = self.constraint(value) else { return ssa };
-        let name = self.fresh(&self.program.value(value).name);
+        self.constraint_line(&ssa, sharding, &self.program.value(value).name)
+    }
+
+    /// Writes `ssa` behind a constraint to `sharding` and returns the new value,
+    /// named after `hint`.
+    fn constraint_line(&mut self, ssa: &Ssa, sharding: &TensorSharding, hint: &str) -> Ssa {
+        let name = self.fresh(hint);
         self.line(&format!("{name} = sdy.sharding_constraint {} {} : {}", ssa.name, sharding.stripped(), ty(&ssa.ty)));
-        Ssa { name, ty: ssa.ty }
+        Ssa { name, ty: ssa.ty.clone() }
     }
 
     /// Gives program value `value` (an argument) its SSA name.
@@ -386,7 +485,31 @@ impl<'p> Emitter<'p> {
 /// that writes its ops and returns the values it yields.
 pub(crate) type Region<'b, 'p> = (Vec<TensorType>, &'b mut dyn FnMut(&mut Emitter<'p>, &[Ssa]) -> Vec<Ssa>);
 
+/// Whether `sharding` holds partial sums (unreduced axes combined by addition).
+fn partial_sums(sharding: &TensorSharding) -> bool {
+    !sharding.unreduced.is_empty() && sharding.reduction == ReductionKind::Sum
+}
+
 /// Per value of `program`, the indices of the sharding groups it belongs to.
+/// Per value, whether it is defined inside a manual computation's body (its
+/// arguments included), at any depth.
+fn manual_values(program: &Program) -> Vec<bool> {
+    fn visit(program: &Program, ops: &[OpId], inside: bool, out: &mut [bool]) {
+        for &id in ops {
+            let op = program.op(id);
+            op.results.iter().for_each(|r| out[r.index()] = inside);
+            let body = inside || matches!(op.kind, OpKind::ManualComputation(_));
+            for region in &op.regions {
+                region.args.iter().for_each(|a| out[a.index()] = body);
+                visit(program, &region.ops, body, out);
+            }
+        }
+    }
+    let mut out = vec![false; program.values().len()];
+    visit(program, program.top_level(), false, &mut out);
+    out
+}
+
 fn groups_of(program: &Program) -> Vec<Vec<usize>> {
     let mut groups = vec![Vec::new(); program.values().len()];
     for (k, group) in program.sharding_groups().iter().enumerate() {
