@@ -48,7 +48,7 @@ impl<'a> Pricing<'a> {
     /// Pricing for `program` on `hardware`, every op of a `case` branch at its full
     /// cost (the plan takes the most expensive branch itself).
     pub fn new(program: &'a Program, hardware: &'a HardwareSpec) -> Self {
-        let meshes = Meshes::single(program.mesh_name(), program.mesh().clone());
+        let meshes = program.meshes();
         let times = program.repeats().into_iter().map(|n| n as f64).collect();
         Pricing { program, hardware, meshes, times }
     }

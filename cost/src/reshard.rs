@@ -235,6 +235,20 @@ fn reshard_price(
     let sharded: Vec<AxisRef> = before.dims.iter().flat_map(|d| d.axes.clone()).collect();
     let full = tensor.local_bytes(&TensorSharding { dims: Vec::new(), ..before.clone() })?;
     let gather = collective_time(AllGather, Group::for_kind(AllGather, &sharded, mesh_before, hardware), full);
+    match (mesh_before.is_maximal(), mesh_after.is_maximal()) {
+        // Onto one device: the source gathered there (nothing when it is replicated,
+        // the device holds it already).
+        (false, true) => return Ok((full, gather)),
+        // From one device: the whole value broadcast over the target's mesh (a
+        // pipelined broadcast moves about the value over each link, as an all-gather
+        // of it does), each device then keeping its block.
+        (true, false) => {
+            let all = all_axes(mesh_after);
+            let broadcast = collective_time(AllGather, Group::for_kind(AllGather, &all, mesh_after, hardware), full);
+            return Ok((full, broadcast));
+        }
+        _ => {}
+    }
     let mut links = all_axes(mesh_before);
     links.extend(all_axes(mesh_after));
     let mut send = Group::over(&links, mesh_before, hardware);

@@ -382,6 +382,13 @@ impl<'a> Lowering<'a> {
             .collect();
         self.split_axes(&component, &mut candidates);
         for a in &annotations {
+            if let Some(c) = component[a.value.index()]
+                && program.maximal_device(&a.sharding).is_some()
+            {
+                // On one device: the value's only sharding.
+                candidates[c] = vec![a.sharding.clone()];
+                continue;
+            }
             if let Some(c) = component[a.value.index()] {
                 let plain = TensorSharding {
                     dims: a.sharding.dims.iter().map(|d| DimSharding::closed(d.axes.clone())).collect(),

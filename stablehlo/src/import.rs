@@ -46,7 +46,9 @@ use std::sync::Arc;
 ///
 /// Every other mesh with axes must have the program mesh's device count (the seed's
 /// rule for the meshes of one module); values on it are not supported yet, which the
-/// sharding that names it reports. Empty meshes (`<[]>`) are legal anywhere: a
+/// sharding that names it reports. A maximal mesh (`<[], device_ids=[i]>`) puts a
+/// whole value on one device of the program's mesh (the program declares it:
+/// `ProgramBuilder::add_maximal_mesh`). Empty meshes (`<[]>`) are legal anywhere: a
 /// sharding on one holds no axis, so it is the replicated sharding of the program's
 /// mesh ([`Importer::sharding`]).
 pub fn mesh(file: &Arc<str>, module: &Module) -> Result<(String, Mesh), Diagnostic> {
@@ -98,6 +100,13 @@ pub fn function(file: &Arc<str>, module: &Module, mesh: &(String, Mesh), func: &
         calls: Vec::new(),
         inlined: BTreeMap::new(),
     };
+    for decl in &module.meshes {
+        let device = decl.mesh.text.parse::<Mesh>().ok().and_then(|m| m.maximal_device_id());
+        if let Some(device) = device {
+            let declared = importer.builder.add_maximal_mesh(decl.name.clone(), device);
+            declared.map_err(|e| error(file, decl.mesh.pos, e.to_string()))?;
+        }
+    }
     let mut arg_values = Vec::with_capacity(func.args.len());
     for arg in &func.args {
         let fail = |m: String| error(file, arg.pos, m);
@@ -220,16 +229,6 @@ impl Importer<'_> {
     }
 
     fn on_program_mesh(&self, mut sharding: TensorSharding) -> Result<TensorSharding, String> {
-        if let MeshRef::Symbol(name) = &sharding.mesh
-            && let Some(decl) = self.module.meshes.iter().find(|m| m.name == *name)
-            && decl.mesh.text.parse::<Mesh>().is_ok_and(|m| m.is_maximal())
-        {
-            return Err(format!(
-                "{sharding} puts the value on one device (@{name} = {} is a maximal mesh); values on one \
-                 device are not supported yet",
-                decl.mesh.text
-            ));
-        }
         if let MeshRef::Symbol(name) = &sharding.mesh
             && self.empty_meshes.contains(name)
         {

@@ -156,7 +156,7 @@ fn what_the_reader_refuses_is_located_and_named() {
             "  %0 = stablehlo.add %a, %a {sdy.sharding = #sdy.sharding_per_value<[<@empty_mesh, [{\"x\"}, {}]>]>} : tensor<8x6xf32>",
         );
     let no_group_id = func("  sdy.sharding_group %a : tensor<8x6xf32>");
-    let maximal = "sdy.mesh @mesh = <[\"x\"=4]>\nsdy.mesh @maximal_mesh_0 = <[], device_ids=[0]>\n".to_string()
+    let maximal = "sdy.mesh @mesh = <[\"x\"=4]>\nsdy.mesh @maximal_mesh_0 = <[], device_ids=[7]>\n".to_string()
         + &func(
             "  %0 = stablehlo.add %a, %a {sdy.sharding = #sdy.sharding_per_value<[<@maximal_mesh_0, []>]>} : tensor<8x6xf32>",
         );
@@ -164,8 +164,8 @@ fn what_the_reader_refuses_is_located_and_named() {
         (no_group_id, "m.mlir:2:3: error: sdy.sharding_group needs a group_id"),
         (
             maximal,
-            "m.mlir:4:45: error: #sdy.sharding<@maximal_mesh_0, []> puts the value on one device \
-             (@maximal_mesh_0 = <[], device_ids=[0]> is a maximal mesh); values on one device are not supported yet",
+            "m.mlir:2:28: error: maximal mesh @maximal_mesh_0 puts values on device 7, which is not a device of the \
+             program's mesh <[\"x\"=4]> (devices 0..4)",
         ),
         (
             while_loop,
@@ -374,4 +374,46 @@ func.func @main(%arg0: tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x
     let bad = source.replace("([i, j], [i, j])->", "([i], [i, j])->");
     let err = autoshard::Config::from_mlir("r.mlir", &bad).map(|_| ()).unwrap_err().to_string();
     assert!(err.starts_with("r.mlir:3:3: error: custom: rule"), "{err}");
+}
+
+/// A value put on one device (`<@maximal_mesh_0, []>`, as JAX writes a host
+/// callback's operands): read, priced (onto the device: the gather of its source,
+/// nothing from a replicated one; off it: a broadcast), solved, run and written back
+/// with its mesh.
+const MAXIMAL: &str = r#"sdy.mesh @mesh = <["x"=2, "y"=2]>
+sdy.mesh @maximal_mesh_0 = <[], device_ids=[3]>
+func.func @main(%arg0: tensor<64x64xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> tensor<64x64xf32> {
+  %0 = stablehlo.tanh %arg0 : tensor<64x64xf32>
+  %1 = sdy.sharding_constraint %0 <@maximal_mesh_0, []> : tensor<64x64xf32>
+  %2 = stablehlo.add %1, %1 : tensor<64x64xf32>
+  return %2 : tensor<64x64xf32>
+}
+"#;
+
+#[test]
+fn a_value_on_one_device_is_priced_run_and_written_back() {
+    let config = autoshard::Config::from_mlir("one.mlir", MAXIMAL).unwrap_or_else(|e| panic!("{e}"));
+    let program = &config.program;
+    assert_eq!(program.maximal_meshes().len(), 1);
+    let solved = solved_and_run(&config, &[5]);
+    let plan = &solved.plan;
+    assert_eq!(plan.solver.as_ref().unwrap().status, "optimal");
+    let one = plan.value("%1").unwrap();
+    assert_eq!(program.maximal_device(one), Some(3), "{one}");
+    let moves: Vec<(String, f64)> = (plan.collectives.iter())
+        .filter(|c| c.value == "%1" || c.value == "%0")
+        .map(|c| (c.text.to_string(), c.time_s.0))
+        .collect();
+    let onto = moves.iter().find(|(t, _)| t.contains("maximal_mesh_0")).expect("a move onto the device");
+    let off = moves.iter().find(|(t, _)| t.starts_with("sdy.reshard <@mesh")).expect("a move off the device");
+    assert!(off.1 > 0.0, "{moves:?}");
+    // From the replicated %0 onto the device costs nothing (the device holds it).
+    if plan.value("%0").is_some_and(|s| s.dims_replicated()) {
+        assert_eq!(onto.1, 0.0, "{moves:?}");
+    }
+    let module = exported(&config, &solved);
+    assert!(module.contains("sdy.mesh @maximal_mesh_0 = <[], device_ids=[3]>"), "{module}");
+    let bad = MAXIMAL.replace("device_ids=[3]", "device_ids=[9]");
+    let err = autoshard::Config::from_mlir("one.mlir", &bad).map(|_| ()).unwrap_err().to_string();
+    assert!(err.starts_with("one.mlir:2:28: error: maximal mesh @maximal_mesh_0 puts values on device 9"), "{err}");
 }

@@ -40,8 +40,11 @@ pub fn values(config: &Config, plan: &Plan) -> String {
     let mut drawn: Vec<(Vec<String>, &str)> = Vec::new();
     for (v, sharding) in plan.values.iter().zip(&shardings) {
         let value = program.value_named(&v.name).map(|id| program.value(id));
-        let mut what = value
-            .map_or(String::new(), |value| format!("{}, {}", value.ty, blocks(&v.sharding, mesh, &value.ty.shape)));
+        let held = |value: &autoshard::model::ir::Value| match program.maximal_device(&v.sharding) {
+            Some(device) => format!("whole on device {device}"),
+            None => blocks(&v.sharding, mesh, &value.ty.shape),
+        };
+        let mut what = value.map_or(String::new(), |value| format!("{}, {}", value.ty, held(value)));
         let grid = value.map_or(Vec::new(), |value| grid::render(mesh, &v.sharding, value.ty.shape.len()));
         let earlier = drawn.iter().find(|(lines, _)| !grid.is_empty() && *lines == grid).map(|(_, name)| *name);
         if let Some(name) = earlier {

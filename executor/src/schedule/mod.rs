@@ -167,7 +167,8 @@ pub fn schedule(program: &Program, decisions: &Decisions, planner: &dyn Planner)
     Ok(Schedule { steps, shardings: decisions.values.clone(), reads, placement })
 }
 
-/// Checks every value's sharding against the mesh and its shape.
+/// Checks every value's sharding against its mesh (the program's, or a maximal one)
+/// and its shape.
 fn check(program: &Program, decisions: &Decisions) -> Result<()> {
     if decisions.values.len() != program.values().len() || decisions.strategies.len() != program.ops().len() {
         return Err(Error::Plan(format!(
@@ -178,9 +179,11 @@ fn check(program: &Program, decisions: &Decisions) -> Result<()> {
             program.ops().len()
         )));
     }
+    let meshes = program.meshes();
     for (v, sharding) in program.values().iter().zip(&decisions.values) {
-        sharding
-            .verify(program.mesh(), &v.ty.shape)
+        meshes
+            .resolve(sharding)
+            .and_then(|mesh| sharding.verify(mesh, &v.ty.shape))
             .map_err(|e| Error::Plan(format!("value \"{}\" sharded {sharding}: {e}", v.name)))?;
     }
     Ok(())

@@ -87,6 +87,7 @@ impl ProgramBuilder {
                 name: name.into(),
                 mesh_name: mesh_name.into(),
                 mesh,
+                maximal: Vec::new(),
                 values: Vec::new(),
                 ops: Vec::new(),
                 top_level: Vec::new(),
@@ -99,6 +100,26 @@ impl ProgramBuilder {
             open: Vec::new(),
             abandoned: None,
         }
+    }
+
+    /// Declares the maximal mesh `@name = <[], device_ids=[device]>`: shardings on
+    /// it put a whole value on that device of the program's mesh.
+    pub fn add_maximal_mesh(&mut self, name: impl Into<String>, device: i64) -> Result<()> {
+        let name = name.into();
+        let devices = self.program.mesh.device_ids();
+        if !devices.contains(&device) {
+            return Err(Error::Program(format!(
+                "maximal mesh @{name} puts values on device {device}, which is not a device of the program's mesh \
+                 {} (devices 0..{})",
+                self.program.mesh,
+                devices.len()
+            )));
+        }
+        if name == self.program.mesh_name || self.program.maximal.iter().any(|(n, _)| *n == name) {
+            return Err(Error::Program(format!("mesh @{name} is declared twice")));
+        }
+        self.program.maximal.push((name, Mesh::maximal(device)?));
+        Ok(())
     }
 
     /// The mesh of the program being built.
@@ -425,6 +446,13 @@ impl ProgramBuilder {
     /// uses no axis that an enclosing manual computation binds.
     fn check_sharding(&self, sharding: &TensorSharding, ty: &TensorType, what: &str) -> Result<()> {
         let in_context = |e: Error| e.in_sharding_context(&format!("sharding for {what}: "));
+        let maximal = match &sharding.mesh {
+            MeshRef::Symbol(name) => self.program.maximal.iter().find(|(n, _)| n == name).map(|(_, m)| m),
+            MeshRef::Inline(_) => None,
+        };
+        if let Some(mesh) = maximal {
+            return sharding.verify(mesh, &ty.shape).map_err(in_context);
+        }
         match &sharding.mesh {
             MeshRef::Symbol(name) if *name != self.program.mesh_name => {
                 return Err(in_context(Error::Sharding(format!(

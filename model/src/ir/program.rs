@@ -8,7 +8,7 @@
 //! sharding annotation has been verified against the mesh and its value's type.
 
 use super::{Location, OpId, TensorType, ValueId};
-use crate::mesh::Mesh;
+use crate::mesh::{Mesh, Meshes};
 use crate::ops::OpKind;
 use crate::sharding::{MeshRef, TensorSharding};
 use crate::units::Bytes;
@@ -181,6 +181,9 @@ pub struct Program {
     pub(crate) name: String,
     pub(crate) mesh_name: String,
     pub(crate) mesh: Mesh,
+    /// The maximal meshes shardings may put a value on (`@maximal_mesh_0 = <[],
+    /// device_ids=[0]>`), by name, each one device of `mesh`.
+    pub(crate) maximal: Vec<(String, Mesh)>,
     pub(crate) values: Vec<Value>,
     pub(crate) ops: Vec<Op>,
     pub(crate) top_level: Vec<OpId>,
@@ -209,6 +212,27 @@ impl Program {
     /// The device mesh.
     pub fn mesh(&self) -> &Mesh {
         &self.mesh
+    }
+
+    /// The maximal meshes a sharding may put a whole value on, one device of
+    /// [`Program::mesh`] each, by name in declaration order.
+    pub fn maximal_meshes(&self) -> &[(String, Mesh)] {
+        &self.maximal
+    }
+
+    /// Every mesh shardings of the program may name: its mesh and its maximal ones.
+    pub fn meshes(&self) -> Meshes {
+        let mut meshes = Meshes::single(self.mesh_name.clone(), self.mesh.clone());
+        for (name, mesh) in &self.maximal {
+            meshes.insert(name.clone(), mesh.clone());
+        }
+        meshes
+    }
+
+    /// The device `sharding` puts its whole value on, when it is on a maximal mesh.
+    pub fn maximal_device(&self, sharding: &TensorSharding) -> Option<i64> {
+        let MeshRef::Symbol(name) = &sharding.mesh else { return None };
+        self.maximal.iter().find(|(n, _)| n == name).and_then(|(_, m)| m.maximal_device_id())
     }
 
     /// Every value, indexed by [`ValueId::index`].

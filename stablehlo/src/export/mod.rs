@@ -1,7 +1,8 @@
 //! A plan written out as a StableHLO module with Shardy shardings, for XLA's Shardy
 //! partitioner to reproduce: `autoshard solve FILE --format mlir`.
 //!
-//! The module has the program's `sdy.mesh` and one public `@main` whose arguments and
+//! The module has the program's `sdy.mesh` (and its maximal meshes, which put a value
+//! on one device) and one public `@main` whose arguments and
 //! results carry the plan's `sdy.sharding`s; after every op each result the plan
 //! shards gets an `sdy.sharding_constraint`, and later uses read the constrained
 //! value, so every intermediate sharding is fixed as the plan fixes it. A named
@@ -139,6 +140,9 @@ impl<'p> Emitter<'p> {
         // Written as the shardings name it (quoted when it is not a bare identifier).
         let mesh_symbol = MeshRef::Symbol(program.mesh_name().to_string());
         self.line(&format!("sdy.mesh {mesh_symbol} = {}", program.mesh()));
+        for (name, mesh) in program.maximal_meshes() {
+            self.line(&format!("sdy.mesh {} = {mesh}", MeshRef::Symbol(name.clone())));
+        }
         let args: Vec<String> = (program.inputs().iter())
             .map(|input| {
                 let ssa = self.bind(input.value);
@@ -275,7 +279,8 @@ impl<'p> Emitter<'p> {
         }
         let op = self.program.op(id);
         (op.operands.iter().zip(&planned.operands).enumerate())
-            .filter_map(|(k, (&v, wanted))| (self.constraint(v)? != wanted).then(|| (k, wanted.clone())))
+            .filter(|&(_, (&v, wanted))| self.constraint(v).is_some_and(|held| held != wanted))
+            .map(|(k, (_, wanted))| (k, wanted.clone()))
             .collect()
     }
 
