@@ -132,7 +132,8 @@ impl Formulation {
     }
 
     /// The plan's total time under `assignment` as the model prices it: the
-    /// problem's cost and the joins.
+    /// problem's cost and the joins (with `case` branches at their weights: at most
+    /// `price_plan`'s total, which counts each `case`'s most expensive branch).
     pub fn total(&self, assignment: &[usize]) -> f64 {
         self.problem.cost(assignment) + self.join_cost(assignment)
     }

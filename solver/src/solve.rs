@@ -9,7 +9,8 @@
 //! (whose usage still counts against the budget). A NONE barrier's edge is in no
 //! stage: both sides are decided independently and the reshard is paid. The plan is
 //! then priced by `cost::price_plan`, so `solve` and `cost --plan` agree by
-//! construction.
+//! construction. A program with `case`s is solved in rounds of branch weights
+//! (`branches.rs`).
 
 use crate::SolverOptions;
 use crate::backend::{Backend, Limits, MicroLp, Status};
