@@ -90,6 +90,12 @@ impl CallTarget {
             "ProductOfElementaryHouseholderReflectors" => CallTarget::HouseholderProduct,
             "mhlo.topk" => CallTarget::TopK { largest: true },
             "ApproxTopK" | "PartialReduce" => CallTarget::ApproxTopK,
+            _ if name.contains("python_cpu_callback") || name.contains("python_gpu_callback") => {
+                return Err(crate::Error::Rule(format!(
+                    "custom_call @{name} is not supported: it is a host callback (jax.debug.print, io_callback, \
+                     pure_callback), which runs Python on the host; lower the function without it"
+                )));
+            }
             _ if WITHOUT_RULE.contains(&name) => {
                 return Err(crate::Error::Rule(format!(
                     "custom_call @{name} is not supported: Shardy's registry gives it no sharding rule (give it an sdy.sharding_rule)"
@@ -260,6 +266,8 @@ mod tests {
         let unknown = CallTarget::of("foo").unwrap_err().to_string();
         assert!(unknown.starts_with("custom_call @foo is not supported"), "{unknown}");
         assert!(CallTarget::of("tpu_custom_call").unwrap_err().to_string().contains("no sharding rule"));
+        let callback = CallTarget::of("xla_ffi_python_cpu_callback").unwrap_err().to_string();
+        assert!(callback.contains("is a host callback (jax.debug.print"), "{callback}");
     }
 
     #[test]
