@@ -179,12 +179,36 @@ pub struct SyntaxError {
     pub message: String,
 }
 
-/// Parses a YAML document into a [`Node`] tree.
+/// How many parser nodes and events, and bytes of scalars, a document may hold per
+/// byte of its text: a node or an event takes at least a byte or two of text, so only
+/// aliases that expand the document can reach these (the parser's fixed defaults,
+/// 250,000 nodes, would refuse a program of ~30,000 ops).
+const NODES_PER_BYTE: usize = 2;
+const EVENTS_PER_BYTE: usize = 4;
+
+/// Parses a YAML document into a [`Node`] tree. The parser's limits grow with the
+/// text ([`NODES_PER_BYTE`]); a document over them is an error that says so.
 pub fn parse(source: &str) -> Result<Node, SyntaxError> {
-    let options = serde_saphyr::options! { with_snippet: false, strict_booleans: true };
+    let size = source.len();
+    let defaults = serde_saphyr::Budget::default();
+    let options = serde_saphyr::options! {
+        with_snippet: false,
+        strict_booleans: true,
+        budget: serde_saphyr::budget! {
+            max_nodes: defaults.max_nodes.max(NODES_PER_BYTE * size),
+            max_events: defaults.max_events.max(EVENTS_PER_BYTE * size),
+            max_total_scalar_bytes: defaults.max_total_scalar_bytes.max(size),
+        },
+    };
     serde_saphyr::from_str_with_options::<Spanned<Raw>>(source, options).map(Node::from).map_err(|e| {
         let span = e.location().map(|l| Span::of(&l)).unwrap_or(Span { line: 1, column: 1, offset: None, len: None });
         let mut message = clean_message(&e.to_string());
+        if let Some(breach) = message.strip_prefix("budget breached: ") {
+            message = format!(
+                "the document expands beyond what the reader takes from {size} bytes of text ({breach}); aliases \
+                 (*name) that repeat large anchors are the usual cause"
+            );
+        }
         let suffix = format!(" at line {}, column {}", span.line, span.column);
         if let Some(stripped) = message.strip_suffix(&suffix) {
             message = stripped.to_string();
@@ -241,6 +265,26 @@ pub fn column_in_scalar(source: &str, node: &Node, offset: usize) -> Option<u32>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_large_document_reads_and_an_expanding_one_is_refused_in_words() {
+        // 40,000 ops of about 9 nodes each: over the parser's fixed 250,000 nodes.
+        let mut big = String::from("ops:\n");
+        for i in 1..=40_000 {
+            big += &format!("  - {{name: v{i}, op: tanh, operands: [v{}]}}\n", i - 1);
+        }
+        let NodeKind::Map(top) = parse(&big).unwrap().kind else { panic!("a map") };
+        let NodeKind::Seq(ops) = &top[0].1.kind else { panic!("a list") };
+        assert_eq!(ops.len(), 40_000);
+        // Ten levels of ten aliases each: 10^10 nodes from a few hundred bytes.
+        let mut bomb = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+        for level in 1..10 {
+            let previous = format!("*a{}", level - 1);
+            bomb += &format!("a{level}: &a{level} [{}]\n", vec![previous; 10].join(", "));
+        }
+        let err = parse(&bomb).unwrap_err();
+        assert!(err.message.starts_with("the document expands beyond what the reader takes from"), "{}", err.message);
+    }
 
     #[test]
     fn nodes_carry_positions() {
