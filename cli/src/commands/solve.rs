@@ -82,9 +82,9 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `config` solved, with a spinner on a terminal; an infeasible problem is a failed
-/// run (exit 1), anything else wrong with it bad input (exit 2). `shown` names the
-/// config in messages.
+/// `config` solved, with a spinner on a terminal; no plan (infeasible, or the solver
+/// out of time without one) is a failed run (exit 1), anything else wrong with it bad
+/// input (exit 2) ([`solve_failure`]). `shown` names the config in messages.
 pub(super) fn solved(config: &autoshard::Config, shown: &str) -> Result<autoshard::Solution, Failure> {
     let progress = Progress::spinner("solving", &format!("(limit {})", config.solver.time_limit));
     let handle = progress.handle();
@@ -98,12 +98,22 @@ pub(super) fn solved(config: &autoshard::Config, shown: &str) -> Result<autoshar
         }
         handle.message(message);
     };
-    let solution = autoshard::solve_with_progress(config, report).map_err(|e| match e {
-        autoshard::Error::Infeasible(_) => Failure::Failed(format!("{shown}: error: {e}")),
-        e => Failure::BadInput(format!("{shown}: error: {e}")),
-    });
+    let solution = autoshard::solve_with_progress(config, report).map_err(|e| solve_failure(shown, e));
     progress.finish();
     solution
+}
+
+/// How a failed solve ends: exit 1 when the solver gives no plan (the constraints
+/// conflict, or its backend stopped without one, out of time), exit 2 when the input
+/// cannot be solved as given.
+fn solve_failure(shown: impl std::fmt::Display, e: autoshard::Error) -> Failure {
+    let message = format!("{shown}: error: {e}");
+    match e {
+        autoshard::Error::Infeasible(_) | autoshard::Error::Solve(autoshard::solver::SolveError::Backend(_)) => {
+            Failure::Failed(message)
+        }
+        _ => Failure::BadInput(message),
+    }
 }
 
 /// Writes the chart of [`crate::view::svg`] for `plan` to `path`.
@@ -112,4 +122,19 @@ pub(super) fn write_svg(path: &Path, plan: &autoshard::model::Plan) -> Result<()
     let svg = crate::view::svg::render(plan, &title).map_err(|e| Failure::Failed(format!("error: {e}")))?;
     std::fs::write(path, svg)
         .map_err(|e| Failure::BadInput(format!("{}: error: cannot write the chart: {e}", path.display())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use autoshard::solver::SolveError;
+
+    #[test]
+    fn a_solver_without_a_plan_fails_and_bad_input_is_refused() {
+        let out_of_time = SolveError::Backend("microlp: Time limit reached before finding a feasible solution".into());
+        let failure = solve_failure("m.yaml", autoshard::Error::Solve(out_of_time));
+        assert!(matches!(&failure, Failure::Failed(m) if m.starts_with("m.yaml: error: solver backend: microlp")));
+        let input = solve_failure("m.yaml", autoshard::Error::Solve(SolveError::Input("no rule".into())));
+        assert!(matches!(input, Failure::BadInput(_)));
+    }
 }
