@@ -383,22 +383,19 @@ impl<'a> Lowering<'a> {
             .collect();
         self.split_axes(&component, &mut candidates);
         for a in &annotations {
-            if let Some(c) = component[a.value.index()]
-                && program.maximal_device(&a.sharding).is_some()
-            {
+            let Some(c) = component[a.value.index()] else { continue };
+            if program.maximal_mesh(&a.sharding).is_some() {
                 // On one device: the value's only sharding.
                 candidates[c] = vec![a.sharding.clone()];
                 continue;
             }
-            if let Some(c) = component[a.value.index()] {
-                let plain = TensorSharding {
-                    dims: a.sharding.dims.iter().map(|d| DimSharding::closed(d.axes.clone())).collect(),
-                    replicated: Vec::new(),
-                    ..a.sharding.clone()
-                };
-                if !candidates[c].contains(&plain) {
-                    candidates[c].push(plain);
-                }
+            let plain = TensorSharding {
+                dims: a.sharding.dims.iter().map(|d| DimSharding::closed(d.axes.clone())).collect(),
+                replicated: Vec::new(),
+                ..a.sharding.clone()
+            };
+            if !candidates[c].contains(&plain) {
+                candidates[c].push(plain);
             }
         }
         let live: Vec<(ValueId, usize, usize)> = program

@@ -221,9 +221,9 @@ impl Importer<'_> {
         self.sharding(&attr.text).map(Some).map_err(|m| self.err(attr.pos, m))
     }
 
-    /// A sharding in the module's text, on the program's mesh: one on an empty mesh
-    /// names no axis and is the program mesh's sharding with the same (empty)
-    /// dimensions.
+    /// A sharding in the module's text: one on an empty mesh names no axis and is the
+    /// program mesh's sharding with the same (empty) dimensions; one on a maximal mesh
+    /// stays on it (the program declares it).
     fn sharding(&self, text: &str) -> Result<TensorSharding, String> {
         self.on_program_mesh(ops::sharding(text, &self.mesh_name)?)
     }

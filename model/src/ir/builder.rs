@@ -446,11 +446,7 @@ impl ProgramBuilder {
     /// uses no axis that an enclosing manual computation binds.
     fn check_sharding(&self, sharding: &TensorSharding, ty: &TensorType, what: &str) -> Result<()> {
         let in_context = |e: Error| e.in_sharding_context(&format!("sharding for {what}: "));
-        let maximal = match &sharding.mesh {
-            MeshRef::Symbol(name) => self.program.maximal.iter().find(|(n, _)| n == name).map(|(_, m)| m),
-            MeshRef::Inline(_) => None,
-        };
-        if let Some(mesh) = maximal {
+        if let Some(mesh) = self.program.maximal_mesh(sharding) {
             return sharding.verify(mesh, &ty.shape).map_err(in_context);
         }
         match &sharding.mesh {

@@ -229,10 +229,15 @@ impl Program {
         meshes
     }
 
+    /// The maximal mesh `sharding` is on, if it names one of the program's.
+    pub fn maximal_mesh(&self, sharding: &TensorSharding) -> Option<&Mesh> {
+        let MeshRef::Symbol(name) = &sharding.mesh else { return None };
+        self.maximal.iter().find(|(n, _)| n == name).map(|(_, m)| m)
+    }
+
     /// The device `sharding` puts its whole value on, when it is on a maximal mesh.
     pub fn maximal_device(&self, sharding: &TensorSharding) -> Option<i64> {
-        let MeshRef::Symbol(name) = &sharding.mesh else { return None };
-        self.maximal.iter().find(|(n, _)| n == name).and_then(|(_, m)| m.maximal_device_id())
+        self.maximal_mesh(sharding).and_then(Mesh::maximal_device_id)
     }
 
     /// Every value, indexed by [`ValueId::index`].
