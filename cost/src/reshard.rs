@@ -267,6 +267,30 @@ mod tests {
     use super::*;
 
     #[test]
+    fn onto_one_device_costs_the_gather_and_off_it_a_broadcast() {
+        use crate::hardware::Preset;
+        use autoshard_model::reshard::CollectiveKind::AllGather;
+        let mesh: Mesh = r#"<["x"=4]>"#.parse().unwrap();
+        let mut meshes = Meshes::single("mesh", mesh.clone());
+        meshes.insert("one", Mesh::maximal(0).unwrap());
+        let hardware = HardwareSpec::from_preset(Preset::H100Sxm, &mesh);
+        let tensor = Tensor { meshes: &meshes, shape: &[1024, 1024], dtype: DType::F32 };
+        let s = |text: &str| -> TensorSharding { text.parse().unwrap() };
+        let (replicated, rows, one) = (s("<@mesh, [{}, {}]>"), s(r#"<@mesh, [{"x"}, {}]>"#), s("<@one, []>"));
+        let full = Bytes(4 << 20);
+        // The device holds a replicated value already.
+        assert_eq!(reshard_price(tensor, &replicated, &one, &hardware).unwrap(), (full, Seconds(0.0)));
+        // From rows: the rows gathered, as an all-gather over "x" of the whole value.
+        let x = [AxisRef::full("x")];
+        let gather = collective_time(AllGather, Group::for_kind(AllGather, &x, &mesh, &hardware), full);
+        assert!(gather.0 > 0.0);
+        assert_eq!(reshard_price(tensor, &rows, &one, &hardware).unwrap(), (full, gather));
+        // Off the device to rows or replicated alike: a broadcast of the whole value.
+        assert_eq!(reshard_price(tensor, &one, &rows, &hardware).unwrap(), (full, gather));
+        assert_eq!(reshard_price(tensor, &one, &replicated, &hardware).unwrap(), (full, gather));
+    }
+
+    #[test]
     fn transient_memory_is_the_largest_live_pair() {
         // Gather to 8 then slice to 1: the full tensor is the peak, both ends are values.
         assert_eq!(transient_bytes(Bytes(1), [Bytes(8), Bytes(1)], true, true), Bytes(8));
