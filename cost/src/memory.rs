@@ -18,6 +18,10 @@ pub struct Buffer {
     pub to: usize,
     /// Its size on one device.
     pub bytes: Bytes,
+    /// The value it holds, or whose reshard it serves.
+    pub value: ValueId,
+    /// True for a reshard's transient buffers.
+    pub transient: bool,
 }
 
 /// The peak of live bytes over positions `0..positions` and the position it occurs
@@ -90,7 +94,7 @@ mod tests {
 
     #[test]
     fn peak_is_the_largest_overlap() {
-        let b = |from, to, bytes| Buffer { from, to, bytes: Bytes(bytes) };
+        let b = |from, to, bytes| Buffer { from, to, bytes: Bytes(bytes), value: ValueId::new(0), transient: false };
         let buffers = [b(0, 3, 100), b(1, 1, 50), b(2, 3, 30), b(3, 3, 40)];
         assert_eq!(peak(&buffers, 3), (Bytes(170), 3));
         assert_eq!(peak(&[], 3), (Bytes(0), 0));

@@ -26,7 +26,7 @@ use crate::reshard::{PricedCollective, transient_bytes};
 use autoshard_model::ir::{Body, Op, ValueDef};
 use autoshard_model::ops::OpKind;
 use autoshard_model::rules::sharding_rule;
-use autoshard_model::{CasePlan, Objective, OpPlan, PlannedCollective, ValuePlan};
+use autoshard_model::{CasePlan, Held, LiveBuffer, Objective, OpPlan, PeakMemory, PlannedCollective, ValuePlan};
 use autoshard_model::{Flops, OpId, OpShardingRule, Plan, Program, Seconds, TensorSharding, ValueId};
 use std::collections::BTreeMap;
 
@@ -147,7 +147,7 @@ impl<'a> PlanPricing<'a> {
             let source = self.pricing.local_bytes(value, from)?;
             let results = priced.iter().map(|p| p.result_bytes);
             let bytes = transient_bytes(source, results, source_counted, final_counted);
-            self.buffers.push(Buffer { from: position, to: position, bytes });
+            self.buffers.push(Buffer { from: position, to: position, bytes, value, transient: true });
         }
         Ok(())
     }
@@ -199,11 +199,12 @@ impl<'a> PlanPricing<'a> {
             let sharding = self.sharding(id).clone();
             if let Some((from, to)) = self.live.range(id) {
                 let bytes = self.pricing.local_bytes(id, &sharding)?;
-                self.buffers.push(Buffer { from, to, bytes });
+                self.buffers.push(Buffer { from, to, bytes, value: id, transient: false });
             }
             self.plan.values.push(ValuePlan { name: self.name(id).to_string(), sharding });
         }
-        let (peak_bytes, _) = peak(&self.buffers, end);
+        let (peak_bytes, at) = peak(&self.buffers, end);
+        self.plan.peak = Some(self.peak_memory(at, &ops));
         let (not_run_compute, not_run_communication) = self.cases();
         let compute: Seconds = self.plan.ops.iter().map(|o| o.compute_s).sum();
         let exchanges: Seconds = self.plan.ops.iter().map(|o| o.communication_s).sum();
@@ -217,6 +218,27 @@ impl<'a> PlanPricing<'a> {
             peak_memory_bytes: peak_bytes,
         };
         Ok(self.plan)
+    }
+
+    /// What is live at `position` (of `ops`, or the end), largest first.
+    fn peak_memory(&self, position: usize, ops: &[OpId]) -> PeakMemory {
+        let program = self.program;
+        let mut live: Vec<LiveBuffer> = (self.buffers.iter())
+            .filter(|b| b.from <= position && position <= b.to && b.bytes.0 > 0)
+            .map(|b| {
+                let input = program.inputs().iter().find(|i| i.value == b.value);
+                let held = match input {
+                    _ if b.transient => Held::Reshard,
+                    Some(i) if i.parameter => Held::Parameter,
+                    Some(_) => Held::Input,
+                    None => Held::Intermediate,
+                };
+                LiveBuffer { value: self.name(b.value).to_string(), bytes: b.bytes, held }
+            })
+            .collect();
+        live.sort_by(|a, b| b.bytes.cmp(&a.bytes).then_with(|| a.value.cmp(&b.value)));
+        let at = ops.get(position).map(|&id| program.op(id).name.clone());
+        PeakMemory { at, live }
     }
 
     fn op(&mut self, id: OpId, position: usize) -> Result<()> {

@@ -51,8 +51,8 @@ pub use ir::{Diagnostic, DiagnosticList, Location, OpId, Program, ProgramBuilder
 pub use ops::OpKind;
 // A plan: decisions by id, and the priced plan by name (docs/spec.md §8).
 pub use plan::{
-    Carried, CasePlan, DroppedPreference, Objective, OpPlan, OpStrategy, Plan, PlannedCollective, SolverStats,
-    ValuePlan,
+    Carried, CasePlan, DroppedPreference, Held, LiveBuffer, Objective, OpPlan, OpStrategy, PeakMemory, Plan,
+    PlannedCollective, SolverStats, ValuePlan,
 };
 pub use strategy::{Decisions, OpShardings, check_factors, factor_axes, op_shardings};
 // Physical units, and errors.

@@ -16,6 +16,7 @@ use crate::rule::{FactorId, OpShardingRule};
 use crate::sharding::TensorSharding;
 use crate::units::{Bytes, Flops, Seconds};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
 
 /// A sharding plan for one program.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -37,6 +38,10 @@ pub struct Plan {
     /// expensive (only one runs, and which is known only when it runs).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cases: Vec<CasePlan>,
+    /// What is live on a device at the peak, when the plan was priced here (not in
+    /// the JSON: it follows from the rest).
+    #[serde(skip)]
+    pub peak: Option<PeakMemory>,
     /// How the plan was found; `None` when it was not solved (e.g. priced as given).
     pub solver: Option<SolverStats>,
 }
@@ -62,6 +67,70 @@ impl CasePlan {
             }
         }
         top
+    }
+}
+
+/// The buffers live on one device where a plan's memory peaks.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct PeakMemory {
+    /// The op the peak is at (`None`: the end of the program).
+    pub at: Option<String>,
+    /// Every buffer live there, largest first.
+    pub live: Vec<LiveBuffer>,
+}
+
+/// One buffer live at a plan's peak.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LiveBuffer {
+    /// The value it holds (or whose reshard it serves).
+    pub value: String,
+    /// Its size on one device.
+    pub bytes: Bytes,
+    /// What it is.
+    pub held: Held,
+}
+
+/// What a live buffer is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Held {
+    /// A parameter: live throughout.
+    Parameter,
+    /// A program input that is not a parameter.
+    Input,
+    /// A value an op produced.
+    Intermediate,
+    /// A reshard's transient buffers at this op.
+    Reshard,
+}
+
+impl fmt::Display for LiveBuffer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = match self.held {
+            Held::Parameter => " (parameter)",
+            Held::Input => " (input)",
+            Held::Intermediate => "",
+            Held::Reshard => " (reshard buffers)",
+        };
+        write!(f, "{} {}{what}", self.value, self.bytes)
+    }
+}
+
+impl fmt::Display for PeakMemory {
+    /// `at op "y": x 64MiB (input), w1 32MiB (parameter), …` (the five largest, then
+    /// how many more and their total).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.at {
+            Some(op) => write!(f, "at op \"{op}\": ")?,
+            None => write!(f, "at the end: ")?,
+        }
+        let shown: Vec<String> = self.live.iter().take(5).map(ToString::to_string).collect();
+        write!(f, "{}", shown.join(", "))?;
+        let rest = &self.live[self.live.len().min(5)..];
+        if !rest.is_empty() {
+            let bytes: Bytes = rest.iter().map(|b| b.bytes).sum();
+            write!(f, " and {} more, {bytes}", rest.len())?;
+        }
+        Ok(())
     }
 }
 
