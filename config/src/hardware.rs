@@ -141,9 +141,17 @@ pub fn cost(ctx: &mut Ctx<'_>, node: Option<&Node>, mesh: &Mesh) -> HardwareSpec
 pub fn solver(ctx: &mut Ctx<'_>, node: Option<&Node>) -> SolverOptions {
     let mut options = SolverOptions::default();
     let Some(fields) = node.and_then(|n| Fields::new(ctx, n, "the solver section")) else { return options };
-    fields.deny_unknown(ctx, &["time_limit"]);
+    fields.deny_unknown(ctx, &["time_limit", "threads"]);
     if let Some(v) = fields.get("time_limit").and_then(|n| ctx.quantity(n, "time_limit")) {
         options.time_limit = v;
+    }
+    if let Some(node) = fields.get("threads")
+        && let Some(n) = ctx.int(node, "threads")
+    {
+        match usize::try_from(n) {
+            Ok(n) if n > 0 => options.threads = n,
+            _ => ctx.expected(node, "a number of threads of at least 1", "threads"),
+        }
     }
     options
 }

@@ -11,6 +11,7 @@
 use crate::backend::{Backend, Limits, Status};
 use crate::error::{Result, SolveError};
 use crate::ilp::Formulation;
+use crate::portfolio;
 use crate::presolve::Presolved;
 use crate::problem::Problem;
 use crate::search::{self, Progress};
@@ -48,13 +49,13 @@ pub struct ProblemSolution {
 /// Which method solves the presolved problem.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Method {
-    /// The ILP when at most `ILP_STRATEGIES` strategies remain (or usage limits
-    /// involve loads), the search otherwise.
+    /// The ILP when at most `ILP_STRATEGIES` strategies remain, the search
+    /// otherwise.
     #[default]
     Auto,
     /// Always the ILP.
     Ilp,
-    /// Always the search (unless loads bind the limit: the search does not price them).
+    /// Always the search.
     Search,
 }
 
@@ -70,12 +71,14 @@ pub struct Settings<'a> {
     pub report: Option<&'a mut dyn FnMut(Progress)>,
     /// When the solve started (reading the input may count against the limit).
     pub start: Instant,
+    /// Searches run in parallel (at least one; see `portfolio.rs`).
+    pub threads: usize,
 }
 
 impl Settings<'_> {
     /// Default settings with `limits`, starting now.
     pub fn new(limits: Limits) -> Self {
-        Settings { limits, seed: 0, method: Method::Auto, report: None, start: Instant::now() }
+        Settings { limits, seed: 0, method: Method::Auto, report: None, start: Instant::now(), threads: 1 }
     }
 }
 
@@ -91,7 +94,9 @@ pub fn solve_problem_with(
     mut settings: Settings<'_>,
 ) -> Result<ProblemSolution> {
     let start = settings.start;
+    tracing::debug!(nodes = problem.nodes.len(), elapsed_s = start.elapsed().as_secs_f64(), "presolving");
     let pre = Presolved::new(problem);
+    tracing::debug!(remaining = pre.remaining().count(), elapsed_s = start.elapsed().as_secs_f64(), "presolved");
     if let Some(n) = pre.stranded() {
         let name = &problem.nodes[n].name;
         return Err(SolveError::Infeasible(format!("\"{name}\" has no strategy compatible with its neighbours")));
@@ -108,30 +113,31 @@ pub fn solve_problem_with(
     report(Progress::phase("presolved", start));
     let strategies: usize = pre.remaining().map(|n| pre.allowed(n).count()).sum();
     let searched = match settings.method {
-        Method::Auto => strategies > ILP_STRATEGIES && pre.binding.is_empty(),
+        Method::Auto => strategies > ILP_STRATEGIES,
         Method::Ilp => false,
-        Method::Search => pre.binding.is_empty() && pre.remaining().next().is_some(),
+        Method::Search => pre.remaining().next().is_some(),
     };
     let mut solution = if searched {
         let deadline = start + settings.limits.time;
         let run = search::Run { start, deadline, seed: settings.seed, report, constant, gap: settings.limits.gap };
-        let outcome = search::search(problem, &pre, run)
-            .ok_or_else(|| SolveError::Infeasible("the search found no solution within the usage limit".to_string()))?;
-        let assignment = pre.expand(outcome.decided);
-        let cost = problem.cost(&assignment);
-        let status =
-            if search::closes(cost, outcome.bound + constant, 0.0) { Status::Optimal } else { Status::Feasible };
+        let found = portfolio::search_all(problem, &pre, run, settings.threads)
+            // Not a proof of infeasibility: the search ran out of time without a plan.
+            .ok_or_else(|| {
+                SolveError::Backend("search: no solution within the usage limit found in time".to_string())
+            })?;
+        let cost = found.cost;
+        let status = if search::closes(cost, found.bound, 0.0) { Status::Optimal } else { Status::Feasible };
         ProblemSolution {
-            assignment,
+            assignment: found.assignment,
             cost,
             status,
-            bound: (outcome.bound + constant).min(cost),
+            bound: found.bound,
             variables: 0,
             constraints: 0,
             remaining_nodes: pre.remaining().count(),
-            bb_nodes: outcome.proposals,
+            bb_nodes: found.proposals,
             time_s: 0.0,
-            first_feasible_s: outcome.first_feasible_s,
+            first_feasible_s: found.first_feasible_s,
         }
     } else {
         report(Progress::phase("ilp", start));
@@ -261,7 +267,7 @@ mod tests {
         }
     }
 
-    /// The search on problems without loads (it does not take them), 20 ms each.
+    /// The search on problems without loads, 20 ms each.
     fn searched(p: &Problem) -> Result<ProblemSolution> {
         let mut settings = Settings::new(Limits { time: Duration::from_millis(20), gap: 0.0 });
         settings.method = Method::Search;
@@ -302,6 +308,44 @@ mod tests {
         assert!(searched_cases >= 100, "only {searched_cases} of 300 problems reached the search");
         assert!(feasible * 100 >= searched_cases * 95, "feasible {feasible} of {searched_cases}");
         assert!(optimal * 100 >= searched_cases * 80, "optimal {optimal} of {searched_cases}");
+    }
+
+    /// The search on problems with loads on one node and on pairs (the portfolio
+    /// folds the pairs' above and below): every plan fits, no bound passes the
+    /// optimum, and most feasible problems get a plan, on one thread and on two.
+    #[test]
+    fn the_search_takes_loads_on_pairs() {
+        use proptest::strategy::ValueTree;
+        let mut runner = proptest::test_runner::TestRunner::deterministic();
+        for threads in [1, 2] {
+            let (mut feasible, mut planned) = (0, 0);
+            for _ in 0..300 {
+                let Ok(tree) = problem().new_tree(&mut runner) else { continue };
+                let p = tree.current();
+                let mut settings = Settings::new(Limits { time: Duration::from_millis(40), gap: 0.0 });
+                (settings.method, settings.threads) = (Method::Search, threads);
+                let expected = p.brute_force();
+                feasible += usize::from(expected.is_some());
+                match (solve_problem_with(&p, &MicroLp, settings), expected) {
+                    (Ok(s), Some((best, _))) => {
+                        planned += 1;
+                        assert!(p.fits(&s.assignment), "{threads} threads: a plan over the limit");
+                        assert!(
+                            s.cost >= best - 1e-9 && s.bound <= best + 1e-9,
+                            "cost {} bound {} optimum {best}",
+                            s.cost,
+                            s.bound
+                        );
+                    }
+                    (Ok(s), None) => panic!("the search returned {s:?} on an infeasible problem"),
+                    (Err(_), _) => {}
+                }
+            }
+            assert!(
+                planned * 100 >= feasible * 90,
+                "{threads} threads: {planned} plans for {feasible} feasible problems"
+            );
+        }
     }
 
     #[test]

@@ -67,7 +67,7 @@ impl Solver {
                 let costs = problem.nodes[*node].costs.iter_mut().enumerate();
                 costs.filter(|(s, _)| !keep.contains(s)).for_each(|(_, c)| *c = f64::INFINITY);
             }
-            let solved = self.bounded(&formulation, &problem, &stage, start);
+            let solved = self.bounded(&formulation, &problem, &stage, start + self.time_limit());
             for (node, _) in &choice.keep {
                 problem.nodes[*node].costs.clone_from(&formulation.problem.nodes[*node].costs);
             }

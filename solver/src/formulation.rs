@@ -588,14 +588,16 @@ impl<'a> Lowering<'a> {
             let positions: Vec<usize> = (0..op.operands.len()).filter(|&k| op.operands[k] == v).collect();
             let from_ids = self.prices.intern_all(&out.shardings[v.index()]);
             let mut cells = Vec::with_capacity(from_ids.len() * kept.len());
+            let mut targets: Vec<ShardingId> = Vec::with_capacity(positions.len());
             for &from in &from_ids {
                 for wanted in &operands {
                     // A value used twice in the same sharding is resharded once.
-                    let mut targets: Vec<ShardingId> = positions.iter().map(|&k| wanted[k]).collect();
+                    targets.clear();
+                    targets.extend(positions.iter().map(|&k| wanted[k]));
                     targets.sort_unstable();
                     targets.dedup();
                     let mut cell = Cell::default();
-                    for to in targets {
+                    for &to in &targets {
                         cell = cell + self.prices.cell(&self.pricing, (v, from, to), None, (true, false))?;
                     }
                     cells.push(cell);

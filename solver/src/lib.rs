@@ -27,7 +27,9 @@ mod forced;
 mod formulation;
 mod graph;
 mod ilp;
+mod infeasible;
 mod iopddl;
+mod portfolio;
 mod presolve;
 mod prices;
 mod problem;
@@ -62,10 +64,19 @@ pub struct SolverOptions {
     /// Stop once the relative gap between the plan and the bound is at most this.
     /// Default: 0 (proven optimal).
     pub gap: f64,
+    /// Searches run in parallel on large problems (docs/solver.md, "The
+    /// portfolio"); the plan is the same for the same thread count. Default: every
+    /// core ([`all_cores`]).
+    pub threads: usize,
 }
 
 impl Default for SolverOptions {
     fn default() -> Self {
-        SolverOptions { time_limit: Seconds(60.0), gap: 0.0 }
+        SolverOptions { time_limit: Seconds(60.0), gap: 0.0, threads: all_cores() }
     }
+}
+
+/// The cores this process may use (1 if unknown).
+pub fn all_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }

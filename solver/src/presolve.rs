@@ -249,6 +249,17 @@ impl Presolved {
         changed
     }
 
+    /// The binding loads on node `n` (indices into the problem's loads).
+    pub fn binding_on(&self, n: usize) -> impl Iterator<Item = usize> + '_ {
+        self.loads[n].iter().copied()
+    }
+
+    /// True if a binding load joins two nodes (the search takes only single-node
+    /// ones).
+    pub fn binds_pairs(&self, problem: &Problem) -> bool {
+        self.binding.iter().map(|&l| &problem.loads[l]).any(|load| load.b.is_some_and(|b| b != load.a))
+    }
+
     /// Unpins every pinned node without binding loads whose allowed strategies all
     /// use the same amount, adding that amount to the base profile.
     fn unpin_constant(&mut self, problem: &Problem) {

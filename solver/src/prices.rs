@@ -10,7 +10,7 @@ use autoshard_cost::{PricedCollective, transient_bytes};
 use autoshard_cost::{cheapest_plan, total_time};
 use autoshard_model::ir::TensorType;
 use autoshard_model::{Bytes, Program, TensorSharding, ValueId};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// An interned sharding.
 pub type ShardingId = u32;
@@ -23,6 +23,10 @@ pub struct ReshardPrices {
     types: Vec<u32>,
     prices: HashMap<(u32, ShardingId, ShardingId), Price>,
     bytes: HashMap<(u32, ShardingId), Bytes>,
+    /// The cells of reshards no collective precedes, by type, ends and what is
+    /// counted: the formulation asks for each one many times (a value's every
+    /// candidate against its every user's every strategy).
+    cells: HashMap<(u32, ShardingId, ShardingId, (bool, bool)), Cell>,
 }
 
 /// What the reshard planner says one reshard costs.
@@ -61,7 +65,7 @@ impl std::ops::Add for Cell {
 impl ReshardPrices {
     /// Empty prices for `program`'s values.
     pub fn new(program: &Program) -> Self {
-        let mut interned: HashMap<&TensorType, u32> = HashMap::new();
+        let mut interned: HashMap<&TensorType, u32> = HashMap::default();
         let types = program
             .values()
             .iter()
@@ -71,11 +75,12 @@ impl ReshardPrices {
             })
             .collect();
         ReshardPrices {
-            ids: HashMap::new(),
+            ids: HashMap::default(),
             shardings: Vec::new(),
             types,
-            prices: HashMap::new(),
-            bytes: HashMap::new(),
+            prices: HashMap::default(),
+            bytes: HashMap::default(),
+            cells: HashMap::default(),
         }
     }
 
@@ -110,6 +115,27 @@ impl ReshardPrices {
     /// producer runs first, such as a permutation's) if any; `counted`: whether the
     /// source and the final state are program values (see `transient_bytes`).
     pub fn cell(
+        &mut self,
+        pricing: &Pricing<'_>,
+        (value, from, to): (ValueId, ShardingId, ShardingId),
+        before: Option<&PricedCollective>,
+        counted: (bool, bool),
+    ) -> Result<Cell> {
+        let key = (self.types[value.index()], from, to, counted);
+        if before.is_none()
+            && let Some(&cell) = self.cells.get(&key)
+        {
+            return Ok(cell);
+        }
+        let cell = self.priced_cell(pricing, (value, from, to), before, counted)?;
+        if before.is_none() {
+            self.cells.insert(key, cell);
+        }
+        Ok(cell)
+    }
+
+    /// `cell`, computed.
+    fn priced_cell(
         &mut self,
         pricing: &Pricing<'_>,
         (value, from, to): (ValueId, ShardingId, ShardingId),

@@ -19,6 +19,10 @@ pub struct Args {
     /// solution).
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Searches run in parallel (default: every core); run k takes seed + k, so the
+    /// same seed, thread count and speed give the same solution.
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
 }
 
 /// Runs the command.
@@ -39,6 +43,11 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     let mut settings = Settings::new(Limits { time: Duration::from_secs_f64(budget), gap: 0.0 });
     settings.start = start;
     settings.seed = args.seed;
+    settings.threads = match args.threads {
+        Some(0) => return Err(Failure::BadInput("--threads: expected at least 1".to_string())),
+        Some(n) => n,
+        None => autoshard::solver::all_cores(),
+    };
     settings.report = Some(&mut report);
     let solution = match solve_problem_with(&instance.problem, &MicroLp, settings) {
         Ok(solution) => solution,

@@ -40,6 +40,11 @@ pub struct Args {
     /// Wall-clock budget in seconds (overrides the config's `solver.time_limit`).
     #[arg(long, value_name = "S")]
     time_limit: Option<f64>,
+    /// Searches run in parallel on large problems (overrides the config's
+    /// `solver.threads`; default: every core). The plan is the same for the same
+    /// count.
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
     /// Also write an SVG chart of each op's compute and communication time to FILE.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
@@ -52,6 +57,7 @@ pub struct Args {
 
 /// Runs `solve`.
 pub fn run(args: &Args) -> Result<(), Failure> {
+    let started = std::time::Instant::now();
     let mut config = args.config.load()?;
     let shown = args.config.shown();
     for pair in &args.carry {
@@ -64,6 +70,15 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             return Err(Failure::BadInput(format!("--time-limit: expected a positive number of seconds, got {limit}")));
         }
         config.solver.time_limit = Seconds(limit);
+    }
+    // The limit is the command's: reading the input counts against it.
+    let read = started.elapsed().as_secs_f64();
+    config.solver.time_limit = Seconds((config.solver.time_limit.0 - read).max(0.01));
+    if let Some(threads) = args.threads {
+        if threads == 0 {
+            return Err(Failure::BadInput("--threads: expected at least 1".to_string()));
+        }
+        config.solver.threads = threads;
     }
     let plan = solved(&config, &shown)?.plan;
     if let Some(path) = &args.svg {

@@ -12,11 +12,12 @@
 //! Invariants: every compact strategy has a finite cost (edge entries may be
 //! infinite: forbidden pairs); there is at most one edge per node pair, stored with
 //! `a < b` and rows of `a`; a node's usage is the sum of its segments' (each over a
-//! half-open interval), none for nodes whose usage never matters; the presolve's
-//! constant base profile is kept apart in `base`.
+//! half-open interval: its own usage and its binding single-node loads), none for
+//! nodes whose usage never matters; the presolve's constant base profile is kept
+//! apart in `base`.
 
 use crate::presolve::Presolved;
-use crate::problem::Problem;
+use crate::problem::{Load, Problem};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// An edge between two core nodes, `a < b`, costs row-major over their compact
@@ -170,8 +171,24 @@ impl Builder {
     }
 }
 
+/// The binding single-node loads on remaining node `n` (allowed strategies `ks`), as
+/// segments.
+fn single_loads<'a>(
+    problem: &'a Problem,
+    pre: &'a Presolved,
+    n: usize,
+    ks: &'a [usize],
+) -> impl Iterator<Item = Segment> + 'a {
+    let single = |load: &&Load| load.b.is_none_or(|b| b == load.a);
+    pre.binding_on(n).map(|l| &problem.loads[l]).filter(single).map(move |load| Segment {
+        interval: load.interval,
+        usage: ks.iter().map(|&s| load.at(s, s, problem.width(load)) as i64).collect(),
+    })
+}
+
 impl Core {
-    /// The core of `pre`, a presolve of `problem` without binding loads.
+    /// The core of `pre`, a presolve of `problem` whose binding loads are all on
+    /// single nodes (they become segments of their node).
     pub fn new(problem: &Problem, pre: &Presolved) -> Self {
         let original: Vec<usize> = pre.remaining().collect();
         let mut index = vec![usize::MAX; problem.nodes.len()];
@@ -187,7 +204,8 @@ impl Core {
                     let node = &problem.nodes[n];
                     let usage: Vec<i64> = ks.iter().map(|&s| node.usage_of(s) as i64).collect();
                     let live = pre.pinned[n] && node.interval.0 < node.interval.1 && usage.iter().any(|&u| u > 0);
-                    if live { vec![Segment { interval: node.interval, usage }] } else { Vec::new() }
+                    let own = live.then_some(Segment { interval: node.interval, usage });
+                    own.into_iter().chain(single_loads(problem, pre, n, ks)).collect()
                 })
                 .collect(),
             edges: BTreeMap::new(),

@@ -132,6 +132,16 @@ pub(crate) fn search(problem: &Problem, pre: &Presolved, run: Run<'_>) -> Option
         pairs = core.edges.iter().map(|e| e.costs.len()).sum::<usize>(),
         "search core"
     );
+    if core.len() == 0 {
+        // Presolve decided everything (it may, on a problem with loads folded).
+        let decided = core.decode(&[], problem.nodes.len());
+        return Some(Outcome {
+            decided,
+            bound: 0.0,
+            first_feasible_s: run.start.elapsed().as_secs_f64(),
+            proposals: 0,
+        });
+    }
     let mut search = Search::new(&core, run);
     search.free();
     if !search.penalize() {

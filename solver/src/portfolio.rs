@@ -1,0 +1,161 @@
+//! The engine's search path on one or more threads: a portfolio of searches, each
+//! deterministic for its seed, whose best plan and best bound are kept.
+//!
+//! The search prices usage node by node, so a problem whose binding loads join two
+//! nodes (a reshard's transient buffers, which depend on both ends) is searched as
+//! two problems with those loads folded onto one of their nodes ([`Fold`]): *above*,
+//! each strategy charged the most the load can use with it, so every solution that
+//! fits is a plan; and *below*, the least, so its bound is valid (every plan fits it
+//! at the same cost) and its solutions are plans when they fit the original. Runs
+//! alternate the two; on one thread, above takes the first 60% of the time and below
+//! the rest. Without such loads every run searches the problem itself.
+//!
+//! Invariants: the result is the cheapest run's assignment that fits the original
+//! problem (ties: the lowest run), its bound the largest valid one, and it is the
+//! same for the same problem, seed, thread count and deadlines met.
+
+use crate::presolve::Presolved;
+use crate::problem::{Load, Problem};
+use crate::search::{self, Progress, Run};
+use std::time::Instant;
+
+/// How a binding load between two nodes is folded onto one of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Fold {
+    /// The problem itself (no pair loads bind).
+    Exact,
+    /// The most the load uses with each strategy: solutions that fit are plans.
+    Above,
+    /// The least: the bound is valid.
+    Below,
+}
+
+/// What the portfolio found.
+pub(crate) struct Found {
+    /// A strategy for every node of the problem.
+    pub assignment: Vec<usize>,
+    /// Its cost.
+    pub cost: f64,
+    /// A lower bound on the optimum (negative infinity: none).
+    pub bound: f64,
+    /// Seconds from the start to the first plan.
+    pub first_feasible_s: f64,
+    /// Neighbourhoods solved, over every run.
+    pub proposals: u64,
+}
+
+/// One run's plan (if it fits the problem) and bound.
+struct Ran {
+    plan: Option<(Vec<usize>, f64)>,
+    bound: f64,
+    first_feasible_s: f64,
+    proposals: u64,
+}
+
+/// Searches `problem` (presolved as `pre`) with `threads` runs in parallel (at
+/// least one), run `k` with seed `run.seed + k`.
+pub(crate) fn search_all(problem: &Problem, pre: &Presolved, run: Run<'_>, threads: usize) -> Option<Found> {
+    let folds: Vec<Fold> = if !pre.binds_pairs(problem) {
+        vec![Fold::Exact; threads.max(1)]
+    } else if threads <= 1 {
+        return sequential(problem, pre, run);
+    } else {
+        (0..threads).map(|k| if k % 2 == 0 { Fold::Above } else { Fold::Below }).collect()
+    };
+    let Run { start, deadline, seed, report, gap, .. } = run;
+    let ran: Vec<Ran> = std::thread::scope(|scope| {
+        let others: Vec<_> = (1..folds.len())
+            .map(|k| {
+                let fold = folds[k];
+                scope.spawn(move || {
+                    let mut silent = |_: Progress| {};
+                    let run = Run { start, deadline, seed: seed + k as u64, report: &mut silent, constant: 0.0, gap };
+                    one(problem, pre, fold, run)
+                })
+            })
+            .collect();
+        let first = one(problem, pre, folds[0], Run { start, deadline, seed, report, constant: 0.0, gap });
+        let rest = others.into_iter().map(|h| h.join().unwrap_or_else(|_| failed()));
+        std::iter::once(first).chain(rest).collect()
+    });
+    combine(ran)
+}
+
+/// One thread with pair loads binding: above, then below.
+fn sequential(problem: &Problem, pre: &Presolved, run: Run<'_>) -> Option<Found> {
+    let Run { start, deadline, seed, report, gap, .. } = run;
+    let split = Instant::now() + deadline.saturating_duration_since(Instant::now()).mul_f64(0.6);
+    let above = one(problem, pre, Fold::Above, Run { start, deadline: split, seed, report, constant: 0.0, gap });
+    let below = one(problem, pre, Fold::Below, Run { start, deadline, seed, report, constant: 0.0, gap });
+    combine(vec![above, below])
+}
+
+/// A run that produced nothing (its thread panicked, which the search never does).
+fn failed() -> Ran {
+    Ran { plan: None, bound: f64::NEG_INFINITY, first_feasible_s: f64::INFINITY, proposals: 0 }
+}
+
+/// The best plan and bound of `ran`.
+fn combine(ran: Vec<Ran>) -> Option<Found> {
+    let bound = ran.iter().map(|r| r.bound).fold(f64::NEG_INFINITY, f64::max);
+    let proposals = ran.iter().map(|r| r.proposals).sum();
+    let first_feasible_s =
+        ran.iter().filter(|r| r.plan.is_some()).map(|r| r.first_feasible_s).fold(f64::INFINITY, f64::min);
+    let best =
+        ran.into_iter().filter_map(|r| r.plan).fold(None, |best: Option<(Vec<usize>, f64)>, (a, c)| match best {
+            Some((_, b)) if b <= c => best,
+            _ => Some((a, c)),
+        })?;
+    let (assignment, cost) = best;
+    Some(Found { assignment, cost, bound: bound.min(cost), first_feasible_s, proposals })
+}
+
+/// One search of `problem` with its pair loads folded as `fold` says.
+fn one(problem: &Problem, pre: &Presolved, fold: Fold, run: Run<'_>) -> Ran {
+    let folded;
+    let presolved;
+    let (p, pre) = if fold == Fold::Exact {
+        (problem, pre)
+    } else {
+        folded = folded_loads(problem, pre, fold == Fold::Above);
+        presolved = Presolved::new(&folded);
+        (&folded, &presolved)
+    };
+    if pre.stranded().is_some() || pre.overfull(p).is_some() {
+        return failed();
+    }
+    let constant = pre.constant();
+    let Some(outcome) = search::search(p, pre, Run { constant, ..run }) else { return failed() };
+    let assignment = pre.expand(outcome.decided);
+    let cost = problem.cost(&assignment);
+    let fits = cost.is_finite() && problem.fits(&assignment);
+    Ran {
+        plan: fits.then_some((assignment, cost)),
+        bound: if fold == Fold::Above { f64::NEG_INFINITY } else { outcome.bound + constant },
+        first_feasible_s: outcome.first_feasible_s,
+        proposals: outcome.proposals,
+    }
+}
+
+/// `problem` with each binding load between two nodes folded onto the node with
+/// more strategies: for each of its strategies the most (`above`) or the least of
+/// the load over the other node's strategies.
+fn folded_loads(problem: &Problem, pre: &Presolved, above: bool) -> Problem {
+    let mut out = problem.clone();
+    for &l in &pre.binding {
+        let load = &problem.loads[l];
+        let Some(b) = load.b.filter(|&b| b != load.a) else { continue };
+        let (rows, cols) = (problem.nodes[load.a.0].strategies(), problem.nodes[b.0].strategies());
+        let keep_a = rows >= cols;
+        let (node, own, other) = if keep_a { (load.a, rows, cols) } else { (b, cols, rows) };
+        let usage = (0..own)
+            .map(|i| {
+                let across =
+                    (0..other).map(|j| if keep_a { load.usage[i * cols + j] } else { load.usage[j * cols + i] });
+                if above { across.max() } else { across.min() }.unwrap_or(0)
+            })
+            .collect();
+        out.loads[l] = Load { a: node, b: None, usage, interval: load.interval };
+    }
+    out
+}
