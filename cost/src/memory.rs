@@ -91,10 +91,16 @@ impl Liveness {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use autoshard_model::ir::{InputSpec, ProgramBuilder, TensorType};
+    use autoshard_model::{DType, Mesh};
 
     #[test]
     fn peak_is_the_largest_overlap() {
-        let b = |from, to, bytes| Buffer { from, to, bytes: Bytes(bytes), value: ValueId::new(0), transient: false };
+        let mut builder = ProgramBuilder::new("p", "mesh", Mesh::from_axes([("x", 2)]).unwrap());
+        let ty = TensorType { shape: vec![1], dtype: DType::F32 };
+        let x = InputSpec { name: "x".into(), ty, parameter: false, sharding: None, loc: None };
+        let value = builder.add_input(x).unwrap();
+        let b = |from, to, bytes| Buffer { from, to, bytes: Bytes(bytes), value, transient: false };
         let buffers = [b(0, 3, 100), b(1, 1, 50), b(2, 3, 30), b(3, 3, 40)];
         assert_eq!(peak(&buffers, 3), (Bytes(170), 3));
         assert_eq!(peak(&[], 3), (Bytes(0), 0));

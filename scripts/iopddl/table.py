@@ -53,7 +53,12 @@ def main():
     print("|---|---:|---:|---:|---:|---:|---:|")
     total = 0.0
     for x, f in files.items():
-        cost, first, bound, took = run(args.autoshard, f, args.time_limit, args.threads)
+        try:
+            cost, first, bound, took = run(args.autoshard, f, args.time_limit, args.threads)
+        except RuntimeError as e:
+            print(f"| {x} | no plan | 0 | - | - | - | - |", flush=True)
+            print(f"<!-- {str(e).strip().splitlines()[-1]} -->", flush=True)
+            continue
         score = best[x] / cost
         total += score
         gap = "-" if bound is None else f"{100 * (cost - bound) / cost:.2f}%"

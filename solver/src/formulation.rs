@@ -587,33 +587,24 @@ impl<'a> Lowering<'a> {
             seen.push(v);
             let positions: Vec<usize> = (0..op.operands.len()).filter(|&k| op.operands[k] == v).collect();
             let from_ids = self.prices.intern_all(&out.shardings[v.index()]);
-            let mut cells = Vec::with_capacity(from_ids.len() * kept.len());
-            let mut targets: Vec<ShardingId> = Vec::with_capacity(positions.len());
-            for &from in &from_ids {
-                for wanted in &operands {
+            let targets = (operands.iter())
+                .map(|wanted| {
                     // A value used twice in the same sharding is resharded once.
-                    targets.clear();
-                    targets.extend(positions.iter().map(|&k| wanted[k]));
+                    let mut targets: Vec<ShardingId> = positions.iter().map(|&k| wanted[k]).collect();
                     targets.sort_unstable();
                     targets.dedup();
-                    let mut cell = Cell::default();
-                    for &to in &targets {
-                        cell = cell + self.prices.cell(&self.pricing, (v, from, to), None, (true, false))?;
-                    }
-                    cells.push(cell);
-                }
-            }
+                    targets
+                })
+                .collect();
+            let cells = self.prices.operand_cells(&self.pricing, v, &from_ids, targets)?;
             add_cells(out, (value_node(out, v)?, node), at, scaled(cells, self.pricing.times(id)));
         }
         for (k, &r) in op.results.iter().enumerate() {
             let to_ids = self.prices.intern_all(&out.shardings[r.index()]);
-            let mut cells = Vec::with_capacity(to_ids.len() * kept.len());
-            for ((_, cost), produced) in kept.iter().zip(&results) {
-                let permute = cost.permutations[k].as_ref();
-                for &to in &to_ids {
-                    cells.push(self.prices.cell(&self.pricing, (r, produced[k], to), permute, (false, true))?);
-                }
-            }
+            let produced: Vec<_> = (kept.iter().zip(&results))
+                .map(|((_, cost), produced)| (produced[k], cost.permutations[k].as_ref()))
+                .collect();
+            let cells = self.prices.result_cells(&self.pricing, r, &produced, &to_ids)?;
             add_cells(out, (node, value_node(out, r)?), at, scaled(cells, self.pricing.times(id)));
         }
         Ok(())

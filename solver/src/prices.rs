@@ -27,6 +27,29 @@ pub struct ReshardPrices {
     /// counted: the formulation asks for each one many times (a value's every
     /// candidate against its every user's every strategy).
     cells: HashMap<(u32, ShardingId, ShardingId, (bool, bool)), Cell>,
+    /// Whole edges, by what determines them: a stack of identical layers builds each
+    /// distinct edge once.
+    operand_edges: HashMap<OperandEdge, Vec<Cell>>,
+    result_edges: HashMap<ResultEdge, Vec<Cell>>,
+}
+
+/// What an operand edge's cells depend on: the value's type, its candidates, and per
+/// strategy of the op the distinct shardings it wants the value in.
+#[derive(PartialEq, Eq, Hash)]
+struct OperandEdge {
+    ty: u32,
+    from: Vec<ShardingId>,
+    targets: Vec<Vec<ShardingId>>,
+}
+
+/// What a result edge's cells depend on: the value's type, per strategy of the op
+/// what it produces and the collective it runs first (its time's bits and result
+/// bytes), and the value's candidates.
+#[derive(PartialEq, Eq, Hash)]
+struct ResultEdge {
+    ty: u32,
+    produced: Vec<(ShardingId, Option<(u64, u64)>)>,
+    to: Vec<ShardingId>,
 }
 
 /// What the reshard planner says one reshard costs.
@@ -81,6 +104,8 @@ impl ReshardPrices {
             prices: HashMap::default(),
             bytes: HashMap::default(),
             cells: HashMap::default(),
+            operand_edges: HashMap::default(),
+            result_edges: HashMap::default(),
         }
     }
 
@@ -150,6 +175,63 @@ impl ReshardPrices {
             transient: transient_bytes(source, results, source_counted, final_counted).0,
             moved: before.is_some() || !price.results.is_empty(),
         })
+    }
+
+    /// The cells (row-major: candidate of `value` × strategy) of resharding
+    /// `value` from each of `from` to each strategy's `targets` (its distinct
+    /// shardings, each resharded to once), as an operand.
+    pub fn operand_cells(
+        &mut self,
+        pricing: &Pricing<'_>,
+        value: ValueId,
+        from: &[ShardingId],
+        targets: Vec<Vec<ShardingId>>,
+    ) -> Result<Vec<Cell>> {
+        let key = OperandEdge { ty: self.types[value.index()], from: from.to_vec(), targets };
+        if let Some(cells) = self.operand_edges.get(&key) {
+            return Ok(cells.clone());
+        }
+        let mut cells = Vec::with_capacity(from.len() * key.targets.len());
+        for &f in from {
+            for wanted in &key.targets {
+                let mut cell = Cell::default();
+                for &to in wanted {
+                    cell = cell + self.cell(pricing, (value, f, to), None, (true, false))?;
+                }
+                cells.push(cell);
+            }
+        }
+        self.operand_edges.insert(key, cells.clone());
+        Ok(cells)
+    }
+
+    /// The cells (row-major: strategy × candidate of `value`) of resharding what
+    /// each strategy `produced` (after the collective it runs first, if any) to each
+    /// of `to`, as a result.
+    pub fn result_cells(
+        &mut self,
+        pricing: &Pricing<'_>,
+        value: ValueId,
+        produced: &[(ShardingId, Option<&PricedCollective>)],
+        to: &[ShardingId],
+    ) -> Result<Vec<Cell>> {
+        let first = |p: Option<&PricedCollective>| p.map(|p| (p.time.0.to_bits(), p.result_bytes.0));
+        let key = ResultEdge {
+            ty: self.types[value.index()],
+            produced: produced.iter().map(|&(s, p)| (s, first(p))).collect(),
+            to: to.to_vec(),
+        };
+        if let Some(cells) = self.result_edges.get(&key) {
+            return Ok(cells.clone());
+        }
+        let mut cells = Vec::with_capacity(produced.len() * to.len());
+        for &(made, permute) in produced {
+            for &t in to {
+                cells.push(self.cell(pricing, (value, made, t), permute, (false, true))?);
+            }
+        }
+        self.result_edges.insert(key, cells.clone());
+        Ok(cells)
     }
 
     /// The memoised price of resharding `value` from `from` to `to`.

@@ -273,6 +273,13 @@ impl<'c, 'r> Search<'c, 'r> {
                 self.report("feasible", true);
             }
             self.state = saved;
+            tracing::debug!(
+                strength,
+                excess = self.state.profile.peak().saturating_sub(core.limit),
+                forbidden = self.state.score.forbidden,
+                feasible = self.best.is_some(),
+                "penalize round"
+            );
             let now = Instant::now();
             // After a quarter of the time a solution that fits but keeps a forbidden
             // pair ends it too: pricing usage does not remove those.

@@ -1,7 +1,8 @@
-//! Feasibility repair: while the usage exceeds the limit, move the node live at the
-//! worst time step whose change frees usage there at the smallest cost per unit
-//! freed (never adding a forbidden term) among those that do not raise the peak (a
-//! node with several segments may use more at other steps); when no single node can
+//! Feasibility repair: while the usage exceeds the limit, move the nodes live at the
+//! worst time step whose change frees usage there, at the smallest cost per unit
+//! freed first, until that step fits (never adding a forbidden term, and only moves
+//! that do not raise the peak: a node with several segments may use more at other
+//! steps); when no single node can
 //! (forbidden pairs tie it to its neighbours), change an induced tree around one
 //! jointly, usage at that step first and cost second.
 //!
@@ -89,7 +90,28 @@ impl Search<'_, '_> {
         }
         // Stable: among equal rates the first found wins.
         candidates.sort_by(|a, b| a.0.total_cmp(&b.0));
-        candidates.into_iter().any(|(_, v, k, score)| self.try_move(Move { changes: vec![(v, k)], score }, t))
+        // In that order, every move that still frees usage at `t` (priced again
+        // against the moves made before it, one move per node) until `t` fits: one
+        // scan makes many moves, where a move per scan made the repair of a large
+        // excess scan the live nodes thousands of times.
+        let (mut moved, mut any) = (HashSet::new(), false);
+        for (_, v, k, _) in candidates {
+            if self.state.profile.at(t) <= core.limit {
+                break;
+            }
+            if moved.contains(&v) {
+                continue;
+            }
+            let score = self.state.score_after(core, &[(v, k)]);
+            if score.forbidden > self.state.score.forbidden {
+                continue;
+            }
+            if self.try_move(Move { changes: vec![(v, k)], score }, t) {
+                moved.insert(v);
+                any = true;
+            }
+        }
+        any
     }
 
     /// Applies `m` (priced against the state) and keeps it if the peak did not rise
