@@ -190,9 +190,10 @@ impl Solver {
         Limits { time: left, gap: self.options.gap }
     }
 
-    /// The time limit of a solve.
+    /// The time limit of a solve (at most a million seconds, so that deadlines
+    /// computed from it never overflow; none for a limit that is not a number).
     pub(crate) fn time_limit(&self) -> Duration {
-        Duration::from_secs_f64(self.options.time_limit.0.max(0.0))
+        Duration::try_from_secs_f64(self.options.time_limit.0.clamp(0.0, 1e6)).unwrap_or(Duration::ZERO)
     }
 
     /// Solves `problem` stage by stage (`stage`: each node's; see the module docs).
