@@ -159,3 +159,31 @@ fn folded_loads(problem: &Problem, pre: &Presolved, above: bool) -> Problem {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problem::{Node, NodeId};
+
+    /// A pair load over `a` (2 strategies) and `b` (`k` strategies), binding under
+    /// a limit of 1, folded onto the node with more strategies.
+    fn folds(k: usize, above: bool) -> Load {
+        let mut p = Problem { limit: Some(1), ..Problem::default() };
+        let a = p.add_node(Node::new("a", vec![0.0; 2]));
+        let b = p.add_node(Node::new("b", vec![0.0; k]));
+        let usage = (0..2 * k as u64).map(|i| (i * 7) % 5 + 1).collect();
+        p.add_load(Load { a, b: Some(b), usage, interval: (0, 1) });
+        let pre = Presolved::new(&p);
+        folded_loads(&p, &pre, above).loads.remove(0)
+    }
+
+    #[test]
+    fn pair_loads_fold_onto_the_node_with_more_strategies() {
+        // Usage rows of a: [1, 3] and [5, 2] (k = 2); a keeps it on a tie.
+        assert_eq!(folds(2, true), Load { a: NodeId(0), b: None, usage: vec![3, 5], interval: (0, 1) });
+        assert_eq!(folds(2, false), Load { a: NodeId(0), b: None, usage: vec![1, 2], interval: (0, 1) });
+        // k = 3: rows [1, 3, 5] and [2, 4, 1]; b keeps it, each column's max or min.
+        assert_eq!(folds(3, true), Load { a: NodeId(1), b: None, usage: vec![2, 4, 5], interval: (0, 1) });
+        assert_eq!(folds(3, false), Load { a: NodeId(1), b: None, usage: vec![1, 3, 1], interval: (0, 1) });
+    }
+}
