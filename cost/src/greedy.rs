@@ -112,6 +112,7 @@ pub fn complete(program: &Program, hardware: &HardwareSpec, fixed: &Fixed) -> Re
         values: fixed.values.clone(),
         strategies: vec![OpStrategy::default(); program.ops().len()],
         fixed,
+        group_of: group_of(program),
     };
     greedy.values.resize(program.values().len(), None);
     greedy.visit(program.top_level())?;
@@ -127,12 +128,25 @@ struct Greedy<'a> {
     values: Vec<Option<TensorSharding>>,
     strategies: Vec<OpStrategy>,
     fixed: &'a Fixed,
+    /// Each value's sharding group (the first that lists it), if any.
+    group_of: Vec<Option<usize>>,
+}
+
+/// Each value's sharding group in `program` (the first that lists it), if any.
+fn group_of(program: &Program) -> Vec<Option<usize>> {
+    let mut group_of = vec![None; program.values().len()];
+    for (g, group) in program.sharding_groups().iter().enumerate() {
+        for m in &group.members {
+            group_of[m.index()].get_or_insert(g);
+        }
+    }
+    group_of
 }
 
 impl Greedy<'_> {
     /// The sharding a value must take because a member of its group has one.
     fn group_sharding(&self, v: ValueId) -> Option<TensorSharding> {
-        let group = self.program.sharding_groups().iter().find(|g| g.members.contains(&v))?;
+        let group = &self.program.sharding_groups()[self.group_of[v.index()]?];
         group.members.iter().find_map(|m| self.values[m.index()].clone())
     }
 

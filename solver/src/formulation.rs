@@ -48,6 +48,7 @@ use autoshard_model::ops::{OpKind, PropagationDirection};
 use autoshard_model::rules::sharding_rule;
 use autoshard_model::{AxisRef, DimSharding, OpId, Program, TensorSharding, ValueId};
 use std::collections::HashMap;
+use std::time::Instant;
 
 /// A factor assignment: the axes of each factor of an op's rule.
 pub type Factors = Vec<Vec<AxisRef>>;
@@ -150,7 +151,20 @@ pub fn formulate(program: &Program, hardware: &HardwareSpec) -> Result<Formulati
 /// lower bound on the plan's (which counts the most expensive branch), and equal to
 /// it for a program without branches.
 pub fn formulate_weighted(program: &Program, hardware: &HardwareSpec, weights: &BranchWeights) -> Result<Formulation> {
+    formulate_within(program, hardware, weights, None)?
+        .ok_or_else(|| SolveError::Backend("formulating ran out of time".to_string()))
+}
+
+/// [`formulate_weighted`], giving up (`None`) once `deadline` passes while it builds
+/// the ops' edges (most of its time).
+pub(crate) fn formulate_within(
+    program: &Program,
+    hardware: &HardwareSpec,
+    weights: &BranchWeights,
+    deadline: Option<Instant>,
+) -> Result<Option<Formulation>> {
     let mut l = Lowering::new(Pricing::weighted(program, hardware, weights));
+    l.deadline = deadline;
     l.walk(program.top_level(), &[]);
     l.finish_liveness();
     let resolved = l.resolve()?;
@@ -167,9 +181,11 @@ pub fn formulate_weighted(program: &Program, hardware: &HardwareSpec, weights: &
         graph: FactorGraph::new(program),
     };
     l.value_nodes(&mut formulation)?;
-    l.op_nodes(&mut formulation)?;
+    if !l.op_nodes(&mut formulation)? {
+        return Ok(None);
+    }
     l.links(&mut formulation)?;
-    Ok(formulation)
+    Ok(Some(formulation))
 }
 
 struct Lowering<'a> {
@@ -197,6 +213,8 @@ struct Lowering<'a> {
     /// Per value: whether it may hold partial sums.
     partial: Vec<bool>,
     prices: ReshardPrices,
+    /// When to give up building the ops' edges.
+    deadline: Option<Instant>,
 }
 
 /// A cost that depends only on one value's sharding.
@@ -233,6 +251,7 @@ impl<'a> Lowering<'a> {
             sharers: vec![0; n],
             shared_until: vec![0; n],
             prices: ReshardPrices::new(program),
+            deadline: None,
         }
     }
 
@@ -540,9 +559,13 @@ impl<'a> Lowering<'a> {
         Ok(self.pricing.unruled(op, [(v, s)])?.time(&self.pricing.hardware.device).0)
     }
 
-    fn op_nodes(&mut self, out: &mut Formulation) -> Result<()> {
+    /// The ops' nodes and edges; false if the deadline passed first.
+    fn op_nodes(&mut self, out: &mut Formulation) -> Result<bool> {
         let program = self.program;
-        for id in self.order.clone() {
+        for (k, id) in self.order.clone().into_iter().enumerate() {
+            if k % 64 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+                return Ok(false);
+            }
             let Some(rule) = sharding_rule(program, id) else { continue };
             let op = program.op(id);
             let axes = self.usable(op.results[0]);
@@ -567,7 +590,7 @@ impl<'a> Lowering<'a> {
             self.op_links(out, id, &kept)?;
             out.strategies[id.index()] = kept.into_iter().map(|(f, _)| f).collect();
         }
-        Ok(())
+        Ok(true)
     }
 
     /// The edges of a ruled op to its operands and results, and the transient

@@ -17,14 +17,14 @@ use crate::backend::{Backend, Limits, MicroLp, Status};
 use crate::branches::branch_rounds;
 use crate::engine::{ProblemSolution, Settings, solve_problem_with};
 use crate::error::{Result, SolveError};
-use crate::formulation::{Formulation, formulate_weighted};
+use crate::formulation::{Formulation, formulate_within};
 use crate::graph::GraphNode;
 use crate::infeasible::explain;
 use crate::presolve::limit_binds;
 use crate::problem::Problem;
 use crate::search::{Progress, ROUNDING};
 use crate::solution::Solution;
-use autoshard_cost::{BranchWeights, HardwareSpec};
+use autoshard_cost::{BranchWeights, Fixed, HardwareSpec, complete};
 use autoshard_model::SolverStats;
 use autoshard_model::ops::PropagationDirection;
 use autoshard_model::{Program, Seconds};
@@ -66,6 +66,10 @@ pub struct Solver {
     backend: Box<dyn Backend + Send + Sync>,
     progress: Option<Box<dyn Fn(Progress) + Send + Sync>>,
 }
+
+/// The share of the time limit formulating may take; past it the solve returns the
+/// greedy plan ([`greedy`]) instead.
+const FORMULATION_SHARE: f64 = 0.6;
 
 /// Pricing a plan takes about this share of the time formulating its program took
 /// (measured: 0.16 on a 11k-op training step); the solve keeps it in reserve.
@@ -155,7 +159,10 @@ impl Solver {
     ) -> Result<Solution> {
         self.phase("formulating", start);
         let formulated = Instant::now();
-        let formulation = formulate_weighted(program, hardware, weights)?;
+        let give_up = start + self.time_limit().mul_f64(FORMULATION_SHARE);
+        let Some(formulation) = formulate_within(program, hardware, weights, Some(give_up))? else {
+            return greedy(program, hardware, start);
+        };
         let stage = stages(&formulation);
         // Pricing the plan takes a fraction of formulating it; keep that, and 5% of
         // the limit for the caller's output, out of the engine's time.
@@ -236,6 +243,38 @@ fn stage_problem(problem: &Problem, stage: &[usize], k: usize, earlier: Option<&
         }
     }
     problem
+}
+
+/// The plan of `autoshard cost` (every choice the annotations leave open made the
+/// cheapest local way, groups and barriers kept), for a program too large to
+/// formulate within the time limit: a plan, with the trivial bound 0.
+fn greedy(program: &Program, hardware: &HardwareSpec, start: Instant) -> Result<Solution> {
+    tracing::debug!(elapsed_s = start.elapsed().as_secs_f64(), "out of time formulating: the greedy plan");
+    let decisions = complete(program, hardware, &Fixed::from_annotations(program))?;
+    let mut solved = Solution::priced(program, hardware, decisions)?;
+    let (peak, budget) = (solved.plan.objective.peak_memory_bytes, hardware.device.memory);
+    if peak > budget {
+        return Err(SolveError::Backend(format!(
+            "out of time: formulating the program took {:.0}% of the time limit, and the plan every open choice \
+             made the cheapest local way needs {peak} per device, above the budget {budget}",
+            FORMULATION_SHARE * 100.0
+        )));
+    }
+    let total = solved.plan.objective.total_s.0;
+    let solution = ProblemSolution {
+        assignment: Vec::new(),
+        cost: total,
+        status: Status::Feasible,
+        bound: 0.0,
+        variables: 0,
+        constraints: 0,
+        remaining_nodes: 0,
+        bb_nodes: 0,
+        time_s: 0.0,
+        first_feasible_s: 0.0,
+    };
+    solved.plan.solver = Some(stats(&solution, 0.0, total, start));
+    Ok(solved)
 }
 
 /// The decisions of `solution` and their plan priced by the cost model, with the
