@@ -122,7 +122,8 @@ pub(crate) struct Run<'a> {
     pub gap: f64,
 }
 
-/// Searches the remaining problem of `pre` (without binding loads).
+/// Searches the remaining problem of `pre`, whose binding loads are on single nodes
+/// (`portfolio.rs` folds those on pairs).
 pub(crate) fn search(problem: &Problem, pre: &Presolved, run: Run<'_>) -> Option<Outcome> {
     let core = Core::new(problem, pre);
     tracing::debug!(
