@@ -69,7 +69,14 @@ pub(crate) fn search_all(problem: &Problem, pre: &Presolved, run: Run<'_>, threa
                 let fold = folds[k];
                 scope.spawn(move || {
                     let mut silent = |_: Progress| {};
-                    let run = Run { start, deadline, seed: seed + k as u64, report: &mut silent, constant: 0.0, gap };
+                    let run = Run {
+                        start,
+                        deadline,
+                        seed: seed.wrapping_add(k as u64),
+                        report: &mut silent,
+                        constant: 0.0,
+                        gap,
+                    };
                     one(problem, pre, fold, run)
                 })
             })
@@ -90,7 +97,8 @@ fn sequential(problem: &Problem, pre: &Presolved, run: Run<'_>) -> Option<Found>
     combine(vec![above, below])
 }
 
-/// A run that produced nothing (its thread panicked, which the search never does).
+/// A run that produced neither a plan nor a bound (its folded problem has no
+/// solution, or its thread panicked, which the search never does).
 fn failed() -> Ran {
     Ran { plan: None, bound: f64::NEG_INFINITY, first_feasible_s: f64::INFINITY, proposals: 0 }
 }
