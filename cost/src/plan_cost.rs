@@ -223,14 +223,16 @@ impl<'a> PlanPricing<'a> {
     /// What is live at `position` (of `ops`, or the end), largest first.
     fn peak_memory(&self, position: usize, ops: &[OpId]) -> PeakMemory {
         let program = self.program;
+        // Per value: `Some(parameter)` for a program input.
+        let mut input = vec![None; program.values().len()];
+        program.inputs().iter().for_each(|i| input[i.value.index()] = Some(i.parameter));
         let mut live: Vec<LiveBuffer> = (self.buffers.iter())
             .filter(|b| b.from <= position && position <= b.to && b.bytes.0 > 0)
             .map(|b| {
-                let input = program.inputs().iter().find(|i| i.value == b.value);
-                let held = match input {
+                let held = match input[b.value.index()] {
                     _ if b.transient => Held::Reshard,
-                    Some(i) if i.parameter => Held::Parameter,
-                    Some(_) => Held::Input,
+                    Some(true) => Held::Parameter,
+                    Some(false) => Held::Input,
                     None => Held::Intermediate,
                 };
                 LiveBuffer { value: self.name(b.value).to_string(), bytes: b.bytes, held }

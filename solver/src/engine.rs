@@ -109,7 +109,6 @@ pub fn solve_problem_with(
     }
     let mut silent = |_: Progress| {};
     let report: &mut dyn FnMut(Progress) = settings.report.take().unwrap_or(&mut silent);
-    let constant = pre.constant();
     report(Progress::phase("presolved", start));
     let strategies: usize = pre.remaining().map(|n| pre.allowed(n).count()).sum();
     let searched = match settings.method {
@@ -119,7 +118,7 @@ pub fn solve_problem_with(
     };
     let mut solution = if searched {
         let deadline = start + settings.limits.time;
-        let run = search::Run { start, deadline, seed: settings.seed, report, constant, gap: settings.limits.gap };
+        let run = search::Run { start, deadline, seed: settings.seed, report, gap: settings.limits.gap };
         let found = portfolio::search_all(problem, &pre, run, settings.threads)
             // Not a proof of infeasibility: the search ran out of time without a plan.
             .ok_or_else(|| {

@@ -62,26 +62,19 @@ pub(crate) fn search_all(problem: &Problem, pre: &Presolved, run: Run<'_>, threa
     } else {
         (0..threads).map(|k| if k % 2 == 0 { Fold::Above } else { Fold::Below }).collect()
     };
-    let Run { start, deadline, seed, report, gap, .. } = run;
+    let Run { start, deadline, seed, report, gap } = run;
     let ran: Vec<Ran> = std::thread::scope(|scope| {
         let others: Vec<_> = (1..folds.len())
             .map(|k| {
                 let fold = folds[k];
                 scope.spawn(move || {
                     let mut silent = |_: Progress| {};
-                    let run = Run {
-                        start,
-                        deadline,
-                        seed: seed.wrapping_add(k as u64),
-                        report: &mut silent,
-                        constant: 0.0,
-                        gap,
-                    };
+                    let run = Run { start, deadline, seed: seed.wrapping_add(k as u64), report: &mut silent, gap };
                     one(problem, pre, fold, run)
                 })
             })
             .collect();
-        let first = one(problem, pre, folds[0], Run { start, deadline, seed, report, constant: 0.0, gap });
+        let first = one(problem, pre, folds[0], Run { start, deadline, seed, report, gap });
         let rest = others.into_iter().map(|h| h.join().unwrap_or_else(|_| failed()));
         std::iter::once(first).chain(rest).collect()
     });
@@ -90,10 +83,10 @@ pub(crate) fn search_all(problem: &Problem, pre: &Presolved, run: Run<'_>, threa
 
 /// One thread with pair loads binding: above, then below.
 fn sequential(problem: &Problem, pre: &Presolved, run: Run<'_>) -> Option<Found> {
-    let Run { start, deadline, seed, report, gap, .. } = run;
+    let Run { start, deadline, seed, report, gap } = run;
     let split = Instant::now() + deadline.saturating_duration_since(Instant::now()).mul_f64(0.6);
-    let above = one(problem, pre, Fold::Above, Run { start, deadline: split, seed, report, constant: 0.0, gap });
-    let below = one(problem, pre, Fold::Below, Run { start, deadline, seed, report, constant: 0.0, gap });
+    let above = one(problem, pre, Fold::Above, Run { start, deadline: split, seed, report, gap });
+    let below = one(problem, pre, Fold::Below, Run { start, deadline, seed, report, gap });
     combine(vec![above, below])
 }
 
@@ -132,14 +125,13 @@ fn one(problem: &Problem, pre: &Presolved, fold: Fold, run: Run<'_>) -> Ran {
     if pre.stranded().is_some() || pre.overfull(p).is_some() {
         return failed();
     }
-    let constant = pre.constant();
-    let Some(outcome) = search::search(p, pre, Run { constant, ..run }) else { return failed() };
+    let Some(outcome) = search::search(p, pre, run) else { return failed() };
     let assignment = pre.expand(outcome.decided);
     let cost = problem.cost(&assignment);
     let fits = cost.is_finite() && problem.fits(&assignment);
     Ran {
         plan: fits.then_some((assignment, cost)),
-        bound: if fold == Fold::Above { f64::NEG_INFINITY } else { outcome.bound + constant },
+        bound: if fold == Fold::Above { f64::NEG_INFINITY } else { outcome.bound + pre.constant() },
         first_feasible_s: outcome.first_feasible_s,
         proposals: outcome.proposals,
     }

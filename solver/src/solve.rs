@@ -260,20 +260,16 @@ fn greedy(program: &Program, hardware: &HardwareSpec, start: Instant) -> Result<
             FORMULATION_SHARE * 100.0
         )));
     }
-    let total = solved.plan.objective.total_s.0;
-    let solution = ProblemSolution {
-        assignment: Vec::new(),
-        cost: total,
-        status: Status::Feasible,
-        bound: 0.0,
+    let gap = if solved.plan.objective.total_s.is_zero() { 0.0 } else { 1.0 };
+    solved.plan.solver = Some(SolverStats {
+        status: "feasible".into(),
+        bound: Some(0.0),
+        gap: Some(gap),
+        time_s: Seconds(start.elapsed().as_secs_f64()),
         variables: 0,
         constraints: 0,
-        remaining_nodes: 0,
-        bb_nodes: 0,
-        time_s: 0.0,
-        first_feasible_s: 0.0,
-    };
-    solved.plan.solver = Some(stats(&solution, 0.0, total, start));
+        nodes: 0,
+    });
     Ok(solved)
 }
 

@@ -115,8 +115,6 @@ pub(crate) struct Run<'a> {
     pub seed: u64,
     /// Called at each phase and on improvements (at most every half second).
     pub report: &'a mut dyn FnMut(Progress),
-    /// Added to core costs and bounds to give the problem's.
-    pub constant: f64,
     /// The relative gap at which to stop: the best cost minus the bound within this
     /// fraction of the best cost (0: only when proven optimal).
     pub gap: f64,
@@ -143,7 +141,7 @@ pub(crate) fn search(problem: &Problem, pre: &Presolved, run: Run<'_>) -> Option
             proposals: 0,
         });
     }
-    let mut search = Search::new(&core, run);
+    let mut search = Search::new(&core, run, pre.constant());
     search.free();
     if !search.penalize() {
         return None;
@@ -189,10 +187,13 @@ struct Search<'c, 'r> {
     proposals: u64,
     last_report: f64,
     first_feasible: Option<f64>,
+    /// Added to core costs and bounds to give the problem's.
+    constant: f64,
 }
 
 impl<'c, 'r> Search<'c, 'r> {
-    fn new(core: &'c Core, run: Run<'r>) -> Self {
+    /// A search of `core`, whose costs and bounds plus `constant` are the problem's.
+    fn new(core: &'c Core, run: Run<'r>, constant: f64) -> Self {
         let mut dual = dual::Dual::new(core);
         let budget = run.deadline.saturating_duration_since(Instant::now()).mul_f64(0.05).min(PHASE);
         let (bound, _) = dual::ascend(core, &mut dual, f64::INFINITY, Instant::now() + budget);
@@ -215,6 +216,7 @@ impl<'c, 'r> Search<'c, 'r> {
             first_feasible: None,
             core,
             run,
+            constant,
         }
     }
 
@@ -222,7 +224,7 @@ impl<'c, 'r> Search<'c, 'r> {
         let elapsed_s = self.run.start.elapsed().as_secs_f64();
         if always || elapsed_s - self.last_report >= 0.5 {
             self.last_report = elapsed_s;
-            let (cost, bound) = (self.best_cost() + self.run.constant, self.bound + self.run.constant);
+            let (cost, bound) = (self.best_cost() + self.constant, self.bound + self.constant);
             (self.run.report)(Progress { elapsed_s, cost, bound, phase });
         }
     }
@@ -238,7 +240,7 @@ impl<'c, 'r> Search<'c, 'r> {
     /// or comes within the run's relative gap of it.
     fn closed(&self) -> bool {
         let best = self.best_cost();
-        best.is_finite() && closes(best + self.run.constant, self.bound + self.run.constant, self.run.gap)
+        best.is_finite() && closes(best + self.constant, self.bound + self.constant, self.run.gap)
     }
 
     /// Improves the start with the limit ignored (the multipliers are still zero),

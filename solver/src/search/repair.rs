@@ -12,7 +12,7 @@
 //! stops at the run's deadline; it fails then, or when neither kind of move exists.
 
 use super::Search;
-use super::core::{Core, Score};
+use super::core::Core;
 use super::state::Move;
 use rand::RngExt;
 use std::collections::HashSet;
@@ -68,8 +68,7 @@ impl Search<'_, '_> {
     /// if there is none.
     fn single(&mut self, t: usize) -> bool {
         let core = self.core;
-        // Each with its score: a move tried and taken back leaves the state as it was.
-        let mut candidates: Vec<(f64, usize, usize, Score)> = Vec::new();
+        let mut candidates: Vec<(f64, usize, usize)> = Vec::new();
         // A node live at `t` through several segments is listed once per segment.
         let mut seen = HashSet::new();
         for v in self.liveness.live(t).filter(|&v| seen.insert(v)) {
@@ -85,7 +84,7 @@ impl Search<'_, '_> {
                 }
                 let rate = (score.finite - self.state.score.finite) / freed as f64
                     - if score.forbidden < self.state.score.forbidden { f64::MAX / 2.0 } else { 0.0 };
-                candidates.push((rate, v, k, score));
+                candidates.push((rate, v, k));
             }
         }
         // Stable: among equal rates the first found wins.
@@ -95,7 +94,7 @@ impl Search<'_, '_> {
         // scan makes many moves, where a move per scan made the repair of a large
         // excess scan the live nodes thousands of times.
         let (mut moved, mut any) = (HashSet::new(), false);
-        for (_, v, k, _) in candidates {
+        for (_, v, k) in candidates {
             if self.state.profile.at(t) <= core.limit {
                 break;
             }
@@ -180,8 +179,8 @@ mod tests {
             let mut silent = |_| {};
             let now = Instant::now();
             // No time for the start's dual ascent; the repair has plenty.
-            let run = Run { start: now, deadline: now, seed: 3, report: &mut silent, constant: 0.0, gap: 0.0 };
-            let mut search = Search::new(&core, run);
+            let run = Run { start: now, deadline: now, seed: 3, report: &mut silent, gap: 0.0 };
+            let mut search = Search::new(&core, run, 0.0);
             search.run.deadline = now + Duration::from_secs(60);
             search.state = State::new(&core, assign);
             if search.state.fits(&core) {
