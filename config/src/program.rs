@@ -524,31 +524,30 @@ impl Lowering<'_, '_> {
                 continue;
             }
             let loc = Some(self.ctx.loc(key));
-            if let Some(builder) = self.builder.as_mut()
-                && let Err(e) = builder.add_output(id, sharding.flatten(), loc)
-            {
-                self.report(e, key, sharding_node);
-            }
-            if let Some(carried) = carries {
-                self.carry(id, carried);
+            let Some(builder) = self.builder.as_mut() else { continue };
+            match builder.add_output(id, sharding.flatten(), loc) {
+                Ok(output) => {
+                    if let Some(carried) = carries {
+                        self.carry(output, carried);
+                    }
+                }
+                Err(e) => self.report(e, key, sharding_node),
             }
         }
     }
 
     /// `carries: INPUT` on an output: the next step reads this output as `INPUT`
     /// (a training step's parameters and optimiser state), so both get one
-    /// sharding: a sharding group.
-    fn carry(&mut self, output: ValueId, node: &Node) {
+    /// sharding; the input is donated to output number `output`.
+    fn carry(&mut self, output: usize, node: &Node) {
         let Some(input) = self.resolve(node) else { return };
         let Some(builder) = self.builder.as_mut() else { return };
-        if !builder.is_input(input) {
+        let Some(index) = builder.input_index(input) else {
             let name = self.ctx.string(node, "an input name").unwrap_or_default();
             self.ctx.error(node, format!("carries: \"{name}\" is not a program input"));
             return;
-        }
-        if input != output
-            && let Err(e) = builder.add_sharding_group(vec![input, output], Some(self.ctx.loc(node)))
-        {
+        };
+        if let Err(e) = builder.donate(index, output, Some(self.ctx.loc(node))) {
             self.report(e, node, None);
         }
     }

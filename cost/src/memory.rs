@@ -1,13 +1,48 @@
-//! Peak memory per device by liveness (docs/spec.md §4).
+//! Peak memory per device by liveness (docs/spec.md §4), modelled on what XLA does
+//! (docs/cost-model.md, Memory).
 //!
-//! Positions are the ops in program order. A value lives from the position of its
-//! producer (program inputs and constants from the start) to its last use (outputs
-//! to the end); `parameter: true` inputs live throughout. At each op the buffers its
-//! collectives create (a resharded operand, a reduced result) live too. The peak is
-//! the largest sum of live bytes at any position. A value that a reshard moved nothing
-//! for is the same buffer as its source ([`Liveness::alias`]).
+//! Each op in program order has two positions: `2k`, while it runs (its operands,
+//! the resharded copies of its operands and its result are live), and `2k + 1`,
+//! after it (the reshards of its result run, and the operands it was the last use of
+//! are gone). A value lives from the position of its producer (program inputs and
+//! constants from the start; the result of an op that may write in place over a
+//! dying operand, `OpKind::may_write_in_place`, from the position after it) to its
+//! last use (outputs to the end); inputs that live throughout
+//! (`Input::lives_throughout`: not donated) to the end. The buffers a reshard
+//! creates live at its position ([`crate::transient_bytes`]: all-reduce and
+//! collective-permute run in place). The peak is the largest sum of live bytes at
+//! any position. A value that a reshard moved nothing for is the same buffer as its
+//! source ([`Liveness::alias`]).
 
-use autoshard_model::{Bytes, ValueId};
+use autoshard_model::ir::ValueDef;
+use autoshard_model::ops::OpKind;
+use autoshard_model::{Bytes, Program, ValueId};
+
+/// Per value: whether XLA never gives it a buffer of its own: the result of a
+/// `broadcast_in_dim` that only ops it fuses into read (`OpKind::may_write_in_place`:
+/// pointwise ops, which recompute the broadcast per element), and that is not an
+/// output or a region's result. Such a value takes no memory.
+pub fn fused_away(program: &Program) -> Vec<bool> {
+    let mut materialized = vec![false; program.values().len()];
+    for op in program.ops() {
+        if !op.kind.may_write_in_place() {
+            op.operands.iter().for_each(|v| materialized[v.index()] = true);
+        }
+        for region in &op.regions {
+            region.results.iter().for_each(|v| materialized[v.index()] = true);
+        }
+    }
+    program.outputs().iter().for_each(|o| materialized[o.value.index()] = true);
+    (program.value_ids())
+        .map(|v| {
+            let broadcast = match program.value(v).def {
+                ValueDef::OpResult { op, .. } => matches!(program.op(op).kind, OpKind::BroadcastInDim(_)),
+                _ => false,
+            };
+            broadcast && !materialized[v.index()]
+        })
+        .collect()
+}
 
 /// The live range and size of one buffer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

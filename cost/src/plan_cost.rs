@@ -20,7 +20,7 @@
 
 use crate::error::Result;
 use crate::hardware::HardwareSpec;
-use crate::memory::{Buffer, Liveness, peak};
+use crate::memory::{Buffer, Liveness, fused_away, peak};
 use crate::op_cost::Pricing;
 use crate::reshard::{PricedCollective, transient_bytes};
 use autoshard_model::ir::{Body, Op, ValueDef};
@@ -145,7 +145,7 @@ impl<'a> PlanPricing<'a> {
     ) -> Result<()> {
         if !priced.is_empty() {
             let source = self.pricing.local_bytes(value, from)?;
-            let results = priced.iter().map(|p| p.result_bytes);
+            let results = priced.iter().map(PricedCollective::written);
             let bytes = transient_bytes(source, results, source_counted, final_counted);
             self.buffers.push(Buffer { from: position, to: position, bytes, value, transient: true });
         }
@@ -172,7 +172,8 @@ impl<'a> PlanPricing<'a> {
         let ops = costed_ops(program);
         let mut costed = vec![false; program.ops().len()];
         ops.iter().for_each(|op| costed[op.index()] = true);
-        for (position, &id) in ops.iter().enumerate() {
+        for (index, &id) in ops.iter().enumerate() {
+            let position = 2 * index;
             for &v in &program.op(id).operands {
                 self.live.use_at(v, position);
             }
@@ -182,7 +183,7 @@ impl<'a> PlanPricing<'a> {
         }
         self.times = 1.0;
         self.attribute = None;
-        let end = ops.len();
+        let end = 2 * ops.len();
         for output in program.outputs() {
             self.live.use_at(output.value, end);
             // An output is resharded to its annotation, and holds no partial sums
@@ -192,12 +193,13 @@ impl<'a> PlanPricing<'a> {
                 self.reshard(output.value, (&from, &target), None, end, (true, false))?;
             }
         }
-        for input in program.inputs().iter().filter(|i| i.parameter) {
+        for input in program.inputs().iter().filter(|i| i.lives_throughout()) {
             self.live.use_at(input.value, end);
         }
+        let fused = fused_away(program);
         for id in program.value_ids().filter(|&v| is_costed_value(program, v, &costed)) {
             let sharding = self.sharding(id).clone();
-            if let Some((from, to)) = self.live.range(id) {
+            if let (Some((from, to)), false) = (self.live.range(id), fused[id.index()]) {
                 let bytes = self.pricing.local_bytes(id, &sharding)?;
                 self.buffers.push(Buffer { from, to, bytes, value: id, transient: false });
             }
@@ -225,7 +227,7 @@ impl<'a> PlanPricing<'a> {
         let program = self.program;
         // Per value: `Some(parameter)` for a program input.
         let mut input = vec![None; program.values().len()];
-        program.inputs().iter().for_each(|i| input[i.value.index()] = Some(i.parameter));
+        program.inputs().iter().for_each(|i| input[i.value.index()] = Some(i.lives_throughout()));
         let mut live: Vec<LiveBuffer> = (self.buffers.iter())
             .filter(|b| b.from <= position && position <= b.to && b.bytes.0 > 0)
             .map(|b| {
@@ -239,15 +241,19 @@ impl<'a> PlanPricing<'a> {
             })
             .collect();
         live.sort_by(|a, b| b.bytes.cmp(&a.bytes).then_with(|| a.value.cmp(&b.value)));
-        let at = ops.get(position).map(|&id| program.op(id).name.clone());
+        let at = ops.get(position / 2).map(|&id| program.op(id).name.clone());
         PeakMemory { at, live }
     }
 
+    /// Prices op `id`, which runs at `position`; its results' reshards run at
+    /// `position + 1`, after the operands whose last use it is are freed
+    /// (`memory.rs`).
     fn op(&mut self, id: OpId, position: usize) -> Result<()> {
         let program = self.program;
         let op = program.op(id);
+        let born = position + usize::from(op.kind.may_write_in_place());
         for &r in &op.results {
-            self.live.define(r, position);
+            self.live.define(r, born);
         }
         let mut plan = OpPlan {
             name: op.name.clone(),
@@ -369,7 +375,7 @@ impl<'a> PlanPricing<'a> {
                 self.live.alias(arg, operand);
             }
         }
-        let end = position + count_body_ops(program, id);
+        let end = position + 2 * count_body_ops(program, id) + 1;
         for (k, (i, body_result, result)) in op.region_exits().into_iter().enumerate() {
             if branches {
                 self.attribute = Some((id, k / op.results.len()));
@@ -411,7 +417,7 @@ impl<'a> PlanPricing<'a> {
             self.record(v, Some(&op.name), priced);
         }
         for ((&v, priced), produced) in op.results.iter().zip(cost.result_reshards).zip(&cost.results) {
-            self.buffer(v, produced, &priced, (false, true), position)?;
+            self.buffer(v, produced, &priced, (false, true), position + 1)?;
             self.record(v, Some(&op.name), priced);
         }
         Ok(())

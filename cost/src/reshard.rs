@@ -14,7 +14,7 @@ use crate::collective::{Group, collective_time};
 use crate::error::Result;
 use crate::hardware::HardwareSpec;
 use crate::kernel::{KernelClass, KernelWork};
-use autoshard_model::reshard::{self, Collective, ShardingState, simulate};
+use autoshard_model::reshard::{self, Collective, CollectiveKind, ShardingState, simulate};
 use autoshard_model::{AxisRef, Bytes, DType, Flops, Mesh, Meshes, Seconds, TensorSharding};
 
 /// A collective with its price.
@@ -28,6 +28,15 @@ pub struct PricedCollective {
     pub time: Seconds,
     /// The size of one device's shard after it.
     pub result_bytes: Bytes,
+}
+
+impl PricedCollective {
+    /// The size of its result on one device, and whether it may overwrite its input
+    /// (an all-reduce or a collective-permute: XLA runs them in place).
+    pub fn written(&self) -> (Bytes, bool) {
+        let kind = self.collective.kind();
+        (self.result_bytes, matches!(kind, CollectiveKind::AllReduce | CollectiveKind::CollectivePermute))
+    }
 }
 
 /// A tensor to reshard: its shape, element type and the meshes its shardings name.
@@ -132,23 +141,28 @@ fn price_steps(
 }
 
 /// The extra memory a reshard needs on one device: while each collective runs, its
-/// input and its result are both live; of those, the source and the final state are
-/// not counted when they are program values (`source_counted`, `final_counted`),
-/// which are live anyway. The largest such pair over the sequence of collectives,
-/// given by the size of each one's result.
+/// input and its result are both live, except that an all-reduce or a
+/// collective-permute of a buffer nothing else reads writes its result in place (as
+/// XLA runs them: [`PricedCollective::written`]); of those, the source and the final
+/// state are not counted when they are program values (`source_counted`,
+/// `final_counted`), which are live anyway, and a program value is never
+/// overwritten. The largest such sum over the sequence of collectives, given by the
+/// size of each one's result and whether it runs in place.
 pub fn transient_bytes(
     source: Bytes,
-    results: impl IntoIterator<Item = Bytes>,
+    written: impl IntoIterator<Item = (Bytes, bool)>,
     source_counted: bool,
     final_counted: bool,
 ) -> Bytes {
-    let mut results = results.into_iter().peekable();
-    let mut before = if source_counted { 0 } else { source.0 };
+    let mut written = written.into_iter().peekable();
+    let (mut input, mut input_counted) = (source.0, source_counted);
     let mut peak = 0u64;
-    while let Some(result) = results.next() {
-        let after = if results.peek().is_none() && final_counted { 0 } else { result.0 };
-        peak = peak.max(before.saturating_add(after));
-        before = result.0;
+    while let Some((result, in_place)) = written.next() {
+        let output_counted = written.peek().is_none() && final_counted;
+        let live = if in_place && !input_counted { input.max(result.0) } else { input.saturating_add(result.0) };
+        let counted = [(input, input_counted), (result.0, output_counted)].iter().filter(|c| c.1).map(|c| c.0).sum();
+        peak = peak.max(live.saturating_sub(counted));
+        (input, input_counted) = (result.0, false);
     }
     Bytes(peak)
 }
@@ -292,14 +306,23 @@ mod tests {
 
     #[test]
     fn transient_memory_is_the_largest_live_pair() {
+        let copy = |b: u64| (Bytes(b), false);
+        let in_place = |b: u64| (Bytes(b), true);
         // Gather to 8 then slice to 1: the full tensor is the peak, both ends are values.
-        assert_eq!(transient_bytes(Bytes(1), [Bytes(8), Bytes(1)], true, true), Bytes(8));
+        assert_eq!(transient_bytes(Bytes(1), [copy(8), copy(1)], true, true), Bytes(8));
         // A resharded operand copy: only the copy is extra.
-        assert_eq!(transient_bytes(Bytes(4), [Bytes(4)], true, false), Bytes(4));
-        // A produced partial result reduced into its value: the partial result is extra.
-        assert_eq!(transient_bytes(Bytes(16), [Bytes(4)], false, true), Bytes(16));
+        assert_eq!(transient_bytes(Bytes(4), [copy(4)], true, false), Bytes(4));
+        // A produced partial result reduce-scattered into its value: the partial
+        // result is extra.
+        assert_eq!(transient_bytes(Bytes(16), [copy(4)], false, true), Bytes(16));
+        // All-reduced instead, in place: the partial result becomes the value.
+        assert_eq!(transient_bytes(Bytes(16), [in_place(16)], false, true), Bytes(0));
+        // A value is never overwritten: its all-reduced copy is extra.
+        assert_eq!(transient_bytes(Bytes(16), [in_place(16)], true, false), Bytes(16));
+        // In place after a gather: the gathered buffer is reused.
+        assert_eq!(transient_bytes(Bytes(1), [copy(8), in_place(8)], true, false), Bytes(8));
         // A value moved into another value in one step needs nothing extra.
-        assert_eq!(transient_bytes(Bytes(4), [Bytes(4)], true, true), Bytes(0));
+        assert_eq!(transient_bytes(Bytes(4), [copy(4)], true, true), Bytes(0));
         assert_eq!(transient_bytes(Bytes(4), [], false, false), Bytes(0));
     }
 }

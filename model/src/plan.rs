@@ -93,9 +93,10 @@ pub struct LiveBuffer {
 /// What a live buffer is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Held {
-    /// A parameter: live throughout.
+    /// An input that lives throughout: a parameter the caller keeps
+    /// (`Input::lives_throughout`).
     Parameter,
-    /// A program input that is not a parameter.
+    /// A program input that dies at its last use (donated, or not a parameter).
     Input,
     /// A value an op produced.
     Intermediate,

@@ -40,7 +40,7 @@ use crate::graph::FactorGraph;
 use crate::prices::{Cell, ReshardPrices, ShardingId};
 use crate::problem::{Edge, Load, Node, NodeId, Problem};
 use autoshard_cost::{BranchWeights, HardwareSpec};
-use autoshard_cost::{Decisions, runs_body, runs_regions};
+use autoshard_cost::{Decisions, fused_away, runs_body, runs_regions};
 use autoshard_cost::{Pricing, StrategyCost};
 use autoshard_model::OpStrategy;
 use autoshard_model::ir::{Annotation, AnnotationSource, Op, ValueDef};
@@ -193,8 +193,9 @@ struct Lowering<'a> {
     pricing: Pricing<'a>,
     /// Priced ops in program order.
     order: Vec<OpId>,
-    /// Per op: its position in `order` and that of its region's last op (itself if
-    /// it has none), where its results are produced.
+    /// Per op: its position (twice its index in `order`: `cost::memory`) and, for a
+    /// region op, the position after its region's last op, where its results are
+    /// produced.
     position: Vec<(usize, usize)>,
     /// Per value: the manual axes around it (`None`: not priced).
     scope: Vec<Option<Vec<String>>>,
@@ -263,14 +264,15 @@ impl<'a> Lowering<'a> {
     /// `cost::price_plan` does and recording scopes, liveness and ties.
     fn walk(&mut self, ops: &[OpId], manual: &[String]) {
         for &id in ops {
-            let position = self.order.len();
+            let position = 2 * self.order.len();
             self.order.push(id);
             let op = self.program.op(id);
             for &v in &op.operands {
                 self.last_use[v.index()] = self.last_use[v.index()].max(position);
             }
+            let born = position + usize::from(op.kind.may_write_in_place());
             for &r in &op.results {
-                self.define(r, position, manual);
+                self.define(r, born, manual);
             }
             self.position[id.index()] = (position, position);
             let regions = runs_regions(op);
@@ -287,7 +289,7 @@ impl<'a> Lowering<'a> {
             for region in regions {
                 self.walk(&region.ops, &inner);
             }
-            let end = self.order.len() - 1;
+            let end = 2 * self.order.len() - 1;
             self.position[id.index()].1 = end;
             let (entries, exits) = (op.region_entries(), op.region_exits());
             for &(_, returned, result) in &exits {
@@ -323,9 +325,9 @@ impl<'a> Lowering<'a> {
 
     /// Outputs and parameters live to the end of the program.
     fn finish_liveness(&mut self) {
-        let end = self.order.len();
+        let end = 2 * self.order.len();
         let outputs = self.program.outputs().iter().map(|o| o.value);
-        let parameters = self.program.inputs().iter().filter(|i| i.parameter).map(|i| i.value);
+        let parameters = self.program.inputs().iter().filter(|i| i.lives_throughout()).map(|i| i.value);
         for v in outputs.chain(parameters) {
             self.last_use[v.index()] = end;
         }
@@ -422,8 +424,10 @@ impl<'a> Lowering<'a> {
             .filter(|v| self.scope[v.index()].is_some())
             .map(|v| (v, self.defined[v.index()], self.last_use[v.index()]))
             .collect();
-        let parameters: Vec<ValueId> = program.inputs().iter().filter(|i| i.parameter).map(|i| i.value).collect();
-        let positions: Vec<String> = self.order.iter().map(|&o| program.op(o).name.clone()).collect();
+        let parameters: Vec<ValueId> =
+            program.inputs().iter().filter(|i| i.lives_throughout()).map(|i| i.value).collect();
+        let names = self.order.iter().map(|&o| program.op(o).name.clone());
+        let positions: Vec<String> = names.flat_map(|name| [name.clone(), name]).collect();
         let bytes = |v: ValueId, s: &TensorSharding| self.pricing.local_bytes(v, s).unwrap_or_default();
         let budget = Budget {
             limit: self.pricing.hardware.device.memory,
@@ -505,6 +509,7 @@ impl<'a> Lowering<'a> {
 
     fn value_nodes(&mut self, out: &mut Formulation) -> Result<()> {
         let program = self.program;
+        let fused = fused_away(program);
         for v in program.value_ids() {
             let Some(c) = out.resolved.component[v.index()] else { continue };
             let shardings = out.resolved.allowed[c].clone();
@@ -525,14 +530,14 @@ impl<'a> Lowering<'a> {
                     *bytes += cell.transient;
                 }
             }
-            let usage = if self.may_alias(v) {
+            let usage = if self.may_alias(v) || fused[v.index()] {
                 vec![0; shardings.len()]
             } else {
                 shardings.iter().map(|s| self.pricing.local_bytes(v, s).map(|b| b.0)).collect::<Result<_, _>>()?
             };
             let interval = (self.defined[v.index()], self.last_use[v.index()] + 1);
             let node = out.problem.add_node(Node { name: self.name(v), costs, usage, interval });
-            let end = self.order.len();
+            let end = 2 * self.order.len();
             out.problem.add_load(Load { a: node, b: None, usage: transient, interval: (end, end + 1) });
             out.value_nodes[v.index()] = Some(node);
             out.shardings[v.index()] = shardings;
@@ -628,7 +633,7 @@ impl<'a> Lowering<'a> {
                 .map(|((_, cost), produced)| (produced[k], cost.permutations[k].as_ref()))
                 .collect();
             let cells = self.prices.result_cells(&self.pricing, r, &produced, &to_ids)?;
-            add_cells(out, (node, value_node(out, r)?), at, scaled(cells, self.pricing.times(id)));
+            add_cells(out, (node, value_node(out, r)?), at + 1, scaled(cells, self.pricing.times(id)));
         }
         Ok(())
     }

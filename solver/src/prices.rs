@@ -57,9 +57,9 @@ struct ResultEdge {
 struct Price {
     /// Its time, seconds.
     time: f64,
-    /// The size of each collective's result on one device, in order (empty: nothing
-    /// moves).
-    results: Vec<Bytes>,
+    /// The size of each collective's result on one device and whether it runs in
+    /// place, in order (empty: nothing moves; `PricedCollective::written`).
+    results: Vec<(Bytes, bool)>,
 }
 
 /// What one reshard (or a sequence of them) costs the formulation: time, transient
@@ -169,7 +169,7 @@ impl ReshardPrices {
     ) -> Result<Cell> {
         let source = self.bytes(pricing, value, from)?;
         let price = self.price(pricing, value, from, to)?;
-        let results = before.map(|p| p.result_bytes).into_iter().chain(price.results.iter().copied());
+        let results = before.map(PricedCollective::written).into_iter().chain(price.results.iter().copied());
         Ok(Cell {
             time: before.map_or(0.0, |p| p.time.0) + price.time,
             transient: transient_bytes(source, results, source_counted, final_counted).0,
@@ -243,7 +243,8 @@ impl ReshardPrices {
                 let name = &pricing.program.value(value).name;
                 SolveError::Input(format!("resharding \"{name}\" from {a} to {b}: {e}"))
             })?;
-            let price = Price { time: total_time(&priced).0, results: priced.iter().map(|p| p.result_bytes).collect() };
+            let price =
+                Price { time: total_time(&priced).0, results: priced.iter().map(PricedCollective::written).collect() };
             self.prices.insert(key, price);
         }
         Ok(self.prices.get(&key).unwrap_or(&NOTHING))

@@ -107,16 +107,15 @@ pub fn function(file: &Arc<str>, module: &Module, mesh: &(String, Mesh), func: &
             declared.map_err(|e| error(file, decl.mesh.pos, e.to_string()))?;
         }
     }
-    let mut arg_values = Vec::with_capacity(func.args.len());
     for arg in &func.args {
         let fail = |m: String| error(file, arg.pos, m);
         let ty = tensor_type(&arg.ty).map_err(fail)?;
         let sharding = importer.sharding_attr(&arg.attrs, "sdy.sharding")?;
         let name = importer.key(&arg.name);
-        let spec = InputSpec { name: name.clone(), ty, parameter: false, sharding, loc: Some(importer.loc(arg.pos)) };
+        // The caller keeps every argument it does not donate (`tie_donated`).
+        let spec = InputSpec { name: name.clone(), ty, parameter: true, sharding, loc: Some(importer.loc(arg.pos)) };
         let value = importer.builder.add_input(spec).map_err(|e| fail(e.to_string()))?;
         importer.env.insert(name, value);
-        arg_values.push(value);
     }
     let returned = importer.block(&func.body)?;
     if returned.len() != func.results.len() {
@@ -128,7 +127,7 @@ pub fn function(file: &Arc<str>, module: &Module, mesh: &(String, Mesh), func: &
         let loc = Some(importer.loc(result.pos));
         importer.builder.add_output(value, sharding, loc).map_err(|e| error(file, result.pos, e.to_string()))?;
     }
-    importer.tie_donated(func, &arg_values, &returned)?;
+    importer.tie_donated(func)?;
     for (id, (pos, members)) in std::mem::take(&mut importer.groups) {
         let fail = |e: autoshard_model::Error| error(file, pos, format!("sharding group {id}: {e}"));
         importer.builder.add_sharding_group(members, Some(importer.loc(pos))).map_err(fail)?;
@@ -351,19 +350,15 @@ impl Importer<'_> {
         on_mesh.collect::<Result<_, _>>().map_err(|m| self.err(attr.pos, m))
     }
 
-    /// Ties each donated argument to the result that reuses its buffer
-    /// ([`donation::aliases`]) with a sharding group located at the argument: the
+    /// Donates each donated argument to the result that reuses its buffer
+    /// ([`donation::aliases`], `Program::donate`): it dies at its last use, and the
     /// next step reads what this one writes, in the same sharding.
-    fn tie_donated(&mut self, func: &Func, args: &[ValueId], returned: &[ValueId]) -> Result<(), Diagnostic> {
+    fn tie_donated(&mut self, func: &Func) -> Result<(), Diagnostic> {
         let pairs = donation::aliases(func).map_err(|m| self.err(func.pos, m))?;
         for (a, r) in pairs {
-            let (Some(&arg), Some(&result)) = (args.get(a), returned.get(r)) else { continue };
-            if arg == result {
-                continue; // returned unchanged: one value, one sharding
-            }
             let pos = func.args[a].pos;
-            let tied = self.builder.add_sharding_group(vec![arg, result], Some(self.loc(pos)));
-            tied.map_err(|e| self.err(pos, format!("donated argument: {e}")))?;
+            let donated = self.builder.donate(a, r, Some(self.loc(pos)));
+            donated.map_err(|e| self.err(pos, format!("donated argument: {e}")))?;
         }
         Ok(())
     }

@@ -65,6 +65,29 @@ func.func @main(%a: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@"my mesh", [{
     assert_eq!(again.program.mesh_name(), "my mesh");
 }
 
+/// A donated argument is written with the result that reuses its buffer, so XLA
+/// aliases them, and reads back donated to the same result; the others are kept.
+#[test]
+fn donated_arguments_are_written_as_aliases() {
+    let source = r#"sdy.mesh @mesh = <["x"=2]>
+func.func @main(%w: tensor<4x8xf32> {jax.buffer_donor = true}, %x: tensor<4x8xf32>, %s: tensor<8xf32> {tf.aliasing_output = 0 : i32}) -> (tensor<8xf32>, tensor<4x8xf32>) {
+  %0 = stablehlo.add %w, %x : tensor<4x8xf32>
+  %1 = stablehlo.negate %s : tensor<8xf32>
+  return %1, %0 : tensor<8xf32>, tensor<4x8xf32>
+}
+"#;
+    let config = Config::from_mlir("d.mlir", source).unwrap_or_else(|e| panic!("{e}"));
+    let donated: Vec<_> = config.program.inputs().iter().map(|i| (i.donated, i.lives_throughout())).collect();
+    assert_eq!(donated, [(Some(1), false), (None, true), (Some(0), false)]);
+    let plan = autoshard::price(&config, None).unwrap().plan;
+    let module = export(&config.program, &plan).unwrap();
+    assert_eq!(module.matches("tf.aliasing_output").count(), 2, "{module}");
+    assert!(module.contains("tf.aliasing_output = 1 : i32}"), "{module}");
+    let again = import("m.mlir", &module).unwrap_or_else(|e| panic!("{e}\n{module}"));
+    let back: Vec<_> = again.program.inputs().iter().map(|i| i.donated).collect();
+    assert_eq!(back, [Some(1), None, Some(0)]);
+}
+
 #[test]
 fn one_output_split_over_two_axes_is_one_named_sharding() {
     let source = r#"

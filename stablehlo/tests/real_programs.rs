@@ -51,9 +51,12 @@ fn real_programs_solve_run_and_keep_donated_shardings() {
             );
         }
     }
-    // The training step donates every parameter and optimiser state: all are tied.
+    // The training step donates every parameter and optimiser state: all are tied,
+    // and none lives past its last use.
     let step = load("nnx_gpt_adamw_step").unwrap_or_else(|e| panic!("{e}"));
     assert!(step.program.sharding_groups().len() >= 100, "{}", step.program.sharding_groups().len());
+    let donated = step.program.inputs().iter().filter(|i| i.donated.is_some() && !i.lives_throughout()).count();
+    assert!(donated >= 100, "{donated} donated inputs");
 }
 
 /// A scanned layer stack comes out as the per-layer plan it is: the stacked

@@ -16,7 +16,7 @@ pub fn run(args: &ConfigArgs) -> Result<(), Failure> {
 pub fn summary(file: &str, config: &Config) -> String {
     let program = &config.program;
     let mesh = program.mesh();
-    let parameters = program.inputs().iter().filter(|i| i.parameter).count();
+    let parameters = program.inputs().iter().filter(|i| i.lives_throughout()).count();
     let hw = &config.hardware;
     let mut out = String::new();
     let _ = writeln!(out, "{file}: ok");

@@ -139,7 +139,15 @@ impl ProgramBuilder {
 
     /// True if `value` is a program input.
     pub fn is_input(&self, value: ValueId) -> bool {
-        matches!(self.program.value(value).def, ValueDef::Input(_))
+        self.input_index(value).is_some()
+    }
+
+    /// The position of `value` among the program's inputs, if it is one.
+    pub fn input_index(&self, value: ValueId) -> Option<usize> {
+        match self.program.value(value).def {
+            ValueDef::Input(index) => Some(index),
+            _ => None,
+        }
     }
 
     /// The op that defines `value`, if an op does (not an input or a body argument).
@@ -161,7 +169,7 @@ impl ProgramBuilder {
         }
         let index = self.program.inputs.len();
         let value = self.new_value(spec.name, spec.ty, ValueDef::Input(index), spec.loc);
-        self.program.inputs.push(Input { value, parameter: spec.parameter, sharding: spec.sharding });
+        self.program.inputs.push(Input { value, parameter: spec.parameter, sharding: spec.sharding, donated: None });
         Ok(value)
     }
 
@@ -350,7 +358,7 @@ impl ProgramBuilder {
         value: ValueId,
         sharding: Option<TensorSharding>,
         loc: Option<Location>,
-    ) -> Result<()> {
+    ) -> Result<usize> {
         let v = self.program.value(value);
         if self.scope_of[value.index()].is_some() {
             return Err(Error::Program(format!("output \"{}\" is defined inside a region body", v.name)));
@@ -359,7 +367,12 @@ impl ProgramBuilder {
             self.check_sharding(s, &v.ty.clone(), &format!("output \"{}\"", v.name))?;
         }
         self.program.outputs.push(Output { value, sharding, loc });
-        Ok(())
+        Ok(self.program.outputs.len() - 1)
+    }
+
+    /// Donates input number `input` to output number `output` ([`Program::donate`]).
+    pub fn donate(&mut self, input: usize, output: usize, loc: Option<Location>) -> Result<()> {
+        self.program.donate(input, output, loc)
     }
 
     /// Adds a sharding group: its members must all have one shape.

@@ -137,10 +137,22 @@ impl Op {
 pub struct Input {
     /// The input's value.
     pub value: ValueId,
-    /// A parameter lives for the whole program.
+    /// A parameter the program does not consume: the caller keeps it.
     pub parameter: bool,
     /// The user's annotation.
     pub sharding: Option<TensorSharding>,
+    /// The output (its index) that reuses this input's buffer: a donated argument
+    /// ([`Program::donate`]).
+    pub donated: Option<usize>,
+}
+
+impl Input {
+    /// Whether the input lives for the whole program: a parameter not donated to an
+    /// output, as XLA keeps every argument the caller did not donate. Any other
+    /// input dies at its last use.
+    pub fn lives_throughout(&self) -> bool {
+        self.parameter && self.donated.is_none()
+    }
 }
 
 /// A program output.
@@ -380,24 +392,92 @@ impl Program {
 
     /// Ties input `input` to output `output` (each a value name, or a position among
     /// the inputs or outputs): the next run reads what this one returns there (a
-    /// training step's parameters), so both get one sharding.
+    /// training step's parameters), so the input is donated to the output
+    /// ([`Program::donate`]).
     pub fn carry(&mut self, input: &str, output: &str) -> crate::Result<()> {
-        let inputs: Vec<ValueId> = self.inputs.iter().map(|i| i.value).collect();
-        let outputs: Vec<ValueId> = self.outputs.iter().map(|o| o.value).collect();
-        let find = |text: &str, values: &[ValueId], what: &str| {
-            let at = text.parse::<usize>().ok().and_then(|k| values.get(k).copied());
-            at.or_else(|| self.value_named(text).filter(|v| values.contains(v)))
+        let find = |text: &str, values: &mut dyn Iterator<Item = ValueId>, what: &str| {
+            let values: Vec<ValueId> = values.collect();
+            let by_name = self.value_named(text).and_then(|v| values.iter().position(|&w| w == v));
+            let at = text.parse::<usize>().ok().filter(|&k| k < values.len());
+            at.or(by_name)
                 .ok_or_else(|| crate::Error::Program(format!("carry: \"{text}\" is no {what} of the program")))
         };
-        let (a, b) = (find(input, &inputs, "input")?, find(output, &outputs, "output")?);
-        if a == b {
-            return Ok(());
-        }
-        self.add_sharding_group(vec![a, b], None)
+        let a = find(input, &mut self.inputs.iter().map(|i| i.value), "input")?;
+        let b = find(output, &mut self.outputs.iter().map(|o| o.value), "output")?;
+        self.donate(a, b, None)
     }
 
-    /// The total size of the parameter inputs (unsharded).
+    /// Donates input number `input` to output number `output`: the output reuses
+    /// the input's buffer (JAX's `donate_argnums`, a module's `tf.aliasing_output`),
+    /// so the input dies at its last use and both get one sharding (a sharding
+    /// group; the next step reads the output as the input). An input is donated
+    /// once, and an output reuses one input.
+    pub fn donate(&mut self, input: usize, output: usize, loc: Option<Location>) -> crate::Result<()> {
+        let (Some(i), Some(o)) = (self.inputs.get(input), self.outputs.get(output)) else {
+            let counts = (self.inputs.len(), self.outputs.len());
+            return Err(crate::Error::Program(format!(
+                "donation of input {input} to output {output}: the program has {} inputs and {} outputs",
+                counts.0, counts.1
+            )));
+        };
+        let (a, b) = (i.value, o.value);
+        let name = self.value(a).name.clone();
+        if let Some(other) = i.donated.filter(|&other| other != output) {
+            return Err(crate::Error::Program(format!(
+                "input \"{name}\" is donated to output {output}, but already to output {other}"
+            )));
+        }
+        if let Some(other) = self.inputs.iter().position(|x| x.donated == Some(output) && x.value != a) {
+            let taken = self.value(self.inputs[other].value).name.clone();
+            return Err(crate::Error::Program(format!(
+                "input \"{name}\" is donated to output {output}, which already reuses input \"{taken}\""
+            )));
+        }
+        if a != b {
+            self.add_sharding_group(vec![a, b], loc)?;
+        }
+        self.inputs[input].donated = Some(output);
+        Ok(())
+    }
+
+    /// The total size of the inputs that live throughout (unsharded).
     pub fn parameter_bytes(&self) -> Bytes {
-        self.inputs.iter().filter(|i| i.parameter).map(|i| self.value(i.value).ty.size()).sum()
+        self.inputs.iter().filter(|i| i.lives_throughout()).map(|i| self.value(i.value).ty.size()).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ir::{InputSpec, ProgramBuilder, TensorType};
+    use crate::{DType, Mesh};
+
+    /// Inputs `w`, `m` and `x` (only `w` and `m` parameters), returned as outputs
+    /// `w`, `m`, `x`.
+    fn step() -> crate::ir::Program {
+        let mut b = ProgramBuilder::new("step", "mesh", Mesh::from_axes([("x", 2)]).unwrap());
+        for (name, parameter) in [("w", true), ("m", true), ("x", false)] {
+            let ty = TensorType::new([4], DType::F32);
+            let value = b.add_input(InputSpec { name: name.into(), ty, parameter, sharding: None, loc: None }).unwrap();
+            b.add_output(value, None, None).unwrap();
+        }
+        b.finish().unwrap()
+    }
+
+    #[test]
+    fn a_donated_parameter_dies_and_each_buffer_is_reused_once() {
+        let mut p = step();
+        let lives = |p: &crate::ir::Program| p.inputs().iter().map(|i| i.lives_throughout()).collect::<Vec<_>>();
+        assert_eq!(lives(&p), [true, true, false]);
+        p.carry("w", "0").unwrap();
+        assert_eq!(lives(&p), [false, true, false]);
+        assert_eq!(p.inputs()[0].donated, Some(0));
+        p.donate(0, 0, None).unwrap(); // the same donation again changes nothing
+        let twice = p.donate(0, 1, None).unwrap_err().to_string();
+        assert!(twice.contains("input \"w\" is donated to output 1, but already to output 0"), "{twice}");
+        let taken = p.donate(1, 0, None).unwrap_err().to_string();
+        assert!(taken.contains("output 0, which already reuses input \"w\""), "{taken}");
+        let missing = p.donate(3, 0, None).unwrap_err().to_string();
+        assert!(missing.contains("the program has 3 inputs and 3 outputs"), "{missing}");
+        assert!(p.carry("nothing", "0").is_err());
     }
 }

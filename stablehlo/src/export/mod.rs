@@ -146,7 +146,11 @@ impl<'p> Emitter<'p> {
         let args: Vec<String> = (program.inputs().iter())
             .map(|input| {
                 let ssa = self.bind(input.value);
-                format!("{}: {}{}", ssa.name, ty(&ssa.ty), self.sharding_attr(input.value))
+                let mut attrs = self.sharding_attr(input.value);
+                if let Some(output) = input.donated {
+                    attrs = aliasing(&attrs, output);
+                }
+                format!("{}: {}{attrs}", ssa.name, ty(&ssa.ty))
             })
             .collect();
         let results: Vec<String> = (program.outputs().iter().enumerate())
@@ -491,6 +495,16 @@ impl<'p> Emitter<'p> {
 pub(crate) type Region<'b, 'p> = (Vec<TensorType>, &'b mut dyn FnMut(&mut Emitter<'p>, &[Ssa]) -> Vec<Ssa>);
 
 /// Whether `sharding` holds partial sums (unreduced axes combined by addition).
+/// `attrs` (an argument's ` {…}` or nothing) with `tf.aliasing_output = output`: the
+/// result that reuses the donated argument's buffer, as XLA reads it.
+fn aliasing(attrs: &str, output: usize) -> String {
+    let alias = format!("tf.aliasing_output = {output} : i32");
+    match attrs.strip_suffix('}') {
+        Some(open) => format!("{open}, {alias}}}"),
+        None => format!(" {{{alias}}}"),
+    }
+}
+
 fn partial_sums(sharding: &TensorSharding) -> bool {
     !sharding.unreduced.is_empty() && sharding.reduction == ReductionKind::Sum
 }
