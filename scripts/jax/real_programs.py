@@ -6,7 +6,7 @@ the data pinned to ``data`` (every parameter and optimiser state left to the
 partitioner), printed with ``.as_text()``. The script adds
 ``--xla_force_host_platform_device_count=8`` itself when it is missing::
 
-    VENV/bin/python scripts/jax/real_programs.py [--out DIR] [--only NAME ...]
+    VENV/bin/python scripts/jax/real_programs.py [--out DIR] [--only NAME ...] [--layers N] [--dim N] ... [--no-inputs]
 
 It writes ``NAME.mlir`` per program (default: ``stablehlo/tests/data/mlir/real/``)
 and ``NAME.npz``, the real inputs it lowered with (initialised parameters and
@@ -14,7 +14,10 @@ optimiser state; seeded tokens in ``[0, VOCAB)`` and seeded normal activations),
 the order of ``@main``'s arguments, for ``roundtrip.py --inputs``: random inputs
 would make Adam's second moment or BatchNorm's variance negative. The programs named
 by ``GENERIC`` are also written in MLIR's generic form (``NAME.generic.mlir``), as
-``print_generic_op_form=True`` prints them. Pinned versions: ``requirements.txt``.
+``print_generic_op_form=True`` prints them. ``--batch``, ``--seq``, ``--dim``,
+``--heads``, ``--vocab`` and ``--layers`` write larger programs of the same kind
+(the corpus has the defaults), ``--no-inputs`` no ``.npz``. Pinned versions:
+``requirements.txt``.
 """
 
 import argparse
@@ -242,22 +245,31 @@ def lower(mesh, fn, args, pinned, donate, generic=False):
 
 
 def main():
+    global BATCH, SEQ, DIM, HEADS, VOCAB, LAYERS
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", type=pathlib.Path, default=DEFAULT_OUT, help="output directory")
     ap.add_argument("--only", nargs="*", help="programs to write (default: all)")
+    sizes = {"batch": BATCH, "seq": SEQ, "dim": DIM, "heads": HEADS, "vocab": VOCAB, "layers": LAYERS}
+    for size, default in sizes.items():
+        ap.add_argument(f"--{size}", type=int, default=default,
+                        help=f"{size} of the programs (default {default}, the corpus's)")
+    ap.add_argument("--no-inputs", action="store_true", help="write no NAME.npz")
     opts = ap.parse_args()
+    BATCH, SEQ, DIM, HEADS, VOCAB, LAYERS = (getattr(opts, size) for size in sizes)
     mesh = Mesh(np.array(jax.devices()).reshape(2, 4), ("data", "model"))
     opts.out.mkdir(parents=True, exist_ok=True)
     programs = {**nnx_programs(), **linen_programs(), **other_programs()}
     for name, (fn, args, pinned, donate) in programs.items():
         if opts.only and name not in opts.only:
             continue
-        args = concrete(args, seed=0)
+        if not opts.no_inputs:
+            args = concrete(args, seed=0)
         text = lower(mesh, fn, args, pinned, donate)
         (opts.out / f"{name}.mlir").write_text(text)
-        leaves = [np.asarray(x) for x in jax.tree.leaves(args)]
-        np.savez_compressed(opts.out / f"{name}.npz", *leaves)
+        leaves = jax.tree.leaves(args)
+        if not opts.no_inputs:
+            np.savez_compressed(opts.out / f"{name}.npz", *(np.asarray(x) for x in leaves))
         print(f"{name}: {text.count(chr(10))} lines, {len(leaves)} inputs")
         if name in GENERIC:
             (opts.out / f"{name}.generic.mlir").write_text(lower(mesh, fn, args, pinned, donate, generic=True))

@@ -17,12 +17,13 @@ pub fn summary(file: &str, config: &Config) -> String {
     let program = &config.program;
     let mesh = program.mesh();
     let parameters = program.inputs().iter().filter(|i| i.lives_throughout()).count();
+    let donated = program.inputs().iter().filter(|i| i.donated.is_some()).count();
     let hw = &config.hardware;
     let mut out = String::new();
     let _ = writeln!(out, "{file}: ok");
     let _ = writeln!(out, "  name:        {}", config.name);
     let _ = writeln!(out, "  mesh:        {} = {mesh} ({} devices)", program.mesh_ref(), mesh.total_size());
-    let _ = writeln!(out, "  inputs:      {} ({parameters} parameters)", program.inputs().len());
+    let _ = writeln!(out, "  inputs:      {} ({parameters} parameters, {donated} donated)", program.inputs().len());
     let _ = writeln!(out, "  ops:         {} ({})", program.ops().len(), op_histogram(program));
     let _ = writeln!(out, "  outputs:     {}", program.outputs().len());
     let _ = writeln!(out, "  parameters:  {} unsharded", program.parameter_bytes());
