@@ -10,23 +10,29 @@
 //! last use (outputs to the end); inputs that live throughout
 //! (`Input::lives_throughout`: not donated) to the end. The buffers a reshard
 //! creates live at its position ([`crate::transient_bytes`]: all-reduce and
-//! collective-permute run in place). The peak is the largest sum of live bytes at
-//! any position. A value that a reshard moved nothing for is the same buffer as its
-//! source ([`Liveness::alias`]).
+//! collective-permute run in place). A value XLA fuses into its readers takes no
+//! memory and keeps its operands alive to its last reader ([`fused_away`]). The
+//! peak is the largest sum of live bytes at any position. A value that a reshard
+//! moved nothing for is the same buffer as its source ([`Liveness::alias`]).
 
 use autoshard_model::ir::ValueDef;
 use autoshard_model::ops::OpKind;
 use autoshard_model::{Bytes, Program, ValueId};
 
-/// Per value: whether XLA never gives it a buffer of its own: the result of a
-/// `broadcast_in_dim` that only ops it fuses into read (`OpKind::may_write_in_place`:
-/// pointwise ops, which recompute the broadcast per element), and that is not an
-/// output or a region's result. Such a value takes no memory.
+/// Per value: whether XLA never gives it a buffer of its own, because it fuses the
+/// op that makes it into every op that reads it. That is a `broadcast_in_dim`, or a
+/// pointwise op that is cheap to recompute in each reader or has one reader, when
+/// every reader is a pointwise op and the value is not an output or a region's
+/// result (XLA duplicates cheap ops into their consumers' fusions; `tanh`, `exp`,
+/// division and the like it computes once). Such a value takes no memory; its
+/// operands are read where it is read ([`fused_reads`]).
 pub fn fused_away(program: &Program) -> Vec<bool> {
+    let mut readers = vec![0usize; program.values().len()];
     let mut materialized = vec![false; program.values().len()];
     for op in program.ops() {
-        if !op.kind.may_write_in_place() {
-            op.operands.iter().for_each(|v| materialized[v.index()] = true);
+        for v in &op.operands {
+            readers[v.index()] += 1;
+            materialized[v.index()] |= !op.kind.is_pointwise();
         }
         for region in &op.regions {
             region.results.iter().for_each(|v| materialized[v.index()] = true);
@@ -35,13 +41,43 @@ pub fn fused_away(program: &Program) -> Vec<bool> {
     program.outputs().iter().for_each(|o| materialized[o.value.index()] = true);
     (program.value_ids())
         .map(|v| {
-            let broadcast = match program.value(v).def {
-                ValueDef::OpResult { op, .. } => matches!(program.op(op).kind, OpKind::BroadcastInDim(_)),
+            let fusible = match program.value(v).def {
+                ValueDef::OpResult { op, .. } => match &program.op(op).kind {
+                    OpKind::BroadcastInDim(_) => true,
+                    kind => kind.is_pointwise() && (cheap(kind) || readers[v.index()] == 1),
+                },
                 _ => false,
             };
-            broadcast && !materialized[v.index()]
+            fusible && readers[v.index()] > 0 && !materialized[v.index()]
         })
         .collect()
+}
+
+/// The values a fused-away value's readers read instead, with that value (`fused`
+/// from [`fused_away`]), in an order where each fused value comes before the fused
+/// values it reads: extend each one's last use to the other's.
+pub fn fused_reads(program: &Program, fused: &[bool]) -> Vec<(ValueId, ValueId)> {
+    let mut reads = Vec::new();
+    let values: Vec<ValueId> = program.value_ids().filter(|v| fused[v.index()]).collect();
+    for &v in values.iter().rev() {
+        if let ValueDef::OpResult { op, .. } = program.value(v).def {
+            reads.extend(program.op(op).operands.iter().map(|&u| (v, u)));
+        }
+    }
+    reads
+}
+
+/// A pointwise op XLA duplicates into each consumer rather than computing once
+/// (what its `IsExpensive` does not name: no transcendental, division or power).
+fn cheap(kind: &OpKind) -> bool {
+    use autoshard_model::ops::{BinaryOp as B, UnaryOp as U};
+    match kind {
+        OpKind::Unary(u) => matches!(u, U::Abs | U::Negate | U::Floor | U::Ceil | U::Sign | U::Not | U::Relu),
+        OpKind::Binary(b) => {
+            matches!(b, B::Add | B::Subtract | B::Multiply | B::Maximum | B::Minimum | B::And | B::Or | B::Xor)
+        }
+        _ => true,
+    }
 }
 
 /// The live range and size of one buffer.
@@ -114,6 +150,11 @@ impl Liveness {
         self.alias[value.index()] = Some(root);
         let last = self.last_use[value.index()];
         self.use_at(root, last);
+    }
+
+    /// The last use of `value`'s buffer so far.
+    pub fn last_use(&self, value: ValueId) -> usize {
+        self.last_use[self.root(value).index()]
     }
 
     /// The live range of `value`'s own buffer, `None` when it aliases another.

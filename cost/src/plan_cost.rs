@@ -20,7 +20,7 @@
 
 use crate::error::Result;
 use crate::hardware::HardwareSpec;
-use crate::memory::{Buffer, Liveness, fused_away, peak};
+use crate::memory::{Buffer, Liveness, fused_away, fused_reads, peak};
 use crate::op_cost::Pricing;
 use crate::reshard::{PricedCollective, transient_bytes};
 use autoshard_model::ir::{Body, Op, ValueDef};
@@ -197,6 +197,10 @@ impl<'a> PlanPricing<'a> {
             self.live.use_at(input.value, end);
         }
         let fused = fused_away(program);
+        for (v, read) in fused_reads(program, &fused) {
+            let last = self.live.last_use(v);
+            self.live.use_at(read, last);
+        }
         for id in program.value_ids().filter(|&v| is_costed_value(program, v, &costed)) {
             let sharding = self.sharding(id).clone();
             if let (Some((from, to)), false) = (self.live.range(id), fused[id.index()]) {

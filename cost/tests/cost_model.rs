@@ -138,9 +138,10 @@ fn a_custom_op_with_a_body_costs_its_body_on_a_measured_device_and_its_flops_und
     assert_close(plan.op("c").unwrap().compute_s.0, 1.0e10 / 4.0 / FLOPS, "the declared FLOPs");
 }
 
-/// The memory model of docs/cost-model.md: a broadcast read only by a pointwise op
-/// takes no memory, a pointwise op writes over an operand that dies there, and
-/// parameters live throughout.
+/// The memory model of docs/cost-model.md: a broadcast or a cheap pointwise op read
+/// only by pointwise ops is fused into them and takes no memory, a pointwise op that
+/// is materialized writes over an operand that dies there, and parameters live
+/// throughout.
 #[test]
 fn pointwise_ops_write_in_place_and_broadcasts_fuse_away() {
     let source = r#"
@@ -160,8 +161,31 @@ program:
 "#;
     let config = Config::from_source("memory.yaml", source).unwrap_or_else(|e| panic!("{e}"));
     let plan = autoshard::price(&config, None).unwrap().plan;
-    // At u: a, w (1 MiB each), b (1 KiB), t (1 MiB; s died into it) and u (256 KiB).
+    // At u: a, w (1 MiB each), b (1 KiB), t (1 MiB; bb and s are fused into it) and u
+    // (256 KiB).
     let expected = 3.0 * MIB + 257.0 * 1024.0;
     assert_close(plan.objective.peak_memory_bytes.0 as f64, expected, "peak memory");
     assert_eq!(plan.peak.as_ref().and_then(|p| p.at.as_deref()), Some("u"));
+    let program = &config.program;
+    let fused = autoshard::cost::fused_away(program);
+    let names: Vec<&str> = program.value_ids().filter(|v| fused[v.index()]).map(|v| &*program.value(v).name).collect();
+    assert_eq!(names, ["bb", "s"]);
+    // An expensive op read twice is computed once: t, read by two pointwise ops,
+    // keeps its buffer; the cheap t1 is recomputed in t2.
+    let twice = source.replace("operands: [t, w]", "operands: [t2, w]").replace(
+        "    - {name: u,",
+        "    - {name: t1, op: negate, operands: [t]}\n    - {name: t2, op: add, operands: [t, t1]}\n    - {name: u,",
+    );
+    let config = Config::from_source("twice.yaml", &twice).unwrap_or_else(|e| panic!("{e}"));
+    let program = &config.program;
+    let fused = autoshard::cost::fused_away(program);
+    let names: Vec<&str> = program.value_ids().filter(|v| fused[v.index()]).map(|v| &*program.value(v).name).collect();
+    assert_eq!(names, ["bb", "s", "t1"]);
+    // Each fused value's operands are read where it is read, the later first (t1 is
+    // read at t2, so t lives to t2; bb at s, so b lives to s's readers).
+    let reads = autoshard::cost::fused_reads(program, &fused);
+    let named = |v: autoshard_model::ValueId| program.value(v).name.clone();
+    let reads: Vec<(String, String)> = reads.into_iter().map(|(v, r)| (named(v), named(r))).collect();
+    let expected = [("t1", "t"), ("s", "a"), ("s", "bb"), ("bb", "b")];
+    assert_eq!(reads, expected.map(|(v, r)| (v.to_string(), r.to_string())));
 }

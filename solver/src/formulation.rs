@@ -40,7 +40,7 @@ use crate::graph::FactorGraph;
 use crate::prices::{Cell, ReshardPrices, ShardingId};
 use crate::problem::{Edge, Load, Node, NodeId, Problem};
 use autoshard_cost::{BranchWeights, HardwareSpec};
-use autoshard_cost::{Decisions, fused_away, runs_body, runs_regions};
+use autoshard_cost::{Decisions, fused_away, fused_reads, runs_body, runs_regions};
 use autoshard_cost::{Pricing, StrategyCost};
 use autoshard_model::OpStrategy;
 use autoshard_model::ir::{Annotation, AnnotationSource, Op, ValueDef};
@@ -197,6 +197,8 @@ struct Lowering<'a> {
     /// region op, the position after its region's last op, where its results are
     /// produced.
     position: Vec<(usize, usize)>,
+    /// Per value: XLA gives it no buffer (`cost::fused_away`); set with liveness.
+    fused: Vec<bool>,
     /// Per value: the manual axes around it (`None`: not priced).
     scope: Vec<Option<Vec<String>>>,
     defined: Vec<usize>,
@@ -243,6 +245,7 @@ impl<'a> Lowering<'a> {
             pricing,
             order: Vec::new(),
             position: vec![(0, 0); program.ops().len()],
+            fused: Vec::new(),
             scope,
             defined: vec![0; n],
             last_use: vec![0; n],
@@ -330,6 +333,10 @@ impl<'a> Lowering<'a> {
         let parameters = self.program.inputs().iter().filter(|i| i.lives_throughout()).map(|i| i.value);
         for v in outputs.chain(parameters) {
             self.last_use[v.index()] = end;
+        }
+        self.fused = fused_away(self.program);
+        for (v, read) in fused_reads(self.program, &self.fused) {
+            self.last_use[read.index()] = self.last_use[read.index()].max(self.last_use[v.index()]);
         }
     }
 
@@ -509,7 +516,6 @@ impl<'a> Lowering<'a> {
 
     fn value_nodes(&mut self, out: &mut Formulation) -> Result<()> {
         let program = self.program;
-        let fused = fused_away(program);
         for v in program.value_ids() {
             let Some(c) = out.resolved.component[v.index()] else { continue };
             let shardings = out.resolved.allowed[c].clone();
@@ -530,7 +536,7 @@ impl<'a> Lowering<'a> {
                     *bytes += cell.transient;
                 }
             }
-            let usage = if self.may_alias(v) || fused[v.index()] {
+            let usage = if self.may_alias(v) || self.fused[v.index()] {
                 vec![0; shardings.len()]
             } else {
                 shardings.iter().map(|s| self.pricing.local_bytes(v, s).map(|b| b.0)).collect::<Result<_, _>>()?

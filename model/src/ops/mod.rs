@@ -211,13 +211,10 @@ impl OpKind {
             .or_else(|| BinaryOp::ALL.iter().find(|b| b.name() == name).map(|b| OpKind::Binary(*b)))
     }
 
-    /// Whether XLA may give the op's result the buffer of an operand that dies at
-    /// the op: pointwise ops (which it fuses into their users or runs in place),
-    /// bitcasts (`reshape`, `bitcast_convert`), in-place updates (`scatter`,
-    /// `dynamic_update_slice`) and in-place collectives (`all_reduce`,
-    /// `collective_permute`). The memory model then lets such an op's operands die
-    /// before its result is born (docs/cost-model.md, Memory).
-    pub fn may_write_in_place(&self) -> bool {
+    /// Whether each element of the op's result depends on the same element of its
+    /// operands alone: unary and binary ops, `convert`, `compare`, `select`,
+    /// `clamp`, `reduce_precision`, `is_finite`, `bitcast_convert`.
+    pub fn is_pointwise(&self) -> bool {
         matches!(
             self,
             OpKind::Unary(_)
@@ -229,14 +226,27 @@ impl OpKind {
                 | OpKind::ReducePrecision(_)
                 | OpKind::IsFinite
                 | OpKind::BitcastConvert(_)
-                | OpKind::Reshape(_)
-                | OpKind::Scatter(_)
-                | OpKind::DynamicUpdateSlice
-                | OpKind::AllReduce(_)
-                | OpKind::CollectivePermute(_)
-                | OpKind::ShardingConstraint(_)
-                | OpKind::OptimizationBarrier
         )
+    }
+
+    /// Whether XLA may give the op's result the buffer of an operand that dies at
+    /// the op: pointwise ops (which it fuses into their users or runs in place),
+    /// `reshape` (a bitcast), in-place updates (`scatter`, `dynamic_update_slice`)
+    /// and in-place collectives (`all_reduce`, `collective_permute`). The memory
+    /// model then lets such an op's operands die before its result is born
+    /// (docs/cost-model.md, Memory).
+    pub fn may_write_in_place(&self) -> bool {
+        self.is_pointwise()
+            || matches!(
+                self,
+                OpKind::Reshape(_)
+                    | OpKind::Scatter(_)
+                    | OpKind::DynamicUpdateSlice
+                    | OpKind::AllReduce(_)
+                    | OpKind::CollectivePermute(_)
+                    | OpKind::ShardingConstraint(_)
+                    | OpKind::OptimizationBarrier
+            )
     }
 
     /// How the op is linear in its operands, if it is: what lets it carry partial
