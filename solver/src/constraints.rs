@@ -36,7 +36,7 @@ pub struct Budget<'a> {
     pub live: &'a [(ValueId, usize, usize)],
     /// The bytes one device holds of a value under a sharding.
     pub bytes: &'a dyn Fn(ValueId, &TensorSharding) -> Bytes,
-    /// Values that are parameters (for the message).
+    /// Values that live throughout: inputs the caller keeps (for the message).
     pub parameters: &'a [ValueId],
     /// The name of the op at each position (for the message).
     pub positions: &'a [String],
@@ -175,10 +175,13 @@ fn check_budget(r: &Resolved, budget: &Budget<'_>) -> Result<(), String> {
     }
     let Some((at, &worst)) = need.iter().enumerate().find(|&(_, &n)| n > budget.limit.0) else { return Ok(()) };
     let at_op = budget.positions.get(at).map_or("the end".to_string(), |n| format!("op \"{n}\""));
+    let kept = match parameters {
+        0 => String::new(),
+        bytes => format!(" (parameters alone need {})", Bytes(bytes)),
+    };
     Err(format!(
-        "at {at_op} the live values need at least {} per device (parameters alone need {}); the budget is {}",
+        "at {at_op} the live values need at least {} per device{kept}; the budget is {}",
         Bytes(worst),
-        Bytes(parameters),
         budget.limit
     ))
 }

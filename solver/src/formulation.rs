@@ -428,7 +428,7 @@ impl<'a> Lowering<'a> {
         }
         let live: Vec<(ValueId, usize, usize)> = program
             .value_ids()
-            .filter(|v| self.scope[v.index()].is_some())
+            .filter(|v| self.scope[v.index()].is_some() && !self.fused[v.index()])
             .map(|v| (v, self.defined[v.index()], self.last_use[v.index()]))
             .collect();
         let parameters: Vec<ValueId> =
