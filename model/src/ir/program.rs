@@ -395,15 +395,14 @@ impl Program {
     /// training step's parameters), so the input is donated to the output
     /// ([`Program::donate`]).
     pub fn carry(&mut self, input: &str, output: &str) -> crate::Result<()> {
-        let find = |text: &str, values: &mut dyn Iterator<Item = ValueId>, what: &str| {
-            let values: Vec<ValueId> = values.collect();
-            let by_name = self.value_named(text).and_then(|v| values.iter().position(|&w| w == v));
+        let inputs: Vec<ValueId> = self.inputs.iter().map(|i| i.value).collect();
+        let outputs: Vec<ValueId> = self.outputs.iter().map(|o| o.value).collect();
+        let find = |text: &str, values: &[ValueId], what: &str| {
             let at = text.parse::<usize>().ok().filter(|&k| k < values.len());
-            at.or(by_name)
+            at.or_else(|| self.value_named(text).and_then(|v| values.iter().position(|&w| w == v)))
                 .ok_or_else(|| crate::Error::Program(format!("carry: \"{text}\" is no {what} of the program")))
         };
-        let a = find(input, &mut self.inputs.iter().map(|i| i.value), "input")?;
-        let b = find(output, &mut self.outputs.iter().map(|o| o.value), "output")?;
+        let (a, b) = (find(input, &inputs, "input")?, find(output, &outputs, "output")?);
         self.donate(a, b, None)
     }
 
@@ -422,7 +421,10 @@ impl Program {
         };
         let (a, b) = (i.value, o.value);
         let name = self.value(a).name.clone();
-        if let Some(other) = i.donated.filter(|&other| other != output) {
+        if i.donated == Some(output) {
+            return Ok(());
+        }
+        if let Some(other) = i.donated {
             return Err(crate::Error::Program(format!(
                 "input \"{name}\" is donated to output {output}, but already to output {other}"
             )));
