@@ -16,7 +16,7 @@
 
 use crate::presolve::Presolved;
 use crate::problem::{Load, Problem};
-use crate::search::{self, Progress, Run};
+use crate::search::{self, Core, Progress, Run};
 use std::time::Instant;
 
 /// How a binding load between two nodes is folded onto one of them.
@@ -63,6 +63,10 @@ pub(crate) fn search_all(problem: &Problem, pre: &Presolved, run: Run<'_>, threa
         (0..threads).map(|k| if k % 2 == 0 { Fold::Above } else { Fold::Below }).collect()
     };
     let Run { start, deadline, seed, report, gap } = run;
+    // The exact runs share one core (read-only); folded ones build their own.
+    let searchable = pre.stranded().is_none() && pre.overfull(problem).is_none();
+    let shared = (folds[0] == Fold::Exact && searchable).then(|| Core::new(problem, pre));
+    let shared = shared.as_ref();
     let ran: Vec<Ran> = std::thread::scope(|scope| {
         let others: Vec<_> = (1..folds.len())
             .map(|k| {
@@ -70,11 +74,11 @@ pub(crate) fn search_all(problem: &Problem, pre: &Presolved, run: Run<'_>, threa
                 scope.spawn(move || {
                     let mut silent = |_: Progress| {};
                     let run = Run { start, deadline, seed: seed.wrapping_add(k as u64), report: &mut silent, gap };
-                    one(problem, pre, fold, run)
+                    one(problem, pre, fold, shared, run)
                 })
             })
             .collect();
-        let first = one(problem, pre, folds[0], Run { start, deadline, seed, report, gap });
+        let first = one(problem, pre, folds[0], shared, Run { start, deadline, seed, report, gap });
         let rest = others.into_iter().map(|h| h.join().unwrap_or_else(|_| failed()));
         std::iter::once(first).chain(rest).collect()
     });
@@ -85,8 +89,8 @@ pub(crate) fn search_all(problem: &Problem, pre: &Presolved, run: Run<'_>, threa
 fn sequential(problem: &Problem, pre: &Presolved, run: Run<'_>) -> Option<Found> {
     let Run { start, deadline, seed, report, gap } = run;
     let split = Instant::now() + deadline.saturating_duration_since(Instant::now()).mul_f64(0.6);
-    let above = one(problem, pre, Fold::Above, Run { start, deadline: split, seed, report, gap });
-    let below = one(problem, pre, Fold::Below, Run { start, deadline, seed, report, gap });
+    let above = one(problem, pre, Fold::Above, None, Run { start, deadline: split, seed, report, gap });
+    let below = one(problem, pre, Fold::Below, None, Run { start, deadline, seed, report, gap });
     combine(vec![above, below])
 }
 
@@ -111,8 +115,9 @@ fn combine(ran: Vec<Ran>) -> Option<Found> {
     Some(Found { assignment, cost, bound: bound.min(cost), first_feasible_s, proposals })
 }
 
-/// One search of `problem` with its pair loads folded as `fold` says.
-fn one(problem: &Problem, pre: &Presolved, fold: Fold, run: Run<'_>) -> Ran {
+/// One search of `problem` with its pair loads folded as `fold` says, on `core` if
+/// given (the core of `pre`, for an exact run).
+fn one(problem: &Problem, pre: &Presolved, fold: Fold, core: Option<&Core>, run: Run<'_>) -> Ran {
     let folded;
     let presolved;
     let (p, pre) = if fold == Fold::Exact {
@@ -125,7 +130,11 @@ fn one(problem: &Problem, pre: &Presolved, fold: Fold, run: Run<'_>) -> Ran {
     if pre.stranded().is_some() || pre.overfull(p).is_some() {
         return failed();
     }
-    let Some(outcome) = search::search(p, pre, run) else { return failed() };
+    let searched = match core {
+        Some(core) => search::search_core(core, p.nodes.len(), pre.constant(), run),
+        None => search::search(p, pre, run),
+    };
+    let Some(outcome) = searched else { return failed() };
     let assignment = pre.expand(outcome.decided);
     let cost = problem.cost(&assignment);
     let fits = cost.is_finite() && problem.fits(&assignment);

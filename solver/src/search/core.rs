@@ -232,7 +232,7 @@ impl Core {
         }
         let base = (0..problem.horizon()).map(|t| pre.base.get(t).copied().unwrap_or(0) as i64).collect();
         let limit = problem.limit.map_or(i64::MAX, |l| l.min(i64::MAX as u64) as i64);
-        Core {
+        let core = Core {
             members: pick(&kept, &mut b.members),
             cost: pick(&kept, &mut b.cost),
             segments: pick(&kept, &mut b.segments),
@@ -240,7 +240,15 @@ impl Core {
             adjacency,
             base,
             limit,
-        }
+        };
+        tracing::debug!(
+            nodes = core.len(),
+            edges = core.edges.len(),
+            strategies = (0..core.len()).map(|v| core.strategies(v)).sum::<usize>(),
+            pairs = core.edges.iter().map(|e| e.costs.len()).sum::<usize>(),
+            "search core"
+        );
+        core
     }
 
     /// The number of core nodes.

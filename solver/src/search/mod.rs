@@ -37,7 +37,8 @@ mod profile;
 mod repair;
 mod state;
 
-use self::core::{Core, spread};
+pub(crate) use self::core::Core;
+use self::core::spread;
 use self::forest::Forest;
 use self::profile::Multipliers;
 use self::repair::Liveness;
@@ -123,17 +124,15 @@ pub(crate) struct Run<'a> {
 /// Searches the remaining problem of `pre`, whose binding loads are on single nodes
 /// (`portfolio.rs` folds those on pairs).
 pub(crate) fn search(problem: &Problem, pre: &Presolved, run: Run<'_>) -> Option<Outcome> {
-    let core = Core::new(problem, pre);
-    tracing::debug!(
-        nodes = core.len(),
-        edges = core.edges.len(),
-        strategies = (0..core.len()).map(|v| core.strategies(v)).sum::<usize>(),
-        pairs = core.edges.iter().map(|e| e.costs.len()).sum::<usize>(),
-        "search core"
-    );
+    search_core(&Core::new(problem, pre), problem.nodes.len(), pre.constant(), run)
+}
+
+/// Searches `core` (of a problem with `nodes` nodes, whose costs are the core's plus
+/// `constant`); runs of one problem may share its core.
+pub(crate) fn search_core(core: &Core, nodes: usize, constant: f64, run: Run<'_>) -> Option<Outcome> {
     if core.len() == 0 {
         // Presolve decided everything (it may, on a problem with loads folded).
-        let decided = core.decode(&[], problem.nodes.len());
+        let decided = core.decode(&[], nodes);
         return Some(Outcome {
             decided,
             bound: 0.0,
@@ -141,7 +140,7 @@ pub(crate) fn search(problem: &Problem, pre: &Presolved, run: Run<'_>) -> Option
             proposals: 0,
         });
     }
-    let mut search = Search::new(&core, run, pre.constant());
+    let mut search = Search::new(core, run, constant);
     search.free();
     if !search.penalize() {
         return None;
@@ -157,7 +156,7 @@ pub(crate) fn search(problem: &Problem, pre: &Presolved, run: Run<'_>) -> Option
     }
     search.report("done", true);
     Some(Outcome {
-        decided: core.decode(&search.state.assign, problem.nodes.len()),
+        decided: core.decode(&search.state.assign, nodes),
         bound: search.bound,
         first_feasible_s,
         proposals: search.proposals,
