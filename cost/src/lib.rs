@@ -41,7 +41,7 @@ pub use reshard::{PricedCollective, Tensor, cheapest_plan, price, total_time, tr
 // which the solver's weights bound), and the open ones chosen locally.
 pub use branches::BranchWeights;
 pub use greedy::{Fixed, complete};
-pub use memory::{fused_away, fused_reads};
+pub use memory::{fused_away, fused_reads, op_position, result_position};
 pub use plan_cost::{Decisions, costed_ops, price_plan, runs_body, runs_regions};
 // Errors.
 pub use error::{Error, Result};

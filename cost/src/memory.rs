@@ -19,6 +19,19 @@ use autoshard_model::ir::ValueDef;
 use autoshard_model::ops::OpKind;
 use autoshard_model::{Bytes, Program, ValueId};
 
+/// The position op number `index` (in program order, counting ops in regions) runs
+/// at; `op_position(n)` of a program of `n` ops is its end, and the position after
+/// an op's is where its results are reduced or resharded.
+pub fn op_position(index: usize) -> usize {
+    2 * index
+}
+
+/// The position from which an op of `kind` running at `position` holds its results:
+/// after it when it may write over an operand that dies there.
+pub fn result_position(position: usize, kind: &OpKind) -> usize {
+    position + usize::from(kind.may_write_in_place())
+}
+
 /// Per value: whether XLA never gives it a buffer of its own, because it fuses the
 /// op that makes it into every op that reads it. That is a `broadcast_in_dim`, or a
 /// pointwise op that is cheap to recompute in each reader or has one reader, when

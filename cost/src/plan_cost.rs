@@ -20,7 +20,7 @@
 
 use crate::error::Result;
 use crate::hardware::HardwareSpec;
-use crate::memory::{Buffer, Liveness, fused_away, fused_reads, peak};
+use crate::memory::{Buffer, Liveness, fused_away, fused_reads, op_position, peak, result_position};
 use crate::op_cost::Pricing;
 use crate::reshard::{PricedCollective, transient_bytes};
 use autoshard_model::ir::{Body, Op, ValueDef};
@@ -173,7 +173,7 @@ impl<'a> PlanPricing<'a> {
         let mut costed = vec![false; program.ops().len()];
         ops.iter().for_each(|op| costed[op.index()] = true);
         for (index, &id) in ops.iter().enumerate() {
-            let position = 2 * index;
+            let position = op_position(index);
             for &v in &program.op(id).operands {
                 self.live.use_at(v, position);
             }
@@ -183,7 +183,7 @@ impl<'a> PlanPricing<'a> {
         }
         self.times = 1.0;
         self.attribute = None;
-        let end = 2 * ops.len();
+        let end = op_position(ops.len());
         for output in program.outputs() {
             self.live.use_at(output.value, end);
             // An output is resharded to its annotation, and holds no partial sums
@@ -255,7 +255,7 @@ impl<'a> PlanPricing<'a> {
     fn op(&mut self, id: OpId, position: usize) -> Result<()> {
         let program = self.program;
         let op = program.op(id);
-        let born = position + usize::from(op.kind.may_write_in_place());
+        let born = result_position(position, &op.kind);
         for &r in &op.results {
             self.live.define(r, born);
         }
@@ -379,7 +379,7 @@ impl<'a> PlanPricing<'a> {
                 self.live.alias(arg, operand);
             }
         }
-        let end = position + 2 * count_body_ops(program, id) + 1;
+        let end = op_position(count_body_ops(program, id)) + position + 1;
         for (k, (i, body_result, result)) in op.region_exits().into_iter().enumerate() {
             if branches {
                 self.attribute = Some((id, k / op.results.len()));

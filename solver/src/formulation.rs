@@ -40,7 +40,7 @@ use crate::graph::FactorGraph;
 use crate::prices::{Cell, ReshardPrices, ShardingId};
 use crate::problem::{Edge, Load, Node, NodeId, Problem};
 use autoshard_cost::{BranchWeights, HardwareSpec};
-use autoshard_cost::{Decisions, fused_away, fused_reads, runs_body, runs_regions};
+use autoshard_cost::{Decisions, fused_away, fused_reads, op_position, result_position, runs_body, runs_regions};
 use autoshard_cost::{Pricing, StrategyCost};
 use autoshard_model::OpStrategy;
 use autoshard_model::ir::{Annotation, AnnotationSource, Op, ValueDef};
@@ -197,7 +197,7 @@ struct Lowering<'a> {
     /// region op, the position after its region's last op, where its results are
     /// produced.
     position: Vec<(usize, usize)>,
-    /// Per value: XLA gives it no buffer (`cost::fused_away`); set with liveness.
+    /// Per value: XLA gives it no buffer (`cost::fused_away`).
     fused: Vec<bool>,
     /// Per value: the manual axes around it (`None`: not priced).
     scope: Vec<Option<Vec<String>>>,
@@ -245,7 +245,7 @@ impl<'a> Lowering<'a> {
             pricing,
             order: Vec::new(),
             position: vec![(0, 0); program.ops().len()],
-            fused: Vec::new(),
+            fused: fused_away(program),
             scope,
             defined: vec![0; n],
             last_use: vec![0; n],
@@ -267,13 +267,13 @@ impl<'a> Lowering<'a> {
     /// `cost::price_plan` does and recording scopes, liveness and ties.
     fn walk(&mut self, ops: &[OpId], manual: &[String]) {
         for &id in ops {
-            let position = 2 * self.order.len();
+            let position = op_position(self.order.len());
             self.order.push(id);
             let op = self.program.op(id);
             for &v in &op.operands {
                 self.last_use[v.index()] = self.last_use[v.index()].max(position);
             }
-            let born = position + usize::from(op.kind.may_write_in_place());
+            let born = result_position(position, &op.kind);
             for &r in &op.results {
                 self.define(r, born, manual);
             }
@@ -292,7 +292,7 @@ impl<'a> Lowering<'a> {
             for region in regions {
                 self.walk(&region.ops, &inner);
             }
-            let end = 2 * self.order.len() - 1;
+            let end = op_position(self.order.len() - 1) + 1;
             self.position[id.index()].1 = end;
             let (entries, exits) = (op.region_entries(), op.region_exits());
             for &(_, returned, result) in &exits {
@@ -328,13 +328,12 @@ impl<'a> Lowering<'a> {
 
     /// Outputs and parameters live to the end of the program.
     fn finish_liveness(&mut self) {
-        let end = 2 * self.order.len();
+        let end = op_position(self.order.len());
         let outputs = self.program.outputs().iter().map(|o| o.value);
         let parameters = self.program.inputs().iter().filter(|i| i.lives_throughout()).map(|i| i.value);
         for v in outputs.chain(parameters) {
             self.last_use[v.index()] = end;
         }
-        self.fused = fused_away(self.program);
         for (v, read) in fused_reads(self.program, &self.fused) {
             self.last_use[read.index()] = self.last_use[read.index()].max(self.last_use[v.index()]);
         }
@@ -543,7 +542,7 @@ impl<'a> Lowering<'a> {
             };
             let interval = (self.defined[v.index()], self.last_use[v.index()] + 1);
             let node = out.problem.add_node(Node { name: self.name(v), costs, usage, interval });
-            let end = 2 * self.order.len();
+            let end = op_position(self.order.len());
             out.problem.add_load(Load { a: node, b: None, usage: transient, interval: (end, end + 1) });
             out.value_nodes[v.index()] = Some(node);
             out.shardings[v.index()] = shardings;

@@ -64,8 +64,7 @@ pub(crate) fn search_all(problem: &Problem, pre: &Presolved, run: Run<'_>, threa
     };
     let Run { start, deadline, seed, report, gap } = run;
     // The exact runs share one core (read-only); folded ones build their own.
-    let searchable = pre.stranded().is_none() && pre.overfull(problem).is_none();
-    let shared = (folds[0] == Fold::Exact && searchable).then(|| Core::new(problem, pre));
+    let shared = (folds[0] == Fold::Exact && searchable(problem, pre)).then(|| Core::new(problem, pre));
     let shared = shared.as_ref();
     let ran: Vec<Ran> = std::thread::scope(|scope| {
         let others: Vec<_> = (1..folds.len())
@@ -127,7 +126,7 @@ fn one(problem: &Problem, pre: &Presolved, fold: Fold, core: Option<&Core>, run:
         presolved = Presolved::new(&folded);
         (&folded, &presolved)
     };
-    if pre.stranded().is_some() || pre.overfull(p).is_some() {
+    if !searchable(p, pre) {
         return failed();
     }
     let searched = match core {
@@ -144,6 +143,12 @@ fn one(problem: &Problem, pre: &Presolved, fold: Fold, core: Option<&Core>, run:
         first_feasible_s: outcome.first_feasible_s,
         proposals: outcome.proposals,
     }
+}
+
+/// Whether `pre` leaves `problem` something to search: no node without a strategy
+/// and no time step over the limit whatever the choices.
+fn searchable(problem: &Problem, pre: &Presolved) -> bool {
+    pre.stranded().is_none() && pre.overfull(problem).is_none()
 }
 
 /// `problem` with each binding load between two nodes folded onto the node with

@@ -42,13 +42,17 @@ struct OperandEdge {
     targets: Vec<Vec<ShardingId>>,
 }
 
+/// A collective an op runs before resharding its result, as a cell depends on it:
+/// its time's bits and what it writes (`PricedCollective::written`).
+type FirstCollective = (u64, (Bytes, bool));
+
 /// What a result edge's cells depend on: the value's type, per strategy of the op
-/// what it produces and the collective it runs first (its time's bits and result
-/// bytes), and the value's candidates.
+/// what it produces and the collective it runs first (its time's bits and what it
+/// writes: `PricedCollective::written`), and the value's candidates.
 #[derive(PartialEq, Eq, Hash)]
 struct ResultEdge {
     ty: u32,
-    produced: Vec<(ShardingId, Option<(u64, u64)>)>,
+    produced: Vec<(ShardingId, Option<FirstCollective>)>,
     to: Vec<ShardingId>,
 }
 
@@ -215,7 +219,7 @@ impl ReshardPrices {
         produced: &[(ShardingId, Option<&PricedCollective>)],
         to: &[ShardingId],
     ) -> Result<Vec<Cell>> {
-        let first = |p: Option<&PricedCollective>| p.map(|p| (p.time.0.to_bits(), p.result_bytes.0));
+        let first = |p: Option<&PricedCollective>| p.map(|p| (p.time.0.to_bits(), p.written()));
         let key = ResultEdge {
             ty: self.types[value.index()],
             produced: produced.iter().map(|&(s, p)| (s, first(p))).collect(),
