@@ -119,6 +119,7 @@
 
 mod error;
 mod run;
+pub mod view;
 
 pub use autoshard_config as config;
 pub use autoshard_config::{Config, ConfigError, LoadError};

@@ -25,7 +25,7 @@ pub use diagnostic::{ConfigError, Diagnostic};
 pub use size_expr::SizeTable;
 
 use autoshard_cost::HardwareSpec;
-use autoshard_model::{Location, Program};
+use autoshard_model::{Location, Mesh, Program};
 use autoshard_solver::SolverOptions;
 use decode::{Ctx, Fields};
 use std::path::Path;
@@ -115,7 +115,14 @@ impl Config {
     /// `sdy.mesh`), priced with the default hardware preset and solved with the
     /// default solver options.
     pub fn from_mlir(file: &str, source: &str) -> Result<Config, ConfigError> {
-        let module = autoshard_stablehlo::import(file, source)?;
+        Config::from_mlir_on(file, source, None)
+    }
+
+    /// [`from_mlir`](Self::from_mlir) for a module written for a known mesh (a name
+    /// and a mesh), as `jax.jit` lowers a function for a `jax.sharding.Mesh`: see
+    /// `autoshard_stablehlo::import_on`.
+    pub fn from_mlir_on(file: &str, source: &str, mesh: Option<(&str, &Mesh)>) -> Result<Config, ConfigError> {
+        let module = autoshard_stablehlo::import_on(file, source, mesh)?;
         Ok(Config { name: module.name, ..Config::from_program(module.program) })
     }
 

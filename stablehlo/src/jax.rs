@@ -4,46 +4,90 @@
 //!
 //! A dimension split over one axis is `"x"`, over several `("x", "y")` (major to
 //! minor), unsplit `None`. What a `PartitionSpec` cannot say is an error naming the
-//! value: sub-axes (`"x":(1)2`) and unreduced axes.
+//! value: sub-axes (`"x":(1)2`) and unreduced axes. [`boundary`] gives the inputs' and
+//! outputs' `PartitionSpec`s as data, for the Python package's `NamedSharding`s.
 
 use crate::ExportError;
 use autoshard_model::{Plan, Program, TensorSharding, ValueId};
 use std::fmt::Write as _;
 
-/// The `PartitionSpec` of `sharding` (`P("data", None)`), or why there is none.
-fn partition_spec(sharding: &TensorSharding) -> Result<String, String> {
-    if !sharding.unreduced.is_empty() {
-        return Err(format!("{sharding} has unreduced axes, which a PartitionSpec cannot express"));
-    }
-    let mut dims = Vec::with_capacity(sharding.dims.len());
-    for dim in &sharding.dims {
-        if let Some(sub) = dim.axes.iter().find(|a| a.sub.is_some()) {
-            return Err(format!("{sharding} splits along the sub-axis {sub}, which a PartitionSpec cannot express"));
-        }
-        let names: Vec<String> = dim.axes.iter().map(|a| format!("{:?}", a.name)).collect();
-        dims.push(match names.as_slice() {
-            [] => "None".to_string(),
-            [one] => one.clone(),
-            many => format!("({})", many.join(", ")),
-        });
-    }
-    Ok(format!("P({})", dims.join(", ")))
+/// A JAX `PartitionSpec`: per dimension, the mesh axes splitting it, major to minor
+/// (none: the dimension is whole). Written as JAX writes it: `P("data", None)`,
+/// several axes as a tuple, `P(("data", "model"))`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PartitionSpec {
+    /// Per dimension, the axis names splitting it.
+    pub dims: Vec<Vec<String>>,
 }
 
-/// The sharding of value `name` as a `PartitionSpec`, or an error naming it.
-fn spec_of(name: &str, sharding: &TensorSharding) -> Result<String, ExportError> {
-    partition_spec(sharding).map_err(|reason| ExportError::NoPartitionSpec { value: name.to_string(), reason })
+impl PartitionSpec {
+    /// The `PartitionSpec` of `sharding` (of value `name`, for the error), or why
+    /// there is none: sub-axes (`"x":(1)2`) and unreduced axes have no such form.
+    pub fn of(name: &str, sharding: &TensorSharding) -> Result<PartitionSpec, ExportError> {
+        let refuse = |reason: String| ExportError::NoPartitionSpec { value: name.to_string(), reason };
+        if !sharding.unreduced.is_empty() {
+            return Err(refuse(format!("{sharding} has unreduced axes, which a PartitionSpec cannot express")));
+        }
+        let mut dims = Vec::with_capacity(sharding.dims.len());
+        for dim in &sharding.dims {
+            if let Some(sub) = dim.axes.iter().find(|a| a.sub.is_some()) {
+                return Err(refuse(format!(
+                    "{sharding} splits along the sub-axis {sub}, which a PartitionSpec cannot express"
+                )));
+            }
+            dims.push(dim.axes.iter().map(|a| a.name.clone()).collect());
+        }
+        Ok(PartitionSpec { dims })
+    }
+}
+
+impl std::fmt::Display for PartitionSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let dims: Vec<String> = (self.dims.iter())
+            .map(|axes| match axes.as_slice() {
+                [] => "None".to_string(),
+                [one] => format!("{one:?}"),
+                many => format!("({})", many.iter().map(|a| format!("{a:?}")).collect::<Vec<_>>().join(", ")),
+            })
+            .collect();
+        write!(f, "P({})", dims.join(", "))
+    }
+}
+
+/// The shardings a plan gives a program's boundary, as `jax.jit` takes them: one
+/// `PartitionSpec` per input and per output, in order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Boundary {
+    /// Each input's sharding, as the exported module's argument has it.
+    pub inputs: Vec<PartitionSpec>,
+    /// Each output's sharding as it is returned: its annotation, else its value's
+    /// with partial sums reduced (an output is reduced at the end), as the exported
+    /// module's result has it.
+    pub outputs: Vec<PartitionSpec>,
+}
+
+/// The boundary shardings of `plan` for `program`, or the first one without a
+/// `PartitionSpec`.
+pub fn boundary(program: &Program, plan: &Plan) -> Result<Boundary, ExportError> {
+    let held = |v: ValueId| {
+        let name = program.value(v).name.as_str();
+        plan.value(name).map(|s| (name, s)).ok_or_else(|| ExportError::Unplanned(name.to_string()))
+    };
+    let inputs = (program.inputs().iter())
+        .map(|i| held(i.value).and_then(|(name, s)| PartitionSpec::of(name, s)))
+        .collect::<Result<_, _>>()?;
+    let outputs = (program.outputs().iter())
+        .map(|o| {
+            let (name, s) = held(o.value)?;
+            PartitionSpec::of(name, &o.target(s).unwrap_or_else(|| s.clone()))
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(Boundary { inputs, outputs })
 }
 
 /// The plan of `program` as JAX code.
 pub fn render(program: &Program, plan: &Plan) -> Result<String, ExportError> {
-    // `NamedSharding(mesh, P(…))` of a program value, with its name.
-    let named = |v: ValueId| -> Result<(String, &str), ExportError> {
-        let name = program.value(v).name.as_str();
-        let sharding = plan.value(name).ok_or_else(|| ExportError::Unplanned(name.to_string()))?;
-        let spec = spec_of(name, sharding)?;
-        Ok((format!("NamedSharding(mesh, {spec})"), name))
-    };
+    let boundary = boundary(program, plan)?;
     let mesh = program.mesh();
     let shape: Vec<String> = mesh.axes().iter().map(|a| a.size.to_string()).collect();
     let names: Vec<String> = mesh.axes().iter().map(|a| format!("{:?}", a.name)).collect();
@@ -61,9 +105,13 @@ pub fn render(program: &Program, plan: &Plan) -> Result<String, ExportError> {
         shape.join(", "),
         names.join(", ")
     );
-    let inputs: Vec<(String, &str)> = program.inputs().iter().map(|i| named(i.value)).collect::<Result<_, _>>()?;
-    let outputs: Vec<(String, &str)> = program.outputs().iter().map(|o| named(o.value)).collect::<Result<_, _>>()?;
-    let tuple = |items: &[(String, &str)]| -> String {
+    let named = |specs: &[PartitionSpec], values: Vec<ValueId>| -> Vec<(String, String)> {
+        let name = |v: ValueId| program.value(v).name.clone();
+        specs.iter().zip(values).map(|(spec, v)| (format!("NamedSharding(mesh, {spec})"), name(v))).collect()
+    };
+    let inputs = named(&boundary.inputs, program.inputs().iter().map(|i| i.value).collect());
+    let outputs = named(&boundary.outputs, program.outputs().iter().map(|o| o.value).collect());
+    let tuple = |items: &[(String, String)]| -> String {
         items.iter().map(|(sharding, name)| format!("    {sharding},  # {name}\n")).collect()
     };
     let _ = writeln!(out, "in_shardings = (\n{})", tuple(&inputs));
@@ -82,7 +130,7 @@ pub fn render(program: &Program, plan: &Plan) -> Result<String, ExportError> {
         .map(|v| program.value(v).name.as_str())
         .collect();
     for value in plan.values.iter().filter(|v| !boundary.contains(&v.name.as_str())) {
-        let spec = spec_of(&value.name, &value.sharding)?;
+        let spec = PartitionSpec::of(&value.name, &value.sharding)?;
         let _ = writeln!(
             out,
             "# {0} = jax.lax.with_sharding_constraint({0}, NamedSharding(mesh, {spec}))",
@@ -105,11 +153,12 @@ mod tests {
 
     #[test]
     fn partition_specs_follow_the_dims() {
-        let spec = |s: &str| partition_spec(&s.parse().unwrap());
+        let spec = |s: &str| PartitionSpec::of("v", &s.parse().unwrap()).map(|p| p.to_string());
         assert_eq!(spec(r#"<@mesh, [{"data"}, {}]>"#).unwrap(), r#"P("data", None)"#);
         assert_eq!(spec(r#"<@mesh, [{"data", "model"}, {}, {"x"}]>"#).unwrap(), r#"P(("data", "model"), None, "x")"#);
         assert_eq!(spec(r#"<@mesh, []>"#).unwrap(), "P()");
-        assert!(spec(r#"<@mesh, [{"x":(1)2}]>"#).unwrap_err().contains("sub-axis"));
+        assert!(spec(r#"<@mesh, [{"x":(1)2}]>"#).unwrap_err().to_string().contains("sub-axis"));
+        assert!(spec(r#"<@mesh, [{}], unreduced={"x"}>"#).unwrap_err().to_string().contains("unreduced"));
         assert_eq!(python_name("%relu.0"), "relu_0");
         assert_eq!(python_name("%12"), "v12");
     }

@@ -38,7 +38,7 @@ mod parser;
 pub use export::{ExportError, render as export};
 
 use ast::Pos;
-use autoshard_model::{Diagnostic, DiagnosticList, Location, Program};
+use autoshard_model::{Diagnostic, DiagnosticList, Location, Mesh, Program};
 use std::sync::Arc;
 
 /// Why a module could not be imported: its errors, each at its place.
@@ -74,16 +74,48 @@ pub fn functions(file: &str, source: &str) -> Result<Vec<Function>, ImportError>
 
 /// The module in `source`: its main function on its mesh.
 pub fn import(file: &str, source: &str) -> Result<Module, ImportError> {
+    import_on(file, source, None)
+}
+
+/// The module in `source` on `mesh` (a name and a mesh), for a module written for a
+/// known mesh (as `jax.jit` lowers a function for a `jax.sharding.Mesh`): a module
+/// that declares no mesh with axes (it pins no sharding) runs on `mesh`, and one that
+/// declares a mesh with axes must declare `mesh`'s axes, or it is an error at the
+/// declaration. `None` is [`import`].
+pub fn import_on(file: &str, source: &str, mesh: Option<(&str, &Mesh)>) -> Result<Module, ImportError> {
     let path: Arc<str> = Arc::from(file);
     let module = parse(&path, source)?;
     let main = (module.funcs.iter().find(|f| f.name == "main"))
         .or_else(|| module.funcs.iter().find(|f| f.public))
         .ok_or_else(|| one(error(&path, Pos { line: 1, column: 1 }, "the module has no function")))?;
-    let mesh = import::mesh(&path, &module).map_err(one)?;
+    let declared = import::mesh(&path, &module).map_err(one)?;
+    let mesh = match mesh {
+        None => declared,
+        Some((name, given)) => on_mesh(&path, &module, declared, name, given).map_err(one)?,
+    };
     let program = import::function(&path, &module, &mesh, main).map_err(one)?;
     let stem = std::path::Path::new(file).file_stem().map_or_else(|| "program".into(), |s| s.to_string_lossy().into());
     let name = module.name.clone().unwrap_or(stem);
     Ok(Module { name, program })
+}
+
+/// The mesh a module runs on when the caller gives `(name, given)`: `given`, unless
+/// the module declares another mesh with axes.
+fn on_mesh(
+    file: &Arc<str>,
+    module: &ast::Module,
+    declared: (String, Mesh),
+    name: &str,
+    given: &Mesh,
+) -> Result<(String, Mesh), Diagnostic> {
+    let Some(decl) = module.meshes.iter().find(|d| d.name == declared.0 && !declared.1.axes().is_empty()) else {
+        return Ok((name.to_string(), given.clone()));
+    };
+    if declared.1.axes() != given.axes() {
+        let message = format!("the module's mesh @{} is {}, but the mesh given is {given}", decl.name, declared.1);
+        return Err(error(file, decl.mesh.pos, message));
+    }
+    Ok(declared)
 }
 
 fn parse(file: &Arc<str>, source: &str) -> Result<ast::Module, ImportError> {

@@ -109,3 +109,40 @@ program:
         "{text}"
     );
 }
+
+#[test]
+fn a_call_without_results_is_written_and_read_back() {
+    // JAX lowers `jax.nn.silu` under `jax.checkpoint` with a call that returns nothing.
+    let source = r#"func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  call @silu() : () -> ()
+  %0 = stablehlo.negate %x : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+func.func private @silu() {
+  return
+}
+"#;
+    let config = Config::from_mlir("c.mlir", source).unwrap_or_else(|e| panic!("{e}"));
+    let plan = autoshard::price(&config, None).unwrap().plan;
+    let module = export(&config.program, &plan).unwrap_or_else(|e| panic!("{e}"));
+    assert!(module.contains("call @silu() : () -> ()"), "{module}");
+    assert!(module.lines().any(|l| l.trim() == "return"), "{module}");
+    let again = import("m.mlir", &module).unwrap_or_else(|e| panic!("{e}\n{module}"));
+    assert_eq!(rules(&again.program), rules(&config.program));
+}
+
+#[test]
+fn a_module_lowered_for_a_mesh_runs_on_it_unless_it_declares_another() {
+    let mesh: autoshard_model::Mesh = r#"<["data"=2, "model"=4]>"#.parse().unwrap();
+    let bare = "func.func @main(%x: tensor<8xf32>) -> tensor<8xf32> {\n  return %x : tensor<8xf32>\n}\n";
+    let module = autoshard_stablehlo::import_on("b.mlir", bare, Some(("mesh", &mesh))).unwrap();
+    assert_eq!(module.program.mesh(), &mesh);
+    let same = format!("sdy.mesh @mesh = {mesh}\n{bare}");
+    assert_eq!(autoshard_stablehlo::import_on("s.mlir", &same, Some(("mesh", &mesh))).unwrap().program.mesh(), &mesh);
+    let other = format!("sdy.mesh @mesh = <[\"flat\"=8]>\n{bare}");
+    let err = autoshard_stablehlo::import_on("o.mlir", &other, Some(("mesh", &mesh))).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        r#"o.mlir:1:18: error: the module's mesh @mesh is <["flat"=8]>, but the mesh given is <["data"=2, "model"=4]>"#
+    );
+}

@@ -45,7 +45,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         super::solve::write_svg(path, &plan)?;
     }
     match args.format {
-        Format::Text => print!("{}", crate::view::table::render(&config, &plan)),
+        Format::Text => print!("{}", autoshard::view::table::render(&config, &plan)),
         Format::Json => {
             let json = serde_json::to_string_pretty(&plan).map_err(|e| Failure::BadInput(e.to_string()))?;
             println!("{json}");

@@ -1,5 +1,5 @@
 //! `autoshard solve FILE [--format text|json|yaml|jax|mlir] [--time-limit S] [--svg FILE]`:
-//! the cheapest plan for a config. Text prints the report of [`crate::view::report`]
+//! the cheapest plan for a config. Text prints the report of [`autoshard::view::report`]
 //! (the `cost` table, every value's sharding with its device grid, the dropped
 //! preferences and the solver's statistics); JSON and YAML print the plan (docs/spec.md §8).
 //! `--svg` also writes a chart of compute and communication per op. On a terminal,
@@ -85,7 +85,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         write_svg(path, &plan)?;
     }
     let text = match args.format {
-        Format::Text => crate::view::report::render(&config, &plan),
+        Format::Text => autoshard::view::report::render(&config, &plan),
         Format::Json => serde_json::to_string_pretty(&plan).map_err(|e| Failure::BadInput(e.to_string()))? + "\n",
         Format::Yaml => serde_saphyr::to_string(&plan).map_err(|e| Failure::BadInput(e.to_string()))?,
         Format::Jax => autoshard::stablehlo::jax::render(&config.program, &plan)

@@ -38,9 +38,12 @@ mod dot;
 mod ops;
 mod reductions;
 
+use autoshard_model::ir::ValueDef;
+use autoshard_model::ops::{BinaryOp, ReduceKind};
 use autoshard_model::rules::sharding_rule;
 use autoshard_model::{DType, MeshRef, OpId, OpPlan, OpStrategy, Plan, Program, TensorSharding, TensorType, ValueId};
 use autoshard_model::{OpKind, OpShardings, ReductionKind, op_shardings};
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fmt::Write as _;
 
@@ -91,11 +94,12 @@ pub fn render(program: &Program, plan: &Plan) -> Result<String, ExportError> {
     Ok(emitter.out)
 }
 
-/// The writer: the text so far, the SSA name of each program value and the plan's
-/// shardings by value name.
+/// The writer: the text so far, the SSA name of each program value and the
+/// sharding the module states for each.
 pub(crate) struct Emitter<'p> {
     program: &'p Program,
-    shardings: BTreeMap<&'p str, &'p TensorSharding>,
+    /// Per value, the sharding its constraint states ([`written_shardings`]).
+    shardings: Vec<Option<Cow<'p, TensorSharding>>>,
     /// The plan of each op, by name.
     ops: BTreeMap<&'p str, &'p OpPlan>,
     /// Per value, whether it is defined inside a manual computation's body (where
@@ -114,11 +118,12 @@ pub(crate) struct Emitter<'p> {
 
 impl<'p> Emitter<'p> {
     fn new(program: &'p Program, plan: &'p Plan) -> Self {
+        let manual = manual_values(program);
         Emitter {
             program,
-            shardings: plan.values.iter().map(|v| (v.name.as_str(), &v.sharding)).collect(),
+            shardings: written_shardings(program, plan, &manual),
             ops: plan.ops.iter().map(|o| (o.name.as_str(), o)).collect(),
-            manual: manual_values(program),
+            manual,
             out: String::new(),
             depth: 0,
             names: vec![None; program.values().len()],
@@ -169,7 +174,7 @@ impl<'p> Emitter<'p> {
                 None => ssa,
             });
         }
-        self.line(&format!("return {}", typed_list(&returned)));
+        self.line(format!("return {}", typed_list(&returned)).trim_end());
         self.depth -= 1;
         self.line("}");
         while let Some((id, callee)) = self.pending.pop_front() {
@@ -196,7 +201,7 @@ impl<'p> Emitter<'p> {
     /// Ends a body: `KEYWORD %a, %b : t1, t2` of `returned`, one level out.
     fn close(&mut self, keyword: &str, returned: &[ValueId]) -> Result<(), ExportError> {
         let returned = self.values(returned)?;
-        self.line(&format!("{keyword} {}", typed_list(&returned)));
+        self.line(format!("{keyword} {}", typed_list(&returned)).trim_end());
         self.depth -= 1;
         Ok(())
     }
@@ -247,11 +252,9 @@ impl<'p> Emitter<'p> {
         }
     }
 
-    /// The plan's sharding of `value`, if XLA takes it there: not partial sums inside
-    /// a manual computation's body (their users' constraints fix them).
-    fn constraint(&self, value: ValueId) -> Option<&'p TensorSharding> {
-        let sharding = self.shardings.get(self.program.value(value).name.as_str()).copied()?;
-        (sharding.unreduced.is_empty() || !self.manual[value.index()]).then_some(sharding)
+    /// The sharding the module states for `value` ([`written_shardings`]).
+    fn constraint(&self, value: ValueId) -> Option<&TensorSharding> {
+        self.shardings[value.index()].as_deref()
     }
 
     /// The sharding output `index` ends with: its annotation, else its value's
@@ -308,7 +311,7 @@ impl<'p> Emitter<'p> {
         for (value, ssa) in restore.into_iter().rev() {
             self.names[value.index()] = ssa;
         }
-        let Some(planned) = planned else { return results };
+        let Some(planned) = planned.filter(|_| xla_keeps_partial_sums(&op.kind)) else { return results };
         let partial = |(r, &v): (usize, &ValueId)| {
             let produced = planned.results.get(r)?;
             (partial_sums(produced) && self.constraint(v).is_some_and(|held| held.unreduced != produced.unreduced))
@@ -352,8 +355,8 @@ impl<'p> Emitter<'p> {
     /// `ssa`, the value of program value `value`, behind a sharding constraint with
     /// the plan's sharding of it (when it has one an annotation can state).
     fn constrained(&mut self, value: ValueId, ssa: Ssa) -> Ssa {
-        let Some(sharding) = self.constraint(value) else { return ssa };
-        self.constraint_line(&ssa, sharding, &self.program.value(value).name)
+        let Some(sharding) = self.constraint(value).cloned() else { return ssa };
+        self.constraint_line(&ssa, &sharding, &self.program.value(value).name)
     }
 
     /// Writes `ssa` behind a constraint to `sharding` and returns the new value,
@@ -505,6 +508,47 @@ fn aliasing(attrs: &str, output: usize) -> String {
     }
 }
 
+/// Per value of `program`, the sharding the module states for it: the plan's, but
+/// - none for partial sums inside a manual computation's body (their users'
+///   constraints fix them);
+/// - reduced for partial sums of an op XLA does not leave partial
+///   ([`xla_keeps_partial_sums`]): XLA's partitioner completes such an op's sums
+///   itself (a gather from a split table masks and all-reduces), and a constraint
+///   calling the complete result unreduced would have it summed again.
+fn written_shardings<'p>(program: &Program, plan: &'p Plan, manual: &[bool]) -> Vec<Option<Cow<'p, TensorSharding>>> {
+    let by_name: BTreeMap<&str, &TensorSharding> = plan.values.iter().map(|v| (v.name.as_str(), &v.sharding)).collect();
+    (program.value_ids())
+        .map(|v| {
+            let sharding = *by_name.get(program.value(v).name.as_str())?;
+            if sharding.unreduced.is_empty() {
+                return Some(Cow::Borrowed(sharding));
+            }
+            if manual[v.index()] {
+                return None;
+            }
+            let kept = match program.value(v).def {
+                ValueDef::OpResult { op, .. } => xla_keeps_partial_sums(&program.op(op).kind),
+                _ => false,
+            };
+            Some(if kept { Cow::Borrowed(sharding) } else { Cow::Owned(sharding.reduced()) })
+        })
+        .collect()
+}
+
+/// Whether XLA leaves the result of an op of `kind` holding partial sums when its
+/// sharding says so: a contraction, a sum over split dimensions, or an add or
+/// subtract of partial sums (the exporter constrains such an op's operands to the
+/// partial sums it reads, [`Emitter::resharded_operands`]). Any other op's result is
+/// complete in XLA, however the plan splits its work.
+fn xla_keeps_partial_sums(kind: &OpKind) -> bool {
+    match kind {
+        OpKind::DotGeneral(_) | OpKind::Dot | OpKind::Einsum(_) => true,
+        OpKind::Binary(b) => matches!(b, BinaryOp::Add | BinaryOp::Subtract),
+        OpKind::Reduce(r) => r.kind == ReduceKind::Add,
+        _ => false,
+    }
+}
+
 fn partial_sums(sharding: &TensorSharding) -> bool {
     !sharding.unreduced.is_empty() && sharding.reduction == ReductionKind::Sum
 }
@@ -566,6 +610,9 @@ fn names(values: &[Ssa]) -> String {
 
 /// `%a, %b : t1, t2`, as `return` and `sdy.return` list their operands.
 fn typed_list(values: &[Ssa]) -> String {
+    if values.is_empty() {
+        return String::new(); // `return` of a function without results
+    }
     let types: Vec<String> = values.iter().map(|v| ty(&v.ty)).collect();
     format!("{} : {}", names(values), types.join(", "))
 }

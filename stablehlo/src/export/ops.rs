@@ -22,6 +22,10 @@ pub(super) fn emit(e: &mut Emitter<'_>, id: OpId) -> Result<Vec<Ssa>, String> {
     let op = program.op(id);
     let args = e.values(&op.operands).map_err(|err| err.to_string())?;
     let results: Vec<TensorType> = op.results.iter().map(|&v| program.value(v).ty.clone()).collect();
+    if let (OpKind::NamedComputation(n), true) = (&op.kind, results.is_empty()) {
+        // JAX calls functions that return nothing (`call @silu() : () -> ()`).
+        return Ok(call(e, id, &args, &n.label, &results));
+    }
     let result = results.first().cloned().ok_or("the op has no result")?;
     let one = |v: Ssa| Ok(vec![v]);
     if let Some(decl) = catalog::of(&op.kind).filter(|d| d.export == Codec::Derived) {

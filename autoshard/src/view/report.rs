@@ -13,9 +13,9 @@
 //! ```
 
 use super::{grid, table};
-use autoshard::Config;
-use autoshard::model::ir::write_shape;
-use autoshard::model::{Plan, Seconds, TensorSharding};
+use crate::Config;
+use crate::model::ir::write_shape;
+use crate::model::{Plan, Seconds, TensorSharding};
 use std::fmt::Write as _;
 
 /// The whole text report of a solved (or priced) plan for `config`.
@@ -40,7 +40,7 @@ pub fn values(config: &Config, plan: &Plan) -> String {
     let mut drawn: Vec<(Vec<String>, &str)> = Vec::new();
     for (v, sharding) in plan.values.iter().zip(&shardings) {
         let value = program.value_named(&v.name).map(|id| program.value(id));
-        let held = |value: &autoshard::model::ir::Value| match program.maximal_device(&v.sharding) {
+        let held = |value: &crate::model::ir::Value| match program.maximal_device(&v.sharding) {
             Some(device) => format!("whole on device {device}"),
             None => blocks(&v.sharding, mesh, &value.ty.shape),
         };
@@ -64,7 +64,7 @@ pub fn values(config: &Config, plan: &Plan) -> String {
 
 /// What one device holds of a value of `shape`: `replicated`, or its block shape,
 /// and whether it holds partial sums.
-fn blocks(sharding: &TensorSharding, mesh: &autoshard::model::Mesh, shape: &[i64]) -> String {
+fn blocks(sharding: &TensorSharding, mesh: &crate::model::Mesh, shape: &[i64]) -> String {
     let mut text = if sharding.dims_replicated() {
         "replicated".to_string()
     } else {

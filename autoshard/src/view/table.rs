@@ -2,10 +2,10 @@
 //! hardware, per-op FLOPs, compute and factor shardings, per-collective bytes and
 //! time (with the op it runs at), peak memory and the totals.
 
-use autoshard::Config;
-use autoshard::model::OpPlan;
-use autoshard::model::format_axis_list;
-use autoshard::model::{FactorId, Plan};
+use crate::Config;
+use crate::model::OpPlan;
+use crate::model::format_axis_list;
+use crate::model::{FactorId, Plan};
 use std::fmt::Write as _;
 
 /// An op's strategy: its factor shardings and the partial sums it carries, e.g.
@@ -71,7 +71,7 @@ pub fn render(config: &Config, plan: &Plan) -> String {
     }
     for case in &plan.cases {
         let top = case.heaviest();
-        let branch = |(b, t): (usize, &autoshard::model::Seconds)| {
+        let branch = |(b, t): (usize, &crate::model::Seconds)| {
             format!("branch {b} {t}{}", if b == top { " (counted)" } else { "" })
         };
         let branches: Vec<String> = case.branch_s.iter().enumerate().map(branch).collect();

@@ -23,8 +23,8 @@
 //! `MAX_SIDE - 2`, an elision column (or row) `…` and the last; block lists stop
 //! after [`MAX_LIST`] lines.
 
-use autoshard::executor::Placement;
-use autoshard::model::{Mesh, TensorSharding};
+use crate::executor::Placement;
+use crate::model::{Mesh, TensorSharding};
 use std::collections::BTreeMap;
 
 /// The most blocks drawn along one side of a grid before eliding the middle.

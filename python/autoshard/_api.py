@@ -1,0 +1,123 @@
+"""The package's functions over configs: read, solve, price, run."""
+
+from __future__ import annotations
+
+import os
+from typing import Mapping, Sequence, Union
+
+from . import _native
+from ._native import Config, Run
+from ._plan import Plan
+
+#: What the functions take as a program: a :class:`Config`, a path to a config
+#: (``.yaml``) or module (``.mlir``), or the text of either.
+Source = Union[Config, str, "os.PathLike[str]"]
+
+
+def load(path: "str | os.PathLike[str]", *, sizes: Mapping[str, int] | None = None) -> Config:
+    """Reads the config (``.yaml``) or StableHLO module (``.mlir``) at ``path``.
+
+    ``sizes`` overrides some of a config's ``sizes:`` (``{"batch": 64}``). Raises
+    :class:`InputError` (with ``file``, ``line``, ``column``) when it is not valid,
+    ``OSError`` when it cannot be read.
+    """
+    return _native.load(os.fspath(path), list(sizes.items()) if sizes else None)
+
+
+def parse(text: str, *, file: str | None = None) -> Config:
+    """Reads config text (YAML) or a StableHLO module's text, naming it ``file`` in
+    errors. Without ``file``, text that starts as a module (``module``) is read as
+    one (``<text>.mlir``), anything else as a config (``<text>.yaml``)."""
+    if file is None:
+        file = "<text>.mlir" if _looks_like_module(text) else "<text>.yaml"
+    return _native.parse(text, file)
+
+
+def presets() -> list[str]:
+    """The names of the hardware presets (``hardware=``)."""
+    return _native.presets()
+
+
+def solve(
+    source: Source,
+    *,
+    hardware: str | None = None,
+    memory: "int | str | None" = None,
+    time_limit: float | None = None,
+    threads: int | None = None,
+    gap: float | None = None,
+    carry: Sequence[tuple[str, str]] = (),
+) -> Plan:
+    """The cheapest plan for ``source`` under its pins, sharding groups, barriers and
+    memory budget: proven optimal unless ``time_limit`` (seconds) runs out first,
+    then the best plan found with its bound.
+
+    ``hardware`` names a preset (:func:`presets`), ``memory`` is the budget per device
+    (bytes, or a size such as ``"16GiB"``), ``threads`` the solver's parallel
+    searches, ``gap`` the relative gap to stop at, and each ``carry`` pair ties an
+    input to an output (names or positions) as a training step's state is carried.
+    Raises :class:`InfeasibleError` when no plan fits, :class:`SolverError` when the
+    solver stops without one.
+    """
+    config = _configured(source, hardware, memory, time_limit, threads, gap)
+    for input, output in carry:
+        config = config.carry(str(input), str(output))
+    return Plan(_native.solve(config))
+
+
+def cost(
+    source: Source,
+    plan: "Plan | str | None" = None,
+    *,
+    hardware: str | None = None,
+    memory: "int | str | None" = None,
+) -> Plan:
+    """Prices ``plan`` (a :class:`Plan`, or a plan's JSON as ``Plan.to_json`` or
+    ``autoshard solve --format json`` writes it) for ``source``, every choice it
+    leaves open made the cheapest local way; without a plan, prices the source's own
+    annotations: what a hand-written sharding costs. Raises :class:`PlanError` when
+    the plan does not fit the program."""
+    config = _configured(source, hardware, memory, None, None, None)
+    given = plan._native if isinstance(plan, Plan) else plan
+    return Plan(_native.cost(config, given))
+
+
+def run(what: "Plan | Source", *, seed: int = 0, verify: bool = True) -> Run:
+    """Runs a plan on the CPU mesh, one thread per device, on random inputs drawn
+    from ``seed``, and the unsharded reference on the same inputs, comparing every
+    output. ``what`` is a :class:`Plan`, or a source to :func:`solve` first. With
+    ``verify`` a mismatch raises :class:`VerificationError`; the returned
+    :class:`Run` says how close each output came and how long both runs took."""
+    plan = what if isinstance(what, Plan) else solve(what)
+    return _native.run(plan.config, plan._native, seed, verify)
+
+
+def _config(source: Source) -> Config:
+    if isinstance(source, Config):
+        return source
+    if isinstance(source, os.PathLike):
+        return load(source)
+    if not isinstance(source, str):
+        raise TypeError(f"expected a Config, a path or config text, got {type(source).__name__}")
+    if "\n" not in source and os.path.exists(source):
+        return load(source)
+    if "\n" not in source and source.endswith((".yaml", ".yml", ".mlir")):
+        return load(source)  # a missing file: OSError naming it
+    return parse(source)
+
+
+def _configured(source, hardware, memory, time_limit, threads, gap) -> Config:
+    config = _config(source)
+    if any(v is not None for v in (hardware, memory, time_limit, threads, gap)):
+        config = config.with_options(
+            hardware=hardware, memory=memory, time_limit=time_limit, threads=threads, gap=gap
+        )
+    return config
+
+
+def _looks_like_module(text: str) -> bool:
+    for line in text.splitlines():
+        line = line.strip()
+        if line and not line.startswith("//"):
+            return line.startswith(("module", "func.func", "sdy.mesh"))
+    return False

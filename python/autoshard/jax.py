@@ -1,0 +1,349 @@
+"""autoshard for JAX: plan a function, and compile it with the whole plan applied.
+
+:func:`plan` lowers a function as ``jax.jit`` would (example arguments may be
+``jax.ShapeDtypeStruct``\\ s, so a model too large for the host can be planned),
+solves the lowered module on a mesh and returns a :class:`JaxPlan`: the argument and
+result shardings as pytrees of ``NamedSharding`` shaped like the function's, the
+objective, collectives, solver statistics, the report and the exported module.
+
+:func:`jit` is a drop-in for ``jax.jit`` whose first call per input signature plans
+the function and compiles the exported module — every intermediate value's sharding
+included — through XLA; calls take and return the user's pytrees, place inputs by
+the plan and honour donation.
+
+Under ``jax.distributed`` (several processes), process 0 solves and the others
+receive its plan through JAX's distributed key-value store, so every process
+compiles the same module.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+import jax
+import numpy as np
+from jax.sharding import AxisType, Mesh, NamedSharding, PartitionSpec
+
+from . import _native
+from ._native import InputError, PlanError
+from ._plan import Plan
+from ._transplant import compile_in_place
+
+__all__ = ["JaxPlan", "PlannedFunction", "Timings", "jit", "plan"]
+
+
+@dataclass(frozen=True)
+class Timings:
+    """Where :func:`plan`'s time went, in seconds: ``lower_s`` tracing and lowering
+    the function to StableHLO, ``solve_s`` reading the module and solving it,
+    ``export_s`` writing the plan back as a module."""
+
+    lower_s: float
+    solve_s: float
+    export_s: float
+
+
+class JaxPlan(Plan):
+    """A :class:`autoshard.Plan` of a JAX function, with its shardings as JAX takes
+    them: :attr:`in_shardings` shaped like the function's positional arguments (a
+    tuple, one entry per argument; ``None`` at a static one) and
+    :attr:`out_shardings` shaped like its result, every leaf a ``NamedSharding`` on
+    :attr:`mesh` (the caller's mesh with every axis Auto), and :attr:`timings`
+    (:class:`Timings`)."""
+
+    def __init__(self, native: _native.Plan, mesh: Mesh, in_shardings: Any, out_shardings: Any,
+                 stablehlo: str, timings: Timings):
+        super().__init__(native)
+        self.mesh = mesh
+        self.in_shardings = in_shardings
+        self.out_shardings = out_shardings
+        self._stablehlo = stablehlo
+        self.timings = timings
+
+    @property
+    def stablehlo(self) -> str:
+        """The function as a StableHLO module whose Shardy shardings fix the plan."""
+        return self._stablehlo
+
+
+def plan(
+    fn: Callable,
+    *example_args: Any,
+    mesh: Mesh,
+    in_shardings: Any = None,
+    out_shardings: Any = None,
+    donate_argnums: int | Sequence[int] = (),
+    static_argnums: int | Sequence[int] = (),
+    hardware: str = "h100-sxm",
+    memory: "int | str | None" = None,
+    time_limit: float | None = None,
+    **solver_options: Any,
+) -> JaxPlan:
+    """The cheapest sharding plan of ``fn`` on ``mesh``.
+
+    ``example_args`` are arrays, numbers or ``jax.ShapeDtypeStruct``\\ s (only shapes
+    and dtypes count). ``in_shardings`` / ``out_shardings`` pin shardings: pytrees
+    (or prefixes) of the arguments / results whose leaves are a ``NamedSharding``, a
+    ``PartitionSpec`` (on ``mesh``) or ``None`` (open: autoshard chooses); pins are
+    hard. ``donate_argnums`` marks arguments whose buffers the results reuse (a
+    training step's state): each is tied to its output, as ``jax.jit`` donates.
+    ``hardware`` names the preset that prices the plan (``autoshard.presets()``),
+    ``memory`` is the budget per device (bytes or ``"16GiB"``; default: the
+    preset's device memory), ``time_limit`` the solver's seconds; ``threads`` and
+    ``gap`` go to the solver too.
+
+    Raises :class:`autoshard.InfeasibleError` when no plan satisfies the pins and
+    the budget, :class:`autoshard.InputError` when the lowered program holds a
+    construct autoshard does not read (the error points into the module),
+    :class:`autoshard.PlanError` when the plan has no ``NamedSharding`` form.
+    """
+    unknown = set(solver_options) - {"threads", "gap"}
+    if unknown:
+        raise TypeError(f"plan() got unexpected keyword arguments {sorted(unknown)}")
+    donate, static = _argnums(donate_argnums), _argnums(static_argnums)
+    auto = _auto(mesh)
+    started = time.perf_counter()
+    lowered = _lowered(fn, example_args, auto, in_shardings, out_shardings, donate, static)
+    text = lowered.as_text()
+    lowered_at = time.perf_counter()
+    config = _native.parse(text, f"{_name(fn)}.mlir", ("mesh", _mesh_text(auto)))
+    config = config.with_options(hardware=hardware, memory=memory, time_limit=time_limit, **solver_options)
+    native = _solved(config, text)
+    solved_at = time.perf_counter()
+    module = native.stablehlo()
+    timings = Timings(lowered_at - started, solved_at - lowered_at, time.perf_counter() - solved_at)
+    inputs, outputs = native.boundary()
+    named = [NamedSharding(auto, _spec(dims)) for dims in inputs]
+    args_sharding = jax.tree_util.tree_unflatten(lowered.in_tree, named)[0]
+    results = jax.tree_util.tree_unflatten(lowered.out_tree, [NamedSharding(auto, _spec(d)) for d in outputs])
+    return JaxPlan(native, auto, _with_static(args_sharding, static, len(example_args)), results, module, timings)
+
+
+class PlannedFunction:
+    """``fn`` compiled by autoshard: what :func:`jit` returns.
+
+    Each call with a new input signature (the arguments' pytree, shapes, dtypes and
+    static values) plans and compiles once; :meth:`plan_for` gives that signature's
+    :class:`JaxPlan`, and :meth:`lower`\\ ``(…).compile()`` is not needed.
+    """
+
+    def __init__(self, fn: Callable, mesh: Mesh, in_shardings: Any, out_shardings: Any,
+                 donate_argnums: Sequence[int], static_argnums: Sequence[int], options: dict[str, Any]):
+        self.fn = fn
+        self.mesh = mesh
+        self._pins = (in_shardings, out_shardings)
+        self._donate = tuple(donate_argnums)
+        self._static = tuple(static_argnums)
+        self._options = options
+        self._compiled: dict[Any, tuple[JaxPlan, Any]] = {}
+
+    def __call__(self, *args: Any) -> Any:
+        planned, compiled = self._entry(args)
+        dynamic = [a for i, a in enumerate(args) if i not in self._static]
+        shardings = [s for i, s in enumerate(planned.in_shardings) if i not in self._static]
+        return compiled(*_placed(dynamic, shardings))
+
+    def plan_for(self, *args: Any) -> JaxPlan:
+        """The plan of a call with ``args`` (arrays or ``ShapeDtypeStruct``\\ s),
+        planning and compiling it if it is new."""
+        return self._entry(args)[0]
+
+    def compiled_for(self, *args: Any) -> Any:
+        """The ``jax.stages.Compiled`` that runs a call with ``args``."""
+        return self._entry(args)[1]
+
+    def _entry(self, args: Sequence[Any]) -> tuple[JaxPlan, Any]:
+        key = _signature_of(args, self._static)
+        entry = self._compiled.get(key)
+        if entry is None:
+            entry = self._compile(args)
+            self._compiled[key] = entry
+        return entry
+
+    def _compile(self, args: Sequence[Any]) -> tuple[JaxPlan, Any]:
+        abstract = _abstract(args, self._static)
+        planned = plan(
+            self.fn, *abstract, mesh=self.mesh, in_shardings=self._pins[0], out_shardings=self._pins[1],
+            donate_argnums=self._donate, static_argnums=self._static, **self._options,
+        )
+        dynamic = tuple(s for i, s in enumerate(planned.in_shardings) if i not in self._static)
+        jitted = jax.jit(
+            self.fn, in_shardings=dynamic, out_shardings=planned.out_shardings,
+            donate_argnums=self._donate, static_argnums=self._static, keep_unused=True,
+        )
+        with jax.set_mesh(planned.mesh):
+            lowered = jitted.lower(*abstract)
+        return planned, compile_in_place(lowered, planned.stablehlo)
+
+
+def jit(
+    fn: Callable,
+    *,
+    mesh: Mesh,
+    in_shardings: Any = None,
+    out_shardings: Any = None,
+    donate_argnums: int | Sequence[int] = (),
+    static_argnums: int | Sequence[int] = (),
+    hardware: str = "h100-sxm",
+    memory: "int | str | None" = None,
+    time_limit: float | None = None,
+    **solver_options: Any,
+) -> PlannedFunction:
+    """A drop-in for ``jax.jit`` that shards ``fn`` by autoshard's plan on ``mesh``.
+
+    The first call per input signature plans (:func:`plan`, with these options) and
+    compiles the plan's exported module through XLA — every intermediate value's
+    sharding included, not only the inputs' and outputs'. Calls take and return the
+    same pytrees as ``fn``, place each input as the plan shards it (an array already
+    placed so is used as is, so donated state carries over without copies), honour
+    ``donate_argnums`` and give ``jax.jit(fn)``'s results within float tolerance.
+    A plan XLA cannot take is a :class:`autoshard.PlanError` saying why.
+    """
+    options = dict(hardware=hardware, memory=memory, time_limit=time_limit, **solver_options)
+    return PlannedFunction(
+        fn, mesh, in_shardings, out_shardings, _argnums(donate_argnums), _argnums(static_argnums), options
+    )
+
+
+# ---------------------------------------------------------------------------------
+# Lowering
+
+
+def _lowered(fn, args, mesh, in_shardings, out_shardings, donate, static):
+    """``fn`` lowered as ``jax.jit`` would, for autoshard: unused arguments kept,
+    pins as ``sdy.sharding`` attributes, open leaves without any."""
+    dynamic_pins = None
+    if in_shardings is not None:
+        pins = tuple(in_shardings) if isinstance(in_shardings, (tuple, list)) else (in_shardings,)
+        if len(pins) != len(args):
+            raise InputError(f"in_shardings: expected one entry per argument ({len(args)}), got {len(pins)}")
+        dynamic_pins = tuple(_named(p, mesh) for i, p in enumerate(pins) if i not in static)
+    jitted = jax.jit(
+        fn, in_shardings=dynamic_pins, out_shardings=_named(out_shardings, mesh),
+        donate_argnums=donate, static_argnums=static, keep_unused=True,
+    )
+    with jax.set_mesh(mesh):
+        return jitted.lower(*_abstract(args, static))
+
+
+def _named(tree: Any, mesh: Mesh) -> Any:
+    """Pins with every ``PartitionSpec`` leaf on ``mesh``, and every
+    ``NamedSharding`` moved to ``mesh`` (whose axis types are Auto)."""
+
+    def leaf(x):
+        if x is None:
+            return None
+        if isinstance(x, PartitionSpec):
+            return NamedSharding(mesh, x)
+        if isinstance(x, NamedSharding):
+            if dict(x.mesh.shape) != dict(mesh.shape):
+                raise InputError(f"a pinned sharding is on mesh {dict(x.mesh.shape)}, not the plan's {dict(mesh.shape)}")
+            return NamedSharding(mesh, x.spec)
+        raise InputError(f"a pin must be a NamedSharding, a PartitionSpec or None, got {type(x).__name__}")
+
+    is_leaf = lambda x: x is None or isinstance(x, (PartitionSpec, NamedSharding))  # noqa: E731
+    return jax.tree_util.tree_map(leaf, tree, is_leaf=is_leaf)
+
+
+def _abstract(args: Sequence[Any], static: Sequence[int]) -> list[Any]:
+    """The arguments as ``ShapeDtypeStruct``\\ s without shardings (static ones as
+    they are): only shapes and dtypes reach the plan."""
+
+    def leaf(x):
+        weak = bool(getattr(x, "weak_type", False)) or (
+            isinstance(x, (int, float, complex)) and not isinstance(x, bool)
+        )
+        return jax.ShapeDtypeStruct(np.shape(x), jax.dtypes.result_type(x), weak_type=weak)
+
+    return [a if i in static else jax.tree_util.tree_map(leaf, a) for i, a in enumerate(args)]
+
+
+def _signature_of(args: Sequence[Any], static: Sequence[int]) -> Any:
+    leaves, tree = jax.tree_util.tree_flatten([a for i, a in enumerate(args) if i not in static])
+    avals = tuple((np.shape(x), str(jax.dtypes.result_type(x)), bool(getattr(x, "weak_type", False))) for x in leaves)
+    return tree, avals, tuple(args[i] for i in static if i < len(args))
+
+
+def _placed(args: Sequence[Any], shardings: Sequence[Any]) -> list[Any]:
+    """Each argument placed by its sharding; an array already placed so stays."""
+    placed = []
+    for arg, sharding in zip(args, shardings):
+        placed.append(jax.tree_util.tree_map(_put, arg, sharding))
+    return placed
+
+
+def _put(x: Any, sharding: NamedSharding) -> Any:
+    if isinstance(x, jax.Array) and x.sharding.is_equivalent_to(sharding, x.ndim):
+        return x
+    if not sharding.is_fully_addressable and not isinstance(x, jax.Array):
+        value = np.asarray(x)
+        return jax.make_array_from_callback(value.shape, sharding, lambda index: value[index])
+    return jax.device_put(x, sharding)
+
+
+# ---------------------------------------------------------------------------------
+# Solving, once per job
+
+
+_published: dict[str, int] = {}
+
+
+def _solved(config: _native.Config, text: str) -> _native.Plan:
+    """``config`` solved; under ``jax.distributed``, by process 0 alone, whose plan
+    the others read from the distributed key-value store and price the same way."""
+    if jax.process_count() == 1:
+        return _native.solve(config)
+    from jax._src import distributed
+
+    client = distributed.global_state.client
+    digest = hashlib.sha256(text.encode()).hexdigest()[:20]
+    count = _published.get(digest, 0)
+    _published[digest] = count + 1
+    key = f"autoshard/plan/{digest}/{count}"
+    if jax.process_index() == 0:
+        solved = _native.solve(config)
+        client.key_value_set(key, solved.to_json())
+        return solved
+    try:
+        given = client.blocking_key_value_get(key, 600_000)
+    except Exception as e:  # noqa: BLE001 — the runtime's timeout error
+        raise PlanError(f"process {jax.process_index()} waited for process 0's plan ({key}): {e}") from None
+    return _native.cost(config, given)
+
+
+# ---------------------------------------------------------------------------------
+# Small conversions
+
+
+def _auto(mesh: Mesh) -> Mesh:
+    """``mesh`` with every axis Auto: autoshard decides where JAX would propagate."""
+    if all(t == AxisType.Auto for t in mesh.axis_types):
+        return mesh
+    return Mesh(mesh.devices, mesh.axis_names, axis_types=(AxisType.Auto,) * len(mesh.axis_names))
+
+
+def _mesh_text(mesh: Mesh) -> str:
+    axes = ", ".join(f'"{name}"={size}' for name, size in mesh.shape.items())
+    return f"<[{axes}]>"
+
+
+def _spec(dims: Sequence[Sequence[str]]) -> PartitionSpec:
+    return PartitionSpec(*(None if not d else d[0] if len(d) == 1 else tuple(d) for d in dims))
+
+
+def _argnums(nums: int | Sequence[int]) -> tuple[int, ...]:
+    return (nums,) if isinstance(nums, int) else tuple(nums)
+
+
+def _with_static(dynamic: Sequence[Any], static: Sequence[int], count: int) -> tuple[Any, ...]:
+    """The dynamic arguments' shardings with ``None`` at the static positions."""
+    it = iter(dynamic)
+    return tuple(None if i in static else next(it) for i in range(count))
+
+
+def _name(fn: Callable) -> str:
+    name = getattr(fn, "__name__", None) or type(fn).__name__
+    return "".join(c if c.isalnum() or c == "_" else "_" for c in name) or "fn"

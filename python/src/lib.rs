@@ -1,0 +1,32 @@
+//! `autoshard._native`: the Rust library inside the Python package `autoshard`.
+//!
+//! The package's Python layer (`python/autoshard/`) is the public API; this module
+//! owns what crosses the language line: configs read from files, YAML text or a
+//! lowered JAX module on a given mesh ([`config`]), the solve, the pricing and the
+//! CPU-mesh run with the GIL released ([`plan`], [`run`]), and the exceptions every
+//! failure becomes, with its file, line and column ([`errors`]). Everything runs in
+//! this process; nothing calls the command line.
+
+mod config;
+mod errors;
+mod plan;
+mod run;
+
+use pyo3::prelude::*;
+
+/// The native module.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    errors::register(m)?;
+    m.add_class::<config::PyConfig>()?;
+    m.add_class::<plan::PyPlan>()?;
+    m.add_class::<run::PyRun>()?;
+    m.add_function(wrap_pyfunction!(config::load, m)?)?;
+    m.add_function(wrap_pyfunction!(config::parse, m)?)?;
+    m.add_function(wrap_pyfunction!(plan::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(plan::cost, m)?)?;
+    m.add_function(wrap_pyfunction!(run::run, m)?)?;
+    m.add_function(wrap_pyfunction!(config::presets, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,123 @@
+"""autoshard.jax.plan: pytrees in and out, pins, donation, abstract arguments, errors."""
+
+import dataclasses
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+import autoshard
+import autoshard.jax as aj
+
+
+@functools.partial(jax.tree_util.register_dataclass, data_fields=["w", "b"], meta_fields=["act"])
+@dataclasses.dataclass
+class Layer:
+    w: jax.Array
+    b: jax.Array
+    act: str = "tanh"
+
+
+def layer(params: Layer, x):
+    return getattr(jnp, params.act)(x @ params.w + params.b)
+
+
+def test_shardings_take_the_shape_of_the_arguments_and_results(mesh):
+    params = (Layer(jnp.ones((256, 512)), jnp.zeros(512)), {"scale": jnp.ones(512), "nested": (jnp.ones(3), 2.0)})
+    x = jnp.ones((64, 256))
+
+    def fn(p, x):
+        first, extra = p
+        h = layer(first, x) * extra["scale"]
+        return {"h": h, "stats": (h.mean(), extra["nested"][0] * extra["nested"][1])}
+
+    plan = aj.plan(fn, params, x, mesh=mesh, time_limit=10)
+    assert isinstance(plan, autoshard.Plan) and plan.solver.status in ("optimal", "feasible")
+    shardings = plan.in_shardings
+    assert len(shardings) == 2
+    assert jax.tree.structure(shardings[0], is_leaf=lambda s: isinstance(s, NamedSharding)) == jax.tree.structure(params)
+    assert isinstance(shardings[0][0], Layer) and shardings[0][0].act == "tanh"
+    assert jax.tree.structure(plan.out_shardings) == jax.tree.structure(jax.eval_shape(fn, params, x))
+    for s in jax.tree.leaves((plan.in_shardings, plan.out_shardings)):
+        assert isinstance(s, NamedSharding) and s.mesh.shape == mesh.shape
+    o = plan.objective
+    assert o.total_s > 0 and o.peak_memory_bytes > 0
+    assert plan.timings.lower_s > 0 and plan.timings.solve_s > 0
+    assert "func.func public @main" in plan.stablehlo and "sdy.sharding" in plan.stablehlo
+    assert "solver:" in plan.report()
+
+
+def test_abstract_arguments_plan_a_model_that_is_never_allocated(mesh):
+    # 4 layers of 16k x 16k in bf16: 2 GiB of weights, planned from shapes alone.
+    w = jax.ShapeDtypeStruct((4, 16384, 16384), jnp.bfloat16)
+    x = jax.ShapeDtypeStruct((64, 16384), jnp.bfloat16)
+
+    def forward(w, x):
+        return jax.lax.scan(lambda h, wi: (jnp.tanh(h @ wi), None), x, w)[0]
+
+    plan = aj.plan(forward, w, x, mesh=mesh, memory="1GiB", time_limit=10)
+    assert plan.objective.peak_memory_bytes <= 2**30
+    weight = plan.in_shardings[0].spec
+    assert any(axis is not None for axis in weight), f"weights must be split to fit 1 GiB, got {weight}"
+
+
+def test_pins_are_honoured_and_open_leaves_are_chosen(mesh):
+    w = jnp.ones((256, 1024))
+    x = jnp.ones((64, 256))
+    pinned = aj.plan(lambda w, x: x @ w, w, x, mesh=mesh, in_shardings=(None, P("data")), out_shardings=P("data", "model"))
+    assert pinned.in_shardings[1].spec == P("data", None)
+    assert pinned.out_shardings.spec == P("data", "model")
+    named = aj.plan(lambda w, x: x @ w, w, x, mesh=mesh, in_shardings=(NamedSharding(mesh, P(None, "model")), None))
+    assert named.in_shardings[0].spec == P(None, "model")
+
+
+def test_donated_state_keeps_its_sharding(mesh):
+    def step(state, x):
+        grad = jnp.tanh(x @ state["w"]).T @ x
+        return {"w": state["w"] - 0.1 * grad.T, "n": state["n"] + 1}, grad.sum()
+
+    state = {"w": jnp.ones((512, 512)), "n": jnp.zeros((), jnp.int32)}
+    x = jnp.ones((128, 512))
+    plan = aj.plan(step, state, x, mesh=mesh, in_shardings=(None, P("data")), donate_argnums=0)
+    assert plan.in_shardings[0]["w"].spec == plan.out_shardings[0]["w"].spec
+    assert "tf.aliasing_output" in plan.stablehlo
+
+
+def test_nnx_state_is_a_pytree_of_shardings(mesh):
+    from flax import nnx
+
+    model = nnx.Linear(128, 256, rngs=nnx.Rngs(0))
+    graphdef, state = nnx.split(model)
+
+    def apply(state, x):
+        return nnx.merge(graphdef, state)(x)
+
+    plan = aj.plan(apply, state, jnp.ones((32, 128)), mesh=mesh, in_shardings=(None, P("data")))
+    assert isinstance(plan.in_shardings[0], nnx.State)
+    leaves = jax.tree.leaves(plan.in_shardings[0])
+    assert len(leaves) == len(jax.tree.leaves(state)) == 2
+    assert all(isinstance(s, NamedSharding) for s in leaves)
+
+
+def test_errors_are_the_documented_exceptions(mesh):
+    x = jax.ShapeDtypeStruct((64, 256), jnp.float32)
+    w = jax.ShapeDtypeStruct((256, 4096), jnp.float32)
+    # A pin that cannot hold: a replicated 4 MiB weight under a 1 MiB budget.
+    with pytest.raises(autoshard.InfeasibleError, match="budget"):
+        aj.plan(lambda w, x: x @ w, w, x, mesh=mesh, in_shardings=(P(), None), memory="1MiB")
+    # A pin on another mesh, inside the function.
+    other = jax.make_mesh((8,), ("flat",), axis_types=(jax.sharding.AxisType.Auto,))
+    with pytest.raises(autoshard.InputError, match="mesh given"):
+        aj.plan(lambda x: jax.lax.with_sharding_constraint(x * 2, NamedSharding(other, P("flat"))), x, mesh=mesh)
+    # A construct autoshard does not read: a host callback. The error points into the module.
+    def callback(x):
+        return jax.pure_callback(np.sin, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+
+    with pytest.raises(autoshard.InputError, match="host callback") as caught:
+        aj.plan(callback, x, mesh=mesh)
+    assert caught.value.file == "callback.mlir" and caught.value.line > 1
+    with pytest.raises(TypeError, match="unexpected keyword"):
+        aj.plan(lambda x: x, x, mesh=mesh, nonsense=1)
