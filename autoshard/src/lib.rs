@@ -10,7 +10,8 @@
 //! [`run()`], [`export_stablehlo`], [`export_jax`]), the types they pass along
 //! ([`Config`], [`Solution`], [`Run`]) and one error type ([`Error`]); each layer is
 //! also reachable whole, as [`model`] (Shardy's vocabulary and the program IR),
-//! [`cost`], [`solver`], [`executor`], [`stablehlo`] and [`config`]. `docs/` in the
+//! [`cost`], [`solver`], [`executor`], [`stablehlo`] and [`config`], and [`view`]
+//! renders a plan as text (the report `autoshard solve` prints). `docs/` in the
 //! repository describes each layer; `docs/spec.md` is the contract.
 //!
 //! # Load, solve, inspect, run, export
@@ -34,6 +35,9 @@
 //!     println!("{} at {:?}: {}", c.value, c.op, c.text);
 //! }
 //! assert!(plan.objective.total_s.0 > 0.0);
+//! // The report `autoshard solve` prints: per-op costs, shardings, device grids.
+//! let report = autoshard::view::report::render(&config, plan);
+//! assert!(report.contains("solver: optimal"));
 //!
 //! // Run it on the CPU mesh (one thread per device) and check it against the
 //! // unsharded reference on seeded random inputs.

@@ -119,7 +119,7 @@ class Plan:
         o = self.objective
         status = self.solver.status if self.solver else "priced"
         return (
-            f"<{type(self).__name__} {self._data['program']!r}: total {o.total_s * 1e6:.1f}us "
+            f"<{type(self).__name__} {self.config.name!r}: total {o.total_s * 1e6:.1f}us "
             f"(compute {o.compute_s * 1e6:.1f}us, communication {o.communication_s * 1e6:.1f}us), "
             f"peak {o.peak_memory_bytes / 2**20:.1f}MiB, {status}>"
         )

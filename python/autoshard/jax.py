@@ -87,8 +87,8 @@ def plan(
     ``example_args`` are arrays, numbers or ``jax.ShapeDtypeStruct``\\ s (only shapes
     and dtypes count). ``in_shardings`` / ``out_shardings`` pin shardings: pytrees
     (or prefixes) of the arguments / results whose leaves are a ``NamedSharding``, a
-    ``PartitionSpec`` (on ``mesh``) or ``None`` (open: autoshard chooses); pins are
-    hard. ``donate_argnums`` marks arguments whose buffers the results reuse (a
+    ``PartitionSpec`` (on ``mesh``) or ``None`` (open: autoshard chooses), or one
+    pin for every argument; pins are hard. ``donate_argnums`` marks arguments whose buffers the results reuse (a
     training step's state): each is tied to its output, as ``jax.jit`` donates.
     ``hardware`` names the preset that prices the plan (``autoshard.presets()``),
     ``memory`` is the budget per device (bytes or ``"16GiB"``; default: the
@@ -217,7 +217,8 @@ def _lowered(fn, args, mesh, in_shardings, out_shardings, donate, static):
     pins as ``sdy.sharding`` attributes, open leaves without any."""
     dynamic_pins = None
     if in_shardings is not None:
-        pins = tuple(in_shardings) if isinstance(in_shardings, (tuple, list)) else (in_shardings,)
+        # As in jax.jit: one entry per argument, or one pin for them all.
+        pins = tuple(in_shardings) if isinstance(in_shardings, (tuple, list)) else (in_shardings,) * len(args)
         if len(pins) != len(args):
             raise InputError(f"in_shardings: expected one entry per argument ({len(args)}), got {len(pins)}")
         dynamic_pins = tuple(_named(p, mesh) for i, p in enumerate(pins) if i not in static)

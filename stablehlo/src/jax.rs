@@ -4,11 +4,13 @@
 //!
 //! A dimension split over one axis is `"x"`, over several `("x", "y")` (major to
 //! minor), unsplit `None`. What a `PartitionSpec` cannot say is an error naming the
-//! value: sub-axes (`"x":(1)2`) and unreduced axes. [`boundary`] gives the inputs' and
-//! outputs' `PartitionSpec`s as data, for the Python package's `NamedSharding`s.
+//! value: sub-axes (`"x":(1)2`) and unreduced axes; an intermediate value holding
+//! partial sums gets a comment saying so instead of a constraint, and an output is
+//! written as it is returned, reduced. [`boundary`] gives the inputs' and outputs'
+//! `PartitionSpec`s as data, for the Python package's `NamedSharding`s.
 
 use crate::ExportError;
-use autoshard_model::{Plan, Program, TensorSharding, ValueId};
+use autoshard_model::{Plan, Program, TensorSharding, ValueId, format_axis_list};
 use std::fmt::Write as _;
 
 /// A JAX `PartitionSpec`: per dimension, the mesh axes splitting it, major to minor
@@ -130,12 +132,15 @@ pub fn render(program: &Program, plan: &Plan) -> Result<String, ExportError> {
         .map(|v| program.value(v).name.as_str())
         .collect();
     for value in plan.values.iter().filter(|v| !boundary.contains(&v.name.as_str())) {
+        let name = python_name(&value.name);
+        if !value.sharding.unreduced.is_empty() {
+            // Partial sums (a training step's gradients): the plan reduces them later.
+            let axes = format_axis_list(&value.sharding.unreduced);
+            let _ = writeln!(out, "# {name} holds partial sums over {axes} here; the plan reduces them later");
+            continue;
+        }
         let spec = PartitionSpec::of(&value.name, &value.sharding)?;
-        let _ = writeln!(
-            out,
-            "# {0} = jax.lax.with_sharding_constraint({0}, NamedSharding(mesh, {spec}))",
-            python_name(&value.name)
-        );
+        let _ = writeln!(out, "# {name} = jax.lax.with_sharding_constraint({name}, NamedSharding(mesh, {spec}))");
     }
     Ok(out)
 }

@@ -146,3 +146,17 @@ fn a_module_lowered_for_a_mesh_runs_on_it_unless_it_declares_another() {
         r#"o.mlir:1:18: error: the module's mesh @mesh is <["flat"=8]>, but the mesh given is <["data"=2, "model"=4]>"#
     );
 }
+
+#[test]
+fn a_plan_with_partial_sums_is_written_as_jax_with_its_outputs_reduced() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../solver/tests/data/solve/deferred_reduction.yaml");
+    let config = Config::load(path).unwrap();
+    let plan = autoshard::solve(&config).unwrap().plan;
+    assert!(plan.values.iter().any(|v| !v.sharding.unreduced.is_empty()), "the plan defers a reduction");
+    let text = jax::render(&config.program, &plan).unwrap_or_else(|e| panic!("{e}"));
+    assert!(text.contains(r#"# h holds partial sums over {"model"} here; the plan reduces them later"#), "{text}");
+    assert!(text.contains("out_shardings = NamedSharding(mesh, P(None, None))  # y"), "{text}");
+    let boundary = jax::boundary(&config.program, &plan).unwrap();
+    assert_eq!(boundary.outputs.len(), 1);
+    assert!(boundary.outputs[0].dims.iter().all(Vec::is_empty));
+}
