@@ -11,7 +11,7 @@ On 8 host CPU devices (a 2 x 4 ``("data", "model")`` mesh), prints:
 - XLA's time per step (median over ``--steps`` after one warm-up) of three shardings
   of the same step: autoshard's plan, ``jax.jit`` with only the batch pinned to
   ``data`` (Shardy propagates the rest), and pure data parallelism (parameters and
-  optimiser state replicated, the batch on every device's 1/8);
+  optimiser state replicated, the batch split over all 8 devices);
 - the loss of each after those steps (they train the same model).
 
 Needs ``pip install ./python`` and ``python/tests/requirements.txt``.
@@ -80,7 +80,8 @@ def main():
     pinned_batch = NamedSharding(mesh, P("data"))
     replicated = NamedSharding(mesh, P())
     propagated = jax.jit(step, in_shardings=(None, None, pinned_batch, pinned_batch), donate_argnums=(0, 1))
-    data_parallel = jax.jit(step, in_shardings=(replicated, replicated, pinned_batch, pinned_batch),
+    every_device = NamedSharding(mesh, P(("data", "model")))
+    data_parallel = jax.jit(step, in_shardings=(replicated, replicated, every_device, every_device),
                             donate_argnums=(0, 1))
 
     def first_call(fn):
