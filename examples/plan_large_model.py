@@ -8,7 +8,8 @@ trained by AdamW on batches of 8 x 2048 tokens. Its parameters, optimiser state 
 batch are ``jax.ShapeDtypeStruct``\\ s: nothing is allocated, so the plan is made on
 any machine. autoshard plans it for 8 H100s (``("data", "model") = (2, 4)``) under
 ``--memory`` per device, and prints the report and the parameters' shardings.
-Needs ``pip install ./python`` and ``jax`` (versions: ``python/tests/requirements.txt``).
+Needs ``pip install './python[jax]'`` (the tested version of JAX:
+``python/tests/requirements.txt``).
 """
 
 import argparse

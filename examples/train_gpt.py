@@ -7,7 +7,7 @@ training step (forward, backward, AdamW; parameters and optimiser state donated)
 compiled by ``autoshard.jax.jit`` with only the batch pinned to ``data``, and every
 other sharding, intermediates included, chosen by autoshard. Each step prints the
 loss under the plan and under ``jax.jit(step)``, which must agree. Needs
-``pip install ./python`` and ``jax``, ``flax``, ``optax`` (versions:
+``pip install './python[examples]'`` (the tested versions of JAX, flax and optax:
 ``python/tests/requirements.txt``).
 """
 
