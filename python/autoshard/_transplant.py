@@ -53,19 +53,21 @@ def _replaced(original: Any, text: str) -> Any:
         except Exception as e:  # MLIRError: the exported module does not parse here
             raise PlanError(f"XLA's MLIR cannot read autoshard's module: {e}") from None
         old, new = _main(ir, original), _main(ir, module)
-        if _signature(ir, old) != _signature(ir, new):
-            theirs, ours = _signature(ir, old), _signature(ir, new)
+        theirs, ours = _signature(ir, old), _signature(ir, new)
+        if theirs != ours:
             raise PlanError(f"the plan's module has another signature than JAX's: {ours} vs {theirs}")
-        args = _carry_attrs(ir, old, new, "arg_attrs", _ARG_ATTRS)
-        # Donation is JAX's to decide: a donated argument keeps the plan's alias
-        # (its output shares the input's sharding), else JAX's own marking.
-        for theirs, ours in zip(_attrs(ir, old, "arg_attrs"), args):
-            if "tf.aliasing_output" in ours.get("_plan", {}) and "jax.buffer_donor" in theirs:
-                ours.pop("jax.buffer_donor", None)
-                ours["tf.aliasing_output"] = ours["_plan"]["tf.aliasing_output"]
-            ours.pop("_plan", None)
+        args = []
+        for theirs, ours in zip(_attrs(ir, old, "arg_attrs"), _attrs(ir, new, "arg_attrs")):
+            merged = _merged(theirs, ours, _ARG_ATTRS)
+            # Donation is JAX's to decide; an argument JAX donates without naming the
+            # output that reuses it takes the plan's (whose sharding the plan ties).
+            if "jax.buffer_donor" in merged and "tf.aliasing_output" in ours:
+                del merged["jax.buffer_donor"]
+                merged["tf.aliasing_output"] = ours["tf.aliasing_output"]
+            args.append(merged)
         _set_attrs(ir, new, "arg_attrs", args)
-        _set_attrs(ir, new, "res_attrs", _carry_attrs(ir, old, new, "res_attrs", _RESULT_ATTRS))
+        results = zip(_attrs(ir, old, "res_attrs"), _attrs(ir, new, "res_attrs"))
+        _set_attrs(ir, new, "res_attrs", [_merged(theirs, ours, _RESULT_ATTRS) for theirs, ours in results])
         if "sym_name" in original.operation.attributes:
             module.operation.attributes["sym_name"] = original.operation.attributes["sym_name"]
         if not module.operation.verify():
@@ -93,18 +95,11 @@ def _attrs(ir: Any, func: Any, name: str) -> list[dict[str, Any]]:
     return [{d[i].name: d[i].attr for i in range(len(d))} for d in dicts]
 
 
-def _carry_attrs(ir: Any, old: Any, new: Any, name: str, keys: tuple[str, ...]) -> list[dict[str, Any]]:
-    """``new``'s attribute dicts with ``keys`` as ``old`` has them (the plan's own
-    aliasing kept aside under ``_plan``)."""
-    out = []
-    for theirs, ours in zip(_attrs(ir, old, name), _attrs(ir, new, name)):
-        plan = {k: ours[k] for k in ("tf.aliasing_output",) if k in ours}
-        ours = {k: v for k, v in ours.items() if k not in keys}
-        ours.update({k: theirs[k] for k in keys if k in theirs})
-        if plan:
-            ours["_plan"] = plan
-        out.append(ours)
-    return out
+def _merged(theirs: dict[str, Any], ours: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
+    """``ours`` with the attributes ``keys`` as ``theirs`` (JAX's) has them."""
+    merged = {k: v for k, v in ours.items() if k not in keys}
+    merged.update({k: theirs[k] for k in keys if k in theirs})
+    return merged
 
 
 def _set_attrs(ir: Any, func: Any, name: str, dicts: list[dict[str, Any]]) -> None:
