@@ -105,6 +105,9 @@ def test_nnx_state_is_a_pytree_of_shardings(mesh):
 def test_errors_are_the_documented_exceptions(mesh):
     x = jax.ShapeDtypeStruct((64, 256), jnp.float32)
     w = jax.ShapeDtypeStruct((256, 4096), jnp.float32)
+    # A budget no plan fits: a 4 MiB weight needs at least 512 KiB on each of 8 devices.
+    with pytest.raises(autoshard.InfeasibleError, match="budget of 16KiB"):
+        aj.plan(lambda w, x: x @ w, w, x, mesh=mesh, memory="16KiB")
     # A pin that cannot hold: a replicated 4 MiB weight under a 1 MiB budget.
     with pytest.raises(autoshard.InfeasibleError, match="budget"):
         aj.plan(lambda w, x: x @ w, w, x, mesh=mesh, in_shardings=(P(), None), memory="1MiB")
