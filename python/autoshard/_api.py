@@ -99,10 +99,10 @@ def _config(source: Source) -> Config:
         return load(source)
     if not isinstance(source, str):
         raise TypeError(f"expected a Config, a path or config text, got {type(source).__name__}")
-    if "\n" not in source and os.path.exists(source):
+    # A path: an existing file, or one named like a config or module (missing, it is
+    # an OSError naming it); anything else is text.
+    if "\n" not in source and (os.path.exists(source) or source.endswith((".yaml", ".yml", ".mlir"))):
         return load(source)
-    if "\n" not in source and source.endswith((".yaml", ".yml", ".mlir")):
-        return load(source)  # a missing file: OSError naming it
     return parse(source)
 
 

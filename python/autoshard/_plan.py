@@ -70,7 +70,6 @@ class Plan:
     def __init__(self, native: _native.Plan):
         self._native = native
         data: dict[str, Any] = json.loads(native.to_json())
-        self._data = data
         self.objective = Objective(**data["objective"])
         self.collectives = [
             Collective(c["kind"], c["text"], c["value"], c.get("op"), c["bytes"], c["time_s"])

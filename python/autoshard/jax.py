@@ -115,10 +115,9 @@ def plan(
     solved_at = time.perf_counter()
     module = native.stablehlo()
     timings = Timings(lowered_at - started, solved_at - lowered_at, time.perf_counter() - solved_at)
-    inputs, outputs = native.boundary()
-    named = [NamedSharding(auto, _spec(dims)) for dims in inputs]
-    args_sharding = jax.tree_util.tree_unflatten(lowered.in_tree, named)[0]
-    results = jax.tree_util.tree_unflatten(lowered.out_tree, [NamedSharding(auto, _spec(d)) for d in outputs])
+    inputs, outputs = ([NamedSharding(auto, _spec(dims)) for dims in specs] for specs in native.boundary())
+    args_sharding = jax.tree_util.tree_unflatten(lowered.in_tree, inputs)[0]
+    results = jax.tree_util.tree_unflatten(lowered.out_tree, outputs)
     return JaxPlan(native, auto, _with_static(args_sharding, static, len(example_args)), results, module, timings)
 
 
@@ -138,12 +137,13 @@ class PlannedFunction:
         self._donate = tuple(donate_argnums)
         self._static = tuple(static_argnums)
         self._options = options
-        self._compiled: dict[Any, tuple[JaxPlan, Any]] = {}
+        # Per input signature: the plan, its compiled module, and the shardings of the
+        # dynamic arguments, which every call places its inputs by.
+        self._compiled: dict[Any, tuple[JaxPlan, Any, list[Any]]] = {}
 
     def __call__(self, *args: Any) -> Any:
-        planned, compiled = self._entry(args)
+        _, compiled, shardings = self._entry(args)
         dynamic = [a for i, a in enumerate(args) if i not in self._static]
-        shardings = [s for i, s in enumerate(planned.in_shardings) if i not in self._static]
         return compiled(*_placed(dynamic, shardings))
 
     def plan_for(self, *args: Any) -> JaxPlan:
@@ -155,7 +155,7 @@ class PlannedFunction:
         """The ``jax.stages.Compiled`` that runs a call with ``args``."""
         return self._entry(args)[1]
 
-    def _entry(self, args: Sequence[Any]) -> tuple[JaxPlan, Any]:
+    def _entry(self, args: Sequence[Any]) -> tuple[JaxPlan, Any, list[Any]]:
         key = _signature_of(args, self._static)
         entry = self._compiled.get(key)
         if entry is None:
@@ -163,20 +163,18 @@ class PlannedFunction:
             self._compiled[key] = entry
         return entry
 
-    def _compile(self, args: Sequence[Any]) -> tuple[JaxPlan, Any]:
+    def _compile(self, args: Sequence[Any]) -> tuple[JaxPlan, Any, list[Any]]:
         abstract = _abstract(args, self._static)
         planned = plan(
             self.fn, *abstract, mesh=self.mesh, in_shardings=self._pins[0], out_shardings=self._pins[1],
             donate_argnums=self._donate, static_argnums=self._static, **self._options,
         )
-        dynamic = tuple(s for i, s in enumerate(planned.in_shardings) if i not in self._static)
-        jitted = jax.jit(
-            self.fn, in_shardings=dynamic, out_shardings=planned.out_shardings,
-            donate_argnums=self._donate, static_argnums=self._static, keep_unused=True,
-        )
-        with jax.set_mesh(planned.mesh):
-            lowered = jitted.lower(*abstract)
-        return planned, compile_in_place(lowered, planned.stablehlo)
+        # JAX's lowering with the plan's shardings pinned: the frame the plan's module
+        # is compiled in.
+        lowered = _lowered(self.fn, abstract, planned.mesh, planned.in_shardings, planned.out_shardings,
+                           self._donate, self._static)
+        shardings = [s for i, s in enumerate(planned.in_shardings) if i not in self._static]
+        return planned, compile_in_place(lowered, planned.stablehlo), shardings
 
 
 def jit(

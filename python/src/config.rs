@@ -5,7 +5,7 @@
 use crate::errors::{bad_option, to_py};
 use autoshard::Config;
 use autoshard::cost::{HardwareSpec, Preset};
-use autoshard::model::{Bytes, Mesh, Seconds};
+use autoshard::model::{Bytes, Mesh};
 use pyo3::prelude::*;
 use std::sync::Arc;
 
@@ -110,23 +110,18 @@ impl PyConfig {
             if let Some(memory) = memory {
                 config.hardware.device.memory = memory;
             }
+            let solver = &mut config.solver;
+            let set = |what: &str, result: autoshard::solver::Result<()>| {
+                result.map_err(|e| bad_option(format!("{what}: {e}")))
+            };
             if let Some(limit) = time_limit {
-                if !(limit.is_finite() && limit > 0.0) {
-                    return Err(bad_option(format!("time_limit: expected a positive number of seconds, got {limit}")));
-                }
-                config.solver.time_limit = Seconds(limit);
+                set("time_limit", solver.set_time_limit(limit))?;
             }
             if let Some(threads) = threads {
-                if threads == 0 {
-                    return Err(bad_option("threads: expected at least 1"));
-                }
-                config.solver.threads = threads;
+                set("threads", solver.set_threads(threads))?;
             }
             if let Some(gap) = gap {
-                if !(gap.is_finite() && gap >= 0.0) {
-                    return Err(bad_option(format!("gap: expected a non-negative fraction, got {gap}")));
-                }
-                config.solver.gap = gap;
+                set("gap", solver.set_gap(gap))?;
             }
             Ok(())
         })

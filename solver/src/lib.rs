@@ -76,7 +76,57 @@ impl Default for SolverOptions {
     }
 }
 
+impl SolverOptions {
+    /// Sets the wall-clock budget: a positive, finite number of seconds. The one check
+    /// of `solve --time-limit` and of the Python package's `time_limit`.
+    pub fn set_time_limit(&mut self, seconds: f64) -> Result<()> {
+        if !(seconds.is_finite() && seconds > 0.0) {
+            return Err(SolveError::Input(format!("expected a positive number of seconds, got {seconds}")));
+        }
+        self.time_limit = Seconds(seconds);
+        Ok(())
+    }
+
+    /// Sets the number of parallel searches: at least 1.
+    pub fn set_threads(&mut self, threads: usize) -> Result<()> {
+        if threads == 0 {
+            return Err(SolveError::Input("expected at least 1".to_string()));
+        }
+        self.threads = threads;
+        Ok(())
+    }
+
+    /// Sets the relative gap to stop at: a finite fraction of at least 0.
+    pub fn set_gap(&mut self, gap: f64) -> Result<()> {
+        if !(gap.is_finite() && gap >= 0.0) {
+            return Err(SolveError::Input(format!("expected a non-negative fraction, got {gap}")));
+        }
+        self.gap = gap;
+        Ok(())
+    }
+}
+
 /// The cores this process may use (1 if unknown).
 pub fn all_cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_are_set_only_to_values_that_make_sense() {
+        let mut options = SolverOptions::default();
+        options.set_time_limit(2.5).unwrap();
+        options.set_threads(3).unwrap();
+        options.set_gap(0.01).unwrap();
+        assert_eq!((options.time_limit, options.threads, options.gap), (Seconds(2.5), 3, 0.01));
+        let refused = |r: Result<()>| r.unwrap_err().to_string();
+        assert_eq!(refused(options.set_time_limit(0.0)), "expected a positive number of seconds, got 0");
+        assert_eq!(refused(options.set_time_limit(f64::NAN)), "expected a positive number of seconds, got NaN");
+        assert_eq!(refused(options.set_threads(0)), "expected at least 1");
+        assert_eq!(refused(options.set_gap(-0.5)), "expected a non-negative fraction, got -0.5");
+        assert_eq!((options.time_limit, options.threads, options.gap), (Seconds(2.5), 3, 0.01));
+    }
 }

@@ -66,19 +66,13 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         config.program.carry(input.trim(), output.trim()).map_err(|e| Failure::BadInput(e.to_string()))?;
     }
     if let Some(limit) = args.time_limit {
-        if !(limit.is_finite() && limit > 0.0) {
-            return Err(Failure::BadInput(format!("--time-limit: expected a positive number of seconds, got {limit}")));
-        }
-        config.solver.time_limit = Seconds(limit);
+        config.solver.set_time_limit(limit).map_err(|e| Failure::BadInput(format!("--time-limit: {e}")))?;
     }
     // The limit is the command's: reading the input counts against it.
     let read = started.elapsed().as_secs_f64();
     config.solver.time_limit = Seconds((config.solver.time_limit.0 - read).max(0.01));
     if let Some(threads) = args.threads {
-        if threads == 0 {
-            return Err(Failure::BadInput("--threads: expected at least 1".to_string()));
-        }
-        config.solver.threads = threads;
+        config.solver.set_threads(threads).map_err(|e| Failure::BadInput(format!("--threads: {e}")))?;
     }
     let plan = solved(&config, &shown)?.plan;
     if let Some(path) = &args.svg {
