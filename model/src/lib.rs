@@ -21,6 +21,7 @@
 // planner each keep their own curated list (their `mod.rs`).
 pub mod ir;
 pub mod ops;
+pub mod pipeline;
 pub mod reshard;
 pub mod rules;
 
