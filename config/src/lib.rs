@@ -16,6 +16,7 @@ mod decode;
 mod diagnostic;
 mod hardware;
 mod ops;
+mod pipeline;
 mod program;
 mod size_expr;
 mod sizes;
@@ -25,8 +26,10 @@ pub use diagnostic::{ConfigError, Diagnostic};
 pub use size_expr::SizeTable;
 
 use autoshard_cost::HardwareSpec;
+use autoshard_model::pipeline::Chain;
 use autoshard_model::{Location, Mesh, Program};
 use autoshard_solver::SolverOptions;
+use autoshard_solver::pipeline::Pipeline;
 use decode::{Ctx, Fields};
 use std::path::Path;
 use std::sync::Arc;
@@ -75,6 +78,9 @@ pub struct Config {
     /// [`Config::from_source_with_sizes`], as [`Config::from_source_at_ci_sizes`]
     /// does); empty when it gives none.
     pub ci_sizes: SizeTable,
+    /// The pipeline across the meshes of `topology:`, when the config has a
+    /// `pipeline:` section; `program` on `mesh` is then the pure-SPMD alternative.
+    pub pipeline: Option<Pipeline>,
 }
 
 impl Config {
@@ -108,7 +114,15 @@ impl Config {
     pub fn from_program(program: Program) -> Config {
         let hardware = HardwareSpec::from_preset(HardwareSpec::DEFAULT_PRESET, program.mesh());
         let name = program.name().to_string();
-        Config { name, program, hardware, solver: SolverOptions::default(), sizes: Vec::new(), ci_sizes: Vec::new() }
+        Config {
+            name,
+            program,
+            hardware,
+            solver: SolverOptions::default(),
+            sizes: Vec::new(),
+            ci_sizes: Vec::new(),
+            pipeline: None,
+        }
     }
 
     /// Reads the StableHLO module in `source` (its main function on its first
@@ -150,7 +164,7 @@ impl Config {
         overrides: &[(String, i64)],
     ) -> Result<Config, ConfigError> {
         let mut ctx = Ctx::new(file, source);
-        let config = decode_config(&mut ctx, file, overrides);
+        let config = decode_config(&mut ctx, file, overrides, true);
         let mut diagnostics = ctx.diagnostics;
         diagnostics.sort_by_key(|d| (d.location.line, d.location.column));
         diagnostics.dedup();
@@ -166,7 +180,7 @@ pub fn is_module(path: &Path) -> bool {
     path.extension().is_some_and(|e| e == "mlir")
 }
 
-fn decode_config(ctx: &mut Ctx<'_>, file: &str, overrides: &[(String, i64)]) -> Option<Config> {
+fn decode_config(ctx: &mut Ctx<'_>, file: &str, overrides: &[(String, i64)], with_pipeline: bool) -> Option<Config> {
     let root = match yaml::parse(ctx.source) {
         Ok(root) => root,
         Err(e) => {
@@ -183,11 +197,7 @@ fn decode_config(ctx: &mut Ctx<'_>, file: &str, overrides: &[(String, i64)]) -> 
         return None;
     }
     let fields = Fields::new(ctx, &root, "the config")?;
-    if let Some((key, _)) = fields.entry("meshes") {
-        let hint = Some("describe one mesh under 'mesh:'".to_string());
-        ctx.error_hint(key, "several meshes (MPMD) are not supported yet", hint);
-    }
-    let allowed = ["name", "sizes", "ci_sizes", "mesh", "cost", "solver", "program", "meshes"];
+    let allowed = ["name", "sizes", "ci_sizes", "mesh", "cost", "solver", "program", "topology", "pipeline"];
     fields.deny_unknown(ctx, &allowed);
     let ci_sizes = sizes::decode(ctx, &root, fields.entry("sizes"), fields.get("ci_sizes"), overrides);
     let name = match fields.get("name") {
@@ -199,9 +209,70 @@ fn decode_config(ctx: &mut Ctx<'_>, file: &str, overrides: &[(String, i64)]) -> 
     let solver = hardware::solver(ctx, fields.get("solver"));
     let program_node = fields.require(ctx, "program")?;
     let mesh = mesh?;
-    let program = program::program(ctx, program_node, &name, &mesh.name, mesh.mesh.as_ref());
+    let program = program::program(ctx, program_node, &name, &mesh.name, mesh.mesh.as_ref())?;
     let sizes = ctx.sizes.clone().unwrap_or_default();
-    Some(Config { name, program: program?, hardware: hardware?, solver, sizes, ci_sizes })
+    let hardware = hardware?;
+    let pipeline = match with_pipeline {
+        true => decode_pipeline(ctx, &fields, &hardware, &program, overrides)?,
+        false => None,
+    };
+    Some(Config { name, program, hardware, solver, sizes, ci_sizes, pipeline })
+}
+
+/// Reads `topology:` and `pipeline:` (both or neither), reading the program again at
+/// one microbatch's size.
+fn decode_pipeline(
+    ctx: &mut Ctx<'_>,
+    fields: &Fields<'_>,
+    hardware: &HardwareSpec,
+    program: &Program,
+    overrides: &[(String, i64)],
+) -> Option<Option<Pipeline>> {
+    let topology = fields.get("topology").and_then(|n| pipeline::topology(ctx, n, hardware));
+    let Some(node) = fields.get("pipeline") else {
+        if let Some((key, _)) = fields.entry("topology") {
+            ctx.error(key, "a topology needs a 'pipeline:' section saying how a step is cut into microbatches");
+        }
+        return Some(None);
+    };
+    let section = pipeline::pipeline(ctx, node, topology.as_ref().map(|t| &t.topology))?;
+    let Some(topology) = topology else {
+        ctx.error(node, "a pipeline needs a 'topology:' of meshes");
+        return None;
+    };
+    let Some(&(_, batch)) = ctx.sizes.as_ref().and_then(|s| s.iter().find(|(n, _)| *n == section.batch)) else {
+        ctx.error(node, format!("pipeline.batch names '{}', which is not a size of the config", section.batch));
+        return None;
+    };
+    let m = i64::from(section.microbatches);
+    if batch % m != 0 {
+        ctx.error(node, format!("the batch size {} = {batch} does not divide into {m} microbatches", section.batch));
+        return None;
+    }
+    let mut at_microbatch = overrides.to_vec();
+    at_microbatch.push((section.batch.clone(), batch / m));
+    let mut inner = Ctx::new(&ctx.file, ctx.source);
+    let microbatch = decode_config(&mut inner, &ctx.file, &at_microbatch, false);
+    ctx.diagnostics.append(&mut inner.diagnostics);
+    let microbatch = microbatch?.program;
+    let chain = match Chain::analyse(program, &microbatch, section.microbatches, &section.accumulate) {
+        Ok(chain) => chain,
+        Err(e) => {
+            ctx.error(node, format!("pipeline: {e}"));
+            return None;
+        }
+    };
+    Some(Some(Pipeline {
+        topology: topology.topology,
+        hardware: topology.hardware,
+        link: topology.link,
+        microbatches: section.microbatches,
+        schedule: section.schedule,
+        rounds: section.rounds,
+        assign: section.assign,
+        microbatch,
+        chain,
+    }))
 }
 
 /// `source` with every number that is a multiple of `factor` and at least 64 divided

@@ -9,7 +9,8 @@
 //! price of a reshard's collectives (`reshard.rs`, on the states the model's symbolic
 //! simulator walks through) and the choice of the cheapest reshard plan, one op under
 //! one strategy (`op_cost.rs`), peak memory (`memory.rs`), a whole plan
-//! (`plan_cost.rs`, a `case` at its most expensive branch: `branches.rs`) and the local choice of the open decisions (`greedy.rs`).
+//! (`plan_cost.rs`, a `case` at its most expensive branch: `branches.rs`) and the local choice of the open decisions (`greedy.rs`); the timeline of a
+//! pipelined step across meshes (`timeline.rs`).
 //!
 //! # Design
 #![doc = include_str!("../../docs/cost-model.md")]
@@ -27,6 +28,7 @@ mod plan_cost;
 mod profile;
 mod reshard;
 mod specs;
+mod timeline;
 
 // The hardware a plan is priced on.
 pub use hardware::{HardwareSpec, Preset};
@@ -45,3 +47,5 @@ pub use memory::{fused_away, fused_reads, op_position, result_position};
 pub use plan_cost::{Decisions, costed_ops, price_plan, runs_body, runs_regions};
 // Errors.
 pub use error::{Error, Result};
+// A pipelined step's timeline across meshes.
+pub use timeline::{Deadlock, TimedTask, Timeline, simulate_schedule};

@@ -29,6 +29,7 @@ mod graph;
 mod ilp;
 mod infeasible;
 mod iopddl;
+pub mod pipeline;
 mod portfolio;
 mod presolve;
 mod prices;

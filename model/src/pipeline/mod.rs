@@ -1,9 +1,14 @@
-//! MPMD pipelines: the topology of named meshes and the schedules that order a
-//! step's work on them. The plan of a pipeline (which stage runs where, with which
-//! per-mesh SPMD plan) is the solver's; its timeline is the cost model's.
+//! MPMD pipelines: the topology of named meshes, the schedules that order a step's
+//! work on them, the chain of units a pipelined program is cut along, and the
+//! fragments each mesh runs. The choice of stages and per-mesh plans is the
+//! solver's; the timeline is the cost model's.
 
+mod chain;
+mod fragment;
 mod schedule;
 mod topology;
 
+pub use chain::{Accumulation, Chain, Phase, UnitId};
+pub use fragment::Fragment;
 pub use schedule::{Schedule, Task, TaskKind};
 pub use topology::{MeshId, NamedMesh, Topology};
