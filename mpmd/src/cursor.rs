@@ -309,7 +309,13 @@ fn unescape(body: &str) -> Option<String> {
             }
             _ => match bytes.get(i + 1) {
                 Some(&c) if matches!(c, b'"' | b'\\' | b'n' | b't') => {
-                    out.push(if c == b'n' { b'\n' } else if c == b't' { b'\t' } else { c });
+                    out.push(if c == b'n' {
+                        b'\n'
+                    } else if c == b't' {
+                        b'\t'
+                    } else {
+                        c
+                    });
                     i += 2;
                 }
                 _ => return None,
@@ -380,7 +386,7 @@ mod tests {
 
     #[test]
     fn balanced_spans_report_mlir_messages() {
-        assert_eq!(balanced_len(r#"<"a>", tensor<4xf32>> x"#), Ok(22));
+        assert_eq!(balanced_len(r#"<"a>", tensor<4xf32>> x"#), Ok(21));
         assert_eq!(
             balanced_len(r#"<"mesh", tensor<12x16xf32>)"#).unwrap_err(),
             "unbalanced '<' character in pretty dialect name"

@@ -1,0 +1,439 @@
+//! The AST of an MPMD module: functions, blocks, and the ops of the `mpmd` dialect with
+//! typed fields, plus `func.return`, `func.call` and a generic op for everything else
+//! (StableHLO and other dialects), kept as text with its value uses and regions so it
+//! prints back parseably. Values keep the names they were written with.
+
+use crate::attrs::{Attr, DictAttr, ReductionKind, UserOrigin};
+use crate::error::Location;
+use crate::types::Type;
+use autoshard_model::TensorSharding;
+use autoshard_model::pipeline::Topology;
+use std::fmt;
+
+/// A use of a value: `%name` or `%name#2` (result 2 of a multi-result op).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ValueRef {
+    /// The name without `%`.
+    pub name: String,
+    /// Which result of a multi-result group, if written.
+    pub index: Option<u32>,
+}
+
+impl ValueRef {
+    /// `%name`.
+    pub fn new(name: impl Into<String>) -> Self {
+        ValueRef { name: name.into(), index: None }
+    }
+
+    /// `%name#index`.
+    pub fn result(name: impl Into<String>, index: u32) -> Self {
+        ValueRef { name: name.into(), index: Some(index) }
+    }
+}
+
+impl fmt::Display for ValueRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "%{}", self.name)?;
+        if let Some(i) = self.index {
+            write!(f, "#{i}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The results an op defines: `%name` (one) or `%name:3`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ResultGroup {
+    /// The name without `%`.
+    pub name: String,
+    /// How many results.
+    pub count: u32,
+}
+
+/// A block argument, `%arg1: tensor<4xf32>`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BlockArg {
+    /// The name without `%`.
+    pub name: String,
+    /// Its type.
+    pub ty: Type,
+}
+
+/// A block: optional label (`^bb0`), arguments and ops (the last one its terminator).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Block {
+    /// The label without `^`, when written.
+    pub label: Option<String>,
+    /// The arguments.
+    pub args: Vec<BlockArg>,
+    /// The ops in order.
+    pub ops: Vec<Operation>,
+}
+
+/// One op with the values it defines and where it was written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Operation {
+    /// The results, if any.
+    pub results: Option<ResultGroup>,
+    /// The op.
+    pub op: Op,
+    /// Where the op starts in its source (ignored by equality).
+    pub loc: Location,
+}
+
+/// Every op the crate knows, and the generic op for the rest.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Op {
+    /// `mpmd.fragment`.
+    Fragment(FragmentOp),
+    /// `mpmd.fragment_call`.
+    FragmentCall(FragmentCallOp),
+    /// `mpmd.transfer`.
+    Transfer(TransferOp),
+    /// `mpmd.reduce`.
+    Reduce(ReduceOp),
+    /// `mpmd.for`.
+    For(ForOp),
+    /// `mpmd.call`.
+    Call(CallOp),
+    /// `mpmd.named_computation`.
+    NamedComputation(NamedComputationOp),
+    /// `mpmd.named_tensor`.
+    NamedTensor(NamedTensorOp),
+    /// `mpmd.assign`.
+    Assign(AssignOp),
+    /// `mpmd.unassign`.
+    Unassign(UnassignOp),
+    /// `mpmd.broadcast`.
+    Broadcast(BroadcastOp),
+    /// `mpmd.return`.
+    Return(ReturnOp),
+    /// `func.return` (printed `return`).
+    FuncReturn(ReturnOp),
+    /// `func.call` (printed `call`).
+    FuncCall(CallOp),
+    /// Any other op.
+    Generic(GenericOp),
+}
+
+impl Op {
+    /// The op's full name (`mpmd.fragment`, `func.return`, `stablehlo.add`).
+    pub fn name(&self) -> &str {
+        match self {
+            Op::Fragment(_) => "mpmd.fragment",
+            Op::FragmentCall(_) => "mpmd.fragment_call",
+            Op::Transfer(_) => "mpmd.transfer",
+            Op::Reduce(_) => "mpmd.reduce",
+            Op::For(_) => "mpmd.for",
+            Op::Call(_) => "mpmd.call",
+            Op::NamedComputation(_) => "mpmd.named_computation",
+            Op::NamedTensor(_) => "mpmd.named_tensor",
+            Op::Assign(_) => "mpmd.assign",
+            Op::Unassign(_) => "mpmd.unassign",
+            Op::Broadcast(_) => "mpmd.broadcast",
+            Op::Return(_) => "mpmd.return",
+            Op::FuncReturn(_) => "func.return",
+            Op::FuncCall(_) => "func.call",
+            Op::Generic(g) => &g.name,
+        }
+    }
+}
+
+/// `mpmd.fragment`: a block of ops assigned to one mesh of the topology.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FragmentOp {
+    /// The mesh the fragment runs on.
+    pub mesh_name: String,
+    /// The user computations the fragment came from.
+    pub origins: Vec<UserOrigin>,
+    /// The pipeline stage, for user fragments.
+    pub stage: Option<i64>,
+    /// Shardings of the block arguments.
+    pub in_shardings: Option<Vec<TensorSharding>>,
+    /// Shardings of the results.
+    pub out_shardings: Option<Vec<TensorSharding>>,
+    /// The operands.
+    pub operands: Vec<ValueRef>,
+    /// Other attributes (`arg_attrs`, `res_attrs`, ...).
+    pub attrs: DictAttr,
+    /// The body; its arguments have the operands' global tensor types.
+    pub body: Block,
+    /// The operands' types.
+    pub operand_types: Vec<Type>,
+    /// The result types.
+    pub result_types: Vec<Type>,
+}
+
+/// `mpmd.fragment_call`: a call of a function holding a fragment's body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FragmentCallOp {
+    /// The mesh the fragment runs on.
+    pub mesh_name: String,
+    /// The user computations it came from.
+    pub origins: Vec<UserOrigin>,
+    /// The called function.
+    pub callee: String,
+    /// The operands.
+    pub operands: Vec<ValueRef>,
+    /// Other attributes.
+    pub attrs: DictAttr,
+    /// The operands' types.
+    pub operand_types: Vec<Type>,
+    /// The result types.
+    pub result_types: Vec<Type>,
+}
+
+/// `mpmd.transfer`: moves a mesh tensor to a mesh, sharding or memory kind.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TransferOp {
+    /// The transferred value.
+    pub operand: ValueRef,
+    /// Attributes.
+    pub attrs: DictAttr,
+    /// The operand's type.
+    pub operand_type: Type,
+    /// The result type.
+    pub result_type: Type,
+}
+
+/// `mpmd.reduce<kind>`: a cross-mesh reduction.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReduceOp {
+    /// How the operands combine.
+    pub kind: ReductionKind,
+    /// The operands.
+    pub operands: Vec<ValueRef>,
+    /// Attributes.
+    pub attrs: DictAttr,
+    /// The operands' types.
+    pub operand_types: Vec<Type>,
+    /// The result type.
+    pub result_type: Type,
+}
+
+/// `mpmd.for`: a loop of a fixed number of iterations.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ForOp {
+    /// The loop-carried values.
+    pub operands: Vec<ValueRef>,
+    /// The number of iterations.
+    pub iterations: u32,
+    /// The unroll factor, which must divide `iterations`.
+    pub unroll_factor: Option<u32>,
+    /// Other attributes.
+    pub attrs: DictAttr,
+    /// The body: one argument per operand, then the index.
+    pub body: Block,
+    /// The result types (the operands' types, pairwise).
+    pub result_types: Vec<Type>,
+}
+
+/// `mpmd.call` (and `func.call`): a call of a function.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CallOp {
+    /// The called function.
+    pub callee: String,
+    /// The operands.
+    pub operands: Vec<ValueRef>,
+    /// Attributes (`call_counter`, ...).
+    pub attrs: DictAttr,
+    /// The operands' types.
+    pub operand_types: Vec<Type>,
+    /// The result types.
+    pub result_types: Vec<Type>,
+}
+
+/// `mpmd.named_computation<"name"(n)>`: a named scope of ops.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamedComputationOp {
+    /// The user origin: name and transpose count.
+    pub origin: UserOrigin,
+    /// The operands.
+    pub operands: Vec<ValueRef>,
+    /// Other attributes.
+    pub attrs: DictAttr,
+    /// The body.
+    pub body: Block,
+    /// The operands' types.
+    pub operand_types: Vec<Type>,
+    /// The result types.
+    pub result_types: Vec<Type>,
+}
+
+/// `mpmd.named_tensor %x name="n"`: names a tensor.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamedTensorOp {
+    /// The tensor.
+    pub operand: ValueRef,
+    /// Its name.
+    pub name: String,
+    /// Other attributes.
+    pub attrs: DictAttr,
+    /// The tensor's (and result's) type.
+    pub ty: Type,
+}
+
+/// `mpmd.assign`: a local tensor assigned to a mesh.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AssignOp {
+    /// The local tensor.
+    pub operand: ValueRef,
+    /// The `origin` attribute, if any.
+    pub origin: Option<String>,
+    /// Other attributes.
+    pub attrs: DictAttr,
+    /// The operand's type.
+    pub operand_type: Type,
+    /// The mesh tensor type of the result.
+    pub result_type: Type,
+}
+
+/// `mpmd.unassign`: a mesh tensor taken back to a local tensor.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnassignOp {
+    /// The mesh tensor.
+    pub operand: ValueRef,
+    /// The `origin` attribute, if any.
+    pub origin: Option<String>,
+    /// Other attributes.
+    pub attrs: DictAttr,
+    /// The operand's type.
+    pub operand_type: Type,
+    /// The local tensor type of the result.
+    pub result_type: Type,
+}
+
+/// `mpmd.broadcast`: a tensor made available on every mesh that uses it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BroadcastOp {
+    /// The tensor.
+    pub operand: ValueRef,
+    /// Attributes.
+    pub attrs: DictAttr,
+    /// The type of the tensor and the result.
+    pub ty: Type,
+}
+
+/// `mpmd.return` / `func.return`: a terminator.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ReturnOp {
+    /// The returned values.
+    pub operands: Vec<ValueRef>,
+    /// Attributes.
+    pub attrs: DictAttr,
+    /// Their types.
+    pub types: Vec<Type>,
+}
+
+/// A piece of a generic op's text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Piece {
+    /// Text, with blanks collapsed.
+    Text(String),
+    /// A use of a value.
+    Use(ValueRef),
+    /// A value the op defines for its regions (`%iterArg = ...`, `%a: type`).
+    Def(String),
+    /// A region.
+    Region(Vec<Block>),
+}
+
+/// An op of another dialect, kept as the text after its name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GenericOp {
+    /// The op name as written (`stablehlo.add`, or `"stablehlo.add"` in generic form).
+    pub name: String,
+    /// The text after the name.
+    pub pieces: Vec<Piece>,
+    /// The result types read from the trailing type signature, when it could be read.
+    pub result_types: Option<Vec<Type>>,
+}
+
+impl GenericOp {
+    /// The values the op uses, outside its regions.
+    pub fn uses(&self) -> impl Iterator<Item = &ValueRef> {
+        self.pieces.iter().filter_map(|p| if let Piece::Use(v) = p { Some(v) } else { None })
+    }
+}
+
+/// A function argument with its type and attributes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FuncArg {
+    /// The name without `%` (empty for a declaration's unnamed argument).
+    pub name: String,
+    /// The type.
+    pub ty: Type,
+    /// Argument attributes (`{mhlo.memory_kind = "device"}`).
+    pub attrs: DictAttr,
+}
+
+/// A function result type with its attributes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FuncResult {
+    /// The type.
+    pub ty: Type,
+    /// Result attributes.
+    pub attrs: DictAttr,
+}
+
+/// `func.func`: an MPMD program (with a `topology` attribute) or an SPMD function.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FuncOp {
+    /// The symbol name without `@`.
+    pub name: String,
+    /// `public` or `private`, when written.
+    pub visibility: Option<String>,
+    /// The arguments.
+    pub args: Vec<FuncArg>,
+    /// The results.
+    pub results: Vec<FuncResult>,
+    /// The attributes (`topology`, `mesh_shape`, ...).
+    pub attrs: DictAttr,
+    /// The body (`None` for a declaration).
+    pub body: Option<Block>,
+    /// Where the function starts (ignored by equality).
+    pub loc: Location,
+}
+
+impl FuncOp {
+    /// The topology of an MPMD function.
+    pub fn topology(&self) -> Option<&Topology> {
+        match self.attrs.get("topology") {
+            Some(Attr::Topology(t)) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// True when the function is public (the default).
+    pub fn is_public(&self) -> bool {
+        self.visibility.as_deref().is_none_or(|v| v == "public")
+    }
+
+    /// The argument types.
+    pub fn arg_types(&self) -> Vec<Type> {
+        self.args.iter().map(|a| a.ty.clone()).collect()
+    }
+
+    /// The result types.
+    pub fn result_types(&self) -> Vec<Type> {
+        self.results.iter().map(|r| r.ty.clone()).collect()
+    }
+}
+
+/// An MPMD module: aliases, then functions.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Module {
+    /// Type aliases `!name = type`, in order (uses are printed expanded).
+    pub type_aliases: Vec<(String, Type)>,
+    /// Attribute aliases `#name = attr`, in order (uses are printed expanded).
+    pub attr_aliases: Vec<(String, Attr)>,
+    /// The functions.
+    pub funcs: Vec<FuncOp>,
+}
+
+impl Module {
+    /// The function named `name`.
+    pub fn func(&self, name: &str) -> Option<&FuncOp> {
+        self.funcs.iter().find(|f| f.name == name)
+    }
+}
