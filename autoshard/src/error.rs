@@ -45,6 +45,10 @@ pub enum Error {
     /// Reading or writing a file failed.
     #[error(transparent)]
     Io(#[from] std::io::Error),
+    /// A pipeline operation on a config without `pipeline:`, or a pipelined config
+    /// given to an operation of one mesh.
+    #[error("{0}")]
+    Pipeline(String),
 }
 
 impl From<autoshard_solver::SolveError> for Error {

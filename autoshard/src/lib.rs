@@ -122,6 +122,7 @@
 //! ```
 
 mod error;
+mod pipeline;
 mod run;
 pub mod view;
 
@@ -135,6 +136,7 @@ pub use autoshard_solver as solver;
 pub use autoshard_solver::Solution;
 pub use autoshard_stablehlo as stablehlo;
 pub use error::{Error, Result};
+pub use pipeline::{FragmentTime, PipelineCheck, run_pipeline};
 pub use run::{CostPlanner, Prepared, Run, RunError, prepare, run};
 
 use autoshard_cost::{Decisions, Fixed, complete};
@@ -178,6 +180,18 @@ fn decisions(config: &Config, plan: Option<&Plan>) -> Result<Decisions> {
         fixed.apply_plan(program, plan)?;
     }
     Ok(complete(program, &config.hardware, &fixed)?)
+}
+
+/// Plans `config`'s pipeline (its `topology:` and `pipeline:` sections): each
+/// unit's mesh, each mesh's SPMD plan and the schedule, with the pure-SPMD plan of
+/// the whole step on `config`'s mesh beside it (docs/pipelines.md).
+pub fn solve_pipeline(config: &Config) -> Result<solver::pipeline::PipelinePlan> {
+    let pipeline = config
+        .pipeline
+        .as_ref()
+        .ok_or_else(|| Error::Pipeline(format!("{}: the config has no pipeline: section", config.name)))?;
+    let options = solver::pipeline::PipelineOptions::new(config.solver);
+    Ok(solver::pipeline::solve_pipeline(pipeline, &config.program, &config.hardware, options)?)
 }
 
 /// `solution` written as a StableHLO module whose Shardy shardings fix the plan (for

@@ -42,7 +42,12 @@ pub struct CostPlanner<'a> {
 impl<'a> CostPlanner<'a> {
     /// The planner of `config`'s program on its hardware.
     pub fn new(config: &'a Config) -> Self {
-        CostPlanner { pricing: Pricing::new(&config.program, &config.hardware) }
+        CostPlanner::on(&config.program, &config.hardware)
+    }
+
+    /// The planner of `program` on `hardware` (a pipeline's fragment on its mesh).
+    pub fn on(program: &'a autoshard_model::Program, hardware: &'a autoshard_cost::HardwareSpec) -> Self {
+        CostPlanner { pricing: Pricing::new(program, hardware) }
     }
 }
 

@@ -8,8 +8,9 @@
 //! one thread per simulated device (`runtime.rs`) and every collective of the mesh
 //! dialect on it (`collectives/`), and the sharded execution of a plan: where blocks
 //! live (`placement.rs`), the scheduling of a plan as one SPMD schedule
-//! (`schedule/`), its run on the devices (`sharded/`) and the comparison with the
-//! reference (`comparison.rs`).
+//! (`schedule/`), its run on the devices (`sharded/`), the comparison with the
+//! reference (`comparison.rs`), and a pipelined step's fragments run across
+//! meshes (`pipeline.rs`).
 //!
 //! # Design
 #![doc = include_str!("../../docs/executor.md")]
@@ -18,6 +19,7 @@ mod collectives;
 mod comparison;
 mod error;
 mod groups;
+mod pipeline;
 mod placement;
 mod reference;
 mod runtime;
@@ -37,5 +39,7 @@ pub use comparison::{Verification, compare_outputs, random_inputs};
 pub use placement::Placement;
 pub use schedule::{Planner, Schedule, schedule};
 pub use sharded::{Event, EventKind, Limits, ShardedRun, reshard_on_mesh, reshard_placement, run, time_reshard};
+// A pipelined step across meshes.
+pub use pipeline::{FragmentIo, FragmentRunner, MeasuredTask, PipelineLayout, PipelineRun, run_pipeline};
 // Errors.
 pub use error::{Error, KernelError, Result};

@@ -33,6 +33,9 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<(), Failure> {
     let config = args.config.load()?;
     let shown = args.config.shown();
+    if config.pipeline.is_some() {
+        return pipeline(args, &config, &shown);
+    }
     let plan_file = args.plan.as_ref().map_or(shown.clone(), |p| p.display().to_string());
     let invalid = |e: &dyn std::fmt::Display| Failure::BadInput(format!("{plan_file}: error: invalid plan: {e}"));
     let solution = match &args.plan {
@@ -70,6 +73,110 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         v.tolerance,
         lines.join("\n  ")
     )))
+}
+
+/// `run` of a pipelined config: plans the pipeline, runs the step across the meshes
+/// and checks it; prints the timeline as it ran beside the predicted one, and each
+/// fragment's predicted and measured time.
+fn pipeline(args: &Args, config: &autoshard::Config, shown: &str) -> Result<(), Failure> {
+    if args.plan.is_some() {
+        return Err(Failure::BadInput(format!("{shown}: error: --plan takes a plan of one mesh, not a pipeline's")));
+    }
+    let plan = autoshard::solve_pipeline(config).map_err(|e| Failure::Failed(format!("{shown}: error: {e}")))?;
+    let check =
+        autoshard::run_pipeline(config, &plan, args.seed).map_err(|e| Failure::Failed(format!("{shown}: error: {e}")))?;
+    match args.format {
+        Format::Text => print!("{}", pipeline_report(config, &plan, &check)),
+        Format::Json => {
+            let json = serde_json::to_string_pretty(&pipeline_json(&plan, &check))
+                .map_err(|e| Failure::BadInput(e.to_string()))?;
+            println!("{json}");
+        }
+    }
+    let v = &check.verification;
+    if v.passed {
+        Ok(())
+    } else {
+        Err(Failure::Failed(format!(
+            "{shown}: error: the pipelined run differs from the reference (max relative error {:.3e}, tolerance {:.1e})",
+            v.max_rel_error, v.tolerance
+        )))
+    }
+}
+
+fn pipeline_report(
+    config: &autoshard::Config,
+    plan: &autoshard::solver::pipeline::PipelinePlan,
+    check: &autoshard::PipelineCheck,
+) -> String {
+    use autoshard::model::Seconds;
+    let mut out = autoshard::view::pipeline::render(config, plan);
+    let meshes = plan.timeline.meshes as usize;
+    let measured = autoshard::cost::Timeline {
+        tasks: check
+            .run
+            .tasks
+            .iter()
+            .map(|t| autoshard::cost::TimedTask {
+                mesh: t.mesh,
+                task: t.task,
+                start: Seconds(t.start.as_secs_f64()),
+                end: Seconds(t.end.as_secs_f64()),
+            })
+            .collect(),
+        step: Seconds(check.run.wall.as_secs_f64()),
+        meshes: plan.timeline.meshes,
+    };
+    let names: Vec<String> = config
+        .pipeline
+        .as_ref()
+        .map(|p| p.topology.meshes().iter().map(|m| m.name.clone()).collect())
+        .unwrap_or_default();
+    let _ = writeln!(out, "
+measured on the CPU mesh  (step {}, bubble {:.1}%)", measured.step, 100.0 * check.run.bubble(meshes));
+    out += &autoshard::view::pipeline::rows(&measured, &names);
+    out += "
+fragments  (predicted and measured mean per run)
+";
+    for f in &check.fragments {
+        let _ = writeln!(out, "  stage {} {:<9} predicted {:>11}  measured {:>11}  ({} runs)", f.stage, format!("{:?}", f.kind), f.predicted.to_string(), f.measured.to_string(), f.runs);
+    }
+    let v = &check.verification;
+    let _ = writeln!(
+        out,
+        "
+verification: {} (max relative error {:.3e}, tolerance {:.1e}; reference {:.3}s)",
+        if v.passed { "passed" } else { "FAILED" },
+        v.max_rel_error,
+        v.tolerance,
+        check.reference_wall.as_secs_f64()
+    );
+    out
+}
+
+fn pipeline_json(plan: &autoshard::solver::pipeline::PipelinePlan, check: &autoshard::PipelineCheck) -> Value {
+    let v = &check.verification;
+    let fragments: Vec<Value> = check
+        .fragments
+        .iter()
+        .map(|f| json!({"stage": f.stage, "kind": format!("{:?}", f.kind), "predicted_s": f.predicted.0, "measured_s": f.measured.0, "runs": f.runs}))
+        .collect();
+    let stages: Vec<Value> = plan
+        .stages
+        .iter()
+        .map(|s| json!({"stage": s.index, "mesh": s.mesh.0, "first_unit": s.first, "end_unit": s.end}))
+        .collect();
+    json!({
+        "schedule": plan.schedule.to_string(),
+        "microbatches": plan.microbatches,
+        "stages": stages,
+        "predicted_step_s": plan.step().0,
+        "predicted_bubble": plan.timeline.bubble(),
+        "measured_step_s": check.run.wall.as_secs_f64(),
+        "measured_bubble": check.run.bubble(plan.timeline.meshes as usize),
+        "fragments": fragments,
+        "verification": {"passed": v.passed, "max_abs_error": v.max_abs_error, "max_rel_error": v.max_rel_error, "tolerance": v.tolerance},
+    })
 }
 
 /// Bytes of `elements` of value `name`'s element type.

@@ -74,6 +74,9 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     if let Some(threads) = args.threads {
         config.solver.set_threads(threads).map_err(|e| Failure::BadInput(format!("--threads: {e}")))?;
     }
+    if config.pipeline.is_some() {
+        return pipeline(args, &config, &shown);
+    }
     let plan = solved(&config, &shown)?.plan;
     if let Some(path) = &args.svg {
         write_svg(path, &plan)?;
@@ -86,6 +89,30 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             .map_err(|e| Failure::Failed(format!("{shown}: error: the plan has no JAX form: {e}")))?,
         Format::Mlir => autoshard::stablehlo::export(&config.program, &plan)
             .map_err(|e| Failure::Failed(format!("{shown}: error: the plan has no StableHLO form: {e}")))?,
+    };
+    print!("{text}");
+    Ok(())
+}
+
+/// `solve` of a pipelined config: the pipeline plan's report, its timeline as SVG,
+/// or its MPMD module.
+fn pipeline(args: &Args, config: &autoshard::Config, shown: &str) -> Result<(), Failure> {
+    let progress = Progress::spinner("planning the pipeline", &format!("(limit {} per solve)", config.solver.time_limit));
+    let plan = autoshard::solve_pipeline(config).map_err(|e| solve_failure(shown, e));
+    progress.finish();
+    let plan = plan?;
+    if let Some(path) = &args.svg {
+        let svg = crate::view::timeline::render(config, &plan);
+        std::fs::write(path, svg)
+            .map_err(|e| Failure::BadInput(format!("{}: error: cannot write the chart: {e}", path.display())))?;
+    }
+    let text = match args.format {
+        Format::Text => autoshard::view::pipeline::render(config, &plan),
+        other => {
+            return Err(Failure::BadInput(format!(
+                "{shown}: error: a pipeline plan is written as text or mlir, not {other:?}"
+            )));
+        }
     };
     print!("{text}");
     Ok(())

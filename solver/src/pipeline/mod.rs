@@ -10,6 +10,16 @@
 //! each chosen stage whole, simulates its timeline, and compares it with the best
 //! pure-SPMD plan of the whole program on all devices.
 
+mod plan;
+mod search;
+mod split;
+mod stages;
+
+pub use plan::{Candidate, PipelinePlan, StagePlan};
+pub use search::{PipelineOptions, plan_split, solve_pipeline};
+pub use split::{Shape, Split, SplitCosts, StageCost, best_split, simulate_stages};
+pub use stages::{SolvedStage, device_bytes, price_under, solve_stage, stage_ops};
+
 use autoshard_cost::{HardwareSpec, LinkSpec};
 use autoshard_model::Program;
 use autoshard_model::pipeline::{Chain, MeshId, Schedule, Topology};

@@ -1,0 +1,144 @@
+//! The report of a pipeline plan: the stages (units, mesh, predicted times, memory),
+//! each mesh's plan of its parameters, the transfers between stages, the schedule
+//! as a timeline (one row per mesh, time left to right, a microbatch's number in
+//! each cell it runs in) and how the plan compares with the pure-SPMD plan.
+//!
+//! ```text
+//! timeline  (1f1b, 8 microbatches; digits: forward of that microbatch, letters
+//!            a-j: backward of microbatch 0-9, U: update, .: idle)
+//!   stage0  0011223344..aa55bb66cc77dd..ee..ff..gg..hhUU
+//! ```
+
+use crate::Config;
+use crate::model::Seconds;
+use crate::model::pipeline::TaskKind;
+use crate::solver::pipeline::PipelinePlan;
+use autoshard_cost::Timeline;
+use std::fmt::Write as _;
+
+/// Columns of the timeline.
+const WIDTH: usize = 96;
+
+/// The whole report of `plan` for `config`.
+pub fn render(config: &Config, plan: &PipelinePlan) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "pipeline  {}: {} stage(s), {} schedule, {} microbatches", config.name, plan.stages.len(), plan.schedule, plan.microbatches);
+    out += &stages(config, plan);
+    out += &parameters(config, plan);
+    out += &timeline(config, plan);
+    out += &summary(plan);
+    out
+}
+
+fn stages(config: &Config, plan: &PipelinePlan) -> String {
+    let Some(pipeline) = &config.pipeline else { return String::new() };
+    let mut out = String::from("\nstages\n");
+    let _ = writeln!(out, "  {:<6} {:<10} {:<24} {:>11} {:>11} {:>11} {:>11} {:>11}", "stage", "mesh", "units", "forward", "backward", "update", "kept", "per mb");
+    for s in &plan.stages {
+        let mesh = pipeline.topology.mesh(s.mesh);
+        let units = &pipeline.chain.units[s.first..s.end];
+        let units = if units.len() > 3 { format!("{}..{} ({})", units[0], units[units.len() - 1], units.len()) } else { units.join(", ") };
+        let c = s.solved.cost;
+        let _ = writeln!(
+            out,
+            "  {:<6} {:<10} {:<24} {:>11} {:>11} {:>11} {:>11} {:>11}",
+            s.index,
+            mesh.name,
+            units,
+            c.forward.to_string(),
+            c.backward.to_string(),
+            c.update.to_string(),
+            s.solved.persistent.to_string(),
+            s.solved.stash.to_string()
+        );
+    }
+    out += "  (times per microbatch but the update's; kept: parameters and accumulators per device; per mb: what one microbatch keeps for its backward)\n";
+    out
+}
+
+fn parameters(config: &Config, plan: &PipelinePlan) -> String {
+    let Some(pipeline) = &config.pipeline else { return String::new() };
+    let mut out = String::from("\nper-mesh plans  (parameters each stage holds)\n");
+    for s in &plan.stages {
+        let mesh = pipeline.topology.mesh(s.mesh);
+        let _ = writeln!(out, "  stage {} on {} {}", s.index, mesh.name, mesh.mesh);
+        let program = &s.solved.program;
+        for input in program.inputs().iter().filter(|i| i.parameter) {
+            let v = program.value(input.value);
+            if let Some(sharding) = s.solved.solution.plan.value(&v.name) {
+                let _ = writeln!(out, "    {:<12} {:<32} {}", v.name, sharding.stripped().to_string(), v.ty);
+            }
+        }
+    }
+    out
+}
+
+fn timeline(config: &Config, plan: &PipelinePlan) -> String {
+    let names: Vec<String> = match &config.pipeline {
+        Some(p) => p.topology.meshes().iter().map(|m| m.name.clone()).collect(),
+        None => Vec::new(),
+    };
+    let mut out = format!(
+        "\ntimeline  ({}, {} microbatches, step {}; digits: forward of microbatch n mod 10, letters a-j: its backward, U: update, .: idle)\n",
+        plan.schedule, plan.microbatches, plan.step()
+    );
+    out += &rows(&plan.timeline, &names);
+    out
+}
+
+/// The rows of a timeline, one per mesh, named by `names` (or `mesh N`).
+pub fn rows(timeline: &Timeline, names: &[String]) -> String {
+    let mut out = String::new();
+    let step = timeline.step.0.max(1e-30);
+    let name_w = names.iter().map(String::len).max().unwrap_or(6).max(6);
+    for mesh in 0..timeline.meshes {
+        let mut row = vec!['.'; WIDTH];
+        for t in timeline.tasks.iter().filter(|t| t.mesh == mesh && t.end.0 > t.start.0) {
+            let from = ((t.start.0 / step) * WIDTH as f64).round() as usize;
+            let to = (((t.end.0 / step) * WIDTH as f64).round() as usize).max(from + 1).min(WIDTH);
+            let c = match t.task.kind {
+                TaskKind::Forward => char::from(b'0' + (t.task.microbatch % 10) as u8),
+                TaskKind::Backward => char::from(b'a' + (t.task.microbatch % 10) as u8),
+                TaskKind::Update => 'U',
+            };
+            for cell in row.iter_mut().take(to).skip(from.min(WIDTH - 1)) {
+                *cell = c;
+            }
+        }
+        let name = names.get(mesh as usize).cloned().unwrap_or_else(|| format!("mesh {mesh}"));
+        let _ = writeln!(out, "  {name:<name_w$}  {}", row.iter().collect::<String>());
+    }
+    let _ = writeln!(out, "  {:<name_w$}  0{:>w$}", "", Seconds(timeline.step.0).to_string(), w = WIDTH - 1);
+    out
+}
+
+fn summary(plan: &PipelinePlan) -> String {
+    let mut out = String::from("\nsummary\n");
+    let _ = writeln!(out, "  step          {} (bubble {:.1}%)", plan.step(), 100.0 * plan.timeline.bubble());
+    let _ = writeln!(out, "  bound         {} (gap {:.2}%)", plan.bound, 100.0 * plan.gap());
+    match &plan.spmd {
+        Some(spmd) => {
+            let t = spmd.plan.objective.total_s;
+            let ratio = t.0 / plan.step().0.max(1e-30);
+            let verdict = if ratio >= 1.0 { "the pipeline is faster" } else { "pure SPMD is faster" };
+            let _ = writeln!(out, "  pure SPMD     {t} on all devices: {ratio:.2}x the pipeline's step ({verdict})");
+        }
+        None => out += "  pure SPMD     not solved\n",
+    }
+    out += "  searched\n";
+    for c in &plan.candidates {
+        let step = c.step.map_or_else(|| "-".to_string(), |s| s.to_string());
+        let _ = writeln!(
+            out,
+            "    {:<9} {} mesh(es) x {} round(s)  split {:?}  estimate {}  solved {}",
+            c.shape.schedule.to_string(),
+            c.shape.meshes,
+            c.shape.rounds,
+            c.bounds,
+            c.estimate,
+            step
+        );
+    }
+    let _ = writeln!(out, "  solve time    {}", plan.solve_time);
+    out
+}

@@ -1,0 +1,185 @@
+//! The pipeline solve: every shape (schedule, meshes used), its best split from
+//! units solved alone, the most promising splits solved stage by stage, and the
+//! pure-SPMD plan of the whole step beside them.
+
+use super::plan::{Candidate, PipelinePlan, StagePlan};
+use super::split::{Shape, SplitCosts, best_split, simulate_stages};
+use super::stages::{SolvedStage, UnitPrices, solve_stage};
+use super::{Pipeline, Split};
+use crate::{Solver, SolverOptions};
+use autoshard_cost::HardwareSpec;
+use autoshard_model::pipeline::{MeshId, Schedule};
+use autoshard_model::{Bytes, Program, Seconds};
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+/// How the pipeline solve runs.
+#[derive(Debug, Clone, Copy)]
+pub struct PipelineOptions {
+    /// Options of each SPMD solve (a unit, a stage, the pure-SPMD plan).
+    pub solver: SolverOptions,
+    /// How many of the best estimated splits are solved stage by stage.
+    pub finalists: usize,
+    /// Whether to solve the pure-SPMD plan of the whole step for comparison.
+    pub compare_spmd: bool,
+}
+
+impl PipelineOptions {
+    /// Each SPMD solve limited to a tenth of `solver`'s time (at least a second).
+    pub fn new(solver: SolverOptions) -> Self {
+        let mut each = solver;
+        each.time_limit = Seconds((solver.time_limit.0 / 10.0).max(1.0));
+        PipelineOptions { solver: each, finalists: 3, compare_spmd: true }
+    }
+}
+
+/// Plans `pipeline`; `full` on `hardware` is the step at its whole batch on all
+/// devices (the pure-SPMD alternative).
+pub fn solve_pipeline(
+    pipeline: &Pipeline,
+    full: &Program,
+    hardware: &HardwareSpec,
+    options: PipelineOptions,
+) -> crate::Result<PipelinePlan> {
+    let started = Instant::now();
+    let units = pipeline.chain.len();
+    let mut prices = UnitPrices::new(pipeline, options.solver);
+    let mut candidates: Vec<(Candidate, Split)> = Vec::new();
+    let mut bound = f64::INFINITY;
+    for shape in shapes(pipeline, units) {
+        prices.for_shape(shape);
+        let Some((split, lower)) = best_split(&prices, units, shape) else { continue };
+        bound = bound.min(lower.0);
+        let estimate = split.timeline.step;
+        candidates.push((Candidate { shape, bounds: split.bounds.clone(), estimate, step: None }, split));
+    }
+    candidates.sort_by(|a, b| a.0.estimate.0.total_cmp(&b.0.estimate.0));
+    if candidates.is_empty() {
+        return Err(crate::SolveError::Infeasible(
+            "no split of the chain into stages fits the meshes' memory and the assignments".into(),
+        ));
+    }
+    let mut solved: BTreeMap<(usize, usize, MeshId, u64), SolvedStage> = BTreeMap::new();
+    let mut best: Option<(usize, Vec<StagePlan>, autoshard_cost::Timeline)> = None;
+    for i in 0..candidates.len().min(options.finalists) {
+        let (candidate, _) = &candidates[i];
+        let Ok(stages) = solve_stages(pipeline, &prices, candidate, options.solver, &mut solved) else { continue };
+        let costs: Vec<_> = stages.iter().map(|s| s.solved.cost).collect();
+        let hops: Vec<Seconds> = (1..candidate.bounds.len() - 1).map(|k| prices.hop(candidate.bounds[k] - 1)).collect();
+        let Ok(timeline) = simulate_stages(&costs, &hops, candidate.shape) else { continue };
+        candidates[i].0.step = Some(timeline.step);
+        if best.as_ref().is_none_or(|(_, _, t)| timeline.step.0 < t.step.0) {
+            best = Some((i, stages, timeline));
+        }
+    }
+    let Some((chosen, stages, timeline)) = best else {
+        return Err(crate::SolveError::Infeasible("no stage of the best splits could be solved whole".into()));
+    };
+    let shape = candidates[chosen].0.shape;
+    let spmd = match options.compare_spmd {
+        true => Solver::new(options.solver).solve(full, hardware).ok(),
+        false => None,
+    };
+    Ok(PipelinePlan {
+        schedule: shape.schedule,
+        rounds: shape.rounds as u32,
+        microbatches: pipeline.microbatches,
+        stages,
+        timeline,
+        bound: Seconds(bound),
+        candidates: candidates.into_iter().map(|(c, _)| c).collect(),
+        spmd,
+        solve_time: Seconds(started.elapsed().as_secs_f64()),
+    })
+}
+
+/// The plan of one given split (`bounds`: each stage's first unit, then the number
+/// of units) under `shape`, each stage solved whole: what [`solve_pipeline`] does
+/// for the split it chose, for a split chosen by hand (or at random, in tests).
+pub fn plan_split(
+    pipeline: &Pipeline,
+    bounds: &[usize],
+    shape: Shape,
+    options: PipelineOptions,
+) -> crate::Result<PipelinePlan> {
+    let started = Instant::now();
+    let units = pipeline.chain.len();
+    let valid = bounds.len() == shape.stages() + 1
+        && bounds.first() == Some(&0)
+        && bounds.last() == Some(&units)
+        && bounds.windows(2).all(|w| w[0] < w[1]);
+    if !valid {
+        return Err(crate::SolveError::Input(format!(
+            "a split of {units} units into {} stages needs increasing bounds from 0 to {units}, got {bounds:?}",
+            shape.stages()
+        )));
+    }
+    let mut prices = UnitPrices::new(pipeline, options.solver);
+    prices.for_shape(shape);
+    let estimate = super::split::simulate(&prices, shape, bounds).map_or(Seconds(f64::NAN), |s| s.timeline.step);
+    let mut candidate = Candidate { shape, bounds: bounds.to_vec(), estimate, step: None };
+    let stages = solve_stages(pipeline, &prices, &candidate, options.solver, &mut BTreeMap::new())?;
+    let costs: Vec<_> = stages.iter().map(|s| s.solved.cost).collect();
+    let hops: Vec<Seconds> = (1..bounds.len() - 1).map(|k| prices.hop(bounds[k] - 1)).collect();
+    let timeline = simulate_stages(&costs, &hops, shape)
+        .map_err(|e| crate::SolveError::Input(format!("the split {bounds:?} cannot run: {e}")))?;
+    candidate.step = Some(timeline.step);
+    Ok(PipelinePlan {
+        schedule: shape.schedule,
+        rounds: shape.rounds as u32,
+        microbatches: pipeline.microbatches,
+        stages,
+        timeline,
+        bound: Seconds(0.0),
+        candidates: vec![candidate],
+        spmd: None,
+        solve_time: Seconds(started.elapsed().as_secs_f64()),
+    })
+}
+
+/// The shapes to search: each schedule allowed, on 1 to all meshes (at least two
+/// for the circular schedule), with no more stages than units.
+fn shapes(pipeline: &Pipeline, units: usize) -> Vec<Shape> {
+    let schedules: Vec<Schedule> = match pipeline.schedule {
+        Some(s) => vec![s],
+        None => Schedule::ALL.to_vec(),
+    };
+    let mut out = Vec::new();
+    for schedule in schedules {
+        for meshes in 1..=pipeline.topology.len() {
+            let rounds = if schedule == Schedule::Circular { pipeline.rounds as usize } else { 1 };
+            if (schedule == Schedule::Circular && (meshes < 2 || rounds < 2)) || meshes * rounds > units {
+                continue;
+            }
+            out.push(Shape { schedule, meshes, rounds, microbatches: pipeline.microbatches });
+        }
+    }
+    out
+}
+
+/// Solves each stage of `candidate` whole, with the bytes its other microbatches in
+/// flight keep set aside.
+fn solve_stages(
+    pipeline: &Pipeline,
+    prices: &UnitPrices<'_>,
+    candidate: &Candidate,
+    options: SolverOptions,
+    solved: &mut BTreeMap<(usize, usize, MeshId, u64), SolvedStage>,
+) -> crate::Result<Vec<StagePlan>> {
+    let shape = candidate.shape;
+    let mut stages = Vec::new();
+    for k in 0..candidate.bounds.len() - 1 {
+        let (first, end) = (candidate.bounds[k], candidate.bounds[k + 1]);
+        let mesh = MeshId((k % shape.meshes) as u32);
+        let in_flight = shape.schedule.in_flight(k as u32, shape.stages() as u32, shape.microbatches);
+        let reserve = Bytes(prices.stash(first, end, mesh).0 * u64::from(in_flight.saturating_sub(1)));
+        let key = (first, end, mesh, reserve.0);
+        if !solved.contains_key(&key) {
+            let stage = solve_stage(pipeline, first, end, mesh, reserve, options)?;
+            solved.insert(key, stage);
+        }
+        let solved = solved[&key].clone();
+        stages.push(StagePlan { index: k, first, end, mesh, solved });
+    }
+    Ok(stages)
+}

@@ -1,0 +1,350 @@
+//! The search over contiguous splits of a chain into pipeline stages.
+//!
+//! Given what each candidate stage costs (a run of units on a mesh: its forward,
+//! backward and update times, or `None` when it does not fit the mesh's memory or
+//! breaks a user assignment) and the delay of a transfer across each unit boundary,
+//! find the split whose simulated step time (`autoshard_cost::simulate_schedule`) is
+//! least, for a schedule, a number of meshes and of microbatches. Stage `k` runs on
+//! mesh `k mod meshes` (the circular schedule's `rounds` stages per mesh; one
+//! otherwise).
+//!
+//! Small chains are searched exhaustively. Larger ones rank splits by the flow-shop
+//! figure Σ c + (M − 1)·max c (c: a stage's forward + backward per microbatch with
+//! its transfers, plus its update spread over the microbatches) — exactly the
+//! simulated time when stages are equal — found exactly by dynamic programming
+//! over a bottleneck threshold, then improve the best by moving stage boundaries
+//! while the simulated time drops. Either way the result carries a lower bound on
+//! any split's step time: the busiest mesh's work, and one microbatch's way through
+//! every unit, each minimised over all splits.
+
+use autoshard_cost::{Timeline, simulate_schedule};
+use autoshard_model::Seconds;
+use autoshard_model::pipeline::{Schedule, Task, TaskKind};
+
+/// What running units `[first, end)` as one stage on a mesh costs.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct StageCost {
+    /// One microbatch's forward.
+    pub forward: Seconds,
+    /// One microbatch's backward.
+    pub backward: Seconds,
+    /// The update, once per step.
+    pub update: Seconds,
+}
+
+/// The costs the search reads.
+pub trait SplitCosts {
+    /// Units `[first, end)` as stage number `stage` (on mesh `stage mod meshes`), or
+    /// `None` if they cannot be (memory, an assignment).
+    fn stage(&self, first: usize, end: usize, stage: usize) -> Option<StageCost>;
+    /// The delay of the transfers across the boundary after unit `unit`, one way.
+    fn hop(&self, unit: usize) -> Seconds;
+}
+
+/// A split and its simulated step.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Split {
+    /// Each stage's first unit, then the number of units: stage `k` is
+    /// `bounds[k]..bounds[k + 1]`.
+    pub bounds: Vec<usize>,
+    /// The simulated timeline.
+    pub timeline: Timeline,
+}
+
+/// The shape of the pipeline being searched.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Shape {
+    /// The schedule.
+    pub schedule: Schedule,
+    /// The meshes used (the first `meshes` of the topology).
+    pub meshes: usize,
+    /// Stages per mesh (circular), else 1.
+    pub rounds: usize,
+    /// Microbatches per step.
+    pub microbatches: u32,
+}
+
+impl Shape {
+    /// The number of stages.
+    pub fn stages(&self) -> usize {
+        self.meshes * self.rounds
+    }
+}
+
+/// Splits at most this many are simulated one by one.
+const EXHAUSTIVE: u64 = 20_000;
+
+/// The best split of `units` units for `shape`, with a lower bound on every
+/// split's step time; `None` if no split is feasible.
+pub fn best_split(costs: &dyn SplitCosts, units: usize, shape: Shape) -> Option<(Split, Seconds)> {
+    let stages = shape.stages();
+    if stages == 0 || stages > units {
+        return None;
+    }
+    let bound = lower_bound(costs, units, shape)?;
+    let best = if binomial(units - 1, stages - 1) <= EXHAUSTIVE {
+        exhaustive(costs, units, shape)
+    } else {
+        let start = flow_shop_split(costs, units, shape)?;
+        improve(costs, shape, start)
+    }?;
+    Some((best, bound))
+}
+
+/// Simulates the split `bounds`.
+pub(crate) fn simulate(costs: &dyn SplitCosts, shape: Shape, bounds: &[usize]) -> Option<Split> {
+    let stage_costs: Vec<StageCost> = (0..bounds.len() - 1)
+        .map(|k| costs.stage(bounds[k], bounds[k + 1], k))
+        .collect::<Option<_>>()?;
+    let hops: Vec<Seconds> = (1..bounds.len() - 1).map(|k| costs.hop(bounds[k] - 1)).collect();
+    let timeline = simulate_stages(&stage_costs, &hops, shape).ok()?;
+    Some(Split { bounds: bounds.to_vec(), timeline })
+}
+
+/// The timeline of stages with these costs, `hops[k]` the delay between stage `k`
+/// and `k + 1`.
+pub fn simulate_stages(
+    stages: &[StageCost],
+    hops: &[Seconds],
+    shape: Shape,
+) -> Result<Timeline, autoshard_cost::Deadlock> {
+    let order = shape.schedule.order(shape.meshes as u32, shape.microbatches, shape.rounds as u32);
+    let count = stages.len() as u32;
+    let duration = |t: &Task| {
+        let c = stages[t.stage as usize];
+        match t.kind {
+            TaskKind::Forward => c.forward,
+            TaskKind::Backward => c.backward,
+            TaskKind::Update => c.update,
+        }
+    };
+    let waits = |t: &Task| {
+        let at = |stage: u32, kind| Task { stage, microbatch: t.microbatch, kind };
+        let mut deps = Vec::new();
+        match t.kind {
+            TaskKind::Forward if t.stage > 0 => deps.push((at(t.stage - 1, TaskKind::Forward), hops[t.stage as usize - 1])),
+            TaskKind::Backward => {
+                deps.push((at(t.stage, TaskKind::Forward), Seconds(0.0)));
+                if t.stage + 1 < count {
+                    deps.push((at(t.stage + 1, TaskKind::Backward), hops[t.stage as usize]));
+                }
+            }
+            _ => {}
+        }
+        deps
+    };
+    simulate_schedule(&order, duration, waits)
+}
+
+fn binomial(n: usize, k: usize) -> u64 {
+    let k = k.min(n - k.min(n));
+    let mut out: u64 = 1;
+    for i in 0..k as u64 {
+        out = out.saturating_mul(n as u64 - i) / (i + 1);
+        if out > EXHAUSTIVE {
+            return u64::MAX;
+        }
+    }
+    out
+}
+
+fn exhaustive(costs: &dyn SplitCosts, units: usize, shape: Shape) -> Option<Split> {
+    let stages = shape.stages();
+    let mut bounds: Vec<usize> = (0..stages).chain([units]).collect();
+    let mut best: Option<Split> = None;
+    loop {
+        if let Some(split) = simulate(costs, shape, &bounds)
+            && best.as_ref().is_none_or(|b| split.timeline.step.0 < b.timeline.step.0 - 1e-15)
+        {
+            best = Some(split);
+        }
+        // The next increasing sequence bounds[1..stages] in 1..units.
+        let mut k = stages - 1;
+        loop {
+            if k == 0 {
+                return best;
+            }
+            if bounds[k] < units - (stages - k) {
+                bounds[k] += 1;
+                for j in k + 1..stages {
+                    bounds[j] = bounds[j - 1] + 1;
+                }
+                break;
+            }
+            k -= 1;
+        }
+    }
+}
+
+/// Stage `k`'s per-microbatch weight in the flow-shop figure.
+fn weight(costs: &dyn SplitCosts, shape: Shape, first: usize, end: usize, k: usize, units: usize) -> Option<f64> {
+    let c = costs.stage(first, end, k)?;
+    let mut w = c.forward.0 + c.backward.0 + c.update.0 / f64::from(shape.microbatches);
+    if first > 0 {
+        w += costs.hop(first - 1).0;
+    }
+    if end < units {
+        w += costs.hop(end - 1).0;
+    }
+    Some(w)
+}
+
+/// min Σ w subject to every stage's w ≤ `cap`, by dynamic programming over
+/// (stages placed, units covered); returns the sum and the bounds.
+fn capped_sum(costs: &dyn SplitCosts, units: usize, shape: Shape, cap: f64) -> Option<(f64, Vec<usize>)> {
+    let stages = shape.stages();
+    let mut best = vec![vec![f64::INFINITY; units + 1]; stages + 1];
+    let mut from = vec![vec![0usize; units + 1]; stages + 1];
+    best[0][0] = 0.0;
+    for k in 0..stages {
+        for first in k..units {
+            let base = best[k][first];
+            if !base.is_finite() {
+                continue;
+            }
+            for end in first + 1..=units - (stages - k - 1) {
+                let Some(w) = weight(costs, shape, first, end, k, units) else { continue };
+                if w > cap {
+                    continue;
+                }
+                if base + w < best[k + 1][end] {
+                    best[k + 1][end] = base + w;
+                    from[k + 1][end] = first;
+                }
+            }
+        }
+    }
+    let total = best[stages][units];
+    if !total.is_finite() {
+        return None;
+    }
+    let mut bounds = vec![units];
+    let mut end = units;
+    for k in (1..=stages).rev() {
+        end = from[k][end];
+        bounds.push(end);
+    }
+    bounds.reverse();
+    Some((total, bounds))
+}
+
+/// The split minimising Σ w + (M − 1)·max w: for each threshold on max w (every
+/// stage weight that occurs, ascending), the least Σ w under it; thresholds past
+/// the point where the saving in Σ w can no longer pay for the larger max stop the
+/// scan.
+fn flow_shop_split(costs: &dyn SplitCosts, units: usize, shape: Shape) -> Option<Split> {
+    let mut caps: Vec<f64> = Vec::new();
+    for first in 0..units {
+        for end in first + 1..=units {
+            for k in 0..shape.stages() {
+                if let Some(w) = weight(costs, shape, first, end, k, units) {
+                    caps.push(w);
+                }
+            }
+        }
+    }
+    caps.sort_by(f64::total_cmp);
+    caps.dedup();
+    let m1 = f64::from(shape.microbatches.saturating_sub(1)).max(1e-9);
+    let unlimited = capped_sum(costs, units, shape, f64::INFINITY)?.0;
+    let mut best: Option<(f64, Vec<usize>)> = None;
+    let mut lo = 0usize;
+    // The least feasible threshold, by bisection (feasibility is monotone).
+    let mut hi = caps.len();
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if capped_sum(costs, units, shape, caps[mid]).is_some() { hi = mid } else { lo = mid + 1 }
+    }
+    for &cap in &caps[lo..] {
+        if let Some((b, _)) = &best
+            && unlimited + m1 * cap >= *b
+        {
+            break;
+        }
+        let Some((sum, bounds)) = capped_sum(costs, units, shape, cap) else { continue };
+        let value = sum + m1 * cap;
+        if best.as_ref().is_none_or(|(v, _)| value < *v) {
+            best = Some((value, bounds));
+        }
+    }
+    simulate(costs, shape, &best?.1)
+}
+
+/// Moves single boundaries by one unit while the simulated step drops.
+fn improve(costs: &dyn SplitCosts, shape: Shape, mut best: Split) -> Option<Split> {
+    loop {
+        let mut better = None;
+        for k in 1..best.bounds.len() - 1 {
+            for delta in [-1isize, 1] {
+                let moved = best.bounds[k] as isize + delta;
+                if moved <= best.bounds[k - 1] as isize || moved >= best.bounds[k + 1] as isize {
+                    continue;
+                }
+                let mut bounds = best.bounds.clone();
+                bounds[k] = moved as usize;
+                if let Some(split) = simulate(costs, shape, &bounds)
+                    && split.timeline.step.0 < best.timeline.step.0 - 1e-15
+                    && better.as_ref().is_none_or(|b: &Split| split.timeline.step.0 < b.timeline.step.0)
+                {
+                    better = Some(split);
+                }
+            }
+        }
+        match better {
+            Some(split) => best = split,
+            None => return Some(best),
+        }
+    }
+}
+
+/// A lower bound on the step time of every split: the larger of the least possible
+/// busiest mesh (M microbatches' forward and backward plus the update of each of its
+/// stages) and the least possible single microbatch's way through all stages.
+fn lower_bound(costs: &dyn SplitCosts, units: usize, shape: Shape) -> Option<Seconds> {
+    let stages = shape.stages();
+    let m = f64::from(shape.microbatches);
+    // Busiest mesh, minimised: bisection over thresholds with a feasibility DP
+    // that packs each mesh's stages under the threshold.
+    let load = |first: usize, end: usize, k: usize| {
+        costs.stage(first, end, k).map(|c| m * (c.forward.0 + c.backward.0) + c.update.0)
+    };
+    let path = |first: usize, end: usize, k: usize| {
+        costs.stage(first, end, k).map(|c| c.forward.0 + c.backward.0)
+    };
+    let mut busiest = f64::INFINITY;
+    let mut shortest = f64::INFINITY;
+    // With one stage per mesh the busiest mesh is the largest stage; a DP over
+    // (stage, units) minimising the max load and, separately, the sum of paths.
+    let mut max_load = vec![vec![f64::INFINITY; units + 1]; stages + 1];
+    let mut sum_path = vec![vec![f64::INFINITY; units + 1]; stages + 1];
+    max_load[0][0] = 0.0;
+    sum_path[0][0] = 0.0;
+    for k in 0..stages {
+        for first in k..units {
+            for end in first + 1..=units - (stages - k - 1) {
+                if max_load[k][first].is_finite()
+                    && let Some(l) = load(first, end, k)
+                {
+                    let v = max_load[k][first].max(l);
+                    max_load[k + 1][end] = max_load[k + 1][end].min(v);
+                }
+                if sum_path[k][first].is_finite()
+                    && let Some(p) = path(first, end, k)
+                {
+                    sum_path[k + 1][end] = sum_path[k + 1][end].min(sum_path[k][first] + p);
+                }
+            }
+        }
+    }
+    busiest = busiest.min(max_load[stages][units]);
+    shortest = shortest.min(sum_path[stages][units]);
+    if !busiest.is_finite() {
+        return None;
+    }
+    // Circular: a mesh's load is the sum of its rounds' stages; the max over single
+    // stages is still a lower bound, and so is total work over meshes.
+    Some(Seconds(busiest.max(shortest)))
+}
+
+#[cfg(test)]
+mod tests;
