@@ -136,7 +136,7 @@ pub use autoshard_solver as solver;
 pub use autoshard_solver::Solution;
 pub use autoshard_stablehlo as stablehlo;
 pub use error::{Error, Result};
-pub use pipeline::{FragmentTime, PipelineCheck, run_pipeline};
+pub use pipeline::{FragmentTime, ModuleStage, PipelineCheck, PipelineModule, export_mpmd, read_mpmd, run_pipeline};
 pub use run::{CostPlanner, Prepared, Run, RunError, prepare, run};
 
 use autoshard_cost::{Decisions, Fixed, complete};

@@ -58,6 +58,15 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     if v.passed {
         return Ok(());
     }
+    Err(Failure::Failed(format!(
+        "{shown}: error: the sharded run differs from the reference (tolerance {:.1e}):\n  {}",
+        v.tolerance,
+        mismatches(v).join("\n  ")
+    )))
+}
+
+/// The outputs of `v` beyond its tolerance, each with its worst element.
+fn mismatches(v: &autoshard::executor::Verification) -> Vec<String> {
     let worst = v.outputs.iter().filter(|o| o.max_rel_error > v.tolerance).map(|o| match &o.worst {
         Some((index, expected, actual)) => {
             format!(
@@ -67,12 +76,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         }
         None => format!("output \"{}\" has the wrong shape", o.name),
     });
-    let lines: Vec<String> = worst.collect();
-    Err(Failure::Failed(format!(
-        "{shown}: error: the sharded run differs from the reference (tolerance {:.1e}):\n  {}",
-        v.tolerance,
-        lines.join("\n  ")
-    )))
+    worst.collect()
 }
 
 /// `run` of a pipelined config: plans the pipeline, runs the step across the meshes
@@ -98,8 +102,9 @@ fn pipeline(args: &Args, config: &autoshard::Config, shown: &str) -> Result<(), 
         Ok(())
     } else {
         Err(Failure::Failed(format!(
-            "{shown}: error: the pipelined run differs from the reference (max relative error {:.3e}, tolerance {:.1e})",
-            v.max_rel_error, v.tolerance
+            "{shown}: error: the pipelined run differs from the reference (tolerance {:.1e}):\n  {}",
+            v.tolerance,
+            mismatches(v).join("\n  ")
         )))
     }
 }

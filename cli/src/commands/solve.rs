@@ -108,6 +108,8 @@ fn pipeline(args: &Args, config: &autoshard::Config, shown: &str) -> Result<(), 
     }
     let text = match args.format {
         Format::Text => autoshard::view::pipeline::render(config, &plan),
+        Format::Mlir => autoshard::export_mpmd(config, &plan)
+            .map_err(|e| Failure::Failed(format!("{shown}: error: the plan has no MPMD form: {e}")))?,
         other => {
             return Err(Failure::BadInput(format!(
                 "{shown}: error: a pipeline plan is written as text or mlir, not {other:?}"
