@@ -28,6 +28,10 @@ fn every_config_solves_and_runs_at_its_ci_sizes() {
     for (path, source) in gallery() {
         let mut config = autoshard::Config::from_source_at_ci_sizes(&path, &source).unwrap_or_else(|e| panic!("{e}"));
         config.solver.time_limit = autoshard::model::Seconds(10.0);
+        if config.pipeline.is_some() {
+            pipelined(&path, &config);
+            continue;
+        }
         let started = Instant::now();
         let solution = autoshard::solve(&config).unwrap_or_else(|e| panic!("{path}: {e}"));
         let solved = started.elapsed();
@@ -35,6 +39,35 @@ fn every_config_solves_and_runs_at_its_ci_sizes() {
         assert!(run.verification.passed, "{path}: {:?}", run.verification);
         eprintln!("{path}: solved in {solved:?}, ran in {:?}", started.elapsed() - solved);
     }
+}
+
+/// A pipelined config: its plan runs across the meshes matching the reference, and
+/// its MPMD module reads back to the same stages, shardings and schedule.
+fn pipelined(path: &str, config: &autoshard::Config) {
+    let started = Instant::now();
+    let plan = autoshard::solve_pipeline(config).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let solved = started.elapsed();
+    let check = autoshard::run_pipeline(config, &plan, 1).unwrap_or_else(|e| panic!("{path}: {e}"));
+    assert!(check.verification.passed, "{path}: {:?}", check.verification);
+    let pipeline = config.pipeline.as_ref().unwrap();
+    for (label, mesh) in &pipeline.assign {
+        let unit = pipeline.chain.units.iter().position(|u| u == label).unwrap();
+        assert_eq!(plan.stage_of_unit(unit).unwrap().mesh, *mesh, "{path}: {label} is pinned");
+    }
+    let module = autoshard::export_mpmd(config, &plan).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let read = autoshard::read_mpmd(&module).unwrap_or_else(|e| panic!("{path}: {e}"));
+    assert_eq!(read.schedule, Some(plan.schedule), "{path}");
+    assert_eq!(read.microbatches, plan.microbatches, "{path}");
+    assert_eq!(read.stages.len(), plan.stages.len(), "{path}");
+    for (stage, back) in plan.stages.iter().zip(&read.stages) {
+        assert_eq!(back.mesh, pipeline.topology.mesh(stage.mesh).name, "{path}");
+        assert_eq!(back.units, pipeline.chain.units[stage.first..stage.end], "{path}");
+        for (name, sharding) in &back.shardings {
+            let planned = stage.solved.solution.plan.value(name);
+            assert_eq!(planned.map(|s| s.closed()), Some(sharding.closed()), "{path}: stage {} value {name}", stage.index);
+        }
+    }
+    eprintln!("{path}: planned the pipeline in {solved:?}, ran it in {:?}", started.elapsed() - solved);
 }
 
 #[test]

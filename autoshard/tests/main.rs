@@ -5,4 +5,5 @@
 
 mod custom_body;
 mod gallery;
+mod pipeline_props;
 mod run_props;

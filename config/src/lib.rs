@@ -249,19 +249,37 @@ fn decode_pipeline(
         ctx.error(node, format!("the batch size {} = {batch} does not divide into {m} microbatches", section.batch));
         return None;
     }
-    let mut at_microbatch = overrides.to_vec();
-    at_microbatch.push((section.batch.clone(), batch / m));
-    let mut inner = Ctx::new(&ctx.file, ctx.source);
-    let microbatch = decode_config(&mut inner, &ctx.file, &at_microbatch, false);
-    ctx.diagnostics.append(&mut inner.diagnostics);
-    let microbatch = microbatch?.program;
-    let chain = match Chain::analyse(program, &microbatch, section.microbatches, &section.accumulate) {
+    let microbatch = reread(ctx, overrides, &section.batch, batch / m)?;
+    // With one microbatch the program is its own microbatch: the split inputs are
+    // those that grow with a batch twice as large.
+    let (full, factor) = match m {
+        1 => (reread(ctx, overrides, &section.batch, batch * 2)?, 2),
+        _ => (program.clone(), section.microbatches),
+    };
+    let chain = match Chain::analyse(&full, &microbatch, factor, &section.accumulate) {
         Ok(chain) => chain,
         Err(e) => {
             ctx.error(node, format!("pipeline: {e}"));
             return None;
         }
     };
+    if let Some(unknown) = section.assign.iter().find(|(label, _)| !chain.units.contains(label)) {
+        let label = &unknown.0;
+        let key = match &node.kind {
+            NodeKind::Map(entries) => entries
+                .iter()
+                .find(|(k, _)| matches!(&k.kind, NodeKind::Str(s) if s == "assign"))
+                .and_then(|(_, v)| match &v.kind {
+                    NodeKind::Map(pins) => pins.iter().map(|(k, _)| k).find(|k| matches!(&k.kind, NodeKind::Str(s) if s == label)),
+                    _ => None,
+                }),
+            _ => None,
+        };
+        let hint = diagnostic::did_you_mean(label, chain.units.iter().map(String::as_str));
+        let message = format!("pipeline.assign names \"{label}\", which is not the label of a named computation");
+        ctx.error_hint(key.unwrap_or(node), message, hint);
+        return None;
+    }
     Some(Some(Pipeline {
         topology: topology.topology,
         hardware: topology.hardware,
@@ -273,6 +291,16 @@ fn decode_pipeline(
         microbatch,
         chain,
     }))
+}
+
+/// The program read again with the size `batch` set to `value`.
+fn reread(ctx: &mut Ctx<'_>, overrides: &[(String, i64)], batch: &str, value: i64) -> Option<Program> {
+    let mut sizes = overrides.to_vec();
+    sizes.push((batch.to_string(), value));
+    let mut inner = Ctx::new(&ctx.file, ctx.source);
+    let config = decode_config(&mut inner, &ctx.file, &sizes, false);
+    ctx.diagnostics.append(&mut inner.diagnostics);
+    Some(config?.program)
 }
 
 /// `source` with every number that is a multiple of `factor` and at least 64 divided

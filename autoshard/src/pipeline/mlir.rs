@@ -138,6 +138,9 @@ fn single_function(name: &str, text: &str) -> Result<FuncOp, Error> {
     module.funcs.into_iter().next().ok_or_else(|| Error::Pipeline(format!("fragment {name}: no function")))
 }
 
+/// A value as `@main` holds it: its mesh, its sharding and its SSA name.
+type Held = (usize, TensorSharding, String);
+
 /// The `@main` being written.
 struct Main<'a> {
     pipeline: &'a autoshard_solver::pipeline::Pipeline,
@@ -147,7 +150,7 @@ struct Main<'a> {
     body: String,
     next: usize,
     /// Each value as it is held: (value, microbatch or step) → [(mesh, sharding, ssa)].
-    held: BTreeMap<(ValueId, Option<u32>), Vec<(usize, TensorSharding, String)>>,
+    held: BTreeMap<(ValueId, Option<u32>), Vec<Held>>,
 }
 
 impl<'a> Main<'a> {

@@ -94,7 +94,7 @@ pub fn run_pipeline(config: &Config, plan: &PipelinePlan, seed: u64) -> Result<P
             let Some((fragment, solution)) = fragment else { continue };
             let planner = CostPlanner::on(&fragment.program, hardware);
             let schedule = autoshard_executor::schedule(&fragment.program, &solution.decisions, &planner)
-                .map_err(|e| RunError::InvalidPlan(e))?;
+                .map_err(RunError::InvalidPlan)?;
             scheduled[i] = Some((&fragment.program, schedule));
             flows[i] = Some(FragmentIo { inputs: fragment.inputs.clone(), outputs: fragment.outputs.clone() });
         }

@@ -173,7 +173,8 @@ impl Chain {
             if !microbatch[op.index()] {
                 for &v in &o.operands {
                     if producer_flag(&microbatch, v) && self.accumulation(v).is_none() {
-                        return Err(not_accumulated(program, v, &format!("op \"{}\", which runs once per step,", o.name)));
+                        let reader = format!("op \"{}\", which runs once per step, reads it", o.name);
+                        return Err(not_accumulated(program, &microbatch, &split, v, &reader));
                     }
                 }
             }
@@ -188,7 +189,7 @@ impl Chain {
         }
         for output in program.outputs() {
             if producer_flag(&microbatch, output.value) && self.accumulation(output.value).is_none() {
-                return Err(not_accumulated(program, output.value, "the program's outputs"));
+                return Err(not_accumulated(program, &microbatch, &split, output.value, "the program returns it"));
             }
         }
         Ok(phases)
@@ -212,11 +213,40 @@ impl Chain {
     }
 }
 
-fn not_accumulated(program: &Program, v: ValueId, reader: &str) -> Error {
+/// The error for `v`, which depends on the microbatch and is read once per step by
+/// `reader`. When `v` is made from exactly one such value and otherwise from
+/// values of the step (an update: a parameter and its gradient), the message names
+/// that value instead, walking back to where the dependence comes in.
+fn not_accumulated(program: &Program, microbatch: &[bool], split: &[ValueId], v: ValueId, reader: &str) -> Error {
+    let mut through = v;
+    while let ValueDef::OpResult { op, .. } = program.value(through).def {
+        let per_microbatch: Vec<ValueId> = program
+            .op(op)
+            .operands
+            .iter()
+            .copied()
+            .filter(|&o| match program.value(o).def {
+                ValueDef::OpResult { op: p, .. } => microbatch[p.index()],
+                ValueDef::Input(_) => split.contains(&o),
+                ValueDef::BodyArg { .. } => false,
+            })
+            .collect();
+        match per_microbatch[..] {
+            [only] => through = only,
+            _ => break,
+        }
+    }
     let name = &program.value(v).name;
+    let origin = &program.value(through).name;
+    if through == v {
+        return Error::Program(format!(
+            "\"{name}\" depends on the microbatch and {reader}: list it under pipeline.accumulate \
+             (add or mean) to combine it over the microbatches"
+        ));
+    }
     Error::Program(format!(
-        "\"{name}\" depends on the microbatch and {reader} reads it: list it under pipeline.accumulate \
-         (add or mean) to combine it over the microbatches"
+        "\"{name}\" depends on the microbatch through \"{origin}\" and {reader}: if \"{origin}\" is a gradient \
+         (or the loss), list it under pipeline.accumulate (add or mean) to combine it over the microbatches"
     ))
 }
 

@@ -11,6 +11,7 @@ use autoshard_cost::HardwareSpec;
 use autoshard_model::pipeline::{MeshId, Schedule};
 use autoshard_model::{Bytes, Program, Seconds};
 use std::collections::BTreeMap;
+use std::collections::btree_map::Entry;
 use std::time::Instant;
 
 /// How the pipeline solve runs.
@@ -174,11 +175,10 @@ fn solve_stages(
         let in_flight = shape.schedule.in_flight(k as u32, shape.stages() as u32, shape.microbatches);
         let reserve = Bytes(prices.stash(first, end, mesh).0 * u64::from(in_flight.saturating_sub(1)));
         let key = (first, end, mesh, reserve.0);
-        if !solved.contains_key(&key) {
-            let stage = solve_stage(pipeline, first, end, mesh, reserve, options)?;
-            solved.insert(key, stage);
-        }
-        let solved = solved[&key].clone();
+        let solved = match solved.entry(key) {
+            Entry::Occupied(done) => done.get().clone(),
+            Entry::Vacant(slot) => slot.insert(solve_stage(pipeline, first, end, mesh, reserve, options)?).clone(),
+        };
         stages.push(StagePlan { index: k, first, end, mesh, solved });
     }
     Ok(stages)

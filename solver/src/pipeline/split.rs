@@ -126,7 +126,10 @@ pub fn simulate_stages(
             TaskKind::Backward => {
                 deps.push((at(t.stage, TaskKind::Forward), Seconds(0.0)));
                 if t.stage + 1 < count {
-                    deps.push((at(t.stage + 1, TaskKind::Backward), hops[t.stage as usize]));
+                    // A stage without a backward (the last, whose backward its
+                    // forward runs) sends its gradient when its forward ends.
+                    let next = if stages[t.stage as usize + 1].backward.0 > 0.0 { TaskKind::Backward } else { TaskKind::Forward };
+                    deps.push((at(t.stage + 1, next), hops[t.stage as usize]));
                 }
             }
             _ => {}
@@ -297,53 +300,71 @@ fn improve(costs: &dyn SplitCosts, shape: Shape, mut best: Split) -> Option<Spli
     }
 }
 
-/// A lower bound on the step time of every split: the larger of the least possible
-/// busiest mesh (M microbatches' forward and backward plus the update of each of its
-/// stages) and the least possible single microbatch's way through all stages.
+/// A lower bound on the step time of every split, each part minimised over all
+/// splits: the busiest mesh (M microbatches' forward and backward plus the update of
+/// a stage; with one stage per mesh, also the forwards and backwards of one
+/// microbatch through the stages before it, which it cannot overlap), the meshes'
+/// average load, and one microbatch's way through every stage.
 fn lower_bound(costs: &dyn SplitCosts, units: usize, shape: Shape) -> Option<Seconds> {
     let stages = shape.stages();
     let m = f64::from(shape.microbatches);
-    // Busiest mesh, minimised: bisection over thresholds with a feasibility DP
-    // that packs each mesh's stages under the threshold.
+    let per_mb = |first: usize, end: usize, k: usize| costs.stage(first, end, k).map(|c| c.forward.0 + c.backward.0);
     let load = |first: usize, end: usize, k: usize| {
-        costs.stage(first, end, k).map(|c| m * (c.forward.0 + c.backward.0) + c.update.0)
+        costs.stage(first, end, k).map(|c| (m * (c.forward.0 + c.backward.0), c.update.0))
     };
-    let path = |first: usize, end: usize, k: usize| {
-        costs.stage(first, end, k).map(|c| c.forward.0 + c.backward.0)
-    };
-    let mut busiest = f64::INFINITY;
-    let mut shortest = f64::INFINITY;
-    // With one stage per mesh the busiest mesh is the largest stage; a DP over
-    // (stage, units) minimising the max load and, separately, the sum of paths.
-    let mut max_load = vec![vec![f64::INFINITY; units + 1]; stages + 1];
-    let mut sum_path = vec![vec![f64::INFINITY; units + 1]; stages + 1];
-    max_load[0][0] = 0.0;
-    sum_path[0][0] = 0.0;
-    for k in 0..stages {
-        for first in k..units {
-            for end in first + 1..=units - (stages - k - 1) {
-                if max_load[k][first].is_finite()
-                    && let Some(l) = load(first, end, k)
-                {
-                    let v = max_load[k][first].max(l);
-                    max_load[k + 1][end] = max_load[k + 1][end].min(v);
+    // The least τ such that some split keeps prefix_k + load_k ≤ τ for every stage
+    // k (prefix_k: one microbatch's forward and backward through the stages before
+    // k, counted only with one stage per mesh), by bisection on τ; the feasibility
+    // DP keeps the least prefix per (stages placed, units covered).
+    let with_prefix = shape.rounds == 1;
+    let feasible = |tau: f64| -> bool {
+        let mut best = vec![vec![f64::INFINITY; units + 1]; stages + 1];
+        best[0][0] = 0.0;
+        for k in 0..stages {
+            let (placed, next) = best.split_at_mut(k + 1);
+            let (row, next) = (&placed[k], &mut next[0]);
+            let last = units - (stages - k - 1);
+            for (first, &prefix) in row.iter().enumerate().take(units).skip(k) {
+                if !prefix.is_finite() {
+                    continue;
                 }
-                if sum_path[k][first].is_finite()
-                    && let Some(p) = path(first, end, k)
-                {
-                    sum_path[k + 1][end] = sum_path[k + 1][end].min(sum_path[k][first] + p);
+                for (end, slot) in next.iter_mut().enumerate().take(last + 1).skip(first + 1) {
+                    let (Some((work, update)), Some(c)) = (load(first, end, k), per_mb(first, end, k)) else {
+                        continue;
+                    };
+                    // The update may overlap the earlier stages' last backwards.
+                    let before = if with_prefix { prefix } else { 0.0 };
+                    if (before + work).max(work + update) <= tau && prefix + c < *slot {
+                        *slot = prefix + c;
+                    }
                 }
             }
         }
+        best[stages][units].is_finite()
+    };
+    let (mut lo, mut hi) = (0.0f64, 1.0f64);
+    while !feasible(hi) {
+        hi *= 2.0;
+        if hi > 1e12 {
+            return None;
+        }
     }
-    busiest = busiest.min(max_load[stages][units]);
-    shortest = shortest.min(sum_path[stages][units]);
-    if !busiest.is_finite() {
-        return None;
+    for _ in 0..60 {
+        let mid = 0.5 * (lo + hi);
+        if feasible(mid) { hi = mid } else { lo = mid }
     }
-    // Circular: a mesh's load is the sum of its rounds' stages; the max over single
-    // stages is still a lower bound, and so is total work over meshes.
-    Some(Seconds(busiest.max(shortest)))
+    let busiest = lo;
+    // The average load: all units' work spread evenly, each unit at its cheapest.
+    let total: f64 = (0..units)
+        .map(|u| (0..shape.meshes).filter_map(|k| load(u, u + 1, k)).map(|(w, u)| w + u).fold(f64::INFINITY, f64::min))
+        .sum();
+    let average = if total.is_finite() { total / shape.meshes as f64 } else { 0.0 };
+    // One microbatch's way: every unit's forward and backward, each at its cheapest.
+    let path: f64 = (0..units)
+        .map(|u| (0..shape.meshes).filter_map(|k| per_mb(u, u + 1, k)).fold(f64::INFINITY, f64::min))
+        .sum();
+    let path = if path.is_finite() { path } else { 0.0 };
+    Some(Seconds(busiest.max(average).max(path)))
 }
 
 #[cfg(test)]

@@ -9,6 +9,8 @@ use rand::{RngExt, SeedableRng};
 struct Random {
     unit: Vec<(f64, f64, f64)>,
     speed: Vec<f64>,
+    /// The meshes the shape being searched uses: stage k runs on mesh k mod used.
+    used: usize,
     hops: Vec<f64>,
     memory: usize,
 }
@@ -18,7 +20,7 @@ impl SplitCosts for Random {
         if end - first > self.memory {
             return None;
         }
-        let s = self.speed[stage % self.speed.len()];
+        let s = self.speed[stage % self.used];
         let sum = |f: fn(&(f64, f64, f64)) -> f64| Seconds(self.unit[first..end].iter().map(f).sum::<f64>() / s);
         Some(StageCost { forward: sum(|u| u.0), backward: sum(|u| u.1), update: sum(|u| u.2) })
     }
@@ -36,6 +38,7 @@ fn random(rng: &mut StdRng, units: usize, meshes: usize) -> Random {
             })
             .collect(),
         speed: (0..meshes).map(|_| rng.random_range(0.5..2.0)).collect(),
+        used: meshes,
         hops: (0..units).map(|_| rng.random_range(0.0..0.3)).collect(),
         memory: rng.random_range((units / meshes + 1).min(units)..=units),
     }
@@ -73,9 +76,10 @@ fn the_search_finds_the_brute_force_optimum_of_small_chains() {
     for _ in 0..40 {
         let units = rng.random_range(2..9);
         let meshes = rng.random_range(1..4usize).min(units);
-        let costs = random(&mut rng, units, meshes);
+        let mut costs = random(&mut rng, units, meshes);
         for schedule in Schedule::ALL {
             for used in 1..=meshes {
+                costs.used = used;
                 let rounds = if schedule == Schedule::Circular { 2 } else { 1 };
                 let shape = Shape { schedule, meshes: used, rounds, microbatches: rng.random_range(1..9) };
                 let expected = if shape.stages() <= units { brute_force(&costs, units, shape) } else { None };
@@ -149,5 +153,9 @@ fn long_chains_are_split_evenly_when_units_are_equal() {
     assert_eq!(split.bounds, (0..=8).map(|k| 12 * k).collect::<Vec<_>>());
     // (M + S − 1) × 36 per stage.
     assert!((split.timeline.step.0 - 23.0 * 36.0).abs() < 1e-9);
-    assert!(bound.0 <= split.timeline.step.0);
+    // The bound counts, for the busiest stage, its 16 microbatches and the stages
+    // one microbatch must pass before it: over every split (a shorter last stage
+    // lowers it), 738 of the 828.
+    assert!(bound.0 <= split.timeline.step.0 + 1e-9);
+    assert!((bound.0 - 738.0).abs() < 1e-6, "{}", bound.0);
 }
