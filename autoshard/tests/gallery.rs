@@ -64,7 +64,12 @@ fn pipelined(path: &str, config: &autoshard::Config) {
         assert_eq!(back.units, pipeline.chain.units[stage.first..stage.end], "{path}");
         for (name, sharding) in &back.shardings {
             let planned = stage.solved.solution.plan.value(name);
-            assert_eq!(planned.map(|s| s.closed()), Some(sharding.closed()), "{path}: stage {} value {name}", stage.index);
+            assert_eq!(
+                planned.map(|s| s.closed()),
+                Some(sharding.closed()),
+                "{path}: stage {} value {name}",
+                stage.index
+            );
         }
     }
     eprintln!("{path}: planned the pipeline in {solved:?}, ran it in {:?}", started.elapsed() - solved);

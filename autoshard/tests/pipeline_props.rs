@@ -651,7 +651,10 @@ fn a_gradient_missing_from_accumulate_is_named() {
     stack.not_accumulated = vec!["gw1_0".into()];
     let (message, _) = rejected(&stack);
     assert!(message.contains("through \"gw1_0\""), "names the gradient: {message}");
-    assert!(message.contains("if \"gw1_0\" is a gradient (or the loss), list it under pipeline.accumulate"), "{message}");
+    assert!(
+        message.contains("if \"gw1_0\" is a gradient (or the loss), list it under pipeline.accumulate"),
+        "{message}"
+    );
 }
 
 #[test]

@@ -270,7 +270,9 @@ fn decode_pipeline(
                 .iter()
                 .find(|(k, _)| matches!(&k.kind, NodeKind::Str(s) if s == "assign"))
                 .and_then(|(_, v)| match &v.kind {
-                    NodeKind::Map(pins) => pins.iter().map(|(k, _)| k).find(|k| matches!(&k.kind, NodeKind::Str(s) if s == label)),
+                    NodeKind::Map(pins) => {
+                        pins.iter().map(|(k, _)| k).find(|k| matches!(&k.kind, NodeKind::Str(s) if s == label))
+                    }
                     _ => None,
                 }),
             _ => None,

@@ -120,7 +120,8 @@ pub fn pipeline(ctx: &mut Ctx<'_>, node: &Node, topology: Option<&Topology>) -> 
     let schedule = match fields.get("schedule") {
         None => None,
         Some(n) => {
-            let mut choices: Vec<(&str, Option<Schedule>)> = Schedule::ALL.iter().map(|s| (s.as_str(), Some(*s))).collect();
+            let mut choices: Vec<(&str, Option<Schedule>)> =
+                Schedule::ALL.iter().map(|s| (s.as_str(), Some(*s))).collect();
             choices.push(("auto", None));
             ctx.choice(n, "schedule", &choices)?
         }

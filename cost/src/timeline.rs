@@ -83,9 +83,9 @@ pub fn simulate_schedule(
         for (mesh, list) in order.iter().enumerate() {
             while let Some(task) = list.get(next[mesh]) {
                 let deps = waits_for(task);
-                let Some(ready) = deps.iter().try_fold(free[mesh], |at, (dep, delay)| {
-                    ends.get(dep).map(|end| at.max(end + delay.0))
-                }) else {
+                let Some(ready) =
+                    deps.iter().try_fold(free[mesh], |at, (dep, delay)| ends.get(dep).map(|end| at.max(end + delay.0)))
+                else {
                     break;
                 };
                 let end = ready + duration(task).0;
@@ -125,7 +125,10 @@ mod tests {
                 TaskKind::Forward if t.stage > 0 => vec![(at(t.stage - 1, TaskKind::Forward), Seconds(hop))],
                 TaskKind::Forward => vec![],
                 TaskKind::Backward if t.stage + 1 < stages => {
-                    vec![(at(t.stage + 1, TaskKind::Backward), Seconds(hop)), (at(t.stage, TaskKind::Forward), Seconds(0.0))]
+                    vec![
+                        (at(t.stage + 1, TaskKind::Backward), Seconds(hop)),
+                        (at(t.stage, TaskKind::Forward), Seconds(0.0)),
+                    ]
                 }
                 TaskKind::Backward => vec![(at(t.stage, TaskKind::Forward), Seconds(0.0))],
                 TaskKind::Update => vec![],
@@ -135,11 +138,13 @@ mod tests {
 
     fn step(schedule: Schedule, s: u32, m: u32, f: f64, b: f64, hop: f64) -> f64 {
         let order = schedule.order(s, m, 1);
-        let duration = |t: &Task| Seconds(match t.kind {
-            TaskKind::Forward => f,
-            TaskKind::Backward => b,
-            TaskKind::Update => 0.0,
-        });
+        let duration = |t: &Task| {
+            Seconds(match t.kind {
+                TaskKind::Forward => f,
+                TaskKind::Backward => b,
+                TaskKind::Update => 0.0,
+            })
+        };
         simulate_schedule(&order, duration, chain_deps(s, hop)).unwrap().step.0
     }
 

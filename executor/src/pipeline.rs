@@ -12,9 +12,9 @@
 
 use crate::error::{Error, Result};
 use crate::tensor::Tensor;
+use autoshard_model::ir::ValueDef;
 use autoshard_model::pipeline::{Accumulation, Task, TaskKind};
 use autoshard_model::{Program, ValueId};
-use autoshard_model::ir::ValueDef;
 use std::collections::BTreeMap;
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
@@ -96,8 +96,13 @@ struct Store {
 const WAIT: Duration = Duration::from_secs(600);
 
 /// Runs the step of `layout` on `inputs` (the full batch's), with `runner`.
-pub fn run_pipeline(layout: &PipelineLayout<'_>, runner: &dyn FragmentRunner, inputs: &[Tensor]) -> Result<PipelineRun> {
-    let store = Store { values: Mutex::new(BTreeMap::new()), accumulators: Mutex::new(BTreeMap::new()), ready: Condvar::new() };
+pub fn run_pipeline(
+    layout: &PipelineLayout<'_>,
+    runner: &dyn FragmentRunner,
+    inputs: &[Tensor],
+) -> Result<PipelineRun> {
+    let store =
+        Store { values: Mutex::new(BTreeMap::new()), accumulators: Mutex::new(BTreeMap::new()), ready: Condvar::new() };
     let started = Instant::now();
     let results: Vec<Result<Vec<MeasuredTask>>> = std::thread::scope(|scope| {
         let handles: Vec<_> = layout
@@ -109,7 +114,10 @@ pub fn run_pipeline(layout: &PipelineLayout<'_>, runner: &dyn FragmentRunner, in
                 scope.spawn(move || run_mesh(layout, runner, inputs, store, mesh as u32, tasks, started))
             })
             .collect();
-        handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err(Error::Plan("a mesh thread panicked".into())))).collect()
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|_| Err(Error::Plan("a mesh thread panicked".into()))))
+            .collect()
     });
     let wall = started.elapsed();
     let mut tasks = Vec::new();
@@ -166,13 +174,23 @@ fn run_mesh(
 }
 
 /// The value `v` as microbatch `microbatch` (or the step) reads it.
-fn fetch(layout: &PipelineLayout<'_>, inputs: &[Tensor], store: &Store, v: ValueId, microbatch: Option<u32>) -> Result<Tensor> {
+fn fetch(
+    layout: &PipelineLayout<'_>,
+    inputs: &[Tensor],
+    store: &Store,
+    v: ValueId,
+    microbatch: Option<u32>,
+) -> Result<Tensor> {
     let program = layout.program;
     if let ValueDef::Input(i) = program.value(v).def {
         let full = &inputs[i];
         return match (layout.split.iter().find(|(k, _)| *k == i), microbatch) {
             (Some(&(_, dim)), Some(m)) => full.piece(dim, layout.microbatches as usize, m as usize).ok_or_else(|| {
-                Error::Plan(format!("input \"{}\" does not split into {} microbatches", program.value(v).name, layout.microbatches))
+                Error::Plan(format!(
+                    "input \"{}\" does not split into {} microbatches",
+                    program.value(v).name,
+                    layout.microbatches
+                ))
             }),
             _ => Ok(full.clone()),
         };
@@ -195,7 +213,13 @@ fn fetch(layout: &PipelineLayout<'_>, inputs: &[Tensor], store: &Store, v: Value
 
 /// Stores `tensor` as `v` of `microbatch` (or of the step), or adds it to `v`'s
 /// accumulator, completing it after the last microbatch.
-fn publish(layout: &PipelineLayout<'_>, store: &Store, v: ValueId, tensor: Tensor, microbatch: Option<u32>) -> Result<()> {
+fn publish(
+    layout: &PipelineLayout<'_>,
+    store: &Store,
+    v: ValueId,
+    tensor: Tensor,
+    microbatch: Option<u32>,
+) -> Result<()> {
     let accumulation = layout.accumulated.iter().find(|(a, _)| *a == v).map(|(_, how)| *how);
     let done = match (accumulation, microbatch) {
         (Some(how), Some(_)) => {

@@ -56,9 +56,13 @@ pub fn export_mpmd(config: &Config, plan: &PipelinePlan) -> Result<String, Error
             let by_name = |p: &Program, list: &[ValueId], attrs: Vec<Option<TensorSharding>>| {
                 list.iter().zip(attrs).map(|(&v, s)| (v, s.unwrap_or_else(|| replicated(p, v)))).collect::<Vec<_>>()
             };
-            let args = by_name(&pipeline.microbatch, &fragment.inputs, func.args.iter().map(|a| sharding(&a.attrs)).collect());
-            let results =
-                by_name(&pipeline.microbatch, &fragment.outputs, func.results.iter().map(|r| sharding(&r.attrs)).collect());
+            let args =
+                by_name(&pipeline.microbatch, &fragment.inputs, func.args.iter().map(|a| sharding(&a.attrs)).collect());
+            let results = by_name(
+                &pipeline.microbatch,
+                &fragment.outputs,
+                func.results.iter().map(|r| sharding(&r.attrs)).collect(),
+            );
             functions.insert((stage.index, i), Function { name, text, args, results });
         }
     }
@@ -69,13 +73,17 @@ pub fn export_mpmd(config: &Config, plan: &PipelinePlan) -> Result<String, Error
         text += &f.text;
     }
     text += "}\n";
-    let module = parse_module("exported.mlir", &text).map_err(|e| Error::Pipeline(format!("the MPMD module does not read back: {e}")))?;
+    let module = parse_module("exported.mlir", &text)
+        .map_err(|e| Error::Pipeline(format!("the MPMD module does not read back: {e}")))?;
     module.verify().map_err(|e| Error::Pipeline(format!("the MPMD module does not verify: {e}")))?;
     Ok(module.to_string())
 }
 
 fn pipeline_of(config: &Config) -> Result<&autoshard_solver::pipeline::Pipeline, Error> {
-    config.pipeline.as_ref().ok_or_else(|| Error::Pipeline(format!("{}: the config has no pipeline: section", config.name)))
+    config
+        .pipeline
+        .as_ref()
+        .ok_or_else(|| Error::Pipeline(format!("{}: the config has no pipeline: section", config.name)))
 }
 
 fn symbol(name: &str) -> String {
@@ -182,7 +190,11 @@ impl<'a> Main<'a> {
 
     fn build(mut self) -> Result<String, Error> {
         let mut tasks: Vec<_> = self.plan.timeline.tasks.clone();
-        tasks.sort_by(|a, b| (a.task.kind == TaskKind::Update, a.start.0).partial_cmp(&(b.task.kind == TaskKind::Update, b.start.0)).unwrap_or(std::cmp::Ordering::Equal));
+        tasks.sort_by(|a, b| {
+            (a.task.kind == TaskKind::Update, a.start.0)
+                .partial_cmp(&(b.task.kind == TaskKind::Update, b.start.0))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
         let mut reduced = false;
         for t in &tasks {
             if t.task.kind == TaskKind::Update && !reduced {
@@ -199,7 +211,13 @@ impl<'a> Main<'a> {
 
     /// The SSA value of `v` (of microbatch `mb`, or the step's) on `mesh` as
     /// `sharding`, transferring it there if it is held elsewhere or otherwise.
-    fn operand(&mut self, v: ValueId, mb: Option<u32>, mesh: usize, sharding: &TensorSharding) -> Result<String, Error> {
+    fn operand(
+        &mut self,
+        v: ValueId,
+        mb: Option<u32>,
+        mesh: usize,
+        sharding: &TensorSharding,
+    ) -> Result<String, Error> {
         let program = &self.pipeline().microbatch;
         let split = self.pipeline().chain.split.clone();
         let key = match program.value(v).def {
@@ -212,7 +230,12 @@ impl<'a> Main<'a> {
     }
 
     /// [`Main::operand`] of the value held under `key`.
-    fn operand_at(&mut self, key: (ValueId, Option<u32>), mesh: usize, sharding: &TensorSharding) -> Result<String, Error> {
+    fn operand_at(
+        &mut self,
+        key: (ValueId, Option<u32>),
+        mesh: usize,
+        sharding: &TensorSharding,
+    ) -> Result<String, Error> {
         let (v, program) = (key.0, &self.pipeline().microbatch);
         if let Some(held) = self.held.get(&key)
             && let Some((_, _, ssa)) = held.iter().find(|(m, s, _)| *m == mesh && s == sharding)
@@ -222,7 +245,11 @@ impl<'a> Main<'a> {
         let ty = self.ty(v, mesh, sharding);
         let Some((from_mesh, from_sharding, from)) = self.held.get(&key).and_then(|h| h.first()).cloned() else {
             if matches!(program.value(v).def, ValueDef::Input(_)) {
-                let name = format!("%{}{}", program.value(v).name.replace(|c: char| !c.is_ascii_alphanumeric() && c != '_', "_"), key.1.map_or(String::new(), |m| format!("_mb{m}")));
+                let name = format!(
+                    "%{}{}",
+                    program.value(v).name.replace(|c: char| !c.is_ascii_alphanumeric() && c != '_', "_"),
+                    key.1.map_or(String::new(), |m| format!("_mb{m}"))
+                );
                 let name = format!("{name}_{}", self.mesh_name(mesh));
                 self.args.push(format!("{name}: {ty}"));
                 self.held.entry(key).or_default().push((mesh, sharding.clone(), name.clone()));
@@ -284,10 +311,11 @@ impl<'a> Main<'a> {
         let accumulated = self.pipeline().chain.accumulated.clone();
         let m = self.plan.microbatches;
         for (v, how) in accumulated {
-            let Some((mesh, sharding, _)) = self.held.get(&(v, Some(0))).and_then(|h| h.first()).cloned() else { continue };
-            let parts: Vec<String> = (0..m)
-                .map(|mb| self.operand_at((v, Some(mb)), mesh, &sharding))
-                .collect::<Result<_, _>>()?;
+            let Some((mesh, sharding, _)) = self.held.get(&(v, Some(0))).and_then(|h| h.first()).cloned() else {
+                continue;
+            };
+            let parts: Vec<String> =
+                (0..m).map(|mb| self.operand_at((v, Some(mb)), mesh, &sharding)).collect::<Result<_, _>>()?;
             let ty = self.ty(v, mesh, &sharding);
             let ssa = self.fresh();
             let types = vec![ty.clone(); parts.len()].join(", ");
@@ -302,7 +330,14 @@ impl<'a> Main<'a> {
     }
 
     /// `value` divided by `m` in a fragment of its own on `mesh`.
-    fn scale(&mut self, v: ValueId, mesh: usize, sharding: &TensorSharding, value: &str, m: u32) -> Result<String, Error> {
+    fn scale(
+        &mut self,
+        v: ValueId,
+        mesh: usize,
+        sharding: &TensorSharding,
+        value: &str,
+        m: u32,
+    ) -> Result<String, Error> {
         let ty = self.ty(v, mesh, sharding);
         let local = self.pipeline().microbatch.value(v).ty.clone();
         let ssa = self.fresh();
@@ -323,7 +358,10 @@ impl<'a> Main<'a> {
         for output in program.outputs() {
             let v = output.value;
             let Some((mesh, sharding, _)) = self.held.get(&(v, None)).and_then(|h| h.first()).cloned() else {
-                return Err(Error::Pipeline(format!("output \"{}\" is not produced by the plan", program.value(v).name)));
+                return Err(Error::Pipeline(format!(
+                    "output \"{}\" is not produced by the plan",
+                    program.value(v).name
+                )));
             };
             returned.push(self.operand(v, None, mesh, &sharding)?);
             types.push(self.ty(v, mesh, &sharding));
@@ -408,7 +446,12 @@ pub fn read_mpmd(source: &str) -> Result<PipelineModule, Error> {
 
 /// Whether every mesh's calls come in `schedule`'s order (stages numbered by their
 /// first call, the first stages' meshes numbering the meshes).
-fn follows(schedule: Schedule, stages: &[ModuleStage], calls: &BTreeMap<String, Vec<(usize, TaskKind)>>, m: u32) -> bool {
+fn follows(
+    schedule: Schedule,
+    stages: &[ModuleStage],
+    calls: &BTreeMap<String, Vec<(usize, TaskKind)>>,
+    m: u32,
+) -> bool {
     let mut meshes: Vec<&String> = Vec::new();
     for s in stages {
         if !meshes.contains(&&s.mesh) {

@@ -22,9 +22,17 @@ const WIDTH: usize = 96;
 /// The whole report of `plan` for `config`.
 pub fn render(config: &Config, plan: &PipelinePlan) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "pipeline  {}: {} stage(s), {} schedule, {} microbatches", config.name, plan.stages.len(), plan.schedule, plan.microbatches);
+    let _ = writeln!(
+        out,
+        "pipeline  {}: {} stage(s), {} schedule, {} microbatches",
+        config.name,
+        plan.stages.len(),
+        plan.schedule,
+        plan.microbatches
+    );
     out += &stages(config, plan);
     out += &parameters(config, plan);
+    out += &transfers(plan);
     out += &timeline(config, plan);
     out += &summary(plan);
     out
@@ -33,11 +41,19 @@ pub fn render(config: &Config, plan: &PipelinePlan) -> String {
 fn stages(config: &Config, plan: &PipelinePlan) -> String {
     let Some(pipeline) = &config.pipeline else { return String::new() };
     let mut out = String::from("\nstages\n");
-    let _ = writeln!(out, "  {:<6} {:<10} {:<24} {:>11} {:>11} {:>11} {:>11} {:>11}", "stage", "mesh", "units", "forward", "backward", "update", "kept", "per mb");
+    let _ = writeln!(
+        out,
+        "  {:<6} {:<10} {:<24} {:>11} {:>11} {:>11} {:>11} {:>11}",
+        "stage", "mesh", "units", "forward", "backward", "update", "kept", "per mb"
+    );
     for s in &plan.stages {
         let mesh = pipeline.topology.mesh(s.mesh);
         let units = &pipeline.chain.units[s.first..s.end];
-        let units = if units.len() > 3 { format!("{}..{} ({})", units[0], units[units.len() - 1], units.len()) } else { units.join(", ") };
+        let units = if units.len() > 3 {
+            format!("{}..{} ({})", units[0], units[units.len() - 1], units.len())
+        } else {
+            units.join(", ")
+        };
         let c = s.solved.cost;
         let _ = writeln!(
             out,
@@ -73,6 +89,62 @@ fn parameters(config: &Config, plan: &PipelinePlan) -> String {
     out
 }
 
+fn transfers(plan: &PipelinePlan) -> String {
+    if plan.transfers.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("\ntransfers  (per microbatch, between consecutive stages)\n");
+    for (k, t) in plan.transfers.iter().enumerate() {
+        let list = |names: &[String]| {
+            if names.len() > 3 { format!("{}, ... ({})", names[..3].join(", "), names.len()) } else { names.join(", ") }
+        };
+        let _ = writeln!(
+            out,
+            "  {k} -> {}  {} ({})   {} <- {}  {} ({})   {} each way",
+            k + 1,
+            list(&t.forward),
+            t.bytes[0],
+            k,
+            k + 1,
+            list(&t.backward),
+            t.bytes[1],
+            t.time
+        );
+    }
+    out
+}
+
+/// Per boundary between stages `k` and `k + 1`: the median time from the end of
+/// the sender's task to the start of the receiver's, forward and backward, over the
+/// microbatches (the transfer and any wait for the receiver).
+pub fn handovers(timeline: &Timeline, stages: usize) -> Vec<(Seconds, Seconds)> {
+    let find = |stage: usize, kind: TaskKind, mb: u32| {
+        timeline.tasks.iter().find(|t| {
+            t.task.stage as usize == stage && t.task.kind == kind && t.task.microbatch == mb && t.end.0 > t.start.0
+        })
+    };
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        Seconds(v.get(v.len() / 2).copied().unwrap_or(0.0))
+    };
+    let microbatches = timeline.tasks.iter().map(|t| t.task.microbatch + 1).max().unwrap_or(0);
+    (0..stages.saturating_sub(1))
+        .map(|k| {
+            let (mut forward, mut backward) = (Vec::new(), Vec::new());
+            for mb in 0..microbatches {
+                if let (Some(a), Some(b)) = (find(k, TaskKind::Forward, mb), find(k + 1, TaskKind::Forward, mb)) {
+                    forward.push((b.start.0 - a.end.0).max(0.0));
+                }
+                let sender = find(k + 1, TaskKind::Backward, mb).or_else(|| find(k + 1, TaskKind::Forward, mb));
+                if let (Some(a), Some(b)) = (sender, find(k, TaskKind::Backward, mb)) {
+                    backward.push((b.start.0 - a.end.0).max(0.0));
+                }
+            }
+            (median(forward), median(backward))
+        })
+        .collect()
+}
+
 fn timeline(config: &Config, plan: &PipelinePlan) -> String {
     let names: Vec<String> = match &config.pipeline {
         Some(p) => p.topology.meshes().iter().map(|m| m.name.clone()).collect(),
@@ -80,7 +152,9 @@ fn timeline(config: &Config, plan: &PipelinePlan) -> String {
     };
     let mut out = format!(
         "\ntimeline  ({}, {} microbatches, step {}; digits: forward of microbatch n mod 10, letters a-j: its backward, U: update, .: idle)\n",
-        plan.schedule, plan.microbatches, plan.step()
+        plan.schedule,
+        plan.microbatches,
+        plan.step()
     );
     out += &rows(&plan.timeline, &names);
     out

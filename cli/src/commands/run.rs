@@ -87,8 +87,8 @@ fn pipeline(args: &Args, config: &autoshard::Config, shown: &str) -> Result<(), 
         return Err(Failure::BadInput(format!("{shown}: error: --plan takes a plan of one mesh, not a pipeline's")));
     }
     let plan = autoshard::solve_pipeline(config).map_err(|e| Failure::Failed(format!("{shown}: error: {e}")))?;
-    let check =
-        autoshard::run_pipeline(config, &plan, args.seed).map_err(|e| Failure::Failed(format!("{shown}: error: {e}")))?;
+    let check = autoshard::run_pipeline(config, &plan, args.seed)
+        .map_err(|e| Failure::Failed(format!("{shown}: error: {e}")))?;
     match args.format {
         Format::Text => print!("{}", pipeline_report(config, &plan, &check)),
         Format::Json => {
@@ -137,20 +137,47 @@ fn pipeline_report(
         .as_ref()
         .map(|p| p.topology.meshes().iter().map(|m| m.name.clone()).collect())
         .unwrap_or_default();
-    let _ = writeln!(out, "
-measured on the CPU mesh  (step {}, bubble {:.1}%)", measured.step, 100.0 * check.run.bubble(meshes));
+    let _ = writeln!(
+        out,
+        "\nmeasured on the CPU mesh  (step {}, bubble {:.1}%)",
+        measured.step,
+        100.0 * check.run.bubble(meshes)
+    );
     out += &autoshard::view::pipeline::rows(&measured, &names);
-    out += "
-fragments  (predicted and measured mean per run)
-";
+    if !plan.transfers.is_empty() {
+        out += "\nhand-overs  (median from the end of the sender's task to the start of the receiver's: the transfer and any wait)\n";
+        let stages = plan.stages.len();
+        let predicted = autoshard::view::pipeline::handovers(&plan.timeline, stages);
+        let ran = autoshard::view::pipeline::handovers(&measured, stages);
+        for (k, ((pf, pb), (mf, mb))) in predicted.iter().zip(&ran).enumerate() {
+            let _ = writeln!(
+                out,
+                "  {k} -> {}  predicted {:>11}  measured {:>11}    {k} <- {}  predicted {:>11}  measured {:>11}",
+                k + 1,
+                pf.to_string(),
+                mf.to_string(),
+                k + 1,
+                pb.to_string(),
+                mb.to_string()
+            );
+        }
+    }
+    out += "\nfragments  (predicted and measured mean per run)\n";
     for f in &check.fragments {
-        let _ = writeln!(out, "  stage {} {:<9} predicted {:>11}  measured {:>11}  ({} runs)", f.stage, format!("{:?}", f.kind), f.predicted.to_string(), f.measured.to_string(), f.runs);
+        let _ = writeln!(
+            out,
+            "  stage {} {:<9} predicted {:>11}  measured {:>11}  ({} runs)",
+            f.stage,
+            format!("{:?}", f.kind),
+            f.predicted.to_string(),
+            f.measured.to_string(),
+            f.runs
+        );
     }
     let v = &check.verification;
     let _ = writeln!(
         out,
-        "
-verification: {} (max relative error {:.3e}, tolerance {:.1e}; reference {:.3}s)",
+        "\nverification: {} (max relative error {:.3e}, tolerance {:.1e}; reference {:.3}s)",
         if v.passed { "passed" } else { "FAILED" },
         v.max_rel_error,
         v.tolerance,

@@ -97,7 +97,8 @@ pub fn run(args: &Args) -> Result<(), Failure> {
 /// `solve` of a pipelined config: the pipeline plan's report, its timeline as SVG,
 /// or its MPMD module.
 fn pipeline(args: &Args, config: &autoshard::Config, shown: &str) -> Result<(), Failure> {
-    let progress = Progress::spinner("planning the pipeline", &format!("(limit {} per solve)", config.solver.time_limit));
+    let progress =
+        Progress::spinner("planning the pipeline", &format!("(limit {} per solve)", config.solver.time_limit));
     let plan = autoshard::solve_pipeline(config).map_err(|e| solve_failure(shown, e));
     progress.finish();
     let plan = plan?;

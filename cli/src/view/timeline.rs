@@ -68,7 +68,13 @@ pub fn render(config: &Config, plan: &PipelinePlan) -> String {
         }
     }
     let _ = writeln!(svg, "<text x=\"{LEFT}\" y=\"{:.1}\">0</text>", height - 10.0);
-    let _ = writeln!(svg, "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>", WIDTH - 10.0, height - 10.0, plan.step());
+    let _ = writeln!(
+        svg,
+        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>",
+        WIDTH - 10.0,
+        height - 10.0,
+        plan.step()
+    );
     svg += "</svg>\n";
     svg
 }

@@ -306,9 +306,8 @@ fn split_inputs(full: &Program, microbatch: &Program, microbatches: u32) -> Resu
         if f.ty == m.ty {
             continue;
         }
-        let differing: Vec<usize> = (0..f.ty.shape.len().min(m.ty.shape.len()))
-            .filter(|&d| f.ty.shape.get(d) != m.ty.shape.get(d))
-            .collect();
+        let differing: Vec<usize> =
+            (0..f.ty.shape.len().min(m.ty.shape.len())).filter(|&d| f.ty.shape.get(d) != m.ty.shape.get(d)).collect();
         let ok = f.ty.shape.len() == m.ty.shape.len()
             && differing.len() == 1
             && m.ty.shape[differing[0]] * i64::from(microbatches) == f.ty.shape[differing[0]];

@@ -3,7 +3,7 @@
 //! pure-SPMD plan it was compared with.
 
 use super::split::Shape;
-use super::stages::SolvedStage;
+use super::stages::{SolvedStage, Transfer};
 use crate::Solution;
 use autoshard_cost::Timeline;
 use autoshard_model::Seconds;
@@ -50,6 +50,9 @@ pub struct PipelinePlan {
     pub stages: Vec<StagePlan>,
     /// The predicted timeline of a step.
     pub timeline: Timeline,
+    /// What one microbatch sends between consecutive stages (`transfers[k]`: from
+    /// stage `k` to `k + 1` and back).
+    pub transfers: Vec<Transfer>,
     /// A lower bound on any split's step time over the shapes searched.
     pub bound: Seconds,
     /// The shapes searched, best estimate first.

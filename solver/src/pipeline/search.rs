@@ -85,6 +85,7 @@ pub fn solve_pipeline(
         schedule: shape.schedule,
         rounds: shape.rounds as u32,
         microbatches: pipeline.microbatches,
+        transfers: transfers(pipeline, &candidates[chosen].0.bounds),
         stages,
         timeline,
         bound: Seconds(bound),
@@ -129,6 +130,7 @@ pub fn plan_split(
         schedule: shape.schedule,
         rounds: shape.rounds as u32,
         microbatches: pipeline.microbatches,
+        transfers: transfers(pipeline, bounds),
         stages,
         timeline,
         bound: Seconds(0.0),
@@ -136,6 +138,11 @@ pub fn plan_split(
         spmd: None,
         solve_time: Seconds(started.elapsed().as_secs_f64()),
     })
+}
+
+/// The transfers between consecutive stages of the split `bounds`.
+fn transfers(pipeline: &Pipeline, bounds: &[usize]) -> Vec<super::stages::Transfer> {
+    bounds[1..bounds.len() - 1].iter().map(|&b| super::stages::crossing(pipeline, b - 1)).collect()
 }
 
 /// The shapes to search: each schedule allowed, on 1 to all meshes (at least two

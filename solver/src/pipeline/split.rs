@@ -93,9 +93,8 @@ pub fn best_split(costs: &dyn SplitCosts, units: usize, shape: Shape) -> Option<
 
 /// Simulates the split `bounds`.
 pub(crate) fn simulate(costs: &dyn SplitCosts, shape: Shape, bounds: &[usize]) -> Option<Split> {
-    let stage_costs: Vec<StageCost> = (0..bounds.len() - 1)
-        .map(|k| costs.stage(bounds[k], bounds[k + 1], k))
-        .collect::<Option<_>>()?;
+    let stage_costs: Vec<StageCost> =
+        (0..bounds.len() - 1).map(|k| costs.stage(bounds[k], bounds[k + 1], k)).collect::<Option<_>>()?;
     let hops: Vec<Seconds> = (1..bounds.len() - 1).map(|k| costs.hop(bounds[k] - 1)).collect();
     let timeline = simulate_stages(&stage_costs, &hops, shape).ok()?;
     Some(Split { bounds: bounds.to_vec(), timeline })
@@ -122,13 +121,19 @@ pub fn simulate_stages(
         let at = |stage: u32, kind| Task { stage, microbatch: t.microbatch, kind };
         let mut deps = Vec::new();
         match t.kind {
-            TaskKind::Forward if t.stage > 0 => deps.push((at(t.stage - 1, TaskKind::Forward), hops[t.stage as usize - 1])),
+            TaskKind::Forward if t.stage > 0 => {
+                deps.push((at(t.stage - 1, TaskKind::Forward), hops[t.stage as usize - 1]))
+            }
             TaskKind::Backward => {
                 deps.push((at(t.stage, TaskKind::Forward), Seconds(0.0)));
                 if t.stage + 1 < count {
                     // A stage without a backward (the last, whose backward its
                     // forward runs) sends its gradient when its forward ends.
-                    let next = if stages[t.stage as usize + 1].backward.0 > 0.0 { TaskKind::Backward } else { TaskKind::Forward };
+                    let next = if stages[t.stage as usize + 1].backward.0 > 0.0 {
+                        TaskKind::Backward
+                    } else {
+                        TaskKind::Forward
+                    };
                     deps.push((at(t.stage + 1, next), hops[t.stage as usize]));
                 }
             }
@@ -360,9 +365,8 @@ fn lower_bound(costs: &dyn SplitCosts, units: usize, shape: Shape) -> Option<Sec
         .sum();
     let average = if total.is_finite() { total / shape.meshes as f64 } else { 0.0 };
     // One microbatch's way: every unit's forward and backward, each at its cheapest.
-    let path: f64 = (0..units)
-        .map(|u| (0..shape.meshes).filter_map(|k| per_mb(u, u + 1, k)).fold(f64::INFINITY, f64::min))
-        .sum();
+    let path: f64 =
+        (0..units).map(|u| (0..shape.meshes).filter_map(|k| per_mb(u, u + 1, k)).fold(f64::INFINITY, f64::min)).sum();
     let path = if path.is_finite() { path } else { 0.0 };
     Some(Seconds(busiest.max(average).max(path)))
 }

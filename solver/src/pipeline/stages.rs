@@ -11,8 +11,8 @@ use super::Pipeline;
 use super::split::{Shape, SplitCosts, StageCost};
 use crate::{Solution, Solver, SolverOptions};
 use autoshard_cost::{Fixed, HardwareSpec, complete};
-use autoshard_model::pipeline::{Fragment, MeshId, Phase};
 use autoshard_model::ir::ValueDef;
+use autoshard_model::pipeline::{Fragment, MeshId, Phase};
 use autoshard_model::{Bytes, OpId, Plan, Program, Seconds, TensorSharding, ValueId};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -143,8 +143,11 @@ fn memory(
         }
     }
     let forward: BTreeSet<ValueId> = parts[0].iter().flat_map(|&op| source.op(op).results.iter().copied()).collect();
-    let read_back: BTreeSet<ValueId> =
-        parts[1].iter().flat_map(|&op| source.op(op).operands.iter().copied()).filter(|v| forward.contains(v)).collect();
+    let read_back: BTreeSet<ValueId> = parts[1]
+        .iter()
+        .flat_map(|&op| source.op(op).operands.iter().copied())
+        .filter(|v| forward.contains(v))
+        .collect();
     let stash = Bytes(read_back.iter().map(|&v| bytes(v).0).sum());
     (persistent, stash)
 }
@@ -180,8 +183,9 @@ impl<'a> UnitPrices<'a> {
             }
             units.push(per_mesh);
         }
-        let hops = (0..n).map(|u| hop(pipeline, u)).collect();
-        let shape = Shape { schedule: autoshard_model::pipeline::Schedule::GPipe, meshes: 1, rounds: 1, microbatches: 1 };
+        let hops = (0..n).map(|u| crossing(pipeline, u).time).collect();
+        let shape =
+            Shape { schedule: autoshard_model::pipeline::Schedule::GPipe, meshes: 1, rounds: 1, microbatches: 1 };
         UnitPrices { pipeline, units, hops, shape }
     }
 
@@ -213,12 +217,14 @@ impl SplitCosts for UnitPrices<'_> {
         }
         let solved: Vec<&SolvedStage> = (first..end).map(|u| self.unit(u, mesh)).collect::<Option<_>>()?;
         let sum = |f: fn(&StageCost) -> f64| Seconds(solved.iter().map(|s| f(&s.cost)).sum());
-        let mut cost = StageCost { forward: sum(|c| c.forward.0), backward: sum(|c| c.backward.0), update: sum(|c| c.update.0) };
+        let mut cost =
+            StageCost { forward: sum(|c| c.forward.0), backward: sum(|c| c.backward.0), update: sum(|c| c.update.0) };
         if end == self.pipeline.chain.len() {
             cost.forward = Seconds(cost.forward.0 + cost.backward.0);
             cost.backward = Seconds(0.0);
         }
-        let in_flight = self.shape.schedule.in_flight(stage as u32, self.shape.stages() as u32, self.shape.microbatches);
+        let in_flight =
+            self.shape.schedule.in_flight(stage as u32, self.shape.stages() as u32, self.shape.microbatches);
         let persistent: u64 = solved.iter().map(|s| s.persistent.0).sum();
         let stash: u64 = solved.iter().map(|s| s.stash.0).sum();
         let budget = self.pipeline.hardware[mesh.index()].device.memory.0;
@@ -301,13 +307,14 @@ fn structure(program: &Program, op: OpId, id: &mut dyn FnMut(ValueId, &mut Strin
     key.push(';');
 }
 
-/// The delay of one microbatch's transfers across the boundary after unit `u`:
-/// the link's latency and the larger direction's bytes, each destination device
-/// receiving its share.
-fn hop(pipeline: &Pipeline, u: usize) -> Seconds {
+/// What one microbatch sends across the boundary after unit `u`: the values going
+/// forward (activations) and backward (gradients), their bytes, and the delay: the
+/// link's latency and the larger direction's bytes, each device of the smallest
+/// mesh receiving its share.
+pub fn crossing(pipeline: &Pipeline, u: usize) -> Transfer {
     let program = &pipeline.microbatch;
     let chain = &pipeline.chain;
-    let mut crossing: [BTreeSet<ValueId>; 2] = Default::default();
+    let mut values: [BTreeSet<ValueId>; 2] = Default::default();
     for &op in program.top_level() {
         let (Some(unit), Some(Phase::Microbatch)) = (chain.unit_of[op.index()], chain.phase_of[op.index()]) else {
             continue;
@@ -316,18 +323,36 @@ fn hop(pipeline: &Pipeline, u: usize) -> Seconds {
             let ValueDef::OpResult { op: from, .. } = program.value(v).def else { continue };
             let Some(src) = chain.unit_of[from.index()] else { continue };
             if src.index() <= u && unit.index() > u {
-                crossing[0].insert(v);
+                values[0].insert(v);
             } else if src.index() > u && unit.index() <= u {
-                crossing[1].insert(v);
+                values[1].insert(v);
             }
         }
     }
-    let bytes = crossing.map(|set| set.iter().map(|&v| program.value(v).ty.size().0).sum::<u64>());
+    let bytes = values.clone().map(|set| Bytes(set.iter().map(|&v| program.value(v).ty.size().0).sum::<u64>()));
     let devices = pipeline.topology.meshes().iter().map(|m| m.mesh.total_size()).min().unwrap_or(1).max(1);
-    let worst = bytes[0].max(bytes[1]);
-    if worst == 0 {
-        return Seconds(0.0);
-    }
+    let worst = bytes[0].0.max(bytes[1].0);
     let link = pipeline.link;
-    Seconds(link.latency.0 + worst as f64 / devices as f64 / link.bandwidth.0)
+    let time = if worst == 0 {
+        Seconds(0.0)
+    } else {
+        Seconds(link.latency.0 + worst as f64 / devices as f64 / link.bandwidth.0)
+    };
+    let names = |set: &BTreeSet<ValueId>| set.iter().map(|&v| program.value(v).name.clone()).collect();
+    Transfer { after_unit: u, forward: names(&values[0]), backward: names(&values[1]), bytes, time }
+}
+
+/// One microbatch's transfers across a unit boundary.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Transfer {
+    /// The boundary: after this unit.
+    pub after_unit: usize,
+    /// The values sent forward (to the next stage).
+    pub forward: Vec<String>,
+    /// The values sent backward (to the previous stage).
+    pub backward: Vec<String>,
+    /// Bytes forward and backward.
+    pub bytes: [Bytes; 2],
+    /// The predicted delay, one way.
+    pub time: Seconds,
 }
