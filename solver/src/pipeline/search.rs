@@ -4,14 +4,13 @@
 
 use super::plan::{Candidate, PipelinePlan, StagePlan};
 use super::split::{Shape, SplitCosts, best_split, simulate_stages};
-use super::stages::{SolvedStage, UnitPrices, solve_stage};
+use super::stages::{SolvedStage, UnitPrices, mesh_classes, solve_stage_like, structure_key};
 use super::{Pipeline, Split};
 use crate::{Solver, SolverOptions};
 use autoshard_cost::HardwareSpec;
 use autoshard_model::pipeline::{MeshId, Schedule};
-use autoshard_model::{Bytes, Program, Seconds};
+use autoshard_model::{Bytes, Decisions, Program, Seconds};
 use std::collections::BTreeMap;
-use std::collections::btree_map::Entry;
 use std::time::Instant;
 
 /// How the pipeline solve runs.
@@ -60,7 +59,7 @@ pub fn solve_pipeline(
             "no split of the chain into stages fits the meshes' memory and the assignments".into(),
         ));
     }
-    let mut solved: BTreeMap<(usize, usize, MeshId, u64), SolvedStage> = BTreeMap::new();
+    let mut solved = StageMemo::default();
     let mut best: Option<(usize, Vec<StagePlan>, autoshard_cost::Timeline)> = None;
     for i in 0..candidates.len().min(options.finalists) {
         let (candidate, _) = &candidates[i];
@@ -120,7 +119,7 @@ pub fn plan_split(
     prices.for_shape(shape);
     let estimate = super::split::simulate(&prices, shape, bounds).map_or(Seconds(f64::NAN), |s| s.timeline.step);
     let mut candidate = Candidate { shape, bounds: bounds.to_vec(), estimate, step: None };
-    let stages = solve_stages(pipeline, &prices, &candidate, options.solver, &mut BTreeMap::new())?;
+    let stages = solve_stages(pipeline, &prices, &candidate, options.solver, &mut StageMemo::default())?;
     let costs: Vec<_> = stages.iter().map(|s| s.solved.cost).collect();
     let hops: Vec<Seconds> = (1..bounds.len() - 1).map(|k| prices.hop(bounds[k] - 1)).collect();
     let timeline = simulate_stages(&costs, &hops, shape)
@@ -172,9 +171,10 @@ fn solve_stages(
     prices: &UnitPrices<'_>,
     candidate: &Candidate,
     options: SolverOptions,
-    solved: &mut BTreeMap<(usize, usize, MeshId, u64), SolvedStage>,
+    solved: &mut StageMemo,
 ) -> crate::Result<Vec<StagePlan>> {
     let shape = candidate.shape;
+    let classes = mesh_classes(pipeline);
     let mut stages = Vec::new();
     for k in 0..candidate.bounds.len() - 1 {
         let (first, end) = (candidate.bounds[k], candidate.bounds[k + 1]);
@@ -182,11 +182,27 @@ fn solve_stages(
         let in_flight = shape.schedule.in_flight(k as u32, shape.stages() as u32, shape.microbatches);
         let reserve = Bytes(prices.stash(first, end, mesh).0 * u64::from(in_flight.saturating_sub(1)));
         let key = (first, end, mesh, reserve.0);
-        let solved = match solved.entry(key) {
-            Entry::Occupied(done) => done.get().clone(),
-            Entry::Vacant(slot) => slot.insert(solve_stage(pipeline, first, end, mesh, reserve, options)?).clone(),
+        let stage = match solved.stages.get(&key) {
+            Some(stage) => stage.clone(),
+            None => {
+                // A stage of the same structure on an equal mesh takes its decisions.
+                let shape_key = (structure_key(pipeline, first, end), classes[mesh.index()], reserve.0);
+                let like = solved.decisions.get(&shape_key);
+                let stage = solve_stage_like(pipeline, first, end, mesh, reserve, options, like)?;
+                solved.decisions.entry(shape_key).or_insert_with(|| stage.solution.decisions.clone());
+                solved.stages.insert(key, stage.clone());
+                stage
+            }
         };
-        stages.push(StagePlan { index: k, first, end, mesh, solved });
+        stages.push(StagePlan { index: k, first, end, mesh, solved: stage });
     }
     Ok(stages)
+}
+
+/// Stages solved so far: by units, mesh and reserve; and their decisions by
+/// structure, mesh class and reserve.
+#[derive(Default)]
+struct StageMemo {
+    stages: BTreeMap<(usize, usize, MeshId, u64), SolvedStage>,
+    decisions: BTreeMap<(String, usize, u64), Decisions>,
 }

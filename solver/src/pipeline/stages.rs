@@ -13,7 +13,7 @@ use crate::{Solution, Solver, SolverOptions};
 use autoshard_cost::{Fixed, HardwareSpec, complete};
 use autoshard_model::ir::ValueDef;
 use autoshard_model::pipeline::{Fragment, MeshId, Phase};
-use autoshard_model::{Bytes, OpId, Plan, Program, Seconds, TensorSharding, ValueId};
+use autoshard_model::{Bytes, Decisions, OpId, Plan, Program, Seconds, TensorSharding, ValueId};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The ops of units `[first, end)`, by the task that runs them (forward, backward,
@@ -64,6 +64,21 @@ pub fn solve_stage(
     reserve: Bytes,
     options: SolverOptions,
 ) -> crate::Result<SolvedStage> {
+    solve_stage_like(pipeline, first, end, mesh, reserve, options, None)
+}
+
+/// [`solve_stage`], taking the decisions of a stage of the same structure (equal
+/// [`structure_key`]s: the cut programs then number their values and ops alike)
+/// instead of solving, when given.
+pub fn solve_stage_like(
+    pipeline: &Pipeline,
+    first: usize,
+    end: usize,
+    mesh: MeshId,
+    reserve: Bytes,
+    options: SolverOptions,
+    like: Option<&Decisions>,
+) -> crate::Result<SolvedStage> {
     let parts = stage_ops(pipeline, first, end);
     let all: Vec<OpId> = {
         let mut all: Vec<OpId> = parts.iter().flatten().copied().collect();
@@ -77,7 +92,11 @@ pub fn solve_stage(
     let whole = cut(&all, "stage").map_err(|e| crate::SolveError::Input(e.to_string()))?;
     let mut hardware = pipeline.hardware[mesh.index()].clone();
     hardware.device.memory = Bytes(hardware.device.memory.0.saturating_sub(reserve.0).max(1));
-    let solution = Solver::new(options).solve(&whole.program, &hardware)?;
+    let copied = like.and_then(|decisions| Solution::priced(&whole.program, &hardware, decisions.clone()).ok());
+    let solution = match copied {
+        Some(solution) => solution,
+        None => Solver::new(options).solve(&whole.program, &hardware)?,
+    };
     let mut fragments: [Option<(Fragment, Solution)>; 3] = Default::default();
     let mut times = [Seconds(0.0); 3];
     for (i, (ops, what)) in parts.iter().zip(["forward", "backward", "update"]).enumerate() {
@@ -174,7 +193,7 @@ impl<'a> UnitPrices<'a> {
         for u in 0..n {
             let mut per_mesh = Vec::new();
             for mesh in pipeline.topology.ids() {
-                let key = (unit_key(pipeline, u), class[mesh.index()]);
+                let key = (structure_key(pipeline, u, u + 1), class[mesh.index()]);
                 let solved = memo
                     .entry(key)
                     .or_insert_with(|| solve_stage(pipeline, u, u + 1, mesh, Bytes(0), options).ok())
@@ -238,7 +257,7 @@ impl SplitCosts for UnitPrices<'_> {
 
 /// Meshes that are interchangeable for pricing (same mesh, same hardware) share a
 /// class.
-fn mesh_classes(pipeline: &Pipeline) -> Vec<usize> {
+pub fn mesh_classes(pipeline: &Pipeline) -> Vec<usize> {
     let mut seen: Vec<String> = Vec::new();
     pipeline
         .topology
@@ -255,10 +274,11 @@ fn mesh_classes(pipeline: &Pipeline) -> Vec<usize> {
         .collect()
 }
 
-/// The structure of unit `u`'s program, names aside: equal keys, equal costs.
-fn unit_key(pipeline: &Pipeline, u: usize) -> String {
+/// The structure of the program of units `[first, end)`, names aside: equal keys,
+/// equal programs up to names, and so equal costs.
+pub fn structure_key(pipeline: &Pipeline, first: usize, end: usize) -> String {
     let program = &pipeline.microbatch;
-    let parts = stage_ops(pipeline, u, u + 1);
+    let parts = stage_ops(pipeline, first, end);
     let ops: BTreeSet<OpId> = parts.iter().flatten().copied().collect();
     let mut ids: BTreeMap<ValueId, usize> = BTreeMap::new();
     let mut key = String::new();
@@ -267,11 +287,13 @@ fn unit_key(pipeline: &Pipeline, u: usize) -> String {
         let n = *ids.entry(v).or_insert(next);
         key.push_str(&format!("%{n}:{} ", program.value(v).ty));
     };
-    for (part, list) in parts.iter().enumerate() {
+    // In program order, as `Fragment::cut` copies them, each with its part.
+    let mut ordered: Vec<(OpId, usize)> =
+        parts.iter().enumerate().flat_map(|(part, list)| list.iter().map(move |&op| (op, part))).collect();
+    ordered.sort();
+    for (op, part) in ordered {
         key.push_str(&format!("[{part}]"));
-        for &op in list {
-            structure(program, op, &mut |v, k: &mut String| id(v, &mut ids, k), &mut key);
-        }
+        structure(program, op, &mut |v, k: &mut String| id(v, &mut ids, k), &mut key);
     }
     let outside: Vec<bool> = ops
         .iter()
