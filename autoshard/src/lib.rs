@@ -7,10 +7,11 @@
 //! StableHLO with Shardy shardings or as JAX `PartitionSpec`s.
 //!
 //! This crate is the library facade: the pipeline's functions ([`solve`], [`price`],
-//! [`run()`], [`export_stablehlo`], [`export_jax`]), the types they pass along
+//! [`run()`], [`export_stablehlo`], [`export_jax`]; for pipelines across meshes
+//! [`solve_pipeline`], [`run_pipeline`], [`export_mpmd`], [`read_mpmd`]), the types they pass along
 //! ([`Config`], [`Solution`], [`Run`]) and one error type ([`Error`]); each layer is
 //! also reachable whole, as [`model`] (Shardy's vocabulary and the program IR),
-//! [`cost`], [`solver`], [`executor`], [`stablehlo`] and [`config`], and [`view`]
+//! [`cost`], [`solver`], [`executor`], [`stablehlo`], [`mpmd`] and [`config`], and [`view`]
 //! renders a plan as text (the report `autoshard solve` prints). `docs/` in the
 //! repository describes each layer; `docs/spec.md` is the contract.
 //!
@@ -94,6 +95,43 @@
 //! # Ok::<(), autoshard::Error>(())
 //! ```
 //!
+//! # A pipeline across meshes
+//!
+//! A config with `topology:` and `pipeline:` sections is a training step to cut
+//! into stages on several meshes (docs/pipelines.md): [`solve_pipeline`] chooses
+//! each unit's mesh, each mesh's SPMD plan and the schedule, [`run_pipeline`] runs
+//! the step across the meshes and checks it against the reference, and
+//! [`export_mpmd`] writes it as an MPMD module, which [`read_mpmd`] reads back.
+//!
+//! ```
+//! # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../configs/pipeline_pinned.yaml");
+//! let config = autoshard::Config::load(path)?;
+//! let config = autoshard::Config::load_with_sizes(path, &config.ci_sizes)?;
+//! let pipeline = config.pipeline.as_ref().expect("a pipelined config");
+//! assert_eq!(pipeline.topology.to_string(), r#"#mpmd.topology<<"stage0": <["x"=2]>>, <"stage1": <["x"=2]>>>"#);
+//!
+//! let plan = autoshard::solve_pipeline(&config)?;
+//! // The pins hold: the first three blocks on stage0, the rest on stage1.
+//! assert_eq!(plan.stages.len(), 2);
+//! assert_eq!((plan.stages[0].first, plan.stages[0].end), (0, 3));
+//! assert!(plan.bound.0 <= plan.step().0);
+//! // The report `autoshard solve` prints, with the schedule's timeline.
+//! let report = autoshard::view::pipeline::render(&config, &plan);
+//! assert!(report.contains("timeline"));
+//!
+//! // The step on the CPU mesh: one thread per mesh, each fragment on its devices.
+//! let check = autoshard::run_pipeline(&config, &plan, 1)?.verified()?;
+//! assert_eq!(check.run.outputs.len(), config.program.outputs().len());
+//!
+//! // The MPMD module reads back to the same stages and schedule.
+//! let module = autoshard::export_mpmd(&config, &plan)?;
+//! assert!(module.contains("mpmd.fragment_call"));
+//! let read = autoshard::read_mpmd(&module)?;
+//! assert_eq!(read.schedule, Some(plan.schedule));
+//! assert_eq!(read.stages[1].units, ["layer3", "head"]);
+//! # Ok::<(), autoshard::Error>(())
+//! ```
+//!
 //! # A program built in code
 //!
 //! No file is needed: [`ProgramBuilder`] checks every op's types and annotations as
@@ -132,6 +170,7 @@ pub use autoshard_cost as cost;
 pub use autoshard_executor as executor;
 pub use autoshard_model as model;
 pub use autoshard_model::{Plan, Program, ProgramBuilder};
+pub use autoshard_mpmd as mpmd;
 pub use autoshard_solver as solver;
 pub use autoshard_solver::Solution;
 pub use autoshard_stablehlo as stablehlo;

@@ -7,4 +7,5 @@ mod bench_cli;
 mod common;
 mod golden;
 mod iopddl_cli;
+mod pipeline_cli;
 mod run_cli;

@@ -40,7 +40,7 @@ pub fn render(config: &Config, plan: &PipelinePlan) -> String {
         let y = TOP + ROW * f64::from(mesh);
         let name = names.get(mesh as usize).cloned().unwrap_or_else(|| format!("mesh {mesh}"));
         let _ = writeln!(svg, "<text x=\"4\" y=\"{:.1}\">{}</text>", y + ROW * 0.6, escape(&name));
-        for t in timeline.tasks.iter().filter(|t| t.mesh == mesh) {
+        for t in timeline.tasks.iter().filter(|t| t.mesh == mesh && t.end.0 > t.start.0) {
             let x = LEFT + t.start.0 * scale;
             let w = ((t.end.0 - t.start.0) * scale).max(0.5);
             let (fill, label) = match t.task.kind {
