@@ -197,7 +197,11 @@ fn decode_config(ctx: &mut Ctx<'_>, file: &str, overrides: &[(String, i64)], wit
         return None;
     }
     let fields = Fields::new(ctx, &root, "the config")?;
-    let allowed = ["name", "sizes", "ci_sizes", "mesh", "cost", "solver", "program", "topology", "pipeline"];
+    if let Some((key, _)) = fields.entry("meshes") {
+        let hint = Some("several meshes are a 'topology:' with a 'pipeline:' section (docs/pipelines.md)".to_string());
+        ctx.error_hint(key, "'meshes' is not a key of the config", hint);
+    }
+    let allowed = ["name", "sizes", "ci_sizes", "mesh", "cost", "solver", "program", "topology", "pipeline", "meshes"];
     fields.deny_unknown(ctx, &allowed);
     let ci_sizes = sizes::decode(ctx, &root, fields.entry("sizes"), fields.get("ci_sizes"), overrides);
     let name = match fields.get("name") {

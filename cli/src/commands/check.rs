@@ -28,6 +28,38 @@ pub fn summary(file: &str, config: &Config) -> String {
     let _ = writeln!(out, "  outputs:     {}", program.outputs().len());
     let _ = writeln!(out, "  parameters:  {} unsharded", program.parameter_bytes());
     let _ = writeln!(out, "  hardware:    {} ({} and {} per device)", hw.preset, hw.device.flops, hw.device.memory);
+    if let Some(pipeline) = &config.pipeline {
+        out += &pipeline_summary(pipeline);
+    }
+    out
+}
+
+/// The `topology:` and `pipeline:` sections as read: meshes, units, split inputs,
+/// accumulated values, pins.
+fn pipeline_summary(pipeline: &autoshard::solver::pipeline::Pipeline) -> String {
+    let mut out = String::new();
+    let program = &pipeline.microbatch;
+    let _ = writeln!(out, "  topology:    {}", pipeline.topology);
+    let _ = writeln!(out, "  link:        {} and {} between meshes", pipeline.link.bandwidth, pipeline.link.latency);
+    let schedule = pipeline.schedule.map_or_else(|| "auto".to_string(), |s| s.to_string());
+    let _ = writeln!(out, "  pipeline:    {} microbatches, schedule {schedule}", pipeline.microbatches);
+    let units = &pipeline.chain.units;
+    let _ = writeln!(out, "  units:       {} ({})", units.len(), units.join(", "));
+    let split: Vec<String> = pipeline
+        .chain
+        .split
+        .iter()
+        .map(|&(i, d)| format!("{} dim {d}", program.value(program.inputs()[i].value).name))
+        .collect();
+    let _ = writeln!(out, "  split:       {}", split.join(", "));
+    let accumulated: Vec<String> =
+        pipeline.chain.accumulated.iter().map(|(v, how)| format!("{} ({how})", program.value(*v).name)).collect();
+    let _ = writeln!(out, "  accumulated: {}", accumulated.join(", "));
+    if !pipeline.assign.is_empty() {
+        let pins: Vec<String> =
+            pipeline.assign.iter().map(|(l, m)| format!("{l} on {}", pipeline.topology.mesh(*m).name)).collect();
+        let _ = writeln!(out, "  pinned:      {}", pins.join(", "));
+    }
     out
 }
 
