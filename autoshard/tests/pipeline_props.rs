@@ -785,10 +785,8 @@ fn impossible_pins_are_errors() {
 }
 
 /// One microbatch is a pipeline too (every stage runs one forward and one
-/// backward), but the config layer rejects it: with `microbatches: 1` the program
-/// at one microbatch's size equals the full one, so `Chain::analyse`'s
-/// `split_inputs` finds no input that changes shape and reports that
-/// `pipeline.batch` does not name the batch dimension — which it does.
+/// backward): the config layer finds the split inputs by reading the program at
+/// twice the batch, since at one microbatch's size it equals the full one.
 #[test]
 fn one_microbatch_is_a_pipeline() {
     let config = Stack::new(1, 2, 1, "gpipe").config();

@@ -244,6 +244,14 @@ fn decode_pipeline(
         ctx.error(node, "a pipeline needs a 'topology:' of meshes");
         return None;
     };
+    let (devices, all) = (program.mesh().total_size(), topology.topology.total_devices());
+    if devices != all {
+        let message = format!(
+            "the mesh has {devices} devices but the topology's meshes have {all}: 'mesh:' is the pure-SPMD alternative on all of them"
+        );
+        ctx.error(fields.get("mesh").unwrap_or(node), message);
+        return None;
+    }
     let Some(&(_, batch)) = ctx.sizes.as_ref().and_then(|s| s.iter().find(|(n, _)| *n == section.batch)) else {
         ctx.error(node, format!("pipeline.batch names '{}', which is not a size of the config", section.batch));
         return None;

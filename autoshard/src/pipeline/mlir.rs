@@ -386,7 +386,7 @@ pub struct PipelineModule {
     /// Forward calls per stage.
     pub microbatches: u32,
     /// The stages, in order of their first call: mesh name, unit labels and the
-    /// shardings of every value its fragments take or give, by name.
+    /// shardings of the values its fragments take, by name.
     pub stages: Vec<ModuleStage>,
 }
 
@@ -397,7 +397,8 @@ pub struct ModuleStage {
     pub mesh: String,
     /// The units (the fragment's origins).
     pub units: Vec<String>,
-    /// Shardings of the values its fragments take and give, by value name.
+    /// Shardings of the values its fragments take (their arguments), by value name:
+    /// every value that flows between fragments is some fragment's argument.
     pub shardings: BTreeMap<String, TensorSharding>,
 }
 

@@ -86,7 +86,7 @@ fn pipeline(args: &Args, config: &autoshard::Config, shown: &str) -> Result<(), 
     if args.plan.is_some() {
         return Err(Failure::BadInput(format!("{shown}: error: --plan takes a plan of one mesh, not a pipeline's")));
     }
-    let plan = autoshard::solve_pipeline(config).map_err(|e| Failure::Failed(format!("{shown}: error: {e}")))?;
+    let plan = autoshard::solve_pipeline(config).map_err(|e| super::solve::solve_failure(shown, e))?;
     let check = autoshard::run_pipeline(config, &plan, args.seed)
         .map_err(|e| Failure::Failed(format!("{shown}: error: {e}")))?;
     match args.format {

@@ -97,8 +97,8 @@ pub fn run(args: &Args) -> Result<(), Failure> {
 /// `solve` of a pipelined config: the pipeline plan's report, its timeline as SVG,
 /// or its MPMD module.
 fn pipeline(args: &Args, config: &autoshard::Config, shown: &str) -> Result<(), Failure> {
-    let progress =
-        Progress::spinner("planning the pipeline", &format!("(limit {} per solve)", config.solver.time_limit));
+    let each = autoshard::solver::pipeline::PipelineOptions::new(config.solver).solver.time_limit;
+    let progress = Progress::spinner("planning the pipeline", &format!("(each SPMD solve limited to {each})"));
     let plan = autoshard::solve_pipeline(config).map_err(|e| solve_failure(shown, e));
     progress.finish();
     let plan = plan?;
@@ -145,7 +145,7 @@ pub(super) fn solved(config: &autoshard::Config, shown: &str) -> Result<autoshar
 /// How a failed solve ends: exit 1 when the solver gives no plan (the constraints
 /// conflict, or its backend stopped without one, out of time), exit 2 when the input
 /// cannot be solved as given.
-fn solve_failure(shown: impl std::fmt::Display, e: autoshard::Error) -> Failure {
+pub(super) fn solve_failure(shown: impl std::fmt::Display, e: autoshard::Error) -> Failure {
     let message = format!("{shown}: error: {e}");
     match e {
         autoshard::Error::Infeasible(_) | autoshard::Error::Solve(autoshard::solver::SolveError::Backend(_)) => {

@@ -216,10 +216,17 @@ impl Chain {
 /// The error for `v`, which depends on the microbatch and is read once per step by
 /// `reader`. When `v` is made from exactly one such value and otherwise from
 /// values of the step (an update: a parameter and its gradient), the message names
-/// that value instead, walking back to where the dependence comes in.
+/// that value instead, walking back through such ops to where the dependence comes
+/// in, or to the first result of a named computation (a backward computation's
+/// gradient).
 fn not_accumulated(program: &Program, microbatch: &[bool], split: &[ValueId], v: ValueId, reader: &str) -> Error {
     let mut through = v;
     while let ValueDef::OpResult { op, .. } = program.value(through).def {
+        // A named computation's result past the first step is where a gradient
+        // comes out of its backward computation: stop there.
+        if through != v && matches!(program.op(op).kind, OpKind::NamedComputation(_)) {
+            break;
+        }
         let per_microbatch: Vec<ValueId> = program
             .op(op)
             .operands

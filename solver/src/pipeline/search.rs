@@ -55,9 +55,15 @@ pub fn solve_pipeline(
     }
     candidates.sort_by(|a, b| a.0.estimate.0.total_cmp(&b.0.estimate.0));
     if candidates.is_empty() {
-        return Err(crate::SolveError::Infeasible(
-            "no split of the chain into stages fits the meshes' memory and the assignments".into(),
-        ));
+        let reason = match shapes(pipeline, units).is_empty() {
+            true => format!(
+                "the chain has {units} units, too few for the schedule's stages ({} meshes, {} rounds for circular)",
+                pipeline.topology.len(),
+                pipeline.rounds
+            ),
+            false => "no split of the chain into stages fits the meshes' memory and the assignments".into(),
+        };
+        return Err(crate::SolveError::Infeasible(reason));
     }
     let mut solved = StageMemo::default();
     let mut best: Option<(usize, Vec<StagePlan>, autoshard_cost::Timeline)> = None;
@@ -179,8 +185,15 @@ fn solve_stages(
     for k in 0..candidate.bounds.len() - 1 {
         let (first, end) = (candidate.bounds[k], candidate.bounds[k + 1]);
         let mesh = MeshId((k % shape.meshes) as u32);
-        let in_flight = shape.schedule.in_flight(k as u32, shape.stages() as u32, shape.microbatches);
-        let reserve = Bytes(prices.stash(first, end, mesh).0 * u64::from(in_flight.saturating_sub(1)));
+        let in_flight =
+            |k: usize| u64::from(shape.schedule.in_flight(k as u32, shape.stages() as u32, shape.microbatches));
+        // The other microbatches in flight, and the mesh's other stages (circular).
+        let mut reserve = prices.stash(first, end, mesh).0 * in_flight(k).saturating_sub(1);
+        for j in (0..candidate.bounds.len() - 1).filter(|&j| j != k && j % shape.meshes == k % shape.meshes) {
+            let (f, e) = (candidate.bounds[j], candidate.bounds[j + 1]);
+            reserve += prices.persistent(f, e, mesh).0 + prices.stash(f, e, mesh).0 * in_flight(j);
+        }
+        let reserve = Bytes(reserve);
         let key = (first, end, mesh, reserve.0);
         let stage = match solved.stages.get(&key) {
             Some(stage) => stage.clone(),

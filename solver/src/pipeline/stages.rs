@@ -222,6 +222,11 @@ impl<'a> UnitPrices<'a> {
     pub fn stash(&self, first: usize, end: usize, mesh: MeshId) -> Bytes {
         Bytes((first..end).filter_map(|u| self.unit(u, mesh)).map(|s| s.stash.0).sum())
     }
+
+    /// The units' per-device persistent bytes on `mesh`, summed over `[first, end)`.
+    pub fn persistent(&self, first: usize, end: usize, mesh: MeshId) -> Bytes {
+        Bytes((first..end).filter_map(|u| self.unit(u, mesh)).map(|s| s.persistent.0).sum())
+    }
 }
 
 impl SplitCosts for UnitPrices<'_> {
@@ -246,7 +251,8 @@ impl SplitCosts for UnitPrices<'_> {
             self.shape.schedule.in_flight(stage as u32, self.shape.stages() as u32, self.shape.microbatches);
         let persistent: u64 = solved.iter().map(|s| s.persistent.0).sum();
         let stash: u64 = solved.iter().map(|s| s.stash.0).sum();
-        let budget = self.pipeline.hardware[mesh.index()].device.memory.0;
+        // A mesh holds `rounds` stages (circular): each gets its share of the memory.
+        let budget = self.pipeline.hardware[mesh.index()].device.memory.0 / self.shape.rounds.max(1) as u64;
         (persistent + u64::from(in_flight) * stash <= budget).then_some(cost)
     }
 
