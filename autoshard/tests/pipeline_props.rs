@@ -26,8 +26,6 @@ struct Stack {
     layers: usize,
     /// Each mesh's axes (`--mesh-axes`, here per mesh).
     mesh_axes: Vec<Vec<(&'static str, i64)>>,
-    /// The all-device mesh of the pure-SPMD plan (`--spmd-axes`).
-    spmd_axes: Vec<(&'static str, i64)>,
     microbatches: u32,
     /// `gpipe`, `1f1b`, `circular` or `auto`.
     schedule: &'static str,
@@ -46,7 +44,6 @@ impl Stack {
         Stack {
             layers,
             mesh_axes: vec![vec![("x", 2)]; meshes],
-            spmd_axes: vec![("x", 2)],
             microbatches,
             schedule,
             sizes: sizes(32, 8, 16),
@@ -73,7 +70,9 @@ impl Stack {
         y.line(format!("name: pipeline-stack-{layers}"));
         y.line(format!("sizes: {{{}}}", self.sizes));
         y.line("ci_sizes: {tokens: 64, d_model: 16, vocab: 32}");
-        y.line(format!("mesh: {{axes: {}}}", axes(&self.spmd_axes)));
+        // The pure-SPMD plan's mesh: every device of the topology on one axis.
+        let devices: i64 = self.mesh_axes.iter().map(|m| m.iter().map(|(_, n)| n).product::<i64>()).sum();
+        y.line(format!("mesh: {{axes: {{x: {devices}}}}}"));
         y.line("cost: {preset: h100-sxm}");
         y.line("solver: {time_limit: 2s, threads: 1}");
         y.line("topology:");
