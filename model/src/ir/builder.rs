@@ -94,6 +94,7 @@ impl ProgramBuilder {
                 inputs: Vec::new(),
                 outputs: Vec::new(),
                 sharding_groups: Vec::new(),
+                repeat: Vec::new(),
             },
             names: BTreeMap::new(),
             scope_of: Vec::new(),

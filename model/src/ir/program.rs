@@ -202,6 +202,10 @@ pub struct Program {
     pub(crate) inputs: Vec<Input>,
     pub(crate) outputs: Vec<Output>,
     pub(crate) sharding_groups: Vec<ShardingGroup>,
+    /// How many times each top-level op runs per run of the program, by op, as a
+    /// caller that runs part of it in a loop of its own says ([`Program::repeat`]);
+    /// empty: once each.
+    pub(crate) repeat: Vec<u64>,
 }
 
 impl Program {
@@ -314,7 +318,8 @@ impl Program {
 
     /// How many times each op runs per run of the program, by op: the product of
     /// the trip counts of the `while` loops around it (a loop's condition runs once
-    /// more than its body; that last, cheap evaluation is not counted).
+    /// more than its body; that last, cheap evaluation is not counted) and of the
+    /// top-level op's [`Program::repeat`].
     pub fn repeats(&self) -> Vec<u64> {
         fn visit(program: &Program, ops: &[OpId], times: u64, out: &mut [u64]) {
             for &id in ops {
@@ -330,8 +335,26 @@ impl Program {
             }
         }
         let mut out = vec![1; self.ops.len()];
-        visit(self, &self.top_level, 1, &mut out);
+        for &op in &self.top_level {
+            let times = self.repeat.get(op.index()).copied().unwrap_or(1);
+            visit(self, std::slice::from_ref(&op), times, &mut out);
+        }
         out
+    }
+
+    /// Says that top-level op `op` runs `times` times per run of the program (with
+    /// its regions' ops): a pipeline stage's per-microbatch ops, priced in one
+    /// program with its once-per-step update, run once per microbatch. It counts in
+    /// [`Program::repeats`] and so in every cost.
+    pub fn repeat(&mut self, op: OpId, times: u64) -> crate::Result<()> {
+        if !self.top_level.contains(&op) {
+            return Err(crate::Error::Program(format!("op \"{}\" is not a top-level op", self.op(op).name)));
+        }
+        if self.repeat.is_empty() {
+            self.repeat = vec![1; self.ops.len()];
+        }
+        self.repeat[op.index()] = times;
+        Ok(())
     }
 
     /// The innermost `case` branch each op is in, by op: the `case` op and the

@@ -89,7 +89,19 @@ pub fn solve_stage_like(
     let keep: Vec<ValueId> = pipeline.chain.accumulated.iter().map(|(v, _)| *v).collect();
     let label = |what: &str| format!("{}.{}-{}.{what}", pipeline.microbatch.name(), first, end);
     let cut = |ops: &[OpId], what: &str| Fragment::cut(&pipeline.microbatch, &label(what), &named.mesh, ops, &keep);
-    let whole = cut(&all, "stage").map_err(|e| crate::SolveError::Input(e.to_string()))?;
+    let mut whole = cut(&all, "stage").map_err(|e| crate::SolveError::Input(e.to_string()))?;
+    // The forward and backward run once per microbatch, the update once: the
+    // stage's plan minimises M·(forward + backward) + update.
+    let per_step = &parts[2];
+    let ops: Vec<(OpId, OpId)> = all.iter().copied().zip(whole.program.top_level().to_vec()).collect();
+    for (source, op) in ops {
+        if !per_step.contains(&source) {
+            whole
+                .program
+                .repeat(op, u64::from(pipeline.microbatches))
+                .map_err(|e| crate::SolveError::Input(e.to_string()))?;
+        }
+    }
     let mut hardware = pipeline.hardware[mesh.index()].clone();
     hardware.device.memory = Bytes(hardware.device.memory.0.saturating_sub(reserve.0).max(1));
     let copied = like.and_then(|decisions| Solution::priced(&whole.program, &hardware, decisions.clone()).ok());
