@@ -9,9 +9,11 @@
 //! order. Values keep their names, so a plan of one program applies to another by
 //! name. Annotations are not copied: they are the whole program's, on its mesh.
 
+use crate::dim_sharding::DimSharding;
 use crate::error::Result;
 use crate::ir::{Body, InputSpec, OpId, OpSpec, Program, ProgramBuilder, ValueDef, ValueId};
 use crate::mesh::Mesh;
+use crate::sharding::TensorSharding;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A fragment and where its values come from in the source program.
@@ -29,6 +31,19 @@ impl Fragment {
     /// Cuts the top-level ops `ops` (in program order) of `program` out as the program
     /// `name` on `mesh`. `keep` values are outputs even if nothing outside reads them.
     pub fn cut(program: &Program, name: &str, mesh: &Mesh, ops: &[OpId], keep: &[ValueId]) -> Result<Fragment> {
+        Fragment::cut_whole(program, name, mesh, ops, keep, &[])
+    }
+
+    /// [`Fragment::cut`], with the values `whole` annotated open and without partial
+    /// sums (`[{?}, ...]`): where the program is cut later, they pass whole.
+    pub fn cut_whole(
+        program: &Program,
+        name: &str,
+        mesh: &Mesh,
+        ops: &[OpId],
+        keep: &[ValueId],
+        whole: &[ValueId],
+    ) -> Result<Fragment> {
         let inside: BTreeSet<OpId> = ops.iter().copied().collect();
         let mut builder = ProgramBuilder::new(name, "mesh", mesh.clone());
         let mut map: BTreeMap<ValueId, ValueId> = BTreeMap::new();
@@ -53,7 +68,7 @@ impl Fragment {
                 map.insert(v, builder.add_input(spec)?);
                 inputs.push(v);
             }
-            copy_op(&mut builder, program, op, &mut map)?;
+            copy_op(&mut builder, program, op, &mut map, whole)?;
         }
         let outside = outside_reads(program, &inside);
         let mut outputs = Vec::new();
@@ -94,13 +109,20 @@ pub(crate) fn copy_op(
     program: &Program,
     op: OpId,
     map: &mut BTreeMap<ValueId, ValueId>,
+    whole: &[ValueId],
 ) -> Result<()> {
     let o = program.op(op);
+    let open = |r: ValueId| {
+        let rank = program.value(r).ty.rank();
+        let dims = vec![DimSharding { axes: Vec::new(), closed: false, priority: None }; rank];
+        whole.contains(&r).then(|| TensorSharding::new("mesh", dims))
+    };
+    let result_shardings: Vec<Option<TensorSharding>> = o.results.iter().map(|&r| open(r)).collect();
     let spec = OpSpec {
         result_names: o.results.iter().map(|&r| program.value(r).name.clone()).collect(),
         kind: o.kind.clone(),
         operands: o.operands.iter().map(|v| map[v]).collect(),
-        result_shardings: vec![],
+        result_shardings: if result_shardings.iter().any(Option::is_some) { result_shardings } else { vec![] },
         loc: o.loc.clone(),
     };
     let results = if o.regions.is_empty() {
@@ -111,7 +133,7 @@ pub(crate) fn copy_op(
         for (i, body) in o.regions.iter().enumerate() {
             map.extend(body.args.iter().copied().zip(args.iter().copied()));
             for &inner in &body.ops {
-                copy_op(builder, program, inner, map)?;
+                copy_op(builder, program, inner, map, whole)?;
             }
             let results: Vec<ValueId> = body.results.iter().map(|v| map[v]).collect();
             match o.regions.get(i + 1) {

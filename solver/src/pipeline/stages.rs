@@ -89,7 +89,26 @@ pub fn solve_stage_like(
     let keep: Vec<ValueId> = pipeline.chain.accumulated.iter().map(|(v, _)| *v).collect();
     let label = |what: &str| format!("{}.{}-{}.{what}", pipeline.microbatch.name(), first, end);
     let cut = |ops: &[OpId], what: &str| Fragment::cut(&pipeline.microbatch, &label(what), &named.mesh, ops, &keep);
-    let mut whole = cut(&all, "stage").map_err(|e| crate::SolveError::Input(e.to_string()))?;
+    // Values that pass from one of the stage's fragments to another do so whole (the
+    // executor hands over global tensors): the stage's plan may not keep them as
+    // partial sums across the cut.
+    let source = &pipeline.microbatch;
+    let part_of = |op: OpId| parts.iter().position(|p| p.contains(&op));
+    let mut handed: Vec<ValueId> = Vec::new();
+    for (i, list) in parts.iter().enumerate() {
+        for &op in list {
+            for &v in &source.op(op).operands {
+                if let ValueDef::OpResult { op: from, .. } = source.value(v).def
+                    && part_of(from).is_some_and(|p| p != i)
+                    && !handed.contains(&v)
+                {
+                    handed.push(v);
+                }
+            }
+        }
+    }
+    let mut whole = Fragment::cut_whole(source, &label("stage"), &named.mesh, &all, &keep, &handed)
+        .map_err(|e| crate::SolveError::Input(e.to_string()))?;
     // The forward and backward run once per microbatch, the update once: the
     // stage's plan minimises M·(forward + backward) + update.
     let per_step = &parts[2];
