@@ -58,4 +58,6 @@ pub use plan::{
 pub use strategy::{Decisions, OpShardings, check_factors, factor_axes, op_shardings};
 // Physical units, and errors.
 pub use error::{Error, Result};
+// MLIR string literals and lists, as every text front end writes and reads them.
+pub use text::{unescape_string, write_comma_separated, write_string};
 pub use units::{Bytes, BytesPerSecond, Flops, FlopsPerSecond, Seconds};

@@ -199,6 +199,26 @@ pub(crate) fn parse_all<'a, T>(src: &'a str, parse: impl FnOnce(&mut Cursor<'a>)
     Ok(value)
 }
 
+/// The text of a string literal's body (between its quotes) with MLIR's escapes
+/// (`\"`, `\\`, `\n`, `\t`, `\XX`) decoded; `None` for an unknown escape or bytes
+/// that are not UTF-8. Shared by every front end that reads MLIR text.
+pub fn unescape_string(body: &str) -> Option<String> {
+    let bytes = body.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if b == b'\\' {
+            let (byte, len) = unescape(&bytes[i + 1..])?;
+            out.push(byte);
+            i += 1 + len;
+        } else {
+            out.push(b);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
 /// Decodes the escape after a backslash; returns the byte and how many bytes it used.
 fn unescape(after: &[u8]) -> Option<(u8, usize)> {
     match after {
@@ -215,7 +235,7 @@ fn unescape(after: &[u8]) -> Option<(u8, usize)> {
 }
 
 /// Writes `s` as an MLIR string literal, quotes included.
-pub(crate) fn write_string(f: &mut impl Write, s: &str) -> fmt::Result {
+pub fn write_string(f: &mut impl Write, s: &str) -> fmt::Result {
     f.write_char('"')?;
     for b in s.bytes() {
         match b {
@@ -237,10 +257,7 @@ pub(crate) fn write_symbol(f: &mut impl Write, name: &str) -> fmt::Result {
 }
 
 /// Writes `items` separated by `, `.
-pub(crate) fn write_comma_separated<T: fmt::Display>(
-    f: &mut impl Write,
-    items: impl IntoIterator<Item = T>,
-) -> fmt::Result {
+pub fn write_comma_separated<T: fmt::Display>(f: &mut impl Write, items: impl IntoIterator<Item = T>) -> fmt::Result {
     for (i, item) in items.into_iter().enumerate() {
         if i > 0 {
             f.write_str(", ")?;
@@ -260,6 +277,8 @@ mod tests {
         write_string(&mut out, "a\"b\\c\nd é").unwrap();
         assert_eq!(out, r#""a\"b\\c\0Ad \C3\A9""#);
         assert_eq!(Cursor::new(&out).string().unwrap(), "a\"b\\c\nd é");
+        assert_eq!(unescape_string(&out[1..out.len() - 1]).as_deref(), Some("a\"b\\c\nd é"));
+        assert_eq!(unescape_string(r"bad \q"), None);
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! where reading stopped.
 
 use crate::error::{Error, Location, Result};
+pub(crate) use autoshard_model::{unescape_string, write_comma_separated as write_list, write_string};
 use std::fmt::{self, Write};
 
 /// A position in a source being parsed.
@@ -129,7 +130,7 @@ impl<'a> Cursor<'a> {
         self.skip_ws();
         let len = string_len(self.rest()).ok_or_else(|| self.error("expected string"))?;
         let body = &self.rest()[1..len - 1];
-        let value = unescape(body).ok_or_else(|| self.error("invalid escape in string literal"))?;
+        let value = unescape_string(body).ok_or_else(|| self.error("invalid escape in string literal"))?;
         self.pos += len;
         Ok(value)
     }
@@ -283,77 +284,10 @@ pub(crate) fn balanced_len(s: &str) -> std::result::Result<usize, String> {
     Err("unexpected nul or EOF in pretty dialect name".into())
 }
 
-fn unescape(body: &str) -> Option<String> {
-    let bytes = body.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        if b != b'\\' {
-            out.push(b);
-            i += 1;
-            continue;
-        }
-        match bytes.get(i + 1..i + 3) {
-            Some([b'"', ..]) | Some([b'\\', ..]) | Some([b'n', ..]) | Some([b't', ..]) => {
-                out.push(match bytes[i + 1] {
-                    b'n' => b'\n',
-                    b't' => b'\t',
-                    other => other,
-                });
-                i += 2;
-            }
-            Some([h, l]) => {
-                let hex = |c: u8| (c as char).to_digit(16);
-                out.push((hex(*h)? * 16 + hex(*l)?) as u8);
-                i += 3;
-            }
-            _ => match bytes.get(i + 1) {
-                Some(&c) if matches!(c, b'"' | b'\\' | b'n' | b't') => {
-                    out.push(if c == b'n' {
-                        b'\n'
-                    } else if c == b't' {
-                        b'\t'
-                    } else {
-                        c
-                    });
-                    i += 2;
-                }
-                _ => return None,
-            },
-        }
-    }
-    String::from_utf8(out).ok()
-}
-
-/// Writes `s` as an MLIR string literal, quotes included.
-pub(crate) fn write_string(f: &mut impl Write, s: &str) -> fmt::Result {
-    f.write_char('"')?;
-    for b in s.bytes() {
-        match b {
-            b'"' => f.write_str("\\\"")?,
-            b'\\' => f.write_str("\\\\")?,
-            0x20..=0x7e => f.write_char(b as char)?,
-            _ => write!(f, "\\{b:02X}")?,
-        }
-    }
-    f.write_char('"')
-}
-
 /// Writes `@name`, quoting the name when it is not a bare identifier.
 pub(crate) fn write_symbol(f: &mut impl Write, name: &str) -> fmt::Result {
     f.write_char('@')?;
     if !name.is_empty() && ident_len(name) == name.len() { f.write_str(name) } else { write_string(f, name) }
-}
-
-/// Writes `items` separated by `, `.
-pub(crate) fn write_list<T: fmt::Display>(f: &mut impl Write, items: impl IntoIterator<Item = T>) -> fmt::Result {
-    for (i, item) in items.into_iter().enumerate() {
-        if i > 0 {
-            f.write_str(", ")?;
-        }
-        write!(f, "{item}")?;
-    }
-    Ok(())
 }
 
 /// Collapses runs of blanks outside string literals into one space.
