@@ -138,11 +138,7 @@ impl Parser<'_> {
             return Err(self.c.error("expected 'out_shardings'"));
         }
         self.c.expect(">")?;
-        let operands = self.operand_list()?;
-        let attrs = self.opt_dict()?;
-        let args = self.block_args()?;
-        let body = self.single_block(args)?;
-        let (operand_types, result_types) = self.functional_type(operands.len())?;
+        let RegionTail { operands, attrs, body, operand_types, result_types } = self.region_tail()?;
         Ok(FragmentOp {
             mesh_name,
             origins,
@@ -155,6 +151,17 @@ impl Parser<'_> {
             operand_types,
             result_types,
         })
+    }
+
+    /// What a fragment and a named computation write after their `<...>`:
+    /// `(%operands) {attrs}? (%args: types) { body } : (types) -> types`.
+    fn region_tail(&mut self) -> Result<RegionTail> {
+        let operands = self.operand_list()?;
+        let attrs = self.opt_dict()?;
+        let args = self.block_args()?;
+        let body = self.single_block(args)?;
+        let (operand_types, result_types) = self.functional_type(operands.len())?;
+        Ok(RegionTail { operands, attrs, body, operand_types, result_types })
     }
 
     /// `[<@mesh, [...]>, ...]`.
@@ -244,11 +251,7 @@ impl Parser<'_> {
         self.c.expect("<")?;
         let origin = UserOrigin::parse_short(&mut self.c)?;
         self.c.expect(">")?;
-        let operands = self.operand_list()?;
-        let attrs = self.opt_dict()?;
-        let args = self.block_args()?;
-        let body = self.single_block(args)?;
-        let (operand_types, result_types) = self.functional_type(operands.len())?;
+        let RegionTail { operands, attrs, body, operand_types, result_types } = self.region_tail()?;
         Ok(NamedComputationOp { origin, operands, attrs, body, operand_types, result_types })
     }
 
@@ -439,6 +442,15 @@ fn last_top_level_colon(text: &str) -> Option<usize> {
         i += 1;
     }
     found
+}
+
+/// The operands, attributes, body and signature of a region op.
+struct RegionTail {
+    operands: Vec<ValueRef>,
+    attrs: DictAttr,
+    body: crate::ops::Block,
+    operand_types: Vec<Type>,
+    result_types: Vec<Type>,
 }
 
 #[cfg(test)]

@@ -170,16 +170,12 @@ impl<'a> Main<'a> {
         Main { pipeline, plan, functions, args: Vec::new(), body: String::new(), next: 0, held: BTreeMap::new() }
     }
 
-    fn pipeline(&self) -> &'a autoshard_solver::pipeline::Pipeline {
-        self.pipeline
-    }
-
     fn mesh_name(&self, mesh: usize) -> &'a str {
-        &self.pipeline().topology.meshes()[mesh].name
+        &self.pipeline.topology.meshes()[mesh].name
     }
 
     fn ty(&self, v: ValueId, mesh: usize, sharding: &TensorSharding) -> String {
-        let ty = &self.pipeline().microbatch.value(v).ty;
+        let ty = &self.pipeline.microbatch.value(v).ty;
         format!("!mpmd.mesh_tensor<\"{}\", {ty}, sharding={}>", self.mesh_name(mesh), sharding.stripped())
     }
 
@@ -218,12 +214,12 @@ impl<'a> Main<'a> {
         mesh: usize,
         sharding: &TensorSharding,
     ) -> Result<String, Error> {
-        let program = &self.pipeline().microbatch;
-        let split = self.pipeline().chain.split.clone();
+        let program = &self.pipeline.microbatch;
+        let split = self.pipeline.chain.split.clone();
         let key = match program.value(v).def {
             ValueDef::Input(i) if split.iter().any(|(k, _)| *k == i) => (v, mb),
             ValueDef::Input(_) => (v, None),
-            _ if self.pipeline().chain.accumulation(v).is_some() || mb.is_none() => (v, None),
+            _ if self.pipeline.chain.accumulation(v).is_some() || mb.is_none() => (v, None),
             _ => (v, mb),
         };
         self.operand_at(key, mesh, sharding)
@@ -236,7 +232,7 @@ impl<'a> Main<'a> {
         mesh: usize,
         sharding: &TensorSharding,
     ) -> Result<String, Error> {
-        let (v, program) = (key.0, &self.pipeline().microbatch);
+        let (v, program) = (key.0, &self.pipeline.microbatch);
         if let Some(held) = self.held.get(&key)
             && let Some((_, _, ssa)) = held.iter().find(|(m, s, _)| *m == mesh && s == sharding)
         {
@@ -277,7 +273,7 @@ impl<'a> Main<'a> {
             types.push(self.ty(*v, mesh, s));
         }
         let result_types: Vec<String> = f.results.iter().map(|(v, s)| self.ty(*v, mesh, s)).collect();
-        let units = &self.pipeline().chain.units[stage_plan.first..stage_plan.end];
+        let units = &self.pipeline.chain.units[stage_plan.first..stage_plan.end];
         let suffix = if kind == TaskKind::Backward { "(1)" } else { "" };
         let origins: Vec<String> = units.iter().map(|u| format!("\"{u}\"{suffix}")).collect();
         let ssa = self.fresh();
@@ -308,7 +304,7 @@ impl<'a> Main<'a> {
 
     /// Sums each accumulated value over the microbatches where it was produced.
     fn accumulate(&mut self) -> Result<(), Error> {
-        let accumulated = self.pipeline().chain.accumulated.clone();
+        let accumulated = self.pipeline.chain.accumulated.clone();
         let m = self.plan.microbatches;
         for (v, how) in accumulated {
             let Some((mesh, sharding, _)) = self.held.get(&(v, Some(0))).and_then(|h| h.first()).cloned() else {
@@ -339,9 +335,9 @@ impl<'a> Main<'a> {
         m: u32,
     ) -> Result<String, Error> {
         let ty = self.ty(v, mesh, sharding);
-        let local = self.pipeline().microbatch.value(v).ty.clone();
+        let local = self.pipeline.microbatch.value(v).ty.clone();
         let ssa = self.fresh();
-        let name = &self.pipeline().microbatch.value(v).name;
+        let name = &self.pipeline.microbatch.value(v).name;
         let _ = writeln!(
             self.body,
             "    {ssa} = mpmd.fragment<mesh=\"{}\", origin=[\"{name}\"]> ({value}) (%acc: {local}) {{\n      %scale = stablehlo.constant dense<{:e}> : {local}\n      %mean = stablehlo.multiply %acc, %scale : {local}\n      mpmd.return %mean : {local}\n    }} : ({ty}) -> {ty}",
@@ -352,7 +348,7 @@ impl<'a> Main<'a> {
     }
 
     fn finish(mut self) -> Result<String, Error> {
-        let program = &self.pipeline().microbatch;
+        let program = &self.pipeline.microbatch;
         let mut returned = Vec::new();
         let mut types = Vec::new();
         for output in program.outputs() {
@@ -366,7 +362,7 @@ impl<'a> Main<'a> {
             returned.push(self.operand(v, None, mesh, &sharding)?);
             types.push(self.ty(v, mesh, &sharding));
         }
-        let topology = &self.pipeline().topology;
+        let topology = &self.pipeline.topology;
         let mut text = format!(
             "  func.func public @main({}) -> ({}) attributes {{topology = {topology}}} {{\n",
             self.args.join(", "),

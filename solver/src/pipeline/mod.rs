@@ -18,9 +18,7 @@ mod stages;
 pub use plan::{Candidate, PipelinePlan, StagePlan};
 pub use search::{PipelineOptions, plan_split, solve_pipeline};
 pub use split::{Shape, Split, SplitCosts, StageCost, best_split, simulate_stages};
-pub use stages::{
-    SolvedStage, Transfer, crossing, device_bytes, price_under, solve_stage, solve_stage_like, stage_ops, structure_key,
-};
+pub use stages::{SolvedStage, Transfer, crossing, device_bytes, price_under, solve_stage, stage_ops, structure_key};
 
 use autoshard_cost::{HardwareSpec, LinkSpec};
 use autoshard_model::Program;

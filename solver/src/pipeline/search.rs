@@ -2,12 +2,12 @@
 //! units solved alone, the most promising splits solved stage by stage, and the
 //! pure-SPMD plan of the whole step beside them.
 
+use super::Pipeline;
 use super::plan::{Candidate, PipelinePlan, StagePlan};
-use super::split::{Shape, SplitCosts, best_split, simulate_stages};
-use super::stages::{SolvedStage, UnitPrices, mesh_classes, solve_stage_like, structure_key};
-use super::{Pipeline, Split};
+use super::split::{Shape, best_split, simulate_stages};
+use super::stages::{SolvedStage, UnitPrices, mesh_classes, solve_stage, structure_key};
 use crate::{Solver, SolverOptions};
-use autoshard_cost::HardwareSpec;
+use autoshard_cost::{HardwareSpec, Timeline};
 use autoshard_model::pipeline::{MeshId, Schedule};
 use autoshard_model::{Bytes, Decisions, Program, Seconds};
 use std::collections::BTreeMap;
@@ -43,17 +43,15 @@ pub fn solve_pipeline(
 ) -> crate::Result<PipelinePlan> {
     let started = Instant::now();
     let units = pipeline.chain.len();
-    let mut prices = UnitPrices::new(pipeline, options.solver);
-    let mut candidates: Vec<(Candidate, Split)> = Vec::new();
+    let prices = UnitPrices::new(pipeline, options.solver);
+    let mut candidates: Vec<Candidate> = Vec::new();
     let mut bound = f64::INFINITY;
     for shape in shapes(pipeline, units) {
-        prices.for_shape(shape);
-        let Some((split, lower)) = best_split(&prices, units, shape) else { continue };
+        let Some((split, lower)) = best_split(&prices.for_shape(shape), units, shape) else { continue };
         bound = bound.min(lower.0);
-        let estimate = split.timeline.step;
-        candidates.push((Candidate { shape, bounds: split.bounds.clone(), estimate, step: None }, split));
+        candidates.push(Candidate { shape, bounds: split.bounds, estimate: split.timeline.step, step: None });
     }
-    candidates.sort_by(|a, b| a.0.estimate.0.total_cmp(&b.0.estimate.0));
+    candidates.sort_by(|a, b| a.estimate.0.total_cmp(&b.estimate.0));
     if candidates.is_empty() {
         let reason = match shapes(pipeline, units).is_empty() {
             true => format!(
@@ -66,14 +64,11 @@ pub fn solve_pipeline(
         return Err(crate::SolveError::Infeasible(reason));
     }
     let mut solved = StageMemo::default();
-    let mut best: Option<(usize, Vec<StagePlan>, autoshard_cost::Timeline)> = None;
-    for i in 0..candidates.len().min(options.finalists) {
-        let (candidate, _) = &candidates[i];
-        let Ok(stages) = solve_stages(pipeline, &prices, candidate, options.solver, &mut solved) else { continue };
-        let costs: Vec<_> = stages.iter().map(|s| s.solved.cost).collect();
-        let hops: Vec<Seconds> = (1..candidate.bounds.len() - 1).map(|k| prices.hop(candidate.bounds[k] - 1)).collect();
-        let Ok(timeline) = simulate_stages(&costs, &hops, candidate.shape) else { continue };
-        candidates[i].0.step = Some(timeline.step);
+    let mut best: Option<(usize, Vec<StagePlan>, Timeline)> = None;
+    for (i, candidate) in candidates.iter_mut().enumerate().take(options.finalists) {
+        let Ok((stages, timeline)) = realise(pipeline, &prices, candidate, options.solver, &mut solved) else {
+            continue;
+        };
         if best.as_ref().is_none_or(|(_, _, t)| timeline.step.0 < t.step.0) {
             best = Some((i, stages, timeline));
         }
@@ -81,7 +76,7 @@ pub fn solve_pipeline(
     let Some((chosen, stages, timeline)) = best else {
         return Err(crate::SolveError::Infeasible("no stage of the best splits could be solved whole".into()));
     };
-    let shape = candidates[chosen].0.shape;
+    let shape = candidates[chosen].shape;
     let spmd = match options.compare_spmd {
         true => Solver::new(options.solver).solve(full, hardware).ok(),
         false => None,
@@ -90,11 +85,11 @@ pub fn solve_pipeline(
         schedule: shape.schedule,
         rounds: shape.rounds as u32,
         microbatches: pipeline.microbatches,
-        transfers: transfers(pipeline, &candidates[chosen].0.bounds),
+        transfers: transfers(pipeline, &candidates[chosen].bounds),
         stages,
         timeline,
         bound: Seconds(bound),
-        candidates: candidates.into_iter().map(|(c, _)| c).collect(),
+        candidates,
         spmd,
         solve_time: Seconds(started.elapsed().as_secs_f64()),
     })
@@ -121,16 +116,11 @@ pub fn plan_split(
             shape.stages()
         )));
     }
-    let mut prices = UnitPrices::new(pipeline, options.solver);
-    prices.for_shape(shape);
-    let estimate = super::split::simulate(&prices, shape, bounds).map_or(Seconds(f64::NAN), |s| s.timeline.step);
+    let prices = UnitPrices::new(pipeline, options.solver);
+    let estimate =
+        super::split::simulate(&prices.for_shape(shape), shape, bounds).map_or(Seconds(f64::NAN), |s| s.timeline.step);
     let mut candidate = Candidate { shape, bounds: bounds.to_vec(), estimate, step: None };
-    let stages = solve_stages(pipeline, &prices, &candidate, options.solver, &mut StageMemo::default())?;
-    let costs: Vec<_> = stages.iter().map(|s| s.solved.cost).collect();
-    let hops: Vec<Seconds> = (1..bounds.len() - 1).map(|k| prices.hop(bounds[k] - 1)).collect();
-    let timeline = simulate_stages(&costs, &hops, shape)
-        .map_err(|e| crate::SolveError::Input(format!("the split {bounds:?} cannot run: {e}")))?;
-    candidate.step = Some(timeline.step);
+    let (stages, timeline) = realise(pipeline, &prices, &mut candidate, options.solver, &mut StageMemo::default())?;
     Ok(PipelinePlan {
         schedule: shape.schedule,
         rounds: shape.rounds as u32,
@@ -170,6 +160,25 @@ fn shapes(pipeline: &Pipeline, units: usize) -> Vec<Shape> {
     out
 }
 
+/// `candidate` with every stage solved whole and its timeline simulated with their
+/// costs (recorded as the candidate's step).
+fn realise(
+    pipeline: &Pipeline,
+    prices: &UnitPrices<'_>,
+    candidate: &mut Candidate,
+    options: SolverOptions,
+    solved: &mut StageMemo,
+) -> crate::Result<(Vec<StagePlan>, Timeline)> {
+    let stages = solve_stages(pipeline, prices, candidate, options, solved)?;
+    let costs: Vec<_> = stages.iter().map(|s| s.solved.cost).collect();
+    let bounds = &candidate.bounds;
+    let hops: Vec<Seconds> = (1..bounds.len() - 1).map(|k| prices.hop(bounds[k] - 1)).collect();
+    let timeline = simulate_stages(&costs, &hops, candidate.shape)
+        .map_err(|e| crate::SolveError::Input(format!("the split {bounds:?} cannot run: {e}")))?;
+    candidate.step = Some(timeline.step);
+    Ok((stages, timeline))
+}
+
 /// Solves each stage of `candidate` whole, with the bytes its other microbatches in
 /// flight keep set aside.
 fn solve_stages(
@@ -201,7 +210,7 @@ fn solve_stages(
                 // A stage of the same structure on an equal mesh takes its decisions.
                 let shape_key = (structure_key(pipeline, first, end), classes[mesh.index()], reserve.0);
                 let like = solved.decisions.get(&shape_key);
-                let stage = solve_stage_like(pipeline, first, end, mesh, reserve, options, like)?;
+                let stage = solve_stage(pipeline, first, end, mesh, reserve, options, like)?;
                 solved.decisions.entry(shape_key).or_insert_with(|| stage.solution.decisions.clone());
                 solved.stages.insert(key, stage.clone());
                 stage

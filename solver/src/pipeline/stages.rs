@@ -55,22 +55,10 @@ pub struct SolvedStage {
 }
 
 /// Solves units `[first, end)` on mesh `mesh` with `reserve` bytes per device set
-/// aside (for the other microbatches in flight).
+/// aside (for the other microbatches in flight) — or, given `like`, the decisions
+/// of a stage of the same structure (equal [`structure_key`]s: the cut programs
+/// then number their values and ops alike), priced instead of solving.
 pub fn solve_stage(
-    pipeline: &Pipeline,
-    first: usize,
-    end: usize,
-    mesh: MeshId,
-    reserve: Bytes,
-    options: SolverOptions,
-) -> crate::Result<SolvedStage> {
-    solve_stage_like(pipeline, first, end, mesh, reserve, options, None)
-}
-
-/// [`solve_stage`], taking the decisions of a stage of the same structure (equal
-/// [`structure_key`]s: the cut programs then number their values and ops alike)
-/// instead of solving, when given.
-pub fn solve_stage_like(
     pipeline: &Pipeline,
     first: usize,
     end: usize,
@@ -202,14 +190,20 @@ fn memory(
     (persistent, stash)
 }
 
-/// The costs of runs of units for the search, as sums of single units solved
-/// alone, with the memory check of each stage under the shape's schedule.
+/// Every unit solved alone on every mesh: the costs of runs of units for the
+/// search are sums of these ([`UnitPrices::for_shape`]).
 pub struct UnitPrices<'a> {
     pipeline: &'a Pipeline,
     /// Per unit, per mesh: the unit solved alone (`None`: infeasible on that mesh).
     units: Vec<Vec<Option<SolvedStage>>>,
     /// Per unit boundary: the delay of one microbatch's transfers across it.
     hops: Vec<Seconds>,
+}
+
+/// [`UnitPrices`] for the search of one shape: a stage's cost is the sum of its
+/// units', checked against its mesh's memory under the shape's schedule.
+pub struct ShapedPrices<'p, 'a> {
+    prices: &'p UnitPrices<'a>,
     shape: Shape,
 }
 
@@ -227,21 +221,24 @@ impl<'a> UnitPrices<'a> {
                 let key = (structure_key(pipeline, u, u + 1), class[mesh.index()]);
                 let solved = memo
                     .entry(key)
-                    .or_insert_with(|| solve_stage(pipeline, u, u + 1, mesh, Bytes(0), options).ok())
+                    .or_insert_with(|| solve_stage(pipeline, u, u + 1, mesh, Bytes(0), options, None).ok())
                     .clone();
                 per_mesh.push(solved);
             }
             units.push(per_mesh);
         }
         let hops = (0..n).map(|u| crossing(pipeline, u).time).collect();
-        let shape =
-            Shape { schedule: autoshard_model::pipeline::Schedule::GPipe, meshes: 1, rounds: 1, microbatches: 1 };
-        UnitPrices { pipeline, units, hops, shape }
+        UnitPrices { pipeline, units, hops }
     }
 
     /// These prices for the search of `shape`.
-    pub fn for_shape(&mut self, shape: Shape) {
-        self.shape = shape;
+    pub fn for_shape(&self, shape: Shape) -> ShapedPrices<'_, 'a> {
+        ShapedPrices { prices: self, shape }
+    }
+
+    /// The delay of one microbatch's transfers across the boundary after `unit`.
+    pub fn hop(&self, unit: usize) -> Seconds {
+        self.hops[unit]
     }
 
     /// Unit `u` solved alone on `mesh`.
@@ -260,35 +257,35 @@ impl<'a> UnitPrices<'a> {
     }
 }
 
-impl SplitCosts for UnitPrices<'_> {
+impl SplitCosts for ShapedPrices<'_, '_> {
     fn stage(&self, first: usize, end: usize, stage: usize) -> Option<StageCost> {
-        let mesh = MeshId((stage % self.shape.meshes) as u32);
+        let (pipeline, shape) = (self.prices.pipeline, self.shape);
+        let mesh = MeshId((stage % shape.meshes) as u32);
         for u in first..end {
-            if let Some((_, pinned)) = self.pipeline.assign.iter().find(|(l, _)| *l == self.pipeline.chain.units[u])
+            if let Some((_, pinned)) = pipeline.assign.iter().find(|(l, _)| *l == pipeline.chain.units[u])
                 && *pinned != mesh
             {
                 return None;
             }
         }
-        let solved: Vec<&SolvedStage> = (first..end).map(|u| self.unit(u, mesh)).collect::<Option<_>>()?;
+        let solved: Vec<&SolvedStage> = (first..end).map(|u| self.prices.unit(u, mesh)).collect::<Option<_>>()?;
         let sum = |f: fn(&StageCost) -> f64| Seconds(solved.iter().map(|s| f(&s.cost)).sum());
         let mut cost =
             StageCost { forward: sum(|c| c.forward.0), backward: sum(|c| c.backward.0), update: sum(|c| c.update.0) };
-        if end == self.pipeline.chain.len() {
+        if end == pipeline.chain.len() {
             cost.forward = Seconds(cost.forward.0 + cost.backward.0);
             cost.backward = Seconds(0.0);
         }
-        let in_flight =
-            self.shape.schedule.in_flight(stage as u32, self.shape.stages() as u32, self.shape.microbatches);
+        let in_flight = shape.schedule.in_flight(stage as u32, shape.stages() as u32, shape.microbatches);
         let persistent: u64 = solved.iter().map(|s| s.persistent.0).sum();
         let stash: u64 = solved.iter().map(|s| s.stash.0).sum();
         // A mesh holds `rounds` stages (circular): each gets its share of the memory.
-        let budget = self.pipeline.hardware[mesh.index()].device.memory.0 / self.shape.rounds.max(1) as u64;
+        let budget = pipeline.hardware[mesh.index()].device.memory.0 / shape.rounds.max(1) as u64;
         (persistent + u64::from(in_flight) * stash <= budget).then_some(cost)
     }
 
     fn hop(&self, unit: usize) -> Seconds {
-        self.hops[unit]
+        self.prices.hop(unit)
     }
 }
 
