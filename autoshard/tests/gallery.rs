@@ -65,7 +65,10 @@ fn pipelined(path: &str, config: &autoshard::Config) {
         for (name, sharding) in &back.shardings {
             // Values pass between fragments reduced: a stage's plan may hold an
             // accumulated gradient as partial sums, but its fragments return it whole.
-            let planned = stage.solved.solution.plan.value(name);
+            // The module names a value by its SSA name.
+            let mut values = stage.solved.fragments.iter().flatten().flat_map(|(f, _)| f.program.values());
+            let value = values.find(|v| autoshard::stablehlo::ssa_name(&v.name) == *name);
+            let planned = value.and_then(|v| stage.solved.solution.plan.value(&v.name));
             assert_eq!(
                 planned.map(|s| s.reduced().closed()),
                 Some(sharding.closed()),

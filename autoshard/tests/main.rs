@@ -5,5 +5,6 @@
 
 mod custom_body;
 mod gallery;
+mod pipeline_modules;
 mod pipeline_props;
 mod run_props;

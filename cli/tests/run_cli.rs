@@ -10,6 +10,7 @@ use crate::common::autoshard;
 #[test]
 fn the_example_configs_pass_with_their_full_size_plans() {
     let mut configs: Vec<_> = std::fs::read_dir("../configs").unwrap().map(|e| e.unwrap().path()).collect();
+    configs.retain(|p| p.extension().is_some_and(|e| e == "yaml"));
     configs.sort();
     assert!(configs.len() >= 3);
     for path in configs {

@@ -15,6 +15,7 @@ mod declared;
 mod decode;
 mod diagnostic;
 mod hardware;
+mod module;
 mod ops;
 mod pipeline;
 mod program;
@@ -213,35 +214,59 @@ fn decode_config(ctx: &mut Ctx<'_>, file: &str, overrides: &[(String, i64)], wit
     let solver = hardware::solver(ctx, fields.get("solver"));
     let program_node = fields.require(ctx, "program")?;
     let mesh = mesh?;
-    let program = program::program(ctx, program_node, &name, &mesh.name, mesh.mesh.as_ref())?;
+    let from_module = module_path(ctx, program_node);
+    let (program, declared) = match from_module {
+        Some(path) => {
+            let read = module::read(ctx, path, &mesh.name, mesh.mesh.as_ref()?)?;
+            (read.program, read.topology)
+        }
+        None => (program::program(ctx, program_node, &name, &mesh.name, mesh.mesh.as_ref())?, None),
+    };
     let sizes = ctx.sizes.clone().unwrap_or_default();
     let hardware = hardware?;
     let pipeline = match with_pipeline {
-        true => decode_pipeline(ctx, &fields, &hardware, &program, overrides)?,
+        true => decode_pipeline(ctx, &fields, &hardware, &program, (from_module.is_some(), declared), overrides)?,
         false => None,
     };
     Some(Config { name, program, hardware, solver, sizes, ci_sizes, pipeline })
 }
 
+/// The `module:` path of `program: {module: PATH}`, if the program is read from a
+/// module.
+fn module_path<'n>(ctx: &mut Ctx<'_>, program: &'n yaml::Node) -> Option<&'n yaml::Node> {
+    let NodeKind::Map(entries) = &program.kind else { return None };
+    let (_, path) = entries.iter().find(|(k, _)| matches!(&k.kind, NodeKind::Str(s) if s == "module"))?;
+    let fields = Fields::new(ctx, program, "the program")?;
+    fields.deny_unknown(ctx, &["module"]);
+    Some(path)
+}
+
 /// Reads `topology:` and `pipeline:` (both or neither), reading the program again at
-/// one microbatch's size.
+/// one microbatch's size. `module` says whether the program was read from a module,
+/// and the topology its main declares: the meshes when there is no `topology:`
+/// section.
 fn decode_pipeline(
     ctx: &mut Ctx<'_>,
     fields: &Fields<'_>,
     hardware: &HardwareSpec,
     program: &Program,
+    module: (bool, Option<autoshard_model::pipeline::Topology>),
     overrides: &[(String, i64)],
 ) -> Option<Option<Pipeline>> {
-    let topology = fields.get("topology").and_then(|n| pipeline::topology(ctx, n, hardware));
+    let (from_module, declared) = module;
+    let topology = match fields.get("topology") {
+        Some(n) => pipeline::topology(ctx, n, hardware),
+        None => declared.map(|t| pipeline::declared(t, hardware)),
+    };
     let Some(node) = fields.get("pipeline") else {
         if let Some((key, _)) = fields.entry("topology") {
             ctx.error(key, "a topology needs a 'pipeline:' section saying how a step is cut into microbatches");
         }
         return Some(None);
     };
-    let section = pipeline::pipeline(ctx, node, topology.as_ref().map(|t| &t.topology))?;
+    let section = pipeline::pipeline(ctx, node, topology.as_ref().map(|t| &t.topology), from_module)?;
     let Some(topology) = topology else {
-        ctx.error(node, "a pipeline needs a 'topology:' of meshes");
+        ctx.error(node, "a pipeline needs a 'topology:' of meshes (or a module whose @main has a topology)");
         return None;
     };
     let (devices, all) = (program.mesh().total_size(), topology.topology.total_devices());
@@ -252,21 +277,12 @@ fn decode_pipeline(
         ctx.error(fields.get("mesh").unwrap_or(node), message);
         return None;
     }
-    let Some(&(_, batch)) = ctx.sizes.as_ref().and_then(|s| s.iter().find(|(n, _)| *n == section.batch)) else {
-        ctx.error(node, format!("pipeline.batch names '{}', which is not a size of the config", section.batch));
-        return None;
-    };
-    let m = i64::from(section.microbatches);
-    if batch % m != 0 {
-        ctx.error(node, format!("the batch size {} = {batch} does not divide into {m} microbatches", section.batch));
-        return None;
-    }
-    let microbatch = reread(ctx, overrides, &section.batch, batch / m)?;
-    // With one microbatch the program is its own microbatch: the split inputs are
-    // those that grow with a batch twice as large.
-    let (full, factor) = match m {
-        1 => (reread(ctx, overrides, &section.batch, batch * 2)?, 2),
-        _ => (program.clone(), section.microbatches),
+    let (full, microbatch, factor) = match &section.cut {
+        pipeline::Cut::Batch(size) => cut_by_size(ctx, node, program, size, section.microbatches, overrides)?,
+        pipeline::Cut::Module(path) => {
+            let microbatch = module::read(ctx, path, program.mesh_name(), program.mesh())?.program;
+            (program.clone(), microbatch, section.microbatches)
+        }
     };
     let chain = match Chain::analyse(&full, &microbatch, factor, &section.accumulate) {
         Ok(chain) => chain,
@@ -305,6 +321,34 @@ fn decode_pipeline(
         microbatch,
         chain,
     }))
+}
+
+/// The program at full batch and at one microbatch, read again with the size
+/// `batch` divided by `microbatches`, and the factor between them. With one
+/// microbatch the program is its own microbatch: the split inputs are those that
+/// grow with a batch twice as large.
+fn cut_by_size(
+    ctx: &mut Ctx<'_>,
+    node: &yaml::Node,
+    program: &Program,
+    size: &str,
+    microbatches: u32,
+    overrides: &[(String, i64)],
+) -> Option<(Program, Program, u32)> {
+    let Some(&(_, batch)) = ctx.sizes.as_ref().and_then(|s| s.iter().find(|(n, _)| *n == size)) else {
+        ctx.error(node, format!("pipeline.batch names '{size}', which is not a size of the config"));
+        return None;
+    };
+    let m = i64::from(microbatches);
+    if batch % m != 0 {
+        ctx.error(node, format!("the batch size {size} = {batch} does not divide into {m} microbatches"));
+        return None;
+    }
+    let microbatch = reread(ctx, overrides, size, batch / m)?;
+    Some(match m {
+        1 => (reread(ctx, overrides, size, batch * 2)?, microbatch, 2),
+        _ => (program.clone(), microbatch, microbatches),
+    })
 }
 
 /// The program read again with the size `batch` set to `value`.

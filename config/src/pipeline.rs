@@ -25,10 +25,18 @@ pub struct TopologySection {
     pub link: LinkSpec,
 }
 
+/// How the program's microbatch is found.
+pub enum Cut<'n> {
+    /// `batch: SIZE`: the config read again with the size divided.
+    Batch(String),
+    /// `microbatch_module: PATH`: the same step lowered at one microbatch.
+    Module(&'n Node),
+}
+
 /// `pipeline:` as read.
-pub struct PipelineSection {
+pub struct PipelineSection<'n> {
     pub microbatches: u32,
-    pub batch: String,
+    pub cut: Cut<'n>,
     pub schedule: Option<Schedule>,
     pub rounds: u32,
     pub accumulate: Vec<(String, Accumulation)>,
@@ -109,14 +117,28 @@ fn inherited(top: &HardwareSpec, mesh: &Mesh) -> HardwareSpec {
     spec
 }
 
-/// Reads `pipeline:`, resolving `assign:`'s mesh names in `topology`.
-pub fn pipeline(ctx: &mut Ctx<'_>, node: &Node, topology: Option<&Topology>) -> Option<PipelineSection> {
+/// The topology a module's main declares, each mesh priced as the config's own
+/// hardware `top` (axes by name) and linked by its slowest link.
+pub fn declared(topology: Topology, top: &HardwareSpec) -> TopologySection {
+    let hardware = topology.meshes().iter().map(|m| inherited(top, &m.mesh)).collect();
+    TopologySection { topology, hardware, link: top.slowest_link() }
+}
+
+/// Reads `pipeline:`, resolving `assign:`'s mesh names in `topology`; `from_module`
+/// says whether the program was read from a module (which has no sizes, so its
+/// microbatch is a second module).
+pub fn pipeline<'n>(
+    ctx: &mut Ctx<'_>,
+    node: &'n Node,
+    topology: Option<&Topology>,
+    from_module: bool,
+) -> Option<PipelineSection<'n>> {
     let fields = Fields::new(ctx, node, "the pipeline section")?;
-    fields.deny_unknown(ctx, &["microbatches", "batch", "schedule", "rounds", "accumulate", "assign"]);
+    let keys = ["microbatches", "batch", "microbatch_module", "schedule", "rounds", "accumulate", "assign"];
+    fields.deny_unknown(ctx, &keys);
     let microbatches = fields.require(ctx, "microbatches");
     let microbatches = positive(ctx, microbatches?, "microbatches")?;
-    let batch = fields.require(ctx, "batch");
-    let batch = ctx.string(batch?, "the size naming the batch dimension")?;
+    let cut = cut(ctx, node, &fields, from_module, microbatches)?;
     let schedule = match fields.get("schedule") {
         None => None,
         Some(n) => {
@@ -150,7 +172,36 @@ pub fn pipeline(ctx: &mut Ctx<'_>, node: &Node, topology: Option<&Topology>) -> 
             }
         }
     }
-    Some(PipelineSection { microbatches, batch, schedule, rounds, accumulate, assign })
+    Some(PipelineSection { microbatches, cut, schedule, rounds, accumulate, assign })
+}
+
+/// `batch:` for a program of the config, `microbatch_module:` for one read from a
+/// module.
+fn cut<'n>(
+    ctx: &mut Ctx<'_>,
+    node: &'n Node,
+    fields: &Fields<'n>,
+    from_module: bool,
+    microbatches: u32,
+) -> Option<Cut<'n>> {
+    let (wanted, unwanted) = if from_module { ("microbatch_module", "batch") } else { ("batch", "microbatch_module") };
+    if let Some((key, _)) = fields.entry(unwanted) {
+        let why = match from_module {
+            true => "a program read from a module has no sizes: give 'microbatch_module', the same step lowered at one microbatch",
+            false => "'microbatch_module' is for a program read from a module ('program: {module: PATH}'); give 'batch', the size of the batch dimension",
+        };
+        ctx.error(key, why);
+        return None;
+    }
+    let value = fields.require(ctx, wanted)?;
+    if !from_module {
+        return Some(Cut::Batch(ctx.string(value, "the size naming the batch dimension")?));
+    }
+    if microbatches < 2 {
+        ctx.error(node, "a program read from a module needs at least 2 microbatches: its split inputs are those whose shapes differ between the two modules");
+        return None;
+    }
+    Some(Cut::Module(value))
 }
 
 fn positive(ctx: &mut Ctx<'_>, node: &Node, what: &str) -> Option<u32> {

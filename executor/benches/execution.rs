@@ -45,13 +45,16 @@ fn runs(c: &mut Criterion) {
     let mut group = c.benchmark_group("run");
     group.sample_size(10).measurement_time(Duration::from_secs(5));
     let mut paths: Vec<_> = std::fs::read_dir("../configs").unwrap().map(|e| e.unwrap().path()).collect();
+    paths.retain(|p| p.extension().is_some_and(|e| e == "yaml"));
     paths.sort();
     for path in paths {
         let source = std::fs::read_to_string(&path).unwrap();
         let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-        let full = autoshard_config::Config::from_source(&name, &source).unwrap();
+        // Named by its path: a config may read modules beside it.
+        let file = path.display().to_string();
+        let full = autoshard_config::Config::from_source(&file, &source).unwrap();
         let plan = autoshard::solve(&full).unwrap();
-        let small = autoshard_config::Config::from_source(&name, &autoshard_config::scaled(&source, 16)).unwrap();
+        let small = autoshard_config::Config::from_source(&file, &autoshard_config::scaled(&source, 16)).unwrap();
         group.bench_function(format!("{name}_div16"), |b| {
             b.iter(|| assert!(autoshard::run(&small, &plan, 0).unwrap().verification.passed))
         });

@@ -99,6 +99,8 @@ pub struct Func {
     pub results: Vec<Param>,
     /// The body (its terminator last).
     pub body: Vec<Operation>,
+    /// Its `attributes {…}` (a `topology`, for instance), in source order.
+    pub attrs: Vec<(String, Attr)>,
     /// Where the `func.func` starts.
     pub pos: Pos,
 }

@@ -7,7 +7,8 @@
 //! count `(`, `[`, `{`, `<` against their closers, skip string literals, and do not
 //! count the `>` of `->`.
 
-use super::ast::{Attr, Pos};
+use super::ast::{Attr, Pos, Type};
+use std::collections::HashMap;
 use std::fmt;
 
 /// A syntax error at a position.
@@ -34,18 +35,20 @@ pub struct Cursor<'s> {
     at: usize,
     line: u32,
     column: u32,
+    /// The type aliases defined so far (`!t = tensor<4xf32>`), by name without `!`.
+    pub aliases: HashMap<String, Type>,
 }
 
 impl<'s> Cursor<'s> {
     /// A cursor at the start of `source`.
     pub fn new(source: &'s str) -> Self {
-        Cursor { src: source.as_bytes(), at: 0, line: 1, column: 1 }
+        Cursor::at(source, Pos { line: 1, column: 1 })
     }
 
     /// A cursor over `source`, a piece of a file that starts at `pos` (an
     /// attribute's text, read again).
     pub fn at(source: &'s str, pos: Pos) -> Self {
-        Cursor { src: source.as_bytes(), at: 0, line: pos.line, column: pos.column }
+        Cursor { src: source.as_bytes(), at: 0, line: pos.line, column: pos.column, aliases: HashMap::new() }
     }
 
     /// The position of the next unread byte.

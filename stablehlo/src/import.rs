@@ -36,6 +36,7 @@ use autoshard_model::{
     TensorType, ValueId,
 };
 mod control;
+mod mpmd;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -276,7 +277,7 @@ impl Importer<'_> {
         let mut rng_reads = None;
         for op in body {
             match op.name.as_str() {
-                "func.return" | "stablehlo.return" | "sdy.return" => {
+                "func.return" | "stablehlo.return" | "sdy.return" | "mpmd.return" => {
                     return op.operands.iter().map(|o| self.value(o, op.pos)).collect();
                 }
                 "stablehlo.constant" | "sdy.constant" => {
@@ -285,12 +286,14 @@ impl Importer<'_> {
                     };
                     self.constants.insert(self.key(result), (op.clone(), ops::constant(op)));
                 }
-                "func.call" => self.call(op)?,
+                "func.call" | "mpmd.call" => self.call(op)?,
                 "stablehlo.custom_call" | "chlo.top_k" => {
                     let reads = rng_reads.get_or_insert_with(|| custom_call::rng_reads(body));
                     self.custom_call(op, custom_call::users(op, reads))?;
                 }
-                "sdy.named_computation" | "sdy.manual_computation" => self.region_op(op)?,
+                "sdy.named_computation" | "sdy.manual_computation" | "mpmd.named_computation" => self.region_op(op)?,
+                "mpmd.named_tensor" => self.named_tensor(op)?,
+                name if name.starts_with("mpmd.") => return Err(self.partitioned_mpmd_op(op)),
                 "stablehlo.while" => self.while_loop(op)?,
                 "stablehlo.case" | "stablehlo.if" => self.case(op)?,
                 "stablehlo.optimization_barrier" => self.barrier(op)?,
@@ -436,7 +439,9 @@ impl Importer<'_> {
             let parsed: Result<Vec<_>, _> = split_top(inner).into_iter().map(|s| self.sharding(s)).collect();
             parsed.map(Some).map_err(|m| self.err(attr.pos, m))
         };
-        let kind = if op.name == "sdy.named_computation" {
+        let kind = if op.name == "mpmd.named_computation" {
+            Self::named_computation_kind(self.user_origin_label(op)?)
+        } else if op.name == "sdy.named_computation" {
             let label = op.words.iter().find(|w| w.text.starts_with('<')).map(|w| w.text.trim_matches(['<', '>', '"']));
             OpKind::NamedComputation(NamedComputation {
                 label: label.unwrap_or_default().to_string(),
@@ -455,9 +460,37 @@ impl Importer<'_> {
         let operands = op.operands.iter().map(|o| self.value(o, op.pos)).collect::<Result<Vec<_>, _>>()?;
         let args: Vec<String> = region.args.iter().map(|a| a.name.clone()).collect();
         let spec = self.spec(op, kind, operands)?;
-        self.open(op, spec, &args)?;
-        let results = self.block(&region.ops);
-        self.close(op, results)
+        // An MPMD named computation is isolated from above and Shardy's modules reuse
+        // names across them: each body is read behind its label's prefix.
+        let inner = match (&spec.kind, op.name.as_str()) {
+            (OpKind::NamedComputation(nc), "mpmd.named_computation") => self.inner_prefix(&nc.label),
+            _ => self.prefix.clone(),
+        };
+        self.region_behind(op, spec, &args, inner, &region.ops)
+    }
+
+    /// Reads the region op of `spec` whose body is `body`, its values (arguments
+    /// `args` first) behind the prefix `inner`; its results belong to the caller.
+    fn region_behind(
+        &mut self,
+        op: &Operation,
+        spec: OpSpec,
+        args: &[String],
+        inner: String,
+        body: &[Operation],
+    ) -> Result<(), Diagnostic> {
+        let outer = std::mem::replace(&mut self.prefix, inner);
+        let results = self.open(op, spec, args).map(|()| self.block(body));
+        self.prefix = outer;
+        self.close(op, results?)
+    }
+
+    /// The prefix of the next body read for `label` (a callee or an isolated named
+    /// computation): `label.`, then `label.2.` for the second, and so on.
+    fn inner_prefix(&mut self, label: &str) -> String {
+        let count = self.inlined.entry(label.to_string()).or_insert(0);
+        *count += 1;
+        if *count == 1 { format!("{label}.") } else { format!("{label}.{count}.") }
     }
 
     /// Opens the region op of `spec`, its arguments named `args` in the body being
@@ -490,32 +523,15 @@ impl Importer<'_> {
             return Err(self.err(op.pos, format!("@{callee} calls itself; recursion is not supported")));
         }
         let operands = op.operands.iter().map(|o| self.value(o, op.pos)).collect::<Result<Vec<_>, _>>()?;
-        let count = self.inlined.entry(callee.clone()).or_insert(0);
-        *count += 1;
-        let inner = if *count == 1 { format!("{callee}.") } else { format!("{callee}.{count}.") };
-        let kind = OpKind::NamedComputation(NamedComputation {
-            label: callee.clone(),
-            in_shardings: None,
-            out_shardings: None,
-        });
+        let inner = self.inner_prefix(&callee);
+        let kind = Self::named_computation_kind(callee.clone());
         let args: Vec<String> = func.args.iter().map(|a| a.name.clone()).collect();
         // The call's results belong to the caller; the callee's values get its prefix.
         let spec = self.spec(op, kind, operands)?;
-        let outer = std::mem::replace(&mut self.prefix, inner);
-        let results = match self.open(op, spec, &args) {
-            Ok(()) => {
-                self.calls.push(callee);
-                let results = self.block(&func.body);
-                self.calls.pop();
-                results
-            }
-            Err(e) => {
-                self.prefix = outer;
-                return Err(e);
-            }
-        };
-        self.prefix = outer;
-        self.close(op, results)
+        self.calls.push(callee);
+        let read = self.region_behind(op, spec, &args, inner, &func.body);
+        self.calls.pop();
+        read
     }
 
     /// `stablehlo.custom_call` whose results `users` read: a custom op (with its

@@ -35,10 +35,11 @@ mod loops;
 mod ops;
 mod parser;
 
-pub use export::{ExportError, render as export};
+pub use export::{ExportError, render as export, ssa_name};
 
 use ast::Pos;
 use autoshard_model::{Diagnostic, DiagnosticList, Location, Mesh, Program};
+use autoshard_model::pipeline::Topology;
 use std::sync::Arc;
 
 /// Why a module could not be imported: its errors, each at its place.
@@ -56,6 +57,9 @@ pub struct Module {
     pub name: String,
     /// The main function's program on the module's mesh.
     pub program: Program,
+    /// The meshes of an MPMD program: the `topology = #mpmd.topology<…>` attribute
+    /// of its main function, if it has one.
+    pub topology: Option<Topology>,
 }
 
 /// A function's name and its program, or why it could not be imported.
@@ -94,9 +98,16 @@ pub fn import_on(file: &str, source: &str, mesh: Option<(&str, &Mesh)>) -> Resul
         Some((name, given)) => on_mesh(&path, &module, declared, name, given).map_err(one)?,
     };
     let program = import::function(&path, &module, &mesh, main).map_err(one)?;
+    let topology = topology(&path, main).map_err(one)?;
     let stem = std::path::Path::new(file).file_stem().map_or_else(|| "program".into(), |s| s.to_string_lossy().into());
     let name = module.name.clone().unwrap_or(stem);
-    Ok(Module { name, program })
+    Ok(Module { name, program, topology })
+}
+
+/// The `topology` attribute of `main`, if it has one.
+fn topology(file: &Arc<str>, main: &ast::Func) -> Result<Option<Topology>, Diagnostic> {
+    let Some((_, attr)) = main.attrs.iter().find(|(k, _)| k == "topology") else { return Ok(None) };
+    attr.text.parse().map(Some).map_err(|e| error(file, attr.pos, format!("@{}'s topology: {e}", main.name)))
 }
 
 /// The mesh a module runs on when the caller gives `(name, given)`: `given`, unless

@@ -34,6 +34,8 @@ fn items(c: &mut Cursor<'_>, module: &mut Module, nested: bool) -> Result<()> {
         }
         if c.peek() == Some(b'#') {
             c.skip_line();
+        } else if c.peek() == Some(b'!') {
+            alias(c)?;
         } else if c.eat_keyword("module") {
             if c.peek_after_ws() == Some(b'@') {
                 module.name = Some(c.symbol()?);
@@ -58,7 +60,7 @@ fn items(c: &mut Cursor<'_>, module: &mut Module, nested: bool) -> Result<()> {
             let op = operation(c)?;
             generic_item(op, module)?;
         } else {
-            return c.expected("'func.func', 'sdy.mesh' or 'module'");
+            return c.expected("'func.func', 'sdy.mesh', a type alias or 'module'");
         }
     }
 }
@@ -86,13 +88,30 @@ fn func(c: &mut Cursor<'_>) -> Result<Func> {
             results.push(Param { name: String::new(), ty: ty(c)?, attrs: Vec::new(), pos });
         }
     }
-    if c.eat_keyword("attributes") {
-        dictionary(c)?;
-    }
+    let attrs = if c.eat_keyword("attributes") { dictionary(c)? } else { Vec::new() };
     c.expect("{")?;
     let body = block(c)?;
     c.skip_location()?;
-    Ok(Func { name, public, args, results, body, pos })
+    Ok(Func { name, public, args, results, body, attrs, pos })
+}
+
+/// `!name = tensor<…>`: a type alias, which later types may name (`!name`).
+fn alias(c: &mut Cursor<'_>) -> Result<()> {
+    let name = alias_name(c)?;
+    c.expect("=")?;
+    let ty = ty(c)?;
+    c.aliases.insert(name, ty);
+    Ok(())
+}
+
+/// `!name`, without the `!`.
+fn alias_name(c: &mut Cursor<'_>) -> Result<String> {
+    c.expect("!")?;
+    let name = c.ident();
+    if name.is_empty() {
+        return c.expected("a type alias name after '!'");
+    }
+    Ok(name)
 }
 
 /// An item of a module printed in MLIR's generic form: `"builtin.module"() ({…})`
@@ -163,7 +182,7 @@ fn generic_func(op: Operation) -> Result<Func> {
         .into_iter()
         .map(|ty| Param { name: String::new(), ty, attrs: res_attrs.next().unwrap_or_default(), pos: op.pos })
         .collect();
-    Ok(Func { name, public, args, results, body: body.ops, pos: op.pos })
+    Ok(Func { name, public, args, results, body: body.ops, attrs: Vec::new(), pos: op.pos })
 }
 
 /// A result of a function signature: a type and optional attributes.
@@ -206,6 +225,13 @@ fn dictionary(c: &mut Cursor<'_>) -> Result<Vec<(String, Attr)>> {
 pub fn ty(c: &mut Cursor<'_>) -> Result<Type> {
     c.skip_ws();
     let pos = c.pos();
+    if c.peek() == Some(b'!') {
+        let name = alias_name(c)?;
+        return match c.aliases.get(&name) {
+            Some(ty) => Ok(ty.clone()),
+            None => Err(SyntaxError { pos, message: format!("type alias '!{name}' is not defined (or not a ranked tensor type)") }),
+        };
+    }
     if !c.eat("tensor<") {
         let found = c.atom().map(|a| a.text).unwrap_or_default();
         return Err(SyntaxError {
@@ -423,7 +449,7 @@ fn type_list(c: &mut Cursor<'_>) -> Result<Vec<Type>> {
 
 /// The pretty form after the op name.
 fn pretty(c: &mut Cursor<'_>, op: &mut Operation) -> Result<()> {
-    let terminator = matches!(op.name.as_str(), "func.return" | "stablehlo.return" | "sdy.return");
+    let terminator = matches!(op.name.as_str(), "func.return" | "stablehlo.return" | "sdy.return" | "mpmd.return");
     loop {
         c.skip_ws();
         match c.peek() {

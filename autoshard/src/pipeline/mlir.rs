@@ -393,8 +393,9 @@ pub struct ModuleStage {
     pub mesh: String,
     /// The units (the fragment's origins).
     pub units: Vec<String>,
-    /// Shardings of the values its fragments take (their arguments), by value name:
-    /// every value that flows between fragments is some fragment's argument.
+    /// Shardings of the values its fragments take (their arguments), by the name the
+    /// module gives them (`autoshard::stablehlo::ssa_name` of the value's name): every
+    /// value that flows between fragments is some fragment's argument.
     pub shardings: BTreeMap<String, TensorSharding>,
 }
 

@@ -328,7 +328,7 @@ fn split_inputs(full: &Program, microbatch: &Program, microbatches: u32) -> Resu
     }
     if split.is_empty() {
         return Err(Error::Program(
-            "no input changes shape at one microbatch: pipeline.batch must name the size of the batch dimension".into(),
+            "no input changes shape at one microbatch: the batch dimension is not where pipeline.batch (or microbatch_module) says".into(),
         ));
     }
     Ok(split)

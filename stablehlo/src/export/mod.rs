@@ -389,12 +389,7 @@ impl<'p> Emitter<'p> {
 
     /// A new SSA name from `hint` (a value name), unique in the module.
     fn fresh(&mut self, hint: &str) -> String {
-        let mut base: String = (hint.trim_start_matches('%').chars())
-            .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '$' | '-') { c } else { '_' })
-            .collect();
-        if base.is_empty() || base.starts_with(|c: char| c.is_ascii_digit()) {
-            base.insert(0, 'v');
-        }
+        let base = ssa_name(hint);
         let mut name = format!("%{base}");
         let mut n = 1;
         while self.taken.contains(&name) {
@@ -683,6 +678,21 @@ pub(crate) fn literal(value: f64, dtype: DType) -> String {
 fn symbol(name: &str) -> String {
     let cleaned: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
     if cleaned.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') { cleaned } else { format!("m_{cleaned}") }
+}
+
+
+/// The SSA name (without `%`) an exported module gives the value named `name`, when
+/// no other value took it first: the name without a leading `%`, each character
+/// outside MLIR's identifiers replaced by `_`, and `v` before a leading digit
+/// (`%0#1` is `v0_1`, `w1` stays `w1`).
+pub fn ssa_name(name: &str) -> String {
+    let mut base: String = (name.trim_start_matches('%').chars())
+        .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '$' | '-') { c } else { '_' })
+        .collect();
+    if base.is_empty() || base.starts_with(|c: char| c.is_ascii_digit()) {
+        base.insert(0, 'v');
+    }
+    base
 }
 
 #[cfg(test)]
