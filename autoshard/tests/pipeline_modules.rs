@@ -41,7 +41,9 @@ fn a_module_program_is_cut_by_a_second_module_not_by_a_size() {
     let by_size = format!("{HEAD}pipeline: {{microbatches: 4, batch: tokens, accumulate: {{loss: mean}}}}\n");
     let message = error_of(&by_size);
     assert!(message.starts_with("modules.yaml:4:29: error: a program read from a module has no sizes"), "{message}");
-    let one = format!("{HEAD}pipeline: {{microbatches: 1, microbatch_module: MODULES/step.mlir, accumulate: {{loss: mean}}}}\n");
+    let one = format!(
+        "{HEAD}pipeline: {{microbatches: 1, microbatch_module: MODULES/step.mlir, accumulate: {{loss: mean}}}}\n"
+    );
     assert!(error_of(&one).contains("needs at least 2 microbatches"), "{}", error_of(&one));
     let yaml_program = "name: m\nmesh: {axes: {x: 2}}\nprogram: {inputs: {a: {shape: [4]}}, ops: [], outputs: {a: {}}}\n\
         topology: {meshes: {a: {axes: {x: 1}}, b: {axes: {x: 1}}}}\n\

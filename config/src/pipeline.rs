@@ -187,8 +187,12 @@ fn cut<'n>(
     let (wanted, unwanted) = if from_module { ("microbatch_module", "batch") } else { ("batch", "microbatch_module") };
     if let Some((key, _)) = fields.entry(unwanted) {
         let why = match from_module {
-            true => "a program read from a module has no sizes: give 'microbatch_module', the same step lowered at one microbatch",
-            false => "'microbatch_module' is for a program read from a module ('program: {module: PATH}'); give 'batch', the size of the batch dimension",
+            true => {
+                "a program read from a module has no sizes: give 'microbatch_module', the same step lowered at one microbatch"
+            }
+            false => {
+                "'microbatch_module' is for a program read from a module ('program: {module: PATH}'); give 'batch', the size of the batch dimension"
+            }
         };
         ctx.error(key, why);
         return None;

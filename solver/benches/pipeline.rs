@@ -30,8 +30,12 @@ fn search(c: &mut Criterion) {
     group.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(5));
     for (schedule, rounds) in [(Schedule::GPipe, 1), (Schedule::OneFOneB, 1), (Schedule::Circular, 2)] {
         let shape = Shape { schedule, meshes: 8, rounds, microbatches: 16 };
-        if let Some((split, bound)) = best_split(&Varying, 96, shape) {
-            eprintln!("{schedule}: step {} bound {} split {:?}", split.timeline.step, bound, split.bounds);
+        if let Some(found) = best_split(&Varying, 96, shape) {
+            let (split, bound, proven) = (found.split, found.bound, found.proven);
+            eprintln!(
+                "{schedule}: step {} bound {bound} proven {proven} split {:?}",
+                split.timeline.step, split.bounds
+            );
         }
         group.bench_with_input(BenchmarkId::new(schedule.as_str(), 96), &shape, |b, shape| {
             b.iter(|| best_split(&Varying, 96, *shape))

@@ -38,8 +38,8 @@ mod parser;
 pub use export::{ExportError, render as export, ssa_name};
 
 use ast::Pos;
-use autoshard_model::{Diagnostic, DiagnosticList, Location, Mesh, Program};
 use autoshard_model::pipeline::Topology;
+use autoshard_model::{Diagnostic, DiagnosticList, Location, Mesh, Program};
 use std::sync::Arc;
 
 /// Why a module could not be imported: its errors, each at its place.

@@ -229,7 +229,10 @@ pub fn ty(c: &mut Cursor<'_>) -> Result<Type> {
         let name = alias_name(c)?;
         return match c.aliases.get(&name) {
             Some(ty) => Ok(ty.clone()),
-            None => Err(SyntaxError { pos, message: format!("type alias '!{name}' is not defined (or not a ranked tensor type)") }),
+            None => Err(SyntaxError {
+                pos,
+                message: format!("type alias '!{name}' is not defined (or not a ranked tensor type)"),
+            }),
         };
     }
     if !c.eat("tensor<") {

@@ -199,12 +199,17 @@ fn summary(plan: &PipelinePlan) -> String {
         }
         None => out += "  pure SPMD     not solved\n",
     }
-    out += "  searched\n";
+    out += "  searched      (estimate: units solved alone; best: proven the least estimate of its shape, \
+            else every split estimates at least the bound)\n";
     for c in &plan.candidates {
         let step = c.step.map_or_else(|| "-".to_string(), |s| s.to_string());
+        let proof = match c.bound.0 >= c.estimate.0 * (1.0 - 1e-9) {
+            true => "best".to_string(),
+            false => format!(">= {}", c.bound),
+        };
         let _ = writeln!(
             out,
-            "    {:<9} {} mesh(es) x {} round(s)  split {:?}  estimate {}  solved {}",
+            "    {:<9} {} mesh(es) x {} round(s)  split {:?}  estimate {} ({proof})  solved {}",
             c.shape.schedule.to_string(),
             c.shape.meshes,
             c.shape.rounds,

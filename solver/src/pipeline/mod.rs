@@ -17,7 +17,7 @@ mod stages;
 
 pub use plan::{Candidate, PipelinePlan, StagePlan};
 pub use search::{PipelineOptions, plan_split, solve_pipeline};
-pub use split::{Shape, Split, SplitCosts, StageCost, best_split, simulate_stages};
+pub use split::{Shape, Split, SplitCosts, SplitSearch, StageCost, best_split, simulate_stages};
 pub use stages::{SolvedStage, Transfer, crossing, device_bytes, price_under, solve_stage, stage_ops, structure_key};
 
 use autoshard_cost::{HardwareSpec, LinkSpec};

@@ -33,6 +33,10 @@ pub struct Candidate {
     pub bounds: Vec<usize>,
     /// Its estimated step time.
     pub estimate: Seconds,
+    /// A lower bound on the estimate of every split of its shape: the estimate
+    /// itself when the split is proven the shape's best, the best estimate of the
+    /// shapes searched before it when no split of this one was proven to beat that.
+    pub bound: Seconds,
     /// Its step time with every stage solved whole, if it was.
     pub step: Option<Seconds>,
 }

@@ -4,7 +4,7 @@
 
 use super::Pipeline;
 use super::plan::{Candidate, PipelinePlan, StagePlan};
-use super::split::{Shape, best_split, simulate_stages};
+use super::split::{Shape, Split, best_split_from, simulate_stages, start_split};
 use super::stages::{SolvedStage, UnitPrices, mesh_classes, solve_stage, structure_key};
 use crate::{Solver, SolverOptions};
 use autoshard_cost::{HardwareSpec, Timeline};
@@ -46,10 +46,20 @@ pub fn solve_pipeline(
     let prices = UnitPrices::new(pipeline, options.solver);
     let mut candidates: Vec<Candidate> = Vec::new();
     let mut bound = f64::INFINITY;
-    for shape in shapes(pipeline, units) {
-        let Some((split, lower)) = best_split(&prices.for_shape(shape), units, shape) else { continue };
-        bound = bound.min(lower.0);
-        candidates.push(Candidate { shape, bounds: split.bounds, estimate: split.timeline.step, step: None });
+    // Every shape's first split, then the exact search of each, best first: a shape
+    // only has to be searched below the best step found so far.
+    let mut starts: Vec<(Shape, Split)> = shapes(pipeline, units)
+        .into_iter()
+        .filter_map(|shape| start_split(&prices.for_shape(shape), units, shape).map(|s| (shape, s)))
+        .collect();
+    starts.sort_by(|a, b| a.1.timeline.step.0.total_cmp(&b.1.timeline.step.0));
+    let mut cutoff = Seconds(f64::INFINITY);
+    for (shape, start) in starts {
+        let Some(found) = best_split_from(&prices.for_shape(shape), units, shape, start, cutoff) else { continue };
+        bound = bound.min(found.bound.0);
+        cutoff = Seconds(cutoff.0.min(found.split.timeline.step.0));
+        let (bounds, estimate) = (found.split.bounds, found.split.timeline.step);
+        candidates.push(Candidate { shape, bounds, estimate, bound: found.bound, step: None });
     }
     candidates.sort_by(|a, b| a.estimate.0.total_cmp(&b.estimate.0));
     if candidates.is_empty() {
@@ -119,7 +129,7 @@ pub fn plan_split(
     let prices = UnitPrices::new(pipeline, options.solver);
     let estimate =
         super::split::simulate(&prices.for_shape(shape), shape, bounds).map_or(Seconds(f64::NAN), |s| s.timeline.step);
-    let mut candidate = Candidate { shape, bounds: bounds.to_vec(), estimate, step: None };
+    let mut candidate = Candidate { shape, bounds: bounds.to_vec(), estimate, bound: Seconds(0.0), step: None };
     let (stages, timeline) = realise(pipeline, &prices, &mut candidate, options.solver, &mut StageMemo::default())?;
     Ok(PipelinePlan {
         schedule: shape.schedule,

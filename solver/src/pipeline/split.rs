@@ -8,14 +8,17 @@
 //! mesh `k mod meshes` (the circular schedule's `rounds` stages per mesh; one
 //! otherwise).
 //!
-//! Small chains are searched exhaustively. Larger ones rank splits by the flow-shop
-//! figure Σ c + (M − 1)·max c (c: a stage's forward + backward per microbatch with
-//! its transfers, plus its update spread over the microbatches) — exactly the
-//! simulated time when stages are equal — found exactly by dynamic programming
-//! over a bottleneck threshold, then improve the best by moving stage boundaries
-//! while the simulated time drops. Either way the result carries a lower bound on
-//! any split's step time: the busiest mesh's work, and one microbatch's way through
-//! every unit, each minimised over all splits.
+//! Small chains are searched exhaustively. For larger ones the first split ranks
+//! splits by the flow-shop figure Σ c + (M − 1)·max c (c: a stage's forward +
+//! backward per microbatch with its transfers, plus its update spread over the
+//! microbatches) — exactly the simulated time when stages are equal — found exactly
+//! by dynamic programming over a bottleneck threshold, then improved by moving stage
+//! boundaries while the simulated time drops; from it a branch and bound over the
+//! task graph's paths (`branch.rs`, `graph.rs`) finds the best split and proves it,
+//! within a budget of nodes. The result carries a lower bound on every split's step
+//! time: the split's own when proven; else the larger of the branch and bound's
+//! root bound and the busiest mesh's work or one microbatch's way through every
+//! unit, each minimised over all splits.
 
 use autoshard_cost::{Timeline, simulate_schedule};
 use autoshard_model::Seconds;
@@ -74,21 +77,66 @@ impl Shape {
 /// Splits at most this many are simulated one by one.
 const EXHAUSTIVE: u64 = 20_000;
 
+/// The nodes the branch and bound may visit per shape before it gives up the proof
+/// (a count, not a time, so the result is deterministic).
+const NODES: u64 = 300_000;
+
+/// What the search of one shape found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SplitSearch {
+    /// The split with the least simulated step found.
+    pub split: Split,
+    /// A lower bound on the simulated step of every split of the shape: the split's
+    /// own step when it is proven the best, the cutoff when every split was proven
+    /// no better than it.
+    pub bound: Seconds,
+    /// Whether the search finished: the bound is then the least of the split's step
+    /// and the cutoff (else the branch and bound ran out of nodes, and the bound is the
+    /// root's).
+    pub proven: bool,
+}
+
 /// The best split of `units` units for `shape`, with a lower bound on every
 /// split's step time; `None` if no split is feasible.
-pub fn best_split(costs: &dyn SplitCosts, units: usize, shape: Shape) -> Option<(Split, Seconds)> {
+pub fn best_split(costs: &dyn SplitCosts, units: usize, shape: Shape) -> Option<SplitSearch> {
+    best_split_from(costs, units, shape, start_split(costs, units, shape)?, Seconds(f64::INFINITY))
+}
+
+/// The search's first split of a shape: the best, when the shape has few enough
+/// splits to simulate them all; else the flow-shop split improved by boundary moves.
+pub(crate) fn start_split(costs: &dyn SplitCosts, units: usize, shape: Shape) -> Option<Split> {
     let stages = shape.stages();
     if stages == 0 || stages > units {
         return None;
     }
-    let bound = lower_bound(costs, units, shape)?;
-    let best = if binomial(units - 1, stages - 1) <= EXHAUSTIVE {
-        exhaustive(costs, units, shape)
-    } else {
-        let start = flow_shop_split(costs, units, shape)?;
-        improve(costs, shape, start)
-    }?;
-    Some((best, bound))
+    if binomial(units - 1, stages - 1) <= EXHAUSTIVE {
+        return exhaustive(costs, units, shape);
+    }
+    let start = flow_shop_split(costs, units, shape)?;
+    improve(costs, shape, start)
+}
+
+/// The best split of a shape starting from `start` (its [`start_split`]), or a proof
+/// that no split is below `cutoff` (the best step of another shape: a split that
+/// cannot beat it need not be found).
+pub(crate) fn best_split_from(
+    costs: &dyn SplitCosts,
+    units: usize,
+    shape: Shape,
+    start: Split,
+    cutoff: Seconds,
+) -> Option<SplitSearch> {
+    if binomial(units - 1, shape.stages() - 1) <= EXHAUSTIVE {
+        return Some(SplitSearch { bound: start.timeline.step, split: start, proven: true });
+    }
+    let lower = lower_bound(costs, units, shape)?;
+    let incumbent = Some((start.bounds.clone(), start.timeline.step.0));
+    let Some(found) = branch::search(costs, units, shape, incumbent, cutoff.0, NODES) else {
+        return Some(SplitSearch { split: start, bound: lower, proven: false });
+    };
+    let split = simulate(costs, shape, &found.bounds)?;
+    let bound = Seconds(lower.0.max(found.bound).min(split.timeline.step.0));
+    Some(SplitSearch { split, bound, proven: found.proven })
 }
 
 /// Simulates the split `bounds`.
@@ -117,29 +165,11 @@ pub fn simulate_stages(
             TaskKind::Update => c.update,
         }
     };
+    // A stage without a backward (the last, whose backward its forward runs) sends
+    // its gradient when its forward ends.
     let waits = |t: &Task| {
-        let at = |stage: u32, kind| Task { stage, microbatch: t.microbatch, kind };
-        let mut deps = Vec::new();
-        match t.kind {
-            TaskKind::Forward if t.stage > 0 => {
-                deps.push((at(t.stage - 1, TaskKind::Forward), hops[t.stage as usize - 1]))
-            }
-            TaskKind::Backward => {
-                deps.push((at(t.stage, TaskKind::Forward), Seconds(0.0)));
-                if t.stage + 1 < count {
-                    // A stage without a backward (the last, whose backward its
-                    // forward runs) sends its gradient when its forward ends.
-                    let next = if stages[t.stage as usize + 1].backward.0 > 0.0 {
-                        TaskKind::Backward
-                    } else {
-                        TaskKind::Forward
-                    };
-                    deps.push((at(t.stage + 1, next), hops[t.stage as usize]));
-                }
-            }
-            _ => {}
-        }
-        deps
+        let deps = graph::waits(t, count, |k| stages[k as usize].backward.0 <= 0.0);
+        deps.into_iter().map(|(task, boundary)| (task, boundary.map_or(Seconds(0.0), |b| hops[b]))).collect()
     };
     simulate_schedule(&order, duration, waits)
 }
@@ -371,5 +401,7 @@ fn lower_bound(costs: &dyn SplitCosts, units: usize, shape: Shape) -> Option<Sec
     Some(Seconds(busiest.max(average).max(path)))
 }
 
+mod branch;
+mod graph;
 #[cfg(test)]
 mod tests;

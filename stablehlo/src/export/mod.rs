@@ -680,7 +680,6 @@ fn symbol(name: &str) -> String {
     if cleaned.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') { cleaned } else { format!("m_{cleaned}") }
 }
 
-
 /// The SSA name (without `%`) an exported module gives the value named `name`, when
 /// no other value took it first: the name without a leading `%`, each character
 /// outside MLIR's identifiers replaced by `_`, and `v` before a leading digit
