@@ -8,6 +8,9 @@ program. This package is the Rust library, in process:
 - :func:`load`, :func:`solve`, :func:`cost` and :func:`run` take a YAML config or a
   StableHLO module (a path, the text, or a :class:`Config`) and return a
   :class:`Plan` (or a :class:`Run`);
+- :func:`solve_pipeline` and :func:`run_pipeline` plan a pipelined config across
+  the meshes of its topology and run it (a :class:`PipelinePlan`, a
+  :class:`PipelineRun`);
 - :mod:`autoshard.jax` plans a JAX function (:func:`autoshard.jax.plan`) and
   compiles it with the whole plan applied (:func:`autoshard.jax.jit`).
 
@@ -18,12 +21,14 @@ carrying the ``file``, ``line`` and ``column`` of its first error.
 from __future__ import annotations
 
 from . import _native
-from ._api import load, parse, solve, cost, run, presets
+from ._api import load, parse, solve, cost, run, presets, solve_pipeline, run_pipeline
 from ._native import (
     AutoshardError,
     Config,
     InfeasibleError,
     InputError,
+    PipelinePlan,
+    PipelineRun,
     PlanError,
     Run,
     RunError,
@@ -41,6 +46,8 @@ __all__ = [
     "InfeasibleError",
     "InputError",
     "Objective",
+    "PipelinePlan",
+    "PipelineRun",
     "Plan",
     "PlanError",
     "Run",
@@ -53,5 +60,7 @@ __all__ = [
     "parse",
     "presets",
     "run",
+    "run_pipeline",
     "solve",
+    "solve_pipeline",
 ]

@@ -1,4 +1,4 @@
-"""The package's functions over configs: read, solve, price, run."""
+"""The package's functions over configs: read, solve, price, run; and pipelines."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import os
 from typing import Mapping, Sequence, Union
 
 from . import _native
-from ._native import Config, Run
+from ._native import Config, PipelinePlan, PipelineRun, Run
 from ._plan import Plan
 
 #: What the functions take as a program: a :class:`Config`, a path to a config
@@ -90,6 +90,31 @@ def run(what: "Plan | Source", *, seed: int = 0, verify: bool = True) -> Run:
     :class:`Run` says how close each output came and how long both runs took."""
     plan = what if isinstance(what, Plan) else solve(what)
     return _native.run(plan.config, plan._native, seed, verify)
+
+
+def solve_pipeline(
+    source: Source,
+    *,
+    hardware: str | None = None,
+    memory: "int | str | None" = None,
+    time_limit: float | None = None,
+) -> PipelinePlan:
+    """Plans a pipelined config (one with ``topology:`` and ``pipeline:`` sections)
+    across its meshes: each unit's mesh, each mesh's plan and the schedule together,
+    with the pure-SPMD plan on all devices solved beside it for comparison
+    (docs/pipelines.md). ``hardware``, ``memory`` and ``time_limit`` are as for
+    :func:`solve`. Raises :class:`PlanError` for a config without a pipeline,
+    :class:`InfeasibleError` when no split fits the meshes and the pins."""
+    config = _configured(source, hardware, memory, time_limit, None, None)
+    return _native.solve_pipeline(config)
+
+
+def run_pipeline(plan: PipelinePlan, *, seed: int = 0, verify: bool = True) -> PipelineRun:
+    """Runs a :class:`PipelinePlan` on the CPU mesh, one thread per mesh running its
+    fragments in the schedule's order, on random inputs drawn from ``seed``, and the
+    unsharded reference at the full batch, comparing every output. With ``verify`` a
+    mismatch raises :class:`VerificationError`."""
+    return _native.run_pipeline(plan, seed, verify)
 
 
 def _config(source: Source) -> Config:

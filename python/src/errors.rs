@@ -96,7 +96,7 @@ pub fn to_py(e: autoshard::Error) -> PyErr {
         }
         Error::Infeasible(_) => InfeasibleError::new_err(message),
         Error::Solve(_) => SolverError::new_err(message),
-        Error::InvalidPlan(_) | Error::Export(_) => PlanError::new_err(message),
+        Error::InvalidPlan(_) | Error::Export(_) | Error::Pipeline(_) => PlanError::new_err(message),
         Error::Mismatch(_) => VerificationError::new_err(message),
         _ => RunError::new_err(message),
     }

@@ -3,12 +3,14 @@
 //! The package's Python layer (`python/autoshard/`) is the public API; this module
 //! owns what crosses the language line: configs read from files, YAML text or a
 //! lowered JAX module on a given mesh ([`config`]), the solve, the pricing and the
-//! CPU-mesh run with the GIL released ([`plan`], [`run`]), and the exceptions every
+//! CPU-mesh run with the GIL released ([`plan`], [`run`]), pipelines across meshes
+//! ([`pipeline`]), and the exceptions every
 //! failure becomes, with its file, line and column ([`errors`]). Everything runs in
 //! this process; nothing calls the command line.
 
 mod config;
 mod errors;
+mod pipeline;
 mod plan;
 mod run;
 
@@ -22,11 +24,15 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<config::PyConfig>()?;
     m.add_class::<plan::PyPlan>()?;
     m.add_class::<run::PyRun>()?;
+    m.add_class::<pipeline::PyPipelinePlan>()?;
+    m.add_class::<pipeline::PyPipelineRun>()?;
     m.add_function(wrap_pyfunction!(config::load, m)?)?;
     m.add_function(wrap_pyfunction!(config::parse, m)?)?;
     m.add_function(wrap_pyfunction!(plan::solve, m)?)?;
     m.add_function(wrap_pyfunction!(plan::cost, m)?)?;
     m.add_function(wrap_pyfunction!(run::run, m)?)?;
+    m.add_function(wrap_pyfunction!(pipeline::solve_pipeline, m)?)?;
+    m.add_function(wrap_pyfunction!(pipeline::run_pipeline, m)?)?;
     m.add_function(wrap_pyfunction!(config::presets, m)?)?;
     Ok(())
 }
