@@ -261,7 +261,7 @@ impl<'t> Search<'t> {
         };
         search.reach = search.reachable();
         // The best split so far, if it has this pattern, teaches its critical path.
-        if search.best_bounds.len() == table.stages + 1 && search.stage_costs(&search.best_bounds.clone()).is_some() {
+        if search.best_bounds.len() == table.stages + 1 && search.stage_costs(&search.best_bounds).is_some() {
             let bounds = search.best_bounds.clone();
             search.leaf(&bounds);
         }
@@ -383,25 +383,19 @@ impl<'t> Search<'t> {
         let mut best: Option<(f64, Weights)> = None;
         for _ in 0..ROUNDS {
             if self.paths.is_empty() {
-                return;
+                break;
             }
             let parts: Vec<Weights> = self.paths.clone();
-            let (ceiling, lambda) = match self.cuts.is_empty() {
-                true => (f64::INFINITY, vec![1.0 / parts.len() as f64; parts.len()]),
-                false => match master(
-                    &parts,
-                    &self
-                        .cuts
-                        .iter()
-                        .map(|b| parts.iter().map(|w| self.cost(w, b)).collect())
-                        .collect::<Vec<Vec<f64>>>(),
-                ) {
-                    Some(found) => found,
-                    None => return,
-                },
+            let (ceiling, lambda) = if self.cuts.is_empty() {
+                (f64::INFINITY, vec![1.0 / parts.len() as f64; parts.len()])
+            } else {
+                let rows: Vec<Vec<f64>> =
+                    self.cuts.iter().map(|b| parts.iter().map(|w| self.cost(w, b)).collect()).collect();
+                let Some(found) = master(&parts, &rows) else { break };
+                found
             };
             let combo = Weights::combine(&parts, &lambda);
-            let Some((floor, split)) = self.cheapest(&combo) else { return };
+            let Some((floor, split)) = self.cheapest(&combo) else { break };
             if best.as_ref().is_none_or(|(b, _)| floor > *b) {
                 best = Some((floor, combo));
             }
