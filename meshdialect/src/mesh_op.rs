@@ -1,0 +1,136 @@
+//! `mesh.mesh @name(shape = 2x?x4)`: a named mesh and its axis sizes, static or
+//! dynamic (`?`).
+
+use crate::cursor::Cursor;
+use crate::error::{Error, Result};
+use std::fmt;
+use std::str::FromStr;
+
+/// The size of a mesh axis.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Dim {
+    /// A known size.
+    Static(i64),
+    /// `?`: known only when the program runs.
+    Dynamic,
+}
+
+impl fmt::Display for Dim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Dim::Static(n) => write!(f, "{n}"),
+            Dim::Dynamic => f.write_str("?"),
+        }
+    }
+}
+
+/// `mesh.mesh @name(shape = ...)`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct MeshOp {
+    /// The symbol name, without `@`.
+    pub name: String,
+    /// The axis sizes, outermost first.
+    pub shape: Vec<Dim>,
+}
+
+impl MeshOp {
+    /// The number of axes.
+    pub fn rank(&self) -> usize {
+        self.shape.len()
+    }
+
+    /// The static axis sizes, or `None` if one is dynamic.
+    pub fn static_shape(&self) -> Option<Vec<i64>> {
+        self.shape.iter().map(|d| if let Dim::Static(n) = d { Some(*n) } else { None }).collect()
+    }
+
+    /// MLIR's verifier: at least one axis.
+    pub fn verify(&self) -> Result<()> {
+        if self.shape.is_empty() {
+            return Err(Error::Verify("rank of mesh is expected to be a positive integer".into()));
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for MeshOp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "mesh.mesh @{}(shape = ", self.name)?;
+        if self.shape.is_empty() {
+            f.write_str("[]")?;
+        }
+        for (i, d) in self.shape.iter().enumerate() {
+            if i > 0 {
+                f.write_str("x")?;
+            }
+            write!(f, "{d}")?;
+        }
+        f.write_str(")")
+    }
+}
+
+impl FromStr for MeshOp {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        let mut c = Cursor::new(s);
+        c.expect("mesh.mesh")?;
+        let name = c.symbol()?;
+        c.expect("(")?;
+        if !c.eat_keyword("shape") {
+            return c.error("expected 'shape'");
+        }
+        c.expect("=")?;
+        let shape = dimension_list(&mut c)?;
+        c.expect(")")?;
+        c.end()?;
+        Ok(MeshOp { name, shape })
+    }
+}
+
+/// MLIR's `DimensionList`: `2x?x4`, or `[]` for none.
+fn dimension_list(c: &mut Cursor<'_>) -> Result<Vec<Dim>> {
+    if c.eat("[") {
+        c.expect("]")?;
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::new();
+    loop {
+        if c.eat("?") {
+            out.push(Dim::Dynamic);
+        } else if c.peek_is("-") {
+            return c.error(
+                "custom op 'mesh.mesh' Failed parsing dimension list. Did you mean an empty list? It must be denoted by \"[]\".",
+            );
+        } else {
+            out.push(Dim::Static(c.integer()?));
+        }
+        if !c.eat("x") {
+            return Ok(out);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn meshes_round_trip_with_dynamic_axes() {
+        for text in ["mesh.mesh @mesh0(shape = 2x2x4)", "mesh.mesh @m(shape = ?x4)", "mesh.mesh @one(shape = 3)"] {
+            let mesh: MeshOp = text.parse().unwrap();
+            assert_eq!(mesh.to_string(), text);
+        }
+        let mesh: MeshOp = "mesh.mesh @m(shape = 4x?)".parse().unwrap();
+        assert_eq!(mesh.shape, [Dim::Static(4), Dim::Dynamic]);
+        assert_eq!(mesh.static_shape(), None);
+    }
+
+    /// Upstream MLIR's invalid.mlir: an empty mesh and a negative size.
+    #[test]
+    fn an_empty_mesh_and_a_negative_size_are_refused_as_mlir_refuses_them() {
+        let empty: MeshOp = "mesh.mesh @mesh0(shape = [])".parse().unwrap();
+        assert_eq!(empty.verify().unwrap_err().to_string(), "rank of mesh is expected to be a positive integer");
+        let negative = "mesh.mesh @mesh0(shape = -1)".parse::<MeshOp>().unwrap_err().to_string();
+        assert!(negative.starts_with("1:26: custom op 'mesh.mesh' Failed parsing dimension list."), "{negative}");
+    }
+}
