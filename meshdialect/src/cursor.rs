@@ -41,6 +41,12 @@ impl<'s> Cursor<'s> {
         self.rest().starts_with(token)
     }
 
+    /// Whether the next character (after whitespace) is a decimal digit.
+    pub fn peek_digit(&mut self) -> bool {
+        self.skip_ws();
+        self.rest().starts_with(|c: char| c.is_ascii_digit())
+    }
+
     /// Whether the next characters are `token` (consumed if so).
     pub fn eat(&mut self, token: &str) -> bool {
         self.skip_ws();
@@ -79,6 +85,16 @@ impl<'s> Cursor<'s> {
         }
         let len =
             rest.find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.'))).unwrap_or(rest.len());
+        self.at += len;
+        &rest[..len]
+    }
+
+    /// A value or symbol name's characters (`[A-Za-z0-9_$.#-]`), or the empty string.
+    pub fn word(&mut self) -> &'s str {
+        let rest = self.rest();
+        let len = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.' | '#' | '-')))
+            .unwrap_or(rest.len());
         self.at += len;
         &rest[..len]
     }

@@ -10,6 +10,10 @@
 //!   halos of each split dimension or its explicit shard offsets (uneven shards).
 //!   [`Sharding::verify`] applies the dialect's rules with MLIR's messages.
 //! - [`shard_shape`]: the local shape of a device's shard, offsets and halos included.
+//! - [`Collective`]: the twelve collectives (`mesh.all_gather` ... `mesh.shift`) with
+//!   their attributes and [`TensorType`]s, verified by [`Collective::verify`] with
+//!   MLIR's messages (the result type each makes of its input type, in-group devices,
+//!   mesh axes).
 //!
 //! ```
 //! use autoshard_mesh::{MeshOp, Sharding, shard_shape};
@@ -26,15 +30,20 @@
 
 #![deny(missing_docs)]
 
+mod collective;
+mod collective_verify;
 mod cursor;
 mod error;
 mod mesh_op;
 mod reduction;
 mod shard_shape;
 mod sharding;
+mod types;
 
+pub use collective::{Collective, CollectiveKind};
 pub use error::{Error, Result};
 pub use mesh_op::{Dim, MeshOp};
 pub use reduction::ReductionKind;
 pub use shard_shape::shard_shape;
 pub use sharding::{Partial, Sharding};
+pub use types::TensorType;
