@@ -170,12 +170,18 @@ impl Collective {
         }
         let mut want = self.input_type.shape.clone();
         let (s, c) = (split as usize, concat as usize);
-        want[c] = times(want[c], group);
-        expect_axis(c, want[c], &self.result_type)?;
-        want[s] = match (want[s], group) {
+        let split_size = match (want[s], group) {
             (Dim::Static(n), Dim::Static(g)) if n % g != 0 => Dim::Dynamic,
             (d, g) => over(d, g),
         };
+        if s == c {
+            // Split and joined back along the same axis: the size, if the group divides it.
+            want[s] = times(split_size, group);
+        } else {
+            want[c] = times(want[c], group);
+            expect_axis(c, want[c], &self.result_type)?;
+            want[s] = split_size;
+        }
         expect_shape(&want, &self.result_type)
     }
 }

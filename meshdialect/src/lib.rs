@@ -14,6 +14,8 @@
 //!   their attributes and [`TensorType`]s, verified by [`Collective::verify`] with
 //!   MLIR's messages (the result type each makes of its input type, in-group devices,
 //!   mesh axes).
+//! - [`run_collective`]: a collective run on every device's [`LocalTensor`], as the dialect
+//!   defines it (the seed's worked examples are its tests).
 //!
 //! ```
 //! use autoshard_mesh::{MeshOp, Sharding, shard_shape};
@@ -34,6 +36,7 @@ mod collective;
 mod collective_verify;
 mod cursor;
 mod error;
+mod interpret;
 mod mesh_op;
 mod reduction;
 mod shard_shape;
@@ -42,6 +45,7 @@ mod types;
 
 pub use collective::{Collective, CollectiveKind};
 pub use error::{Error, Result};
+pub use interpret::{LocalTensor, run_collective};
 pub use mesh_op::{Dim, MeshOp};
 pub use reduction::ReductionKind;
 pub use shard_shape::shard_shape;
