@@ -14,6 +14,9 @@
 //!   their attributes and [`TensorType`]s, verified by [`Collective::verify`] with
 //!   MLIR's messages (the result type each makes of its input type, in-group devices,
 //!   mesh axes).
+//! - [`Shard`], [`ShardShapeOp`], [`MeshQuery`] (`mesh.mesh_shape`,
+//!   `mesh.process_multi_index`, `mesh.process_linear_index`, verified and evaluated)
+//!   and [`UpdateHalo`]: the dialect's other ops.
 //! - [`run_collective`]: a collective run on every device's [`LocalTensor`], as the dialect
 //!   defines it (the seed's worked examples are its tests).
 //!
@@ -38,6 +41,7 @@ mod cursor;
 mod error;
 mod interpret;
 mod mesh_op;
+mod ops;
 mod reduction;
 mod shard_shape;
 mod sharding;
@@ -47,6 +51,7 @@ pub use collective::{Collective, CollectiveKind};
 pub use error::{Error, Result};
 pub use interpret::{LocalTensor, run_collective};
 pub use mesh_op::{Dim, MeshOp};
+pub use ops::{MeshQuery, QueryKind, Shard, ShardShapeOp, UpdateHalo};
 pub use reduction::ReductionKind;
 pub use shard_shape::shard_shape;
 pub use sharding::{Partial, Sharding};
