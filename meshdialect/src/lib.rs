@@ -17,6 +17,8 @@
 //! - [`Shard`], [`ShardShapeOp`], [`MeshQuery`] (`mesh.mesh_shape`,
 //!   `mesh.process_multi_index`, `mesh.process_linear_index`, verified and evaluated)
 //!   and [`UpdateHalo`]: the dialect's other ops.
+//! - [`run_update_halo`]: the halo exchange `mesh.update_halo` describes, run on
+//!   every device's buffers.
 //! - [`run_collective`]: a collective run on every device's [`LocalTensor`], as the dialect
 //!   defines it (the seed's worked examples are its tests).
 //!
@@ -39,6 +41,7 @@ mod collective;
 mod collective_verify;
 mod cursor;
 mod error;
+mod halo;
 mod interpret;
 mod mesh_op;
 mod ops;
@@ -49,6 +52,7 @@ mod types;
 
 pub use collective::{Collective, CollectiveKind};
 pub use error::{Error, Result};
+pub use halo::run_update_halo;
 pub use interpret::{LocalTensor, run_collective};
 pub use mesh_op::{Dim, MeshOp};
 pub use ops::{MeshQuery, QueryKind, Shard, ShardShapeOp, UpdateHalo};
