@@ -9,7 +9,7 @@
 
 use crate::error::{Error, Result};
 use crate::interpret::LocalTensor;
-use crate::mesh_op::MeshOp;
+use crate::mesh_op::{MeshOp, coordinates};
 use crate::ops::UpdateHalo;
 
 /// Runs `op` on `mesh`: `sources[d]` and `destinations[d]` are device `d`'s buffers.
@@ -46,7 +46,7 @@ pub fn run_update_halo(
         let (low, high) = dst_halo[nth];
         let before = out.clone();
         for (device, buffer) in out.iter_mut().enumerate() {
-            let coords = coords_of(device, &sizes);
+            let coords = coordinates(device as i64, &sizes);
             for (step, width, at_start) in [(-1i64, low, true), (1, high, false)] {
                 let Some(neighbour) = neighbour(&coords, axes, &sizes, step) else { continue };
                 if width == 0 {
@@ -99,15 +99,6 @@ fn offsets(rank: usize, split: &[(usize, &[i64])], halo: &[(i64, i64)]) -> Vec<i
         at[dim] = low;
     }
     at
-}
-
-fn coords_of(mut device: usize, sizes: &[i64]) -> Vec<i64> {
-    let mut c = vec![0; sizes.len()];
-    for (slot, &n) in c.iter_mut().zip(sizes).rev() {
-        *slot = (device % n as usize) as i64;
-        device /= n as usize;
-    }
-    c
 }
 
 /// The device whose shard along a dimension split over `axes` is `step` away from

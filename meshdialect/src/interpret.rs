@@ -8,7 +8,7 @@
 
 use crate::collective::{Collective, CollectiveKind};
 use crate::error::{Error, Result};
-use crate::mesh_op::MeshOp;
+use crate::mesh_op::{MeshOp, coordinates};
 use crate::reduction::ReductionKind;
 
 /// A device's local tensor: its shape and its elements in row-major order.
@@ -99,19 +99,10 @@ pub fn run_collective(
 /// The groups of devices, each in its in-group order.
 fn groups(sizes: &[i64], axes: &[i64]) -> Vec<Vec<usize>> {
     let devices = sizes.iter().product::<i64>() as usize;
-    let coords = |d: usize| {
-        let mut c = vec![0i64; sizes.len()];
-        let mut rest = d as i64;
-        for (slot, &n) in c.iter_mut().zip(sizes).rev() {
-            *slot = rest % n;
-            rest /= n;
-        }
-        c
-    };
     // Keyed by the coordinates outside the group's axes; members by those inside.
     let mut groups: std::collections::BTreeMap<Vec<i64>, Vec<(Vec<i64>, usize)>> = Default::default();
     for d in 0..devices {
-        let c = coords(d);
+        let c = coordinates(d as i64, sizes);
         let outside: Vec<i64> = (0..sizes.len()).filter(|a| !axes.contains(&(*a as i64))).map(|a| c[a]).collect();
         let inside: Vec<i64> = axes.iter().map(|&a| c[a as usize]).collect();
         groups.entry(outside).or_default().push((inside, d));
@@ -194,17 +185,9 @@ fn shift(
 ) -> Vec<Option<LocalTensor>> {
     let at = op.mesh_axes.iter().position(|&a| a == axis).unwrap_or(0);
     let dims: Vec<i64> = op.mesh_axes.iter().map(|&a| sizes[a as usize]).collect();
-    let coords = |mut i: usize| {
-        let mut c = vec![0i64; dims.len()];
-        for (slot, &d) in c.iter_mut().zip(&dims).rev() {
-            *slot = (i % d as usize) as i64;
-            i /= d as usize;
-        }
-        c
-    };
     let mut out = vec![None; n];
     for (i, value) in all.iter().enumerate() {
-        let mut c = coords(i);
+        let mut c = coordinates(i as i64, &dims);
         let moved = c[at] + offset;
         let size = dims[at];
         c[at] = match (rotate, (0..size).contains(&moved)) {

@@ -110,6 +110,17 @@ fn dimension_list(c: &mut Cursor<'_>) -> Result<Vec<Dim>> {
     }
 }
 
+/// The row-major coordinates of linear index `linear` on a mesh of axis sizes
+/// `sizes` (the seed's rule: on 10x20x30, index 663 is (1, 2, 3)).
+pub(crate) fn coordinates(mut linear: i64, sizes: &[i64]) -> Vec<i64> {
+    let mut coords = vec![0; sizes.len()];
+    for (c, &n) in coords.iter_mut().zip(sizes).rev() {
+        *c = linear % n;
+        linear /= n;
+    }
+    coords
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,7 +6,7 @@
 
 use crate::cursor::{Cursor, write_list};
 use crate::error::{Error, Result};
-use crate::mesh_op::{Dim, MeshOp};
+use crate::mesh_op::{Dim, MeshOp, coordinates};
 use crate::types::TensorType;
 use std::collections::BTreeSet;
 use std::fmt;
@@ -130,12 +130,7 @@ impl MeshQuery {
             true => (0..sizes.len()).collect(),
             false => self.axes.iter().map(|&a| a as usize).collect(),
         };
-        let mut coords = vec![0; sizes.len()];
-        let mut rest = device;
-        for (c, &n) in coords.iter_mut().zip(&sizes).rev() {
-            *c = rest % n;
-            rest /= n;
-        }
+        let coords = coordinates(device, &sizes);
         Ok(match self.kind {
             QueryKind::MeshShape => axes.iter().map(|&a| sizes[a]).collect(),
             QueryKind::ProcessMultiIndex => axes.iter().map(|&a| coords[a]).collect(),

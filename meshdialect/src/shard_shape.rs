@@ -3,7 +3,7 @@
 //! gives, widened by the halos.
 
 use crate::error::{Error, Result};
-use crate::mesh_op::MeshOp;
+use crate::mesh_op::{MeshOp, coordinates};
 use crate::sharding::Sharding;
 
 /// The shape of device `device`'s shard (its linear index on `mesh`, row-major) of a
@@ -23,7 +23,7 @@ pub fn shard_shape(global: &[i64], sharding: &Sharding, mesh: &MeshOp, device: i
         let (dims, rank) = (sharding.split_axes.len(), global.len());
         return Err(Error::Verify(format!("the sharding splits {dims} dimensions of a tensor of rank {rank}")));
     }
-    let coords = multi_index(device, &sizes);
+    let coords = coordinates(device, &sizes);
     let mut shape = global.to_vec();
     let mut offsets = sharding.sharded_dims_offsets.as_slice();
     for (nth, (dim, axes)) in sharding.split_dims().enumerate() {
@@ -54,16 +54,6 @@ pub fn shard_shape(global: &[i64], sharding: &Sharding, mesh: &MeshOp, device: i
     Ok(shape)
 }
 
-/// The row-major coordinates of linear index `linear` on a mesh of `sizes`.
-fn multi_index(mut linear: i64, sizes: &[i64]) -> Vec<i64> {
-    let mut coords = vec![0; sizes.len()];
-    for (c, &n) in coords.iter_mut().zip(sizes).rev() {
-        *c = linear % n;
-        linear /= n;
-    }
-    coords
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,12 +64,6 @@ mod tests {
 
     fn sharding(text: &str) -> Sharding {
         text.parse().unwrap()
-    }
-
-    /// The seed's example: 10x20x30, multi-index (1, 2, 3) is linear index 663.
-    #[test]
-    fn linear_indices_are_row_major() {
-        assert_eq!(multi_index(663, &[10, 20, 30]), [1, 2, 3]);
     }
 
     /// The seed's examples of uneven shards and halos.

@@ -54,7 +54,7 @@ fn run_case(case: &Case) -> std::result::Result<(), TestCaseError> {
     let devices = case.mesh.iter().product::<i64>() as usize;
     // Device d's shard index along each dimension.
     let shard_index = |device: usize, d: usize| {
-        let c = coords_of(device, &case.mesh);
+        let c = coordinates(device as i64, &case.mesh);
         case.split_axes[d].iter().fold(0, |i, &a| i * case.mesh[a as usize] + c[a as usize])
     };
     let fill = |device: usize, h: &[(i64, i64)], outside: f64| {
