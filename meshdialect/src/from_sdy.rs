@@ -1,0 +1,150 @@
+//! Shardy's vocabulary (the model's `Mesh` and `TensorSharding`) in the `mesh`
+//! dialect and back: a mesh becomes `mesh.mesh @name(shape = …)`, a sharding names
+//! its axes by index, and partial (unreduced) axes become `partial = KIND [...]`.
+//! Shardy's sub-axes have no mesh-dialect form (an error); its open dimensions,
+//! priorities and explicitly replicated axes are not in the dialect and are dropped
+//! (a sharding read back is closed). Halos and uneven shards have no Shardy form.
+
+use crate::error::{Error, Result};
+use crate::mesh_op::{Dim, MeshOp};
+use crate::reduction::ReductionKind;
+use crate::sharding::{Partial, Sharding};
+use autoshard_model::{AxisRef, DimSharding, Mesh, TensorSharding};
+
+/// The mesh `mesh` named `name`, as `mesh.mesh @name(shape = …)`.
+pub fn mesh_op(name: &str, mesh: &Mesh) -> MeshOp {
+    MeshOp { name: name.to_string(), shape: mesh.axes().iter().map(|a| Dim::Static(a.size)).collect() }
+}
+
+/// `sharding` on `mesh` (named `name`) as a `mesh.sharding`: each dimension's axes by
+/// index, unreduced axes as partial ones.
+pub fn mesh_sharding(name: &str, mesh: &Mesh, sharding: &TensorSharding) -> Result<Sharding> {
+    let index = |axis: &AxisRef| -> Result<i64> {
+        if axis.sub.is_some() {
+            return Err(Error::Verify(format!("the sub-axis {axis} has no form in the mesh dialect")));
+        }
+        let at = mesh.axes().iter().position(|a| a.name == axis.name);
+        at.map(|i| i as i64)
+            .ok_or_else(|| Error::Verify(format!("axis \"{}\" is not an axis of the mesh {mesh}", axis.name)))
+    };
+    let indices = |axes: &[AxisRef]| axes.iter().map(index).collect::<Result<Vec<i64>>>();
+    let split_axes = sharding.dims.iter().map(|d| indices(&d.axes)).collect::<Result<Vec<_>>>()?;
+    let partial = match sharding.unreduced.is_empty() {
+        true => None,
+        false => Some(Partial { kind: reduction(sharding.reduction), axes: indices(&sharding.unreduced)? }),
+    };
+    let mut out = Sharding::new(name, split_axes);
+    out.partial = partial;
+    Ok(out)
+}
+
+/// A `mesh.sharding` of a tensor of rank `rank` on `mesh` as Shardy's sharding
+/// (closed), if it has one: no halos, no offsets, partial values of `sum`, `max` or
+/// `min`.
+pub fn sdy_sharding(sharding: &Sharding, mesh: &Mesh, rank: usize) -> Result<TensorSharding> {
+    let none = |what: &str| Err(Error::Verify(format!("{what} have no form in Shardy's shardings")));
+    if !sharding.halo_sizes.is_empty() {
+        return none("halo sizes");
+    }
+    if !sharding.sharded_dims_offsets.is_empty() {
+        return none("uneven shards (sharded_dims_offsets)");
+    }
+    if sharding.split_axes.len() > rank {
+        let dims = sharding.split_axes.len();
+        return Err(Error::Verify(format!("the sharding splits {dims} dimensions of a tensor of rank {rank}")));
+    }
+    let axis = |i: &i64| -> Result<AxisRef> {
+        let a = usize::try_from(*i).ok().and_then(|i| mesh.axes().get(i));
+        a.map(|a| AxisRef::full(a.name.clone()))
+            .ok_or_else(|| Error::Verify(format!("mesh axis {i} is not an axis of {mesh}")))
+    };
+    let axes = |list: &[i64]| list.iter().map(axis).collect::<Result<Vec<_>>>();
+    let mut dims = sharding.split_axes.iter().map(|a| axes(a).map(DimSharding::closed)).collect::<Result<Vec<_>>>()?;
+    dims.resize(rank, DimSharding::closed(Vec::new()));
+    let mut out = TensorSharding::new(sharding.mesh.clone(), dims);
+    if let Some(p) = &sharding.partial {
+        out.unreduced = axes(&p.axes)?;
+        out.reduction = match p.kind {
+            ReductionKind::Sum => autoshard_model::ReductionKind::Sum,
+            ReductionKind::Max => autoshard_model::ReductionKind::Max,
+            ReductionKind::Min => autoshard_model::ReductionKind::Min,
+            other => return none(&format!("partial values of '{}'", other.as_str())),
+        };
+    }
+    Ok(out)
+}
+
+fn reduction(kind: autoshard_model::ReductionKind) -> ReductionKind {
+    match kind {
+        autoshard_model::ReductionKind::Sum => ReductionKind::Sum,
+        autoshard_model::ReductionKind::Max => ReductionKind::Max,
+        autoshard_model::ReductionKind::Min => ReductionKind::Min,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn mesh() -> Mesh {
+        Mesh::from_axes([("data", 2), ("model", 4), ("pipe", 2)]).unwrap()
+    }
+
+    #[test]
+    fn a_shardy_sharding_in_the_mesh_dialect() {
+        let sharding: TensorSharding =
+            r#"#sdy.sharding<@mesh, [{"model", "data"}, {}], unreduced={"pipe"}>"#.parse().unwrap();
+        let out = mesh_sharding("mesh", &mesh(), &sharding).unwrap();
+        assert_eq!(out.to_string(), "mesh.sharding @mesh split_axes = [[1, 0], []] partial = sum [2] : !mesh.sharding");
+        assert_eq!(mesh_op("mesh", &mesh()).to_string(), "mesh.mesh @mesh(shape = 2x4x2)");
+        let sub: TensorSharding = r#"#sdy.sharding<@mesh, [{"model":(1)2}]>"#.parse().unwrap();
+        assert!(mesh_sharding("mesh", &mesh(), &sub).unwrap_err().to_string().contains("sub-axis"));
+        let halo: Sharding =
+            "mesh.sharding @mesh split_axes = [[0]] halo_sizes = [1, 1] : !mesh.sharding".parse().unwrap();
+        assert!(sdy_sharding(&halo, &mesh(), 2).unwrap_err().to_string().contains("halo sizes have no form"));
+    }
+
+    fn sdy() -> impl Strategy<Value = TensorSharding> {
+        // A permutation of the three axes, cut into up to 3 dimensions and the unreduced rest.
+        (Just(vec![0usize, 1, 2]).prop_shuffle(), 0usize..4, 0usize..4, 1usize..4, 0usize..3).prop_map(
+            |(order, a, b, rank, kind)| {
+                let names = ["data", "model", "pipe"];
+                let (a, b) = (a.min(3), b.min(3));
+                let (cut1, cut2) = (a.min(b), a.max(b));
+                let take = |range: std::ops::Range<usize>| -> Vec<AxisRef> {
+                    order[range].iter().map(|&i| AxisRef::full(names[i])).collect()
+                };
+                let mut dims = vec![DimSharding::closed(take(0..cut1))];
+                if rank > 1 {
+                    dims.push(DimSharding::closed(take(cut1..cut2)));
+                }
+                while dims.len() < rank {
+                    dims.push(DimSharding::closed(Vec::new()));
+                }
+                let mut s = TensorSharding::new("mesh", dims);
+                s.unreduced = if rank > 1 { take(cut2..3) } else { take(cut1..3) };
+                s.reduction = [
+                    autoshard_model::ReductionKind::Sum,
+                    autoshard_model::ReductionKind::Max,
+                    autoshard_model::ReductionKind::Min,
+                ][kind];
+                s
+            },
+        )
+    }
+
+    proptest! {
+        /// A Shardy sharding goes to the mesh dialect, through its text, and back.
+        #[test]
+        fn shardy_shardings_round_trip_through_the_mesh_dialect(s in sdy()) {
+            let out = mesh_sharding("mesh", &mesh(), &s).unwrap();
+            let text = out.to_string();
+            let read: Sharding = text.parse().unwrap();
+            read.verify(Some(&mesh_op("mesh", &mesh()))).unwrap();
+            let back = sdy_sharding(&read, &mesh(), s.dims.len()).unwrap();
+            let want = if s.unreduced.is_empty() { TensorSharding { reduction: Default::default(), ..s.clone() } } else { s.clone() };
+            prop_assert_eq!(back, want, "{}", text);
+        }
+    }
+}
