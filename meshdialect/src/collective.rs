@@ -210,11 +210,11 @@ impl FromStr for Collective {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self> {
         let mut c = Cursor::new(s);
-        let result = value(&mut c)?;
+        let result = c.value_name()?;
         c.expect("=")?;
         c.expect("mesh.")?;
         let name = c.ident();
-        let input = value(&mut c)?;
+        let input = c.value_name()?;
         if !c.eat_keyword("on") {
             return c.error("expected 'on'");
         }
@@ -242,16 +242,6 @@ impl FromStr for Collective {
         c.end()?;
         Ok(Collective { result, input, mesh, mesh_axes, kind, input_type, result_type })
     }
-}
-
-/// `%name`, without the `%`.
-fn value(c: &mut Cursor<'_>) -> Result<String> {
-    c.expect("%")?;
-    let name = c.word();
-    if name.is_empty() {
-        return c.error("expected a value name after '%'");
-    }
-    Ok(name.to_string())
 }
 
 fn kind(c: &mut Cursor<'_>, name: &str) -> Result<CollectiveKind> {
@@ -312,9 +302,5 @@ fn device(c: &mut Cursor<'_>, key: &str) -> Result<Vec<i64>> {
         return c.error(format!("expected '{key}'"));
     }
     c.expect("=")?;
-    c.expect("[")?;
-    if c.peek_is("%") {
-        return c.error("in-group devices given as SSA values are not supported: write the coordinates");
-    }
-    c.integer_list_tail()
+    c.static_index_list("in-group devices", "coordinates")
 }

@@ -9,31 +9,16 @@
 
 use crate::collective::{Collective, CollectiveKind};
 use crate::error::{Error, Result};
-use crate::mesh_op::{Dim, MeshOp};
+use crate::mesh_op::{Dim, MeshOp, referenced};
 use crate::types::TensorType;
-use std::collections::BTreeSet;
 
 impl Collective {
     /// Checks the op against the dialect's rules, `meshes` being the module's.
     pub fn verify(&self, meshes: &[MeshOp]) -> Result<()> {
         let op = format!("'mesh.{}' op", self.kind.name());
-        let fail = |m: String| Err(Error::Verify(format!("{op} {m}")));
-        let Some(mesh) = meshes.iter().find(|m| m.name == self.mesh) else {
-            return fail(format!("Undefined required mesh symbol \"{}\".", self.mesh));
-        };
-        let mut seen = BTreeSet::new();
-        for &axis in &self.mesh_axes {
-            if axis < 0 || axis as usize >= mesh.rank() {
-                let (name, rank) = (&mesh.name, mesh.rank());
-                return fail(format!(
-                    "0-based mesh axis index {axis} is out of bounds. The referenced mesh \"{name}\" is of rank {rank}."
-                ));
-            }
-            if !seen.insert(axis) {
-                return fail("Mesh axes contains duplicate elements.".into());
-            }
-        }
-        self.types(mesh).map_err(|m| Error::Verify(format!("{op} {m}")))
+        let fail = |m: String| Error::Verify(format!("{op} {m}"));
+        let mesh = referenced(meshes, &self.mesh, &self.mesh_axes).map_err(fail)?;
+        self.types(mesh).map_err(fail)
     }
 
     /// The rules on the in-group devices and the types.

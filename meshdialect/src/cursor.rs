@@ -145,6 +145,40 @@ impl<'s> Cursor<'s> {
         }
     }
 
+    /// `[[a, b], [], ...]`: one integer list per entry, at least one.
+    pub fn nested_integer_list(&mut self) -> Result<Vec<Vec<i64>>> {
+        self.expect("[")?;
+        let mut out = Vec::new();
+        loop {
+            out.push(self.integer_list()?);
+            if self.eat("]") {
+                return Ok(out);
+            }
+            self.expect(",")?;
+        }
+    }
+
+    /// A dynamic index list written with integers only (`[1, 2]`); an SSA value in
+    /// it (`[%h, 1]`) is refused, naming `what` the list holds and the `items` to
+    /// write instead.
+    pub fn static_index_list(&mut self, what: &str, items: &str) -> Result<Vec<i64>> {
+        self.expect("[")?;
+        if self.peek_is("%") {
+            return self.error(format!("{what} given as SSA values are not supported: write the {items}"));
+        }
+        self.integer_list_tail()
+    }
+
+    /// `%name`, without the `%`.
+    pub fn value_name(&mut self) -> Result<String> {
+        self.expect("%")?;
+        let name = self.word();
+        if name.is_empty() {
+            return self.error("expected a value name after '%'");
+        }
+        Ok(name.to_string())
+    }
+
     /// Fails unless only whitespace is left.
     pub fn end(&mut self) -> Result<()> {
         self.skip_ws();
@@ -160,6 +194,18 @@ pub(crate) fn write_list<T: std::fmt::Display>(f: &mut std::fmt::Formatter<'_>, 
             f.write_str(", ")?;
         }
         write!(f, "{item}")?;
+    }
+    f.write_str("]")
+}
+
+/// `[[a, b], [], ...]`.
+pub(crate) fn write_nested_list(f: &mut std::fmt::Formatter<'_>, lists: &[Vec<i64>]) -> std::fmt::Result {
+    f.write_str("[")?;
+    for (i, list) in lists.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write_list(f, list)?;
     }
     f.write_str("]")
 }

@@ -38,7 +38,7 @@ pub fn run_update_halo(
     let mut out: Vec<LocalTensor> = destinations.to_vec();
     for (d, (src, dst)) in sources.iter().zip(out.iter_mut()).enumerate() {
         let core = core_of(src, &split, &src_halo)?;
-        let origin = origin_of(dst.shape.len(), &split, &dst_halo);
+        let origin = offsets(dst.shape.len(), &split, &dst_halo);
         copy_region(src, &offsets(src.shape.len(), &split, &src_halo), dst, &origin, &core)
             .map_err(|m| Error::Verify(format!("device {d}: {m}")))?;
     }
@@ -89,10 +89,6 @@ fn core_of(t: &LocalTensor, split: &[(usize, &[i64])], halo: &[(i64, i64)]) -> R
 }
 
 /// Where the core starts in a buffer of rank `rank` with these halos.
-fn origin_of(rank: usize, split: &[(usize, &[i64])], halo: &[(i64, i64)]) -> Vec<i64> {
-    offsets(rank, split, halo)
-}
-
 fn offsets(rank: usize, split: &[(usize, &[i64])], halo: &[(i64, i64)]) -> Vec<i64> {
     let mut at = vec![0; rank];
     for (&(dim, _), &(low, _)) in split.iter().zip(halo) {

@@ -110,6 +110,31 @@ fn dimension_list(c: &mut Cursor<'_>) -> Result<Vec<Dim>> {
     }
 }
 
+/// The mesh `name` among `meshes`, checking the mesh axes an op names: MLIR's
+/// messages for an undefined mesh, an axis out of range and a repeated axis.
+pub(crate) fn referenced<'m>(
+    meshes: &'m [MeshOp],
+    name: &str,
+    axes: &[i64],
+) -> std::result::Result<&'m MeshOp, String> {
+    let Some(mesh) = meshes.iter().find(|m| m.name == name) else {
+        return Err(format!("Undefined required mesh symbol \"{name}\"."));
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    for &axis in axes {
+        if axis < 0 || axis as usize >= mesh.rank() {
+            let rank = mesh.rank();
+            return Err(format!(
+                "0-based mesh axis index {axis} is out of bounds. The referenced mesh \"{name}\" is of rank {rank}."
+            ));
+        }
+        if !seen.insert(axis) {
+            return Err("Mesh axes contains duplicate elements.".into());
+        }
+    }
+    Ok(mesh)
+}
+
 /// The row-major coordinates of linear index `linear` on a mesh of axis sizes
 /// `sizes` (the seed's rule: on 10x20x30, index 663 is (1, 2, 3)).
 pub(crate) fn coordinates(mut linear: i64, sizes: &[i64]) -> Vec<i64> {

@@ -4,11 +4,10 @@
 //! `mesh.update_halo`, plus what the index ops compute on a device. SSA names are
 //! kept without `%`; a multi-result op's results are written `%name:N`.
 
-use crate::cursor::{Cursor, write_list};
+use crate::cursor::{Cursor, write_list, write_nested_list};
 use crate::error::{Error, Result};
-use crate::mesh_op::{Dim, MeshOp, coordinates};
+use crate::mesh_op::{Dim, MeshOp, coordinates, referenced};
 use crate::types::TensorType;
-use std::collections::BTreeSet;
 use std::fmt;
 use std::str::FromStr;
 
@@ -96,29 +95,15 @@ pub struct UpdateHalo {
 impl MeshQuery {
     /// The dialect's rules, with MLIR's messages.
     pub fn verify(&self, meshes: &[MeshOp]) -> Result<()> {
-        let fail = |m: String| Err(Error::Verify(format!("'mesh.{}' op {m}", self.kind.name())));
-        let Some(mesh) = meshes.iter().find(|m| m.name == self.mesh) else {
-            return fail(format!("Undefined required mesh symbol \"{}\".", self.mesh));
-        };
-        let mut seen = BTreeSet::new();
-        for &axis in &self.axes {
-            if axis < 0 || axis as usize >= mesh.rank() {
-                let (name, rank) = (&mesh.name, mesh.rank());
-                return fail(format!(
-                    "0-based mesh axis index {axis} is out of bounds. The referenced mesh \"{name}\" is of rank {rank}."
-                ));
-            }
-            if !seen.insert(axis) {
-                return fail("Mesh axes contains duplicate elements.".into());
-            }
-        }
+        let fail = |m: String| Error::Verify(format!("'mesh.{}' op {m}", self.kind.name()));
+        let mesh = referenced(meshes, &self.mesh, &self.axes).map_err(fail)?;
         let expected = match (self.kind, self.axes.len()) {
             (QueryKind::ProcessLinearIndex, _) => 1,
             (_, 0) => mesh.rank(),
             (_, n) => n,
         };
         if self.results != expected {
-            return fail(format!("Unexpected number of results {}. Expected {expected}.", self.results));
+            return Err(fail(format!("Unexpected number of results {}. Expected {expected}.", self.results)));
         }
         Ok(())
     }
@@ -151,19 +136,10 @@ impl QueryKind {
 
 /// `%name` or `%name:N`: the name and the count.
 fn results(c: &mut Cursor<'_>) -> Result<(String, usize)> {
-    let name = value(c)?;
+    let name = c.value_name()?;
     let count = if c.eat(":") { c.integer()? as usize } else { 1 };
     c.expect("=")?;
     Ok((name, count))
-}
-
-fn value(c: &mut Cursor<'_>) -> Result<String> {
-    c.expect("%")?;
-    let name = c.word();
-    if name.is_empty() {
-        return c.error("expected a value name after '%'");
-    }
-    Ok(name.to_string())
 }
 
 fn write_results(f: &mut fmt::Formatter<'_>, name: &str, count: usize) -> fmt::Result {
@@ -207,11 +183,11 @@ impl FromStr for Shard {
         let mut c = Cursor::new(s);
         let (result, _) = results(&mut c)?;
         c.expect("mesh.shard")?;
-        let source = value(&mut c)?;
+        let source = c.value_name()?;
         if !c.eat_keyword("to") {
             return c.error("expected 'to'");
         }
-        let sharding = value(&mut c)?;
+        let sharding = c.value_name()?;
         let annotate_for_users = c.eat_keyword("annotate_for_users");
         c.expect(":")?;
         let ty = TensorType::parse(&mut c)?;
@@ -252,8 +228,8 @@ impl FromStr for ShardShapeOp {
                 break;
             }
         }
-        let sharding = value(&mut c)?;
-        let device = value(&mut c)?;
+        let sharding = c.value_name()?;
+        let device = c.value_name()?;
         let types = index_types(&mut c)?;
         c.end()?;
         if count != shape.len() || types != shape.len() {
@@ -312,16 +288,10 @@ impl fmt::Display for UpdateHalo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "%{} = mesh.update_halo %{} into %{} on @{} split_axes = [",
+            "%{} = mesh.update_halo %{} into %{} on @{} split_axes = ",
             self.result, self.source, self.destination, self.mesh
         )?;
-        for (i, axes) in self.split_axes.iter().enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
-            write_list(f, axes)?;
-        }
-        f.write_str("]")?;
+        write_nested_list(f, &self.split_axes)?;
         if !self.source_halo_sizes.is_empty() {
             f.write_str(" source_halo_sizes = ")?;
             write_list(f, &self.source_halo_sizes)?;
@@ -340,11 +310,11 @@ impl FromStr for UpdateHalo {
         let mut c = Cursor::new(s);
         let (result, _) = results(&mut c)?;
         c.expect("mesh.update_halo")?;
-        let source = value(&mut c)?;
+        let source = c.value_name()?;
         if !c.eat_keyword("into") {
             return c.error("expected 'into'");
         }
-        let destination = value(&mut c)?;
+        let destination = c.value_name()?;
         if !c.eat_keyword("on") {
             return c.error("expected 'on'");
         }
@@ -353,24 +323,12 @@ impl FromStr for UpdateHalo {
             return c.error("expected 'split_axes'");
         }
         c.expect("=")?;
-        c.expect("[")?;
-        let mut split_axes = Vec::new();
-        loop {
-            split_axes.push(c.integer_list()?);
-            if c.eat("]") {
-                break;
-            }
-            c.expect(",")?;
-        }
+        let split_axes = c.nested_integer_list()?;
         let mut lists = [Vec::new(), Vec::new()];
         for (slot, key) in lists.iter_mut().zip(["source_halo_sizes", "destination_halo_sizes"]) {
             if c.eat_keyword(key) {
                 c.expect("=")?;
-                c.expect("[")?;
-                if c.peek_is("%") {
-                    return c.error("halo sizes given as SSA values are not supported: write the integers");
-                }
-                *slot = c.integer_list_tail()?;
+                *slot = c.static_index_list("halo sizes", "integers")?;
             }
         }
         c.expect(":")?;

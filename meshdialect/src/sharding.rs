@@ -8,7 +8,7 @@
 //! its axes) and reads `sum[1]` too. Halo sizes and offsets are static integers here;
 //! SSA operands in those lists are refused.
 
-use crate::cursor::{Cursor, write_list};
+use crate::cursor::{Cursor, write_list, write_nested_list};
 use crate::error::{Error, Result};
 use crate::mesh_op::MeshOp;
 use crate::reduction::ReductionKind;
@@ -112,14 +112,8 @@ impl Sharding {
 
 impl fmt::Display for Sharding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "mesh.sharding @{} split_axes = [", self.mesh)?;
-        for (i, axes) in self.split_axes.iter().enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
-            write_list(f, axes)?;
-        }
-        f.write_str("]")?;
+        write!(f, "mesh.sharding @{} split_axes = ", self.mesh)?;
+        write_nested_list(f, &self.split_axes)?;
         if let Some(p) = &self.partial {
             write!(f, " partial = {} ", p.kind.as_str())?;
             write_list(f, &p.axes)?;
@@ -147,14 +141,7 @@ impl FromStr for Sharding {
         }
         let mut sharding = Sharding::new(mesh, Vec::new());
         keyword(&mut c, "split_axes")?;
-        c.expect("[")?;
-        loop {
-            sharding.split_axes.push(c.integer_list()?);
-            if c.eat("]") {
-                break;
-            }
-            c.expect(",")?;
-        }
+        sharding.split_axes = c.nested_integer_list()?;
         if c.eat_keyword("partial") {
             c.expect("=")?;
             let word = c.ident();
@@ -165,11 +152,11 @@ impl FromStr for Sharding {
         }
         if c.eat_keyword("halo_sizes") {
             c.expect("=")?;
-            sharding.halo_sizes = static_list(&mut c)?;
+            sharding.halo_sizes = c.static_index_list("halo sizes and shard offsets", "integers")?;
         }
         if c.eat_keyword("sharded_dims_offsets") {
             c.expect("=")?;
-            sharding.sharded_dims_offsets = static_list(&mut c)?;
+            sharding.sharded_dims_offsets = c.static_index_list("halo sizes and shard offsets", "integers")?;
         }
         c.expect(":")?;
         c.expect("!mesh.sharding")?;
@@ -183,15 +170,6 @@ fn keyword(c: &mut Cursor<'_>, word: &str) -> Result<()> {
         return c.error(format!("expected '{word}'"));
     }
     c.expect("=")
-}
-
-/// A dynamic index list with static entries only.
-fn static_list(c: &mut Cursor<'_>) -> Result<Vec<i64>> {
-    c.expect("[")?;
-    if c.eat("%") {
-        return c.error("halo sizes and shard offsets given as SSA values are not supported: write the integers");
-    }
-    c.integer_list_tail()
 }
 
 #[cfg(test)]
