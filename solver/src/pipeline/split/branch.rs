@@ -391,7 +391,7 @@ impl<'t> Search<'t> {
             } else {
                 let rows: Vec<Vec<f64>> =
                     self.cuts.iter().map(|b| parts.iter().map(|w| self.cost(w, b)).collect()).collect();
-                let Some(found) = master(&parts, &rows) else { break };
+                let Some(found) = master(&rows) else { break };
                 found
             };
             let combo = Weights::combine(&parts, &lambda);
@@ -474,11 +474,12 @@ impl<'t> Search<'t> {
 }
 
 /// The master problem of Kelley's method: `max z` subject to `z ≤ Σ_p λ_p · cost[i][p]`
-/// for every cut `i`, `λ` in the simplex; the optimum `z` (an upper limit on the
+/// for every cut `i` (row `i` prices every path on cut `i`), `λ` in the simplex; the optimum `z` (an upper limit on the
 /// bound any combination gives) and `λ`.
-fn master(parts: &[Weights], cost: &[Vec<f64>]) -> Option<(f64, Vec<f64>)> {
+fn master(cost: &[Vec<f64>]) -> Option<(f64, Vec<f64>)> {
     let mut vars = ProblemVariables::new();
-    let lambda: Vec<Variable> = parts.iter().map(|_| vars.add(variable().min(0.0).max(1.0))).collect();
+    let paths = cost.first()?.len();
+    let lambda: Vec<Variable> = (0..paths).map(|_| vars.add(variable().min(0.0).max(1.0))).collect();
     let z = vars.add(variable());
     let mut problem = vars.maximise(z).using(good_lp::microlp);
     let total: Expression = lambda.iter().copied().sum();
