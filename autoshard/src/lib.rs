@@ -7,7 +7,7 @@
 //! StableHLO with Shardy shardings or as JAX `PartitionSpec`s.
 //!
 //! This crate is the library facade: the pipeline's functions ([`solve`], [`price`],
-//! [`run()`], [`export_stablehlo`], [`export_jax`]; for pipelines across meshes
+//! [`run()`], [`export_stablehlo`], [`export_mesh`], [`export_jax`]; for pipelines across meshes
 //! [`solve_pipeline`], [`run_pipeline`], [`export_mpmd`], [`read_mpmd`]), the types they pass along
 //! ([`Config`], [`Solution`], [`Run`]) and one error type ([`Error`]); each layer is
 //! also reachable whole, as [`model`] (Shardy's vocabulary and the program IR),
@@ -45,10 +45,12 @@
 //! let run = autoshard::run(&config, &solution, 1)?.verified()?;
 //! assert!(run.verification.max_rel_error <= run.verification.tolerance);
 //!
-//! // Write it back: a StableHLO module whose Shardy shardings fix the plan, and the
-//! // JAX `NamedSharding`s that reproduce it.
+//! // Write it back: a StableHLO module whose Shardy shardings fix the plan, the
+//! // same in MLIR's mesh dialect, and the JAX `NamedSharding`s that reproduce it.
 //! let module = autoshard::export_stablehlo(&config, &solution)?;
 //! assert!(module.contains("sdy.mesh @mesh"));
+//! let module = autoshard::export_mesh(&config, &solution)?;
+//! assert!(module.contains("mesh.mesh @mesh(shape = 2x4)"));
 //! let jax = autoshard::export_jax(&config, &solution)?;
 //! assert!(jax.contains("in_shardings = ("));
 //! # Ok::<(), autoshard::Error>(())
@@ -237,6 +239,13 @@ pub fn solve_pipeline(config: &Config) -> Result<solver::pipeline::PipelinePlan>
 /// XLA's Shardy partitioner to reproduce): `solve --format mlir`.
 pub fn export_stablehlo(config: &Config, solution: &Solution) -> Result<String> {
     Ok(autoshard_stablehlo::export(&config.program, &solution.plan)?)
+}
+
+/// `solution` written as a module of StableHLO ops annotated in MLIR's `mesh`
+/// dialect (`mesh.mesh`, `mesh.sharding`, `mesh.shard`; docs/mesh-dialect.md):
+/// `solve --format mesh`. It reads back as the same plan.
+pub fn export_mesh(config: &Config, solution: &Solution) -> Result<String> {
+    Ok(autoshard_stablehlo::export_mesh(&config.program, &solution.plan)?)
 }
 
 /// `solution` written as JAX code: the mesh, a `NamedSharding` per input and output

@@ -1,6 +1,7 @@
 //! Shardy's vocabulary (the model's `Mesh` and `TensorSharding`) in the `mesh`
-//! dialect and back: a mesh becomes `mesh.mesh @name(shape = …)`, a sharding names
-//! its axes by index, and partial (unreduced) axes become `partial = KIND [...]`.
+//! dialect and back: a mesh becomes `mesh.mesh @name(shape = …)` (and a static
+//! `mesh.mesh` a Shardy mesh whose axes are named by their index, `"0"`, `"1"`, …,
+//! the dialect having no names), a sharding names its axes by index, and partial (unreduced) axes become `partial = KIND [...]`.
 //! Shardy's sub-axes have no mesh-dialect form (an error); its open dimensions,
 //! priorities and explicitly replicated axes are not in the dialect and are dropped
 //! (a sharding read back is closed). Halos and uneven shards have no Shardy form.
@@ -16,6 +17,21 @@ pub fn mesh_op(name: &str, mesh: &Mesh) -> MeshOp {
     MeshOp { name: name.to_string(), shape: mesh.axes().iter().map(|a| Dim::Static(a.size)).collect() }
 }
 
+/// The Shardy mesh of `mesh`: its axes named by index (`"0"`, `"1"`, …), as the
+/// dialect refers to them; a dynamic (`?`) size is an error, since a plan needs every
+/// axis's size.
+pub fn sdy_mesh(mesh: &MeshOp) -> Result<Mesh> {
+    let size = |(i, dim): (usize, &Dim)| match dim {
+        Dim::Static(size) => Ok((i.to_string(), *size)),
+        Dim::Dynamic => Err(Error::Verify(format!(
+            "mesh @{} has a dynamic size ('?') on axis {i}; autoshard plans and runs meshes of known sizes",
+            mesh.name
+        ))),
+    };
+    let axes = mesh.shape.iter().enumerate().map(size).collect::<Result<Vec<_>>>()?;
+    Mesh::from_axes(axes).map_err(|e| Error::Verify(format!("mesh @{}: {e}", mesh.name)))
+}
+
 /// `sharding` on `mesh` (named `name`) as a `mesh.sharding`: each dimension's axes by
 /// index, unreduced axes as partial ones.
 pub fn mesh_sharding(name: &str, mesh: &Mesh, sharding: &TensorSharding) -> Result<Sharding> {
@@ -28,7 +44,12 @@ pub fn mesh_sharding(name: &str, mesh: &Mesh, sharding: &TensorSharding) -> Resu
             .ok_or_else(|| Error::Verify(format!("axis \"{}\" is not an axis of the mesh {mesh}", axis.name)))
     };
     let indices = |axes: &[AxisRef]| axes.iter().map(index).collect::<Result<Vec<i64>>>();
-    let split_axes = sharding.dims.iter().map(|d| indices(&d.axes)).collect::<Result<Vec<_>>>()?;
+    let mut split_axes = sharding.dims.iter().map(|d| indices(&d.axes)).collect::<Result<Vec<_>>>()?;
+    if split_axes.is_empty() {
+        // A scalar's: the dialect reads no empty list ("there must be at least one
+        // sub-array present in axes, even if it's empty").
+        split_axes.push(Vec::new());
+    }
     let partial = match sharding.unreduced.is_empty() {
         true => None,
         false => Some(Partial { kind: reduction(sharding.reduction), axes: indices(&sharding.unreduced)? }),
@@ -49,9 +70,10 @@ pub fn sdy_sharding(sharding: &Sharding, mesh: &Mesh, rank: usize) -> Result<Ten
     if !sharding.sharded_dims_offsets.is_empty() {
         return none("uneven shards (sharded_dims_offsets)");
     }
-    if sharding.split_axes.len() > rank {
-        let dims = sharding.split_axes.len();
-        return Err(Error::Verify(format!("the sharding splits {dims} dimensions of a tensor of rank {rank}")));
+    // Trailing unsplit dimensions beyond the rank (a scalar's `[[]]`) split nothing.
+    let split = sharding.split_axes.iter().rposition(|a| !a.is_empty()).map_or(0, |last| last + 1);
+    if split > rank {
+        return Err(Error::Verify(format!("the sharding splits {split} dimensions of a tensor of rank {rank}")));
     }
     let axis = |i: &i64| -> Result<AxisRef> {
         let a = usize::try_from(*i).ok().and_then(|i| mesh.axes().get(i));
@@ -59,7 +81,8 @@ pub fn sdy_sharding(sharding: &Sharding, mesh: &Mesh, rank: usize) -> Result<Ten
             .ok_or_else(|| Error::Verify(format!("mesh axis {i} is not an axis of {mesh}")))
     };
     let axes = |list: &[i64]| list.iter().map(axis).collect::<Result<Vec<_>>>();
-    let mut dims = sharding.split_axes.iter().map(|a| axes(a).map(DimSharding::closed)).collect::<Result<Vec<_>>>()?;
+    let mut dims =
+        sharding.split_axes[..split].iter().map(|a| axes(a).map(DimSharding::closed)).collect::<Result<Vec<_>>>()?;
     dims.resize(rank, DimSharding::closed(Vec::new()));
     let mut out = TensorSharding::new(sharding.mesh.clone(), dims);
     if let Some(p) = &sharding.partial {
@@ -98,11 +121,25 @@ mod tests {
         let out = mesh_sharding("mesh", &mesh(), &sharding).unwrap();
         assert_eq!(out.to_string(), "mesh.sharding @mesh split_axes = [[1, 0], []] partial = sum [2] : !mesh.sharding");
         assert_eq!(mesh_op("mesh", &mesh()).to_string(), "mesh.mesh @mesh(shape = 2x4x2)");
+        let scalar: TensorSharding = r#"#sdy.sharding<@mesh, []>"#.parse().unwrap();
+        let out = mesh_sharding("mesh", &mesh(), &scalar).unwrap();
+        assert_eq!(out.to_string(), "mesh.sharding @mesh split_axes = [[]] : !mesh.sharding");
+        assert_eq!(sdy_sharding(&out, &mesh(), 0).unwrap(), scalar);
         let sub: TensorSharding = r#"#sdy.sharding<@mesh, [{"model":(1)2}]>"#.parse().unwrap();
         assert!(mesh_sharding("mesh", &mesh(), &sub).unwrap_err().to_string().contains("sub-axis"));
         let halo: Sharding =
             "mesh.sharding @mesh split_axes = [[0]] halo_sizes = [1, 1] : !mesh.sharding".parse().unwrap();
         assert!(sdy_sharding(&halo, &mesh(), 2).unwrap_err().to_string().contains("halo sizes have no form"));
+    }
+
+    #[test]
+    fn a_static_mesh_op_is_a_shardy_mesh_named_by_index() {
+        let op: MeshOp = "mesh.mesh @m(shape = 2x4)".parse().unwrap();
+        assert_eq!(sdy_mesh(&op).unwrap().to_string(), r#"<["0"=2, "1"=4]>"#);
+        assert_eq!(mesh_op("m", &sdy_mesh(&op).unwrap()), op);
+        let dynamic: MeshOp = "mesh.mesh @m(shape = 2x?)".parse().unwrap();
+        let message = sdy_mesh(&dynamic).unwrap_err().to_string();
+        assert!(message.contains("dynamic size ('?') on axis 1"), "{message}");
     }
 
     fn sdy() -> impl Strategy<Value = TensorSharding> {

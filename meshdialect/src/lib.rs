@@ -19,8 +19,8 @@
 //!   and [`UpdateHalo`]: the dialect's other ops.
 //! - [`run_update_halo`]: the halo exchange `mesh.update_halo` describes, run on
 //!   every device's buffers.
-//! - [`mesh_op`], [`mesh_sharding`] and [`sdy_sharding`]: Shardy's meshes and
-//!   shardings (the model's) in the dialect and back.
+//! - [`mesh_op`], [`mesh_sharding`], [`sdy_mesh`] and [`sdy_sharding`]: Shardy's
+//!   meshes and shardings (the model's) in the dialect and back.
 //! - [`run_collective`]: a collective run on every device's [`LocalTensor`], as the dialect
 //!   defines it (the seed's worked examples are its tests).
 //!
@@ -55,7 +55,7 @@ mod types;
 
 pub use collective::{Collective, CollectiveKind};
 pub use error::{Error, Result};
-pub use from_sdy::{mesh_op, mesh_sharding, sdy_sharding};
+pub use from_sdy::{mesh_op, mesh_sharding, sdy_mesh, sdy_sharding};
 pub use halo::run_update_halo;
 pub use interpret::{LocalTensor, run_collective};
 pub use mesh_op::{Dim, MeshOp};

@@ -336,6 +336,39 @@ impl<'s> Cursor<'s> {
         Ok(())
     }
 
+    /// The text of an op written in a dialect's own one-line form (`mesh.*`), from
+    /// here to the end of its line, comments dropped; it goes on to the next lines
+    /// while brackets are open or, when `typed`, until its `:` and types have come
+    /// (as the seed writes `… gather_axis = 1` and `: tensor<…> -> …` on two lines).
+    pub fn op_text(&mut self, typed: bool) -> Attr {
+        let pos = self.pos();
+        let (mut text, mut depth, mut typed_yet) = (Vec::new(), 0i32, !typed);
+        loop {
+            match self.peek() {
+                None => break,
+                Some(b'\n') if depth <= 0 && typed_yet => break,
+                Some(b'/') if self.peek_at(1) == Some(b'/') => {
+                    while self.peek().is_some_and(|b| b != b'\n') {
+                        self.bump();
+                    }
+                    continue;
+                }
+                Some(b) => {
+                    match b {
+                        b'(' | b'[' | b'{' | b'<' => depth += 1,
+                        b')' | b']' | b'}' => depth -= 1,
+                        b'>' if text.last() != Some(&b'-') => depth -= 1,
+                        b':' if depth <= 0 => typed_yet = true,
+                        _ => {}
+                    }
+                    text.push(b);
+                    self.bump();
+                }
+            }
+        }
+        Attr { text: String::from_utf8_lossy(&text).split_whitespace().collect::<Vec<_>>().join(" "), pos }
+    }
+
     /// Skips the rest of the current line.
     pub fn skip_line(&mut self) {
         while self.peek().is_some_and(|b| b != b'\n') {

@@ -8,7 +8,8 @@
 //! become loops and branches (`import/control.rs`), Shardy's `sdy` collectives
 //! become reshards to their `out_sharding`, an op with its own `sdy.sharding_rule`
 //! becomes a custom op with that rule, `sdy.sharding_group`s become sharding groups, and the returned values
-//! become outputs (the result's `sdy.sharding` their annotation); a donated argument
+//! become outputs (the result's `sdy.sharding` their annotation), the `mesh`
+//! dialect's `mesh.shard` becomes a sharding constraint (`import/mesh.rs`); a donated argument
 //! and the result that reuses its buffer form one more sharding group.
 //!
 //! Values keep their MLIR names (`%0`, `%arg0`); an inlined callee's names get the
@@ -36,6 +37,7 @@ use autoshard_model::{
     TensorType, ValueId,
 };
 mod control;
+mod mesh;
 mod mpmd;
 
 use std::collections::BTreeMap;
@@ -100,6 +102,7 @@ pub fn function(file: &Arc<str>, module: &Module, mesh: &(String, Mesh), func: &
         enclosing: Vec::new(),
         calls: Vec::new(),
         inlined: BTreeMap::new(),
+        mesh_shardings: BTreeMap::new(),
     };
     for decl in &module.meshes {
         let device = decl.mesh.text.parse::<Mesh>().ok().and_then(|m| m.maximal_device_id());
@@ -159,6 +162,8 @@ struct Importer<'m> {
     calls: Vec<String>,
     /// How many times each callee was inlined.
     inlined: BTreeMap<String, usize>,
+    /// The `mesh.sharding` values seen, by key, with their mesh.
+    mesh_shardings: BTreeMap<String, (autoshard_mesh::Sharding, Mesh)>,
 }
 
 impl Scope for Importer<'_> {
@@ -294,6 +299,7 @@ impl Importer<'_> {
                 "sdy.named_computation" | "sdy.manual_computation" | "mpmd.named_computation" => self.region_op(op)?,
                 "mpmd.named_tensor" => self.named_tensor(op)?,
                 name if name.starts_with("mpmd.") => return Err(self.partitioned_mpmd_op(op)),
+                name if name.starts_with("mesh.") => self.mesh_dialect_op(op)?,
                 "stablehlo.while" => self.while_loop(op)?,
                 "stablehlo.case" | "stablehlo.if" => self.case(op)?,
                 "stablehlo.optimization_barrier" => self.barrier(op)?,

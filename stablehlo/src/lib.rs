@@ -35,7 +35,7 @@ mod loops;
 mod ops;
 mod parser;
 
-pub use export::{ExportError, render as export, ssa_name};
+pub use export::{ExportError, render as export, render_mesh as export_mesh, ssa_name};
 
 use ast::Pos;
 use autoshard_model::pipeline::Topology;

@@ -7,7 +7,8 @@
 //! the condition, or an operand the body passes through unchanged). The trip count is
 //! then how many values of `start, start + step, …` satisfy the comparison before
 //! the first that does not. Values are followed through `sdy.sharding_constraint`s
-//! (an exported module constrains every value). Any other loop has no trip count
+//! and the `mesh` dialect's `mesh.shard`s (an exported module constrains every
+//! value). Any other loop has no trip count
 //! the reader can know, and the importer's error asks for a counted loop.
 
 use super::ast::{Operation, Region};
@@ -141,7 +142,8 @@ fn direction(op: &Operation) -> Option<&'static str> {
 
 /// `name` followed back through the sharding constraints that define it.
 fn through<'r>(region: &'r Region, mut name: &'r str) -> &'r str {
-    while let Some(op) = defining(region, name).filter(|o| o.name == "sdy.sharding_constraint") {
+    let constraint = |o: &&Operation| matches!(o.name.as_str(), "sdy.sharding_constraint" | "mesh.shard");
+    while let Some(op) = defining(region, name).filter(constraint) {
         match op.operands.first() {
             Some(source) => name = source,
             None => break,

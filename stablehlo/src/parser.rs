@@ -1,4 +1,5 @@
-//! Recursive descent over StableHLO text: modules, `sdy.mesh`, `func.func` with
+//! Recursive descent over StableHLO text: modules, `sdy.mesh` (and the `mesh`
+//! dialect's `mesh.mesh`), `func.func` with
 //! argument and result attributes, and operations in the generic form
 //! (`"stablehlo.add"(%a, %b) <{…}> {…} : (…) -> …`) and the pretty forms JAX and
 //! Shardy print (`stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : …`).
@@ -6,7 +7,8 @@
 //! The pretty forms are read generically: after the op name come operands, `key =
 //! value` pieces, attribute dictionaries, bare words and `<…>` or `[…]` groups, then a
 //! `:` and the signature, and possibly a trailing named region (`reducer(…) {…}`).
-//! What each piece means is the importer's business ([`super::import`]).
+//! What each piece means is the importer's business ([`super::import`]). A `mesh.*`
+//! op is kept whole as its text (its first word), read by `autoshard-mesh`.
 //!
 //! Invariant: every syntax error carries the position of the byte where reading
 //! failed; `#loc` alias lines and `loc(…)` suffixes are skipped.
@@ -54,15 +56,27 @@ fn items(c: &mut Cursor<'_>, module: &mut Module, nested: bool) -> Result<()> {
                 dictionary(c)?;
             }
             c.skip_location()?;
+        } else if c.looking_at("mesh.mesh") {
+            module.meshes.push(mesh_dialect_mesh(c)?);
         } else if c.looking_at("func.func") {
             module.funcs.push(func(c)?);
         } else if c.peek() == Some(b'"') {
             let op = operation(c)?;
             generic_item(op, module)?;
         } else {
-            return c.expected("'func.func', 'sdy.mesh', a type alias or 'module'");
+            return c.expected("'func.func', 'sdy.mesh', 'mesh.mesh', a type alias or 'module'");
         }
     }
+}
+
+/// `mesh.mesh @name(shape = 2x4)`, the `mesh` dialect's mesh, as the Shardy mesh
+/// whose axes are named by index (`<["0"=2, "1"=4]>`, see `autoshard_mesh::sdy_mesh`).
+fn mesh_dialect_mesh(c: &mut Cursor<'_>) -> Result<MeshDecl> {
+    let text = c.op_text(false);
+    let fail = |e: autoshard_mesh::Error| SyntaxError { pos: text.pos, message: format!("{e} (in '{}')", text.text) };
+    let op: autoshard_mesh::MeshOp = text.text.parse().map_err(fail)?;
+    let mesh = autoshard_mesh::sdy_mesh(&op).map_err(fail)?;
+    Ok(MeshDecl { name: op.name, mesh: Attr { text: mesh.to_string(), pos: text.pos } })
 }
 
 /// `func.func [public|private] @name(args) [-> results] [attributes {…}] {body}`.
@@ -322,6 +336,17 @@ fn operation(c: &mut Cursor<'_>) -> Result<Operation> {
         }
         if op.name == "call" {
             op.name = "func.call".into();
+        }
+        if op.name.starts_with("mesh.") {
+            // The `mesh` dialect's ops, whole, for the importer to read in their own forms.
+            let rest = c.op_text(true);
+            // Its operands, in order (`mesh.shard %x to %s`: the value, then the sharding).
+            op.operands = (rest.text.split('%').skip(1))
+                .map(|t| t.split(|ch: char| !(ch.is_ascii_alphanumeric() || "_.$#".contains(ch))).next().unwrap_or(""))
+                .map(str::to_string)
+                .collect();
+            op.words.push(Attr { text: format!("{} {}", op.name, rest.text), pos });
+            return Ok(op);
         }
         // A construct the reader cannot follow is named in the error.
         let read = if op.name == "stablehlo.while" { while_pretty(c, &mut op) } else { pretty(c, &mut op) };

@@ -271,7 +271,13 @@ fn export_case(path: &std::path::Path) -> (String, Vec<String>) {
     let plan = &solved.plan;
     match autoshard_stablehlo::export(&config.program, plan) {
         Ok(module) => {
-            let failures = read_back_failures(&config, plan, &module);
+            let mut failures = read_back_failures(&config, plan, &module);
+            // The same plan in the mesh dialect (where it has a form) reads back too.
+            match autoshard_stablehlo::export_mesh(&config.program, plan) {
+                Ok(mesh) => failures.extend(crate::mesh_dialect::mesh_read_back_failures(&config, plan, &mesh)),
+                Err(e) if e.to_string().contains("no form in the mesh dialect") => {}
+                Err(e) => failures.push(format!("no mesh-dialect form: {e}")),
+            }
             (module, failures)
         }
         Err(e) => (String::new(), vec![format!("no StableHLO form: {e}")]),

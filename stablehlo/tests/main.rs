@@ -6,6 +6,7 @@
 mod export;
 mod golden;
 mod jax_constructs;
+mod mesh_dialect;
 mod mixed_precision;
 mod mlir_fuzz;
 mod real_programs;

@@ -27,6 +27,9 @@ pub enum Format {
     /// `sdy.sharding_constraint` on every intermediate value, for XLA's Shardy
     /// partitioner.
     Mlir,
+    /// The same module annotated in MLIR's `mesh` dialect: `mesh.mesh`, and a
+    /// `mesh.sharding` with a `mesh.shard` on every argument and value.
+    Mesh,
 }
 
 /// The `solve` command's arguments.
@@ -89,6 +92,8 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             .map_err(|e| Failure::Failed(format!("{shown}: error: the plan has no JAX form: {e}")))?,
         Format::Mlir => autoshard::stablehlo::export(&config.program, &plan)
             .map_err(|e| Failure::Failed(format!("{shown}: error: the plan has no StableHLO form: {e}")))?,
+        Format::Mesh => autoshard::stablehlo::export_mesh(&config.program, &plan)
+            .map_err(|e| Failure::Failed(format!("{shown}: error: the plan has no mesh-dialect form: {e}")))?,
     };
     print!("{text}");
     Ok(())

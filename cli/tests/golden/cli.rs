@@ -151,3 +151,19 @@ fn size_overrides_belong_to_the_commands_that_read_a_config() {
     let (code, _, stderr) = run(&["bench", "collectives", "--size", "tokens=64"]);
     assert_eq!(code, 2, "{stderr}");
 }
+
+#[test]
+fn solve_writes_the_plan_in_the_mesh_dialect_which_reads_back_and_runs() {
+    let sizes = ["--size", "tokens=32", "--size", "d_model=16"];
+    let (code, module, stderr) = run(&[&["solve", "configs/mlp.yaml", "--format", "mesh"], &sizes[..]].concat());
+    assert_eq!(code, 0, "{stderr}");
+    assert!(module.contains("mesh.mesh @mesh(shape = 2x4)"), "{module}");
+    assert!(module.contains(" = mesh.shard %"), "{module}");
+    assert!(!module.contains("sdy."), "no Shardy op or attribute is left: {module}");
+    let file = std::env::temp_dir().join(format!("autoshard-mesh-{}.mlir", std::process::id()));
+    std::fs::write(&file, &module).expect("write the module");
+    let (code, stdout, stderr) = run(&["run", &file.to_string_lossy(), "--seed", "3"]);
+    let _ = std::fs::remove_file(&file);
+    assert_eq!(code, 0, "the module reads back, solves and runs as the reference: {stderr}");
+    assert!(stdout.contains("verification     passed"), "{stdout}");
+}

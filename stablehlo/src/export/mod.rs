@@ -69,6 +69,9 @@ pub enum ExportError {
         /// Why.
         reason: String,
     },
+    /// A sharding or mesh has no form in MLIR's `mesh` dialect.
+    #[error("{0} has no form in the mesh dialect")]
+    NoMeshForm(String),
     /// The plan has no sharding for a value of the program.
     #[error("the plan has no sharding for \"{0}\"")]
     Unplanned(String),
@@ -76,6 +79,19 @@ pub enum ExportError {
     /// which a program built by `ProgramBuilder` never is.
     #[error("value \"{0}\" is used before it is defined")]
     Undefined(String),
+}
+
+/// How the module states the plan's shardings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Dialect {
+    /// Shardy's: `sdy.mesh`, `sdy.sharding` attributes, `sdy.sharding_constraint`.
+    Sdy,
+    /// MLIR's `mesh` dialect (docs/mesh-dialect.md, "Programs"): `mesh.mesh`, and a
+    /// `mesh.sharding` with a `mesh.shard` wherever Shardy's form constrains a value
+    /// (the arguments too, at the top of `@main`). It has no sharding groups (every
+    /// value's sharding is stated anyway), no propagation barriers (a plan needs none),
+    /// no manual computations, sub-axes or maximal meshes (errors).
+    Mesh,
 }
 
 /// A typed SSA value of the module being written.
@@ -89,15 +105,32 @@ pub(crate) struct Ssa {
 
 /// `program` with `plan`'s shardings as a StableHLO module (see the module docs).
 pub fn render(program: &Program, plan: &Plan) -> Result<String, ExportError> {
-    let mut emitter = Emitter::new(program, plan);
+    render_in(program, plan, Dialect::Sdy)
+}
+
+/// `program` with `plan`'s shardings as a module of StableHLO ops annotated in MLIR's
+/// `mesh` dialect (`mesh.sharding` and `mesh.shard`, see [`Dialect::Mesh`]):
+/// `autoshard solve FILE --format mesh`.
+pub fn render_mesh(program: &Program, plan: &Plan) -> Result<String, ExportError> {
+    render_in(program, plan, Dialect::Mesh)
+}
+
+fn render_in(program: &Program, plan: &Plan, dialect: Dialect) -> Result<String, ExportError> {
+    let mut emitter = Emitter::new(program, plan, dialect);
     emitter.module()?;
-    Ok(emitter.out)
+    match emitter.failure {
+        Some(failure) => Err(failure),
+        None => Ok(emitter.out),
+    }
 }
 
 /// The writer: the text so far, the SSA name of each program value and the
 /// sharding the module states for each.
 pub(crate) struct Emitter<'p> {
     program: &'p Program,
+    pub(crate) dialect: Dialect,
+    /// A sharding the dialect cannot state, met while writing (the first).
+    failure: Option<ExportError>,
     /// Per value, the sharding its constraint states ([`written_shardings`]).
     shardings: Vec<Option<Cow<'p, TensorSharding>>>,
     /// The plan of each op, by name.
@@ -117,10 +150,12 @@ pub(crate) struct Emitter<'p> {
 }
 
 impl<'p> Emitter<'p> {
-    fn new(program: &'p Program, plan: &'p Plan) -> Self {
+    fn new(program: &'p Program, plan: &'p Plan, dialect: Dialect) -> Self {
         let manual = manual_values(program);
         Emitter {
             program,
+            dialect,
+            failure: None,
             shardings: written_shardings(program, plan, &manual),
             ops: plan.ops.iter().map(|o| (o.name.as_str(), o)).collect(),
             manual,
@@ -142,12 +177,7 @@ impl<'p> Emitter<'p> {
             symbol(program.name())
         ));
         self.depth += 1;
-        // Written as the shardings name it (quoted when it is not a bare identifier).
-        let mesh_symbol = MeshRef::Symbol(program.mesh_name().to_string());
-        self.line(&format!("sdy.mesh {mesh_symbol} = {}", program.mesh()));
-        for (name, mesh) in program.maximal_meshes() {
-            self.line(&format!("sdy.mesh {} = {mesh}", MeshRef::Symbol(name.clone())));
-        }
+        self.meshes()?;
         let args: Vec<String> = (program.inputs().iter())
             .map(|input| {
                 let ssa = self.bind(input.value);
@@ -160,12 +190,18 @@ impl<'p> Emitter<'p> {
             .collect();
         let results: Vec<String> = (program.outputs().iter().enumerate())
             .map(|(i, o)| {
-                let attr = self.output_sharding(i).map(|s| format!(" {{sdy.sharding = {s}}}")).unwrap_or_default();
+                let stated = self.output_sharding(i).filter(|_| self.dialect == Dialect::Sdy);
+                let attr = stated.map(|s| format!(" {{sdy.sharding = {s}}}")).unwrap_or_default();
                 format!("{}{attr}", ty(&program.value(o.value).ty))
             })
             .collect();
         let head = format!("func.func public @main({}) -> ({})", args.join(", "), results.join(", "));
-        self.function(&head, &[], program.top_level())?;
+        // The mesh dialect has no argument attribute: the arguments are annotated first thing.
+        let params: Vec<ValueId> = match self.dialect {
+            Dialect::Sdy => Vec::new(),
+            Dialect::Mesh => program.inputs().iter().map(|i| i.value).collect(),
+        };
+        self.function(&head, &params, program.top_level())?;
         let mut returned = Vec::new();
         for (i, output) in program.outputs().iter().enumerate() {
             let ssa = self.value(output.value)?;
@@ -182,6 +218,26 @@ impl<'p> Emitter<'p> {
         }
         self.depth -= 1;
         self.line("}");
+        Ok(())
+    }
+
+    /// The module's meshes: the program's and its maximal meshes (which put a value
+    /// on one device, and have no mesh-dialect form).
+    fn meshes(&mut self) -> Result<(), ExportError> {
+        let program = self.program;
+        if self.dialect == Dialect::Mesh {
+            if let Some((name, _)) = program.maximal_meshes().first() {
+                return Err(ExportError::NoMeshForm(format!("the maximal mesh @{name} (one device)")));
+            }
+            self.line(&autoshard_mesh::mesh_op(program.mesh_name(), program.mesh()).to_string());
+            return Ok(());
+        }
+        // Written as the shardings name it (quoted when it is not a bare identifier).
+        let mesh_symbol = MeshRef::Symbol(program.mesh_name().to_string());
+        self.line(&format!("sdy.mesh {mesh_symbol} = {}", program.mesh()));
+        for (name, mesh) in program.maximal_meshes() {
+            self.line(&format!("sdy.mesh {} = {mesh}", MeshRef::Symbol(name.clone())));
+        }
         Ok(())
     }
 
@@ -246,7 +302,7 @@ impl<'p> Emitter<'p> {
 
     /// The ` {sdy.sharding = …}` attribute of a function argument or result.
     fn sharding_attr(&self, value: ValueId) -> String {
-        match self.constraint(value) {
+        match self.constraint(value).filter(|_| self.dialect == Dialect::Sdy) {
             Some(sharding) => format!(" {{sdy.sharding = {sharding}}}"),
             None => String::new(),
         }
@@ -344,7 +400,8 @@ impl<'p> Emitter<'p> {
             }
             for &value in &op.results {
                 let ssa = self.value(value)?;
-                for group in self.groups[value.index()].clone() {
+                let groups = if self.dialect == Dialect::Sdy { self.groups[value.index()].clone() } else { Vec::new() };
+                for group in groups {
                     self.line(&format!("sdy.sharding_group {} group_id={group} : {}", ssa.name, ty(&ssa.ty)));
                 }
             }
@@ -361,9 +418,38 @@ impl<'p> Emitter<'p> {
 
     /// Writes `ssa` behind a constraint to `sharding` and returns the new value,
     /// named after `hint`.
-    fn constraint_line(&mut self, ssa: &Ssa, sharding: &TensorSharding, hint: &str) -> Ssa {
+    pub(crate) fn constraint_line(&mut self, ssa: &Ssa, sharding: &TensorSharding, hint: &str) -> Ssa {
+        if self.dialect == Dialect::Mesh {
+            return self.mesh_shard(ssa, sharding, hint);
+        }
         let name = self.fresh(hint);
         self.line(&format!("{name} = sdy.sharding_constraint {} {} : {}", ssa.name, sharding.stripped(), ty(&ssa.ty)));
+        Ssa { name, ty: ssa.ty.clone() }
+    }
+
+    /// The mesh dialect's constraint: `%s = mesh.sharding …` and `%x = mesh.shard %v
+    /// to %s : type`. A sharding the dialect cannot state is recorded as the
+    /// module's failure (and `ssa` returned as it is).
+    fn mesh_shard(&mut self, ssa: &Ssa, sharding: &TensorSharding, hint: &str) -> Ssa {
+        let program = self.program;
+        let stated = match &sharding.mesh {
+            MeshRef::Symbol(name) if name == program.mesh_name() => {
+                autoshard_mesh::mesh_sharding(name, program.mesh(), sharding).map_err(|e| e.to_string())
+            }
+            other => Err(format!("the mesh {other} is not the program's")),
+        };
+        let stated = match stated {
+            Ok(stated) => stated,
+            Err(reason) => {
+                let failure = ExportError::NoMeshForm(format!("{sharding}: {reason}"));
+                self.failure.get_or_insert(failure);
+                return ssa.clone();
+            }
+        };
+        let sharding_name = self.fresh(&format!("{hint}_sharding"));
+        self.line(&format!("{sharding_name} = {stated}"));
+        let name = self.fresh(hint);
+        self.line(&format!("{name} = mesh.shard {} to {sharding_name} : {}", ssa.name, ty(&ssa.ty)));
         Ssa { name, ty: ssa.ty.clone() }
     }
 

@@ -7,7 +7,7 @@
 
 use super::dot::dot_general;
 use super::reductions::{combiner, combining, inits, reduce, scalars};
-use super::{Emitter, Region, Ssa, array, collectives, comparison, control, declared, decompose, fields, ty};
+use super::{Dialect, Emitter, Region, Ssa, array, collectives, comparison, control, declared, decompose, fields, ty};
 use autoshard_model::ops::catalog;
 use autoshard_model::ops::decl::Codec;
 use autoshard_model::ops::{
@@ -59,10 +59,18 @@ pub(super) fn emit(e: &mut Emitter<'_>, id: OpId) -> Result<Vec<Ssa>, String> {
         OpKind::LayerNorm(n) => one(decompose::norm(e, &args, &n.dimensions, n.epsilon, true)),
         OpKind::RmsNorm(n) => one(decompose::norm(e, &args, &n.dimensions, n.epsilon, false)),
         OpKind::Custom(c) => custom(e, id, args, c),
+        OpKind::ShardingConstraint(s) | OpKind::Reshard(s) if e.dialect == Dialect::Mesh => {
+            one(e.constraint_line(&args[0], s, "constraint"))
+        }
         OpKind::ShardingConstraint(s) => one(sdy_unary(e, "sharding_constraint", &args[0], &s.stripped().to_string())),
         // XLA's Shardy import rejects `sdy.reshard` (an op of Shardy's own passes);
         // a constraint fixes the same sharding at the same point.
         OpKind::Reshard(s) => one(sdy_unary(e, "sharding_constraint", &args[0], &s.stripped().to_string())),
+        // A plan needs no barrier: the value's own constraint follows.
+        OpKind::PropagationBarrier(_) if e.dialect == Dialect::Mesh => one(args[0].clone()),
+        OpKind::ManualComputation(_) if e.dialect == Dialect::Mesh => {
+            Err("a manual computation has no form in the mesh dialect".into())
+        }
         OpKind::PropagationBarrier(d) => one(sdy_unary(
             e,
             "propagation_barrier",

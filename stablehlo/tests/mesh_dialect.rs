@@ -1,0 +1,99 @@
+//! Programs annotated in MLIR's `mesh` dialect (docs/mesh-dialect.md, "Programs"):
+//! modules of `tests/data/mlir/mesh/` read, solved and run (or refused with their
+//! error), and every example config's plan written with `solve --format mesh` and
+//! read back as the plan.
+
+use autoshard_model::{OpKind, Program, TensorSharding};
+
+/// A module: each `mesh.shard` as the constraint it reads as, then the plan solved
+/// under them and run against the reference; or the module's error.
+fn mesh_module_case(path: &std::path::Path) -> (String, Vec<String>) {
+    let shown = format!("mesh/{}", path.file_name().unwrap().to_string_lossy());
+    let source = std::fs::read_to_string(path).unwrap();
+    let config = match autoshard::Config::from_mlir(&shown, &source) {
+        Ok(config) => config,
+        Err(e) => return (format!("{e}\n"), Vec::new()),
+    };
+    let program = &config.program;
+    let mut out = format!("mesh @{} = {}\n", program.mesh_name(), program.mesh());
+    for op in program.ops() {
+        if let OpKind::ShardingConstraint(s) = &op.kind {
+            out += &format!("{}: {s}\n", op.name);
+        }
+    }
+    let mut failures = Vec::new();
+    match autoshard::solve(&config).and_then(|solved| autoshard::run(&config, &solved, 3).map(|run| (solved, run))) {
+        Ok((solved, run)) => {
+            for op in program.ops().iter().filter(|op| matches!(op.kind, OpKind::ShardingConstraint(_))) {
+                let planned = solved.plan.value(&op.name).map(|s| s.stripped().to_string());
+                out += &format!("planned {}: {}\n", op.name, planned.unwrap_or_default());
+            }
+            if !run.verification.passed {
+                failures.push(format!("the sharded run differs from the reference: {:?}", run.verification));
+            }
+        }
+        Err(e) => failures.push(format!("does not solve and run: {e}")),
+    }
+    (out, failures)
+}
+
+#[test]
+fn mesh_dialect_modules_read_solve_and_run() {
+    let summary = autoshard_testkit::run_files(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mlir/mesh"),
+        "mlir",
+        mesh_module_case,
+    );
+    assert!(summary.cases >= 8, "{summary:?}");
+}
+
+/// A sharding as the mesh dialect states it (axes by index), which the program's
+/// axis names do not change.
+fn stated(program: &Program, sharding: &TensorSharding) -> String {
+    match autoshard_mesh::mesh_sharding(program.mesh_name(), program.mesh(), sharding) {
+        Ok(s) => s.to_string(),
+        Err(e) => format!("no mesh-dialect form: {e}"),
+    }
+}
+
+/// Why `exported` (a plan in the mesh dialect) does not read back as `plan`: its
+/// arguments' and results' shardings are compared, by axis index.
+pub(crate) fn mesh_read_back_failures(
+    config: &autoshard::Config,
+    plan: &autoshard_model::Plan,
+    exported: &str,
+) -> Vec<String> {
+    let again = match autoshard::Config::from_mlir("exported.mlir", exported) {
+        Ok(c) => c,
+        Err(e) => return vec![format!("the mesh-dialect module does not read back: {e}")],
+    };
+    let (old, new) = (&config.program, &again.program);
+    // The read-back program holds each argument's and result's sharding as the
+    // constraint on it: the first op reading an argument, the op a result comes from.
+    let constraint = |v: autoshard_model::ValueId, reader: bool| -> Option<String> {
+        let op = if reader {
+            new.ops().iter().find(|op| op.operands.first() == Some(&v))
+        } else {
+            new.ops().iter().find(|op| op.results.contains(&v))
+        }?;
+        match &op.kind {
+            OpKind::ShardingConstraint(s) => Some(stated(new, s)),
+            _ => None,
+        }
+    };
+    let read: Vec<Option<String>> = (new.inputs().iter().map(|i| constraint(i.value, true)))
+        .chain(new.outputs().iter().map(|o| constraint(o.value, false)))
+        .collect();
+    let planned: Vec<Option<String>> = (old.inputs().iter().map(|i| (i.value, None)))
+        .chain(old.outputs().iter().map(|o| (o.value, Some(o))))
+        .map(|(v, output)| {
+            let held = plan.value(&old.value(v).name)?;
+            let end = output.and_then(|o| o.target(held)).unwrap_or_else(|| held.clone());
+            Some(stated(old, &end))
+        })
+        .collect();
+    if read != planned {
+        return vec![format!("arguments and results read back as {read:?}, the plan has {planned:?}")];
+    }
+    Vec::new()
+}
