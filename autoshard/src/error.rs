@@ -39,6 +39,9 @@ pub enum Error {
         .0.tolerance
     )]
     Mismatch(Box<autoshard_executor::Verification>),
+    /// A module does not read (an SPMD program, [`read_spmd`](crate::read_spmd)).
+    #[error(transparent)]
+    Import(#[from] autoshard_stablehlo::ImportError),
     /// A plan has no StableHLO or JAX form.
     #[error(transparent)]
     Export(#[from] autoshard_stablehlo::ExportError),

@@ -8,7 +8,8 @@
 //!
 //! This crate is the library facade: the pipeline's functions ([`solve`], [`price`],
 //! [`run()`], [`export_stablehlo`], [`export_mesh`], [`export_jax`]; for pipelines across meshes
-//! [`solve_pipeline`], [`run_pipeline`], [`export_mpmd`], [`read_mpmd`]), the types they pass along
+//! [`solve_pipeline`], [`run_pipeline`], [`export_mpmd`], [`read_mpmd`]; for
+//! hand-partitioned programs [`read_spmd`], [`run_spmd`]), the types they pass along
 //! ([`Config`], [`Solution`], [`Run`]) and one error type ([`Error`]); each layer is
 //! also reachable whole, as [`model`] (Shardy's vocabulary and the program IR),
 //! [`cost`], [`solver`], [`executor`], [`stablehlo`], [`mpmd`] and [`config`], and [`view`]
@@ -134,6 +135,24 @@
 //! # Ok::<(), autoshard::Error>(())
 //! ```
 //!
+//! # A hand-partitioned (SPMD) program checked
+//!
+//! [`read_spmd`] reads a partitioned mesh-dialect program (the function each device
+//! runs, with explicit collectives) against the global program it partitions, and
+//! [`run_spmd`] runs both on the same inputs and compares them
+//! (`docs/mesh-dialect.md`, "SPMD programs"; `autoshard run GLOBAL --spmd FILE`).
+//!
+//! ```
+//! # let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../stablehlo/tests/data/mlir/spmd");
+//! // The global program, its shardings written as `mesh.shard`s.
+//! let global = autoshard::Config::load(format!("{dir}/mlp.global.mlir"))?;
+//! let source = std::fs::read_to_string(format!("{dir}/mlp.spmd.mlir"))?;
+//! let spmd = autoshard::read_spmd(&global, "mlp.spmd.mlir", &source)?;
+//! let verification = autoshard::run_spmd(&global, &spmd, 0)?;
+//! assert!(verification.passed, "{verification:?}");
+//! # Ok::<(), autoshard::Error>(())
+//! ```
+//!
 //! # A program built in code
 //!
 //! No file is needed: [`ProgramBuilder`] checks every op's types and annotations as
@@ -164,6 +183,7 @@
 mod error;
 mod pipeline;
 mod run;
+mod spmd;
 pub mod view;
 
 pub use autoshard_config as config;
@@ -179,6 +199,7 @@ pub use autoshard_stablehlo as stablehlo;
 pub use error::{Error, Result};
 pub use pipeline::{FragmentTime, ModuleStage, PipelineCheck, PipelineModule, export_mpmd, read_mpmd, run_pipeline};
 pub use run::{CostPlanner, Prepared, Run, RunError, prepare, run};
+pub use spmd::{read_spmd, run_spmd};
 
 use autoshard_cost::{Decisions, Fixed, complete};
 

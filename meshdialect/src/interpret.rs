@@ -8,7 +8,7 @@
 
 use crate::collective::{Collective, CollectiveKind};
 use crate::error::{Error, Result};
-use crate::mesh_op::{MeshOp, coordinates};
+use crate::mesh_op::{MeshOp, coordinates, groups};
 use crate::reduction::ReductionKind;
 
 /// A device's local tensor: its shape and its elements in row-major order.
@@ -88,32 +88,13 @@ pub fn run_collective(
     }
     let mut out = vec![None; devices];
     for group in groups(&sizes, &op.mesh_axes) {
+        let group: Vec<usize> = group.into_iter().map(|d| d as usize).collect();
         let results = run_group(op, &sizes, &group, inputs)?;
         for (&device, result) in group.iter().zip(results) {
             out[device] = result;
         }
     }
     Ok(out)
-}
-
-/// The groups of devices, each in its in-group order.
-fn groups(sizes: &[i64], axes: &[i64]) -> Vec<Vec<usize>> {
-    let devices = sizes.iter().product::<i64>() as usize;
-    // Keyed by the coordinates outside the group's axes; members by those inside.
-    let mut groups: std::collections::BTreeMap<Vec<i64>, Vec<(Vec<i64>, usize)>> = Default::default();
-    for d in 0..devices {
-        let c = coordinates(d as i64, sizes);
-        let outside: Vec<i64> = (0..sizes.len()).filter(|a| !axes.contains(&(*a as i64))).map(|a| c[a]).collect();
-        let inside: Vec<i64> = axes.iter().map(|&a| c[a as usize]).collect();
-        groups.entry(outside).or_default().push((inside, d));
-    }
-    groups
-        .into_values()
-        .map(|mut members| {
-            members.sort();
-            members.into_iter().map(|(_, d)| d).collect()
-        })
-        .collect()
 }
 
 /// The in-group index of `coords` (one per group axis, the first outermost).

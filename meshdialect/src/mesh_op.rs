@@ -44,6 +44,14 @@ impl MeshOp {
         self.shape.iter().map(|d| if let Dim::Static(n) = d { Some(*n) } else { None }).collect()
     }
 
+    /// The device groups of a collective over mesh axes `axes` (the dialect's
+    /// "Device groups"): the devices sharing their coordinates off `axes`, each group
+    /// ordered by the coordinates on `axes` (the first outermost), by linear index;
+    /// `None` on a dynamic mesh.
+    pub fn device_groups(&self, axes: &[i64]) -> Option<Vec<Vec<i64>>> {
+        Some(groups(&self.static_shape()?, axes))
+    }
+
     /// MLIR's verifier: at least one axis.
     pub fn verify(&self) -> Result<()> {
         if self.shape.is_empty() {
@@ -144,6 +152,27 @@ pub(crate) fn coordinates(mut linear: i64, sizes: &[i64]) -> Vec<i64> {
         linear /= n;
     }
     coords
+}
+
+/// [`MeshOp::device_groups`] on a mesh of axis sizes `sizes`, in the order of the
+/// coordinates off `axes`.
+pub(crate) fn groups(sizes: &[i64], axes: &[i64]) -> Vec<Vec<i64>> {
+    let devices: i64 = sizes.iter().product();
+    // Keyed by the coordinates outside the group's axes; members by those inside.
+    let mut groups: std::collections::BTreeMap<Vec<i64>, Vec<(Vec<i64>, i64)>> = Default::default();
+    for d in 0..devices {
+        let c = coordinates(d, sizes);
+        let outside: Vec<i64> = (0..sizes.len()).filter(|a| !axes.contains(&(*a as i64))).map(|a| c[a]).collect();
+        let inside: Vec<i64> = axes.iter().map(|&a| c.get(a as usize).copied().unwrap_or(0)).collect();
+        groups.entry(outside).or_default().push((inside, d));
+    }
+    groups
+        .into_values()
+        .map(|mut members| {
+            members.sort();
+            members.into_iter().map(|(_, d)| d).collect()
+        })
+        .collect()
 }
 
 #[cfg(test)]

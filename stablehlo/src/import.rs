@@ -39,6 +39,9 @@ use autoshard_model::{
 mod control;
 mod mesh;
 mod mpmd;
+mod spmd;
+
+pub use spmd::spmd_function;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -88,29 +91,7 @@ fn empty_meshes(module: &Module) -> Vec<String> {
 
 /// The program of `func` in `module`, on `mesh` (the module's, as [`mesh`] reads it).
 pub fn function(file: &Arc<str>, module: &Module, mesh: &(String, Mesh), func: &Func) -> Result<Program, Diagnostic> {
-    let (mesh_name, mesh) = mesh.clone();
-    let mut importer = Importer {
-        file: file.clone(),
-        module,
-        builder: ProgramBuilder::new(func.name.clone(), mesh_name.clone(), mesh),
-        mesh_name,
-        empty_meshes: empty_meshes(module),
-        env: BTreeMap::new(),
-        constants: BTreeMap::new(),
-        groups: BTreeMap::new(),
-        prefix: String::new(),
-        enclosing: Vec::new(),
-        calls: Vec::new(),
-        inlined: BTreeMap::new(),
-        mesh_shardings: BTreeMap::new(),
-    };
-    for decl in &module.meshes {
-        let device = decl.mesh.text.parse::<Mesh>().ok().and_then(|m| m.maximal_device_id());
-        if let Some(device) = device {
-            let declared = importer.builder.add_maximal_mesh(decl.name.clone(), device);
-            declared.map_err(|e| error(file, decl.mesh.pos, e.to_string()))?;
-        }
-    }
+    let mut importer = Importer::new(file, module, mesh, &func.name)?;
     for arg in &func.args {
         let fail = |m: String| error(file, arg.pos, m);
         let ty = tensor_type(&arg.ty).map_err(fail)?;
@@ -164,6 +145,41 @@ struct Importer<'m> {
     inlined: BTreeMap<String, usize>,
     /// The `mesh.sharding` values seen, by key, with their mesh.
     mesh_shardings: BTreeMap<String, (autoshard_mesh::Sharding, Mesh)>,
+    /// Whether the function is a partitioned (SPMD) mesh-dialect program, whose
+    /// collectives run (`import/spmd.rs`).
+    spmd: bool,
+}
+
+impl<'m> Importer<'m> {
+    /// An importer of function `name` of `module` on `mesh`, the module's maximal
+    /// meshes declared.
+    fn new(file: &Arc<str>, module: &'m Module, mesh: &(String, Mesh), name: &str) -> Result<Self, Diagnostic> {
+        let (mesh_name, mesh) = mesh.clone();
+        let mut importer = Importer {
+            file: file.clone(),
+            module,
+            builder: ProgramBuilder::new(name, mesh_name.clone(), mesh),
+            mesh_name,
+            empty_meshes: empty_meshes(module),
+            env: BTreeMap::new(),
+            constants: BTreeMap::new(),
+            groups: BTreeMap::new(),
+            prefix: String::new(),
+            enclosing: Vec::new(),
+            calls: Vec::new(),
+            inlined: BTreeMap::new(),
+            mesh_shardings: BTreeMap::new(),
+            spmd: false,
+        };
+        for decl in &module.meshes {
+            let device = decl.mesh.text.parse::<Mesh>().ok().and_then(|m| m.maximal_device_id());
+            if let Some(device) = device {
+                let declared = importer.builder.add_maximal_mesh(decl.name.clone(), device);
+                declared.map_err(|e| error(file, decl.mesh.pos, e.to_string()))?;
+            }
+        }
+        Ok(importer)
+    }
 }
 
 impl Scope for Importer<'_> {

@@ -89,9 +89,7 @@ pub fn import(file: &str, source: &str) -> Result<Module, ImportError> {
 pub fn import_on(file: &str, source: &str, mesh: Option<(&str, &Mesh)>) -> Result<Module, ImportError> {
     let path: Arc<str> = Arc::from(file);
     let module = parse(&path, source)?;
-    let main = (module.funcs.iter().find(|f| f.name == "main"))
-        .or_else(|| module.funcs.iter().find(|f| f.public))
-        .ok_or_else(|| one(error(&path, Pos { line: 1, column: 1 }, "the module has no function")))?;
+    let main = main_function(&path, &module)?;
     let declared = import::mesh(&path, &module).map_err(one)?;
     let mesh = match mesh {
         None => declared,
@@ -102,6 +100,28 @@ pub fn import_on(file: &str, source: &str, mesh: Option<(&str, &Mesh)>) -> Resul
     let stem = std::path::Path::new(file).file_stem().map_or_else(|| "program".into(), |s| s.to_string_lossy().into());
     let name = module.name.clone().unwrap_or(stem);
     Ok(Module { name, program, topology })
+}
+
+/// The partitioned (SPMD) mesh-dialect program in `source`, the function every
+/// device runs on its shards with explicit collectives (`mesh.all_gather`, …), as a
+/// program with the inputs and outputs of `global`, the program it partitions: one
+/// manual computation over every mesh axis, its operands split and its results
+/// assembled by `global`'s argument and result shardings (docs/mesh-dialect.md,
+/// "SPMD programs"). Run by the reference interpreter, it computes what the devices
+/// would, for comparison with `global`.
+pub fn import_spmd(file: &str, source: &str, global: &Program) -> Result<Program, ImportError> {
+    let path: Arc<str> = Arc::from(file);
+    let module = parse(&path, source)?;
+    let main = main_function(&path, &module)?;
+    let mesh = import::mesh(&path, &module).map_err(one)?;
+    import::spmd_function(&path, &module, &mesh, main, global).map_err(one)
+}
+
+/// The module's main function: `@main`, else its first public function.
+fn main_function<'m>(path: &Arc<str>, module: &'m ast::Module) -> Result<&'m ast::Func, ImportError> {
+    (module.funcs.iter().find(|f| f.name == "main"))
+        .or_else(|| module.funcs.iter().find(|f| f.public))
+        .ok_or_else(|| one(error(path, Pos { line: 1, column: 1 }, "the module has no function")))
 }
 
 /// The `topology` attribute of `main`, if it has one.

@@ -9,6 +9,7 @@ mod reshard;
 mod rules;
 mod run;
 mod solve;
+mod spmd;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;

@@ -21,6 +21,10 @@ pub struct Args {
     /// A plan (JSON, as `solve --format json` writes it) to run instead of solving.
     #[arg(long)]
     plan: Option<PathBuf>,
+    /// A partitioned (SPMD) mesh-dialect program to run against FILE, the global
+    /// program it partitions, instead of solving FILE (docs/mesh-dialect.md).
+    #[arg(long, conflicts_with = "plan")]
+    spmd: Option<PathBuf>,
     /// The seed of the random inputs.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -33,6 +37,9 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<(), Failure> {
     let config = args.config.load()?;
     let shown = args.config.shown();
+    if let Some(path) = &args.spmd {
+        return super::spmd::run(&config, &shown, path, args.seed, args.format);
+    }
     if config.pipeline.is_some() {
         return pipeline(args, &config, &shown);
     }
@@ -66,7 +73,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
 }
 
 /// The outputs of `v` beyond its tolerance, each with its worst element.
-fn mismatches(v: &autoshard::executor::Verification) -> Vec<String> {
+pub(super) fn mismatches(v: &autoshard::executor::Verification) -> Vec<String> {
     let worst = v.outputs.iter().filter(|o| o.max_rel_error > v.tolerance).map(|o| match &o.worst {
         Some((index, expected, actual)) => {
             format!(

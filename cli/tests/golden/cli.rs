@@ -167,3 +167,19 @@ fn solve_writes_the_plan_in_the_mesh_dialect_which_reads_back_and_runs() {
     assert_eq!(code, 0, "the module reads back, solves and runs as the reference: {stderr}");
     assert!(stdout.contains("verification     passed"), "{stdout}");
 }
+
+#[test]
+fn run_checks_an_spmd_program_against_its_global_program() {
+    let dir = "stablehlo/tests/data/mlir/spmd";
+    let global = format!("{dir}/mlp.global.mlir");
+    let spmd = |name: &str| format!("{dir}/{name}.spmd.mlir");
+    let (code, stdout, stderr) = run(&["run", &global, "--spmd", &spmd("mlp_scattered"), "--seed", "2"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("verification     passed"), "{stdout}");
+    let (code, _, stderr) = run(&["run", &global, "--spmd", &spmd("mlp_unreduced")]);
+    assert_eq!(code, 1, "partial sums returned unreduced are a mismatch: {stderr}");
+    assert!(stderr.contains("the SPMD program differs from") && stderr.contains("output \"%y0\" at ["), "{stderr}");
+    let (code, _, stderr) = run(&["run", &global, "--spmd", &spmd("mlp_broadcast")]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("mesh.broadcast in an SPMD program is not run yet"), "{stderr}");
+}
