@@ -1,7 +1,8 @@
 //! Shardy's vocabulary (the model's `Mesh` and `TensorSharding`) in the `mesh`
 //! dialect and back: a mesh becomes `mesh.mesh @name(shape = …)` (and a static
 //! `mesh.mesh` a Shardy mesh whose axes are named by their index, `"0"`, `"1"`, …,
-//! the dialect having no names), a sharding names its axes by index, and partial (unreduced) axes become `partial = KIND [...]`.
+//! the dialect having no names), a sharding names its axes by index, and partial
+//! (unreduced) axes become `partial = KIND [...]`, the kinds named alike.
 //! Shardy's sub-axes have no mesh-dialect form (an error); its open dimensions,
 //! priorities and explicitly replicated axes are not in the dialect and are dropped
 //! (a sharding read back is closed). Halos and uneven shards have no Shardy form.
@@ -52,7 +53,7 @@ pub fn mesh_sharding(name: &str, mesh: &Mesh, sharding: &TensorSharding) -> Resu
     }
     let partial = match sharding.unreduced.is_empty() {
         true => None,
-        false => Some(Partial { kind: reduction(sharding.reduction), axes: indices(&sharding.unreduced)? }),
+        false => Some(Partial { kind: reduction(sharding.reduction)?, axes: indices(&sharding.unreduced)? }),
     };
     let mut out = Sharding::new(name, split_axes);
     out.partial = partial;
@@ -60,8 +61,8 @@ pub fn mesh_sharding(name: &str, mesh: &Mesh, sharding: &TensorSharding) -> Resu
 }
 
 /// A `mesh.sharding` of a tensor of rank `rank` on `mesh` as Shardy's sharding
-/// (closed), if it has one: no halos, no offsets, partial values of `sum`, `max` or
-/// `min`.
+/// (closed), if it has one: no halos, no offsets, partial values of any kind but
+/// `average` and `generic` (the model's kinds are the others).
 pub fn sdy_sharding(sharding: &Sharding, mesh: &Mesh, rank: usize) -> Result<TensorSharding> {
     let none = |what: &str| Err(Error::Verify(format!("{what} have no form in Shardy's shardings")));
     if !sharding.halo_sizes.is_empty() {
@@ -87,22 +88,18 @@ pub fn sdy_sharding(sharding: &Sharding, mesh: &Mesh, rank: usize) -> Result<Ten
     let mut out = TensorSharding::new(sharding.mesh.clone(), dims);
     if let Some(p) = &sharding.partial {
         out.unreduced = axes(&p.axes)?;
-        out.reduction = match p.kind {
-            ReductionKind::Sum => autoshard_model::ReductionKind::Sum,
-            ReductionKind::Max => autoshard_model::ReductionKind::Max,
-            ReductionKind::Min => autoshard_model::ReductionKind::Min,
-            other => return none(&format!("partial values of '{}'", other.as_str())),
+        let same = autoshard_model::ReductionKind::ALL.into_iter().find(|k| k.keyword() == p.kind.as_str());
+        out.reduction = match same {
+            Some(kind) => kind,
+            None => return none(&format!("partial values of '{}'", p.kind.as_str())),
         };
     }
     Ok(out)
 }
 
-fn reduction(kind: autoshard_model::ReductionKind) -> ReductionKind {
-    match kind {
-        autoshard_model::ReductionKind::Sum => ReductionKind::Sum,
-        autoshard_model::ReductionKind::Max => ReductionKind::Max,
-        autoshard_model::ReductionKind::Min => ReductionKind::Min,
-    }
+/// The dialect's kind of the model's: the same keyword.
+fn reduction(kind: autoshard_model::ReductionKind) -> Result<ReductionKind> {
+    kind.keyword().parse()
 }
 
 #[cfg(test)]
@@ -144,7 +141,7 @@ mod tests {
 
     fn sdy() -> impl Strategy<Value = TensorSharding> {
         // A permutation of the three axes, cut into up to 3 dimensions and the unreduced rest.
-        (Just(vec![0usize, 1, 2]).prop_shuffle(), 0usize..4, 0usize..4, 1usize..4, 0usize..3).prop_map(
+        (Just(vec![0usize, 1, 2]).prop_shuffle(), 0usize..4, 0usize..4, 1usize..4, 0usize..7).prop_map(
             |(order, a, b, rank, kind)| {
                 let names = ["data", "model", "pipe"];
                 let (a, b) = (a.min(3), b.min(3));
@@ -161,11 +158,7 @@ mod tests {
                 }
                 let mut s = TensorSharding::new("mesh", dims);
                 s.unreduced = if rank > 1 { take(cut2..3) } else { take(cut1..3) };
-                s.reduction = [
-                    autoshard_model::ReductionKind::Sum,
-                    autoshard_model::ReductionKind::Max,
-                    autoshard_model::ReductionKind::Min,
-                ][kind];
+                s.reduction = autoshard_model::ReductionKind::ALL[kind];
                 s
             },
         )

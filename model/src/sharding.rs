@@ -4,7 +4,8 @@
 //! `#sdy.sharding<@mesh, [{"x", ?}, {"y"}p1], replicated={"z"}, unreduced={"w"}>`,
 //! the stripped `<@mesh, [...]>` used inside other attributes, an inline mesh
 //! `<mesh<["x"=2]>, [...]>`, and `#sdy.sharding_per_value<[<@mesh, [...]>, ...]>`.
-//! Unreduced axes carry a reduction (`unreduced=max{"a"}`; sum is the default and is
+//! Unreduced axes carry a reduction (`unreduced=max{"a"}`, `product`, `bitwise_and`,
+//! …, the `mesh` dialect's kinds but average and generic; sum is the default and is
 //! not printed). A sharding here is only syntactically valid; `verify.rs` checks it
 //! against its mesh and its tensor's shape. The mesh a sharding names is looked up
 //! here ([`Meshes::resolve`]); the reduce kind its unreduced axes combine by is the
@@ -53,16 +54,48 @@ pub enum ReductionKind {
     Max,
     /// Partial minima.
     Min,
+    /// Partial products.
+    Product,
+    /// Partial bitwise ands (logical on booleans).
+    BitwiseAnd,
+    /// Partial bitwise ors (logical on booleans).
+    BitwiseOr,
+    /// Partial bitwise xors.
+    BitwiseXor,
 }
 
 impl ReductionKind {
-    /// The keyword of the reduction: `sum`, `max` or `min`.
+    /// Every kind, the default first.
+    pub const ALL: [ReductionKind; 7] = [
+        ReductionKind::Sum,
+        ReductionKind::Max,
+        ReductionKind::Min,
+        ReductionKind::Product,
+        ReductionKind::BitwiseAnd,
+        ReductionKind::BitwiseOr,
+        ReductionKind::BitwiseXor,
+    ];
+
+    /// The keyword of the reduction, the `mesh` dialect's: `sum`, `max`, `min`,
+    /// `product`, `bitwise_and`, `bitwise_or` or `bitwise_xor`.
     pub fn keyword(self) -> &'static str {
         match self {
             ReductionKind::Sum => "sum",
             ReductionKind::Max => "max",
             ReductionKind::Min => "min",
+            ReductionKind::Product => "product",
+            ReductionKind::BitwiseAnd => "bitwise_and",
+            ReductionKind::BitwiseOr => "bitwise_or",
+            ReductionKind::BitwiseXor => "bitwise_xor",
         }
+    }
+
+    /// Whether combining a value with itself gives it back (max, min and the
+    /// bitwise and and or): a replicated value is then already its own partial
+    /// values on every device, where for the others one device of a group keeps it
+    /// and the rest hold the identity.
+    pub fn idempotent(self) -> bool {
+        matches!(self, ReductionKind::Max | ReductionKind::Min | ReductionKind::BitwiseAnd | ReductionKind::BitwiseOr)
     }
 }
 
@@ -269,7 +302,7 @@ fn parse_dims(cursor: &mut Cursor<'_>) -> Result<Vec<DimSharding>> {
     cursor.list("]", DimSharding::parse)
 }
 
-/// Reads `, replicated={...}` and `, unreduced=[sum|max|min]{...}`, each at most once
+/// Reads `, replicated={...}` and `, unreduced=[KIND]{...}`, each at most once
 /// and in either order, with Shardy's messages.
 fn parse_replicated_and_unreduced(cursor: &mut Cursor<'_>, sharding: &mut TensorSharding) -> Result<()> {
     let (mut seen_replicated, mut seen_unreduced) = (false, false);
@@ -281,7 +314,7 @@ fn parse_replicated_and_unreduced(cursor: &mut Cursor<'_>, sharding: &mut Tensor
         } else if !seen_unreduced && cursor.eat_keyword("unreduced") {
             seen_unreduced = true;
             if cursor.eat("=") {
-                for kind in [ReductionKind::Sum, ReductionKind::Max, ReductionKind::Min] {
+                for kind in ReductionKind::ALL {
                     if cursor.eat_keyword(kind.keyword()) {
                         sharding.reduction = kind;
                         break;
@@ -388,6 +421,9 @@ mod tests {
             r#"#sdy.sharding<@foo, [], replicated={"b"}>"#,
             r#"#sdy.sharding<@foo, [{}, {}], replicated={"a"}, unreduced={"b"}>"#,
             r#"#sdy.sharding<@foo, [{}, {}], unreduced=max{"a"}>"#,
+            r#"#sdy.sharding<@foo, [{}, {}], unreduced=product{"a"}>"#,
+            r#"#sdy.sharding<@foo, [{}, {}], unreduced=bitwise_and{"a", "b"}>"#,
+            r#"#sdy.sharding<@foo, [{}, {}], unreduced=bitwise_xor{"a"}>"#,
             r#"#sdy.sharding<mesh<["x"=2], device_ids=[1, 0]>, [{"x"}, {}]>"#,
             r#"#sdy.sharding<@foo, [{"a", ?}, {?}p2]>"#,
         ] {

@@ -86,6 +86,10 @@ impl From<ReductionKind> for MeshReduction {
             ReductionKind::Sum => MeshReduction::Sum,
             ReductionKind::Max => MeshReduction::Max,
             ReductionKind::Min => MeshReduction::Min,
+            ReductionKind::Product => MeshReduction::Product,
+            ReductionKind::BitwiseAnd => MeshReduction::BitwiseAnd,
+            ReductionKind::BitwiseOr => MeshReduction::BitwiseOr,
+            ReductionKind::BitwiseXor => MeshReduction::BitwiseXor,
         }
     }
 }
@@ -97,7 +101,7 @@ mod tests {
     #[test]
     fn identities_leave_values_unchanged() {
         let x = Tensor::from_vec(&[4], vec![-3.0, 0.0, 5.0, 12.0]).unwrap();
-        for kind in [ReductionKind::Sum, ReductionKind::Max, ReductionKind::Min] {
+        for kind in ReductionKind::ALL {
             let identity = Tensor::full(&[4], kind.identity() as f32);
             let mesh = MeshReduction::from(kind);
             assert_eq!(mesh.combine(&[&x, &identity]).unwrap(), x, "{kind:?}");

@@ -236,11 +236,12 @@ impl Site<'_, '_> {
         Ok(true)
     }
 
-    /// Partial sums along `axes` of a replicated value: one device of each group
-    /// keeps it, the others hold zeros (max and min keep it everywhere).
+    /// Partial values along `axes` of a replicated value: one device of each group
+    /// keeps it, the others hold the reduction's identity (an idempotent reduction,
+    /// max, min, and, or, keeps it everywhere).
     pub(crate) fn unreduce(&self, x: Tensor, axes: &[AxisRef], reduction: ReductionKind) -> Result<Tensor> {
-        if reduction == ReductionKind::Sum && !self.placement.leads(self.index(), axes)? {
-            return Ok(Tensor::full(x.shape(), 0.0));
+        if !reduction.idempotent() && !self.placement.leads(self.index(), axes)? {
+            return Ok(Tensor::full(x.shape(), reduction.identity() as f32));
         }
         Ok(x)
     }

@@ -280,21 +280,21 @@ impl OpKind {
     }
 
     /// How partial results of this op (from a sharded reduction factor) combine:
-    /// `None` for a product, a bitwise or an arg reduction, whose partial results have no
-    /// sdy reduction, so its reduction factors must stay unsharded; a sum for every
-    /// other op.
+    /// a reduce's own kind (a product's partial products, a bitwise reduction's
+    /// partial bits); `None` for an arg reduction, whose partial results (an index
+    /// and a value) no elementwise reduction combines, so its reduction factors must
+    /// stay unsharded; a sum for every other op.
     pub fn partial_reduction(&self) -> Option<ReductionKind> {
         match self {
             OpKind::Reduce(r) => match r.kind {
                 ReduceKind::Add => Some(ReductionKind::Sum),
                 ReduceKind::Max => Some(ReductionKind::Max),
                 ReduceKind::Min => Some(ReductionKind::Min),
-                ReduceKind::Mul
-                | ReduceKind::And
-                | ReduceKind::Or
-                | ReduceKind::Xor
-                | ReduceKind::ArgMax
-                | ReduceKind::ArgMin => None,
+                ReduceKind::Mul => Some(ReductionKind::Product),
+                ReduceKind::And => Some(ReductionKind::BitwiseAnd),
+                ReduceKind::Or => Some(ReductionKind::BitwiseOr),
+                ReduceKind::Xor => Some(ReductionKind::BitwiseXor),
+                ReduceKind::ArgMax | ReduceKind::ArgMin => None,
             },
             _ => Some(ReductionKind::Sum),
         }

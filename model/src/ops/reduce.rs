@@ -162,14 +162,23 @@ impl ReductionKind {
             ReductionKind::Sum => ReduceKind::Add,
             ReductionKind::Max => ReduceKind::Max,
             ReductionKind::Min => ReduceKind::Min,
+            ReductionKind::Product => ReduceKind::Mul,
+            ReductionKind::BitwiseAnd => ReduceKind::And,
+            ReductionKind::BitwiseOr => ReduceKind::Or,
+            ReductionKind::BitwiseXor => ReduceKind::Xor,
         }
     }
 
-    /// The value that leaves partial values unchanged, [`ReduceKind::identity`] of
-    /// [`Self::reduce_kind`]: what partial results start from and what the padding of
-    /// a reduced dimension holds.
+    /// The value that leaves partial values unchanged: what partial results start
+    /// from and what the padding of a reduced dimension holds. It is
+    /// [`ReduceKind::identity`] of [`Self::reduce_kind`], but for a bitwise and all
+    /// ones (−1), the identity of every integer and boolean type in the 64-bit
+    /// integers the bitwise kinds compute in, where `and`'s 1 serves booleans only.
     pub fn identity(self) -> f64 {
-        self.reduce_kind().identity()
+        match self {
+            ReductionKind::BitwiseAnd => -1.0,
+            other => other.reduce_kind().identity(),
+        }
     }
 }
 
@@ -222,9 +231,19 @@ mod tests {
 
     #[test]
     fn reduction_identities_are_their_reduce_kinds() {
-        let kinds = [ReductionKind::Sum, ReductionKind::Max, ReductionKind::Min];
-        assert_eq!(kinds.map(ReductionKind::identity), [0.0, f64::NEG_INFINITY, f64::INFINITY]);
-        assert_eq!(kinds.map(ReductionKind::reduce_kind), [ReduceKind::Add, ReduceKind::Max, ReduceKind::Min]);
+        let kinds = ReductionKind::ALL;
+        let identities = [0.0, f64::NEG_INFINITY, f64::INFINITY, 1.0, -1.0, 0.0, 0.0];
+        assert_eq!(kinds.map(ReductionKind::identity), identities);
+        let reduce = [ReduceKind::Add, ReduceKind::Max, ReduceKind::Min, ReduceKind::Mul];
+        assert_eq!(kinds[..4].iter().map(|k| k.reduce_kind()).collect::<Vec<_>>(), reduce);
+        // Each identity leaves any value its reduction sees unchanged, in both orders.
+        for kind in kinds {
+            for x in [-7.0, -1.0, 0.0, 1.0, 6.0] {
+                let (a, b) =
+                    (kind.reduce_kind().combine(kind.identity(), x), kind.reduce_kind().combine(x, kind.identity()));
+                assert_eq!((a, b), (x, x), "{kind:?} of {x}");
+            }
+        }
     }
 
     #[test]

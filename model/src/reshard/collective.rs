@@ -257,10 +257,7 @@ fn out(cursor: &mut Cursor<'_>) -> Result<TensorSharding> {
 }
 
 fn parse_reduction(cursor: &mut Cursor<'_>) -> ReductionKind {
-    [ReductionKind::Sum, ReductionKind::Max, ReductionKind::Min]
-        .into_iter()
-        .find(|kind| cursor.eat_keyword(kind.keyword()))
-        .unwrap_or_default()
+    ReductionKind::ALL.into_iter().find(|kind| cursor.eat_keyword(kind.keyword())).unwrap_or_default()
 }
 
 fn parse_axes_per_dim(cursor: &mut Cursor<'_>) -> Result<Vec<Vec<AxisRef>>> {
