@@ -1,7 +1,8 @@
 //! The mesh dialect's collectives on the threaded runtime: the worked examples of
 //! the dialect's documentation (`../shared/seeds/003_mesh_dialect_as_text.txt`, the
 //! 2x2, 2x4 and 3-device pictures), a property test of every collective against a
-//! naive single-threaded reference over random meshes, groups and tensors, and
+//! naive single-threaded reference over random meshes, groups and tensors, one of
+//! the halo exchange against the whole tensor, and
 //! Shardy's collectives on sharded blocks (`reshard_on_mesh`).
 
 use autoshard_executor::{Device, Error, Grid, Halo, MeshReduction, Runtime, Tensor};
@@ -133,10 +134,10 @@ fn halos_of_a_two_dimensional_split() {
         let (i, j) = (d / 2, d % 2);
         let expected = Tensor::from_fn(&[4, 4], |p| {
             let (r, c) = ((2 * i + p[0]).checked_sub(1), (2 * j + p[1]).checked_sub(1));
-            let corner = !(1..=2).contains(&p[0]) && !(1..=2).contains(&p[1]);
             match (r, c) {
-                (Some(r), Some(c)) if r < 4 && c < 4 && !corner => global(r, c),
-                // Outer halos and corners keep what they held.
+                // Corners too, from the diagonal neighbour.
+                (Some(r), Some(c)) if r < 4 && c < 4 => global(r, c),
+                // Outer halos keep what they held.
                 _ => -1.0,
             }
         });
@@ -286,6 +287,98 @@ proptest! {
     #[test]
     fn collectives_match_a_naive_reference(seed in any::<u64>()) {
         check_case(seed)?;
+    }
+}
+
+/// A halo exchange case: a 1-D mesh splitting dimension 0, or a 2-D mesh splitting
+/// both dimensions (or dimension 1 over both axes); the cores per dimension; the
+/// source's and the destination's halos per dimension (zero where unsplit).
+#[derive(Debug, Clone)]
+struct HaloCase {
+    mesh: Vec<usize>,
+    split_axes: Vec<Vec<usize>>,
+    core: Vec<usize>,
+    source: Vec<Halo>,
+    destination: Vec<Halo>,
+}
+
+fn halo_case() -> impl Strategy<Value = HaloCase> {
+    let meshes = prop_oneof![
+        (1usize..5).prop_map(|n| (vec![n], vec![vec![0], vec![]])),
+        (1usize..4, 1usize..4).prop_map(|(a, b)| (vec![a, b], vec![vec![0], vec![1]])),
+        (1usize..3, 1usize..3).prop_map(|(a, b)| (vec![a, b], vec![vec![], vec![1, 0]])),
+    ];
+    let halos = prop::collection::vec((0usize..3, 0usize..3), 2);
+    (meshes, prop::collection::vec(1usize..5, 2), halos.clone(), halos).prop_map(|((mesh, split_axes), core, s, d)| {
+        // A halo no wider than the core; none on an unsplit dimension.
+        let fit = |h: &[(usize, usize)]| -> Vec<Halo> {
+            (0..2)
+                .map(|e| match split_axes[e].is_empty() {
+                    true => Halo::default(),
+                    false => Halo { lo: h[e].0.min(core[e]), hi: h[e].1.min(core[e]) },
+                })
+                .collect()
+        };
+        HaloCase { source: fit(&s), destination: fit(&d), mesh, split_axes, core }
+    })
+}
+
+/// Runs a halo case: every device's result must be the window of the whole tensor
+/// around its core (corners included), and off the tensor's edges the destination's
+/// values.
+fn check_halo_case(case: &HaloCase) -> Result<(), TestCaseError> {
+    let shards = |e: usize| case.split_axes[e].iter().map(|&a| case.mesh[a]).product::<usize>();
+    let whole: Vec<usize> = (0..2).map(|e| case.core[e] * shards(e)).collect();
+    let grid = Grid::new(&case.mesh).unwrap();
+    // Device d's shard index along each dimension (its axes' coordinates, the first outermost).
+    let shard = |device: usize, e: usize| {
+        let mut coords = vec![0; case.mesh.len()];
+        let mut rest = device;
+        for a in (0..case.mesh.len()).rev() {
+            (coords[a], rest) = (rest % case.mesh[a], rest / case.mesh[a]);
+        }
+        case.split_axes[e].iter().fold(0, |i, &a| i * case.mesh[a] + coords[a])
+    };
+    // The whole tensor's element at a buffer position, if the position is on it.
+    let global = |device: usize, halos: &[Halo], p: &[usize]| -> Option<f32> {
+        let g: Vec<usize> =
+            (0..2).map(|e| (shard(device, e) * case.core[e] + p[e]).checked_sub(halos[e].lo)).collect::<Option<_>>()?;
+        (g[0] < whole[0] && g[1] < whole[1]).then(|| (g[0] * 1000 + g[1]) as f32)
+    };
+    let in_core =
+        |halos: &[Halo], p: &[usize]| (0..2).all(|e| (halos[e].lo..halos[e].lo + case.core[e]).contains(&p[e]));
+    let buffer = |halos: &[Halo]| -> Vec<usize> { (0..2).map(|e| case.core[e] + halos[e].lo + halos[e].hi).collect() };
+    let fill = |device: usize, halos: &[Halo], outside: f32| {
+        Tensor::from_fn(&buffer(halos), |p| {
+            if in_core(halos, p) { global(device, halos, p).unwrap_or(-9.0) } else { outside }
+        })
+    };
+    let split: Vec<usize> = (0..2).filter(|&e| !case.split_axes[e].is_empty()).collect();
+    let listed = |halos: &[Halo]| split.iter().map(|&e| halos[e]).collect::<Vec<_>>();
+    let (source_halos, destination_halos) = (listed(&case.source), listed(&case.destination));
+    let runtime = Runtime::new(grid).with_timeout(Duration::from_secs(10));
+    let out = runtime
+        .run(|d| {
+            let (source, destination) = (fill(d.index(), &case.source, -7.0), fill(d.index(), &case.destination, -1.0));
+            d.update_halo(&source, &destination, &case.split_axes, (&source_halos, &destination_halos))
+        })
+        .map_err(|e| TestCaseError::fail(e.to_string()))?;
+    for (device, got) in out.iter().enumerate() {
+        let want =
+            Tensor::from_fn(&buffer(&case.destination), |p| global(device, &case.destination, p).unwrap_or(-1.0));
+        prop_assert_eq!(got, &want, "device {} of {:?}", device, case);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// `update_halo` against the whole tensor, with source and destination halos of
+    /// their own sizes.
+    #[test]
+    fn halos_hold_the_neighbours_data(case in halo_case()) {
+        check_halo_case(&case)?;
     }
 }
 

@@ -17,12 +17,12 @@
 //! - [`Shard`], [`ShardShapeOp`], [`MeshQuery`] (`mesh.mesh_shape`,
 //!   `mesh.process_multi_index`, `mesh.process_linear_index`, verified and evaluated)
 //!   and [`UpdateHalo`]: the dialect's other ops.
-//! - [`run_update_halo`]: the halo exchange `mesh.update_halo` describes, run on
-//!   every device's buffers.
 //! - [`mesh_op`], [`mesh_sharding`], [`sdy_mesh`] and [`sdy_sharding`]: Shardy's
 //!   meshes and shardings (the model's) in the dialect and back.
-//! - [`run_collective`]: a collective run on every device's [`LocalTensor`], as the dialect
-//!   defines it (the seed's worked examples are its tests).
+//!
+//! The collectives and `update_halo` run on the executor (`autoshard-executor`'s
+//! `Device`, one definition of what each does, tested on the seed's worked
+//! examples), and whole partitioned programs through `autoshard run --spmd`.
 //!
 //! ```
 //! use autoshard_mesh::{MeshOp, Sharding, shard_shape};
@@ -44,8 +44,6 @@ mod collective_verify;
 mod cursor;
 mod error;
 mod from_sdy;
-mod halo;
-mod interpret;
 mod mesh_op;
 mod ops;
 mod reduction;
@@ -56,8 +54,6 @@ mod types;
 pub use collective::{Collective, CollectiveKind};
 pub use error::{Error, Result};
 pub use from_sdy::{mesh_op, mesh_sharding, sdy_mesh, sdy_sharding};
-pub use halo::run_update_halo;
-pub use interpret::{LocalTensor, run_collective};
 pub use mesh_op::{Dim, MeshOp};
 pub use ops::{MeshQuery, QueryKind, Shard, ShardShapeOp, UpdateHalo};
 pub use reduction::ReductionKind;

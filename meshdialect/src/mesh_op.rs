@@ -156,7 +156,7 @@ pub(crate) fn coordinates(mut linear: i64, sizes: &[i64]) -> Vec<i64> {
 
 /// [`MeshOp::device_groups`] on a mesh of axis sizes `sizes`, in the order of the
 /// coordinates off `axes`.
-pub(crate) fn groups(sizes: &[i64], axes: &[i64]) -> Vec<Vec<i64>> {
+fn groups(sizes: &[i64], axes: &[i64]) -> Vec<Vec<i64>> {
     let devices: i64 = sizes.iter().product();
     // Keyed by the coordinates outside the group's axes; members by those inside.
     let mut groups: std::collections::BTreeMap<Vec<i64>, Vec<(Vec<i64>, i64)>> = Default::default();
@@ -178,6 +178,26 @@ pub(crate) fn groups(sizes: &[i64], axes: &[i64]) -> Vec<Vec<i64>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The seed's "Device groups": on 2x3x4x5 over axes [0, 1], (1, 0, 2, 3) and
+    /// (1, 1, 2, 3) share a group and (1, 0, 2, 4) does not; over [3, 1],
+    /// (i, 1, k, 0) precedes (i, 0, k, 1) and (i, 2, k, 0).
+    #[test]
+    fn device_groups_are_the_seeds() {
+        let mesh: MeshOp = "mesh.mesh @m(shape = 2x3x4x5)".parse().unwrap();
+        let linear = |c: [i64; 4]| ((c[0] * 3 + c[1]) * 4 + c[2]) * 5 + c[3];
+        let groups = mesh.device_groups(&[0, 1]).unwrap();
+        let group_of = |c| groups.iter().position(|g| g.contains(&linear(c))).unwrap();
+        assert_eq!(groups.len(), 20);
+        assert_eq!(group_of([1, 0, 2, 3]), group_of([1, 1, 2, 3]));
+        assert_ne!(group_of([1, 0, 2, 3]), group_of([1, 0, 2, 4]));
+        let groups = mesh.device_groups(&[3, 1]).unwrap();
+        let group = groups.iter().find(|g| g.contains(&linear([1, 1, 2, 0]))).unwrap();
+        let at = |c| group.iter().position(|&d| d == linear(c)).unwrap();
+        assert!(at([1, 1, 2, 0]) < at([1, 0, 2, 1]) && at([1, 1, 2, 0]) < at([1, 2, 2, 0]));
+        assert_eq!(mesh.device_groups(&[]).unwrap().len(), 120);
+        assert_eq!("mesh.mesh @d(shape = ?x2)".parse::<MeshOp>().unwrap().device_groups(&[1]), None);
+    }
 
     #[test]
     fn meshes_round_trip_with_dynamic_axes() {

@@ -1,13 +1,14 @@
 //! `mesh.update_halo`: refreshes the halo regions of each device's shard from its
-//! neighbours' data.
+//! neighbours' data, as MLIR's lowering of the op does.
 //!
 //! Along each tensor dimension `d` split over mesh axes `split_axes[d]`, a shard is
-//! laid out as `[lo halo | core | hi halo]`. The destination's lo halo receives the
-//! last elements of the previous group member's core, its hi halo the first elements
-//! of the next member's core (taken from the members' *source* shards, whose halos
-//! may differ in size); the first and last members keep their outer halos. Other
-//! dimensions are matched core to core; corners (halo by halo) are left as they are.
-//! One exchange round per split dimension.
+//! laid out as `[lo halo | core | hi halo]`. The result is the destination with the
+//! source's core copied in and every halo refilled: the lo halo from the last
+//! elements of the previous group member's core, the hi halo from the first elements
+//! of the next member's; the first and last members keep their outer halos (the
+//! tensor's edges: padding). Split dimensions are exchanged one after another, in
+//! dimension order, each slab spanning the halos already refilled, so corners come
+//! from the diagonal neighbours. One exchange round per split dimension.
 
 use super::fail;
 use crate::error::Result;
@@ -51,50 +52,33 @@ impl Device<'_> {
                 return fail(format!("dimension {d}: the source and destination cores differ"));
             }
         }
+        // The destination with the source's core copied in.
         let mut out = destination.clone();
+        let core: Vec<usize> = (0..rank).map(|e| source.shape()[e] - src[e].lo - src[e].hi).collect();
+        let (to_at, from_at): (Vec<usize>, Vec<usize>) = (0..rank).map(|e| (dst[e].lo, src[e].lo)).unzip();
+        out.copy_block(&to_at, source, &from_at, &core);
         for &d in &split {
             let axes = &split_axes[d];
-            let (board, members) = self.exchange(source, axes)?;
+            let (board, members) = self.exchange(&out, axes)?;
             let me = self.position(axes);
-            let core = source.shape()[d] - src[d].lo - src[d].hi;
-            let (from_lo, from_hi) = (me.checked_sub(1), (me + 1 < members.len()).then_some(me + 1));
-            let neighbours =
-                [(from_lo, dst[d].lo, 0, src[d].lo + core), (from_hi, dst[d].hi, dst[d].lo + core, src[d].lo)];
-            for (neighbour, size, at, start) in neighbours {
-                let Some(n) = neighbour.filter(|_| size > 0) else { continue };
-                if size > core {
-                    return fail(format!("dimension {d}: a halo of {size} exceeds the core of {core}"));
-                }
-                // The lo halo takes the neighbour's last `size` core elements.
-                let start = if at == 0 { start - size } else { start };
-                copy_slab(posted(&board, members[n])?, &mut out, (d, at, start, size), (&src, &dst));
+            let Halo { lo, hi } = dst[d];
+            if lo.max(hi) > core[d] {
+                return fail(format!("dimension {d}: a halo of {} exceeds the core of {}", lo.max(hi), core[d]));
+            }
+            // The lo halo takes the previous member's last `lo` core elements (its core
+            // ends at `lo + core`), the hi halo the next member's first `hi`.
+            let previous = me.checked_sub(1).filter(|_| lo > 0);
+            let next = (me + 1 < members.len() && hi > 0).then_some(me + 1);
+            for (member, from, to, size) in [(previous, core[d], 0, lo), (next, lo, lo + core[d], hi)] {
+                let Some(n) = member else { continue };
+                let neighbour = posted(&board, members[n])?;
+                let mut at = (vec![0; rank], vec![0; rank]);
+                (at.0[d], at.1[d]) = (to, from);
+                let mut sizes: Vec<usize> = (0..rank).map(|e| out.shape()[e].min(neighbour.shape()[e])).collect();
+                sizes[d] = size;
+                out.copy_block(&at.0, neighbour, &at.1, &sizes);
             }
         }
         Ok(out)
     }
-}
-
-/// Copies along dimension `d` elements `[start, start + size)` of `from` to
-/// `[at, at + size)` of `to`, matching other dimensions core to core: index `i` of
-/// `to` takes index `i + src.lo - dst.lo` of `from`, wherever both exist (one block).
-fn copy_slab(
-    from: &Tensor,
-    to: &mut Tensor,
-    (d, at, start, size): (usize, usize, usize, usize),
-    (src, dst): (&[Halo], &[Halo]),
-) {
-    let rank = to.rank();
-    let (mut to_at, mut from_at, mut sizes) = (vec![0; rank], vec![0; rank], vec![0; rank]);
-    for e in 0..rank {
-        let (from_size, to_size) = (from.shape()[e], to.shape()[e]);
-        if e == d {
-            (to_at[e], from_at[e], sizes[e]) = (at, start, size.min(from_size.saturating_sub(start)));
-        } else {
-            to_at[e] = dst[e].lo.saturating_sub(src[e].lo);
-            from_at[e] = src[e].lo.saturating_sub(dst[e].lo);
-            let end = (from_size + dst[e].lo).saturating_sub(src[e].lo).min(to_size);
-            sizes[e] = end.saturating_sub(to_at[e]);
-        }
-    }
-    to.copy_block(&to_at, from, &from_at, &sizes);
 }
