@@ -40,6 +40,7 @@ mod control;
 mod mesh;
 mod mpmd;
 mod spmd;
+mod spmd_collectives;
 
 pub use spmd::spmd_function;
 

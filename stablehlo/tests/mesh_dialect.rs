@@ -98,12 +98,13 @@ pub(crate) fn mesh_read_back_failures(
     Vec::new()
 }
 
-/// `tests/data/mlir/spmd/NAME.spmd.mlir` read against `mlp.global.mlir` and run:
-/// its verification, or its error.
+/// `tests/data/mlir/spmd/NAME.spmd.mlir` read against `GLOBAL.global.mlir` (`mlp`,
+/// or `half` for `half`) and run: its verification, or its error.
 fn spmd_run(name: &str) -> Result<autoshard::executor::Verification, String> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mlir/spmd");
     let read = |file: &str| std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
-    let global = autoshard::Config::from_mlir("spmd/mlp.global.mlir", &read("mlp.global.mlir")).unwrap();
+    let global = if name == "half" { "half.global.mlir" } else { "mlp.global.mlir" };
+    let global = autoshard::Config::from_mlir(&format!("spmd/{global}"), &read(global)).unwrap();
     let file = format!("{name}.spmd.mlir");
     let spmd = autoshard::read_spmd(&global, &format!("spmd/{file}"), &read(&file)).map_err(|e| e.to_string())?;
     autoshard::run_spmd(&global, &spmd, 5).map_err(|e| e.to_string())
@@ -111,14 +112,14 @@ fn spmd_run(name: &str) -> Result<autoshard::executor::Verification, String> {
 
 #[test]
 fn spmd_programs_run_as_the_global_program_they_partition() {
-    for name in ["mlp", "mlp_scattered", "mlp_transposed"] {
+    for name in ["mlp", "mlp_scattered", "mlp_transposed", "mlp_rooted", "half"] {
         let verification = spmd_run(name).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(verification.passed, "{name}: {verification:?}");
     }
     let unreduced = spmd_run("mlp_unreduced").unwrap();
     assert!(!unreduced.passed, "returning partial sums unreduced is wrong, and the run says so");
     for (name, message) in [
-        ("mlp_broadcast", "spmd/mlp_broadcast.spmd.mlir:4:3: error: mesh.broadcast in an SPMD program is not run yet"),
+        ("mlp_all_slice", "spmd/mlp_all_slice.spmd.mlir:5:3: error: mesh.all_slice in an SPMD program is not run yet"),
         (
             "mlp_local_type",
             "spmd/mlp_local_type.spmd.mlir:3:39: error: %w1 is tensor<16x32xf32>, but its global argument's shard \

@@ -179,7 +179,7 @@ fn run_checks_an_spmd_program_against_its_global_program() {
     let (code, _, stderr) = run(&["run", &global, "--spmd", &spmd("mlp_unreduced")]);
     assert_eq!(code, 1, "partial sums returned unreduced are a mismatch: {stderr}");
     assert!(stderr.contains("the SPMD program differs from") && stderr.contains("output \"%y0\" at ["), "{stderr}");
-    let (code, _, stderr) = run(&["run", &global, "--spmd", &spmd("mlp_broadcast")]);
+    let (code, _, stderr) = run(&["run", &global, "--spmd", &spmd("mlp_all_slice")]);
     assert_eq!(code, 2, "{stderr}");
-    assert!(stderr.contains("mesh.broadcast in an SPMD program is not run yet"), "{stderr}");
+    assert!(stderr.contains("mesh.all_slice in an SPMD program is not run yet"), "{stderr}");
 }

@@ -1,0 +1,189 @@
+//! The `mesh` dialect's collectives in an SPMD program (`import/spmd.rs`), each as
+//! the StableHLO collectives (and slices) that do the same on every device, over the
+//! device groups of its mesh axes (the dialect's "Device groups").
+//!
+//! - `all_gather`, `all_reduce`, `reduce_scatter`, `all_to_all`: StableHLO's own;
+//! - `shift`: a `collective_permute` along its axis (wrapping with `rotate`; a
+//!   device with no source gets zeros where the dialect leaves the value undefined);
+//! - `broadcast`: an `all_gather` along dimension 0 and the root's block sliced out;
+//! - `gather` and `reduce`: `all_gather` and `all_reduce` (the dialect defines the
+//!   result on the root only; every device gets it);
+//! - `scatter`: the root's tensor broadcast, then an `all_to_all` that splits and
+//!   joins the scattered dimension, each device receiving its own block from every
+//!   member, of which it keeps the first.
+//!
+//! `all_slice` (each device keeps its own block, which needs its index in the
+//! group), `send`/`recv`, and the `average` and `generic` reductions are not run yet:
+//! an error naming them.
+
+use super::Importer;
+use super::mesh::model_type;
+use crate::ast::{Operation, Type};
+use autoshard_mesh::{Collective, CollectiveKind, ReductionKind, mesh_op};
+use autoshard_model::Diagnostic;
+use autoshard_model::ir::OpSpec;
+use autoshard_model::ops::{AllGather, AllReduce, AllToAll, CollectivePermute, OpKind, ReduceKind, ReduceScatter};
+use autoshard_model::ops::{ReplicaGroups, Slice};
+
+impl Importer<'_> {
+    /// A collective of an SPMD program: its ops (see the module docs), the last one's
+    /// result the collective's.
+    pub(super) fn spmd_collective(&mut self, op: &Operation, text: &str) -> Result<(), Diagnostic> {
+        let file = self.file.clone();
+        let fail = |m: String| crate::error(&file, op.pos, format!("{m} (in '{text}')"));
+        let result = op.results.first().map_or("", String::as_str);
+        let collective: Collective = format!("%{result} = {text}").parse().map_err(|e| fail(format!("{e}")))?;
+        let mesh = mesh_op(&collective.mesh, &self.dialect_mesh(op, &collective.mesh)?);
+        collective.verify(std::slice::from_ref(&mesh)).map_err(|e| fail(format!("{e}")))?;
+        let sizes = mesh.static_shape().unwrap_or_default();
+        let device_ids = self.builder.mesh().device_ids();
+        let groups = mesh.device_groups(&collective.mesh_axes).unwrap_or_default();
+        let groups = groups.iter().map(|g| g.iter().map(|&d| device_ids[d as usize]).collect()).collect();
+        let mut value = self.value(&collective.input, op.pos)?;
+        let group = Group { groups, sizes: &sizes, axes: &collective.mesh_axes };
+        let steps = steps(&collective.kind, &group, &self.builder.type_of(value).shape).map_err(fail)?;
+        let last = steps.len() - 1;
+        for (k, kind) in steps.into_iter().enumerate() {
+            if k < last {
+                let spec = OpSpec {
+                    result_names: vec![self.key(&format!("{result}.{k}"))],
+                    kind,
+                    operands: vec![value],
+                    result_shardings: Vec::new(),
+                    loc: Some(self.loc(op.pos)),
+                };
+                value = self.builder.add_op(spec).map_err(|e| self.err(op.pos, e.to_string()))?[0];
+                continue;
+            }
+            let mut typed = op.clone();
+            typed.result_types = model_type(&collective.result_type)
+                .map(|t| Type {
+                    shape: t.shape.iter().map(|&d| d as u64).collect(),
+                    element: collective.result_type.element.clone(),
+                })
+                .into_iter()
+                .collect();
+            self.add(&typed, kind, vec![value])?;
+        }
+        Ok(())
+    }
+}
+
+/// A collective's device groups (device ids, each in its in-group order), the mesh's
+/// axis sizes and the group's axes.
+struct Group<'a> {
+    groups: Vec<Vec<i64>>,
+    sizes: &'a [i64],
+    axes: &'a [i64],
+}
+
+impl Group<'_> {
+    fn size(&self) -> i64 {
+        self.groups.first().map_or(1, |g| g.len() as i64)
+    }
+
+    /// The in-group index of the device at `coords` (one per group axis).
+    fn index(&self, coords: &[i64]) -> i64 {
+        self.axes.iter().zip(coords).fold(0, |i, (&a, &c)| i * self.sizes[a as usize] + c)
+    }
+
+    fn gather(&self, dimension: i64) -> OpKind {
+        let replica_groups = ReplicaGroups(self.groups.clone());
+        OpKind::AllGather(AllGather {
+            all_gather_dim: dimension,
+            replica_groups,
+            channel_id: 1,
+            use_global_device_ids: true,
+        })
+    }
+}
+
+/// The ops that do `kind` on an operand of `shape`, in order.
+fn steps(kind: &CollectiveKind, group: &Group<'_>, shape: &[i64]) -> Result<Vec<OpKind>, String> {
+    let replica_groups = ReplicaGroups(group.groups.clone());
+    let size = group.size();
+    // The block `k` of `n` along `dimension` of a tensor of `shape`.
+    let block = |shape: &[i64], dimension: usize, k: i64, n: i64| {
+        let (mut start, mut limit) = (vec![0; shape.len()], shape.to_vec());
+        let each = shape[dimension] / n;
+        (start[dimension], limit[dimension]) = (k * each, (k + 1) * each);
+        OpKind::Slice(Slice { start_indices: start, limit_indices: limit, strides: vec![1; shape.len()] })
+    };
+    // The root's tensor on every device: gathered along dimension 0, its block kept.
+    let broadcast = |root: &[i64]| -> Result<Vec<OpKind>, String> {
+        if shape.is_empty() {
+            return Err("a broadcast of a scalar is not run yet".into());
+        }
+        let gathered: Vec<i64> = shape.iter().enumerate().map(|(d, &n)| if d == 0 { n * size } else { n }).collect();
+        Ok(vec![group.gather(0), block(&gathered, 0, group.index(root), size)])
+    };
+    Ok(match kind {
+        CollectiveKind::AllGather { gather_axis } => vec![group.gather(*gather_axis)],
+        CollectiveKind::Gather { gather_axis, .. } => vec![group.gather(*gather_axis)],
+        CollectiveKind::AllReduce { reduction } | CollectiveKind::Reduce { reduction, .. } => {
+            vec![OpKind::AllReduce(AllReduce {
+                kind: reduce_kind(*reduction)?,
+                replica_groups,
+                channel_id: 1,
+                use_global_device_ids: true,
+            })]
+        }
+        CollectiveKind::ReduceScatter { reduction, scatter_axis } => vec![OpKind::ReduceScatter(ReduceScatter {
+            scatter_dimension: *scatter_axis,
+            kind: reduce_kind(*reduction)?,
+            replica_groups,
+            channel_id: 1,
+            use_global_device_ids: true,
+        })],
+        CollectiveKind::AllToAll { split_axis, concat_axis } => vec![OpKind::AllToAll(AllToAll {
+            split_dimension: *split_axis,
+            concat_dimension: *concat_axis,
+            split_count: size,
+            replica_groups,
+            channel_id: 1,
+        })],
+        CollectiveKind::Shift { offset, rotate, .. } => {
+            // Along the shift axis: verified to be one of the group's, in its order.
+            let mut pairs = Vec::new();
+            for members in &group.groups {
+                for (i, &source) in members.iter().enumerate() {
+                    let to = i as i64 + offset;
+                    let to = if *rotate { to.rem_euclid(size) } else { to };
+                    if (0..size).contains(&to) {
+                        pairs.push((source, members[to as usize]));
+                    }
+                }
+            }
+            vec![OpKind::CollectivePermute(CollectivePermute { source_target_pairs: pairs, channel_id: 1 })]
+        }
+        CollectiveKind::Broadcast { root } => broadcast(root)?,
+        CollectiveKind::Scatter { root, scatter_axis } => {
+            let axis = *scatter_axis;
+            let mut steps = broadcast(root)?;
+            steps.push(OpKind::AllToAll(AllToAll {
+                split_dimension: axis,
+                concat_dimension: axis,
+                split_count: size,
+                replica_groups,
+                channel_id: 1,
+            }));
+            steps.push(block(shape, axis as usize, 0, size));
+            steps
+        }
+        other => return Err(format!("mesh.{} in an SPMD program is not run yet", other.name())),
+    })
+}
+
+/// The combining function of a reduction the StableHLO collectives have.
+fn reduce_kind(kind: ReductionKind) -> Result<ReduceKind, String> {
+    Ok(match kind {
+        ReductionKind::Sum => ReduceKind::Add,
+        ReductionKind::Max => ReduceKind::Max,
+        ReductionKind::Min => ReduceKind::Min,
+        ReductionKind::Product => ReduceKind::Mul,
+        ReductionKind::BitwiseAnd => ReduceKind::And,
+        ReductionKind::BitwiseOr => ReduceKind::Or,
+        ReductionKind::BitwiseXor => ReduceKind::Xor,
+        other => return Err(format!("a reduction of '{}' is not run yet", other.as_str())),
+    })
+}
