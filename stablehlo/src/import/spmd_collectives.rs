@@ -174,16 +174,10 @@ fn steps(kind: &CollectiveKind, group: &Group<'_>, shape: &[i64]) -> Result<Vec<
     })
 }
 
-/// The combining function of a reduction the StableHLO collectives have.
+/// The combining function of a reduction the StableHLO collectives have: the
+/// model's kind of the same name (every kind but `average` and `generic`).
 fn reduce_kind(kind: ReductionKind) -> Result<ReduceKind, String> {
-    Ok(match kind {
-        ReductionKind::Sum => ReduceKind::Add,
-        ReductionKind::Max => ReduceKind::Max,
-        ReductionKind::Min => ReduceKind::Min,
-        ReductionKind::Product => ReduceKind::Mul,
-        ReductionKind::BitwiseAnd => ReduceKind::And,
-        ReductionKind::BitwiseOr => ReduceKind::Or,
-        ReductionKind::BitwiseXor => ReduceKind::Xor,
-        other => return Err(format!("a reduction of '{}' is not run yet", other.as_str())),
-    })
+    let same = autoshard_model::ReductionKind::ALL.into_iter().find(|k| k.keyword() == kind.as_str());
+    same.map(autoshard_model::ReductionKind::reduce_kind)
+        .ok_or_else(|| format!("a reduction of '{}' is not run yet", kind.as_str()))
 }
