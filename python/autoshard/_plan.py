@@ -109,6 +109,14 @@ class Plan:
         when an op has no StableHLO form."""
         return self._native.stablehlo()
 
+    @property
+    def mesh_dialect(self) -> str:
+        """The same module with its shardings in MLIR's ``mesh`` dialect:
+        ``mesh.mesh``, and a ``mesh.sharding`` with a ``mesh.shard`` on every argument
+        and value (``autoshard solve --format mesh``). Raises :class:`PlanError`
+        when the plan has no such form (a manual computation, a sub-axis)."""
+        return self._native.mesh_dialect()
+
     def jax_code(self) -> str:
         """The plan as JAX code to read: the mesh, a ``NamedSharding`` per input and
         output and a ``with_sharding_constraint`` line per intermediate value."""

@@ -45,6 +45,12 @@ impl PyPlan {
         py.detach(|| autoshard::export_stablehlo(&self.config.inner, &self.solution)).map_err(to_py)
     }
 
+    /// The same module with its shardings in MLIR's `mesh` dialect: `solve
+    /// --format mesh`.
+    fn mesh_dialect(&self, py: Python<'_>) -> PyResult<String> {
+        py.detach(|| autoshard::export_mesh(&self.config.inner, &self.solution)).map_err(to_py)
+    }
+
     /// The plan as JAX code: `solve --format jax`.
     fn jax_code(&self) -> PyResult<String> {
         autoshard::export_jax(&self.config.inner, &self.solution).map_err(to_py)

@@ -27,6 +27,7 @@ def test_solve_a_config_and_read_the_plan(root):
     assert "solver: optimal" in plan.report()
     assert json.loads(plan.to_json())["objective"]["total_s"] == plan.objective.total_s
     assert "sdy.mesh @mesh" in plan.stablehlo
+    assert "mesh.mesh @mesh(shape = 2x4)" in plan.mesh_dialect and "sdy." not in plan.mesh_dialect
     assert "in_shardings = (" in plan.jax_code()
     assert plan.config.name == "megatron-mlp"
 
