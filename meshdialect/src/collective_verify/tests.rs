@@ -219,6 +219,78 @@ const INVALID: &[(&str, &str)] = &[
         "mesh.shift %arg0 on @mesh0 mesh_axes = [0] shift_axis = 1 offset = 2 : tensor<4xi8> -> tensor<4xi8>",
         "Invalid shift axis 1. It must be one of the grouping mesh axes.",
     ),
+    (
+        "mesh.all_gather %arg0 on @this_mesh_symbol_does_not_exist gather_axis = 0 : tensor<4xf32> -> tensor<4xf32>",
+        "Undefined required mesh symbol \"this_mesh_symbol_does_not_exist\".",
+    ),
+    (
+        "mesh.all_to_all %arg0 on @nowhere split_axis = 1 concat_axis = 0 : tensor<3x6xi8> -> tensor<3x6xi8>",
+        "Undefined required mesh symbol \"nowhere\".",
+    ),
+    (
+        "mesh.all_to_all %arg0 on @one_one mesh_axes = [1] split_axis = 0 concat_axis = 1 : tensor<3x?xi8> -> tensor<?x3xi8>",
+        "Dimension size mismatch for result axis 1. Expected dynamic, but got 3.",
+    ),
+    (
+        "mesh.gather %arg0 on @one mesh_axes = [0] gather_axis = 0 root = [0] : (tensor<3x4xf32>) -> tensor<3x5xf32>",
+        "Dimension size mismatch for result axis 1. Expected 4, but got 5.",
+    ),
+    (
+        "mesh.gather %arg0 on @one gather_axis = 0 root = [] : (tensor<?xf32>) -> tensor<3xf32>",
+        "Dimension size mismatch for result axis 0. Expected dynamic, but got 3.",
+    ),
+    (
+        "mesh.gather %arg0 on @one mesh_axes = [0] gather_axis = 1 root = [0] : (tensor<3xf32>) -> tensor<3xf32>",
+        "Gather axis 1 is out of bounds [0, 1).",
+    ),
+    (
+        "mesh.gather %arg0 on @one mesh_axes = [0] gather_axis = -1 root = [0] : (tensor<3xf32>) -> tensor<3xf32>",
+        "Gather axis -1 is out of bounds [0, 1).",
+    ),
+    (
+        "mesh.gather %arg0 on @three_dyn mesh_axes = [0] gather_axis = 0 root = [2, 2] : (tensor<2xi8>) -> tensor<2xi8>",
+        "In-group device \"root\" has unexpected multi-index size 2. Expected 1.",
+    ),
+    (
+        "mesh.reduce %arg0 on @three_dyn mesh_axes = [0] root = [2, 2] : (tensor<2xi8>) -> tensor<2xi8>",
+        "In-group device \"root\" has unexpected multi-index size 2. Expected 1.",
+    ),
+    (
+        "mesh.reduce_scatter %arg0 on @mesh4 mesh_axes = [0, 0] scatter_axis = 0 : tensor<?xf32> -> tensor<?xf64>",
+        "Mesh axes contains duplicate elements.",
+    ),
+    (
+        "mesh.reduce_scatter %arg0 on @mesh4 scatter_axis = 0 : tensor<?xf32> -> tensor<2xf64>",
+        "Dimension size mismatch for result axis 0. Expected dynamic, but got 2.",
+    ),
+    (
+        "mesh.scatter %arg0 on @mesh4 mesh_axes = [0, 0] scatter_axis = 0 root = [0, 0] : (tensor<?xf32>) -> tensor<?xf32>",
+        "Mesh axes contains duplicate elements.",
+    ),
+    (
+        "mesh.scatter %arg0 on @mesh4 scatter_axis = 0 root = [] : (tensor<?xf32>) -> tensor<2xf32>",
+        "Dimension size mismatch for result axis 0. Expected dynamic, but got 2.",
+    ),
+    (
+        "mesh.scatter %arg0 on @mesh4 mesh_axes = [0] scatter_axis = 0 root = [1] : (tensor<3xf32>) -> tensor<2xf32>",
+        "Dimension size mismatch for result axis 0. Expected 1, but got 2.",
+    ),
+    (
+        "mesh.scatter %arg0 on @three_dyn mesh_axes = [0] scatter_axis = 0 root = [2, 2] : (tensor<3xi8>) -> tensor<1xi8>",
+        "In-group device \"root\" has unexpected multi-index size 2. Expected 1.",
+    ),
+    (
+        "mesh.send %arg0 on @three_dyn mesh_axes = [0] destination = [2, 2] : (tensor<2xi8>) -> tensor<2xi8>",
+        "In-group device \"destination\" has unexpected multi-index size 2. Expected 1.",
+    ),
+    (
+        "mesh.shift %arg0 on @nowhere shift_axis = 0 offset = -2 : tensor<4xi8> -> tensor<4xi8>",
+        "Undefined required mesh symbol \"nowhere\".",
+    ),
+    (
+        "mesh.shift %arg0 on @two_four mesh_axes = [2] shift_axis = 2 offset = -2 : tensor<4xi8> -> tensor<4xi8>",
+        "0-based mesh axis index 2 is out of bounds. The referenced mesh \"two_four\" is of rank 2.",
+    ),
 ];
 
 #[test]

@@ -62,6 +62,11 @@ fn invalid_queries_are_refused_with_mlirs_messages() {
             "mesh.process_multi_index on @mesh1 : index, index",
             "'mesh.process_multi_index' op Unexpected number of results 2. Expected 3.",
         ),
+        ("mesh.process_multi_index on @mesh0 axes = [0] : index, index", "Unexpected number of results 2. Expected 1."),
+        (
+            "mesh.process_multi_index on @this_mesh_symbol_does_not_exist : index",
+            "Undefined required mesh symbol \"this_mesh_symbol_does_not_exist\".",
+        ),
         ("mesh.process_linear_index on @this_mesh_symbol_does_not_exist : index", "Undefined required mesh symbol"),
     ];
     for (text, message) in cases {
