@@ -30,6 +30,15 @@ pub fn spmd_function(
         let message = format!("the SPMD program's mesh is {}, the global program's {}", mesh.1, global.mesh());
         return Err(crate::error(file, func.pos, message));
     }
+    let (args, results) = (func.args.len(), func.results.len());
+    let (inputs, outputs) = (global.inputs().len(), global.outputs().len());
+    if (args, results) != (inputs, outputs) {
+        let message = format!(
+            "the SPMD function takes {args} arguments and returns {results} values, the global program \
+             {inputs} and {outputs}"
+        );
+        return Err(crate::error(file, func.pos, message));
+    }
     let on_global = (global.mesh_name().to_string(), global.mesh().clone());
     let mut importer = Importer::new(file, module, &on_global, &func.name)?;
     importer.spmd = true;
@@ -43,15 +52,9 @@ pub fn spmd_function(
             InputSpec { name: value.name.clone(), ty: value.ty.clone(), parameter: true, sharding: None, loc: None };
         inputs.push(importer.builder.add_input(spec).map_err(|e| at(e.to_string()))?);
     }
-    let kind = OpKind::ManualComputation(ManualComputation {
-        manual_axes: global.mesh().axes().iter().map(|a| a.name.clone()).collect(),
-        in_shardings: global.inputs().iter().map(|i| boundary(global, i.value, i.sharding.as_ref(), true)).collect(),
-        out_shardings: global.outputs().iter().map(|o| boundary(global, o.value, o.sharding.as_ref(), false)).collect(),
-    });
     // The manual computation, as if the module had written it around the body.
-    let results = (0..global.outputs().len()).map(|i| format!("{}.result{i}", func.name)).collect();
     let op = Operation {
-        results,
+        results: (0..global.outputs().len()).map(|i| format!("{}.result{i}", func.name)).collect(),
         name: "func.func".into(),
         operands: Vec::new(),
         attrs: Vec::new(),
@@ -62,29 +65,51 @@ pub fn spmd_function(
     };
     let spec = OpSpec {
         result_names: op.results.iter().map(|r| importer.key(r)).collect(),
-        kind,
+        kind: manual_computation(global),
         operands: inputs,
         result_shardings: Vec::new(),
         loc: Some(importer.loc(func.pos)),
     };
     let args: Vec<String> = func.args.iter().map(|a| a.name.clone()).collect();
     importer.open(&op, spec, &args)?;
-    for arg in &func.args {
-        let declared = crate::ops::tensor_type(&arg.ty).map_err(|m| crate::error(file, arg.pos, m))?;
-        let local = importer.builder.type_of(importer.env[&importer.key(&arg.name)]).clone();
-        if declared != local {
-            let message = format!("%{} is {declared}, but its global argument's shard is {local}", arg.name);
-            importer.builder.abandon_region();
-            return Err(crate::error(file, arg.pos, message));
-        }
+    if let Err(e) = importer.check_shards(func) {
+        importer.builder.abandon_region();
+        return Err(e);
     }
     let returned = importer.block(&func.body);
     importer.close(&op, returned)?;
     for result in &op.results {
-        let value = importer.env[&importer.key(result)];
+        let value = importer.env.get(&importer.key(result)).copied();
+        let value = value.ok_or_else(|| at(format!("the SPMD program's result {result} is not bound")))?;
         importer.builder.add_output(value, None, None).map_err(|e| at(e.to_string()))?;
     }
     importer.builder.finish().map_err(|e| at(e.to_string()))
+}
+
+impl Importer<'_> {
+    /// Checks that each argument of `func` is declared with the type of its shard.
+    fn check_shards(&self, func: &Func) -> Result<(), Diagnostic> {
+        for arg in &func.args {
+            let declared = crate::ops::tensor_type(&arg.ty).map_err(|m| self.err(arg.pos, m))?;
+            let local = self.env.get(&self.key(&arg.name)).map(|&v| self.builder.type_of(v));
+            if local != Some(&declared) {
+                let shard = local.map_or("missing".to_string(), ToString::to_string);
+                let message = format!("%{} is {declared}, but its global argument's shard is {shard}", arg.name);
+                return Err(self.err(arg.pos, message));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The manual computation over every axis of `global`'s mesh, its operands split
+/// and results assembled by `global`'s boundary shardings.
+fn manual_computation(global: &Program) -> OpKind {
+    OpKind::ManualComputation(ManualComputation {
+        manual_axes: global.mesh().axes().iter().map(|a| a.name.clone()).collect(),
+        in_shardings: global.inputs().iter().map(|i| boundary(global, i.value, i.sharding.as_ref(), true)).collect(),
+        out_shardings: global.outputs().iter().map(|o| boundary(global, o.value, o.sharding.as_ref(), false)).collect(),
+    })
 }
 
 /// The sharding boundary value `value` of `global` (an input if `input`, else an
