@@ -139,7 +139,8 @@
 //!
 //! [`read_spmd`] reads a partitioned mesh-dialect program (the function each device
 //! runs, with explicit collectives) against the global program it partitions, and
-//! [`run_spmd`] runs both on the same inputs and compares them
+//! [`run_spmd`] runs it on the CPU mesh and the global program whole on the same
+//! inputs and compares them
 //! (`docs/mesh-dialect.md`, "SPMD programs"; `autoshard run GLOBAL --spmd FILE`).
 //!
 //! ```
@@ -148,8 +149,10 @@
 //! let global = autoshard::Config::load(format!("{dir}/mlp.global.mlir"))?;
 //! let source = std::fs::read_to_string(format!("{dir}/mlp.spmd.mlir"))?;
 //! let spmd = autoshard::read_spmd(&global, "mlp.spmd.mlir", &source)?;
-//! let verification = autoshard::run_spmd(&global, &spmd, 0)?;
-//! assert!(verification.passed, "{verification:?}");
+//! let checked = autoshard::run_spmd(&global, &spmd, 0)?;
+//! // On the CPU mesh (a thread per device) as the lock-step interpretation, and
+//! // equal to the global program.
+//! assert!(checked.run.verification.passed && checked.verification.passed, "{checked:?}");
 //! # Ok::<(), autoshard::Error>(())
 //! ```
 //!
@@ -199,7 +202,7 @@ pub use autoshard_stablehlo as stablehlo;
 pub use error::{Error, Result};
 pub use pipeline::{FragmentTime, ModuleStage, PipelineCheck, PipelineModule, export_mpmd, read_mpmd, run_pipeline};
 pub use run::{CostPlanner, Prepared, Run, RunError, prepare, run};
-pub use spmd::{read_spmd, run_spmd};
+pub use spmd::{SpmdRun, read_spmd, run_spmd};
 
 use autoshard_cost::{Decisions, Fixed, complete};
 

@@ -2,7 +2,7 @@
 //! partitions: the library side of `autoshard run GLOBAL --spmd FILE`
 //! (docs/mesh-dialect.md, "SPMD programs").
 
-use crate::{Config, Error, Result, RunError};
+use crate::{Config, Error, Result, Run, RunError};
 use autoshard_executor::{Tensor, Verification, compare_outputs, interpret, random_inputs};
 use autoshard_model::Program;
 
@@ -13,15 +13,28 @@ pub fn read_spmd(global: &Config, file: &str, source: &str) -> Result<Program> {
     Ok(autoshard_stablehlo::import_spmd(file, source, &global.program)?)
 }
 
-/// Runs `spmd` (from [`read_spmd`]) and `global`'s program on the same inputs drawn
-/// from `seed` with the reference interpreter, which runs every device's instance of
-/// the SPMD function in lock step, and compares their outputs.
-pub fn run_spmd(global: &Config, spmd: &Program, seed: u64) -> Result<Verification> {
-    let failed = |e| Error::Run(RunError::Execution(e));
+/// An SPMD program's run (see [`run_spmd`]).
+#[derive(Debug)]
+pub struct SpmdRun {
+    /// The run on the CPU mesh, one thread per device, the program's collectives
+    /// exchanged between them: its outputs against the reference interpreter's
+    /// lock-step run of the same program, its events, its peak per device.
+    pub run: Run,
+    /// Its outputs against the global program's on the same inputs.
+    pub verification: Verification,
+}
+
+/// Runs `spmd` (from [`read_spmd`]) on the CPU mesh, one thread per device, on
+/// inputs drawn from `seed`, and `global`'s program whole on the same inputs, and
+/// compares their outputs. The run also checks itself against the reference
+/// interpreter's lock-step run of the devices' instances (in [`SpmdRun::run`]).
+pub fn run_spmd(global: &Config, spmd: &Program, seed: u64) -> Result<SpmdRun> {
+    let config = Config { name: spmd.name().to_string(), program: spmd.clone(), ..global.clone() };
+    let run = crate::run(&config, &crate::solve(&config)?, seed)?;
+    // The same inputs: one per input, of the same types, in the same order.
     let inputs = random_inputs(&global.program, seed);
-    let expected = interpret(&global.program, &inputs).map_err(failed)?;
-    let actual = interpret(spmd, &inputs).map_err(failed)?;
-    let expected: Vec<&Tensor> = expected.outputs(&global.program).into_iter().flatten().collect();
-    let actual: Vec<Tensor> = actual.outputs(spmd).into_iter().flatten().cloned().collect();
-    Ok(compare_outputs(&global.program, &expected, &actual))
+    let whole = interpret(&global.program, &inputs).map_err(|e| Error::Run(RunError::Execution(e)))?;
+    let expected: Vec<&Tensor> = whole.outputs(&global.program).into_iter().flatten().collect();
+    let verification = compare_outputs(&global.program, &expected, &run.sharded.outputs);
+    Ok(SpmdRun { run, verification })
 }

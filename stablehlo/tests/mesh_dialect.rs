@@ -100,7 +100,7 @@ pub(crate) fn mesh_read_back_failures(
 
 /// `tests/data/mlir/spmd/NAME.spmd.mlir` read against `GLOBAL.global.mlir` (`mlp`,
 /// or `half` for `half`) and run: its verification, or its error.
-fn spmd_run(name: &str) -> Result<autoshard::executor::Verification, String> {
+fn spmd_run(name: &str) -> Result<autoshard::SpmdRun, String> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mlir/spmd");
     let read = |file: &str| std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
     let global = if name == "half" { "half.global.mlir" } else { "mlp.global.mlir" };
@@ -113,11 +113,15 @@ fn spmd_run(name: &str) -> Result<autoshard::executor::Verification, String> {
 #[test]
 fn spmd_programs_run_as_the_global_program_they_partition() {
     for name in ["mlp", "mlp_scattered", "mlp_transposed", "mlp_rooted", "half"] {
-        let verification = spmd_run(name).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert!(verification.passed, "{name}: {verification:?}");
+        let checked = spmd_run(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(checked.run.verification.passed, "{name} on the CPU mesh: {:?}", checked.run.verification);
+        assert!(checked.verification.passed, "{name}: {:?}", checked.verification);
     }
+    // Returning partial sums unreduced is wrong, and the run says so: the result is
+    // not the global one, nor replicated as its sharding claims, so the CPU mesh and
+    // the lock-step interpretation take different devices' copies.
     let unreduced = spmd_run("mlp_unreduced").unwrap();
-    assert!(!unreduced.passed, "returning partial sums unreduced is wrong, and the run says so");
+    assert!(!unreduced.verification.passed && !unreduced.run.verification.passed, "{unreduced:?}");
     for (name, message) in [
         ("mlp_all_slice", "spmd/mlp_all_slice.spmd.mlir:5:3: error: mesh.all_slice in an SPMD program is not run yet"),
         (
