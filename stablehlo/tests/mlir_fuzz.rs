@@ -1,6 +1,7 @@
-//! The MLIR reader never panics: the JAX-lowered modules and Shardy's registry test,
-//! with random bytes replaced, inserted or deleted, and random text, always come back
-//! as a program or a located error.
+//! The MLIR reader never panics: the JAX-lowered modules, Shardy's registry test and
+//! mesh-dialect programs (annotated, and partitioned read against their global
+//! program), with random bytes replaced, inserted or deleted, and random text, always
+//! come back as a program or a located error.
 
 use proptest::prelude::*;
 use std::sync::LazyLock;
@@ -12,7 +13,15 @@ static SOURCES: LazyLock<Vec<String>> = LazyLock::new(|| {
         read("tests/data/mlir/jax/mlp.mlir"),
         read("tests/data/mlir/jax/transformer_block.mlir"),
         read("tests/data/mlir/shardy/op_sharding_rule_registry.mlir").chars().take(6000).collect(),
+        read("tests/data/mlir/mesh/annotated.mlir"),
+        read("tests/data/mlir/spmd/mlp_rooted.spmd.mlir"),
     ]
+});
+
+/// The global program the partitioned one (the last source) is read against.
+static GLOBAL: LazyLock<autoshard::Config> = LazyLock::new(|| {
+    let source = std::fs::read_to_string("tests/data/mlir/spmd/mlp.global.mlir").expect("the global program");
+    autoshard::Config::from_mlir("mlp.global.mlir", &source).expect("the global program reads")
 });
 
 /// The bytes edits insert: MLIR's punctuation, digits and letters.
@@ -42,9 +51,10 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(600))]
 
     #[test]
-    fn mutated_modules_never_panic(which in 0usize..3, edits in prop::collection::vec((0usize..100_000, 0u8..3, 0u8..43), 1..6)) {
+    fn mutated_modules_never_panic(which in 0usize..5, edits in prop::collection::vec((0usize..100_000, 0u8..3, 0u8..43), 1..6)) {
         let source = mutate(&SOURCES[which], &edits);
         let _ = autoshard_stablehlo::functions("m.mlir", &source);
+        let _ = autoshard_stablehlo::import_spmd("m.mlir", &source, &GLOBAL.program);
         // A mutant that still reads is priced and exported; the export must read back.
         if let Ok(config) = autoshard::Config::from_mlir("m.mlir", &source)
             && let Ok(plan) = autoshard::price(&config, None)
@@ -57,5 +67,6 @@ proptest! {
     #[test]
     fn random_text_never_panics(source in "[%@#<>()\\[\\]{}:=,x\"a-z0-9 \n.-]{0,200}") {
         let _ = autoshard::Config::from_mlir("m.mlir", &source);
+        let _ = autoshard_stablehlo::import_spmd("m.mlir", &source, &GLOBAL.program);
     }
 }
