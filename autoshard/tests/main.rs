@@ -5,6 +5,7 @@
 
 mod custom_body;
 mod gallery;
+mod halo_conv;
 mod partial_kinds;
 mod pipeline_modules;
 mod pipeline_props;

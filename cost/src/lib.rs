@@ -20,6 +20,7 @@ mod collective;
 mod compute;
 mod error;
 mod greedy;
+mod halo;
 mod hardware;
 mod kernel;
 mod memory;

@@ -26,7 +26,7 @@ use autoshard_model::OpStrategy;
 use autoshard_model::axes_size;
 use autoshard_model::ir::{Body, TensorType};
 use autoshard_model::reshard::{Collective, CollectiveKind};
-use autoshard_model::rules::{OpCounts, OpShapes, counts_for, op_counts};
+use autoshard_model::rules::{OpCounts, OpShapes, counts_for, halo_exchange, op_counts};
 use autoshard_model::{
     AxisRef, Bytes, FactorKind, Mesh, Meshes, OpId, OpKind, OpShardingRule, Program, Seconds, TensorSharding, ValueId,
 };
@@ -214,14 +214,20 @@ impl<'a> Pricing<'a> {
         let factors = &strategy.factors;
         let OpShardings { operands, results } = op_shardings(program, op, rule, strategy)?;
         let permuted_axes = factor_axes(rule, factors, FactorKind::Permutation);
-        let permutations = op
-            .results
-            .iter()
-            .zip(&results)
-            .map(|(&v, produced)| {
-                (!permuted_axes.is_empty()).then(|| self.permutation(v, produced, &permuted_axes)).transpose()
-            })
-            .collect::<Result<Vec<_>>>()?;
+        let permutations = match &op.kind {
+            // A convolution split spatially exchanges halos, not its whole result.
+            OpKind::Convolution(conv) if halo_exchange(conv, rule, factors) => {
+                vec![self.halo(id, conv, &operands[0], &results[0])?]
+            }
+            _ => op
+                .results
+                .iter()
+                .zip(&results)
+                .map(|(&v, produced)| {
+                    (!permuted_axes.is_empty()).then(|| self.permutation(v, produced, &permuted_axes)).transpose()
+                })
+                .collect::<Result<Vec<_>>>()?,
+        };
         let work = self.work(
             id,
             pieces(rule, factors, program.mesh()),

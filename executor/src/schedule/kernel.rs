@@ -15,8 +15,13 @@
 //!   and `select_and_scatter` with a sharded permutation factor (a windowed
 //!   dimension of the last two) gather the permuted dimensions, run locally, and
 //!   keep their block of the result (all-gather, kernel, all-slice);
+//! - [`Mode::Halo`]: a convolution whose only blocked factors are its spatial
+//!   "windows" factors (no input dilation, no feature or batch groups, the window
+//!   factors unsharded) runs on each device's block of the input with the rows its
+//!   output block's windows reach beyond it fetched from the neighbouring blocks
+//!   (`sharded/halo.rs`);
 //! - [`Mode::Global`]: anything else with sharded factors (gather, scatter, a
-//!   sharded spatial convolution, a dimension cut across factors) runs on the whole
+//!   grouped or dilated spatial convolution, a dimension cut across factors) runs on the whole
 //!   tensors and keeps its block; partial results (sharded reduction factors) are
 //!   held by the first device of their group, zeros elsewhere.
 //!
@@ -37,6 +42,7 @@ use autoshard_model::OpShardings;
 use autoshard_model::OpStrategy;
 use autoshard_model::axes_size;
 use autoshard_model::ir::Op;
+use autoshard_model::rules::halo_exchange;
 use autoshard_model::{
     FactorId, FactorKind, Mesh, OpId, OpKind, OpShardingRule, Program, TensorMapping, TensorSharding, ValueId,
 };
@@ -48,6 +54,8 @@ pub enum Mode {
     Local,
     /// On the blocks with the permuted dimensions gathered.
     Gathered,
+    /// On the input's blocks with halos from the neighbouring blocks (a convolution).
+    Halo,
     /// On whole tensors.
     Global,
 }
@@ -107,6 +115,8 @@ impl Kernel {
             if body.is_some() { Mode::Local } else { Mode::Global }
         } else if local {
             Mode::Local
+        } else if runs && matches!(&op.kind, OpKind::Convolution(c) if halo_exchange(c, rule, &strategy.factors)) {
+            Mode::Halo
         } else if permutes && runs && blocked.iter().all(|&f| rule.kind(f) == FactorKind::Permutation) {
             Mode::Gathered
         } else {
@@ -115,7 +125,7 @@ impl Kernel {
         let gather = |mapping: &TensorMapping, sharding: &TensorSharding| {
             let mut out = sharding.clone();
             for (dim, d) in out.dims.iter_mut().zip(&mapping.dims) {
-                if mode == Mode::Global || d.factors.iter().any(|f| blocked.contains(f)) {
+                if mode == Mode::Global || (mode != Mode::Halo && d.factors.iter().any(|f| blocked.contains(f))) {
                     dim.axes.clear();
                 }
             }

@@ -36,16 +36,7 @@ pub(crate) fn compute(
     } else if let Some(body) = &kernel.body {
         body.run(program, op, (placement, device), operands).map_err(unsupported)?
     } else {
-        for ((x, masked), (&v, sharding)) in
-            operands.iter_mut().zip(&kernel.masked).zip(op.operands.iter().zip(&kernel.operands))
-        {
-            if !masked.is_empty() {
-                let block = placement.block(device, &shape_of(v), sharding)?;
-                let bounds: Vec<usize> =
-                    (0..x.rank()).map(|d| if masked.contains(&d) { block.real[d] } else { usize::MAX }).collect();
-                x.fill_past(&bounds, kernel.identity);
-            }
-        }
+        fill_masked(program, id, kernel, placement, device, &mut operands)?;
         if let OpKind::Take(t) = &op.kind {
             // The rows of the whole table this device's block holds along the axis.
             let (axis, table) = (t.axis as usize, shape_of(op.operands[0]));
@@ -71,4 +62,29 @@ pub(crate) fn compute(
         }
     }
     Ok(results)
+}
+
+/// Fills the padding of the operands' masked dimensions (sharded reduction
+/// dimensions that do not divide) with the kernel's identity, so padding never
+/// reaches a real element.
+pub(crate) fn fill_masked(
+    program: &Program,
+    id: OpId,
+    kernel: &Kernel,
+    placement: &Placement,
+    device: usize,
+    operands: &mut [Tensor],
+) -> Result<()> {
+    let op = program.op(id);
+    for ((x, masked), (&v, sharding)) in
+        operands.iter_mut().zip(&kernel.masked).zip(op.operands.iter().zip(&kernel.operands))
+    {
+        if !masked.is_empty() {
+            let block = placement.block(device, &dims(&program.value(v).ty.shape), sharding)?;
+            let bounds: Vec<usize> =
+                (0..x.rank()).map(|d| if masked.contains(&d) { block.real[d] } else { usize::MAX }).collect();
+            x.fill_past(&bounds, kernel.identity);
+        }
+    }
+    Ok(())
 }

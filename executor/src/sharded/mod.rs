@@ -11,6 +11,7 @@
 //! executor's own (`planned: false`).
 
 mod compute;
+mod halo;
 mod reshard;
 
 use crate::error::{Error, Result};
@@ -18,7 +19,7 @@ use crate::placement::Placement;
 use crate::reference::{Source, collective, run_op};
 use crate::runtime::Runtime;
 use crate::runtime::{Post, posted_all};
-use crate::schedule::{Kernel, Move, Schedule, Step, ValueStep};
+use crate::schedule::{Kernel, Mode, Move, Schedule, Step, ValueStep};
 use crate::tensor::{Tensor, dims};
 use autoshard_model::PlannedCollective;
 use autoshard_model::reshard::{Collective, CollectiveKind};
@@ -459,6 +460,8 @@ impl<'a, 'd> DeviceRun<'a, 'd> {
         let device = self.site.device.index();
         let (results, received) = if self.program.op(op).kind.is_replica_collective() {
             self.replica_collective(op, &operands)?
+        } else if kernel.mode == Mode::Halo {
+            self.halo_convolution(op, kernel, operands)?
         } else {
             (compute::compute(self.program, op, kernel, self.site.placement, device, operands)?, 0)
         };

@@ -137,6 +137,20 @@ pub struct Convolution {
 }
 
 impl Convolution {
+    /// The input rows `[start, end)` that output rows `[o0, o1)` of spatial dimension
+    /// `k` read through a window of `size` (unclipped: they may run into the
+    /// padding, below 0 or past the input); empty when there are no output rows.
+    /// Input dilation is not applied (halo exchange runs without it).
+    pub fn window_rows(&self, k: usize, size: i64, (o0, o1): (i64, i64)) -> (i64, i64) {
+        if o1 <= o0 {
+            return (0, 0);
+        }
+        let stride = self.window_strides.get(k).copied().unwrap_or(1);
+        let dilation = self.rhs_dilation.get(k).copied().unwrap_or(1);
+        let low = self.padding.get(k).map_or(0, |p| p.0);
+        (o0 * stride - low, (o1 - 1) * stride - low + (size - 1) * dilation + 1)
+    }
+
     pub(crate) fn infer(&self, operands: &[Operand<'_>]) -> Result<Vec<TensorType>, String> {
         let (lhs, rhs) = (&operands[0], &operands[1]);
         let dn = &self.dimension_numbers;

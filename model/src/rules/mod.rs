@@ -30,6 +30,7 @@ mod sort;
 mod window;
 
 pub use builder::RuleBuilder;
+pub use conv::halo_exchange;
 pub use custom_call::{CallUsers, custom_call_rule};
 pub use gather::take_as_gather;
 pub use pointwise::TRANSCENDENTAL_FLOPS;

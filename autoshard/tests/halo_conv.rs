@@ -1,0 +1,152 @@
+//! Convolutions split along their spatial dimensions run with halo exchange
+//! (`Mode::Halo`, `executor/src/sharded/halo.rs`): random windows, strides,
+//! dilations and paddings on random 2-D images, under every strategy that splits a
+//! spatial "windows" factor (with the others drawn at random), run on the CPU mesh
+//! and compared with the reference.
+
+use autoshard::Config;
+use autoshard::cost::Decisions;
+use autoshard::model::rules::sharding_rule;
+use autoshard::model::{FactorKind, OpStrategy, TensorSharding, op_shardings};
+use autoshard::solver::{op_strategies, usable_axes};
+use proptest::prelude::*;
+
+/// A convolution of a `[2, h, w, 3]` image with a `[kh, kw, 3, 2]` kernel.
+#[derive(Debug, Clone)]
+struct Case {
+    image: (i64, i64),
+    window: (i64, i64),
+    strides: (i64, i64),
+    dilations: (i64, i64),
+    padding: ((i64, i64), (i64, i64)),
+    mesh: &'static str,
+}
+
+fn case() -> impl Strategy<Value = Case> {
+    let pair = |lo: i64, hi: i64| (lo..hi, lo..hi);
+    (pair(3, 13), pair(1, 4), pair(1, 3), pair(1, 3), (pair(0, 3), pair(0, 3)), 0usize..3).prop_map(
+        |(image, window, strides, dilations, padding, mesh)| Case {
+            image,
+            window,
+            strides,
+            dilations,
+            padding,
+            mesh: ["{x: 4}", "{x: 2, y: 2}", "{x: 3}"][mesh],
+        },
+    )
+}
+
+fn config(c: &Case) -> Option<Config> {
+    // The padded image must hold one dilated window.
+    let span = |n: i64, k: i64, d: i64, (lo, hi): (i64, i64)| n + lo + hi > (k - 1) * d;
+    if !span(c.image.0, c.window.0, c.dilations.0, c.padding.0)
+        || !span(c.image.1, c.window.1, c.dilations.1, c.padding.1)
+    {
+        return None;
+    }
+    let source = format!(
+        r#"name: halo
+mesh: {{axes: {mesh}}}
+cost: {{preset: h100-sxm}}
+program:
+  inputs:
+    x: {{shape: [2, {h}, {w}, 3], dtype: f32}}
+    k: {{shape: [{kh}, {kw}, 3, 2], dtype: f32}}
+  ops:
+    - {{name: y, op: convolution, operands: [x, k], dimension_numbers: "[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]",
+       window_strides: [{sh}, {sw}], rhs_dilation: [{dh}, {dw}], padding: [[{p0}, {p1}], [{p2}, {p3}]]}}
+  outputs:
+    y: {{}}
+"#,
+        mesh = c.mesh,
+        h = c.image.0,
+        w = c.image.1,
+        kh = c.window.0,
+        kw = c.window.1,
+        sh = c.strides.0,
+        sw = c.strides.1,
+        dh = c.dilations.0,
+        dw = c.dilations.1,
+        p0 = c.padding.0.0,
+        p1 = c.padding.0.1,
+        p2 = c.padding.1.0,
+        p3 = c.padding.1.1,
+    );
+    Some(Config::from_source("halo.yaml", &source).unwrap_or_else(|e| panic!("{e}\n{source}")))
+}
+
+/// Every strategy of the convolution that shards a windows (permutation) factor,
+/// with its operands and result held as the strategy runs on them.
+fn split_plans(config: &Config) -> Vec<Decisions> {
+    let program = &config.program;
+    let id = program.top_level()[0];
+    let op = program.op(id);
+    let rule = sharding_rule(program, id).unwrap();
+    let axes = usable_axes(program.mesh(), &[]);
+    let splits =
+        |s: &OpStrategy| rule.factors().any(|f| rule.kind(f) == FactorKind::Permutation && !s.factors[f.0].is_empty());
+    op_strategies(&rule, &axes, false, &[])
+        .into_iter()
+        .filter(splits)
+        .filter_map(|strategy| {
+            let shardings = op_shardings(program, op, &rule, &strategy).ok()?;
+            let mut values: Vec<TensorSharding> = program
+                .values()
+                .iter()
+                .map(|v| TensorSharding::replicated(program.mesh_name(), v.ty.shape.len()))
+                .collect();
+            for (&v, s) in
+                op.operands.iter().chain(&op.results).zip(shardings.operands.iter().chain(&shardings.results))
+            {
+                values[v.index()] = s.clone();
+            }
+            let mut strategies = vec![OpStrategy::default(); program.ops().len()];
+            strategies[id.index()] = strategy;
+            Some(Decisions { values, strategies })
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn spatially_split_convolutions_equal_the_reference(c in case(), seed in 0u64..100) {
+        let Some(config) = config(&c) else { return Ok(()) };
+        let plans = split_plans(&config);
+        for (i, decisions) in plans.into_iter().enumerate().filter(|(i, _)| i % 3 == (seed % 3) as usize) {
+            let shown: Vec<String> = decisions.values.iter().map(ToString::to_string).collect();
+            let solution = autoshard::price_decisions(&config, decisions).map_err(|e| TestCaseError::fail(format!("{e}")))?;
+            let run = autoshard::run(&config, &solution, seed).map_err(|e| TestCaseError::fail(format!("{e}\n{c:?}")))?;
+            prop_assert!(run.verification.passed, "plan {i} {shown:?} of {c:?}: {:?}", run.verification);
+        }
+    }
+}
+
+/// An 8x8 image on 4 devices by rows (2 each), a 3x3 window padded by 1: each device
+/// takes one row from the block before and one from the block after (the edges
+/// take padding), 2x8x3 elements a row. The plan prices exactly those rows, and the
+/// run holds blocks, not the whole image.
+#[test]
+fn the_plan_prices_the_halo_rows_and_the_run_keeps_blocks() {
+    let c = Case {
+        image: (8, 8),
+        window: (3, 3),
+        strides: (1, 1),
+        dilations: (1, 1),
+        padding: ((1, 1), (1, 1)),
+        mesh: "{x: 4}",
+    };
+    let config = config(&c).unwrap();
+    let plans = split_plans(&config);
+    let rows = plans.iter().find(|d| d.values[0].dims[1].axes.len() == 1).expect("a plan splitting the rows").clone();
+    let solution = autoshard::price_decisions(&config, rows).unwrap();
+    let halo: Vec<_> = solution.plan.collectives.iter().filter(|c| c.op.as_deref() == Some("y")).collect();
+    assert_eq!(halo.len(), 1, "{halo:?}");
+    assert_eq!(halo[0].bytes.0, 2 * (2 * 8 * 3) * 4, "one row each way, f32");
+    let run = autoshard::run(&config, &solution, 1).unwrap();
+    assert!(run.verification.passed, "{:?}", run.verification);
+    // The image is 2x8x8x3 = 384 elements and y 2x8x8x2 = 256; a device holds its
+    // blocks (96 + 64), the kernel (54) and its halo rows (96) at most.
+    assert!(run.sharded.peak_elements < 384 + 256, "peak {} elements", run.sharded.peak_elements);
+}
