@@ -29,7 +29,9 @@ pub struct SpmdRun {
 /// compares their outputs. The run also checks itself against the reference
 /// interpreter's lock-step run of the devices' instances (in [`SpmdRun::run`]).
 pub fn run_spmd(global: &Config, spmd: &Program, seed: u64) -> Result<SpmdRun> {
-    let config = Config { name: spmd.name().to_string(), program: spmd.clone(), ..global.clone() };
+    // The SPMD program on the global program's hardware and solver options.
+    let mut config = Config::from_program(spmd.clone());
+    (config.hardware, config.solver) = (global.hardware.clone(), global.solver);
     let run = crate::run(&config, &crate::solve(&config)?, seed)?;
     // The same inputs: one per input, of the same types, in the same order.
     let inputs = random_inputs(&global.program, seed);

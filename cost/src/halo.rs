@@ -39,18 +39,12 @@ impl Pricing<'_> {
             let Some(axes) = input.dims.get(d).map(|dim| &dim.axes).filter(|axes| !axes.is_empty()) else { continue };
             let shards = input.dims[d].sharded_size(mesh).max(1);
             let (n, m, size) = (x.shape[d], output[o], kernel[dn.kernel_spatial[k]]);
-            let (block, out_block) = ((n + shards - 1) / shards, (m + shards - 1) / shards);
             // The most rows any device takes from before and from after its block.
             let (mut before, mut after) = (0i64, 0i64);
-            for b in 0..shards {
-                let rows = (b * out_block, ((b + 1) * out_block).min(m));
-                let (start, end) = conv.window_rows(k, size, rows);
-                if end <= start {
-                    continue;
-                }
-                let held = ((b * block).min(n), ((b + 1) * block).min(n));
-                before = before.max(held.0 - start.max(0));
-                after = after.max(end.min(n) - held.1);
+            for shard in conv.halo_shards(k, size, (n, m), shards).iter().filter(|s| s.reads()) {
+                let read = shard.read(n);
+                before = before.max(shard.held.0 - read.0);
+                after = after.max(read.1 - shard.held.1);
             }
             let row: i64 = local.iter().enumerate().filter(|&(e, _)| e != d).map(|(_, &s)| s).product();
             let group = Group::for_kind(CollectiveKind::CollectivePermute, axes, mesh, self.hardware);

@@ -36,7 +36,7 @@ mod window;
 pub use bits::{BitcastConvert, RngAlgorithm, RngBitGenerator};
 pub use collective::{AllGather, AllReduce, AllToAll, CollectivePermute, ReduceScatter, ReplicaGroups};
 pub use constructs::{Case, Constant, Iota, ManualComputation, NamedComputation, PropagationDirection, While};
-pub use conv::{ConvDimensionNumbers, Convolution};
+pub use conv::{ConvDimensionNumbers, Convolution, HaloShard};
 pub use custom::Custom;
 pub use custom_call::{BodyOp, BodyValue, CallTarget, Decomposition};
 pub use dot::DotGeneral;
