@@ -5,7 +5,7 @@
 
 mod custom_body;
 mod gallery;
-mod halo_conv;
+mod halo;
 mod partial_kinds;
 mod pipeline_modules;
 mod pipeline_props;

@@ -215,9 +215,15 @@ impl<'a> Pricing<'a> {
         let OpShardings { operands, results } = op_shardings(program, op, rule, strategy)?;
         let permuted_axes = factor_axes(rule, factors, FactorKind::Permutation);
         let permutations = match &op.kind {
-            // A convolution split spatially exchanges halos, not its whole result.
-            OpKind::Convolution(conv) if halo_exchange(conv, rule, factors) => {
-                vec![self.halo(id, conv, &operands[0], &results[0])?]
+            // A windowed op split along its windows exchanges halos, not its whole result.
+            kind if halo_exchange(kind, rule, factors) => {
+                let types: Vec<_> = op.operands.iter().map(|&v| &program.value(v).ty).collect();
+                // Priced once, with the first result; the others come with it.
+                let mut priced = vec![None; results.len()];
+                if let Some(halo) = kind.halo(&types) {
+                    priced[0] = self.halo(id, &halo, &operands, &results[0])?;
+                }
+                priced
             }
             _ => op
                 .results

@@ -1,6 +1,6 @@
 //! How an op with a rule computes on local blocks.
 //!
-//! Three modes, chosen per op from its strategy:
+//! Four modes, chosen per op from its strategy:
 //! - [`Mode::Local`]: the op runs on each device's blocks as they are — every
 //!   sharded factor is one the op's kernel cannot tell from a smaller tensor
 //!   (pass-through and reduction factors of ops whose attributes do not name
@@ -11,15 +11,17 @@
 //!   never reaches a real element. A `take` whose table is split along the taken
 //!   axis is local too: each block looks up the rows it holds, zeros elsewhere, and
 //!   the result holds partial sums (the vocabulary-parallel embedding);
+//! - [`Mode::Halo`]: a convolution or `reduce_window` whose blocked factors are
+//!   its "windows" factors, each the major factor of its dimension, and that
+//!   `rules::halo_exchange` allows (no input dilation; for a convolution no feature
+//!   or batch groups and the kernel's spatial dimensions unsharded) runs on each
+//!   device's blocks of its inputs with the rows its output block's windows reach
+//!   beyond them fetched from the neighbouring blocks (`sharded/halo.rs`);
 //! - [`Mode::Gathered`]: `slice`, `pad`, `concatenate`, `reverse`, `reduce_window`
 //!   and `select_and_scatter` with a sharded permutation factor (a windowed
-//!   dimension of the last two) gather the permuted dimensions, run locally, and
-//!   keep their block of the result (all-gather, kernel, all-slice);
-//! - [`Mode::Halo`]: a convolution whose only blocked factors are its spatial
-//!   "windows" factors (no input dilation, no feature or batch groups, the window
-//!   factors unsharded) runs on each device's block of the input with the rows its
-//!   output block's windows reach beyond it fetched from the neighbouring blocks
-//!   (`sharded/halo.rs`);
+//!   dimension of the last two) not run by halo exchange gather the permuted
+//!   dimensions, run locally, and keep their block of the result (all-gather,
+//!   kernel, all-slice);
 //! - [`Mode::Global`]: anything else with sharded factors (gather, scatter, a
 //!   grouped or dilated spatial convolution, a dimension cut across factors) runs on the whole
 //!   tensors and keeps its block; partial results (sharded reduction factors) are
@@ -54,7 +56,7 @@ pub enum Mode {
     Local,
     /// On the blocks with the permuted dimensions gathered.
     Gathered,
-    /// On the input's blocks with halos from the neighbouring blocks (a convolution).
+    /// On the inputs' blocks with halos from the neighbouring blocks (a windowed op).
     Halo,
     /// On whole tensors.
     Global,
@@ -115,7 +117,7 @@ impl Kernel {
             if body.is_some() { Mode::Local } else { Mode::Global }
         } else if local {
             Mode::Local
-        } else if runs && matches!(&op.kind, OpKind::Convolution(c) if halo_exchange(c, rule, &strategy.factors)) {
+        } else if runs && halo_exchange(&op.kind, rule, &strategy.factors) {
             Mode::Halo
         } else if permutes && runs && blocked.iter().all(|&f| rule.kind(f) == FactorKind::Permutation) {
             Mode::Gathered

@@ -1,18 +1,18 @@
-//! A convolution split along its spatial dimensions, run with halo exchange
-//! ([`Mode::Halo`](crate::schedule::Mode::Halo)).
+//! A windowed op (a convolution, a `reduce_window`) split along its windowed
+//! dimensions, run with halo exchange ([`Mode::Halo`](crate::schedule::Mode::Halo)).
 //!
-//! Along each split spatial dimension, a device's output block reads the input rows
-//! `Convolution::halo_shards` gives: its own input block and the ends of its
-//! neighbours' (its halo), plus padding where the range runs off the tensor. Each
-//! device sends every other member of its group along the dimension's axes the rows
-//! of its block that member reads (one collective-permute per distance, in each
-//! direction, for as far as any window reaches: the next block, unless blocks are
-//! smaller than a window), joins what it receives with its own rows in order, and
-//! runs the kernel with the padding that remains at the tensor's edges. Split
-//! dimensions are extended one after another, each exchange carrying the rows
-//! already fetched, so windows that straddle two split dimensions get their corners.
-//! A device with no real output rows still takes part in the exchanges and returns
-//! zeros (padding).
+//! Along each split dimension, a device's output block reads the input rows
+//! `HaloDim::shards` gives: its own input block and the ends of its neighbours'
+//! (its halo), plus padding where the range runs off the tensor. For each windowed
+//! input, each device sends every other member of its group along the dimension's
+//! axes the rows of its block that member reads (one collective-permute per
+//! distance, in each direction, for as far as any window reaches: the next block,
+//! unless blocks are smaller than a window), joins what it receives with its own
+//! rows in order, and runs the op with the padding that remains at the tensor's
+//! edges. Split dimensions are extended one after another, each exchange carrying
+//! the rows already fetched, so windows that straddle two split dimensions get
+//! their corners. A device with no real output rows still takes part in the
+//! exchanges and returns zeros (padding).
 
 use super::DeviceRun;
 use super::compute::fill_masked;
@@ -20,25 +20,22 @@ use crate::error::{Error, Result};
 use crate::reference::apply;
 use crate::schedule::Kernel;
 use crate::tensor::{Tensor, dims};
-use autoshard_model::ops::HaloShard;
-use autoshard_model::{AxisRef, DType, OpId, OpKind, TensorType, ValueId};
+use autoshard_model::ops::{HaloDim, HaloShard};
+use autoshard_model::{AxisRef, DType, OpId, TensorType};
 
-/// One split spatial dimension of the convolution: where it is, its axes, and each
+/// One split windowed dimension of the op: its geometry, its axes, and each
 /// shard's rows along it, by position along the axes.
 struct Split<'s> {
-    /// The spatial dimension's index among the spatial dimensions.
-    k: usize,
-    input_dim: usize,
-    output_dim: usize,
+    dim: HaloDim,
     axes: &'s [AxisRef],
     shards: Vec<HaloShard>,
 }
 
 impl DeviceRun<'_, '_> {
-    /// Runs convolution `id` under `kernel` ([`Mode::Halo`](crate::schedule::Mode::Halo))
-    /// on this device's `operands` (input block, kernel block): its result block and
-    /// the elements received.
-    pub(super) fn halo_convolution(
+    /// Runs windowed op `id` under `kernel` ([`Mode::Halo`](crate::schedule::Mode::Halo))
+    /// on this device's `operands` (its blocks): its result blocks and the elements
+    /// received.
+    pub(super) fn halo_op(
         &mut self,
         id: OpId,
         kernel: &Kernel,
@@ -48,48 +45,54 @@ impl DeviceRun<'_, '_> {
         let op = program.op(id);
         let unsupported =
             |reason: String| Error::Unsupported { op: op.name.clone(), kind: op.kind.name().into(), reason };
-        let OpKind::Convolution(conv) = &op.kind else {
-            return Err(unsupported("halo exchange is for convolutions".into()));
-        };
+        let types: Vec<&TensorType> = op.operands.iter().map(|&v| &program.value(v).ty).collect();
+        let halo = op.kind.halo(&types).ok_or_else(|| unsupported("halo exchange is for windowed ops".into()))?;
         let (placement, device) = (self.site.placement, self.site.device.index());
         fill_masked(program, id, kernel, placement, device, &mut operands)?;
-        let shape = |v: ValueId| &program.value(v).ty.shape;
-        let (input, window, output) = (shape(op.operands[0]), shape(op.operands[1]), shape(op.results[0]));
-        let dn = &conv.dimension_numbers;
+        let (input, output) = (&types[0].shape, &program.value(op.results[0]).ty.shape);
         let mut splits = Vec::new();
-        for (k, (&input_dim, &output_dim)) in dn.input_spatial.iter().zip(&dn.output_spatial).enumerate() {
-            let axes = kernel.operands[0].dims.get(input_dim).map_or(&[][..], |d| d.axes.as_slice());
+        for dim in halo.dims {
+            let axes = kernel.operands[0].dims.get(dim.input_dim).map_or(&[][..], |d| d.axes.as_slice());
             if !axes.is_empty() {
-                let (sizes, count) = ((input[input_dim], output[output_dim]), placement.count(axes) as i64);
-                let shards = conv.halo_shards(k, window[dn.kernel_spatial[k]], sizes, count);
-                splits.push(Split { k, input_dim, output_dim, axes, shards });
+                let sizes = (input[dim.input_dim], output[dim.output_dim]);
+                let shards = dim.shards(sizes, placement.count(axes) as i64);
+                splits.push(Split { dim, axes, shards });
             }
         }
-        let mut local = conv.clone();
-        let (mut x, mut received, mut reads) = (operands[0].clone(), 0, true);
+        let mut local = op.kind.clone();
+        let (mut received, mut reads) = (0, true);
         for split in &splits {
             let mine = split.shards[placement.index(device, split.axes)?];
-            let (got, extended) = self.fetch_rows(&x, split, input[split.input_dim])?;
-            (x, received) = (extended, received + got);
-            let (start, end, n) = (mine.window.0, mine.window.1, input[split.input_dim]);
-            local.padding[split.k] = if mine.reads() { ((-start).max(0), (end - n).max(0)) } else { (0, 0) };
+            for x in operands.iter_mut().take(halo.inputs) {
+                let (got, extended) = self.fetch_rows(x, split, input[split.dim.input_dim])?;
+                (*x, received) = (extended, received + got);
+            }
+            local.set_window_padding(split.dim.k, mine.padding(input[split.dim.input_dim]));
             reads &= mine.reads();
         }
-        let results = placement.local_shape(&dims(output), &kernel.results[0]);
+        let mut results = Vec::with_capacity(op.results.len());
+        for (&r, sharding) in op.results.iter().zip(&kernel.results) {
+            let ty = &program.value(r).ty;
+            let shape = placement.local_shape(&dims(&ty.shape), sharding);
+            // The real output rows along the split dimensions, then padded to the block.
+            let block = placement.block(device, &dims(&ty.shape), sharding)?;
+            let mut real: Vec<i64> = shape.iter().map(|&d| d as i64).collect();
+            for split in &splits {
+                real[split.dim.output_dim] = block.real[split.dim.output_dim] as i64;
+            }
+            results.push((shape, TensorType::new(real, ty.dtype)));
+        }
         if !reads {
-            return Ok((vec![Tensor::full(&results, 0.0)], received));
+            return Ok((results.iter().map(|(shape, _)| Tensor::full(shape, 0.0)).collect(), received));
         }
-        // The real output rows along the split dimensions, then padded to the block.
-        let block = placement.block(device, &dims(output), &kernel.results[0])?;
-        let mut real: Vec<i64> = results.iter().map(|&d| d as i64).collect();
-        for split in &splits {
-            real[split.output_dim] = block.real[split.output_dim] as i64;
+        let dtypes: Vec<DType> = types.iter().map(|t| t.dtype).collect();
+        let xs: Vec<&Tensor> = operands.iter().collect();
+        let tys: Vec<TensorType> = results.iter().map(|(_, ty)| ty.clone()).collect();
+        let ys = apply(&local, (&xs, &dtypes), &tys).map_err(unsupported)?;
+        if ys.len() != results.len() {
+            return Err(unsupported(format!("the kernel made {} results, not {}", ys.len(), results.len())));
         }
-        let ty = TensorType::new(real, program.value(op.results[0]).ty.dtype);
-        let dtypes: Vec<DType> = op.operands.iter().map(|&v| program.value(v).ty.dtype).collect();
-        let y = apply(&OpKind::Convolution(local), (&[&x, &operands[1]], &dtypes), &[ty]).map_err(unsupported)?;
-        let y = y.into_iter().next().ok_or_else(|| unsupported("the kernel made no result".into()))?;
-        Ok((vec![y.zero_padded(&results)], received))
+        Ok((ys.into_iter().zip(&results).map(|(y, (shape, _))| y.zero_padded(shape)).collect(), received))
     }
 
     /// `x` (this device's input block, extended along the dimensions before
@@ -98,7 +101,7 @@ impl DeviceRun<'_, '_> {
     /// received.
     fn fetch_rows(&mut self, x: &Tensor, split: &Split<'_>, n: i64) -> Result<(usize, Tensor)> {
         let placement = self.site.placement;
-        let (me, axes, d) = (self.site.device.index(), split.axes, split.input_dim);
+        let (me, axes, d) = (self.site.device.index(), split.axes, split.dim.input_dim);
         let members = split.shards.len();
         let overlap = |a: (i64, i64), b: (i64, i64)| (a.0.max(b.0), a.1.min(b.1));
         // The rows member `p` reads of member `q`'s block.

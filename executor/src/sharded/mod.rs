@@ -461,7 +461,7 @@ impl<'a, 'd> DeviceRun<'a, 'd> {
         let (results, received) = if self.program.op(op).kind.is_replica_collective() {
             self.replica_collective(op, &operands)?
         } else if kernel.mode == Mode::Halo {
-            self.halo_convolution(op, kernel, operands)?
+            self.halo_op(op, kernel, operands)?
         } else {
             (compute::compute(self.program, op, kernel, self.site.placement, device, operands)?, 0)
         };

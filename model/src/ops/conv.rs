@@ -136,55 +136,7 @@ pub struct Convolution {
     pub batch_group_count: i64,
 }
 
-/// One shard of a spatial dimension split into equal blocks (padded at the end) for
-/// halo exchange: the input rows `[start, end)` it holds, and the ones its output
-/// block's windows read (unclipped: they may run into the padding, below 0 or past
-/// the input; empty when the shard has no output rows).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HaloShard {
-    /// The input rows the shard holds.
-    pub held: (i64, i64),
-    /// The input rows its windows read, padding included.
-    pub window: (i64, i64),
-}
-
-impl HaloShard {
-    /// Whether the shard has output rows (and so reads anything).
-    pub fn reads(&self) -> bool {
-        self.window.1 > self.window.0
-    }
-
-    /// The rows it reads that are input rows (its window clipped to `n` rows).
-    pub fn read(&self, n: i64) -> (i64, i64) {
-        (self.window.0.max(0), self.window.1.min(n))
-    }
-}
-
 impl Convolution {
-    /// Spatial dimension `k` (an input of `n` rows, an output of `m`, a window of
-    /// `size`) split into `shards` equal blocks of input and output rows: each
-    /// shard's [`HaloShard`], in order. Input dilation is not applied (halo exchange
-    /// runs without it). The one geometry of halo exchange: the cost model prices
-    /// it and the executor moves it.
-    pub fn halo_shards(&self, k: usize, size: i64, (n, m): (i64, i64), shards: i64) -> Vec<HaloShard> {
-        let stride = self.window_strides.get(k).copied().unwrap_or(1);
-        let dilation = self.rhs_dilation.get(k).copied().unwrap_or(1);
-        let low = self.padding.get(k).map_or(0, |p| p.0);
-        let shards = shards.max(1);
-        let (block, out_block) = ((n + shards - 1) / shards, (m + shards - 1) / shards);
-        (0..shards)
-            .map(|b| {
-                let (o0, o1) = (b * out_block, ((b + 1) * out_block).min(m));
-                let window = if o1 <= o0 {
-                    (0, 0)
-                } else {
-                    (o0 * stride - low, (o1 - 1) * stride - low + (size - 1) * dilation + 1)
-                };
-                HaloShard { held: ((b * block).min(n), ((b + 1) * block).min(n)), window }
-            })
-            .collect()
-    }
-
     pub(crate) fn infer(&self, operands: &[Operand<'_>]) -> Result<Vec<TensorType>, String> {
         let (lhs, rhs) = (&operands[0], &operands[1]);
         let dn = &self.dimension_numbers;

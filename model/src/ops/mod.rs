@@ -3,7 +3,8 @@
 //! One file per op family (`pointwise.rs`, `bits.rs`, `dot.rs`, `einsum.rs`,
 //! `reduce.rs`, `reshaping.rs`, `slicing.rs`, `conv.rs`, `window.rs`, `gather.rs`,
 //! `sort.rs`, `linalg.rs`, `norm.rs`, `collective.rs`, `custom.rs`, `custom_call.rs`,
-//! `constructs.rs`). Names and attributes are StableHLO's (and Shardy's
+//! `constructs.rs`), and `halo.rs` for the window geometry of `conv.rs` and
+//! `window.rs` that halo exchange splits. Names and attributes are StableHLO's (and Shardy's
 //! for the constructs) so configs read like StableHLO. Inference checks arity, ranks,
 //! attribute ranges and element types and reports what was expected and what was
 //! found, naming operands by their value names.
@@ -24,6 +25,7 @@ pub mod decl;
 mod dot;
 mod einsum;
 mod gather;
+mod halo;
 mod linalg;
 mod norm;
 mod pointwise;
@@ -36,12 +38,13 @@ mod window;
 pub use bits::{BitcastConvert, RngAlgorithm, RngBitGenerator};
 pub use collective::{AllGather, AllReduce, AllToAll, CollectivePermute, ReduceScatter, ReplicaGroups};
 pub use constructs::{Case, Constant, Iota, ManualComputation, NamedComputation, PropagationDirection, While};
-pub use conv::{ConvDimensionNumbers, Convolution, HaloShard};
+pub use conv::{ConvDimensionNumbers, Convolution};
 pub use custom::Custom;
 pub use custom_call::{BodyOp, BodyValue, CallTarget, Decomposition};
 pub use dot::DotGeneral;
 pub use einsum::EinsumEquation;
 pub use gather::{Gather, Scatter, ScatterKind, Take};
+pub use halo::{Halo, HaloDim, HaloShard};
 pub use linalg::{Cholesky, TransposeA, TriangularSolve, batch_of_matrices};
 pub use norm::{BatchNormInference, Norm, Softmax};
 pub use pointwise::{BinaryOp, ComparisonDirection, ReducePrecision, UnaryOp};

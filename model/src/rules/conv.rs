@@ -13,9 +13,8 @@
 //! kernel input features`. Bytes: input and kernel read, output written.
 
 use super::{OpCounts, OpShapes};
-use crate::axis::AxisRef;
 use crate::ops::Convolution;
-use crate::rule::{FactorId, FactorKind, OpShardingRule};
+use crate::rule::{FactorKind, OpShardingRule};
 
 /// Shardy's `convolution` rule.
 pub fn rule(conv: &Convolution, shapes: &OpShapes<'_>) -> OpShardingRule {
@@ -83,32 +82,6 @@ pub fn rule(conv: &Convolution, shapes: &OpShapes<'_>) -> OpShardingRule {
         );
     }
     b.build()
-}
-
-/// Whether `conv` under a strategy sharding its factors as `factors` (by factor
-/// index) runs with halo exchange: a spatial "windows" factor (the rule's
-/// permutation factors) is sharded, each sharded one the major factor of its input
-/// dimension (so its blocks are runs of whole rows), no factor of the kernel's
-/// spatial dimensions is sharded, the input is not dilated and there are no feature
-/// or batch groups. Each
-/// device then computes its output block from its input block and the rows its
-/// windows reach in its neighbours' (docs/executor.md, "Halo exchange"); the cost
-/// model prices those rows.
-pub fn halo_exchange(conv: &Convolution, rule: &OpShardingRule, factors: &[Vec<AxisRef>]) -> bool {
-    let sharded = |f: FactorId| factors.get(f.0).is_some_and(|axes| !axes.is_empty());
-    let kernel_spatial = rule.operands.get(1).is_some_and(|mapping| {
-        conv.dimension_numbers.kernel_spatial.iter().any(|&d| mapping.dims[d].factors.iter().any(|&f| sharded(f)))
-    });
-    let windows: Vec<FactorId> =
-        rule.factors().filter(|&f| rule.kind(f) == FactorKind::Permutation && sharded(f)).collect();
-    let major =
-        |f: &FactorId| rule.operands.first().is_some_and(|m| m.dims.iter().any(|d| d.factors.first() == Some(f)));
-    !windows.is_empty()
-        && windows.iter().all(major)
-        && !kernel_spatial
-        && conv.lhs_dilation.iter().all(|&d| d == 1)
-        && conv.feature_group_count == 1
-        && conv.batch_group_count == 1
 }
 
 /// `2 * output elements * window elements * kernel input features`.

@@ -20,6 +20,7 @@ mod custom;
 mod custom_call;
 mod dot;
 mod gather;
+mod halo;
 mod linalg;
 mod norm;
 mod pointwise;
@@ -30,9 +31,9 @@ mod sort;
 mod window;
 
 pub use builder::RuleBuilder;
-pub use conv::halo_exchange;
 pub use custom_call::{CallUsers, custom_call_rule};
 pub use gather::take_as_gather;
+pub use halo::halo_exchange;
 pub use pointwise::TRANSCENDENTAL_FLOPS;
 pub(crate) use pointwise::unary_flops_per_element;
 pub use slicing::{ConcatSources, StartIndices};

@@ -1,8 +1,9 @@
-//! Convolutions split along their spatial dimensions run with halo exchange
-//! (`Mode::Halo`, `executor/src/sharded/halo.rs`): random windows, strides,
-//! dilations and paddings on random 2-D images, under every strategy that splits a
-//! spatial "windows" factor (with the others drawn at random), run on the CPU mesh
-//! and compared with the reference.
+//! Windowed ops split along their windowed dimensions run with halo exchange
+//! (`Mode::Halo`, `executor/src/sharded/halo.rs`): convolutions and
+//! `reduce_window`s (one input or two) with random windows, strides, dilations and
+//! paddings on random 2-D images, under every strategy that splits a "windows"
+//! factor (with the others drawn at random), run on the CPU mesh and compared with
+//! the reference.
 
 use autoshard::Config;
 use autoshard::cost::Decisions;
@@ -11,7 +12,8 @@ use autoshard::model::{FactorKind, OpStrategy, TensorSharding, op_shardings};
 use autoshard::solver::{op_strategies, usable_axes};
 use proptest::prelude::*;
 
-/// A convolution of a `[2, h, w, 3]` image with a `[kh, kw, 3, 2]` kernel.
+/// A convolution of a `[2, h, w, 3]` image with a `[kh, kw, 3, 2]` kernel, or a
+/// `reduce_window` of one or two `[2, h, w]` images by a `[1, kh, kw]` window.
 #[derive(Debug, Clone)]
 struct Case {
     image: (i64, i64),
@@ -36,12 +38,14 @@ fn case() -> impl Strategy<Value = Case> {
     )
 }
 
-fn config(c: &Case) -> Option<Config> {
-    // The padded image must hold one dilated window.
+/// The padded image holds one dilated window.
+fn fits(c: &Case) -> bool {
     let span = |n: i64, k: i64, d: i64, (lo, hi): (i64, i64)| n + lo + hi > (k - 1) * d;
-    if !span(c.image.0, c.window.0, c.dilations.0, c.padding.0)
-        || !span(c.image.1, c.window.1, c.dilations.1, c.padding.1)
-    {
+    span(c.image.0, c.window.0, c.dilations.0, c.padding.0) && span(c.image.1, c.window.1, c.dilations.1, c.padding.1)
+}
+
+fn config(c: &Case) -> Option<Config> {
+    if !fits(c) {
         return None;
     }
     let source = format!(
@@ -73,6 +77,58 @@ program:
         p3 = c.padding.1.1,
     );
     Some(Config::from_source("halo.yaml", &source).unwrap_or_else(|e| panic!("{e}\n{source}")))
+}
+
+/// The `reduce_window` of case `c`: of `inputs` images (1 or 2) combined by `kind`.
+fn reduce_window_config(c: &Case, inputs: usize, kind: &str) -> Option<Config> {
+    if !fits(c) {
+        return None;
+    }
+    let (h, w) = c.image;
+    let source = format!(
+        r#"name: halo_window
+mesh: {{axes: {mesh}}}
+cost: {{preset: h100-sxm}}
+program:
+  inputs:
+    a: {{shape: [2, {h}, {w}], dtype: f32}}
+    b: {{shape: [2, {h}, {w}], dtype: f32}}
+  ops:
+    - {{name: [{names}], op: reduce_window, operands: [{operands}], kind: {kind}, window_dimensions: [1, {kh}, {kw}],
+       window_strides: [1, {sh}, {sw}], window_dilations: [1, {dh}, {dw}], padding: [[0, 0], [{p0}, {p1}], [{p2}, {p3}]]}}
+  outputs:
+    {outputs}
+"#,
+        mesh = c.mesh,
+        outputs = ["y: {}", "{y: {}, z: {}}"][inputs - 1],
+        names = ["y", "y, z"][inputs - 1],
+        operands = ["a", "a, b"][inputs - 1],
+        kh = c.window.0,
+        kw = c.window.1,
+        sh = c.strides.0,
+        sw = c.strides.1,
+        dh = c.dilations.0,
+        dw = c.dilations.1,
+        p0 = c.padding.0.0,
+        p1 = c.padding.0.1,
+        p2 = c.padding.1.0,
+        p3 = c.padding.1.1,
+    );
+    Some(Config::from_source("halo_window.yaml", &source).unwrap_or_else(|e| panic!("{e}\n{source}")))
+}
+
+/// Every third plan of `config` splitting a windows factor (which third by `seed`)
+/// runs equal to the reference.
+fn split_plans_pass(config: &Config, c: &Case, seed: u64) -> Result<(), TestCaseError> {
+    let plans = split_plans(config);
+    for (i, decisions) in plans.into_iter().enumerate().filter(|(i, _)| i % 3 == (seed % 3) as usize) {
+        let shown: Vec<String> = decisions.values.iter().map(ToString::to_string).collect();
+        let solution =
+            autoshard::price_decisions(config, decisions).map_err(|e| TestCaseError::fail(format!("{e}")))?;
+        let run = autoshard::run(config, &solution, seed).map_err(|e| TestCaseError::fail(format!("{e}\n{c:?}")))?;
+        prop_assert!(run.verification.passed, "plan {i} {shown:?} of {c:?}: {:?}", run.verification);
+    }
+    Ok(())
 }
 
 /// Every strategy of the convolution that shards a windows (permutation) factor,
@@ -113,13 +169,13 @@ proptest! {
     #[test]
     fn spatially_split_convolutions_equal_the_reference(c in case(), seed in 0u64..100) {
         let Some(config) = config(&c) else { return Ok(()) };
-        let plans = split_plans(&config);
-        for (i, decisions) in plans.into_iter().enumerate().filter(|(i, _)| i % 3 == (seed % 3) as usize) {
-            let shown: Vec<String> = decisions.values.iter().map(ToString::to_string).collect();
-            let solution = autoshard::price_decisions(&config, decisions).map_err(|e| TestCaseError::fail(format!("{e}")))?;
-            let run = autoshard::run(&config, &solution, seed).map_err(|e| TestCaseError::fail(format!("{e}\n{c:?}")))?;
-            prop_assert!(run.verification.passed, "plan {i} {shown:?} of {c:?}: {:?}", run.verification);
-        }
+        split_plans_pass(&config, &c, seed)?;
+    }
+
+    #[test]
+    fn spatially_split_reduce_windows_equal_the_reference(c in case(), seed in 0u64..100, inputs in 1usize..3, max in any::<bool>()) {
+        let Some(config) = reduce_window_config(&c, inputs, if max { "max" } else { "add" }) else { return Ok(()) };
+        split_plans_pass(&config, &c, seed)?;
     }
 }
 
@@ -149,4 +205,30 @@ fn the_plan_prices_the_halo_rows_and_the_run_keeps_blocks() {
     // The image is 2x8x8x3 = 384 elements and y 2x8x8x2 = 256; a device holds its
     // blocks (96 + 64), the kernel (54) and its halo rows (96) at most.
     assert!(run.sharded.peak_elements < 384 + 256, "peak {} elements", run.sharded.peak_elements);
+}
+
+/// A max-pool of two 2x8x8 images by a 3x3 window padded by 1, rows split over 4
+/// devices: each input moves one row each way (2x8 elements), so 4 rows in all, and
+/// the run equals the reference.
+#[test]
+fn a_split_reduce_window_moves_the_halo_rows_of_each_input() {
+    let c = Case {
+        image: (8, 8),
+        window: (3, 3),
+        strides: (1, 1),
+        dilations: (1, 1),
+        padding: ((1, 1), (1, 1)),
+        mesh: "{x: 4}",
+    };
+    let config = reduce_window_config(&c, 2, "max").unwrap();
+    let rows = split_plans(&config)
+        .into_iter()
+        .find(|d| d.values[0].dims[1].axes.len() == 1 && d.values[0].dims[2].axes.is_empty())
+        .expect("a plan splitting the rows");
+    let solution = autoshard::price_decisions(&config, rows).unwrap();
+    let halo: Vec<_> = solution.plan.collectives.iter().filter(|c| c.op.as_deref() == Some("y")).collect();
+    assert_eq!(halo.len(), 1, "{halo:?}");
+    assert_eq!(halo[0].bytes.0, 4 * (2 * 8) * 4, "one row each way for each input, f32");
+    let run = autoshard::run(&config, &solution, 3).unwrap();
+    assert!(run.verification.passed, "{:?}", run.verification);
 }

@@ -1,0 +1,38 @@
+//! When a windowed op runs with halo exchange (`crate::ops::Halo`): the one
+//! condition the cost model prices it under and the executor runs it under.
+
+use crate::axis::AxisRef;
+use crate::ops::OpKind;
+use crate::rule::{FactorId, FactorKind, OpShardingRule};
+
+/// Whether op `kind` (with `rule`) under a strategy sharding its factors as
+/// `factors` (by factor index) runs with halo exchange: it is a `convolution` or a
+/// `reduce_window`, a windows factor (the rule's permutation factors) is sharded,
+/// each sharded one the major factor of its dimension in the first operand (so its
+/// blocks are runs of whole rows), and the input is not dilated. A convolution
+/// further needs its kernel's spatial dimensions unsharded and no feature or batch
+/// groups. Each device then computes its output block from its input blocks and the
+/// rows its windows reach in its neighbours' (docs/executor.md, "Halo exchange");
+/// the cost model prices those rows.
+pub fn halo_exchange(kind: &OpKind, rule: &OpShardingRule, factors: &[Vec<AxisRef>]) -> bool {
+    let sharded = |f: FactorId| factors.get(f.0).is_some_and(|axes| !axes.is_empty());
+    let windows: Vec<FactorId> =
+        rule.factors().filter(|&f| rule.kind(f) == FactorKind::Permutation && sharded(f)).collect();
+    let major =
+        |f: &FactorId| rule.operands.first().is_some_and(|m| m.dims.iter().any(|d| d.factors.first() == Some(f)));
+    let op_allows = match kind {
+        OpKind::Convolution(conv) => {
+            let kernel_spatial = rule.operands.get(1).is_some_and(|mapping| {
+                let dims = &conv.dimension_numbers.kernel_spatial;
+                dims.iter().any(|&d| mapping.dims[d].factors.iter().any(|&f| sharded(f)))
+            });
+            !kernel_spatial
+                && conv.lhs_dilation.iter().all(|&d| d == 1)
+                && conv.feature_group_count == 1
+                && conv.batch_group_count == 1
+        }
+        OpKind::ReduceWindow(rw) => rw.window.base_dilations.iter().all(|&d| d == 1),
+        _ => false,
+    };
+    op_allows && !windows.is_empty() && windows.iter().all(major)
+}
