@@ -10,11 +10,12 @@
 //!   result on the root only; every device gets it);
 //! - `scatter`: the root's tensor broadcast, then an `all_to_all` that splits and
 //!   joins the scattered dimension, each device receiving its own block from every
-//!   member, of which it keeps the first.
+//!   member, of which it keeps the first;
+//! - `all_slice`: the same `all_to_all` and slice on the tensor every device holds
+//!   (each keeps its own block without knowing its index in the group).
 //!
-//! `all_slice` (each device keeps its own block, which needs its index in the
-//! group), `send`/`recv`, and the `average` and `generic` reductions are not run yet:
-//! an error naming them.
+//! `send`/`recv` and the `average` and `generic` reductions are not run yet: an
+//! error naming them.
 
 use super::Importer;
 use super::mesh::model_type;
@@ -117,6 +118,19 @@ fn steps(kind: &CollectiveKind, group: &Group<'_>, shape: &[i64]) -> Result<Vec<
         let gathered: Vec<i64> = shape.iter().enumerate().map(|(d, &n)| if d == 0 { n * size } else { n }).collect();
         Ok(vec![group.gather(0), block(&gathered, 0, group.index(root), size)])
     };
+    // Every device's own block along `axis` of the tensor all of them hold: each
+    // member's block `i` sent to member `i`, and of the `size` copies of its own block
+    // it receives, the first kept.
+    let own_block = |axis: i64| {
+        let exchange = OpKind::AllToAll(AllToAll {
+            split_dimension: axis,
+            concat_dimension: axis,
+            split_count: size,
+            replica_groups: replica_groups.clone(),
+            channel_id: 1,
+        });
+        [exchange, block(shape, axis as usize, 0, size)]
+    };
     Ok(match kind {
         CollectiveKind::AllGather { gather_axis } => vec![group.gather(*gather_axis)],
         CollectiveKind::Gather { gather_axis, .. } => vec![group.gather(*gather_axis)],
@@ -158,18 +172,11 @@ fn steps(kind: &CollectiveKind, group: &Group<'_>, shape: &[i64]) -> Result<Vec<
         }
         CollectiveKind::Broadcast { root } => broadcast(root)?,
         CollectiveKind::Scatter { root, scatter_axis } => {
-            let axis = *scatter_axis;
             let mut steps = broadcast(root)?;
-            steps.push(OpKind::AllToAll(AllToAll {
-                split_dimension: axis,
-                concat_dimension: axis,
-                split_count: size,
-                replica_groups,
-                channel_id: 1,
-            }));
-            steps.push(block(shape, axis as usize, 0, size));
+            steps.extend(own_block(*scatter_axis));
             steps
         }
+        CollectiveKind::AllSlice { slice_axis } => own_block(*slice_axis).to_vec(),
         other => return Err(format!("mesh.{} in an SPMD program is not run yet", other.name())),
     })
 }
