@@ -1,5 +1,6 @@
 //! Windowed ops split along their windowed dimensions run with halo exchange
-//! (`Mode::Halo`, `executor/src/sharded/halo.rs`): convolutions and
+//! (`Mode::Halo`, `executor/src/sharded/halo.rs`): convolutions (plain and
+//! depthwise) and
 //! `reduce_window`s (one input or two) with random windows, strides, dilations and
 //! paddings on random 2-D images, under every strategy that splits a "windows"
 //! factor (with the others drawn at random), run on the CPU mesh and compared with
@@ -12,7 +13,8 @@ use autoshard::model::{FactorKind, OpStrategy, TensorSharding, op_shardings};
 use autoshard::solver::{op_strategies, usable_axes};
 use proptest::prelude::*;
 
-/// A convolution of a `[2, h, w, 3]` image with a `[kh, kw, 3, 2]` kernel, or a
+/// A convolution of a `[2, h, w, 3]` image with a `[kh, kw, 3, 2]` kernel (or a
+/// depthwise `[kh, kw, 1, 3]` one, 3 feature groups), or a
 /// `reduce_window` of one or two `[2, h, w]` images by a `[1, kh, kw]` window.
 #[derive(Debug, Clone)]
 struct Case {
@@ -22,18 +24,22 @@ struct Case {
     dilations: (i64, i64),
     padding: ((i64, i64), (i64, i64)),
     mesh: &'static str,
+    /// The convolution's feature groups: 1, or 3 (depthwise).
+    groups: i64,
 }
 
 fn case() -> impl Strategy<Value = Case> {
     let pair = |lo: i64, hi: i64| (lo..hi, lo..hi);
-    (pair(3, 13), pair(1, 4), pair(1, 3), pair(1, 3), (pair(0, 3), pair(0, 3)), 0usize..3).prop_map(
-        |(image, window, strides, dilations, padding, mesh)| Case {
+    let groups = prop_oneof![Just(1i64), Just(3)];
+    (pair(3, 13), pair(1, 4), pair(1, 3), pair(1, 3), (pair(0, 3), pair(0, 3)), 0usize..3, groups).prop_map(
+        |(image, window, strides, dilations, padding, mesh, groups)| Case {
             image,
             window,
             strides,
             dilations,
             padding,
             mesh: ["{x: 4}", "{x: 2, y: 2}", "{x: 3}"][mesh],
+            groups,
         },
     )
 }
@@ -55,10 +61,11 @@ cost: {{preset: h100-sxm}}
 program:
   inputs:
     x: {{shape: [2, {h}, {w}, 3], dtype: f32}}
-    k: {{shape: [{kh}, {kw}, 3, 2], dtype: f32}}
+    k: {{shape: [{kh}, {kw}, {kin}, {kout}], dtype: f32}}
   ops:
     - {{name: y, op: convolution, operands: [x, k], dimension_numbers: "[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]",
-       window_strides: [{sh}, {sw}], rhs_dilation: [{dh}, {dw}], padding: [[{p0}, {p1}], [{p2}, {p3}]]}}
+       window_strides: [{sh}, {sw}], rhs_dilation: [{dh}, {dw}], padding: [[{p0}, {p1}], [{p2}, {p3}]],
+       feature_group_count: {groups}}}
   outputs:
     y: {{}}
 "#,
@@ -67,6 +74,9 @@ program:
         w = c.image.1,
         kh = c.window.0,
         kw = c.window.1,
+        kin = 3 / c.groups,
+        kout = if c.groups == 1 { 2 } else { 3 },
+        groups = c.groups,
         sh = c.strides.0,
         sw = c.strides.1,
         dh = c.dilations.0,
@@ -181,30 +191,36 @@ proptest! {
 
 /// An 8x8 image on 4 devices by rows (2 each), a 3x3 window padded by 1: each device
 /// takes one row from the block before and one from the block after (the edges
-/// take padding), 2x8x3 elements a row. The plan prices exactly those rows, and the
-/// run holds blocks, not the whole image.
+/// take padding), 2x8x3 elements a row, for a plain and for a depthwise
+/// convolution. The plan prices exactly those rows, and the run holds blocks, not
+/// the whole image.
 #[test]
 fn the_plan_prices_the_halo_rows_and_the_run_keeps_blocks() {
-    let c = Case {
-        image: (8, 8),
-        window: (3, 3),
-        strides: (1, 1),
-        dilations: (1, 1),
-        padding: ((1, 1), (1, 1)),
-        mesh: "{x: 4}",
-    };
-    let config = config(&c).unwrap();
-    let plans = split_plans(&config);
-    let rows = plans.iter().find(|d| d.values[0].dims[1].axes.len() == 1).expect("a plan splitting the rows").clone();
-    let solution = autoshard::price_decisions(&config, rows).unwrap();
-    let halo: Vec<_> = solution.plan.collectives.iter().filter(|c| c.op.as_deref() == Some("y")).collect();
-    assert_eq!(halo.len(), 1, "{halo:?}");
-    assert_eq!(halo[0].bytes.0, 2 * (2 * 8 * 3) * 4, "one row each way, f32");
-    let run = autoshard::run(&config, &solution, 1).unwrap();
-    assert!(run.verification.passed, "{:?}", run.verification);
-    // The image is 2x8x8x3 = 384 elements and y 2x8x8x2 = 256; a device holds its
-    // blocks (96 + 64), the kernel (54) and its halo rows (96) at most.
-    assert!(run.sharded.peak_elements < 384 + 256, "peak {} elements", run.sharded.peak_elements);
+    for groups in [1, 3] {
+        let c = Case {
+            image: (8, 8),
+            window: (3, 3),
+            strides: (1, 1),
+            dilations: (1, 1),
+            padding: ((1, 1), (1, 1)),
+            mesh: "{x: 4}",
+            groups,
+        };
+        let config = config(&c).unwrap();
+        let by_rows = |d: &Decisions| (0..4).all(|e| d.values[0].dims[e].axes.len() == usize::from(e == 1));
+        let rows = split_plans(&config).into_iter().find(by_rows).expect("a plan splitting the rows");
+        let solution = autoshard::price_decisions(&config, rows).unwrap();
+        let halo: Vec<_> = solution.plan.collectives.iter().filter(|c| c.op.as_deref() == Some("y")).collect();
+        assert_eq!(halo.len(), 1, "{halo:?}");
+        assert_eq!(halo[0].bytes.0, 2 * (2 * 8 * 3) * 4, "one row each way, f32");
+        let run = autoshard::run(&config, &solution, 1).unwrap();
+        assert!(run.verification.passed, "{:?}", run.verification);
+        // The image is 2x8x8x3 = 384 elements and y 2x8x8x2 = 256 (depthwise 384); a
+        // device holds its blocks (96 + 64, or 96 + 96), the kernel (54, or 27) and
+        // its halo rows (96) at most.
+        let y = if groups == 1 { 256 } else { 384 };
+        assert!(run.sharded.peak_elements < 384 + y, "peak {} elements", run.sharded.peak_elements);
+    }
 }
 
 /// A max-pool of two 2x8x8 images by a 3x3 window padded by 1, rows split over 4
@@ -219,6 +235,7 @@ fn a_split_reduce_window_moves_the_halo_rows_of_each_input() {
         dilations: (1, 1),
         padding: ((1, 1), (1, 1)),
         mesh: "{x: 4}",
+        groups: 1,
     };
     let config = reduce_window_config(&c, 2, "max").unwrap();
     let rows = split_plans(&config)

@@ -122,13 +122,11 @@ fn spmd_programs_run_as_the_global_program_they_partition() {
     // the lock-step interpretation take different devices' copies.
     let unreduced = spmd_run("mlp_unreduced").unwrap();
     assert!(!unreduced.verification.passed && !unreduced.run.verification.passed, "{unreduced:?}");
-    for (name, message) in [
-        (
-            "mlp_local_type",
-            "spmd/mlp_local_type.spmd.mlir:3:39: error: %w1 is tensor<16x32xf32>, but its global argument's shard \
+    for (name, message) in [(
+        "mlp_local_type",
+        "spmd/mlp_local_type.spmd.mlir:3:39: error: %w1 is tensor<16x32xf32>, but its global argument's shard \
              is tensor<16x16xf32>",
-        ),
-    ] {
+    )] {
         let error = spmd_run(name).unwrap_err();
         assert!(error.starts_with(message), "{name}: {error}");
     }

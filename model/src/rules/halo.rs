@@ -10,8 +10,9 @@ use crate::rule::{FactorId, FactorKind, OpShardingRule};
 /// `reduce_window`, a windows factor (the rule's permutation factors) is sharded,
 /// each sharded one the major factor of its dimension in the first operand (so its
 /// blocks are runs of whole rows), and the input is not dilated. A convolution
-/// further needs its kernel's spatial dimensions unsharded and no feature or batch
-/// groups. Each device then computes its output block from its input blocks and the
+/// further needs its kernel's spatial dimensions unsharded, no batch groups, and
+/// with feature groups (a depthwise convolution) nothing split but its windows and
+/// its batch. Each device then computes its output block from its input blocks and the
 /// rows its windows reach in its neighbours' (docs/executor.md, "Halo exchange");
 /// the cost model prices those rows.
 pub fn halo_exchange(kind: &OpKind, rule: &OpShardingRule, factors: &[Vec<AxisRef>]) -> bool {
@@ -22,14 +23,20 @@ pub fn halo_exchange(kind: &OpKind, rule: &OpShardingRule, factors: &[Vec<AxisRe
         |f: &FactorId| rule.operands.first().is_some_and(|m| m.dims.iter().any(|d| d.factors.first() == Some(f)));
     let op_allows = match kind {
         OpKind::Convolution(conv) => {
+            let dn = &conv.dimension_numbers;
             let kernel_spatial = rule.operands.get(1).is_some_and(|mapping| {
-                let dims = &conv.dimension_numbers.kernel_spatial;
-                dims.iter().any(|&d| mapping.dims[d].factors.iter().any(|&f| sharded(f)))
+                dn.kernel_spatial.iter().any(|&d| mapping.dims[d].factors.iter().any(|&f| sharded(f)))
             });
-            !kernel_spatial
-                && conv.lhs_dilation.iter().all(|&d| d == 1)
-                && conv.feature_group_count == 1
-                && conv.batch_group_count == 1
+            // Grouped: only the windows and the batch may be split, so each device
+            // runs the whole grouping on its rows.
+            let batch = rule.operands.first().map(|m| &m.dims[dn.input_batch].factors);
+            let grouping_whole = (conv.feature_group_count == 1 && conv.batch_group_count == 1)
+                || (conv.batch_group_count == 1
+                    && rule
+                        .factors()
+                        .filter(|&f| sharded(f))
+                        .all(|f| rule.kind(f) == FactorKind::Permutation || batch.is_some_and(|b| b.contains(&f))));
+            !kernel_spatial && conv.lhs_dilation.iter().all(|&d| d == 1) && grouping_whole
         }
         OpKind::ReduceWindow(rw) => rw.window.base_dilations.iter().all(|&d| d == 1),
         _ => false,
