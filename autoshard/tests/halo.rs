@@ -1,7 +1,8 @@
 //! Windowed ops split along their windowed dimensions run with halo exchange
-//! (`Mode::Halo`, `executor/src/sharded/halo.rs`): convolutions (plain and
-//! depthwise) and
-//! `reduce_window`s (one input or two) with random windows, strides, dilations and
+//! (`Mode::Halo`, `executor/src/sharded/halo.rs`): convolutions (plain, depthwise
+//! and transposed) and
+//! `reduce_window`s (one input or two) with random windows, strides, dilations
+//! (of the window and of the input) and
 //! paddings on random 2-D images, under every strategy that splits a "windows"
 //! factor (with the others drawn at random), run on the CPU mesh and compared with
 //! the reference.
@@ -14,7 +15,8 @@ use autoshard::solver::{op_strategies, usable_axes};
 use proptest::prelude::*;
 
 /// A convolution of a `[2, h, w, 3]` image with a `[kh, kw, 3, 2]` kernel (or a
-/// depthwise `[kh, kw, 1, 3]` one, 3 feature groups), or a
+/// depthwise `[kh, kw, 1, 3]` one, 3 feature groups), its input dilated or not (a
+/// transposed convolution), or a
 /// `reduce_window` of one or two `[2, h, w]` images by a `[1, kh, kw]` window.
 #[derive(Debug, Clone)]
 struct Case {
@@ -26,13 +28,16 @@ struct Case {
     mesh: &'static str,
     /// The convolution's feature groups: 1, or 3 (depthwise).
     groups: i64,
+    /// Input dilation (a transposed convolution's), per dimension.
+    base: (i64, i64),
 }
 
 fn case() -> impl Strategy<Value = Case> {
     let pair = |lo: i64, hi: i64| (lo..hi, lo..hi);
     let groups = prop_oneof![Just(1i64), Just(3)];
-    (pair(3, 13), pair(1, 4), pair(1, 3), pair(1, 3), (pair(0, 3), pair(0, 3)), 0usize..3, groups).prop_map(
-        |(image, window, strides, dilations, padding, mesh, groups)| Case {
+    let base = prop_oneof![2 => Just((1i64, 1i64)), 1 => pair(1, 4)];
+    (pair(3, 13), pair(1, 4), pair(1, 3), pair(1, 3), (pair(0, 3), pair(0, 3)), 0usize..3, groups, base).prop_map(
+        |(image, window, strides, dilations, padding, mesh, groups, base)| Case {
             image,
             window,
             strides,
@@ -40,14 +45,16 @@ fn case() -> impl Strategy<Value = Case> {
             padding,
             mesh: ["{x: 4}", "{x: 2, y: 2}", "{x: 3}"][mesh],
             groups,
+            base,
         },
     )
 }
 
 /// The padded image holds one dilated window.
 fn fits(c: &Case) -> bool {
-    let span = |n: i64, k: i64, d: i64, (lo, hi): (i64, i64)| n + lo + hi > (k - 1) * d;
-    span(c.image.0, c.window.0, c.dilations.0, c.padding.0) && span(c.image.1, c.window.1, c.dilations.1, c.padding.1)
+    let span = |n: i64, b: i64, k: i64, d: i64, (lo, hi): (i64, i64)| (n - 1) * b + 1 + lo + hi > (k - 1) * d;
+    span(c.image.0, c.base.0, c.window.0, c.dilations.0, c.padding.0)
+        && span(c.image.1, c.base.1, c.window.1, c.dilations.1, c.padding.1)
 }
 
 fn config(c: &Case) -> Option<Config> {
@@ -65,7 +72,7 @@ program:
   ops:
     - {{name: y, op: convolution, operands: [x, k], dimension_numbers: "[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]",
        window_strides: [{sh}, {sw}], rhs_dilation: [{dh}, {dw}], padding: [[{p0}, {p1}], [{p2}, {p3}]],
-       feature_group_count: {groups}}}
+       feature_group_count: {groups}, lhs_dilation: [{bh}, {bw}]}}
   outputs:
     y: {{}}
 "#,
@@ -77,6 +84,8 @@ program:
         kin = 3 / c.groups,
         kout = if c.groups == 1 { 2 } else { 3 },
         groups = c.groups,
+        bh = c.base.0,
+        bw = c.base.1,
         sh = c.strides.0,
         sw = c.strides.1,
         dh = c.dilations.0,
@@ -105,7 +114,8 @@ program:
     b: {{shape: [2, {h}, {w}], dtype: f32}}
   ops:
     - {{name: [{names}], op: reduce_window, operands: [{operands}], kind: {kind}, window_dimensions: [1, {kh}, {kw}],
-       window_strides: [1, {sh}, {sw}], window_dilations: [1, {dh}, {dw}], padding: [[0, 0], [{p0}, {p1}], [{p2}, {p3}]]}}
+       window_strides: [1, {sh}, {sw}], window_dilations: [1, {dh}, {dw}], base_dilations: [1, {bh}, {bw}],
+       padding: [[0, 0], [{p0}, {p1}], [{p2}, {p3}]]}}
   outputs:
     {outputs}
 "#,
@@ -113,6 +123,8 @@ program:
         outputs = ["y: {}", "{y: {}, z: {}}"][inputs - 1],
         names = ["y", "y, z"][inputs - 1],
         operands = ["a", "a, b"][inputs - 1],
+        bh = c.base.0,
+        bw = c.base.1,
         kh = c.window.0,
         kw = c.window.1,
         sh = c.strides.0,
@@ -205,6 +217,7 @@ fn the_plan_prices_the_halo_rows_and_the_run_keeps_blocks() {
             padding: ((1, 1), (1, 1)),
             mesh: "{x: 4}",
             groups,
+            base: (1, 1),
         };
         let config = config(&c).unwrap();
         let by_rows = |d: &Decisions| (0..4).all(|e| d.values[0].dims[e].axes.len() == usize::from(e == 1));
@@ -236,6 +249,7 @@ fn a_split_reduce_window_moves_the_halo_rows_of_each_input() {
         padding: ((1, 1), (1, 1)),
         mesh: "{x: 4}",
         groups: 1,
+        base: (1, 1),
     };
     let config = reduce_window_config(&c, 2, "max").unwrap();
     let rows = split_plans(&config)

@@ -13,20 +13,19 @@
 //!   the result holds partial sums (the vocabulary-parallel embedding);
 //! - [`Mode::Halo`]: a convolution or `reduce_window` whose blocked factors are
 //!   its "windows" factors, each the major factor of its dimension, and that
-//!   `rules::halo_exchange` allows (no input dilation; for a convolution the kernel's
-//!   spatial dimensions unsharded, no batch groups, and with feature groups nothing
-//!   split but the windows and the batch) runs on each
-//!   device's blocks of its inputs with the rows its output block's windows reach
+//!   `rules::halo_exchange` allows (for a convolution the kernel's spatial
+//!   dimensions unsharded, no batch groups, and with feature groups nothing split
+//!   but the windows and the batch) runs on each device's blocks of its inputs with the rows its output block's windows reach
 //!   beyond them fetched from the neighbouring blocks (`sharded/halo.rs`);
 //! - [`Mode::Gathered`]: `slice`, `pad`, `concatenate`, `reverse`, `reduce_window`
 //!   and `select_and_scatter` with a sharded permutation factor (a windowed
 //!   dimension of the last two) not run by halo exchange gather the permuted
 //!   dimensions, run locally, and keep their block of the result (all-gather,
 //!   kernel, all-slice);
-//! - [`Mode::Global`]: anything else with sharded factors (gather, scatter, an
-//!   input-dilated or batch-grouped spatial convolution, a dimension cut across
-//!   factors) runs on the whole tensors and keeps its block; partial results (sharded reduction factors) are
-//!   held by the first device of their group, zeros elsewhere.
+//! - [`Mode::Global`]: anything else with sharded factors (gather, scatter, a
+//!   batch-grouped spatial convolution, a dimension cut across factors) runs on the
+//!   whole tensors and keeps its block; partial results (sharded reduction factors)
+//!   are held by the first device of their group, zeros elsewhere.
 //!
 //! A custom op given its decomposition (a body) runs by it: on local blocks
 //! ([`Mode::Local`], through [`LocalBody`]) when its blocks qualify for the local

@@ -7,8 +7,9 @@
 //! the tensor's edges. [`HaloDim`] is one such dimension (window, stride, dilation,
 //! low padding); [`HaloDim::shards`] gives each shard's held and read rows, the one
 //! derivation the cost model prices and the executor moves; [`Halo`] is what an op
-//! reads through windows. Input (base) dilation is not part of it: ops with it run
-//! without halo exchange (`rules::halo_exchange`).
+//! reads through windows. With input (base) dilation — a transposed convolution —
+//! windows slide over the dilated input, row `r` at position `r * base`, and read the
+//! rows whose positions they cover.
 
 use super::OpKind;
 use crate::ir::TensorType;
@@ -31,17 +32,22 @@ pub struct HaloDim {
     pub dilation: i64,
     /// Padding before the input (negative: rows dropped).
     pub low: i64,
+    /// Input dilation: row `r` sits at position `r * base`, holes between.
+    pub base: i64,
 }
 
 /// One shard of a split windowed dimension: the input rows `[start, end)` it holds,
-/// and the ones its output block's windows read (unclipped: they may run into the
-/// padding, below 0 or past the input; empty when the shard has no output rows).
+/// and the positions its output block's windows cover (in the dilated input, row `r`
+/// at `r * base`; unclipped: they may run into the padding, below 0 or past the
+/// input; empty when the shard has no output rows).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HaloShard {
     /// The input rows the shard holds.
     pub held: (i64, i64),
-    /// The input rows its windows read, padding included.
+    /// The positions its windows cover, padding included.
     pub window: (i64, i64),
+    /// The input dilation (1: positions are rows).
+    pub base: i64,
 }
 
 impl HaloShard {
@@ -50,15 +56,23 @@ impl HaloShard {
         self.window.1 > self.window.0
     }
 
-    /// The rows it reads that are input rows (its window clipped to `n` rows).
+    /// The input rows its windows read (of `n` rows): those whose positions they
+    /// cover.
     pub fn read(&self, n: i64) -> (i64, i64) {
-        (self.window.0.max(0), self.window.1.min(n))
+        let first = |p: i64| (p.max(0) + self.base - 1) / self.base;
+        (first(self.window.0).min(n), first(self.window.1).min(n))
     }
 
-    /// The padding its local op needs for an input of `n` rows: what its window
-    /// reads before row 0 and past row `n` (none when it reads nothing).
+    /// The padding its local op needs around the rows it reads (of `n`): the
+    /// positions its windows cover before the first and after the last (none when
+    /// it reads nothing; all of its window when its windows cover no row).
     pub fn padding(&self, n: i64) -> (i64, i64) {
-        if self.reads() { ((-self.window.0).max(0), (self.window.1 - n).max(0)) } else { (0, 0) }
+        let (start, end) = self.read(n);
+        match () {
+            _ if !self.reads() => (0, 0),
+            _ if end <= start => (self.window.1 - self.window.0, 0),
+            _ => (start * self.base - self.window.0, self.window.1 - ((end - 1) * self.base + 1)),
+        }
     }
 }
 
@@ -79,7 +93,7 @@ impl HaloDim {
                         (o1 - 1) * self.stride - self.low + (self.window - 1) * self.dilation + 1,
                     )
                 };
-                HaloShard { held: ((b * block).min(n), ((b + 1) * block).min(n)), window }
+                HaloShard { held: ((b * block).min(n), ((b + 1) * block).min(n)), window, base: self.base.max(1) }
             })
             .collect()
     }
@@ -113,6 +127,7 @@ impl OpKind {
                         stride: conv.window_strides.get(k).copied().unwrap_or(1),
                         dilation: conv.rhs_dilation.get(k).copied().unwrap_or(1),
                         low: conv.padding.get(k).map_or(0, |p| p.0),
+                        base: conv.lhs_dilation.get(k).copied().unwrap_or(1),
                     })
                     .collect();
                 Some(Halo { dims, inputs: 1 })
@@ -129,6 +144,7 @@ impl OpKind {
                         stride: w.strides.get(d).copied().unwrap_or(1),
                         dilation: w.window_dilations.get(d).copied().unwrap_or(1),
                         low: w.padding.get(d).map_or(0, |p| p.0),
+                        base: w.base_dilations.get(d).copied().unwrap_or(1),
                     })
                     .collect();
                 let inputs = super::ReduceWindow::input_count(operands.iter().map(|t| t.rank()));
@@ -170,9 +186,26 @@ mod tests {
         assert_eq!(halo.dims.len(), 1);
         // 8 rows padded by one each side, windows of 3 stepping by 2: 4 windows.
         let shards = halo.dims[0].shards((8, 4), 2);
-        assert_eq!(shards[0], HaloShard { held: (0, 4), window: (-1, 4) });
-        assert_eq!(shards[1], HaloShard { held: (4, 8), window: (3, 8) });
+        assert_eq!(shards[0], HaloShard { held: (0, 4), window: (-1, 4), base: 1 });
+        assert_eq!(shards[1], HaloShard { held: (4, 8), window: (3, 8), base: 1 });
         assert_eq!(shards[0].padding(8), (1, 0));
         assert_eq!(shards[1].read(8), (3, 8));
+    }
+
+    #[test]
+    fn a_dilated_input_is_read_at_the_rows_its_windows_cover() {
+        // 4 rows dilated by 2 (positions 0, 2, 4, 6), padded by 2 each side, windows of
+        // 3: 9 windows over positions -2..9. Split in 2 shards of 5 and 4 windows.
+        let dim = HaloDim { k: 0, input_dim: 0, output_dim: 0, window: 3, stride: 1, dilation: 1, low: 2, base: 2 };
+        let shards = dim.shards((4, 9), 2);
+        // Windows 0..5 cover positions -2..5: rows 0, 1, 2 (positions 0, 2, 4).
+        assert_eq!(shards[0].window, (-2, 5));
+        assert_eq!(shards[0].read(4), (0, 3));
+        // Two positions of padding before row 0; after row 2 (position 4), none.
+        assert_eq!(shards[0].padding(4), (2, 0));
+        // Windows 5..9 cover positions 3..9: rows 2, 3 (positions 4, 6), a hole
+        // before and two positions after.
+        assert_eq!(shards[1].read(4), (2, 4));
+        assert_eq!(shards[1].padding(4), (1, 2));
     }
 }

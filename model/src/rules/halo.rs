@@ -9,8 +9,7 @@ use crate::rule::{FactorId, FactorKind, OpShardingRule};
 /// `factors` (by factor index) runs with halo exchange: it is a `convolution` or a
 /// `reduce_window`, a windows factor (the rule's permutation factors) is sharded,
 /// each sharded one the major factor of its dimension in the first operand (so its
-/// blocks are runs of whole rows), and the input is not dilated. A convolution
-/// further needs its kernel's spatial dimensions unsharded, no batch groups, and
+/// blocks are runs of whole rows). A convolution further needs its kernel's spatial dimensions unsharded, no batch groups, and
 /// with feature groups (a depthwise convolution) nothing split but its windows and
 /// its batch. Each device then computes its output block from its input blocks and the
 /// rows its windows reach in its neighbours' (docs/executor.md, "Halo exchange");
@@ -36,9 +35,16 @@ pub fn halo_exchange(kind: &OpKind, rule: &OpShardingRule, factors: &[Vec<AxisRe
                         .factors()
                         .filter(|&f| sharded(f))
                         .all(|f| rule.kind(f) == FactorKind::Permutation || batch.is_some_and(|b| b.contains(&f))));
-            !kernel_spatial && conv.lhs_dilation.iter().all(|&d| d == 1) && grouping_whole
+            !kernel_spatial && grouping_whole
         }
-        OpKind::ReduceWindow(rw) => rw.window.base_dilations.iter().all(|&d| d == 1),
+        // A window of one element over a dilated input is pass-through by Shardy's
+        // rule, but its blocks are not the input's: it must stay whole.
+        OpKind::ReduceWindow(rw) => rule.operands.first().is_some_and(|mapping| {
+            mapping.dims.iter().enumerate().all(|(d, dim)| {
+                rw.window.is_pass_through(d)
+                    || dim.factors.iter().all(|&f| rule.kind(f) == FactorKind::Permutation || !sharded(f))
+            })
+        }),
         _ => false,
     };
     op_allows && !windows.is_empty() && windows.iter().all(major)
