@@ -41,6 +41,7 @@ mod mesh;
 mod mpmd;
 mod spmd;
 mod spmd_collectives;
+mod spmd_halo;
 
 pub use spmd::spmd_function;
 

@@ -99,11 +99,16 @@ pub(crate) fn mesh_read_back_failures(
 }
 
 /// `tests/data/mlir/spmd/NAME.spmd.mlir` read against `GLOBAL.global.mlir` (`mlp`,
-/// or `half` for `half`) and run: its verification, or its error.
+/// `half`, or `stencil` for the `stencil` ones) and run: its verification, or its
+/// error.
 fn spmd_run(name: &str) -> Result<autoshard::SpmdRun, String> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mlir/spmd");
     let read = |file: &str| std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
-    let global = if name == "half" { "half.global.mlir" } else { "mlp.global.mlir" };
+    let global = match name {
+        "half" => "half.global.mlir",
+        _ if name.starts_with("stencil") => "stencil.global.mlir",
+        _ => "mlp.global.mlir",
+    };
     let global = autoshard::Config::from_mlir(&format!("spmd/{global}"), &read(global)).unwrap();
     let file = format!("{name}.spmd.mlir");
     let spmd = autoshard::read_spmd(&global, &format!("spmd/{file}"), &read(&file)).map_err(|e| e.to_string())?;
@@ -112,7 +117,7 @@ fn spmd_run(name: &str) -> Result<autoshard::SpmdRun, String> {
 
 #[test]
 fn spmd_programs_run_as_the_global_program_they_partition() {
-    for name in ["mlp", "mlp_scattered", "mlp_transposed", "mlp_rooted", "mlp_all_slice", "half"] {
+    for name in ["mlp", "mlp_scattered", "mlp_transposed", "mlp_rooted", "mlp_all_slice", "half", "stencil"] {
         let checked = spmd_run(name).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(checked.run.verification.passed, "{name} on the CPU mesh: {:?}", checked.run.verification);
         assert!(checked.verification.passed, "{name}: {:?}", checked.verification);
@@ -122,11 +127,18 @@ fn spmd_programs_run_as_the_global_program_they_partition() {
     // the lock-step interpretation take different devices' copies.
     let unreduced = spmd_run("mlp_unreduced").unwrap();
     assert!(!unreduced.verification.passed && !unreduced.run.verification.passed, "{unreduced:?}");
-    for (name, message) in [(
-        "mlp_local_type",
-        "spmd/mlp_local_type.spmd.mlir:3:39: error: %w1 is tensor<16x32xf32>, but its global argument's shard \
+    for (name, message) in [
+        (
+            "mlp_local_type",
+            "spmd/mlp_local_type.spmd.mlir:3:39: error: %w1 is tensor<16x32xf32>, but its global argument's shard \
              is tensor<16x16xf32>",
-    )] {
+        ),
+        (
+            "stencil_halo_sizes",
+            "spmd/stencil_halo_sizes.spmd.mlir:6:3: error: destination_halo_sizes has 2 sizes, but 2 split \
+             dimensions need two each",
+        ),
+    ] {
         let error = spmd_run(name).unwrap_err();
         assert!(error.starts_with(message), "{name}: {error}");
     }

@@ -29,12 +29,12 @@ pub fn halo_exchange(kind: &OpKind, rule: &OpShardingRule, factors: &[Vec<AxisRe
             // Grouped: only the windows and the batch may be split, so each device
             // runs the whole grouping on its rows.
             let batch = rule.operands.first().map(|m| &m.dims[dn.input_batch].factors);
-            let grouping_whole = (conv.feature_group_count == 1 && conv.batch_group_count == 1)
-                || (conv.batch_group_count == 1
-                    && rule
-                        .factors()
-                        .filter(|&f| sharded(f))
-                        .all(|f| rule.kind(f) == FactorKind::Permutation || batch.is_some_and(|b| b.contains(&f))));
+            let windows_and_batch = || {
+                rule.factors()
+                    .filter(|&f| sharded(f))
+                    .all(|f| rule.kind(f) == FactorKind::Permutation || batch.is_some_and(|b| b.contains(&f)))
+            };
+            let grouping_whole = conv.batch_group_count == 1 && (conv.feature_group_count == 1 || windows_and_batch());
             !kernel_spatial && grouping_whole
         }
         // A window of one element over a dilated input is pass-through by Shardy's

@@ -5,7 +5,7 @@
 //! partitioned (SPMD) program, the collectives, `update_halo`, the process-index and
 //! shard-shape ops, are refused with a message that says so, unless the function is
 //! read as one (`import/spmd.rs`), whose collectives `import/spmd_collectives.rs`
-//! reads.
+//! reads and whose `update_halo` `import/spmd_halo.rs` does.
 
 use super::Importer;
 use crate::ast::Operation;
@@ -50,6 +50,7 @@ impl Importer<'_> {
                 let sharding = self.on_program_mesh(sharding).map_err(|m| self.err(op.pos, m))?;
                 self.add(op, OpKind::ShardingConstraint(sharding), vec![source]).map(drop)
             }
+            "mesh.update_halo" if self.spmd => self.spmd_update_halo(op, text),
             _ if self.spmd => self.spmd_collective(op, text),
             other => Err(self.err(
                 op.pos,
