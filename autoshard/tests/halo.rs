@@ -334,3 +334,76 @@ fn the_resnet_downsampling_block_splits_rows_and_moves_one_row() {
     let run = autoshard::run(&small, &solution, 2).unwrap();
     assert!(run.verification.passed, "{:?}", run.verification);
 }
+
+/// A max-pool's gradient (`select_and_scatter`, windows as long as their stride) of
+/// a `[2, rows, cols]` operand: every strategy splitting its operand's windowed
+/// dimensions runs equal to the reference, and those whose windows tile each
+/// device's block (`rules::tiled`) are priced and run with nothing exchanged.
+fn select_and_scatter_config(windows: (i64, i64), window: (i64, i64), mesh: &str) -> Config {
+    let (rows, cols) = (windows.0 * window.0, windows.1 * window.1);
+    let source = format!(
+        r#"name: pool_grad
+mesh: {{axes: {mesh}}}
+cost: {{preset: h100-sxm}}
+program:
+  inputs:
+    a: {{shape: [2, {rows}, {cols}], dtype: f32}}
+    s: {{shape: [2, {w0}, {w1}], dtype: f32}}
+  ops:
+    - {{name: y, op: select_and_scatter, operands: [a, s], window_dimensions: [1, {k0}, {k1}],
+       window_strides: [1, {k0}, {k1}]}}
+  outputs:
+    y: {{}}
+"#,
+        w0 = windows.0,
+        w1 = windows.1,
+        k0 = window.0,
+        k1 = window.1,
+    );
+    Config::from_source("pool_grad.yaml", &source).unwrap_or_else(|e| panic!("{e}\n{source}"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn split_pool_gradients_equal_the_reference(
+        windows in (1i64..7, 1i64..7),
+        window in (1i64..4, 1i64..4),
+        mesh in prop_oneof![Just("{x: 4}"), Just("{x: 2, y: 2}"), Just("{x: 2}")],
+        seed in 0u64..100,
+    ) {
+        let config = select_and_scatter_config(windows, window, mesh);
+        for decisions in split_plans(&config) {
+            let shown: Vec<String> = decisions.values.iter().map(ToString::to_string).collect();
+            let solution = autoshard::price_decisions(&config, decisions).map_err(|e| TestCaseError::fail(format!("{e}")))?;
+            let exchanged = solution.plan.collectives.iter().any(|c| c.op.as_deref() == Some("y"));
+            let program = &config.program;
+            let id = program.top_level()[0];
+            let rule = sharding_rule(program, id).unwrap();
+            let tiled = match &program.op(id).kind {
+                autoshard::model::OpKind::SelectAndScatter(s) => {
+                    autoshard::model::rules::tiled(s, &rule, &solution.decisions.strategies[id.index()].factors, program.mesh())
+                }
+                _ => false,
+            };
+            prop_assert!(!(tiled && exchanged), "{shown:?}: tiled but priced an exchange");
+            let run = autoshard::run(&config, &solution, seed).map_err(|e| TestCaseError::fail(format!("{e}")))?;
+            prop_assert!(run.verification.passed, "{shown:?} of {windows:?} {window:?} on {mesh}: {:?}", run.verification);
+        }
+    }
+}
+
+/// The common 2x2 max-pool gradient of a 16x16 map on 4 devices by rows: no
+/// collective, and the run equals the reference.
+#[test]
+fn a_tiled_pool_gradient_moves_nothing() {
+    let config = select_and_scatter_config((8, 8), (2, 2), "{x: 4}");
+    let by_rows = |d: &Decisions| (0..3).all(|e| d.values[0].dims[e].axes.len() == usize::from(e == 1));
+    let rows = split_plans(&config).into_iter().find(by_rows).expect("a plan splitting the rows");
+    let solution = autoshard::price_decisions(&config, rows).unwrap();
+    let at_y: Vec<_> = solution.plan.collectives.iter().filter(|c| c.op.as_deref() == Some("y")).collect();
+    assert!(at_y.is_empty(), "{at_y:?}");
+    let run = autoshard::run(&config, &solution, 4).unwrap();
+    assert!(run.verification.passed, "{:?}", run.verification);
+}

@@ -117,7 +117,7 @@ impl Kernel {
             if body.is_some() { Mode::Local } else { Mode::Global }
         } else if local {
             Mode::Local
-        } else if runs && halo_exchange(&op.kind, rule, &strategy.factors) {
+        } else if runs && halo_exchange(&op.kind, rule, &strategy.factors, mesh) {
             Mode::Halo
         } else if permutes && runs && blocked.iter().all(|&f| rule.kind(f) == FactorKind::Permutation) {
             Mode::Gathered

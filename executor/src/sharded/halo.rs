@@ -12,7 +12,9 @@
 //! edges. Split dimensions are extended one after another, each exchange carrying
 //! the rows already fetched, so windows that straddle two split dimensions get
 //! their corners. A device with no real output rows still takes part in the
-//! exchanges and returns zeros (padding).
+//! exchanges and returns zeros (padding). A `select_and_scatter` whose windows tile
+//! its split dimensions needs no exchange: each device scatters its windows' rows
+//! of the source into its own block.
 
 use super::DeviceRun;
 use super::compute::fill_masked;
@@ -21,7 +23,7 @@ use crate::reference::apply;
 use crate::schedule::Kernel;
 use crate::tensor::{Tensor, dims};
 use autoshard_model::ops::{HaloDim, HaloShard};
-use autoshard_model::{AxisRef, DType, OpId, TensorType};
+use autoshard_model::{AxisRef, DType, OpId, OpKind, TensorType};
 
 /// One split windowed dimension of the op: its geometry, its axes, and each
 /// shard's rows along it, by position along the axes.
@@ -45,6 +47,9 @@ impl DeviceRun<'_, '_> {
         let op = program.op(id);
         let unsupported =
             |reason: String| Error::Unsupported { op: op.name.clone(), kind: op.kind.name().into(), reason };
+        if matches!(op.kind, OpKind::SelectAndScatter(_)) {
+            return self.tiled_select_and_scatter(id, kernel, operands);
+        }
         let types: Vec<&TensorType> = op.operands.iter().map(|&v| &program.value(v).ty).collect();
         let halo = op.kind.halo(&types).ok_or_else(|| unsupported("halo exchange is for windowed ops".into()))?;
         let (placement, device) = (self.site.placement, self.site.device.index());
@@ -93,6 +98,44 @@ impl DeviceRun<'_, '_> {
             return Err(unsupported(format!("the kernel made {} results, not {}", ys.len(), results.len())));
         }
         Ok((ys.into_iter().zip(&results).map(|(y, (shape, _))| y.zero_padded(shape)).collect(), received))
+    }
+
+    /// A `select_and_scatter` whose split dimensions its windows tile
+    /// (`rules::tiled`): this device's windows' rows of the source (replicated along
+    /// them) scattered into its operand block; nothing exchanged.
+    fn tiled_select_and_scatter(
+        &mut self,
+        id: OpId,
+        kernel: &Kernel,
+        operands: Vec<Tensor>,
+    ) -> Result<(Vec<Tensor>, usize)> {
+        let program = self.program;
+        let op = program.op(id);
+        let unsupported =
+            |reason: String| Error::Unsupported { op: op.name.clone(), kind: op.kind.name().into(), reason };
+        let OpKind::SelectAndScatter(s) = &op.kind else {
+            return Err(unsupported("not a select_and_scatter".into()));
+        };
+        let [block, source, init @ ..] = operands.as_slice() else {
+            return Err(unsupported(format!("{} operands, not 2 or 3", operands.len())));
+        };
+        let (placement, device) = (self.site.placement, self.site.device.index());
+        let mut mine = source.clone();
+        for (d, dim) in kernel.operands[0].dims.iter().enumerate() {
+            if dim.axes.is_empty() || s.window.is_shardy_pass_through(d) {
+                continue;
+            }
+            let per = source.shape()[d] / placement.count(&dim.axes).max(1);
+            let (mut starts, mut sizes) = (vec![0; mine.rank()], mine.shape().to_vec());
+            (starts[d], sizes[d]) = (placement.index(device, &dim.axes)? * per, per);
+            mine = mine.block(&starts, &sizes);
+        }
+        let dtypes: Vec<DType> = op.operands.iter().map(|&v| program.value(v).ty.dtype).collect();
+        let shape: Vec<i64> = block.shape().iter().map(|&n| n as i64).collect();
+        let ty = TensorType::new(shape, program.value(op.results[0]).ty.dtype);
+        let xs: Vec<&Tensor> = [block, &mine].into_iter().chain(init).collect();
+        let ys = apply(&op.kind, (&xs, &dtypes), &[ty]).map_err(unsupported)?;
+        Ok((ys, 0))
     }
 
     /// `x` (this device's input block, extended along the dimensions before
