@@ -179,7 +179,8 @@ fn run_checks_an_spmd_program_against_its_global_program() {
     let (code, _, stderr) = run(&["run", &global, "--spmd", &spmd("mlp_unreduced")]);
     assert_eq!(code, 1, "partial sums returned unreduced are a mismatch: {stderr}");
     assert!(stderr.contains("the SPMD program differs from") && stderr.contains("output \"%y0\" at ["), "{stderr}");
-    let (code, _, stderr) = run(&["run", &global, "--spmd", &spmd("mlp_all_slice")]);
+    let stencil = format!("{dir}/stencil.global.mlir");
+    let (code, _, stderr) = run(&["run", &stencil, "--spmd", &spmd("stencil_halo_sizes")]);
     assert_eq!(code, 2, "{stderr}");
-    assert!(stderr.contains("mesh.all_slice in an SPMD program is not run yet"), "{stderr}");
+    assert!(stderr.contains("destination_halo_sizes has 2 sizes, but 2 split dimensions need two each"), "{stderr}");
 }
