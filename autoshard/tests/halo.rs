@@ -57,45 +57,43 @@ fn fits(c: &Case) -> bool {
         && span(c.image.1, c.base.1, c.window.1, c.dilations.1, c.padding.1)
 }
 
+/// The case's window attributes as YAML lists (strides, window dilations, input
+/// dilations, padding), with a leading unwindowed dimension when `lead`.
+fn window_lists(c: &Case, lead: bool) -> [String; 4] {
+    let list = |(a, b): (i64, i64), one: &str| format!("[{}{a}, {b}]", if lead { one } else { "" });
+    let (p, q) = c.padding;
+    let padding = format!("[{}[{}, {}], [{}, {}]]", if lead { "[0, 0], " } else { "" }, p.0, p.1, q.0, q.1);
+    [list(c.strides, "1, "), list(c.dilations, "1, "), list(c.base, "1, "), padding]
+}
+
+/// A one-op config named `name` on `mesh`: its inputs (name, shape), the op's
+/// YAML mapping and the outputs' mapping.
+fn one_op(name: &str, mesh: &str, inputs: &[(&str, String)], op: &str, outputs: &str) -> Config {
+    let inputs: String = inputs.iter().map(|(v, shape)| format!("    {v}: {{shape: {shape}, dtype: f32}}\n")).collect();
+    let source = format!(
+        "name: {name}\nmesh: {{axes: {mesh}}}\ncost: {{preset: h100-sxm}}\nprogram:\n  inputs:\n{inputs}  ops:\n    - {op}\n  \
+         outputs: {outputs}\n"
+    );
+    Config::from_source(&format!("{name}.yaml"), &source).unwrap_or_else(|e| panic!("{e}\n{source}"))
+}
+
 fn config(c: &Case) -> Option<Config> {
     if !fits(c) {
         return None;
     }
-    let source = format!(
-        r#"name: halo
-mesh: {{axes: {mesh}}}
-cost: {{preset: h100-sxm}}
-program:
-  inputs:
-    x: {{shape: [2, {h}, {w}, 3], dtype: f32}}
-    k: {{shape: [{kh}, {kw}, {kin}, {kout}], dtype: f32}}
-  ops:
-    - {{name: y, op: convolution, operands: [x, k], dimension_numbers: "[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]",
-       window_strides: [{sh}, {sw}], rhs_dilation: [{dh}, {dw}], padding: [[{p0}, {p1}], [{p2}, {p3}]],
-       feature_group_count: {groups}, lhs_dilation: [{bh}, {bw}]}}
-  outputs:
-    y: {{}}
-"#,
-        mesh = c.mesh,
-        h = c.image.0,
-        w = c.image.1,
-        kh = c.window.0,
-        kw = c.window.1,
-        kin = 3 / c.groups,
-        kout = if c.groups == 1 { 2 } else { 3 },
-        groups = c.groups,
-        bh = c.base.0,
-        bw = c.base.1,
-        sh = c.strides.0,
-        sw = c.strides.1,
-        dh = c.dilations.0,
-        dw = c.dilations.1,
-        p0 = c.padding.0.0,
-        p1 = c.padding.0.1,
-        p2 = c.padding.1.0,
-        p3 = c.padding.1.1,
+    let [strides, dilations, base, padding] = window_lists(c, false);
+    let (kin, kout) = (3 / c.groups, if c.groups == 1 { 2 } else { 3 });
+    let op = format!(
+        "{{name: y, op: convolution, operands: [x, k], dimension_numbers: \"[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]\", \
+         window_strides: {strides}, rhs_dilation: {dilations}, padding: {padding}, \
+         feature_group_count: {}, lhs_dilation: {base}}}",
+        c.groups
     );
-    Some(Config::from_source("halo.yaml", &source).unwrap_or_else(|e| panic!("{e}\n{source}")))
+    let inputs = [
+        ("x", format!("[2, {}, {}, 3]", c.image.0, c.image.1)),
+        ("k", format!("[{}, {}, {kin}, {kout}]", c.window.0, c.window.1)),
+    ];
+    Some(one_op("halo", c.mesh, &inputs, &op, "{y: {}}"))
 }
 
 /// The `reduce_window` of case `c`: of `inputs` images (1 or 2) combined by `kind`.
@@ -104,39 +102,17 @@ fn reduce_window_config(c: &Case, inputs: usize, kind: &str) -> Option<Config> {
         return None;
     }
     let (h, w) = c.image;
-    let source = format!(
-        r#"name: halo_window
-mesh: {{axes: {mesh}}}
-cost: {{preset: h100-sxm}}
-program:
-  inputs:
-    a: {{shape: [2, {h}, {w}], dtype: f32}}
-    b: {{shape: [2, {h}, {w}], dtype: f32}}
-  ops:
-    - {{name: [{names}], op: reduce_window, operands: [{operands}], kind: {kind}, window_dimensions: [1, {kh}, {kw}],
-       window_strides: [1, {sh}, {sw}], window_dilations: [1, {dh}, {dw}], base_dilations: [1, {bh}, {bw}],
-       padding: [[0, 0], [{p0}, {p1}], [{p2}, {p3}]]}}
-  outputs:
-    {outputs}
-"#,
-        mesh = c.mesh,
-        outputs = ["y: {}", "{y: {}, z: {}}"][inputs - 1],
-        names = ["y", "y, z"][inputs - 1],
-        operands = ["a", "a, b"][inputs - 1],
-        bh = c.base.0,
-        bw = c.base.1,
-        kh = c.window.0,
-        kw = c.window.1,
-        sh = c.strides.0,
-        sw = c.strides.1,
-        dh = c.dilations.0,
-        dw = c.dilations.1,
-        p0 = c.padding.0.0,
-        p1 = c.padding.0.1,
-        p2 = c.padding.1.0,
-        p3 = c.padding.1.1,
+    let [strides, dilations, base, padding] = window_lists(c, true);
+    let op = format!(
+        "{{name: [{}], op: reduce_window, operands: [{}], kind: {kind}, window_dimensions: [1, {}, {}], \
+         window_strides: {strides}, window_dilations: {dilations}, base_dilations: {base}, padding: {padding}}}",
+        ["y", "y, z"][inputs - 1],
+        ["a", "a, b"][inputs - 1],
+        c.window.0,
+        c.window.1,
     );
-    Some(Config::from_source("halo_window.yaml", &source).unwrap_or_else(|e| panic!("{e}\n{source}")))
+    let images = [("a", format!("[2, {h}, {w}]")), ("b", format!("[2, {h}, {w}]"))];
+    Some(one_op("halo_window", c.mesh, &images, &op, ["{y: {}}", "{y: {}, z: {}}"][inputs - 1]))
 }
 
 /// Every third plan of `config` splitting a windows factor (which third by `seed`)
@@ -201,6 +177,20 @@ proptest! {
     }
 }
 
+/// An 8x8 image on 4 devices, a 3x3 window padded by 1, no groups or dilations.
+fn eight_by_eight() -> Case {
+    Case {
+        image: (8, 8),
+        window: (3, 3),
+        strides: (1, 1),
+        dilations: (1, 1),
+        padding: ((1, 1), (1, 1)),
+        mesh: "{x: 4}",
+        groups: 1,
+        base: (1, 1),
+    }
+}
+
 /// An 8x8 image on 4 devices by rows (2 each), a 3x3 window padded by 1: each device
 /// takes one row from the block before and one from the block after (the edges
 /// take padding), 2x8x3 elements a row, for a plain and for a depthwise
@@ -209,16 +199,7 @@ proptest! {
 #[test]
 fn the_plan_prices_the_halo_rows_and_the_run_keeps_blocks() {
     for groups in [1, 3] {
-        let c = Case {
-            image: (8, 8),
-            window: (3, 3),
-            strides: (1, 1),
-            dilations: (1, 1),
-            padding: ((1, 1), (1, 1)),
-            mesh: "{x: 4}",
-            groups,
-            base: (1, 1),
-        };
+        let c = Case { groups, ..eight_by_eight() };
         let config = config(&c).unwrap();
         let by_rows = |d: &Decisions| (0..4).all(|e| d.values[0].dims[e].axes.len() == usize::from(e == 1));
         let rows = split_plans(&config).into_iter().find(by_rows).expect("a plan splitting the rows");
@@ -241,16 +222,7 @@ fn the_plan_prices_the_halo_rows_and_the_run_keeps_blocks() {
 /// the run equals the reference.
 #[test]
 fn a_split_reduce_window_moves_the_halo_rows_of_each_input() {
-    let c = Case {
-        image: (8, 8),
-        window: (3, 3),
-        strides: (1, 1),
-        dilations: (1, 1),
-        padding: ((1, 1), (1, 1)),
-        mesh: "{x: 4}",
-        groups: 1,
-        base: (1, 1),
-    };
+    let c = eight_by_eight();
     let config = reduce_window_config(&c, 2, "max").unwrap();
     let rows = split_plans(&config)
         .into_iter()
@@ -341,26 +313,14 @@ fn the_resnet_downsampling_block_splits_rows_and_moves_one_row() {
 /// device's block (`rules::tiled`) are priced and run with nothing exchanged.
 fn select_and_scatter_config(windows: (i64, i64), window: (i64, i64), mesh: &str) -> Config {
     let (rows, cols) = (windows.0 * window.0, windows.1 * window.1);
-    let source = format!(
-        r#"name: pool_grad
-mesh: {{axes: {mesh}}}
-cost: {{preset: h100-sxm}}
-program:
-  inputs:
-    a: {{shape: [2, {rows}, {cols}], dtype: f32}}
-    s: {{shape: [2, {w0}, {w1}], dtype: f32}}
-  ops:
-    - {{name: y, op: select_and_scatter, operands: [a, s], window_dimensions: [1, {k0}, {k1}],
-       window_strides: [1, {k0}, {k1}]}}
-  outputs:
-    y: {{}}
-"#,
-        w0 = windows.0,
-        w1 = windows.1,
+    let op = format!(
+        "{{name: y, op: select_and_scatter, operands: [a, s], window_dimensions: [1, {k0}, {k1}], \
+         window_strides: [1, {k0}, {k1}]}}",
         k0 = window.0,
-        k1 = window.1,
+        k1 = window.1
     );
-    Config::from_source("pool_grad.yaml", &source).unwrap_or_else(|e| panic!("{e}\n{source}"))
+    let inputs = [("a", format!("[2, {rows}, {cols}]")), ("s", format!("[2, {}, {}]", windows.0, windows.1))];
+    one_op("pool_grad", mesh, &inputs, &op, "{y: {}}")
 }
 
 proptest! {
