@@ -15,8 +15,11 @@
 //!   its "windows" factors, each the major factor of its dimension, and that
 //!   `rules::halo_exchange` allows (for a convolution the kernel's spatial
 //!   dimensions unsharded, no batch groups, and with feature groups nothing split
-//!   but the windows and the batch) runs on each device's blocks of its inputs with the rows its output block's windows reach
-//!   beyond them fetched from the neighbouring blocks (`sharded/halo.rs`);
+//!   but the windows and the batch) runs on each device's blocks of its inputs
+//!   with the rows its output block's windows reach beyond them fetched from the
+//!   neighbouring blocks; a `select_and_scatter` whose windows tile its split
+//!   dimensions scatters its windows' share of the source into its block
+//!   (`sharded/halo.rs`);
 //! - [`Mode::Gathered`]: `slice`, `pad`, `concatenate`, `reverse`, `reduce_window`
 //!   and `select_and_scatter` with a sharded permutation factor (a windowed
 //!   dimension of the last two) not run by halo exchange gather the permuted
