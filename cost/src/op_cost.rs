@@ -216,7 +216,7 @@ impl<'a> Pricing<'a> {
         let permuted_axes = factor_axes(rule, factors, FactorKind::Permutation);
         let permutations = match &op.kind {
             // A windowed op split along its windows exchanges halos, not its whole result.
-            kind if halo_exchange(kind, rule, factors, program.mesh()) => {
+            kind if halo_exchange(kind, rule, factors) => {
                 let types: Vec<_> = op.operands.iter().map(|&v| &program.value(v).ty).collect();
                 // Priced once, with the first result; the others come with it.
                 let mut priced = vec![None; results.len()];

@@ -17,8 +17,8 @@
 //!   dimensions unsharded, no batch groups, and with feature groups nothing split
 //!   but the windows and the batch) runs on each device's blocks of its inputs
 //!   with the rows its output block's windows reach beyond them fetched from the
-//!   neighbouring blocks; a `select_and_scatter` whose windows tile its split
-//!   dimensions scatters its windows' share of the source into its block
+//!   neighbouring blocks; a `select_and_scatter` fetches the rows of the windows
+//!   touching its block and scatters their share of the source into its rows
 //!   (`sharded/halo.rs`);
 //! - [`Mode::Gathered`]: `slice`, `pad`, `concatenate`, `reverse`, `reduce_window`
 //!   and `select_and_scatter` with a sharded permutation factor (a windowed
@@ -120,7 +120,7 @@ impl Kernel {
             if body.is_some() { Mode::Local } else { Mode::Global }
         } else if local {
             Mode::Local
-        } else if runs && halo_exchange(&op.kind, rule, &strategy.factors, mesh) {
+        } else if runs && halo_exchange(&op.kind, rule, &strategy.factors) {
             Mode::Halo
         } else if permutes && runs && blocked.iter().all(|&f| rule.kind(f) == FactorKind::Permutation) {
             Mode::Gathered

@@ -12,9 +12,10 @@
 //! edges. Split dimensions are extended one after another, each exchange carrying
 //! the rows already fetched, so windows that straddle two split dimensions get
 //! their corners. A device with no real output rows still takes part in the
-//! exchanges and returns zeros (padding). A `select_and_scatter` whose windows tile
-//! its split dimensions needs no exchange: each device scatters its windows' rows
-//! of the source into its own block.
+//! exchanges and returns zeros (padding). A `select_and_scatter`, whose result rows
+//! are its operand's, fetches the rows of every window touching its block (none
+//! when the windows tile the blocks) and scatters those windows' share of the
+//! source into its own rows.
 
 use super::DeviceRun;
 use super::compute::fill_masked;
@@ -48,7 +49,7 @@ impl DeviceRun<'_, '_> {
         let unsupported =
             |reason: String| Error::Unsupported { op: op.name.clone(), kind: op.kind.name().into(), reason };
         if matches!(op.kind, OpKind::SelectAndScatter(_)) {
-            return self.tiled_select_and_scatter(id, kernel, operands);
+            return self.halo_select_and_scatter(id, kernel, operands);
         }
         let types: Vec<&TensorType> = op.operands.iter().map(|&v| &program.value(v).ty).collect();
         let halo = op.kind.halo(&types).ok_or_else(|| unsupported("halo exchange is for windowed ops".into()))?;
@@ -100,42 +101,66 @@ impl DeviceRun<'_, '_> {
         Ok((ys.into_iter().zip(&results).map(|(y, (shape, _))| y.zero_padded(shape)).collect(), received))
     }
 
-    /// A `select_and_scatter` whose split dimensions its windows tile
-    /// (`rules::tiled`): this device's windows' rows of the source (replicated along
-    /// them) scattered into its operand block; nothing exchanged.
-    fn tiled_select_and_scatter(
+    /// A `select_and_scatter` ([`Mode::Halo`](crate::schedule::Mode::Halo)): along
+    /// each split dimension this device fetches the operand rows of the windows
+    /// touching its block, takes those windows' rows of the source (replicated
+    /// along the dimension), runs the op on them with its padding adjusted so its
+    /// windows are exactly those, and keeps its own rows of the result.
+    fn halo_select_and_scatter(
         &mut self,
         id: OpId,
         kernel: &Kernel,
-        operands: Vec<Tensor>,
+        mut operands: Vec<Tensor>,
     ) -> Result<(Vec<Tensor>, usize)> {
         let program = self.program;
         let op = program.op(id);
         let unsupported =
             |reason: String| Error::Unsupported { op: op.name.clone(), kind: op.kind.name().into(), reason };
-        let OpKind::SelectAndScatter(s) = &op.kind else {
-            return Err(unsupported("not a select_and_scatter".into()));
-        };
-        let [block, source, init @ ..] = operands.as_slice() else {
+        let types: Vec<&TensorType> = op.operands.iter().map(|&v| &program.value(v).ty).collect();
+        let halo = op.kind.halo(&types).ok_or_else(|| unsupported("no windows".into()))?;
+        if operands.len() < 2 {
             return Err(unsupported(format!("{} operands, not 2 or 3", operands.len())));
-        };
-        let (placement, device) = (self.site.placement, self.site.device.index());
-        let mut mine = source.clone();
-        for (d, dim) in kernel.operands[0].dims.iter().enumerate() {
-            if dim.axes.is_empty() || s.window.is_shardy_pass_through(d) {
-                continue;
-            }
-            let per = source.shape()[d] / placement.count(&dim.axes).max(1);
-            let (mut starts, mut sizes) = (vec![0; mine.rank()], mine.shape().to_vec());
-            (starts[d], sizes[d]) = (placement.index(device, &dim.axes)? * per, per);
-            mine = mine.block(&starts, &sizes);
         }
-        let dtypes: Vec<DType> = op.operands.iter().map(|&v| program.value(v).ty.dtype).collect();
-        let shape: Vec<i64> = block.shape().iter().map(|&n| n as i64).collect();
-        let ty = TensorType::new(shape, program.value(op.results[0]).ty.dtype);
-        let xs: Vec<&Tensor> = [block, &mine].into_iter().chain(init).collect();
-        let ys = apply(&op.kind, (&xs, &dtypes), &[ty]).map_err(unsupported)?;
-        Ok((ys, 0))
+        let (placement, device) = (self.site.placement, self.site.device.index());
+        let shape = &types[0].shape;
+        let (mut local, mut received, mut empty) = (op.kind.clone(), 0, false);
+        let mut crops = Vec::new();
+        for dim in halo.dims {
+            let axes = kernel.operands[0].dims.get(dim.input_dim).map_or(&[][..], |d| d.axes.as_slice());
+            let Some(windows) = dim.scatter_windows.filter(|_| !axes.is_empty()) else { continue };
+            let n = shape[dim.input_dim];
+            let split = Split { dim, axes, shards: dim.shards((n, 0), placement.count(axes) as i64) };
+            let mine = split.shards[placement.index(device, axes)?];
+            let (got, extended) = self.fetch_rows(&operands[0], &split, n)?;
+            (operands[0], received) = (extended, received + got);
+            let (read, touching) = (mine.read(n), dim.touching(mine.held, windows));
+            empty |= touching.1 <= touching.0;
+            local.set_window_padding(dim.k, dim.scatter_padding(read, touching));
+            let source = &operands[1];
+            let (mut starts, mut sizes) = (vec![0; source.rank()], source.shape().to_vec());
+            (starts[dim.input_dim], sizes[dim.input_dim]) =
+                (touching.0 as usize, (touching.1 - touching.0).max(0) as usize);
+            operands[1] = source.block(&starts, &sizes);
+            crops.push((dim.input_dim, (mine.held.0 - read.0) as usize, (mine.held.1 - mine.held.0) as usize));
+        }
+        let block = placement.local_shape(&dims(shape), &kernel.results[0]);
+        if empty {
+            // No window touches the block: it holds the init value (0 without one).
+            let init = operands.get(2).and_then(|t| t.data().first().copied()).unwrap_or(0.0);
+            return Ok((vec![Tensor::full(&block, init)], received));
+        }
+        let dtypes: Vec<DType> = types.iter().map(|t| t.dtype).collect();
+        let extended: Vec<i64> = operands[0].shape().iter().map(|&n| n as i64).collect();
+        let ty = TensorType::new(extended, program.value(op.results[0]).ty.dtype);
+        let xs: Vec<&Tensor> = operands.iter().collect();
+        let y = apply(&local, (&xs, &dtypes), &[ty]).map_err(unsupported)?;
+        let mut y = y.into_iter().next().ok_or_else(|| unsupported("the kernel made no result".into()))?;
+        for (d, start, size) in crops {
+            let (mut starts, mut sizes) = (vec![0; y.rank()], y.shape().to_vec());
+            (starts[d], sizes[d]) = (start, size);
+            y = y.block(&starts, &sizes);
+        }
+        Ok((vec![y.zero_padded(&block)], received))
     }
 
     /// `x` (this device's input block, extended along the dimensions before

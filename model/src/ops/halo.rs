@@ -34,6 +34,10 @@ pub struct HaloDim {
     pub low: i64,
     /// Input dilation: row `r` sits at position `r * base`, holes between.
     pub base: i64,
+    /// For a `select_and_scatter`, its number of windows: its result rows are its
+    /// operand's, so a shard reads the rows of every window touching its block
+    /// (whose selections may land in it), not the windows of an output block.
+    pub scatter_windows: Option<i64>,
 }
 
 /// One shard of a split windowed dimension: the input rows `[start, end)` it holds,
@@ -79,8 +83,28 @@ impl HaloShard {
 impl HaloDim {
     /// The dimension (an input of `n` rows, an output of `m`) split into `shards`
     /// equal blocks of input and output rows: each shard's [`HaloShard`], in order.
+    /// For a `select_and_scatter` (`m` unused), blocks of its operand's rows, each
+    /// reading its own rows and those of the windows touching them.
     pub fn shards(&self, (n, m): (i64, i64), shards: i64) -> Vec<HaloShard> {
         let shards = shards.max(1);
+        if let Some(windows) = self.scatter_windows {
+            let block = (n + shards - 1) / shards;
+            return (0..shards)
+                .map(|b| {
+                    let held = ((b * block).min(n), ((b + 1) * block).min(n));
+                    let (w0, w1) = self.touching(held, windows);
+                    let window = if w1 > w0 {
+                        (
+                            held.0.min(w0 * self.stride - self.low),
+                            held.1.max((w1 - 1) * self.stride - self.low + self.span()),
+                        )
+                    } else {
+                        held
+                    };
+                    HaloShard { held, window, base: 1 }
+                })
+                .collect();
+        }
         let (block, out_block) = ((n + shards - 1) / shards, (m + shards - 1) / shards);
         (0..shards)
             .map(|b| {
@@ -97,6 +121,31 @@ impl HaloDim {
             })
             .collect()
     }
+
+    /// The rows one window spans.
+    fn span(&self) -> i64 {
+        (self.window - 1) * self.dilation + 1
+    }
+
+    /// Of `windows` windows, the range of those whose rows overlap rows `held`.
+    pub fn touching(&self, (h0, h1): (i64, i64), windows: i64) -> (i64, i64) {
+        if h1 <= h0 {
+            return (0, 0);
+        }
+        let s = self.stride.max(1);
+        // Window w spans rows [w*s - low, w*s - low + span).
+        let first = (h0 + self.low - self.span()).div_euclid(s) + 1;
+        let end = (h1 + self.low + s - 1).div_euclid(s);
+        (first.clamp(0, windows), end.clamp(0, windows).max(first.clamp(0, windows)))
+    }
+
+    /// The padding a `select_and_scatter` run on rows `read` needs for its windows to
+    /// be exactly windows `[w0, w1)`: negative where the rows start before the first
+    /// window or end after the last.
+    pub fn scatter_padding(&self, read: (i64, i64), (w0, w1): (i64, i64)) -> (i64, i64) {
+        let low = read.0 - (w0 * self.stride - self.low);
+        (low, (w1 - w0 - 1) * self.stride + self.span() - (read.1 - read.0) - low)
+    }
 }
 
 /// What a windowed op reads through windows.
@@ -110,8 +159,8 @@ pub struct Halo {
 }
 
 impl OpKind {
-    /// The windows of a `convolution` or `reduce_window` with operands of types
-    /// `operands`; `None` for every other op.
+    /// The windows of a `convolution`, `reduce_window` or `select_and_scatter` with
+    /// operands of types `operands`; `None` for every other op.
     pub fn halo(&self, operands: &[&TensorType]) -> Option<Halo> {
         match self {
             OpKind::Convolution(conv) => {
@@ -128,6 +177,7 @@ impl OpKind {
                         dilation: conv.rhs_dilation.get(k).copied().unwrap_or(1),
                         low: conv.padding.get(k).map_or(0, |p| p.0),
                         base: conv.lhs_dilation.get(k).copied().unwrap_or(1),
+                        scatter_windows: None,
                     })
                     .collect();
                 Some(Halo { dims, inputs: 1 })
@@ -145,21 +195,42 @@ impl OpKind {
                         dilation: w.window_dilations.get(d).copied().unwrap_or(1),
                         low: w.padding.get(d).map_or(0, |p| p.0),
                         base: w.base_dilations.get(d).copied().unwrap_or(1),
+                        scatter_windows: None,
                     })
                     .collect();
                 let inputs = super::ReduceWindow::input_count(operands.iter().map(|t| t.rank()));
                 Some(Halo { dims, inputs })
+            }
+            OpKind::SelectAndScatter(sas) => {
+                let (w, source) = (&sas.window, &operands.get(1)?.shape);
+                let dims = (0..w.dimensions.len())
+                    .filter(|&d| !w.is_shardy_pass_through(d))
+                    .map(|d| HaloDim {
+                        k: d,
+                        input_dim: d,
+                        output_dim: d,
+                        window: w.dimensions[d],
+                        stride: w.strides.get(d).copied().unwrap_or(1),
+                        dilation: 1,
+                        low: w.padding.get(d).map_or(0, |p| p.0),
+                        base: 1,
+                        scatter_windows: source.get(d).copied(),
+                    })
+                    .collect();
+                Some(Halo { dims, inputs: 1 })
             }
             _ => None,
         }
     }
 
     /// Sets the padding of windowed dimension `k` (a [`HaloDim::k`]) of a
-    /// `convolution` or `reduce_window`; other ops are left as they are.
+    /// `convolution`, `reduce_window` or `select_and_scatter`; other ops are left as
+    /// they are.
     pub fn set_window_padding(&mut self, k: usize, padding: (i64, i64)) {
         let pads = match self {
             OpKind::Convolution(conv) => &mut conv.padding,
             OpKind::ReduceWindow(rw) => &mut rw.window.padding,
+            OpKind::SelectAndScatter(sas) => &mut sas.window.padding,
             _ => return,
         };
         if let Some(p) = pads.get_mut(k) {
@@ -196,7 +267,17 @@ mod tests {
     fn a_dilated_input_is_read_at_the_rows_its_windows_cover() {
         // 4 rows dilated by 2 (positions 0, 2, 4, 6), padded by 2 each side, windows of
         // 3: 9 windows over positions -2..9. Split in 2 shards of 5 and 4 windows.
-        let dim = HaloDim { k: 0, input_dim: 0, output_dim: 0, window: 3, stride: 1, dilation: 1, low: 2, base: 2 };
+        let dim = HaloDim {
+            k: 0,
+            input_dim: 0,
+            output_dim: 0,
+            window: 3,
+            stride: 1,
+            dilation: 1,
+            low: 2,
+            base: 2,
+            scatter_windows: None,
+        };
         let shards = dim.shards((4, 9), 2);
         // Windows 0..5 cover positions -2..5: rows 0, 1, 2 (positions 0, 2, 4).
         assert_eq!(shards[0].window, (-2, 5));
@@ -207,5 +288,30 @@ mod tests {
         // before and two positions after.
         assert_eq!(shards[1].read(4), (2, 4));
         assert_eq!(shards[1].padding(4), (1, 2));
+    }
+
+    #[test]
+    fn a_pool_gradient_reads_the_windows_touching_its_block() {
+        // 3x3 windows, stride 2, padding 1 over 8 rows: 4 windows at rows -1..2,
+        // 1..4, 3..6, 5..8. Two blocks of 4 rows.
+        let dim = HaloDim {
+            k: 0,
+            input_dim: 0,
+            output_dim: 0,
+            window: 3,
+            stride: 2,
+            dilation: 1,
+            low: 1,
+            base: 1,
+            scatter_windows: Some(4),
+        };
+        let shards = dim.shards((8, 0), 2);
+        // Rows 0..4 are touched by windows 0, 1, 2 (rows -1..6); rows 4..8 by 2, 3.
+        assert_eq!(dim.touching(shards[0].held, 4), (0, 3));
+        assert_eq!(shards[0].read(8), (0, 6));
+        assert_eq!(dim.scatter_padding(shards[0].read(8), (0, 3)), (1, 0));
+        assert_eq!(dim.touching(shards[1].held, 4), (2, 4));
+        assert_eq!(shards[1].read(8), (3, 8));
+        assert_eq!(dim.scatter_padding(shards[1].read(8), (2, 4)), (0, 0));
     }
 }

@@ -1,13 +1,12 @@
 //! When a windowed op runs with halo exchange (`crate::ops::Halo`): the one
 //! condition the cost model prices it under and the executor runs it under.
 
-use crate::axis::{AxisRef, axes_size};
-use crate::mesh::Mesh;
-use crate::ops::{OpKind, SelectAndScatter};
+use crate::axis::AxisRef;
+use crate::ops::OpKind;
 use crate::rule::{FactorId, FactorKind, OpShardingRule};
 
 /// Whether op `kind` (with `rule`) under a strategy sharding its factors as
-/// `factors` (by factor index) on `mesh` runs with halo exchange: it is a
+/// `factors` (by factor index) runs with halo exchange: it is a
 /// `convolution` or a `reduce_window`, a windows factor (the rule's permutation
 /// factors) is sharded, each sharded one the major factor of its dimension in the
 /// first operand (so its blocks are runs of whole rows). A convolution further
@@ -15,14 +14,12 @@ use crate::rule::{FactorId, FactorKind, OpShardingRule};
 /// feature groups (a depthwise convolution) nothing split but its windows and its
 /// batch. Each device then computes its output block from its input blocks and the
 /// rows its windows reach in its neighbours' (docs/executor.md, "Halo exchange");
-/// the cost model prices those rows. A `select_and_scatter` (its source replicated
-/// along its windowed dimensions, as its rule requires) qualifies when its split
-/// dimensions are tiled by its windows ([`tiled`]): each device then scatters its
-/// windows' share of the source into its own block, with nothing to exchange.
-pub fn halo_exchange(kind: &OpKind, rule: &OpShardingRule, factors: &[Vec<AxisRef>], mesh: &Mesh) -> bool {
-    if let OpKind::SelectAndScatter(s) = kind {
-        return tiled(s, rule, factors, mesh);
-    }
+/// the cost model prices those rows. A `select_and_scatter` qualifies too (its
+/// source is replicated along its windowed dimensions, as its rule requires): each
+/// device fetches the rows of the windows touching its operand block and scatters
+/// their share of the source into its own rows (nothing to fetch when the windows
+/// tile the blocks).
+pub fn halo_exchange(kind: &OpKind, rule: &OpShardingRule, factors: &[Vec<AxisRef>]) -> bool {
     let sharded = |f: FactorId| factors.get(f.0).is_some_and(|axes| !axes.is_empty());
     let windows: Vec<FactorId> =
         rule.factors().filter(|&f| rule.kind(f) == FactorKind::Permutation && sharded(f)).collect();
@@ -47,6 +44,7 @@ pub fn halo_exchange(kind: &OpKind, rule: &OpShardingRule, factors: &[Vec<AxisRe
         }
         // A window of one element over a dilated input is pass-through by Shardy's
         // rule, but its blocks are not the input's: it must stay whole.
+        OpKind::SelectAndScatter(_) => true,
         OpKind::ReduceWindow(rw) => rule.operands.first().is_some_and(|mapping| {
             mapping.dims.iter().enumerate().all(|(d, dim)| {
                 rw.window.is_pass_through(d)
@@ -56,34 +54,4 @@ pub fn halo_exchange(kind: &OpKind, rule: &OpShardingRule, factors: &[Vec<AxisRe
         _ => false,
     };
     op_allows && !windows.is_empty() && windows.iter().all(major)
-}
-
-/// Whether `select_and_scatter` `s` (with `rule`) under a strategy sharding its
-/// factors as `factors` has its split windowed dimensions tiled: along each, windows
-/// as long as their stride, unpadded, exactly covering the operand, and a whole
-/// number of them on each device (so every device's operand block is its windows'
-/// rows). Each device then runs the op on its block and its windows' rows of the
-/// (replicated) source.
-pub fn tiled(s: &SelectAndScatter, rule: &OpShardingRule, factors: &[Vec<AxisRef>], mesh: &Mesh) -> bool {
-    let Some(operand) = rule.operands.first() else { return false };
-    let w = &s.window;
-    let mut split = false;
-    for f in rule.factors() {
-        let axes = factors.get(f.0).map_or(&[][..], Vec::as_slice);
-        if axes.is_empty() || rule.kind(f) != FactorKind::Permutation {
-            continue;
-        }
-        let Some(d) = operand.dim_of(f) else { return false };
-        let (n, k) = (rule.factor_size(f), w.dimensions.get(d).copied().unwrap_or(1));
-        let tiles = k >= 1
-            && w.strides.get(d) == Some(&k)
-            && w.padding.get(d).is_none_or(|&p| p == (0, 0))
-            && n % k == 0
-            && (n / k) % axes_size(axes, mesh).max(1) == 0;
-        if !tiles {
-            return false;
-        }
-        split = true;
-    }
-    split
 }

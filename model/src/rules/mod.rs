@@ -33,7 +33,7 @@ mod window;
 pub use builder::RuleBuilder;
 pub use custom_call::{CallUsers, custom_call_rule};
 pub use gather::take_as_gather;
-pub use halo::{halo_exchange, tiled};
+pub use halo::halo_exchange;
 pub use pointwise::TRANSCENDENTAL_FLOPS;
 pub(crate) use pointwise::unary_flops_per_element;
 pub use slicing::{ConcatSources, StartIndices};
