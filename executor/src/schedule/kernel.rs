@@ -11,20 +11,20 @@
 //!   never reaches a real element. A `take` whose table is split along the taken
 //!   axis is local too: each block looks up the rows it holds, zeros elsewhere, and
 //!   the result holds partial sums (the vocabulary-parallel embedding);
-//! - [`Mode::Halo`]: a convolution or `reduce_window` whose blocked factors are
-//!   its "windows" factors, each the major factor of its dimension, and that
-//!   `rules::halo_exchange` allows (for a convolution the kernel's spatial
-//!   dimensions unsharded, no batch groups, and with feature groups nothing split
-//!   but the windows and the batch) runs on each device's blocks of its inputs
-//!   with the rows its output block's windows reach beyond them fetched from the
-//!   neighbouring blocks; a `select_and_scatter` fetches the rows of the windows
-//!   touching its block and scatters their share of the source into its rows
-//!   (`sharded/halo.rs`);
-//! - [`Mode::Gathered`]: `slice`, `pad`, `concatenate`, `reverse`, `reduce_window`
-//!   and `select_and_scatter` with a sharded permutation factor (a windowed
-//!   dimension of the last two) not run by halo exchange gather the permuted
-//!   dimensions, run locally, and keep their block of the result (all-gather,
-//!   kernel, all-slice);
+//! - [`Mode::Halo`]: a convolution, `reduce_window` or `select_and_scatter` whose
+//!   blocked factors are its "windows" factors, each the major factor of its
+//!   dimension, and that `rules::halo_exchange` allows (for a convolution the
+//!   kernel's spatial dimensions unsharded, no batch groups, and with feature groups
+//!   nothing split but the windows and the batch) runs on each device's blocks of
+//!   its inputs with the rows its output block's windows reach beyond them fetched
+//!   from the neighbouring blocks; a `select_and_scatter` fetches the rows of the
+//!   windows touching its block and scatters their share of the source into its
+//!   rows (`sharded/halo.rs`);
+//! - [`Mode::Gathered`]: `slice`, `pad`, `concatenate`, `reverse`, and a
+//!   `reduce_window` or `select_and_scatter` not run by halo exchange (blocks that
+//!   are not runs of whole rows), with a sharded permutation factor, gather the
+//!   permuted dimensions, run locally, and keep their block of the result
+//!   (all-gather, kernel, all-slice);
 //! - [`Mode::Global`]: anything else with sharded factors (gather, scatter, a
 //!   batch-grouped spatial convolution, a dimension cut across factors) runs on the
 //!   whole tensors and keeps its block; partial results (sharded reduction factors)
