@@ -2,8 +2,8 @@
 
 Each program is ``jax.jit(fn, in_shardings=..., donate_argnums=...).lower(*args)``
 on a 2x4 ``("data", "model")`` mesh of 8 host CPU devices, with only the batch of
-the data pinned to ``data`` (every parameter and optimiser state left to the
-partitioner), printed with ``.as_text()``. The script adds
+the data pinned to ``data`` (the U-Net's one image: its rows over the whole mesh;
+every parameter and optimiser state left to the partitioner), printed with ``.as_text()``. The script adds
 ``--xla_force_host_platform_device_count=8`` itself when it is missing::
 
     VENV/bin/python scripts/jax/real_programs.py [--out DIR] [--only NAME ...] [--layers N] [--dim N] ... [--no-inputs]
@@ -152,6 +152,40 @@ class ConvNet(linen.Module):
         return linen.Dense(10)(x.reshape(x.shape[0], -1))
 
 
+class UNet(linen.Module):
+    """A one-level U-Net: 3x3 convolutions, a 2x2 max-pool, a transposed
+    convolution back up and the skip joined along channels."""
+
+    @linen.compact
+    def __call__(self, x):
+        e1 = jax.nn.relu(linen.Conv(8, (3, 3))(x))
+        e2 = jax.nn.relu(linen.Conv(16, (3, 3))(linen.max_pool(e1, (2, 2), strides=(2, 2))))
+        up = linen.ConvTranspose(8, (2, 2), strides=(2, 2))(e2)
+        d = jax.nn.relu(linen.Conv(8, (3, 3))(jnp.concatenate([up, e1], axis=-1)))
+        return linen.Conv(2, (1, 1))(d)
+
+
+def unet_programs():
+    """An AdamW step of a U-Net on one 32x32 image, its rows pinned over the whole
+    mesh (a tile loader's layout; there is no batch to split)."""
+    unet = UNet()
+    params = unet.init(jax.random.key(3), jnp.zeros((1, 32, 32, 3)))
+    tx = optax.adamw(1e-3)
+
+    def step(params, opt_state, images, targets):
+        def loss(p):
+            return jnp.mean((unet.apply(p, images) - targets) ** 2)
+
+        value, grads = jax.value_and_grad(loss)(params)
+        updates, opt_state = tx.update(grads, opt_state, params)
+        return optax.apply_updates(params, updates), opt_state, value
+
+    rows = P(None, ("data", "model"))
+    f32 = lambda *s: jax.ShapeDtypeStruct(s, jnp.float32)  # noqa: E731
+    args = (params, tx.init(params), f32(1, 32, 32, 3), f32(1, 32, 32, 2))
+    return {"linen_unet_adamw_step": (step, args, {2: rows, 3: rows}, (0, 1))}
+
+
 def other_programs():
     convnet = ConvNet()
     images = jnp.zeros((BATCH, 16, 16, 3))
@@ -259,7 +293,7 @@ def main():
     BATCH, SEQ, DIM, HEADS, VOCAB, LAYERS = (getattr(opts, size) for size in sizes)
     mesh = Mesh(np.array(jax.devices()).reshape(2, 4), ("data", "model"))
     opts.out.mkdir(parents=True, exist_ok=True)
-    programs = {**nnx_programs(), **linen_programs(), **other_programs()}
+    programs = {**nnx_programs(), **linen_programs(), **other_programs(), **unet_programs()}
     for name, (fn, args, pinned, donate) in programs.items():
         if opts.only and name not in opts.only:
             continue

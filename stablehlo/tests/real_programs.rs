@@ -1,6 +1,7 @@
 //! The corpus of real programs: flax (nnx and linen), optax and equinox programs as
 //! `scripts/jax/real_programs.py` lowers them (`tests/data/mlir/real/`, JAX 0.10.2),
-//! on a 2x4 `("data", "model")` mesh with only the batch pinned. Each program must
+//! on a 2x4 `("data", "model")` mesh with only the batch pinned (the U-Net's one
+//! image: its rows). Each program must
 //! solve optimally, run sharded equal to the reference, and keep every donated
 //! argument's sharding on the result that reuses its buffer. One is also kept in
 //! MLIR's generic form, which must read as the same program.
@@ -10,7 +11,7 @@ use autoshard::model::{OpKind, PlannedCollective};
 const DIR: &str = "tests/data/mlir/real";
 
 /// The programs of the corpus.
-const READ: [&str; 10] = [
+const READ: [&str; 11] = [
     "nnx_gpt_forward",
     "nnx_gpt_adamw_step",
     "eqx_block",
@@ -21,6 +22,7 @@ const READ: [&str; 10] = [
     "linen_scan_adamw_step",
     "loops_cond_remat",
     "shard_map_collectives",
+    "linen_unet_adamw_step",
 ];
 
 fn load(name: &str) -> Result<autoshard::Config, String> {
