@@ -47,6 +47,13 @@ pub enum Error {
     Aborted(String),
 }
 
+impl Error {
+    /// The error of `op`, which cannot run, for `reason`.
+    pub(crate) fn unsupported(op: &autoshard_model::ir::Op, reason: String) -> Error {
+        Error::Unsupported { op: op.name.clone(), kind: op.kind.name().into(), reason }
+    }
+}
+
 /// Why a kernel of the reference interpreter cannot run an op on the tensors it is
 /// given (an attribute that does not fit them, an op it has no kernel for). Callers
 /// that know the op report it as [`Error::Unsupported`].

@@ -128,6 +128,14 @@ impl Tensor {
         Tensor { shape: sizes.to_vec(), data }
     }
 
+    /// The `len` elements from `start` along `axis`, whole along the other
+    /// dimensions (a [`Tensor::block`]).
+    pub fn slab(&self, axis: usize, start: usize, len: usize) -> Tensor {
+        let (mut starts, mut sizes) = (vec![0; self.rank()], self.shape.clone());
+        (starts[axis], sizes[axis]) = (start, len);
+        self.block(&starts, &sizes)
+    }
+
     /// Copies the block of `sizes` elements of `source` at `from` into this tensor
     /// at `to` (runs along the last dimension are copied whole). The caller keeps
     /// both blocks inside their tensors.

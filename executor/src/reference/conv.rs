@@ -13,15 +13,7 @@ use autoshard_model::ops::Convolution;
 /// Splits `t` along `dim` into `n` equal parts.
 fn split(t: &Tensor, dim: usize, n: usize) -> Vec<Tensor> {
     let part = t.shape()[dim] / n.max(1);
-    let mut sizes = t.shape().to_vec();
-    sizes[dim] = part;
-    (0..n)
-        .map(|g| {
-            let mut starts = vec![0; t.rank()];
-            starts[dim] = g * part;
-            t.block(&starts, &sizes)
-        })
-        .collect()
+    (0..n).map(|g| t.slab(dim, g * part, part)).collect()
 }
 
 /// `convolution` of `lhs` (input) and `rhs` (kernel).

@@ -68,11 +68,6 @@ pub fn interpret(program: &Program, inputs: &[Tensor]) -> Result<Interpretation>
     Ok(Interpretation { values: env.values })
 }
 
-/// The error of op `op` that cannot run, for `reason`.
-fn unsupported(op: &Op, reason: String) -> Error {
-    Error::Unsupported { op: op.name.clone(), kind: op.kind.name().into(), reason }
-}
-
 /// Runs op `id` of `program` alone on whole `operands` (one per operand), bodies
 /// included: what a sharded run falls back to for an op it cannot run on blocks.
 pub fn run_op(program: &Program, id: OpId, operands: Vec<Tensor>) -> Result<Vec<Tensor>> {
@@ -113,7 +108,7 @@ impl Env {
                 let mut operands = operands();
                 let selector = operands.remove(0).data().first().copied().unwrap_or(0.0);
                 let branch = op.branches().get(case.branch(f64::from(selector)));
-                let branch = branch.ok_or_else(|| unsupported(op, "the case has no branch".into()))?;
+                let branch = branch.ok_or_else(|| Error::unsupported(op, "the case has no branch".into()))?;
                 self.run_body(program, branch, operands)?
             }
             (_, Some(body)) => self.run_body(program, body, operands())?,
@@ -124,11 +119,7 @@ impl Env {
                     op.operands.iter().map(|&v| self.values[v.index()].as_ref().unwrap_or(&zero)).collect();
                 let types: Vec<TensorType> = op.results.iter().map(|&r| program.value(r).ty.clone()).collect();
                 let dtypes: Vec<DType> = op.operands.iter().map(|&v| program.value(v).ty.dtype).collect();
-                apply(kind, (&refs, &dtypes), &types).map_err(|reason| Error::Unsupported {
-                    op: op.name.clone(),
-                    kind: kind.name().into(),
-                    reason,
-                })?
+                apply(kind, (&refs, &dtypes), &types).map_err(|reason| Error::unsupported(op, reason))?
             }
         };
         for (&id, tensor) in op.results.iter().zip(results) {
@@ -156,7 +147,7 @@ impl Env {
         body: &Body,
         mut carried: Vec<Tensor>,
     ) -> Result<Vec<Tensor>> {
-        let cond = op.cond().ok_or_else(|| unsupported(op, "the loop has no condition".into()))?;
+        let cond = op.cond().ok_or_else(|| Error::unsupported(op, "the loop has no condition".into()))?;
         let mut trips = 0u64;
         loop {
             let decided = self.run_body(program, cond, carried.clone())?;
@@ -165,13 +156,13 @@ impl Env {
             }
             if trips == trip_count {
                 let reason = format!("the loop runs its body more than its trip_count of {trip_count}");
-                return Err(unsupported(op, reason));
+                return Err(Error::unsupported(op, reason));
             }
             carried = self.run_body(program, body, carried)?;
             trips += 1;
         }
         if trips != trip_count {
-            return Err(unsupported(
+            return Err(Error::unsupported(
                 op,
                 format!("the loop ran its body {trips} times, not its trip_count {trip_count}"),
             ));
@@ -206,7 +197,7 @@ impl Env {
         for &id in &body.ops {
             let inner = program.op(id);
             if inner.kind.is_replica_collective() {
-                exchange(inner, &mut instances, &replicas).map_err(|reason| unsupported(inner, reason))?;
+                exchange(inner, &mut instances, &replicas).map_err(|reason| Error::unsupported(inner, reason))?;
             } else {
                 instances.iter_mut().try_for_each(|env| env.run_op(program, inner))?;
             }

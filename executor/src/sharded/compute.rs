@@ -27,7 +27,7 @@ pub(crate) fn compute(
     mut operands: Vec<Tensor>,
 ) -> Result<Vec<Tensor>> {
     let op = program.op(id);
-    let unsupported = |reason: String| Error::Unsupported { op: op.name.clone(), kind: op.kind.name().into(), reason };
+    let unsupported = |reason: String| Error::unsupported(op, reason);
     let shape_of = |v| dims(&program.value(v).ty.shape);
     let expected: Vec<Vec<usize>> =
         op.results.iter().zip(&kernel.results).map(|(&r, s)| placement.local_shape(&shape_of(r), s)).collect();

@@ -46,25 +46,25 @@ impl DeviceRun<'_, '_> {
     ) -> Result<(Vec<Tensor>, usize)> {
         let program = self.program;
         let op = program.op(id);
-        let unsupported =
-            |reason: String| Error::Unsupported { op: op.name.clone(), kind: op.kind.name().into(), reason };
-        if matches!(op.kind, OpKind::SelectAndScatter(_)) {
-            return self.halo_select_and_scatter(id, kernel, operands);
-        }
+        let unsupported = |reason: String| Error::unsupported(op, reason);
         let types: Vec<&TensorType> = op.operands.iter().map(|&v| &program.value(v).ty).collect();
         let halo = op.kind.halo(&types).ok_or_else(|| unsupported("halo exchange is for windowed ops".into()))?;
-        let (placement, device) = (self.site.placement, self.site.device.index());
-        fill_masked(program, id, kernel, placement, device, &mut operands)?;
         let (input, output) = (&types[0].shape, &program.value(op.results[0]).ty.shape);
+        // Each split windowed dimension with its shards (by position along its axes).
+        let (placement, device) = (self.site.placement, self.site.device.index());
         let mut splits = Vec::new();
         for dim in halo.dims {
             let axes = kernel.operands[0].dims.get(dim.input_dim).map_or(&[][..], |d| d.axes.as_slice());
             if !axes.is_empty() {
-                let sizes = (input[dim.input_dim], output[dim.output_dim]);
-                let shards = dim.shards(sizes, placement.count(axes) as i64);
+                let shards = dim.shards((input[dim.input_dim], output[dim.output_dim]), placement.count(axes) as i64);
                 splits.push(Split { dim, axes, shards });
             }
         }
+        let dtypes: Vec<DType> = types.iter().map(|t| t.dtype).collect();
+        if matches!(op.kind, OpKind::SelectAndScatter(_)) {
+            return self.halo_select_and_scatter(id, kernel, (operands, &dtypes), &splits);
+        }
+        fill_masked(program, id, kernel, placement, device, &mut operands)?;
         let mut local = op.kind.clone();
         let (mut received, mut reads) = (0, true);
         for split in &splits {
@@ -91,7 +91,6 @@ impl DeviceRun<'_, '_> {
         if !reads {
             return Ok((results.iter().map(|(shape, _)| Tensor::full(shape, 0.0)).collect(), received));
         }
-        let dtypes: Vec<DType> = types.iter().map(|t| t.dtype).collect();
         let xs: Vec<&Tensor> = operands.iter().collect();
         let tys: Vec<TensorType> = results.iter().map(|(_, ty)| ty.clone()).collect();
         let ys = apply(&local, (&xs, &dtypes), &tys).map_err(unsupported)?;
@@ -101,46 +100,39 @@ impl DeviceRun<'_, '_> {
         Ok((ys.into_iter().zip(&results).map(|(y, (shape, _))| y.zero_padded(shape)).collect(), received))
     }
 
-    /// A `select_and_scatter` ([`Mode::Halo`](crate::schedule::Mode::Halo)): along
-    /// each split dimension this device fetches the operand rows of the windows
-    /// touching its block, takes those windows' rows of the source (replicated
-    /// along the dimension), runs the op on them with its padding adjusted so its
-    /// windows are exactly those, and keeps its own rows of the result.
+    /// `select_and_scatter` `id` along its `splits`: along each, this device
+    /// fetches the operand rows of the windows touching its block, takes those
+    /// windows' rows of the source (replicated along the dimension), runs the op on
+    /// them with its padding set so its windows are exactly those, and keeps its
+    /// own rows of the result.
     fn halo_select_and_scatter(
         &mut self,
         id: OpId,
         kernel: &Kernel,
-        mut operands: Vec<Tensor>,
+        (mut operands, dtypes): (Vec<Tensor>, &[DType]),
+        splits: &[Split<'_>],
     ) -> Result<(Vec<Tensor>, usize)> {
         let program = self.program;
         let op = program.op(id);
-        let unsupported =
-            |reason: String| Error::Unsupported { op: op.name.clone(), kind: op.kind.name().into(), reason };
-        let types: Vec<&TensorType> = op.operands.iter().map(|&v| &program.value(v).ty).collect();
-        let halo = op.kind.halo(&types).ok_or_else(|| unsupported("no windows".into()))?;
+        let unsupported = |reason: String| Error::unsupported(op, reason);
         if operands.len() < 2 {
             return Err(unsupported(format!("{} operands, not 2 or 3", operands.len())));
         }
         let (placement, device) = (self.site.placement, self.site.device.index());
-        let shape = &types[0].shape;
+        let shape = &program.value(op.operands[0]).ty.shape;
         let (mut local, mut received, mut empty) = (op.kind.clone(), 0, false);
         let mut crops = Vec::new();
-        for dim in halo.dims {
-            let axes = kernel.operands[0].dims.get(dim.input_dim).map_or(&[][..], |d| d.axes.as_slice());
-            let Some(windows) = dim.scatter_windows.filter(|_| !axes.is_empty()) else { continue };
-            let n = shape[dim.input_dim];
-            let split = Split { dim, axes, shards: dim.shards((n, 0), placement.count(axes) as i64) };
-            let mine = split.shards[placement.index(device, axes)?];
-            let (got, extended) = self.fetch_rows(&operands[0], &split, n)?;
+        for split in splits {
+            let (dim, n) = (&split.dim, shape[split.dim.input_dim]);
+            let Some(windows) = dim.scatter_windows else { continue };
+            let mine = split.shards[placement.index(device, split.axes)?];
+            let (got, extended) = self.fetch_rows(&operands[0], split, n)?;
             (operands[0], received) = (extended, received + got);
             let (read, touching) = (mine.read(n), dim.touching(mine.held, windows));
             empty |= touching.1 <= touching.0;
             local.set_window_padding(dim.k, dim.scatter_padding(read, touching));
-            let source = &operands[1];
-            let (mut starts, mut sizes) = (vec![0; source.rank()], source.shape().to_vec());
-            (starts[dim.input_dim], sizes[dim.input_dim]) =
-                (touching.0 as usize, (touching.1 - touching.0).max(0) as usize);
-            operands[1] = source.block(&starts, &sizes);
+            let (first, count) = (touching.0 as usize, (touching.1 - touching.0).max(0) as usize);
+            operands[1] = operands[1].slab(dim.input_dim, first, count);
             crops.push((dim.input_dim, (mine.held.0 - read.0) as usize, (mine.held.1 - mine.held.0) as usize));
         }
         let block = placement.local_shape(&dims(shape), &kernel.results[0]);
@@ -149,16 +141,13 @@ impl DeviceRun<'_, '_> {
             let init = operands.get(2).and_then(|t| t.data().first().copied()).unwrap_or(0.0);
             return Ok((vec![Tensor::full(&block, init)], received));
         }
-        let dtypes: Vec<DType> = types.iter().map(|t| t.dtype).collect();
         let extended: Vec<i64> = operands[0].shape().iter().map(|&n| n as i64).collect();
         let ty = TensorType::new(extended, program.value(op.results[0]).ty.dtype);
         let xs: Vec<&Tensor> = operands.iter().collect();
-        let y = apply(&local, (&xs, &dtypes), &[ty]).map_err(unsupported)?;
+        let y = apply(&local, (&xs, dtypes), &[ty]).map_err(unsupported)?;
         let mut y = y.into_iter().next().ok_or_else(|| unsupported("the kernel made no result".into()))?;
         for (d, start, size) in crops {
-            let (mut starts, mut sizes) = (vec![0; y.rank()], y.shape().to_vec());
-            (starts[d], sizes[d]) = (start, size);
-            y = y.block(&starts, &sizes);
+            y = y.slab(d, start, size);
         }
         Ok((vec![y.zero_padded(&block)], received))
     }
@@ -183,12 +172,7 @@ impl DeviceRun<'_, '_> {
             .unwrap_or(0);
         let position = placement.index(me, axes)?;
         let mine = split.shards[position].held;
-        let cut = |rows: (i64, i64)| -> Tensor {
-            let mut starts = vec![0; x.rank()];
-            let mut sizes = x.shape().to_vec();
-            (starts[d], sizes[d]) = ((rows.0 - mine.0).max(0) as usize, (rows.1 - rows.0).max(0) as usize);
-            x.block(&starts, &sizes)
-        };
+        let cut = |rows: (i64, i64)| x.slab(d, (rows.0 - mine.0).max(0) as usize, (rows.1 - rows.0).max(0) as usize);
         let mut pieces: Vec<(usize, Tensor)> = vec![(position, cut(share(position, position)))];
         let mut received = 0;
         for step in 1..=distance {

@@ -475,8 +475,7 @@ impl<'a, 'd> DeviceRun<'a, 'd> {
     /// elements received from other devices.
     fn replica_collective(&mut self, id: OpId, operands: &[Tensor]) -> Result<(Vec<Tensor>, usize)> {
         let op = self.program.op(id);
-        let unsupported =
-            |reason: String| Error::Unsupported { op: op.name.clone(), kind: op.kind.name().into(), reason };
+        let unsupported = |reason: String| Error::unsupported(op, reason);
         let device_ids = self.program.mesh().device_ids();
         let device = self.site.device.index();
         let me = device_ids.get(device).copied().ok_or_else(|| unsupported(format!("device {device} has no id")))?;
