@@ -11,7 +11,7 @@
 //! windows slide over the dilated input, row `r` at position `r * base`, and read the
 //! rows whose positions they cover.
 
-use super::OpKind;
+use super::{OpKind, Window};
 use crate::ir::TensorType;
 
 /// One windowed dimension of an op.
@@ -183,41 +183,11 @@ impl OpKind {
                 Some(Halo { dims, inputs: 1 })
             }
             OpKind::ReduceWindow(rw) => {
-                let w = &rw.window;
-                let dims = (0..w.dimensions.len())
-                    .filter(|&d| !w.is_shardy_pass_through(d))
-                    .map(|d| HaloDim {
-                        k: d,
-                        input_dim: d,
-                        output_dim: d,
-                        window: w.dimensions[d],
-                        stride: w.strides.get(d).copied().unwrap_or(1),
-                        dilation: w.window_dilations.get(d).copied().unwrap_or(1),
-                        low: w.padding.get(d).map_or(0, |p| p.0),
-                        base: w.base_dilations.get(d).copied().unwrap_or(1),
-                        scatter_windows: None,
-                    })
-                    .collect();
                 let inputs = super::ReduceWindow::input_count(operands.iter().map(|t| t.rank()));
-                Some(Halo { dims, inputs })
+                Some(Halo { dims: window_dims(&rw.window, None), inputs })
             }
             OpKind::SelectAndScatter(sas) => {
-                let (w, source) = (&sas.window, &operands.get(1)?.shape);
-                let dims = (0..w.dimensions.len())
-                    .filter(|&d| !w.is_shardy_pass_through(d))
-                    .map(|d| HaloDim {
-                        k: d,
-                        input_dim: d,
-                        output_dim: d,
-                        window: w.dimensions[d],
-                        stride: w.strides.get(d).copied().unwrap_or(1),
-                        dilation: 1,
-                        low: w.padding.get(d).map_or(0, |p| p.0),
-                        base: 1,
-                        scatter_windows: source.get(d).copied(),
-                    })
-                    .collect();
-                Some(Halo { dims, inputs: 1 })
+                Some(Halo { dims: window_dims(&sas.window, Some(&operands.get(1)?.shape)), inputs: 1 })
             }
             _ => None,
         }
@@ -239,11 +209,37 @@ impl OpKind {
     }
 }
 
+/// The windowed dimensions of `window` (those not pass-through), the op's result
+/// dimensions its input's; for a `select_and_scatter`, with its `source`'s shape
+/// (its windows per dimension).
+fn window_dims(window: &Window, source: Option<&[i64]>) -> Vec<HaloDim> {
+    let at = |list: &[i64], d: usize| list.get(d).copied().unwrap_or(1);
+    (0..window.dimensions.len())
+        .filter(|&d| !window.is_shardy_pass_through(d))
+        .map(|d| HaloDim {
+            k: d,
+            input_dim: d,
+            output_dim: d,
+            window: window.dimensions[d],
+            stride: at(&window.strides, d),
+            dilation: at(&window.window_dilations, d),
+            low: window.padding.get(d).map_or(0, |p| p.0),
+            base: at(&window.base_dilations, d),
+            scatter_windows: source.and_then(|s| s.get(d).copied()),
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::DType;
-    use crate::ops::{ReduceKind, ReduceWindow, Window};
+    use crate::ops::{ReduceKind, ReduceWindow};
+
+    /// Dimension 0, windows of `window` by `stride`, undilated windows.
+    fn dim(window: i64, stride: i64, low: i64, base: i64, scatter_windows: Option<i64>) -> HaloDim {
+        HaloDim { k: 0, input_dim: 0, output_dim: 0, window, stride, dilation: 1, low, base, scatter_windows }
+    }
 
     #[test]
     fn a_strided_window_reads_past_its_block() {
@@ -267,17 +263,7 @@ mod tests {
     fn a_dilated_input_is_read_at_the_rows_its_windows_cover() {
         // 4 rows dilated by 2 (positions 0, 2, 4, 6), padded by 2 each side, windows of
         // 3: 9 windows over positions -2..9. Split in 2 shards of 5 and 4 windows.
-        let dim = HaloDim {
-            k: 0,
-            input_dim: 0,
-            output_dim: 0,
-            window: 3,
-            stride: 1,
-            dilation: 1,
-            low: 2,
-            base: 2,
-            scatter_windows: None,
-        };
+        let dim = dim(3, 1, 2, 2, None);
         let shards = dim.shards((4, 9), 2);
         // Windows 0..5 cover positions -2..5: rows 0, 1, 2 (positions 0, 2, 4).
         assert_eq!(shards[0].window, (-2, 5));
@@ -294,17 +280,7 @@ mod tests {
     fn a_pool_gradient_reads_the_windows_touching_its_block() {
         // 3x3 windows, stride 2, padding 1 over 8 rows: 4 windows at rows -1..2,
         // 1..4, 3..6, 5..8. Two blocks of 4 rows.
-        let dim = HaloDim {
-            k: 0,
-            input_dim: 0,
-            output_dim: 0,
-            window: 3,
-            stride: 2,
-            dilation: 1,
-            low: 1,
-            base: 1,
-            scatter_windows: Some(4),
-        };
+        let dim = dim(3, 2, 1, 1, Some(4));
         let shards = dim.shards((8, 0), 2);
         // Rows 0..4 are touched by windows 0, 1, 2 (rows -1..6); rows 4..8 by 2, 3.
         assert_eq!(dim.touching(shards[0].held, 4), (0, 3));
