@@ -19,12 +19,13 @@
 
 use super::Importer;
 use super::mesh::model_type;
-use crate::ast::{Operation, Type};
-use autoshard_mesh::{Collective, CollectiveKind, ReductionKind, mesh_op};
-use autoshard_model::Diagnostic;
+use crate::ast::Operation;
+use autoshard_mesh::{Collective, CollectiveKind, MeshOp, ReductionKind, mesh_op};
 use autoshard_model::ir::OpSpec;
 use autoshard_model::ops::{AllGather, AllReduce, AllToAll, CollectivePermute, OpKind, ReduceKind, ReduceScatter};
 use autoshard_model::ops::{ReplicaGroups, Slice};
+use autoshard_model::{Diagnostic, ValueId};
+use std::str::FromStr;
 
 impl Importer<'_> {
     /// A collective of an SPMD program: its ops (see the module docs), the last one's
@@ -33,39 +34,78 @@ impl Importer<'_> {
         let file = self.file.clone();
         let fail = |m: String| crate::error(&file, op.pos, format!("{m} (in '{text}')"));
         let result = op.results.first().map_or("", String::as_str);
-        let collective: Collective = format!("%{result} = {text}").parse().map_err(|e| fail(format!("{e}")))?;
+        let collective: Collective = self.parse_spmd_op(op, text)?;
         let mesh = mesh_op(&collective.mesh, &self.dialect_mesh(op, &collective.mesh)?);
         collective.verify(std::slice::from_ref(&mesh)).map_err(|e| fail(format!("{e}")))?;
         let sizes = mesh.static_shape().unwrap_or_default();
-        let device_ids = self.builder.mesh().device_ids();
-        let groups = mesh.device_groups(&collective.mesh_axes).unwrap_or_default();
-        let groups = groups.iter().map(|g| g.iter().map(|&d| device_ids[d as usize]).collect()).collect();
+        let groups = self.device_groups(&mesh, &collective.mesh_axes);
         let mut value = self.value(&collective.input, op.pos)?;
         let group = Group { groups, sizes: &sizes, axes: &collective.mesh_axes };
         let steps = steps(&collective.kind, &group, &self.builder.type_of(value).shape).map_err(fail)?;
         let last = steps.len() - 1;
         for (k, kind) in steps.into_iter().enumerate() {
-            if k < last {
-                let spec = OpSpec {
-                    result_names: vec![self.key(&format!("{result}.{k}"))],
-                    kind,
-                    operands: vec![value],
-                    result_shardings: Vec::new(),
-                    loc: Some(self.loc(op.pos)),
-                };
-                value = self.builder.add_op(spec).map_err(|e| self.err(op.pos, e.to_string()))?[0];
-                continue;
-            }
-            let mut typed = op.clone();
-            typed.result_types = model_type(&collective.result_type)
-                .map(|t| Type {
-                    shape: t.shape.iter().map(|&d| d as u64).collect(),
-                    element: collective.result_type.element.clone(),
-                })
-                .into_iter()
-                .collect();
-            self.add(&typed, kind, vec![value])?;
+            let name = if k < last { format!("{result}.{k}") } else { result.to_string() };
+            value = self.add_step(op, &name, kind, vec![value])?;
         }
+        self.bind_spmd_result(op, result, value, &collective.result_type)
+    }
+
+    /// Op `text` of an SPMD program (its result named as `op`'s) read as the
+    /// dialect's `T`, or an error at the op.
+    pub(super) fn parse_spmd_op<T: FromStr<Err = autoshard_mesh::Error>>(
+        &self,
+        op: &Operation,
+        text: &str,
+    ) -> Result<T, Diagnostic> {
+        let result = op.results.first().map_or("", String::as_str);
+        format!("%{result} = {text}")
+            .parse()
+            .map_err(|e| crate::error(&self.file, op.pos, format!("{e} (in '{text}')")))
+    }
+
+    /// The device groups of `mesh`'s `axes` (each group's device ids, in its
+    /// in-group order), on the program's mesh.
+    pub(super) fn device_groups(&self, mesh: &MeshOp, axes: &[i64]) -> Vec<Vec<i64>> {
+        let device_ids = self.builder.mesh().device_ids();
+        let groups = mesh.device_groups(axes).unwrap_or_default();
+        groups.iter().map(|g| g.iter().map(|&d| device_ids[d as usize]).collect()).collect()
+    }
+
+    /// One of the ops an SPMD op becomes: `kind` on `operands`, its result named
+    /// `name` (`%name`), located at `op`.
+    pub(super) fn add_step(
+        &mut self,
+        op: &Operation,
+        name: &str,
+        kind: OpKind,
+        operands: Vec<ValueId>,
+    ) -> Result<ValueId, Diagnostic> {
+        let spec = OpSpec {
+            result_names: vec![self.key(name)],
+            kind,
+            operands,
+            result_shardings: Vec::new(),
+            loc: Some(self.loc(op.pos)),
+        };
+        let values = self.builder.add_op(spec).map_err(|e| self.err(op.pos, e.to_string()))?;
+        values.first().copied().ok_or_else(|| self.err(op.pos, format!("{} made no value", op.name)))
+    }
+
+    /// Binds `value` as SPMD op `op`'s result `name`, checking the type the op
+    /// states.
+    pub(super) fn bind_spmd_result(
+        &mut self,
+        op: &Operation,
+        name: &str,
+        value: ValueId,
+        stated: &autoshard_mesh::TensorType,
+    ) -> Result<(), Diagnostic> {
+        let inferred = self.builder.type_of(value);
+        if model_type(stated).as_ref() != Some(inferred) {
+            let message = format!("{}: the module says result 0 is {stated}, autoshard infers {inferred}", op.name);
+            return Err(self.err(op.pos, message));
+        }
+        self.env.insert(self.key(name), value);
         Ok(())
     }
 }
@@ -86,6 +126,16 @@ impl Group<'_> {
     /// The in-group index of the device at `coords` (one per group axis).
     fn index(&self, coords: &[i64]) -> i64 {
         self.axes.iter().zip(coords).fold(0, |i, (&a, &c)| i * self.sizes[a as usize] + c)
+    }
+
+    fn all_to_all(&self, split_dimension: i64, concat_dimension: i64) -> OpKind {
+        OpKind::AllToAll(AllToAll {
+            split_dimension,
+            concat_dimension,
+            split_count: self.size(),
+            replica_groups: ReplicaGroups(self.groups.clone()),
+            channel_id: 1,
+        })
     }
 
     fn gather(&self, dimension: i64) -> OpKind {
@@ -121,16 +171,7 @@ fn steps(kind: &CollectiveKind, group: &Group<'_>, shape: &[i64]) -> Result<Vec<
     // Every device's own block along `axis` of the tensor all of them hold: each
     // member's block `i` sent to member `i`, and of the `size` copies of its own block
     // it receives, the first kept.
-    let own_block = |axis: i64| {
-        let exchange = OpKind::AllToAll(AllToAll {
-            split_dimension: axis,
-            concat_dimension: axis,
-            split_count: size,
-            replica_groups: replica_groups.clone(),
-            channel_id: 1,
-        });
-        [exchange, block(shape, axis as usize, 0, size)]
-    };
+    let own_block = |axis: i64| [group.all_to_all(axis, axis), block(shape, axis as usize, 0, size)];
     Ok(match kind {
         CollectiveKind::AllGather { gather_axis } => vec![group.gather(*gather_axis)],
         CollectiveKind::Gather { gather_axis, .. } => vec![group.gather(*gather_axis)],
@@ -149,13 +190,7 @@ fn steps(kind: &CollectiveKind, group: &Group<'_>, shape: &[i64]) -> Result<Vec<
             channel_id: 1,
             use_global_device_ids: true,
         })],
-        CollectiveKind::AllToAll { split_axis, concat_axis } => vec![OpKind::AllToAll(AllToAll {
-            split_dimension: *split_axis,
-            concat_dimension: *concat_axis,
-            split_count: size,
-            replica_groups,
-            channel_id: 1,
-        })],
+        CollectiveKind::AllToAll { split_axis, concat_axis } => vec![group.all_to_all(*split_axis, *concat_axis)],
         CollectiveKind::Shift { offset, rotate, .. } => {
             // Along the shift axis: verified to be one of the group's, in its order.
             let mut pairs = Vec::new();

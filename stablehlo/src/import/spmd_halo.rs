@@ -14,12 +14,10 @@
 //!    corners come from the diagonal neighbours.
 
 use super::Importer;
-use super::mesh::model_type;
 use crate::ast::Operation;
 use autoshard_mesh::{UpdateHalo, mesh_op};
 use autoshard_model::Diagnostic;
 use autoshard_model::ValueId;
-use autoshard_model::ir::OpSpec;
 use autoshard_model::ops::{BinaryOp, CollectivePermute, Concatenate, OpKind, Slice};
 
 /// One split dimension: its index, the destination's and the source's halos, the
@@ -38,7 +36,7 @@ impl Importer<'_> {
         let file = self.file.clone();
         let fail = |m: String| crate::error(&file, op.pos, format!("{m} (in '{text}')"));
         let result = op.results.first().map_or("", String::as_str);
-        let halo: UpdateHalo = format!("%{result} = {text}").parse().map_err(|e| fail(format!("{e}")))?;
+        let halo: UpdateHalo = self.parse_spmd_op(op, text)?;
         let mesh = mesh_op(&halo.mesh, &self.dialect_mesh(op, &halo.mesh)?);
         let source = self.value(&halo.source, op.pos)?;
         let destination = self.value(&halo.destination, op.pos)?;
@@ -59,7 +57,6 @@ impl Importer<'_> {
         if src_shape.len() != dst_shape.len() || split.iter().any(|&d| d >= dst_shape.len()) {
             return Err(fail(format!("split_axes {:?} do not fit the source and destination", halo.split_axes)));
         }
-        let device_ids = self.builder.mesh().device_ids();
         let mut dims = Vec::with_capacity(split.len());
         for ((&d, &h), &s) in split.iter().zip(&halos).zip(&source_halos) {
             let core = dst_shape[d] - h.0 - h.1;
@@ -70,8 +67,7 @@ impl Importer<'_> {
                     dst_shape[d], src_shape[d]
                 )));
             }
-            let groups = mesh.device_groups(&halo.split_axes[d]).unwrap_or_default();
-            let groups = groups.iter().map(|g| g.iter().map(|&p| device_ids[p as usize]).collect()).collect();
+            let groups = self.device_groups(&mesh, &halo.split_axes[d]);
             dims.push(SplitDim { d, halo: h, source_halo: s, core, groups });
         }
         let mut emit = Emit { importer: self, op, result, count: 0 };
@@ -79,12 +75,7 @@ impl Importer<'_> {
         for dim in &dims {
             out = emit.exchange(out, dim)?;
         }
-        let ty = self.builder.type_of(out).clone();
-        if model_type(&halo.result_type).as_ref() != Some(&ty) {
-            return Err(fail(format!("the result is {}, not {}", crate::export::ty(&ty), halo.result_type)));
-        }
-        self.env.insert(self.key(result), out);
-        Ok(())
+        self.bind_spmd_result(op, result, out, &halo.result_type)
     }
 }
 
@@ -100,16 +91,7 @@ impl Emit<'_, '_, '_> {
     fn add(&mut self, kind: OpKind, operands: Vec<ValueId>) -> Result<ValueId, Diagnostic> {
         let name = format!("{}.halo{}", self.result, self.count);
         self.count += 1;
-        let importer = &mut *self.importer;
-        let spec = OpSpec {
-            result_names: vec![importer.key(&name)],
-            kind,
-            operands,
-            result_shardings: Vec::new(),
-            loc: Some(importer.loc(self.op.pos)),
-        };
-        let values = importer.builder.add_op(spec).map_err(|e| importer.err(self.op.pos, e.to_string()))?;
-        Ok(values[0])
+        self.importer.add_step(self.op, &name, kind, operands)
     }
 
     /// Rows `[from, to)` of `x` along `d`.
