@@ -15,14 +15,15 @@ use crate::specs::DeviceSpec;
 use autoshard_model::rules::OpCounts;
 use autoshard_model::{Bytes, Flops, Seconds};
 
-/// What one device does for one op: one kernel, or the kernels of a custom op's body
-/// (the common case, one kernel, holds no allocation: the solver prices thousands).
+/// What one device does for one op: one kernel, or several (a custom op's body, or
+/// masks of padding before the op's kernel; the common case, one kernel, holds no
+/// allocation: the solver prices thousands).
 #[derive(Debug, Clone, PartialEq)]
 pub enum LocalWork {
     /// One kernel.
     Kernel(KernelWork),
-    /// A custom op's body, kernel by kernel in order.
-    Body(Vec<KernelWork>),
+    /// Kernels in order: a custom op's body, or masks and then the op's kernel.
+    Kernels(Vec<KernelWork>),
     /// A collective over replica groups in a manual computation's body (`psum`,
     /// `ppermute`…): its kernel, and the time its exchange takes on the links.
     Exchange(KernelWork, Seconds),
@@ -85,7 +86,7 @@ impl LocalWork {
     pub fn kernels(&self) -> &[KernelWork] {
         match self {
             LocalWork::Kernel(kernel) | LocalWork::Exchange(kernel, _) => std::slice::from_ref(kernel),
-            LocalWork::Body(kernels) => kernels,
+            LocalWork::Kernels(kernels) => kernels,
         }
     }
 
@@ -162,7 +163,7 @@ mod tests {
         let kernels = KernelModel { overhead: Seconds(1e-3), rates: [rates; 6], per_element: BTreeMap::new() };
         let measured = DeviceSpec { kernels: Some(kernels), ..device };
         assert_eq!(work.time(&measured), Seconds(1e-3 + 2.0 + 3e-3));
-        let two = LocalWork::Body(vec![local, local]);
+        let two = LocalWork::Kernels(vec![local, local]);
         assert_eq!(two.time(&measured), Seconds(2.0 * (1e-3 + 2.0 + 3e-3)));
         assert_eq!(two.flops(), Flops(4e9));
     }

@@ -31,13 +31,13 @@ use crate::error::{Error, Result};
 use crate::hardware::HardwareSpec;
 use crate::op_cost::{Pricing, RuledOpCost};
 use crate::plan_cost::{Decisions, runs_regions};
-use autoshard_model::ReductionKind;
 use autoshard_model::check_factors;
 use autoshard_model::ir::Op;
 use autoshard_model::ops::{Linearity, OpKind};
 use autoshard_model::rules::sharding_rule;
 use autoshard_model::{AxisRef, OpId, OpShardingRule, Plan, Program, TensorFactorShardings, TensorSharding, ValueId};
 use autoshard_model::{Carried, OpStrategy};
+use autoshard_model::{ReductionKind, axes_size, balanced_cut};
 
 /// Decisions given before completion; `None` is open.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -98,7 +98,8 @@ impl Fixed {
             }
             factors.resize(rule.num_factors(), Vec::new());
             check_factors(program, program.op(id), &rule, &factors)?;
-            self.strategies[id.index()] = Some(OpStrategy { factors, carried: op_plan.carried.clone() });
+            let (carried, balanced) = (op_plan.carried.clone(), op_plan.balanced);
+            self.strategies[id.index()] = Some(OpStrategy { factors, carried, balanced });
         }
         Ok(())
     }
@@ -282,13 +283,19 @@ impl Greedy<'_> {
     ) -> Result<(OpStrategy, RuledOpCost)> {
         let op = self.program.op(id);
         let mut best: Option<(f64, OpStrategy, RuledOpCost)> = None;
+        let mesh = self.program.mesh();
         for factors in self.candidates(id, rule, operands, targets) {
             let carried = carried_to(op, &factors, operands, targets);
-            let strategy = OpStrategy { factors, carried };
-            let Ok(cost) = self.pricing.ruled_op(id, rule, &strategy, operands, targets) else { continue };
-            let total = cost.total(self.pricing.hardware).0;
-            if best.as_ref().is_none_or(|(b, ..)| total < *b) {
-                best = Some((total, strategy, cost));
+            // Factors that do not divide may also be cut into balanced shards.
+            let uneven =
+                factors.iter().zip(&rule.factor_sizes).any(|(f, &n)| balanced_cut(n, axes_size(f, mesh)).is_some());
+            for balanced in [false, true].into_iter().take(1 + usize::from(uneven)) {
+                let strategy = OpStrategy { factors: factors.clone(), carried: carried.clone(), balanced };
+                let Ok(cost) = self.pricing.ruled_op(id, rule, &strategy, operands, targets) else { continue };
+                let total = cost.total(self.pricing.hardware).0;
+                if best.as_ref().is_none_or(|(b, ..)| total < *b) {
+                    best = Some((total, strategy, cost));
+                }
             }
         }
         let name = &op.name;

@@ -20,7 +20,7 @@ use crate::collective::{Group, collective_time, replica_time};
 use crate::compute::{Kernel, LocalWork, Share};
 use crate::error::{Error, Result};
 use crate::hardware::HardwareSpec;
-use crate::kernel::KernelClass;
+use crate::kernel::{KernelClass, KernelWork};
 use crate::reshard::{PricedCollective, Tensor, cheapest_plan};
 use autoshard_model::OpStrategy;
 use autoshard_model::axes_size;
@@ -30,7 +30,7 @@ use autoshard_model::rules::{OpCounts, OpShapes, counts_for, halo_exchange, op_c
 use autoshard_model::{
     AxisRef, Bytes, FactorKind, Mesh, Meshes, OpId, OpKind, OpShardingRule, Program, Seconds, TensorSharding, ValueId,
 };
-use autoshard_model::{OpShardings, factor_axes, op_shardings};
+use autoshard_model::{Flops, OpShardings, factor_axes, op_shardings, reduced_blocks};
 
 /// The program being priced, its hardware, and its mesh by name.
 pub struct Pricing<'a> {
@@ -113,7 +113,7 @@ impl<'a> Pricing<'a> {
                 let fraction = 1.0 / pieces.max(1.0);
                 let kernels =
                     self.body_kernels(body).into_iter().map(|k| k.local(pieces, fraction, fraction)).collect();
-                LocalWork::Body(kernels)
+                LocalWork::Kernels(kernels)
             }
             _ if op.kind.is_replica_collective() => {
                 let kernel = self.kernel(id).local(pieces, operands.fraction(), results.fraction());
@@ -240,7 +240,28 @@ impl<'a> Pricing<'a> {
             self.share(op.operands.iter().copied().zip(&operands))?,
             self.share(op.results.iter().copied().zip(&results))?,
         );
+        let work = self.masked(rule, &op.operands, &operands)?.prepend_to(work);
         Ok(StrategyCost { operands, results, permutations, work })
+    }
+
+    /// The masks a device runs before an op with `rule` reduces over padding: for
+    /// each operand (values `values`, held as `shardings`) with a padded block along
+    /// a sharded reduction factor, a pass writing the reduction's identity over its
+    /// padding (a select over the block: read and written once). Uneven shards hold
+    /// no padding, so they need none.
+    fn masked(&self, rule: &OpShardingRule, values: &[ValueId], shardings: &[TensorSharding]) -> Result<Masks> {
+        let mut masks = Vec::new();
+        for ((mapping, &v), sharding) in rule.operands.iter().zip(values).zip(shardings) {
+            let shape = &self.program.value(v).ty.shape;
+            let blocks = reduced_blocks(rule, mapping, sharding, (shape, self.program.mesh()));
+            if blocks.iter().any(|&(_, uneven)| !uneven) {
+                let bytes = self.local_bytes(v, sharding)?;
+                let elements = bytes.0 as f64 / self.program.value(v).ty.dtype.size_bytes().max(1) as f64;
+                let (flops, bytes) = (Flops(0.0), Bytes(2 * bytes.0));
+                masks.push(KernelWork { class: KernelClass::Movement, op: "mask", flops, bytes, elements });
+            }
+        }
+        Ok(Masks(masks))
     }
 
     /// A sharded permutation factor needs its shards exchanged: a collective-permute
@@ -265,6 +286,22 @@ pub struct StrategyCost {
     pub permutations: Vec<Option<PricedCollective>>,
     /// One device's work.
     pub work: LocalWork,
+}
+
+/// The masks an op runs before its kernels (see `OpCost::masked`).
+struct Masks(Vec<KernelWork>);
+
+impl Masks {
+    /// `work` after the masks.
+    fn prepend_to(self, work: LocalWork) -> LocalWork {
+        if self.0.is_empty() {
+            return work;
+        }
+        match work {
+            LocalWork::Exchange(..) => work,
+            work => LocalWork::Kernels(self.0.into_iter().chain(work.kernels().iter().copied()).collect()),
+        }
+    }
 }
 
 /// What an op with a rule costs under one strategy.

@@ -265,6 +265,7 @@ impl<'a> PlanPricing<'a> {
             rule: None,
             factor_shardings: Vec::new(),
             carried: None,
+            balanced: false,
             flops: Default::default(),
             compute_s: Seconds(0.0),
             communication_s: Seconds(0.0),
@@ -411,6 +412,7 @@ impl<'a> PlanPricing<'a> {
         let targets: Vec<Option<TensorSharding>> = op.results.iter().map(|&v| Some(self.sharding(v).clone())).collect();
         let cost = self.pricing.ruled_op(id, rule, strategy, &operands, &targets)?;
         plan.carried = strategy.carried.clone();
+        plan.balanced = strategy.balanced;
         plan.flops = cost.work.flops();
         plan.compute_s = cost.work.compute(&self.pricing.hardware.device);
         plan.communication_s = cost.work.network();

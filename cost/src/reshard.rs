@@ -190,7 +190,10 @@ fn price_one(
         Collective::AllToAll { params, .. } => (params.iter().flat_map(|p| p.axes.clone()).collect(), bytes_in),
         Collective::AllReduce { axes, .. } => (axes.clone(), bytes_in),
         Collective::ReduceScatter { axes, .. } => (axes.concat(), bytes_in),
-        Collective::CollectivePermute { .. } => (permuted_axes(tensor.meshes, before, after)?, bytes_in),
+        Collective::CollectivePermute { .. } => match recut(tensor, before, after)? {
+            Some((axes, moved)) => (axes, moved),
+            None => (permuted_axes(tensor.meshes, before, after)?, bytes_in),
+        },
         Collective::Reshard { .. } => return reshard_price(tensor, before, after, hardware),
     };
     Ok((bytes, collective_time(kind, Group::for_kind(kind, &axes, mesh, hardware), bytes)))
@@ -235,6 +238,35 @@ fn permuted_axes(meshes: &Meshes, before: &TensorSharding, after: &TensorShardin
 
 fn all_axes(mesh: &Mesh) -> Vec<AxisRef> {
     mesh.axes().iter().map(|a| AxisRef::full(a.name.clone())).collect()
+}
+
+/// A collective-permute that only moves the cuts of uneven dimensions (the same
+/// axes, the same mesh): its axes are those of the recut dimensions, and a device
+/// receives at most the part of its new block its old one lacks — per recut
+/// dimension the least overlap of a block with its old self, the other dimensions
+/// whole blocks. `None` for any other permute.
+fn recut(tensor: Tensor<'_>, before: &TensorSharding, after: &TensorSharding) -> Result<Option<(Vec<AxisRef>, Bytes)>> {
+    let mesh = tensor.meshes.resolve(before)?;
+    let same_axes = before.dims.len() == after.dims.len()
+        && before.mesh == after.mesh
+        && before.dims.iter().zip(&after.dims).all(|(b, a)| b.axes == a.axes);
+    if !same_axes {
+        return Ok(None);
+    }
+    let local: Vec<i64> = after.local_dims(mesh, tensor.shape).collect();
+    let (mut axes, mut kept) = (Vec::new(), 1u64);
+    for (d, (b, a)) in before.dims.iter().zip(&after.dims).enumerate() {
+        let (n, k) = (tensor.shape[d], b.sharded_size(mesh).max(1));
+        let (old, new) = (b.bounds(n, k), a.bounds(n, k));
+        let overlap =
+            (0..k as usize).map(|i| (old[i + 1].min(new[i + 1]) - old[i].max(new[i])).max(0)).min().unwrap_or(0);
+        if old != new {
+            axes.extend(a.axes.iter().cloned());
+        }
+        kept = kept.saturating_mul(if old == new { local[d].max(0) } else { overlap } as u64);
+    }
+    let block: u64 = local.iter().map(|&n| n.max(0) as u64).product();
+    Ok(Some((axes, Bytes(block.saturating_sub(kept).saturating_mul(tensor.dtype.size_bytes())))))
 }
 
 /// Gather the source on its mesh, then send each device its target shard.

@@ -13,8 +13,11 @@
 //! A dimension of size `n` sharded along axes of total size `k` is cut into `k`
 //! blocks of `ceil(n / k)`, numbered by the device's mixed-radix coordinates along
 //! the axes (first axis major); the last blocks may run past `n` — that is padding,
-//! which local tensors carry and results never show. Invariant: every local tensor
-//! has exactly the padded block shape [`Placement::local_shape`] gives.
+//! which local tensors carry and results never show. A dimension cut at offsets
+//! (uneven shards) has blocks of their sizes, each stored padded at its end to the
+//! largest one (the simulator's storage; a runtime holds each at its own size).
+//! Invariant: every local tensor has exactly the padded block shape
+//! [`Placement::local_shape`] gives.
 
 use crate::error::{Error, Result};
 use crate::groups::Grid;
@@ -162,7 +165,17 @@ impl Placement {
     /// The padded shape of one device's block of a tensor of `shape` under
     /// `sharding`.
     pub fn local_shape(&self, shape: &[usize], sharding: &TensorSharding) -> Vec<usize> {
-        shape.iter().enumerate().map(|(d, &n)| n.div_ceil(self.shards(sharding, d))).collect()
+        let shape: Vec<i64> = shape.iter().map(|&n| n as i64).collect();
+        sharding.local_dims(&self.mesh, &shape).map(|n| n.max(0) as usize).collect()
+    }
+
+    /// Where each block of dimension `d` of a tensor of `size` under `sharding`
+    /// starts, and where the last one ends (clipped to `size`).
+    pub fn bounds(&self, sharding: &TensorSharding, d: usize, size: usize) -> Vec<usize> {
+        match sharding.dims.get(d) {
+            Some(dim) => dim.bounds(size as i64, self.shards(sharding, d) as i64).iter().map(|&b| b as usize).collect(),
+            None => vec![0, size],
+        }
     }
 
     /// How many blocks dimension `d` is cut into under `sharding`.
@@ -175,14 +188,15 @@ impl Placement {
         let local = self.local_shape(shape, sharding);
         let mut starts = Vec::with_capacity(shape.len());
         let mut real = Vec::with_capacity(shape.len());
-        for (d, (&n, &size)) in shape.iter().zip(&local).enumerate() {
+        for (d, &n) in shape.iter().enumerate() {
             let index = match sharding.dims.get(d) {
                 Some(dim) => self.index(device, &dim.axes)?,
                 None => 0,
             };
-            let start = index * size;
+            let bounds = self.bounds(sharding, d, n);
+            let (start, end) = (bounds[index.min(bounds.len() - 2)], bounds[(index + 1).min(bounds.len() - 1)]);
             starts.push(start);
-            real.push(n.saturating_sub(start).min(size));
+            real.push(end - start);
         }
         Ok(Block { starts, local, real })
     }
@@ -232,6 +246,16 @@ mod tests {
         let s: TensorSharding = r#"#sdy.sharding<@mesh, [{"x"}]>"#.parse().unwrap();
         assert_eq!(p.block(3, &[2], &s).unwrap().real, vec![0]);
         assert!(Placement::new(&mesh, [&AxisRef::sub("z", 1, 2)]).is_err());
+        // Uneven shards: blocks at the offsets, stored at the largest block's size.
+        let s: TensorSharding = r#"#sdy.sharding<@mesh, [{"x"}[0, 1, 4, 6, 10], {}]>"#.parse().unwrap();
+        assert_eq!(
+            p.block(1, &[10, 3], &s).unwrap(),
+            Block { starts: vec![1, 0], local: vec![4, 3], real: vec![3, 3] }
+        );
+        assert_eq!(
+            p.block(3, &[10, 3], &s).unwrap(),
+            Block { starts: vec![6, 0], local: vec![4, 3], real: vec![4, 3] }
+        );
         // Sub-axes that do not nest keep the axis whole; coordinates still work.
         let mesh: Mesh = r#"<["x"=6]>"#.parse().unwrap();
         let (two, three) = (AxisRef::sub("x", 1, 2), AxisRef::sub("x", 1, 3));

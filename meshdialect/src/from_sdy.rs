@@ -5,13 +5,16 @@
 //! (unreduced) axes become `partial = KIND [...]`, the kinds named alike.
 //! Shardy's sub-axes have no mesh-dialect form (an error); its open dimensions,
 //! priorities and explicitly replicated axes are not in the dialect and are dropped
-//! (a sharding read back is closed). Halos and uneven shards have no Shardy form.
+//! (a sharding read back is closed). Uneven shards are autoshard's offsets on a
+//! dimension (`{"x"}[0, 3, 5, 7, 9]`) both ways: `sharded_dims_offsets` lists every
+//! split dimension's, so a padded dimension beside an uneven one writes its padded
+//! blocks' bounds. Halos have no Shardy form.
 
 use crate::error::{Error, Result};
 use crate::mesh_op::{Dim, MeshOp};
 use crate::reduction::ReductionKind;
 use crate::sharding::{Partial, Sharding};
-use autoshard_model::{AxisRef, DimSharding, Mesh, TensorSharding};
+use autoshard_model::{AxisRef, DimSharding, Mesh, TensorSharding, padded_bounds};
 
 /// The mesh `mesh` named `name`, as `mesh.mesh @name(shape = …)`.
 pub fn mesh_op(name: &str, mesh: &Mesh) -> MeshOp {
@@ -33,9 +36,10 @@ pub fn sdy_mesh(mesh: &MeshOp) -> Result<Mesh> {
     Mesh::from_axes(axes).map_err(|e| Error::Verify(format!("mesh @{}: {e}", mesh.name)))
 }
 
-/// `sharding` on `mesh` (named `name`) as a `mesh.sharding`: each dimension's axes by
-/// index, unreduced axes as partial ones.
-pub fn mesh_sharding(name: &str, mesh: &Mesh, sharding: &TensorSharding) -> Result<Sharding> {
+/// `sharding` of a tensor of `shape` on `mesh` (named `name`) as a `mesh.sharding`:
+/// each dimension's axes by index, unreduced axes as partial ones, uneven
+/// dimensions' offsets as `sharded_dims_offsets`.
+pub fn mesh_sharding(name: &str, mesh: &Mesh, sharding: &TensorSharding, shape: &[i64]) -> Result<Sharding> {
     let index = |axis: &AxisRef| -> Result<i64> {
         if axis.sub.is_some() {
             return Err(Error::Verify(format!("the sub-axis {axis} has no form in the mesh dialect")));
@@ -57,6 +61,12 @@ pub fn mesh_sharding(name: &str, mesh: &Mesh, sharding: &TensorSharding) -> Resu
     };
     let mut out = Sharding::new(name, split_axes);
     out.partial = partial;
+    if sharding.is_uneven() {
+        for (d, dim) in sharding.dims.iter().enumerate().filter(|(_, d)| !d.axes.is_empty()) {
+            let size = shape.get(d).copied().unwrap_or(0);
+            out.sharded_dims_offsets.extend(dim.bounds(size, dim.sharded_size(mesh).max(1)));
+        }
+    }
     Ok(out)
 }
 
@@ -67,9 +77,6 @@ pub fn sdy_sharding(sharding: &Sharding, mesh: &Mesh, rank: usize) -> Result<Ten
     let none = |what: &str| Err(Error::Verify(format!("{what} have no form in Shardy's shardings")));
     if !sharding.halo_sizes.is_empty() {
         return none("halo sizes");
-    }
-    if !sharding.sharded_dims_offsets.is_empty() {
-        return none("uneven shards (sharded_dims_offsets)");
     }
     // Trailing unsplit dimensions beyond the rank (a scalar's `[[]]`) split nothing.
     let split = sharding.split_axes.iter().rposition(|a| !a.is_empty()).map_or(0, |last| last + 1);
@@ -85,6 +92,17 @@ pub fn sdy_sharding(sharding: &Sharding, mesh: &Mesh, rank: usize) -> Result<Ten
     let mut dims =
         sharding.split_axes[..split].iter().map(|a| axes(a).map(DimSharding::closed)).collect::<Result<Vec<_>>>()?;
     dims.resize(rank, DimSharding::closed(Vec::new()));
+    let mut offsets = sharding.sharded_dims_offsets.as_slice();
+    for dim in dims.iter_mut().filter(|d| !d.axes.is_empty() && !sharding.sharded_dims_offsets.is_empty()) {
+        let count = dim.sharded_size(mesh).max(1) as usize + 1;
+        if offsets.len() < count {
+            return Err(Error::Verify(format!("sharded_dims_offsets has too few offsets for {count} shards")));
+        }
+        let (cut, size) = (&offsets[..count], offsets[count - 1]);
+        // Offsets that cut equal, padded blocks are the dimension without offsets.
+        dim.offsets = (cut != padded_bounds(size, count as i64 - 1)).then(|| cut.to_vec());
+        offsets = &offsets[count..];
+    }
     let mut out = TensorSharding::new(sharding.mesh.clone(), dims);
     if let Some(p) = &sharding.partial {
         out.unreduced = axes(&p.axes)?;
@@ -115,18 +133,30 @@ mod tests {
     fn a_shardy_sharding_in_the_mesh_dialect() {
         let sharding: TensorSharding =
             r#"#sdy.sharding<@mesh, [{"model", "data"}, {}], unreduced={"pipe"}>"#.parse().unwrap();
-        let out = mesh_sharding("mesh", &mesh(), &sharding).unwrap();
+        let out = mesh_sharding("mesh", &mesh(), &sharding, &[8, 8]).unwrap();
         assert_eq!(out.to_string(), "mesh.sharding @mesh split_axes = [[1, 0], []] partial = sum [2] : !mesh.sharding");
         assert_eq!(mesh_op("mesh", &mesh()).to_string(), "mesh.mesh @mesh(shape = 2x4x2)");
         let scalar: TensorSharding = r#"#sdy.sharding<@mesh, []>"#.parse().unwrap();
-        let out = mesh_sharding("mesh", &mesh(), &scalar).unwrap();
+        let out = mesh_sharding("mesh", &mesh(), &scalar, &[]).unwrap();
         assert_eq!(out.to_string(), "mesh.sharding @mesh split_axes = [[]] : !mesh.sharding");
         assert_eq!(sdy_sharding(&out, &mesh(), 0).unwrap(), scalar);
         let sub: TensorSharding = r#"#sdy.sharding<@mesh, [{"model":(1)2}]>"#.parse().unwrap();
-        assert!(mesh_sharding("mesh", &mesh(), &sub).unwrap_err().to_string().contains("sub-axis"));
+        assert!(mesh_sharding("mesh", &mesh(), &sub, &[8, 8]).unwrap_err().to_string().contains("sub-axis"));
         let halo: Sharding =
             "mesh.sharding @mesh split_axes = [[0]] halo_sizes = [1, 1] : !mesh.sharding".parse().unwrap();
         assert!(sdy_sharding(&halo, &mesh(), 2).unwrap_err().to_string().contains("halo sizes have no form"));
+    }
+
+    #[test]
+    fn uneven_shards_are_sharded_dims_offsets_both_ways() {
+        let uneven: TensorSharding = r#"#sdy.sharding<@mesh, [{"model"}[0, 1, 3, 5, 7], {"data"}]>"#.parse().unwrap();
+        let out = mesh_sharding("mesh", &mesh(), &uneven, &[7, 8]).unwrap();
+        assert_eq!(
+            out.to_string(),
+            "mesh.sharding @mesh split_axes = [[1], [0]] sharded_dims_offsets = [0, 1, 3, 5, 7, 0, 4, 8] : !mesh.sharding"
+        );
+        out.verify(Some(&mesh_op("mesh", &mesh()))).unwrap();
+        assert_eq!(sdy_sharding(&out, &mesh(), 2).unwrap(), uneven);
     }
 
     #[test]
@@ -168,7 +198,7 @@ mod tests {
         /// A Shardy sharding goes to the mesh dialect, through its text, and back.
         #[test]
         fn shardy_shardings_round_trip_through_the_mesh_dialect(s in sdy()) {
-            let out = mesh_sharding("mesh", &mesh(), &s).unwrap();
+            let out = mesh_sharding("mesh", &mesh(), &s, &vec![8; s.dims.len()]).unwrap();
             let text = out.to_string();
             let read: Sharding = text.parse().unwrap();
             read.verify(Some(&mesh_op("mesh", &mesh()))).unwrap();

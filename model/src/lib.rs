@@ -41,7 +41,7 @@ mod verify;
 
 // Shardy's vocabulary, each with its text form: meshes, axes, shardings, rules.
 pub use axis::{AxisRef, SubAxis, axes_size, format_axis_list, push_or_merge};
-pub use dim_sharding::DimSharding;
+pub use dim_sharding::{DimSharding, balanced_cut, balanced_offsets, padded_bounds};
 pub use mesh::{Mesh, MeshAxis, Meshes};
 pub use projection::{FactorSharding, ShardingProjection, TensorFactorShardings};
 pub use rule::{DimMapping, FactorId, FactorKind, OpShardingRule, TensorMapping};
@@ -55,7 +55,7 @@ pub use plan::{
     Carried, CasePlan, DroppedPreference, Held, LiveBuffer, Objective, OpPlan, OpStrategy, PeakMemory, Plan,
     PlannedCollective, SolverStats, ValuePlan,
 };
-pub use strategy::{Decisions, OpShardings, check_factors, factor_axes, op_shardings};
+pub use strategy::{Decisions, OpShardings, check_factors, factor_axes, op_shardings, reduced_blocks};
 // Physical units, and errors.
 pub use error::{Error, Result};
 // MLIR string literals and lists, as every text front end writes and reads them.

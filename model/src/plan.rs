@@ -177,6 +177,10 @@ pub struct OpPlan {
     /// Partial sums the op carries from operands to results, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub carried: Option<Carried>,
+    /// True when its split dimensions that do not divide are cut into balanced
+    /// uneven shards rather than padded blocks (see [`OpStrategy::balanced`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub balanced: bool,
     /// FLOPs one device performs.
     #[serde(default)]
     pub flops: Flops,
@@ -202,20 +206,25 @@ pub struct Carried {
     pub operands: Vec<usize>,
 }
 
-/// What an op with a rule decides: the axes of each factor of its rule and the
-/// partial sums it carries, if any.
+/// What an op with a rule decides: the axes of each factor of its rule, the
+/// partial sums it carries, if any, and how it cuts dimensions that do not divide.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct OpStrategy {
     /// The axes of each factor, by factor index.
     pub factors: Vec<Vec<AxisRef>>,
     /// The partial sums it carries from operands to results.
     pub carried: Option<Carried>,
+    /// True when every split dimension of its tensors that does not divide is cut
+    /// into balanced uneven shards (`balanced_offsets`: the first `n % k` blocks one
+    /// element longer) rather than equal blocks padded at the end: no block holds
+    /// padding, so no reduction masks it.
+    pub balanced: bool,
 }
 
 impl OpStrategy {
     /// The strategy that shards factors along `factors` and carries nothing.
     pub fn of(factors: Vec<Vec<AxisRef>>) -> OpStrategy {
-        OpStrategy { factors, carried: None }
+        OpStrategy { factors, carried: None, balanced: false }
     }
 }
 
@@ -273,6 +282,24 @@ pub struct SolverStats {
 }
 
 impl Plan {
+    /// The same plan with every uneven dimension held as equal blocks padded at the
+    /// end (the form Shardy's shardings can state): values, ops' strategies and
+    /// collectives' result shardings lose their offsets.
+    pub fn padded(&self) -> Plan {
+        let mut plan = self.clone();
+        for value in &mut plan.values {
+            value.sharding = value.sharding.without_offsets();
+        }
+        for op in &mut plan.ops {
+            op.balanced = false;
+        }
+        for collective in &mut plan.collectives {
+            let out = collective.text.out_sharding_mut();
+            *out = out.without_offsets();
+        }
+        plan
+    }
+
     /// The planned sharding of the value `name`.
     pub fn value(&self, name: &str) -> Option<&TensorSharding> {
         self.values.iter().find(|v| v.name == name).map(|v| &v.sharding)

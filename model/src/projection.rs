@@ -260,7 +260,7 @@ impl fmt::Display for TensorFactorShardings {
             if i > 0 {
                 f.write_str(", ")?;
             }
-            let dim = DimSharding { axes: fs.axes.clone(), closed: fs.closed, priority: None };
+            let dim = DimSharding { axes: fs.axes.clone(), closed: fs.closed, priority: None, offsets: None };
             write!(f, "{factor}={dim}")?;
             if !fs.overflow.is_empty() {
                 f.write_str(" overflow={")?;

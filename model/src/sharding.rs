@@ -166,7 +166,11 @@ impl TensorSharding {
     pub fn closed(&self) -> TensorSharding {
         TensorSharding {
             mesh: self.mesh.clone(),
-            dims: self.dims.iter().map(|d| DimSharding::closed(d.axes.clone())).collect(),
+            dims: self
+                .dims
+                .iter()
+                .map(|d| DimSharding::closed(d.axes.clone()).with_offsets(d.offsets.clone()))
+                .collect(),
             replicated: self.replicated.clone(),
             unreduced: self.unreduced.clone(),
             reduction: self.reduction,
@@ -216,11 +220,14 @@ impl TensorSharding {
 
     /// The shape of one device's shard of a tensor of `shape`, dimension by
     /// dimension: each divided by its shard count, rounded up (a dimension that does
-    /// not divide is padded).
+    /// not divide is padded), or the largest block of a dimension cut at offsets.
     pub fn local_dims<'s>(&'s self, mesh: &'s Mesh, shape: &'s [i64]) -> impl Iterator<Item = i64> + 's {
         shape.iter().enumerate().map(|(d, &size)| {
             let shards = self.shards(d, mesh);
-            size / shards + i64::from(size % shards != 0)
+            match self.dims.get(d).and_then(|dim| dim.offsets.as_ref()) {
+                Some(offsets) => offsets.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(size),
+                None => size / shards + i64::from(size % shards != 0),
+            }
         })
     }
 
@@ -393,7 +400,8 @@ impl FromStr for TensorShardingPerValue {
 /// True when dimension `have` meets annotated dimension `want`: exactly if it is
 /// closed, as a prefix if open.
 fn meets(have: &DimSharding, want: &DimSharding) -> bool {
-    if want.closed { have.axes == want.axes } else { have.axes.starts_with(&want.axes) }
+    let cut = want.offsets.is_none() || have.offsets == want.offsets;
+    cut && if want.closed { have.axes == want.axes } else { have.axes.starts_with(&want.axes) }
 }
 
 #[cfg(test)]

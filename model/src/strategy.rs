@@ -11,13 +11,66 @@
 
 use crate::Program;
 use crate::axis::{AxisRef, format_axis_list};
+use crate::dim_sharding::balanced_cut;
 use crate::error::{Error, Result};
 use crate::ir::Op;
-use crate::ops::Linearity;
+use crate::ops::{Linearity, OpKind};
 use crate::plan::{Carried, OpStrategy};
 use crate::projection::ShardingProjection;
-use crate::rule::{FactorId, FactorKind, OpShardingRule};
+use crate::rule::{FactorId, FactorKind, OpShardingRule, TensorMapping};
 use crate::sharding::{MeshRef, ReductionKind, TensorSharding};
+
+/// Cuts every split dimension of `sharding` (a tensor of `shape` mapped by
+/// `mapping`) that does not divide into balanced uneven shards. Such a dimension
+/// must be one factor (its others of size 1), so every tensor of the op that holds
+/// the factor is cut alike, and the op must not exchange halos along it (halos
+/// assume equal blocks).
+fn cut_balanced(
+    op: &Op,
+    rule: &OpShardingRule,
+    mapping: &TensorMapping,
+    sharding: &mut TensorSharding,
+    (shape, mesh): (&[i64], &crate::Mesh),
+) -> Result<()> {
+    for ((d, dim), map) in sharding.dims.iter_mut().enumerate().zip(&mapping.dims) {
+        let (size, shards) = (shape[d], dim.sharded_size(mesh).max(1));
+        let Some(cut) = balanced_cut(size, shards).filter(|_| !dim.axes.is_empty()) else { continue };
+        let factors = map.factors.iter().filter(|&&f| rule.factor_size(f) > 1).count();
+        let windowed =
+            matches!(op.kind, OpKind::Convolution(_) | OpKind::ReduceWindow(_) | OpKind::SelectAndScatter(_));
+        if factors > 1 || windowed || op.body().is_some() {
+            let why = if factors > 1 { "it is several factors" } else { "the op's kernel assumes equal blocks" };
+            return Err(Error::Strategy(format!(
+                "op \"{}\": dimension {d} of size {size} cannot be cut into balanced shards ({why})",
+                op.name
+            )));
+        }
+        dim.offsets = Some(cut);
+    }
+    Ok(())
+}
+
+/// The dimensions of a tensor of `shape` (mapped by `mapping`, held as `sharding`)
+/// that a reduction factor of `rule` splits into blocks a reduction must not read
+/// past: those that do not divide into equal blocks, each with whether it is cut
+/// into uneven shards (whose blocks a runtime holds at their own sizes, so only
+/// padded ones need their padding masked with the reduction's identity).
+pub fn reduced_blocks(
+    rule: &OpShardingRule,
+    mapping: &TensorMapping,
+    sharding: &TensorSharding,
+    (shape, mesh): (&[i64], &crate::Mesh),
+) -> Vec<(usize, bool)> {
+    let reduces = |d: usize| mapping.dims[d].factors.iter().any(|&f| rule.kind(f) == FactorKind::Reduction);
+    (0..mapping.dims.len())
+        .filter(|&d| reduces(d))
+        .filter_map(|d| {
+            let uneven = sharding.dims.get(d).is_some_and(crate::DimSharding::is_uneven);
+            let padded = shape.get(d).is_some_and(|&n| n % sharding.shards(d, mesh) != 0);
+            (uneven || padded).then_some((d, uneven))
+        })
+        .collect()
+}
 
 /// Every decision of a plan, by id.
 #[derive(Debug, Clone, PartialEq)]
@@ -46,6 +99,13 @@ pub fn op_shardings(program: &Program, op: &Op, rule: &OpShardingRule, strategy:
     let mesh_ref = MeshRef::Symbol(program.mesh_name().to_string());
     let projection = ShardingProjection::from_factor_axes(factors, rule);
     let (mut operands, mut results) = projection.to_shardings(rule, &mesh_ref, mesh);
+    if strategy.balanced {
+        let values = op.operands.iter().chain(&op.results);
+        let mappings = rule.operands.iter().chain(&rule.results);
+        for ((sharding, &v), mapping) in operands.iter_mut().chain(&mut results).zip(values).zip(mappings) {
+            cut_balanced(op, rule, mapping, sharding, (&program.value(v).ty.shape, mesh))?;
+        }
+    }
     let mut unreduced = factor_axes(rule, factors, FactorKind::Reduction);
     let carried = strategy.carried.as_ref();
     if let Some(carried) = carried {

@@ -9,6 +9,7 @@
 //! only on a dimension that is open or has axes; maximal meshes shard nothing.
 
 use crate::axis::AxisRef;
+use crate::dim_sharding::DimSharding;
 use crate::error::{Error, Result};
 use crate::mesh::Mesh;
 use crate::sharding::{MeshRef, TensorSharding, TensorShardingPerValue};
@@ -57,6 +58,9 @@ impl TensorSharding {
                 _ => {}
             }
             seen.add_list(&dim_sharding.axes, Place::Dim(dim))?;
+            if let Some(offsets) = &dim_sharding.offsets {
+                verify_offsets(dim, dim_sharding, offsets, mesh, shape[dim])?;
+            }
         }
         for (axes, what, place) in
             [(&self.replicated, "replicated", Place::Replicated), (&self.unreduced, "unreduced", Place::Unreduced)]
@@ -70,6 +74,17 @@ impl TensorSharding {
             seen.add_list(axes, place)?;
         }
         seen.verify_sub_axes()
+    }
+
+    /// True when some dimension is cut at explicit offsets (uneven shards).
+    pub fn is_uneven(&self) -> bool {
+        self.dims.iter().any(DimSharding::is_uneven)
+    }
+
+    /// The same sharding with every dimension cut into equal, padded blocks.
+    pub fn without_offsets(&self) -> TensorSharding {
+        let dims = self.dims.iter().map(|d| d.with_offsets(None)).collect();
+        TensorSharding { dims, ..self.clone() }
     }
 
     /// Checks that no axis of this sharding is one of `manual_axes`, which an enclosing
@@ -217,6 +232,26 @@ fn verify_sub_axis(axis: &AxisRef, axis_size: i64) -> Result<()> {
     }
     if sub.size == axis_size {
         return err(format!("sub-axis size is equal to the full axis size: {axis}"));
+    }
+    Ok(())
+}
+
+/// Uneven shards: a closed dimension with axes, one offset per shard and one for the
+/// end, from 0 to `size`, never decreasing.
+fn verify_offsets(dim: usize, sharding: &DimSharding, offsets: &[i64], mesh: &Mesh, size: i64) -> Result<()> {
+    let err = |m: String| Err(Error::Sharding(format!("dim {dim}: {m}")));
+    if !sharding.closed || sharding.axes.is_empty() {
+        return err("offsets need a closed dimension sharded along some axes".into());
+    }
+    let shards = sharding.sharded_size(mesh);
+    if offsets.len() as i64 != shards + 1 {
+        return err(format!("{shards} shards need {} offsets, got {}", shards + 1, offsets.len()));
+    }
+    if offsets.first() != Some(&0) || offsets.last() != Some(&size) {
+        return err(format!("offsets must run from 0 to the dimension's size {size}, got {offsets:?}"));
+    }
+    if !offsets.is_sorted() {
+        return err(format!("offsets must not decrease, got {offsets:?}"));
     }
     Ok(())
 }

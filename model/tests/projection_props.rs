@@ -93,7 +93,7 @@ fn sharding(mesh: &Mesh, rank: usize, seed: &[u64], closed: &[bool], priority: &
         .map(|(d, axes)| {
             let closed = closed[d % closed.len()];
             let priority = if closed && axes.is_empty() { None } else { priority[d % priority.len()] };
-            DimSharding { axes, closed, priority }
+            DimSharding { axes, closed, priority, offsets: None }
         })
         .collect();
     TensorSharding { replicated: merged, ..TensorSharding::new("mesh", dims) }

@@ -27,7 +27,7 @@ use autoshard_model::ops::Linearity;
 use autoshard_model::rules::sharding_rule;
 use autoshard_model::{
     AxisRef, DimSharding, FactorKind, Mesh, OpId, OpShardingRule, Program, ReductionKind, TensorFactorShardings,
-    TensorMapping, TensorSharding,
+    TensorMapping, TensorSharding, balanced_cut,
 };
 use autoshard_model::{Carried, OpStrategy};
 
@@ -134,16 +134,27 @@ pub fn op_strategies(
         rule.factors().map(|f| rule.may_shard(f, shardable_reduction) && !rule.is_blocked(f)).collect();
     let mut out = Vec::new();
     for (factors, rest) in assignments_and_rest(axes, &rule.factor_sizes, &open, !carriers.is_empty()) {
-        if rest.is_empty() {
-            out.push(OpStrategy::of(factors));
-            continue;
-        }
-        for operands in carriers {
-            let carried = Carried { axes: rest.clone(), operands: operands.clone() };
-            out.push(OpStrategy { factors: factors.clone(), carried: Some(carried) });
+        // A factor that does not divide may also be cut into balanced shards.
+        let uneven =
+            factors.iter().zip(&rule.factor_sizes).any(|(f, &n)| balanced_cut(n, shard_count(f, axes)).is_some());
+        for balanced in [false, true].into_iter().take(1 + usize::from(uneven)) {
+            if rest.is_empty() {
+                out.push(OpStrategy { factors: factors.clone(), carried: None, balanced });
+                continue;
+            }
+            for operands in carriers {
+                let carried = Carried { axes: rest.clone(), operands: operands.clone() };
+                out.push(OpStrategy { factors: factors.clone(), carried: Some(carried), balanced });
+            }
         }
     }
     out
+}
+
+/// The number of shards `factor_axes` (whole usable axes) cut a factor into.
+fn shard_count(factor_axes: &[AxisRef], axes: &[UsableAxis]) -> i64 {
+    let size = |a: &AxisRef| axes.iter().find(|u| u.name == a.name).map_or(1, |u| u.size);
+    factor_axes.iter().map(size).product::<i64>().max(1)
 }
 
 /// [`assignments`], and with `rest` also every way of keeping some of the axes left
@@ -207,13 +218,29 @@ pub fn partial_sums(program: &Program, ops: &[OpId]) -> Vec<bool> {
 /// if `partial`, each also unreduced (by sum) along any of the axes it leaves free.
 pub fn value_shardings(mesh_name: &str, shape: &[i64], axes: &[UsableAxis], partial: bool) -> Vec<TensorSharding> {
     let open = vec![true; shape.len()];
-    assignments_and_rest(axes, shape, &open, partial)
-        .into_iter()
-        .map(|(dims, unreduced)| TensorSharding {
+    let mut out = Vec::new();
+    for (dims, unreduced) in assignments_and_rest(axes, shape, &open, partial) {
+        let padded = TensorSharding {
             unreduced,
             ..TensorSharding::new(mesh_name, dims.into_iter().map(DimSharding::closed).collect())
-        })
-        .collect()
+        };
+        let balanced = balanced(&padded, shape, axes);
+        out.push(padded);
+        out.extend(balanced);
+    }
+    out
+}
+
+/// `sharding` with every split dimension of `shape` that does not divide cut into
+/// balanced uneven shards, if there is one.
+fn balanced(sharding: &TensorSharding, shape: &[i64], axes: &[UsableAxis]) -> Option<TensorSharding> {
+    let mut out = sharding.clone();
+    let mut uneven = false;
+    for (dim, &n) in out.dims.iter_mut().zip(shape) {
+        dim.offsets = balanced_cut(n, shard_count(&dim.axes, axes));
+        uneven |= dim.offsets.is_some();
+    }
+    uneven.then_some(out)
 }
 
 #[cfg(test)]

@@ -46,7 +46,7 @@ use autoshard_model::OpStrategy;
 use autoshard_model::ir::{Annotation, AnnotationSource, Op, ValueDef};
 use autoshard_model::ops::{OpKind, PropagationDirection};
 use autoshard_model::rules::sharding_rule;
-use autoshard_model::{AxisRef, DimSharding, OpId, Program, TensorSharding, ValueId};
+use autoshard_model::{AxisRef, OpId, Program, TensorSharding, ValueId};
 use std::collections::HashMap;
 use std::time::Instant;
 
@@ -343,6 +343,12 @@ impl<'a> Lowering<'a> {
         usable_axes(self.program.mesh(), self.scope[v.index()].as_deref().unwrap_or(&[]))
     }
 
+    /// Whether value `v` lives in a manual computation's body, whose free axes cut
+    /// blocks evenly (no uneven shards there); `None` outside the solved scope.
+    fn even_only(&self, v: ValueId) -> Option<bool> {
+        self.scope[v.index()].as_ref().map(|manual| !manual.is_empty())
+    }
+
     /// The costs that depend on one value's sharding alone: a source op writing its
     /// result, an output resharded to an annotation that does not constrain its value
     /// (`annotations` holds those that do).
@@ -405,7 +411,10 @@ impl<'a> Lowering<'a> {
             .iter()
             .map(|&(v, partial)| {
                 let ty = &program.value(v).ty;
-                value_shardings(program.mesh_name(), &ty.shape, &self.usable(v), partial)
+                let mut all = value_shardings(program.mesh_name(), &ty.shape, &self.usable(v), partial);
+                // A manual computation's body cuts its free axes evenly.
+                all.retain(|s| self.even_only(v).is_none_or(|even| !even || !s.is_uneven()));
+                all
             })
             .collect();
         self.split_axes(&component, &mut candidates);
@@ -416,11 +425,7 @@ impl<'a> Lowering<'a> {
                 candidates[c] = vec![a.sharding.clone()];
                 continue;
             }
-            let plain = TensorSharding {
-                dims: a.sharding.dims.iter().map(|d| DimSharding::closed(d.axes.clone())).collect(),
-                replicated: Vec::new(),
-                ..a.sharding.clone()
-            };
+            let plain = TensorSharding { replicated: Vec::new(), ..a.sharding.closed() };
             if !candidates[c].contains(&plain) {
                 candidates[c].push(plain);
             }
@@ -583,7 +588,10 @@ impl<'a> Lowering<'a> {
             let split = self.split_strategies(id, &rule, |v| &out.shardings[v.index()][..]);
             let split = split.into_iter().map(OpStrategy::of);
             let carriers = carriers(op, &self.partial);
-            let enumerated = op_strategies(&rule, &axes, op.kind.partial_reduction().is_some(), &carriers);
+            let mut enumerated = op_strategies(&rule, &axes, op.kind.partial_reduction().is_some(), &carriers);
+            if self.even_only(op.results[0]) == Some(true) {
+                enumerated.retain(|s| !s.balanced);
+            }
             for strategy in enumerated.into_iter().chain(split) {
                 let Ok(cost) = self.pricing.strategy(id, &rule, &strategy) else { continue };
                 if !kept.iter().any(|(_, k)| same_strategy(k, &cost)) {

@@ -49,8 +49,8 @@ fn mesh_dialect_modules_read_solve_and_run() {
 
 /// A sharding as the mesh dialect states it (axes by index), which the program's
 /// axis names do not change.
-fn stated(program: &Program, sharding: &TensorSharding) -> String {
-    match autoshard_mesh::mesh_sharding(program.mesh_name(), program.mesh(), sharding) {
+fn stated(program: &Program, sharding: &TensorSharding, shape: &[i64]) -> String {
+    match autoshard_mesh::mesh_sharding(program.mesh_name(), program.mesh(), sharding, shape) {
         Ok(s) => s.to_string(),
         Err(e) => format!("no mesh-dialect form: {e}"),
     }
@@ -77,7 +77,7 @@ pub(crate) fn mesh_read_back_failures(
             new.ops().iter().find(|op| op.results.contains(&v))
         }?;
         match &op.kind {
-            OpKind::ShardingConstraint(s) => Some(stated(new, s)),
+            OpKind::ShardingConstraint(s) => Some(stated(new, s, &new.value(v).ty.shape)),
             _ => None,
         }
     };
@@ -89,7 +89,7 @@ pub(crate) fn mesh_read_back_failures(
         .map(|(v, output)| {
             let held = plan.value(&old.value(v).name)?;
             let end = output.and_then(|o| o.target(held)).unwrap_or_else(|| held.clone());
-            Some(stated(old, &end))
+            Some(stated(old, &end, &old.value(v).ty.shape))
         })
         .collect();
     if read != planned {

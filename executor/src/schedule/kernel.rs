@@ -45,12 +45,12 @@ use super::body::{LocalBody, Span};
 use super::local::runs_locally;
 use autoshard_model::OpShardings;
 use autoshard_model::OpStrategy;
-use autoshard_model::axes_size;
 use autoshard_model::ir::Op;
 use autoshard_model::rules::halo_exchange;
 use autoshard_model::{
     FactorId, FactorKind, Mesh, OpId, OpKind, OpShardingRule, Program, TensorMapping, TensorSharding, ValueId,
 };
+use autoshard_model::{axes_size, reduced_blocks};
 
 /// How an op computes on local blocks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -111,16 +111,18 @@ impl Kernel {
                 | OpKind::SelectAndScatter(_)
         );
         let local = blocked.is_empty() && runs;
+        // Halos and local bodies assume equal blocks.
+        let uneven = shardings.operands.iter().chain(&shardings.results).any(TensorSharding::is_uneven);
         // An op with a body runs by it: on local blocks when the body can.
         let body = match op.body() {
-            Some(_) if local => local_body(program, op, shardings),
+            Some(_) if local && !uneven => local_body(program, op, shardings),
             _ => None,
         };
         let mode = if op.body().is_some() {
             if body.is_some() { Mode::Local } else { Mode::Global }
         } else if local {
             Mode::Local
-        } else if runs && halo_exchange(&op.kind, rule, &strategy.factors) {
+        } else if runs && !uneven && halo_exchange(&op.kind, rule, &strategy.factors) {
             Mode::Halo
         } else if permutes && runs && blocked.iter().all(|&f| rule.kind(f) == FactorKind::Permutation) {
             Mode::Gathered
@@ -132,6 +134,7 @@ impl Kernel {
             for (dim, d) in out.dims.iter_mut().zip(&mapping.dims) {
                 if mode == Mode::Global || (mode != Mode::Halo && d.factors.iter().any(|f| blocked.contains(f))) {
                     dim.axes.clear();
+                    dim.offsets = None;
                 }
             }
             if mode == Mode::Global {
@@ -148,14 +151,9 @@ impl Kernel {
             .zip(&operands)
             .zip(&op.operands)
             .map(|((mapping, sharding), &value)| {
+                // The simulator stores uneven blocks padded too: they are masked alike.
                 let shape = &program.value(value).ty.shape;
-                (0..mapping.dims.len())
-                    .filter(|&d| {
-                        let shards = sharding.shards(d, mesh);
-                        let reduces = mapping.dims[d].factors.iter().any(|&f| rule.kind(f) == FactorKind::Reduction);
-                        reduces && shape.get(d).is_some_and(|&n| n % shards != 0)
-                    })
-                    .collect()
+                reduced_blocks(rule, mapping, sharding, (shape, mesh)).into_iter().map(|(d, _)| d).collect()
             })
             .collect();
         Kernel { mode, operands, results, masked, identity, body }

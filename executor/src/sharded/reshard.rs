@@ -41,9 +41,13 @@ impl Site<'_, '_> {
         self.placement.grid_axes(axes)
     }
 
-    /// True when dimension `d` of `shape` divides evenly under both shardings.
+    /// True when dimension `d` of `shape` divides evenly under both shardings, into
+    /// equal blocks (neither cuts it at offsets).
     fn even(&self, shape: &[usize], d: usize, (a, b): (&TensorSharding, &TensorSharding)) -> bool {
-        shape[d].is_multiple_of(self.placement.shards(a, d)) && shape[d].is_multiple_of(self.placement.shards(b, d))
+        let equal = |s: &TensorSharding| {
+            shape[d].is_multiple_of(self.placement.shards(s, d)) && !s.dims.get(d).is_some_and(|x| x.is_uneven())
+        };
+        equal(a) && equal(b)
     }
 
     /// The grid axes of each list of mesh axes in `groups`, if every dimension in
@@ -113,6 +117,12 @@ impl Site<'_, '_> {
                 }
                 Ok((x, received))
             }
+            // Blocks cut elsewhere (uneven shards rebalanced) move element by element.
+            Collective::CollectivePermute { .. }
+                if (0..shape.len()).any(|d| self.cut_differently(shape, d, from, out)) =>
+            {
+                self.redistribute(x, shape, from, out)
+            }
             Collective::CollectivePermute { .. } => self.permute(&x, from, out),
             Collective::AllReduce { axes, reduction, .. } => self.all_reduce(&x, axes, *reduction),
             Collective::ReduceScatter { axes, reduction, .. } => {
@@ -137,6 +147,12 @@ impl Site<'_, '_> {
             Collective::ShardedToUnreduced { axes, out } => self.spread(x, shape, from, (axes, out)),
             Collective::Reshard { .. } => self.redistribute(x, shape, from, out),
         }
+    }
+
+    /// True when dimension `d` of `shape` is cut at different places under `a` and
+    /// `b`.
+    fn cut_differently(&self, shape: &[usize], d: usize, a: &TensorSharding, b: &TensorSharding) -> bool {
+        self.placement.bounds(a, d, shape[d]) != self.placement.bounds(b, d, shape[d])
     }
 
     /// Runs `collectives` in order on this device's block `y` of a tensor of `shape`
@@ -215,8 +231,12 @@ impl Site<'_, '_> {
         fn axes(s: &TensorSharding, d: usize) -> &[AxisRef] {
             s.dims.get(d).map_or(&[], |dim| dim.axes.as_slice())
         }
-        (0..shape.len())
-            .all(|d| axes(to, d).starts_with(axes(from, d)) && shape[d].is_multiple_of(self.placement.shards(to, d)))
+        (0..shape.len()).all(|d| {
+            axes(to, d).starts_with(axes(from, d))
+                && shape[d].is_multiple_of(self.placement.shards(to, d))
+                && !self.cut_differently(shape, d, from, &from.without_offsets())
+                && !self.cut_differently(shape, d, to, &to.without_offsets())
+        })
     }
 
     /// True when on every device the real part of the block under `to` lies inside
@@ -311,14 +331,13 @@ impl Site<'_, '_> {
         let board = self.device.round(Some(Post { tensor: x, to: None }))?;
         let new = self.placement.block(me, shape, to)?;
         let mut y = Tensor::full(&new.local, 0.0);
-        // Per dimension, the size of a source block and the source blocks that
+        // Per dimension, where the source blocks start and the source blocks that
         // overlap the new block.
-        let sizes: Vec<usize> =
-            (0..shape.len()).map(|d| shape[d].div_ceil(self.placement.shards(from, d)).max(1)).collect();
+        let bounds: Vec<Vec<usize>> = (0..shape.len()).map(|d| self.placement.bounds(from, d, shape[d])).collect();
         let ranges: Vec<Vec<usize>> = (0..shape.len())
             .map(|d| {
                 let (lo, hi) = (new.starts[d], new.starts[d] + new.real[d]);
-                if hi > lo { (lo / sizes[d]..hi.div_ceil(sizes[d])).collect() } else { Vec::new() }
+                (0..bounds[d].len() - 1).filter(|&b| bounds[d][b] < hi && bounds[d][b + 1] > lo).collect()
             })
             .collect();
         let counts: Vec<usize> = ranges.iter().map(Vec::len).collect();
@@ -344,10 +363,10 @@ impl Site<'_, '_> {
                 }
             };
             let (mut to_at, mut from_at, mut extent) = (Vec::new(), Vec::new(), Vec::new());
-            for (d, (&b, &size)) in blocks.iter().zip(&sizes).enumerate() {
-                let start = b * size;
+            for (d, &b) in blocks.iter().enumerate() {
+                let (start, end) = (bounds[d][b], bounds[d][b + 1]);
                 let lo = new.starts[d].max(start);
-                let hi = (new.starts[d] + new.real[d]).min(start + size).min(shape[d]);
+                let hi = (new.starts[d] + new.real[d]).min(end);
                 to_at.push(lo - new.starts[d]);
                 from_at.push(lo - start);
                 extent.push(hi.saturating_sub(lo));

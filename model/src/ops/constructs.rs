@@ -64,7 +64,11 @@ impl ManualComputation {
         let keep = |axes: &Vec<AxisRef>| axes.iter().filter(|a| !self.manual_axes.contains(&a.name)).cloned().collect();
         let mut out = sharding.clone();
         for dim in &mut out.dims {
-            dim.axes = keep(&dim.axes);
+            let kept: Vec<AxisRef> = keep(&dim.axes);
+            if kept != dim.axes {
+                dim.offsets = None;
+            }
+            dim.axes = kept;
         }
         out.replicated = keep(&out.replicated);
         out.unreduced = keep(&out.unreduced);

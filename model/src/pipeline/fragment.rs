@@ -114,7 +114,7 @@ pub(crate) fn copy_op(
     let o = program.op(op);
     let open = |r: ValueId| {
         let rank = program.value(r).ty.rank();
-        let dims = vec![DimSharding { axes: Vec::new(), closed: false, priority: None }; rank];
+        let dims = vec![DimSharding::open(Vec::new()); rank];
         whole.contains(&r).then(|| TensorSharding::new("mesh", dims))
     };
     let result_shardings: Vec<Option<TensorSharding>> = o.results.iter().map(|&r| open(r)).collect();

@@ -198,6 +198,21 @@ impl Collective {
         }
     }
 
+    /// The sharding of the result, to change.
+    pub fn out_sharding_mut(&mut self) -> &mut TensorSharding {
+        match self {
+            Collective::AllGather { out, .. }
+            | Collective::AllSlice { out, .. }
+            | Collective::AllToAll { out, .. }
+            | Collective::CollectivePermute { out }
+            | Collective::AllReduce { out, .. }
+            | Collective::ReduceScatter { out, .. }
+            | Collective::ReplicatedToUnreduced { out, .. }
+            | Collective::ShardedToUnreduced { out, .. }
+            | Collective::Reshard { out } => out,
+        }
+    }
+
     /// The sharding of the result.
     pub fn out_sharding(&self) -> &TensorSharding {
         match self {

@@ -22,6 +22,7 @@ mod align;
 pub mod collective;
 mod inserter;
 pub mod simulate;
+mod uneven;
 
 pub use collective::{AllToAllParam, Collective, CollectiveKind};
 pub use simulate::{ShardingState, simulate};
@@ -37,6 +38,12 @@ use crate::sharding::TensorSharding;
 /// Fails when a sharding does not verify against its mesh and `shape`, or when the
 /// target keeps unreduced axes combined differently from the source's.
 pub fn plan(meshes: &Meshes, shape: &[i64], from: &TensorSharding, to: &TensorSharding) -> Result<Vec<Collective>> {
+    checked_meshes(meshes, shape, from, to)?;
+    uneven::around(meshes, shape, (from, to), |from, to| even_plan(meshes, shape, from, to))
+}
+
+/// [`plan`] between shardings without uneven dimensions.
+fn even_plan(meshes: &Meshes, shape: &[i64], from: &TensorSharding, to: &TensorSharding) -> Result<Vec<Collective>> {
     let checked = checked_meshes(meshes, shape, from, to)?;
     let partials = Partials::of(checked.0, from, to)?;
     let inner = plan_checked(meshes, shape, &partials.from, &partials.to, checked)?;
@@ -52,6 +59,23 @@ pub fn plan(meshes: &Meshes, shape: &[i64], from: &TensorSharding, to: &TensorSh
 /// wins when latency dominates. Where it does not apply (a single device, meshes with
 /// different axes) both are [`plan`].
 pub fn plan_and_gather_slice(
+    meshes: &Meshes,
+    shape: &[i64],
+    from: &TensorSharding,
+    to: &TensorSharding,
+) -> Result<(Vec<Collective>, Vec<Collective>)> {
+    checked_meshes(meshes, shape, from, to)?;
+    if !from.is_uneven() && !to.is_uneven() {
+        return even_plan_and_gather_slice(meshes, shape, from, to);
+    }
+    let shardy = uneven::around(meshes, shape, (from, to), |f, t| even_plan(meshes, shape, f, t))?;
+    let simple =
+        uneven::around(meshes, shape, (from, to), |f, t| Ok(even_plan_and_gather_slice(meshes, shape, f, t)?.1))?;
+    Ok((shardy, simple))
+}
+
+/// [`plan_and_gather_slice`] between shardings without uneven dimensions.
+fn even_plan_and_gather_slice(
     meshes: &Meshes,
     shape: &[i64],
     from: &TensorSharding,
@@ -235,6 +259,17 @@ fn gather_conflicts(from: &TensorSharding, to: &TensorSharding) -> (Collective, 
 /// The baseline plan: all-reduce what the target does not keep unreduced, all-gather
 /// every sharded axis, then all-slice the target's axes (on the target's mesh).
 pub fn naive_plan(
+    meshes: &Meshes,
+    shape: &[i64],
+    from: &TensorSharding,
+    to: &TensorSharding,
+) -> Result<Vec<Collective>> {
+    checked_meshes(meshes, shape, from, to)?;
+    uneven::around(meshes, shape, (from, to), |from, to| even_naive_plan(meshes, shape, from, to))
+}
+
+/// [`naive_plan`] between shardings without uneven dimensions.
+fn even_naive_plan(
     meshes: &Meshes,
     shape: &[i64],
     from: &TensorSharding,

@@ -7,7 +7,10 @@
 //! dimension's shard count, an all-reduce or reduce-scatter consumes unreduced axes,
 //! replicated-to-unreduced and sharded-to-unreduced create them from axes the tensor
 //! is replicated along or from a suffix of a dimension's axes)
-//! and its declared `out_sharding` must be the state it produces. Sub-axes are compared
+//! and its declared `out_sharding` must be the state it produces. Uneven dimensions
+//! (cut at offsets) keep their cuts through a collective that keeps their axes; one
+//! that changes a dimension's axes, or a collective-permute, may cut it anywhere.
+//! Sub-axes are compared
 //! after splitting both sides at each other's boundaries, so `{"w"}` ends with
 //! `{"w":(2)2}`. Two states are the same placement when their meshes agree (a fully
 //! replicated tensor only needs the same devices) and their merged axes are equal.
@@ -15,6 +18,7 @@
 use super::align::{align_both, all_whole};
 use super::closed;
 use super::collective::Collective;
+use super::uneven::canonical;
 use crate::axis::{AxisRef, axes_size, format_axis_list, push_or_merge};
 use crate::error::{Error, Result};
 use crate::mesh::{Mesh, Meshes};
@@ -34,14 +38,14 @@ pub fn simulate(
     to: &TensorSharding,
 ) -> Result<Vec<ShardingState>> {
     let mut states: Vec<ShardingState> = Vec::with_capacity(collectives.len());
-    let initial = normalized(from, meshes.resolve(from)?);
+    let initial = normalized(&canonical(meshes.resolve(from)?, shape, from), meshes.resolve(from)?);
     for (i, collective) in collectives.iter().enumerate() {
         let in_context = |e: Error| Error::Reshard(format!("collective {} ({collective}): {e}", i + 1));
         let state = states.last().unwrap_or(&initial);
         let next = apply(meshes, shape, state, collective).map_err(in_context)?;
         let declared = collective.out_sharding();
         let declared_mesh = meshes.resolve(declared)?;
-        let declared = normalized(declared, declared_mesh);
+        let declared = normalized(&canonical(declared_mesh, shape, declared), declared_mesh);
         // `next` is already normalized (and verified, so normalizing it again would
         // not change it).
         if !same_normalized_placement(meshes.resolve(&next)?, &next, declared_mesh, &declared) {
@@ -53,7 +57,7 @@ pub fn simulate(
         states.push(declared);
     }
     let state = states.last().unwrap_or(&initial);
-    if !same_placement(meshes, state, to)? {
+    if !same_placement(meshes, state, &canonical(meshes.resolve(to)?, shape, to))? {
         return Err(Error::Reshard(format!(
             "the collectives end at {}, not at the target {}",
             state.stripped(),
@@ -164,7 +168,16 @@ pub fn apply(meshes: &Meshes, shape: &[i64], state: &ShardingState, collective: 
         }
         Collective::Reshard { out } => next = closed(out),
     }
+    // A collective that changes a dimension's axes may cut it where it declares (it
+    // moves each device's elements anyway); one that keeps them keeps its cuts.
+    let declared = collective.out_sharding();
+    for (d, dim) in next.dims.iter_mut().enumerate() {
+        if state.dims.get(d).is_some_and(|s| s.axes != dim.axes) {
+            dim.offsets = declared.dims.get(d).and_then(|o| o.offsets.clone());
+        }
+    }
     let next_mesh = meshes.resolve(&next)?;
+    let next = canonical(next_mesh, shape, &next);
     next.verify(next_mesh, shape)?;
     check_coexistence(&next)?;
     let renormalized = (!is_normalized(&next, next_mesh)).then(|| normalized(&next, next_mesh));
@@ -201,7 +214,7 @@ fn same_normalized_placement(mesh_a: &Mesh, a: &ShardingState, mesh_b: &Mesh, b:
     mesh_a.same_axes(mesh_b)
         && mesh_a.same_device_order(mesh_b)
         && a.dims.len() == b.dims.len()
-        && a.dims.iter().zip(&b.dims).all(|(x, y)| x.axes == y.axes)
+        && a.dims.iter().zip(&b.dims).all(|(x, y)| x.axes == y.axes && x.offsets == y.offsets)
 }
 
 fn same_devices(a: &Mesh, b: &Mesh) -> bool {

@@ -104,7 +104,13 @@ pub(crate) struct Ssa {
 }
 
 /// `program` with `plan`'s shardings as a StableHLO module (see the module docs).
+/// Shardy has no uneven shards: a plan that cuts a dimension at offsets is written
+/// with equal blocks padded at the end ([`Plan::padded`]), which XLA partitions as
+/// it always does; `render_mesh` keeps the offsets.
 pub fn render(program: &Program, plan: &Plan) -> Result<String, ExportError> {
+    if plan.values.iter().any(|v| v.sharding.is_uneven()) || plan.ops.iter().any(|op| op.balanced) {
+        return render_in(program, &plan.padded(), Dialect::Sdy);
+    }
     render_in(program, plan, Dialect::Sdy)
 }
 
@@ -327,7 +333,11 @@ impl<'p> Emitter<'p> {
         let op = self.program.op(id);
         let planned = self.ops.get(op.name.as_str())?;
         let rule = sharding_rule(self.program, id)?;
-        let strategy = OpStrategy { factors: planned.factor_shardings.clone(), carried: planned.carried.clone() };
+        let strategy = OpStrategy {
+            factors: planned.factor_shardings.clone(),
+            carried: planned.carried.clone(),
+            balanced: planned.balanced,
+        };
         op_shardings(self.program, op, &rule, &strategy).ok()
     }
 
@@ -434,7 +444,7 @@ impl<'p> Emitter<'p> {
         let program = self.program;
         let stated = match &sharding.mesh {
             MeshRef::Symbol(name) if name == program.mesh_name() => {
-                autoshard_mesh::mesh_sharding(name, program.mesh(), sharding).map_err(|e| e.to_string())
+                autoshard_mesh::mesh_sharding(name, program.mesh(), sharding, &ssa.ty.shape).map_err(|e| e.to_string())
             }
             other => Err(format!("the mesh {other} is not the program's")),
         };
