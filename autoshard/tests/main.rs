@@ -10,3 +10,4 @@ mod partial_kinds;
 mod pipeline_modules;
 mod pipeline_props;
 mod run_props;
+mod uneven;

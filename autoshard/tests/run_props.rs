@@ -4,7 +4,8 @@
 //! from all its shardings (partial sums included where a sum can produce them),
 //! within the annotations — are lowered, run on the CPU mesh and compared with the
 //! reference interpreter on the same seeded inputs. Sizes are small and often do
-//! not divide the mesh, so padding is everywhere. `AUTOSHARD_RUN_CASES` sets the
+//! not divide the mesh, so padding is everywhere, and so are balanced uneven shards
+//! (values' and ops' candidates include them). `AUTOSHARD_RUN_CASES` sets the
 //! number of cases (CI runs 500).
 
 use autoshard::Config;
@@ -534,6 +535,22 @@ fn random_decisions(program: &Program, picks: [u8; 32]) -> Decisions {
         })
         .collect();
     Decisions { values, strategies }
+}
+
+/// The random plans exercise uneven shards: over 200 random programs and plans, a
+/// good share cut some value or op into balanced shards (sizes 3, 5 and 6 over
+/// meshes of 2 to 8 rarely divide).
+#[test]
+fn random_plans_cut_some_dimensions_unevenly() {
+    let mut uneven = 0;
+    for k in 0..200u8 {
+        let config = Config::from_source("random.yaml", &source([k; 32])).unwrap();
+        let decisions = random_decisions(&config.program, [k.wrapping_mul(7); 32]);
+        let cut =
+            decisions.values.iter().any(TensorSharding::is_uneven) || decisions.strategies.iter().any(|s| s.balanced);
+        uneven += usize::from(cut);
+    }
+    assert!(uneven >= 20, "{uneven} of 200 random plans cut a dimension unevenly");
 }
 
 fn cases() -> u32 {

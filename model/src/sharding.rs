@@ -400,7 +400,9 @@ impl FromStr for TensorShardingPerValue {
 /// True when dimension `have` meets annotated dimension `want`: exactly if it is
 /// closed, as a prefix if open.
 fn meets(have: &DimSharding, want: &DimSharding) -> bool {
-    let cut = want.offsets.is_none() || have.offsets == want.offsets;
+    // A closed annotation fixes the cuts too (none: equal, padded blocks); an
+    // open one without offsets leaves them free.
+    let cut = have.offsets == want.offsets || (!want.closed && want.offsets.is_none());
     cut && if want.closed { have.axes == want.axes } else { have.axes.starts_with(&want.axes) }
 }
 
