@@ -88,6 +88,7 @@ const SAMPLES: &[&str] = &[
     r#"<[], device_ids=[3]>"#,
     r#"#sdy.sharding<@mesh, [{"a", ?}, {"b":(2)2}p1], replicated={"c"}, unreduced=max{"d"}>"#,
     r#"#sdy.sharding<mesh<["x"=2], device_ids=[1, 0]>, [{"x"}, {}]>"#,
+    r#"#sdy.sharding<@mesh, [{"x"}[0, 3, 5, 7, 9]p2, {}]>"#,
     r#"#sdy.sharding_per_value<[<@foo, [{"a"}, {}]>, <@foo, [], replicated={"b"}>]>"#,
     r#"#sdy.op_sharding_rule<([i, k], [k, j])->([i, j]) {i=8, j=16, k=32} reduction={k}>"#,
     r#"#sdy.op_sharding_rule<([i, j, k, l])->([i, k, l]) {i=2, j=3, k=5, l=7} reduction={j} need_replication={i, l} permutation={k} blocked_propagation={l}, custom>"#,

@@ -99,13 +99,14 @@ pub(crate) fn mesh_read_back_failures(
 }
 
 /// `tests/data/mlir/spmd/NAME.spmd.mlir` read against `GLOBAL.global.mlir` (`mlp`,
-/// `half`, or `stencil` for the `stencil` ones) and run: its verification, or its
-/// error.
+/// `half`, `uneven`, or `stencil` for the `stencil` ones) and run: its
+/// verification, or its error.
 fn spmd_run(name: &str) -> Result<autoshard::SpmdRun, String> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mlir/spmd");
     let read = |file: &str| std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
     let global = match name {
         "half" => "half.global.mlir",
+        "uneven" => "uneven.global.mlir",
         _ if name.starts_with("stencil") => "stencil.global.mlir",
         _ => "mlp.global.mlir",
     };
@@ -137,6 +138,11 @@ fn spmd_programs_run_as_the_global_program_they_partition() {
             "stencil_halo_sizes",
             "spmd/stencil_halo_sizes.spmd.mlir:6:3: error: destination_halo_sizes has 2 sizes, but 2 split \
              dimensions need two each",
+        ),
+        (
+            "uneven",
+            "spmd/uneven.spmd.mlir:3:1: error: the global program cuts its argument 0 into uneven shards \
+             (sharded_dims_offsets)",
         ),
     ] {
         let error = spmd_run(name).unwrap_err();

@@ -6,7 +6,9 @@
 //! shardings and its results assembled by its result shardings. The reference
 //! interpreter runs the body's instances in lock step, each collective seeing all of
 //! them, so the program computes what the devices would; comparing its outputs with
-//! the global program's shows whether the partitioning is right.
+//! the global program's shows whether the partitioning is right. A global program
+//! whose boundary is cut into uneven shards has no SPMD form (each device's shard
+//! would have its own type): an error.
 
 use super::Importer;
 use crate::ast::{Func, Module, Operation};
@@ -36,6 +38,16 @@ pub fn spmd_function(
         let message = format!(
             "the SPMD function takes {args} arguments and returns {results} values, the global program \
              {inputs} and {outputs}"
+        );
+        return Err(crate::error(file, func.pos, message));
+    }
+    if let OpKind::ManualComputation(mc) = manual_computation(global)
+        && let Some(k) = mc.in_shardings.iter().chain(&mc.out_shardings).position(TensorSharding::is_uneven)
+    {
+        let (what, k) = if k < inputs { ("argument", k) } else { ("result", k - inputs) };
+        let message = format!(
+            "the global program cuts its {what} {k} into uneven shards (sharded_dims_offsets); an SPMD \
+             function's {what}s have one type on every device, so it cannot take them"
         );
         return Err(crate::error(file, func.pos, message));
     }
