@@ -240,7 +240,7 @@ pub fn price_decisions(config: &Config, decisions: Decisions) -> Result<Solution
 /// made the cheapest local way: what [`price`] prices.
 fn decisions(config: &Config, plan: Option<&Plan>) -> Result<Decisions> {
     let program = &config.program;
-    let mut fixed = Fixed::from_annotations(program);
+    let mut fixed = Fixed { uneven: config.solver.uneven, ..Fixed::from_annotations(program) };
     if let Some(plan) = plan {
         fixed.apply_plan(program, plan)?;
     }

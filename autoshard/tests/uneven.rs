@@ -39,6 +39,11 @@ fn the_vocabulary_is_cut_into_balanced_shards_and_the_table_recut_once() {
     let (uneven_total, padded_total) = (plan.objective.total_s.0, padded.plan.objective.total_s.0);
     eprintln!("balanced {uneven_total:e} s, padded {padded_total:e} s");
     assert!(uneven_total < padded_total, "balanced {uneven_total} s, padded {padded_total} s");
+    // Without uneven shards the solver's best is that padded plan.
+    let source = gallery("vocab_uneven.yaml").replace("  preset: h100-sxm\n", "  preset: h100-sxm\nsolver: {uneven: false}\n");
+    let even = autoshard::solve(&read("vocab_uneven.yaml", &source)).unwrap();
+    assert!(even.plan.values.iter().all(|v| !v.sharding.is_uneven()));
+    assert!((even.plan.objective.total_s.0 - padded_total).abs() <= 1e-9 * padded_total);
     let flops = |p: &autoshard::model::Plan| p.ops.iter().map(|op| op.flops.0).sum::<f64>();
     assert_eq!(flops(plan), flops(&padded.plan));
     // At the CI sizes (37 rows over 8) latency dominates: the solver keeps the
@@ -88,4 +93,19 @@ program:
     // The output leaves in its annotated cut.
     let text = autoshard::export_mesh(&config, &solution).unwrap();
     assert!(text.contains("sharded_dims_offsets = [0, 4, 5, 8, 10]"), "{text}");
+}
+
+#[test]
+fn a_shardy_module_is_solved_without_uneven_shards_and_a_mesh_dialect_one_with() {
+    let shardy = r#"
+sdy.mesh @mesh = <["x"=4]>
+func.func @main(%a: tensor<10x6xf32>) -> tensor<10xf32> {
+  %0 = stablehlo.constant dense<0.0> : tensor<f32>
+  %1 = stablehlo.reduce(%a init: %0) applies stablehlo.add across dimensions = [1] : (tensor<10x6xf32>, tensor<f32>) -> tensor<10xf32>
+  return %1 : tensor<10xf32>
+}
+"#;
+    assert!(!Config::from_mlir("shardy.mlir", shardy).unwrap().solver.uneven);
+    let mesh = shardy.replace(r#"sdy.mesh @mesh = <["x"=4]>"#, "mesh.mesh @mesh(shape = 4)");
+    assert!(Config::from_mlir("mesh.mlir", &mesh).unwrap().solver.uneven);
 }

@@ -141,7 +141,12 @@ pub fn cost(ctx: &mut Ctx<'_>, node: Option<&Node>, mesh: &Mesh) -> HardwareSpec
 pub fn solver(ctx: &mut Ctx<'_>, node: Option<&Node>) -> SolverOptions {
     let mut options = SolverOptions::default();
     let Some(fields) = node.and_then(|n| Fields::new(ctx, n, "the solver section")) else { return options };
-    fields.deny_unknown(ctx, &["time_limit", "threads"]);
+    fields.deny_unknown(ctx, &["time_limit", "threads", "uneven"]);
+    if let Some(node) = fields.get("uneven")
+        && let Some(uneven) = ctx.boolean(node, "uneven")
+    {
+        options.uneven = uneven;
+    }
     if let Some(v) = fields.get("time_limit").and_then(|n| ctx.quantity(n, "time_limit")) {
         options.time_limit = v;
     }

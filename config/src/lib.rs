@@ -128,7 +128,7 @@ impl Config {
 
     /// Reads the StableHLO module in `source` (its main function on its first
     /// `sdy.mesh`), priced with the default hardware preset and solved with the
-    /// default solver options.
+    /// default solver options, without uneven shards when the module is Shardy's.
     pub fn from_mlir(file: &str, source: &str) -> Result<Config, ConfigError> {
         Config::from_mlir_on(file, source, None)
     }
@@ -138,7 +138,10 @@ impl Config {
     /// `autoshard_stablehlo::import_on`.
     pub fn from_mlir_on(file: &str, source: &str, mesh: Option<(&str, &Mesh)>) -> Result<Config, ConfigError> {
         let module = autoshard_stablehlo::import_on(file, source, mesh)?;
-        Ok(Config { name: module.name, ..Config::from_program(module.program) })
+        let mut config = Config { name: module.name, ..Config::from_program(module.program) };
+        // A Shardy module's plan goes back to Shardy, XLA or JAX: no uneven shards.
+        config.solver.uneven = !module.shardy;
+        Ok(config)
     }
 
     /// Reads the config in `source`, naming it `file` in error locations.

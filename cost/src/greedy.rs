@@ -47,6 +47,8 @@ pub struct Fixed {
     /// A strategy per op, indexed by [`OpId`]; one that carries nothing carries what
     /// its fixed result asks for (see the module docs).
     pub strategies: Vec<Option<OpStrategy>>,
+    /// Whether an open op may be cut into balanced uneven shards (default true).
+    pub uneven: bool,
 }
 
 impl Fixed {
@@ -55,7 +57,7 @@ impl Fixed {
     /// not annotated otherwise fixed to the free part of its `out_shardings`.
     pub fn from_annotations(program: &Program) -> Self {
         let mut fixed =
-            Fixed { values: vec![None; program.values().len()], strategies: vec![None; program.ops().len()] };
+            Fixed { values: vec![None; program.values().len()], strategies: vec![None; program.ops().len()], uneven: true };
         for a in program.annotations() {
             fixed.values[a.value.index()] = Some(a.sharding.closed());
         }
@@ -289,7 +291,7 @@ impl Greedy<'_> {
             // Factors that do not divide may also be cut into balanced shards.
             let uneven =
                 factors.iter().zip(&rule.factor_sizes).any(|(f, &n)| balanced_cut(n, axes_size(f, mesh)).is_some());
-            for balanced in [false, true].into_iter().take(1 + usize::from(uneven)) {
+            for balanced in [false, true].into_iter().take(1 + usize::from(uneven && self.fixed.uneven)) {
                 let strategy = OpStrategy { factors: factors.clone(), carried: carried.clone(), balanced };
                 let Ok(cost) = self.pricing.ruled_op(id, rule, &strategy, operands, targets) else { continue };
                 let total = cost.total(self.pricing.hardware).0;

@@ -39,7 +39,7 @@ fn solve(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("engine", layers), &layers, |b, _| {
             b.iter(|| solve_problem_with(formulation.problem(), &MicroLp, Settings::new(limits)))
         });
-        let options = SolverOptions { time_limit: Seconds(10.0), gap: 0.01, threads: 1 };
+        let options = SolverOptions { time_limit: Seconds(10.0), gap: 0.01, threads: 1, ..SolverOptions::default() };
         let solver = Solver::new(options);
         group.bench_with_input(BenchmarkId::new("total", layers), &layers, |b, _| {
             b.iter(|| solver.solve(program, hardware))

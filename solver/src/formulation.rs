@@ -151,20 +151,21 @@ pub fn formulate(program: &Program, hardware: &HardwareSpec) -> Result<Formulati
 /// lower bound on the plan's (which counts the most expensive branch), and equal to
 /// it for a program without branches.
 pub fn formulate_weighted(program: &Program, hardware: &HardwareSpec, weights: &BranchWeights) -> Result<Formulation> {
-    formulate_within(program, hardware, weights, None)?
+    formulate_within(program, hardware, weights, (None, true))?
         .ok_or_else(|| SolveError::Backend("formulating ran out of time".to_string()))
 }
 
 /// [`formulate_weighted`], giving up (`None`) once `deadline` passes while it builds
-/// the ops' edges (most of its time).
+/// the ops' edges (most of its time), offering balanced uneven shards if `uneven`.
 pub(crate) fn formulate_within(
     program: &Program,
     hardware: &HardwareSpec,
     weights: &BranchWeights,
-    deadline: Option<Instant>,
+    (deadline, uneven): (Option<Instant>, bool),
 ) -> Result<Option<Formulation>> {
     let mut l = Lowering::new(Pricing::weighted(program, hardware, weights));
     l.deadline = deadline;
+    l.uneven = uneven;
     l.walk(program.top_level(), &[]);
     l.finish_liveness();
     let resolved = l.resolve()?;
@@ -213,6 +214,8 @@ struct Lowering<'a> {
     shared_until: Vec<usize>,
     /// Per value: unary cost per candidate is added once candidates are known.
     unary: Vec<Vec<Unary>>,
+    /// Whether values and ops may be cut into balanced uneven shards.
+    uneven: bool,
     /// Per value: whether it may hold partial sums.
     partial: Vec<bool>,
     prices: ReshardPrices,
@@ -251,6 +254,7 @@ impl<'a> Lowering<'a> {
             last_use: vec![0; n],
             ties: groups.collect(),
             unary: vec![Vec::new(); n],
+            uneven: true,
             partial: Vec::new(),
             sharers: vec![0; n],
             shared_until: vec![0; n],
@@ -343,10 +347,11 @@ impl<'a> Lowering<'a> {
         usable_axes(self.program.mesh(), self.scope[v.index()].as_deref().unwrap_or(&[]))
     }
 
-    /// Whether value `v` lives in a manual computation's body, whose free axes cut
-    /// blocks evenly (no uneven shards there); `None` outside the solved scope.
-    fn even_only(&self, v: ValueId) -> Option<bool> {
-        self.scope[v.index()].as_ref().map(|manual| !manual.is_empty())
+    /// Whether value `v` may be cut into balanced uneven shards: when they are
+    /// allowed, and not in a manual computation's body (whose free axes cut blocks
+    /// evenly).
+    fn may_cut_unevenly(&self, v: ValueId) -> bool {
+        self.uneven && self.scope[v.index()].as_ref().is_none_or(|manual| manual.is_empty())
     }
 
     /// The costs that depend on one value's sharding alone: a source op writing its
@@ -412,8 +417,7 @@ impl<'a> Lowering<'a> {
             .map(|&(v, partial)| {
                 let ty = &program.value(v).ty;
                 let mut all = value_shardings(program.mesh_name(), &ty.shape, &self.usable(v), partial);
-                // A manual computation's body cuts its free axes evenly.
-                all.retain(|s| self.even_only(v).is_none_or(|even| !even || !s.is_uneven()));
+                all.retain(|s| !s.is_uneven() || self.may_cut_unevenly(v));
                 all
             })
             .collect();
@@ -589,7 +593,7 @@ impl<'a> Lowering<'a> {
             let split = split.into_iter().map(OpStrategy::of);
             let carriers = carriers(op, &self.partial);
             let mut enumerated = op_strategies(&rule, &axes, op.kind.partial_reduction().is_some(), &carriers);
-            if self.even_only(op.results[0]) == Some(true) {
+            if !self.may_cut_unevenly(op.results[0]) {
                 enumerated.retain(|s| !s.balanced);
             }
             for strategy in enumerated.into_iter().chain(split) {

@@ -69,11 +69,15 @@ pub struct SolverOptions {
     /// portfolio"); the plan is the same for the same thread count. Default: every
     /// core ([`all_cores`]).
     pub threads: usize,
+    /// Whether the solver may cut dimensions that do not divide into balanced
+    /// uneven shards (docs/mesh-dialect.md, "Uneven shards"). Default: true; false
+    /// for a Shardy module, whose plan goes back to Shardy, XLA or JAX.
+    pub uneven: bool,
 }
 
 impl Default for SolverOptions {
     fn default() -> Self {
-        SolverOptions { time_limit: Seconds(60.0), gap: 0.0, threads: all_cores() }
+        SolverOptions { time_limit: Seconds(60.0), gap: 0.0, threads: all_cores(), uneven: true }
     }
 }
 

@@ -160,8 +160,9 @@ impl Solver {
         self.phase("formulating", start);
         let formulated = Instant::now();
         let give_up = start + self.time_limit().mul_f64(FORMULATION_SHARE);
-        let Some(formulation) = formulate_within(program, hardware, weights, Some(give_up))? else {
-            return greedy(program, hardware, start);
+        let Some(formulation) = formulate_within(program, hardware, weights, (Some(give_up), self.options.uneven))?
+        else {
+            return greedy(program, hardware, start, self.options.uneven);
         };
         let stage = stages(&formulation);
         // Pricing the plan takes a fraction of formulating it; keep that, and 5% of
@@ -248,9 +249,10 @@ fn stage_problem(problem: &Problem, stage: &[usize], k: usize, earlier: Option<&
 /// The plan of `autoshard cost` (every choice the annotations leave open made the
 /// cheapest local way, groups and barriers kept), for a program too large to
 /// formulate within the time limit: a plan, with the trivial bound 0.
-fn greedy(program: &Program, hardware: &HardwareSpec, start: Instant) -> Result<Solution> {
+fn greedy(program: &Program, hardware: &HardwareSpec, start: Instant, uneven: bool) -> Result<Solution> {
     tracing::debug!(elapsed_s = start.elapsed().as_secs_f64(), "out of time formulating: the greedy plan");
-    let decisions = complete(program, hardware, &Fixed::from_annotations(program))?;
+    let fixed = Fixed { uneven, ..Fixed::from_annotations(program) };
+    let decisions = complete(program, hardware, &fixed)?;
     let mut solved = Solution::priced(program, hardware, decisions)?;
     let (peak, budget) = (solved.plan.objective.peak_memory_bytes, hardware.device.memory);
     if peak > budget {

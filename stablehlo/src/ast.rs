@@ -112,6 +112,8 @@ pub struct MeshDecl {
     pub name: String,
     /// The mesh text (`<["x"=2, "y"=4]>`), for `Mesh::from_str`.
     pub mesh: Attr,
+    /// True for the `mesh` dialect's `mesh.mesh`, false for Shardy's `sdy.mesh`.
+    pub mesh_dialect: bool,
 }
 
 /// A module: its meshes and functions.

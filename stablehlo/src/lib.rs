@@ -60,6 +60,10 @@ pub struct Module {
     /// The meshes of an MPMD program: the `topology = #mpmd.topology<…>` attribute
     /// of its main function, if it has one.
     pub topology: Option<Topology>,
+    /// True when the module states its shardings in Shardy's `sdy` dialect, which
+    /// has no uneven shards (its plans go back to Shardy, XLA or JAX padded); false
+    /// for the `mesh` dialect's `mesh.mesh`.
+    pub shardy: bool,
 }
 
 /// A function's name and its program, or why it could not be imported.
@@ -99,7 +103,8 @@ pub fn import_on(file: &str, source: &str, mesh: Option<(&str, &Mesh)>) -> Resul
     let topology = topology(&path, main).map_err(one)?;
     let stem = std::path::Path::new(file).file_stem().map_or_else(|| "program".into(), |s| s.to_string_lossy().into());
     let name = module.name.clone().unwrap_or(stem);
-    Ok(Module { name, program, topology })
+    let shardy = !module.meshes.iter().any(|m| m.mesh_dialect);
+    Ok(Module { name, program, topology, shardy })
 }
 
 /// The partitioned (SPMD) mesh-dialect program in `source`, the function every

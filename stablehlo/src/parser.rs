@@ -51,7 +51,7 @@ fn items(c: &mut Cursor<'_>, module: &mut Module, nested: bool) -> Result<()> {
             let name = c.symbol()?;
             c.expect("=")?;
             let mesh = c.atom()?;
-            module.meshes.push(MeshDecl { name, mesh });
+            module.meshes.push(MeshDecl { name, mesh, mesh_dialect: false });
             if c.peek_after_ws() == Some(b'{') {
                 dictionary(c)?;
             }
@@ -76,7 +76,7 @@ fn mesh_dialect_mesh(c: &mut Cursor<'_>) -> Result<MeshDecl> {
     let fail = |e: autoshard_mesh::Error| SyntaxError { pos: text.pos, message: format!("{e} (in '{}')", text.text) };
     let op: autoshard_mesh::MeshOp = text.text.parse().map_err(fail)?;
     let mesh = autoshard_mesh::sdy_mesh(&op).map_err(fail)?;
-    Ok(MeshDecl { name: op.name, mesh: Attr { text: mesh.to_string(), pos: text.pos } })
+    Ok(MeshDecl { name: op.name, mesh: Attr { text: mesh.to_string(), pos: text.pos }, mesh_dialect: true })
 }
 
 /// `func.func [public|private] @name(args) [-> results] [attributes {…}] {body}`.
@@ -145,7 +145,7 @@ fn generic_item(op: Operation, module: &mut Module) -> Result<()> {
                 return Err(SyntaxError { pos: op.pos, message: "sdy.mesh needs 'sym_name' and 'mesh'".into() });
             };
             let text = mesh.text.strip_prefix("#sdy.mesh").unwrap_or(&mesh.text).to_string();
-            module.meshes.push(MeshDecl { name, mesh: Attr { text, pos: mesh.pos } });
+            module.meshes.push(MeshDecl { name, mesh: Attr { text, pos: mesh.pos }, mesh_dialect: false });
         }
         "func.func" => module.funcs.push(generic_func(op)?),
         other => {
