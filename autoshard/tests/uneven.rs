@@ -40,7 +40,8 @@ fn the_vocabulary_is_cut_into_balanced_shards_and_the_table_recut_once() {
     eprintln!("balanced {uneven_total:e} s, padded {padded_total:e} s");
     assert!(uneven_total < padded_total, "balanced {uneven_total} s, padded {padded_total} s");
     // Without uneven shards the solver's best is that padded plan.
-    let source = gallery("vocab_uneven.yaml").replace("  preset: h100-sxm\n", "  preset: h100-sxm\nsolver: {uneven: false}\n");
+    let source =
+        gallery("vocab_uneven.yaml").replace("  preset: h100-sxm\n", "  preset: h100-sxm\nsolver: {uneven: false}\n");
     let even = autoshard::solve(&read("vocab_uneven.yaml", &source)).unwrap();
     assert!(even.plan.values.iter().all(|v| !v.sharding.is_uneven()));
     assert!((even.plan.objective.total_s.0 - padded_total).abs() <= 1e-9 * padded_total);

@@ -56,8 +56,11 @@ impl Fixed {
     /// (open dimensions taken as they are), and a manual computation's body results
     /// not annotated otherwise fixed to the free part of its `out_shardings`.
     pub fn from_annotations(program: &Program) -> Self {
-        let mut fixed =
-            Fixed { values: vec![None; program.values().len()], strategies: vec![None; program.ops().len()], uneven: true };
+        let mut fixed = Fixed {
+            values: vec![None; program.values().len()],
+            strategies: vec![None; program.ops().len()],
+            uneven: true,
+        };
         for a in program.annotations() {
             fixed.values[a.value.index()] = Some(a.sharding.closed());
         }

@@ -288,7 +288,7 @@ pub struct StrategyCost {
     pub work: LocalWork,
 }
 
-/// The masks an op runs before its kernels (see `OpCost::masked`).
+/// The masks an op runs before its kernels (see `Pricing::masked`).
 struct Masks(Vec<KernelWork>);
 
 impl Masks {

@@ -4,8 +4,11 @@
 //! (axes join a factor in mesh order, major to minor), never to a need-replication
 //! factor, and only while the factor has at least one element per shard (the product
 //! of its axes); a factor that does not divide is padded to the next multiple, which
-//! the cost model charges (padded compute and bytes). A value's candidate shardings
-//! assign each usable axis to at most one dimension the same way (closed).
+//! the cost model charges (padded compute and bytes, masks before a reduction), and
+//! the same assignment is offered once more cut into balanced uneven shards
+//! (`OpStrategy::balanced`) where those differ from the padded blocks. A value's
+//! candidate shardings assign each usable axis to at most one dimension the same way
+//! (closed), each padded one also cut into balanced shards.
 //! Partial sums: a value that may hold them ([`partial_sums`]: a summing op's result,
 //! or a linear op's whose operand may) also has candidates unreduced along any of
 //! the axes left free, and a linear op has strategies that carry partial sums from

@@ -4,9 +4,10 @@
 //! Where every dimension involved divides evenly and its mesh axes are a group of
 //! the device grid, a collective is the mesh dialect's collective over their grid
 //! axes (`all_gather`, `all_to_all`, `all_reduce`, `reduce_scatter`,
-//! `collective_permute`; `all_slice` is a local piece). With padding the blocks of
-//! the two shardings do not line up, and sub-axes that do not nest with others the
-//! program uses are no grid group; then the data moves by [`redistribute`]: every
+//! `collective_permute`; `all_slice` is a local piece). With padding or uneven
+//! shards (a `collective_permute` between two cuts of the same axes included) the
+//! blocks of the two shardings do not line up, and sub-axes that do not nest with
+//! others the program uses are no grid group; then the data moves by [`redistribute`]: every
 //! device posts its block and copies, from the devices that hold them, exactly the
 //! elements of its new block (the sources agree with it outside the source
 //! sharding's dimension axes, so partial sums stay with their group). An

@@ -182,6 +182,23 @@ pub enum Collective {
     },
 }
 
+/// The result sharding of a collective, borrowed as the collective is.
+macro_rules! out_of {
+    ($collective:expr) => {
+        match $collective {
+            Collective::AllGather { out, .. }
+            | Collective::AllSlice { out, .. }
+            | Collective::AllToAll { out, .. }
+            | Collective::CollectivePermute { out }
+            | Collective::AllReduce { out, .. }
+            | Collective::ReduceScatter { out, .. }
+            | Collective::ReplicatedToUnreduced { out, .. }
+            | Collective::ShardedToUnreduced { out, .. }
+            | Collective::Reshard { out } => out,
+        }
+    };
+}
+
 impl Collective {
     /// The kind of this collective.
     pub fn kind(&self) -> CollectiveKind {
@@ -200,32 +217,12 @@ impl Collective {
 
     /// The sharding of the result, to change.
     pub fn out_sharding_mut(&mut self) -> &mut TensorSharding {
-        match self {
-            Collective::AllGather { out, .. }
-            | Collective::AllSlice { out, .. }
-            | Collective::AllToAll { out, .. }
-            | Collective::CollectivePermute { out }
-            | Collective::AllReduce { out, .. }
-            | Collective::ReduceScatter { out, .. }
-            | Collective::ReplicatedToUnreduced { out, .. }
-            | Collective::ShardedToUnreduced { out, .. }
-            | Collective::Reshard { out } => out,
-        }
+        out_of!(self)
     }
 
     /// The sharding of the result.
     pub fn out_sharding(&self) -> &TensorSharding {
-        match self {
-            Collective::AllGather { out, .. }
-            | Collective::AllSlice { out, .. }
-            | Collective::AllToAll { out, .. }
-            | Collective::CollectivePermute { out }
-            | Collective::AllReduce { out, .. }
-            | Collective::ReduceScatter { out, .. }
-            | Collective::ReplicatedToUnreduced { out, .. }
-            | Collective::ShardedToUnreduced { out, .. }
-            | Collective::Reshard { out } => out,
-        }
+        out_of!(self)
     }
 
     fn parse(cursor: &mut Cursor<'_>) -> Result<Self> {
