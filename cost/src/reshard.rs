@@ -63,7 +63,8 @@ impl Tensor<'_> {
 /// ([`reshard::plan`]) unless the plan that gathers the differing axes and slices the
 /// target's (the second of [`reshard::plan_and_gather_slice`]) is strictly cheaper on
 /// `hardware`, which happens when latency dominates (small tensors, where fewer
-/// collectives win). Never costlier than gathering everything and slicing.
+/// collectives win); with uneven shards, also [`reshard::naive_plan`]'s. Never
+/// costlier than gathering everything and slicing.
 pub fn cheapest_plan(
     tensor: Tensor<'_>,
     from: &TensorSharding,
@@ -71,15 +72,28 @@ pub fn cheapest_plan(
     hardware: &HardwareSpec,
 ) -> Result<Vec<PricedCollective>> {
     let (shardy, simple) = reshard::plan_and_gather_slice(tensor.meshes, tensor.shape, from, to)?;
-    let shardy_steps = price_steps(tensor, from, &shardy, to, hardware)?;
-    if simple == shardy {
-        // The same collectives price the same: Shardy's plan is kept.
-        return Ok(priced(shardy, shardy_steps));
+    let mut candidates = vec![shardy];
+    // The same collectives price the same: Shardy's plan is kept on a tie.
+    if simple != candidates[0] {
+        candidates.push(simple);
     }
-    let simple_steps = price_steps(tensor, from, &simple, to, hardware)?;
+    if from.is_uneven() || to.is_uneven() {
+        // A recut moves what each block lacks by a permute; gathering everything
+        // and slicing can be cheaper (a block that was empty gets all of its rows).
+        let naive = reshard::naive_plan(tensor.meshes, tensor.shape, from, to)?;
+        if !candidates.contains(&naive) {
+            candidates.push(naive);
+        }
+    }
     let total = |steps: &[Step]| steps.iter().map(|s| s.time).sum::<Seconds>().0;
-    let (a, b) = (total(&shardy_steps), total(&simple_steps));
-    Ok(if b < a * (1.0 - 1e-12) { priced(simple, simple_steps) } else { priced(shardy, shardy_steps) })
+    let mut best: Option<(Vec<Collective>, Vec<Step>)> = None;
+    for plan in candidates {
+        let steps = price_steps(tensor, from, &plan, to, hardware)?;
+        if best.as_ref().is_none_or(|(_, b)| total(&steps) < total(b) * (1.0 - 1e-12)) {
+            best = Some((plan, steps));
+        }
+    }
+    Ok(best.map(|(plan, steps)| priced(plan, steps)).unwrap_or_default())
 }
 
 /// Checks that `collectives` turn `from` into `to` and prices each one.
@@ -242,9 +256,10 @@ fn all_axes(mesh: &Mesh) -> Vec<AxisRef> {
 
 /// A collective-permute that only moves the cuts of uneven dimensions (the same
 /// axes, the same mesh): its axes are those of the recut dimensions, and a device
-/// receives at most the part of its new block its old one lacks — per recut
-/// dimension the least overlap of a block with its old self, the other dimensions
-/// whole blocks. `None` for any other permute.
+/// receives the part of its new block its old one lacks. With one recut dimension
+/// that is exact (the most any block gains, times the other dimensions' blocks);
+/// with several, a bound (the largest block less, per recut dimension, the least
+/// overlap of a block with its old self). `None` for any other permute.
 fn recut(tensor: Tensor<'_>, before: &TensorSharding, after: &TensorSharding) -> Result<Option<(Vec<AxisRef>, Bytes)>> {
     let mesh = tensor.meshes.resolve(before)?;
     let same_axes = before.dims.len() == after.dims.len()
@@ -253,20 +268,34 @@ fn recut(tensor: Tensor<'_>, before: &TensorSharding, after: &TensorSharding) ->
     if !same_axes {
         return Ok(None);
     }
-    let local: Vec<i64> = after.local_dims(mesh, tensor.shape).collect();
-    let (mut axes, mut kept) = (Vec::new(), 1u64);
+    let local: Vec<u64> = after.local_dims(mesh, tensor.shape).map(|n| n.max(0) as u64).collect();
+    // Per recut dimension: each block's new length and its overlap with its old self.
+    let mut recuts: Vec<(usize, Vec<(u64, u64)>)> = Vec::new();
+    let mut axes = Vec::new();
     for (d, (b, a)) in before.dims.iter().zip(&after.dims).enumerate() {
-        let (n, k) = (tensor.shape[d], b.sharded_size(mesh).max(1));
-        let (old, new) = (b.bounds(n, k), a.bounds(n, k));
-        let overlap =
-            (0..k as usize).map(|i| (old[i + 1].min(new[i + 1]) - old[i].max(new[i])).max(0)).min().unwrap_or(0);
+        let (n, k) = (tensor.shape[d], b.sharded_size(mesh).max(1) as usize);
+        let (old, new) = (b.bounds(n, k as i64), a.bounds(n, k as i64));
         if old != new {
             axes.extend(a.axes.iter().cloned());
+            let blocks = (0..k).map(|i| {
+                let overlap = (old[i + 1].min(new[i + 1]) - old[i].max(new[i])).max(0);
+                ((new[i + 1] - new[i]).max(0) as u64, overlap as u64)
+            });
+            recuts.push((d, blocks.collect()));
         }
-        kept = kept.saturating_mul(if old == new { local[d].max(0) } else { overlap } as u64);
     }
-    let block: u64 = local.iter().map(|&n| n.max(0) as u64).product();
-    Ok(Some((axes, Bytes(block.saturating_sub(kept).saturating_mul(tensor.dtype.size_bytes())))))
+    let rest = |skip: &[usize]| -> u64 {
+        local.iter().enumerate().filter(|(d, _)| !skip.contains(d)).map(|(_, &n)| n).product()
+    };
+    let elements = match &recuts[..] {
+        [(d, blocks)] => blocks.iter().map(|&(len, kept)| len - kept.min(len)).max().unwrap_or(0) * rest(&[*d]),
+        _ => {
+            let recut: Vec<usize> = recuts.iter().map(|(d, _)| *d).collect();
+            let kept: u64 = recuts.iter().map(|(_, b)| b.iter().map(|&(_, kept)| kept).min().unwrap_or(0)).product();
+            rest(&[]).saturating_sub(kept * rest(&recut))
+        }
+    };
+    Ok(Some((axes, Bytes(elements.saturating_mul(tensor.dtype.size_bytes())))))
 }
 
 /// Gather the source on its mesh, then send each device its target shard.

@@ -1,6 +1,6 @@
 //! Property: over random meshes (sizes 1 to 8, powers of two or not, optional device
 //! orders), shapes (dividing or not) and shardings (full and sub-axes, any order,
-//! unreduced axes, kept or created), every planned reshard turns the source into the target in the
+//! unreduced axes, kept or created, dimensions cut at random offsets), every planned reshard turns the source into the target in the
 //! symbolic simulator and costs no more than the naive plan (reduce, gather
 //! everything, slice the target).
 
@@ -144,7 +144,25 @@ fn random_case(seed: u64) -> Case {
     }
     to.unreduced.sort_by(|a, b| a.cmp_in_mesh(b, &mesh));
     to.reduction = from.reduction;
+    cut_unevenly(&mut rng, &mut from, &shape, &mesh);
+    cut_unevenly(&mut rng, &mut to, &shape, &mesh);
     Case { meshes, shape, from, to }
+}
+
+/// A third of the time, cuts each split dimension of `sharding` at random offsets
+/// half of the time (uneven shards, empty blocks included).
+fn cut_unevenly(rng: &mut Rng, sharding: &mut TensorSharding, shape: &[i64], mesh: &Mesh) {
+    if rng.below(3) != 0 {
+        return;
+    }
+    for (dim, &size) in sharding.dims.iter_mut().zip(shape) {
+        if dim.axes.is_empty() || rng.below(2) == 0 {
+            continue;
+        }
+        let mut cuts: Vec<i64> = (1..dim.sharded_size(mesh)).map(|_| rng.below(size as usize + 1) as i64).collect();
+        cuts.sort_unstable();
+        dim.offsets = Some(std::iter::once(0).chain(cuts).chain(std::iter::once(size)).collect());
+    }
 }
 
 fn check(seed: u64) -> Result<(), TestCaseError> {

@@ -6,3 +6,4 @@
 mod collectives;
 mod reference_programs;
 mod reference_props;
+mod uneven_reshards;

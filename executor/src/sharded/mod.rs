@@ -213,7 +213,8 @@ fn assemble(
     for (device, outputs) in blocks.iter().enumerate() {
         let block = placement.block(device, shape, sharding)?;
         let Some(local) = outputs.get(k) else { continue };
-        if copied.insert(block.starts.clone()) {
+        // Keyed by extent too: an empty uneven block starts where the next one does.
+        if copied.insert((block.starts.clone(), block.real.clone())) {
             out.copy_block(&block.starts, local, &vec![0; shape.len()], &block.real);
         }
     }
