@@ -99,7 +99,7 @@ pub(crate) fn mesh_read_back_failures(
 }
 
 /// `tests/data/mlir/spmd/NAME.spmd.mlir` read against `GLOBAL.global.mlir` (`mlp`,
-/// `half`, `uneven`, or `stencil` for the `stencil` ones) and run: its
+/// `half`, `uneven`, `mean`, or `stencil` for the `stencil` ones) and run: its
 /// verification, or its error.
 fn spmd_run(name: &str) -> Result<autoshard::SpmdRun, String> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mlir/spmd");
@@ -107,6 +107,7 @@ fn spmd_run(name: &str) -> Result<autoshard::SpmdRun, String> {
     let global = match name {
         "half" => "half.global.mlir",
         "uneven" => "uneven.global.mlir",
+        "mean" => "mean.global.mlir",
         _ if name.starts_with("stencil") => "stencil.global.mlir",
         _ => "mlp.global.mlir",
     };
@@ -118,7 +119,7 @@ fn spmd_run(name: &str) -> Result<autoshard::SpmdRun, String> {
 
 #[test]
 fn spmd_programs_run_as_the_global_program_they_partition() {
-    for name in ["mlp", "mlp_scattered", "mlp_transposed", "mlp_rooted", "mlp_all_slice", "half", "stencil"] {
+    for name in ["mlp", "mlp_scattered", "mlp_transposed", "mlp_rooted", "mlp_all_slice", "half", "stencil", "mean"] {
         let checked = spmd_run(name).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(checked.run.verification.passed, "{name} on the CPU mesh: {:?}", checked.run.verification);
         assert!(checked.verification.passed, "{name}: {:?}", checked.verification);

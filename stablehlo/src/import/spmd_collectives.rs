@@ -14,8 +14,8 @@
 //! - `all_slice`: the same `all_to_all` and slice on the tensor every device holds
 //!   (each keeps its own block without knowing its index in the group).
 //!
-//! `send`/`recv` and the `average` and `generic` reductions are not run yet: an
-//! error naming them.
+//! An `average` reduction is the sum and a divide by the group's size. `send`/`recv`
+//! and the `generic` reduction are not run yet: an error naming them.
 
 use super::Importer;
 use super::mesh::model_type;
@@ -23,7 +23,7 @@ use crate::ast::Operation;
 use autoshard_mesh::{Collective, CollectiveKind, MeshOp, ReductionKind, mesh_op};
 use autoshard_model::ir::OpSpec;
 use autoshard_model::ops::{AllGather, AllReduce, AllToAll, CollectivePermute, OpKind, ReduceKind, ReduceScatter};
-use autoshard_model::ops::{ReplicaGroups, Slice};
+use autoshard_model::ops::{BinaryOp, Constant, ReplicaGroups, Slice};
 use autoshard_model::{Diagnostic, ValueId};
 use std::str::FromStr;
 
@@ -42,10 +42,18 @@ impl Importer<'_> {
         let mut value = self.value(&collective.input, op.pos)?;
         let group = Group { groups, sizes: &sizes, axes: &collective.mesh_axes };
         let steps = steps(&collective.kind, &group, &self.builder.type_of(value).shape).map_err(fail)?;
-        let last = steps.len() - 1;
+        // An average is the sum divided by the group's size.
+        let average = reduction(&collective.kind) == Some(ReductionKind::Average);
+        let last = if average { steps.len() } else { steps.len() - 1 };
         for (k, kind) in steps.into_iter().enumerate() {
             let name = if k < last { format!("{result}.{k}") } else { result.to_string() };
             value = self.add_step(op, &name, kind, vec![value])?;
+        }
+        if average {
+            let ty = self.builder.type_of(value).clone();
+            let count = OpKind::Constant(Constant { ty, values: vec![group.size() as f64] });
+            let count = self.add_step(op, &format!("{result}.count"), count, Vec::new())?;
+            value = self.add_step(op, result, OpKind::Binary(BinaryOp::Divide), vec![value, count])?;
         }
         self.bind_spmd_result(op, result, value, &collective.result_type)
     }
@@ -216,9 +224,23 @@ fn steps(kind: &CollectiveKind, group: &Group<'_>, shape: &[i64]) -> Result<Vec<
     })
 }
 
+/// The reduction of a reducing collective.
+fn reduction(kind: &CollectiveKind) -> Option<ReductionKind> {
+    match kind {
+        CollectiveKind::AllReduce { reduction }
+        | CollectiveKind::Reduce { reduction, .. }
+        | CollectiveKind::ReduceScatter { reduction, .. } => Some(*reduction),
+        _ => None,
+    }
+}
+
 /// The combining function of a reduction the StableHLO collectives have: the
-/// model's kind of the same name (every kind but `average` and `generic`).
+/// model's kind of the same name, a sum for `average` (divided after), none for
+/// `generic`.
 fn reduce_kind(kind: ReductionKind) -> Result<ReduceKind, String> {
+    if kind == ReductionKind::Average {
+        return Ok(ReduceKind::Add);
+    }
     let same = autoshard_model::ReductionKind::ALL.into_iter().find(|k| k.keyword() == kind.as_str());
     same.map(autoshard_model::ReductionKind::reduce_kind)
         .ok_or_else(|| format!("a reduction of '{}' is not run yet", kind.as_str()))
