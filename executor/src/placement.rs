@@ -194,7 +194,9 @@ impl Placement {
                 None => 0,
             };
             let bounds = self.bounds(sharding, d, n);
-            let (start, end) = (bounds[index.min(bounds.len() - 2)], bounds[(index + 1).min(bounds.len() - 1)]);
+            let (Some(&start), Some(&end)) = (bounds.get(index), bounds.get(index + 1)) else {
+                return Err(Error::Plan(format!("{sharding}: dimension {d} has no block {index} ({bounds:?})")));
+            };
             starts.push(start);
             real.push(end - start);
         }

@@ -131,6 +131,17 @@ impl TensorSharding {
         TensorSharding::new(mesh_name, vec![DimSharding::closed(Vec::new()); rank])
     }
 
+    /// True when some dimension is cut at explicit offsets (uneven shards).
+    pub fn is_uneven(&self) -> bool {
+        self.dims.iter().any(DimSharding::is_uneven)
+    }
+
+    /// The same sharding with every dimension cut into equal, padded blocks.
+    pub fn without_offsets(&self) -> TensorSharding {
+        let dims = self.dims.iter().map(|d| d.with_offsets(None)).collect();
+        TensorSharding { dims, ..self.clone() }
+    }
+
     /// The number of dimensions.
     pub fn rank(&self) -> usize {
         self.dims.len()
@@ -166,11 +177,7 @@ impl TensorSharding {
     pub fn closed(&self) -> TensorSharding {
         TensorSharding {
             mesh: self.mesh.clone(),
-            dims: self
-                .dims
-                .iter()
-                .map(|d| DimSharding::closed(d.axes.clone()).with_offsets(d.offsets.clone()))
-                .collect(),
+            dims: self.dims.iter().map(|d| DimSharding { closed: true, priority: None, ..d.clone() }).collect(),
             replicated: self.replicated.clone(),
             unreduced: self.unreduced.clone(),
             reduction: self.reduction,

@@ -76,17 +76,6 @@ impl TensorSharding {
         seen.verify_sub_axes()
     }
 
-    /// True when some dimension is cut at explicit offsets (uneven shards).
-    pub fn is_uneven(&self) -> bool {
-        self.dims.iter().any(DimSharding::is_uneven)
-    }
-
-    /// The same sharding with every dimension cut into equal, padded blocks.
-    pub fn without_offsets(&self) -> TensorSharding {
-        let dims = self.dims.iter().map(|d| d.with_offsets(None)).collect();
-        TensorSharding { dims, ..self.clone() }
-    }
-
     /// Checks that no axis of this sharding is one of `manual_axes`, which an enclosing
     /// manual computation already binds.
     pub fn verify_free_of(&self, manual_axes: &[String]) -> Result<()> {

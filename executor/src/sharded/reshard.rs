@@ -45,9 +45,7 @@ impl Site<'_, '_> {
     /// True when dimension `d` of `shape` divides evenly under both shardings, into
     /// equal blocks (neither cuts it at offsets).
     fn even(&self, shape: &[usize], d: usize, (a, b): (&TensorSharding, &TensorSharding)) -> bool {
-        let equal = |s: &TensorSharding| {
-            shape[d].is_multiple_of(self.placement.shards(s, d)) && !s.dims.get(d).is_some_and(|x| x.is_uneven())
-        };
+        let equal = |s: &TensorSharding| shape[d].is_multiple_of(self.placement.shards(s, d)) && !uneven(s, d);
         equal(a) && equal(b)
     }
 
@@ -235,8 +233,8 @@ impl Site<'_, '_> {
         (0..shape.len()).all(|d| {
             axes(to, d).starts_with(axes(from, d))
                 && shape[d].is_multiple_of(self.placement.shards(to, d))
-                && !self.cut_differently(shape, d, from, &from.without_offsets())
-                && !self.cut_differently(shape, d, to, &to.without_offsets())
+                && !uneven(from, d)
+                && !uneven(to, d)
         })
     }
 
@@ -379,4 +377,9 @@ impl Site<'_, '_> {
         });
         failure.map_or(Ok((y, received)), Err)
     }
+}
+
+/// True when dimension `d` of `sharding` is cut at explicit offsets.
+fn uneven(sharding: &TensorSharding, d: usize) -> bool {
+    sharding.dims.get(d).is_some_and(|dim| dim.is_uneven())
 }

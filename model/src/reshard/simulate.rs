@@ -18,7 +18,7 @@
 use super::align::{align_both, all_whole};
 use super::closed;
 use super::collective::Collective;
-use super::uneven::canonical;
+use super::uneven::{canonical, canonicalize};
 use crate::axis::{AxisRef, axes_size, format_axis_list, push_or_merge};
 use crate::error::{Error, Result};
 use crate::mesh::{Mesh, Meshes};
@@ -176,8 +176,11 @@ pub fn apply(meshes: &Meshes, shape: &[i64], state: &ShardingState, collective: 
             dim.offsets = declared.dims.get(d).and_then(|o| o.offsets.clone());
         }
     }
+    if next.is_uneven() {
+        let mesh = meshes.resolve(&next)?.clone();
+        canonicalize(&mesh, shape, &mut next);
+    }
     let next_mesh = meshes.resolve(&next)?;
-    let next = canonical(next_mesh, shape, &next);
     next.verify(next_mesh, shape)?;
     check_coexistence(&next)?;
     let renormalized = (!is_normalized(&next, next_mesh)).then(|| normalized(&next, next_mesh));

@@ -15,12 +15,13 @@
 //! Offsets equal to the padded blocks' bounds are the padded geometry
 //! ([`canonical`]), so they never cost a collective.
 
-use super::closed;
 use super::collective::Collective;
 use super::simulate::{same_placement, simulate};
+use super::{checked_meshes, closed};
 use crate::error::Result;
 use crate::mesh::{Mesh, Meshes};
 use crate::sharding::TensorSharding;
+use std::borrow::Cow;
 
 /// The reshard of a tensor of `shape` from `from` to `to`, given `inner`, the
 /// planner of reshards between shardings without offsets.
@@ -30,8 +31,12 @@ pub(super) fn around(
     (from, to): (&TensorSharding, &TensorSharding),
     inner: impl Fn(&TensorSharding, &TensorSharding) -> Result<Vec<Collective>>,
 ) -> Result<Vec<Collective>> {
-    let from_cut = canonical(meshes.resolve(from)?, shape, from);
-    let to_cut = canonical(meshes.resolve(to)?, shape, to);
+    if !from.is_uneven() && !to.is_uneven() {
+        return inner(from, to);
+    }
+    // The inner planner sees the shardings without offsets: check them here.
+    checked_meshes(meshes, shape, from, to)?;
+    let (from_cut, to_cut) = (canonical(meshes.resolve(from)?, shape, from), canonical(meshes.resolve(to)?, shape, to));
     if !from_cut.is_uneven() && !to_cut.is_uneven() {
         return inner(&from_cut, &to_cut);
     }
@@ -65,14 +70,23 @@ pub(super) fn around(
 }
 
 /// `sharding` with the offsets that cut a dimension of `shape` exactly as equal,
-/// padded blocks do removed (they are the same placement).
-pub(crate) fn canonical(mesh: &Mesh, shape: &[i64], sharding: &TensorSharding) -> TensorSharding {
+/// padded blocks do removed (they are the same placement); borrowed when it has no
+/// offsets at all.
+pub(crate) fn canonical<'s>(mesh: &Mesh, shape: &[i64], sharding: &'s TensorSharding) -> Cow<'s, TensorSharding> {
+    if !sharding.is_uneven() {
+        return Cow::Borrowed(sharding);
+    }
     let mut out = sharding.clone();
-    for (d, dim) in out.dims.iter_mut().enumerate() {
+    canonicalize(mesh, shape, &mut out);
+    Cow::Owned(out)
+}
+
+/// [`canonical`] in place.
+pub(crate) fn canonicalize(mesh: &Mesh, shape: &[i64], sharding: &mut TensorSharding) {
+    for (d, dim) in sharding.dims.iter_mut().enumerate() {
         let (Some(offsets), Some(&size)) = (&dim.offsets, shape.get(d)) else { continue };
         if *offsets == crate::dim_sharding::padded_bounds(size, dim.sharded_size(mesh).max(1)) {
             dim.offsets = None;
         }
     }
-    out
 }

@@ -108,10 +108,7 @@ pub(crate) struct Ssa {
 /// with equal blocks padded at the end ([`Plan::padded`]), which XLA partitions as
 /// it always does; `render_mesh` keeps the offsets.
 pub fn render(program: &Program, plan: &Plan) -> Result<String, ExportError> {
-    if plan.values.iter().any(|v| v.sharding.is_uneven()) || plan.ops.iter().any(|op| op.balanced) {
-        return render_in(program, &plan.padded(), Dialect::Sdy);
-    }
-    render_in(program, plan, Dialect::Sdy)
+    render_in(program, &plan.padded(), Dialect::Sdy)
 }
 
 /// `program` with `plan`'s shardings as a module of StableHLO ops annotated in MLIR's

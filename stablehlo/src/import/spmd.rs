@@ -41,7 +41,8 @@ pub fn spmd_function(
         );
         return Err(crate::error(file, func.pos, message));
     }
-    if let OpKind::ManualComputation(mc) = manual_computation(global)
+    let computation = manual_computation(global);
+    if let OpKind::ManualComputation(mc) = &computation
         && let Some(k) = mc.in_shardings.iter().chain(&mc.out_shardings).position(TensorSharding::is_uneven)
     {
         let (what, k) = if k < inputs { ("argument", k) } else { ("result", k - inputs) };
@@ -77,7 +78,7 @@ pub fn spmd_function(
     };
     let spec = OpSpec {
         result_names: op.results.iter().map(|r| importer.key(r)).collect(),
-        kind: manual_computation(global),
+        kind: computation,
         operands: inputs,
         result_shardings: Vec::new(),
         loc: Some(importer.loc(func.pos)),
