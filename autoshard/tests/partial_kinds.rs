@@ -55,3 +55,88 @@ fn every_kind_of_partial_value_is_planned_and_runs_as_the_reference() {
         }
     }
 }
+
+/// Partial averages, which no op makes but a value may hold (an input of per-device
+/// mean shares, an output wanted as them): carried through a subtract (with the
+/// replicated operand its own mean on every device) and combined by an average
+/// all-reduce after it, made from split rows by scaling each device's rows by the
+/// group's size, and the run equals the reference.
+#[test]
+fn partial_averages_are_combined_made_and_run_as_the_reference() {
+    let source = r#"name: partial-average
+mesh: {axes: {x: 2, y: 2}}
+cost: {preset: h100-sxm}
+program:
+  inputs:
+    g: {shape: [8, 6], dtype: f32, sharding: '[{}, {}], unreduced=average{"x"}'}
+    h: {shape: [8, 6], dtype: f32, sharding: '[{"x"}, {}]'}
+    p: {shape: [8, 6], dtype: f32}
+  ops:
+    - {name: u, op: subtract, operands: [p, g]}
+    - {name: v, op: multiply, operands: [h, p]}
+  outputs:
+    u: {sharding: '[{"y"}, {}]'}
+    v: {sharding: '[{}, {}], unreduced=average{"x"}'}
+"#;
+    let config = autoshard::Config::from_source("partial_average.yaml", source).unwrap();
+    let solved = autoshard::solve(&config).unwrap();
+    let texts: Vec<String> = solved.plan.collectives.iter().map(|c| format!("{}: {}", c.value, c.text)).collect();
+    assert!(texts.iter().any(|t| t.starts_with("u: sdy.all_reduce average {\"x\"}")), "{texts:?}");
+    assert!(texts.iter().any(|t| t.starts_with("p: sdy.replicated_to_unreduced {\"x\"}")), "{texts:?}");
+    let u = solved.plan.ops.iter().find(|op| op.name == "u").unwrap();
+    let carried = u.carried.as_ref().unwrap();
+    assert_eq!((carried.reduction, &carried.operands[..]), (ReductionKind::Average, &[0, 1][..]));
+    assert!(texts.iter().any(|t| t.starts_with("v: sdy.sharded_to_unreduced")), "{texts:?}");
+    for seed in 0..8 {
+        let run = autoshard::run(&config, &solved, seed).unwrap();
+        assert!(run.verification.passed, "seed {seed}: {:?}", run.verification);
+    }
+}
+
+/// An average needs a floating-point type and the bitwise kinds an integer or
+/// boolean one; an annotation that breaks this is refused where it is written.
+#[test]
+fn partial_kinds_that_the_element_type_cannot_hold_are_refused() {
+    for (dtype, kind, needs) in [("i32", "average", "a floating-point"), ("f32", "bitwise_or", "an integer or boolean")]
+    {
+        let source = format!(
+            "name: bad\nmesh: {{axes: {{x: 2}}}}\nprogram:\n  inputs:\n    a: {{shape: [4], dtype: {dtype}, sharding: '[{{}}], unreduced={kind}{{\"x\"}}'}}\n  outputs: [a]\n"
+        );
+        let message = autoshard::Config::from_source("bad.yaml", &source).unwrap_err().to_string();
+        let want = format!("partial values combined by {kind} need {needs} type, not {dtype}");
+        assert!(message.contains("bad.yaml:5:") && message.contains(&want), "{message}");
+    }
+}
+
+/// An input of partial sums or averages (gradients before their reduction, say)
+/// goes through linear ops as it is and leaves as the output wanted partial: no
+/// collective at all, where reducing it first costs an all-reduce.
+#[test]
+fn partial_inputs_are_carried_through_linear_ops() {
+    for (written, kind) in [("", ReductionKind::Sum), ("average", ReductionKind::Average)] {
+        let source = format!(
+            r#"name: carried
+mesh: {{axes: {{x: 2, y: 2}}}}
+cost: {{preset: h100-sxm}}
+program:
+  inputs:
+    g: {{shape: [1024, 1024], dtype: f32, sharding: '[{{}}, {{}}], unreduced={written}{{"x"}}'}}
+    h: {{shape: [1024, 1024], dtype: f32}}
+  ops:
+    - {{name: u, op: multiply, operands: [h, g]}}
+    - {{name: v, op: negate, operands: [u]}}
+  outputs:
+    v: {{sharding: '[{{}}, {{}}], unreduced={written}{{"x"}}'}}
+"#
+        );
+        let config = autoshard::Config::from_source("carried.yaml", &source).unwrap();
+        let solved = autoshard::solve(&config).unwrap();
+        let texts: Vec<String> = solved.plan.collectives.iter().map(|c| c.text.to_string()).collect();
+        assert!(texts.is_empty(), "{kind:?}: {texts:?}");
+        for op in &solved.plan.ops {
+            assert_eq!(op.carried.as_ref().map(|c| c.reduction), Some(kind), "{}", op.name);
+        }
+        let run = autoshard::run(&config, &solved, 0).unwrap();
+        assert!(run.verification.passed, "{kind:?}: {:?}", run.verification);
+    }
+}

@@ -15,7 +15,7 @@ use autoshard::model::OpStrategy;
 use autoshard::model::ir::Body;
 use autoshard::model::rules::sharding_rule;
 use autoshard::model::{OpKind, Program, TensorSharding, ValueId};
-use autoshard::solver::{carriers, op_strategies, partial_sums, usable_axes, value_shardings};
+use autoshard::solver::{carriers, op_strategies, partials, usable_axes, value_shardings};
 use proptest::prelude::*;
 use proptest::test_runner::{RngAlgorithm, TestRng};
 use std::fmt::Write as _;
@@ -501,7 +501,7 @@ fn random_decisions(program: &Program, picks: [u8; 32]) -> Decisions {
     let mut rng = TestRng::from_seed(RngAlgorithm::ChaCha, &picks);
     let mut next = move |n: usize| (rng.next_u64() % n.max(1) as u64) as usize;
     let ops = costed_ops(program);
-    let partial = partial_sums(program, &ops);
+    let partial = partials(program, &ops);
     let manual = manual_axes(program);
     let annotations = program.annotations();
     let mut strategies = vec![OpStrategy::default(); program.ops().len()];

@@ -370,7 +370,7 @@ impl Greedy<'_> {
     }
 }
 
-/// The partial sums op `op` carries under `factors` to meet `targets` (see the module
+/// The partial sums or averages op `op` carries under `factors` to meet `targets` (see the module
 /// docs), if any.
 fn carried_to(
     op: &Op,
@@ -379,7 +379,11 @@ fn carried_to(
     targets: &[Option<TensorSharding>],
 ) -> Option<Carried> {
     let linearity = op.kind.linearity()?;
-    let target = targets.first()?.as_ref().filter(|t| t.reduction == ReductionKind::Sum)?;
+    let target = targets.first()?.as_ref()?;
+    let reduction = target.reduction;
+    if !matches!(reduction, ReductionKind::Sum | ReductionKind::Average) {
+        return None;
+    }
     let axes: Vec<AxisRef> =
         target.unreduced.iter().filter(|a| !factors.iter().flatten().any(|f| f.overlaps(a))).cloned().collect();
     if axes.is_empty() {
@@ -390,11 +394,13 @@ fn carried_to(
         Linearity::Joint => (0..n).collect(),
         Linearity::InOne(allowed) => {
             let holds = |k: &usize| {
-                operands[*k].is_some_and(|s| axes.iter().all(|a| s.unreduced.iter().any(|u| u.contains(a))))
+                operands[*k].is_some_and(|s| {
+                    s.reduction == reduction && axes.iter().all(|a| s.unreduced.iter().any(|u| u.contains(a)))
+                })
             };
             let eligible = allowed.iter().copied().filter(|&k| k < n);
             vec![eligible.clone().find(holds).or_else(|| eligible.clone().next())?]
         }
     };
-    Some(Carried { axes, operands })
+    Some(Carried { axes, operands, reduction })
 }

@@ -126,7 +126,7 @@ fn random_case(seed: u64) -> Case {
     let partial = rng.below(3) == 0;
     let mut from = random_sharding(&mut rng, "m", &mesh, rank, partial);
     if rng.below(4) == 0 {
-        from.reduction = ReductionKind::Max;
+        from.reduction = ReductionKind::ALL[rng.below(ReductionKind::ALL.len())];
     }
     let mut to = random_sharding(&mut rng, target_mesh, &mesh, rank, false);
     // Keep a random sub-list of the source's unreduced axes that the target's axes

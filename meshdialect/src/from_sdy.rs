@@ -71,8 +71,8 @@ pub fn mesh_sharding(name: &str, mesh: &Mesh, sharding: &TensorSharding, shape: 
 }
 
 /// A `mesh.sharding` of a tensor of rank `rank` on `mesh` as Shardy's sharding
-/// (closed), if it has one: no halos, no offsets, partial values of any kind but
-/// `average` and `generic` (the model's kinds are the others).
+/// (closed), if it has one: no halos, partial values of any kind but `generic`,
+/// which the dialect does not allow in a sharding a value holds.
 pub fn sdy_sharding(sharding: &Sharding, mesh: &Mesh, rank: usize) -> Result<TensorSharding> {
     let none = |what: &str| Err(Error::Verify(format!("{what} have no form in Shardy's shardings")));
     if !sharding.halo_sizes.is_empty() {
@@ -107,10 +107,13 @@ pub fn sdy_sharding(sharding: &Sharding, mesh: &Mesh, rank: usize) -> Result<Ten
     if let Some(p) = &sharding.partial {
         out.unreduced = axes(&p.axes)?;
         let same = autoshard_model::ReductionKind::ALL.into_iter().find(|k| k.keyword() == p.kind.as_str());
-        out.reduction = match same {
-            Some(kind) => kind,
-            None => return none(&format!("partial values of '{}'", p.kind.as_str())),
-        };
+        out.reduction = same.ok_or_else(|| {
+            Error::Verify(format!(
+                "partial = {} [...]: a value's partial values need a kind that says how they combine; \
+                 `generic` is not an allowed value inside a shard attribute",
+                p.kind.as_str()
+            ))
+        })?;
     }
     Ok(out)
 }
@@ -171,8 +174,14 @@ mod tests {
 
     fn sdy() -> impl Strategy<Value = TensorSharding> {
         // A permutation of the three axes, cut into up to 3 dimensions and the unreduced rest.
-        (Just(vec![0usize, 1, 2]).prop_shuffle(), 0usize..4, 0usize..4, 1usize..4, 0usize..7).prop_map(
-            |(order, a, b, rank, kind)| {
+        (
+            Just(vec![0usize, 1, 2]).prop_shuffle(),
+            0usize..4,
+            0usize..4,
+            1usize..4,
+            0..autoshard_model::ReductionKind::ALL.len(),
+        )
+            .prop_map(|(order, a, b, rank, kind)| {
                 let names = ["data", "model", "pipe"];
                 let (a, b) = (a.min(3), b.min(3));
                 let (cut1, cut2) = (a.min(b), a.max(b));
@@ -190,8 +199,7 @@ mod tests {
                 s.unreduced = if rank > 1 { take(cut2..3) } else { take(cut1..3) };
                 s.reduction = autoshard_model::ReductionKind::ALL[kind];
                 s
-            },
-        )
+            })
     }
 
     proptest! {

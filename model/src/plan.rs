@@ -13,7 +13,7 @@
 use crate::axis::{AxisRef, format_axis_list, parse_axis_list};
 use crate::reshard::{Collective, CollectiveKind};
 use crate::rule::{FactorId, OpShardingRule};
-use crate::sharding::TensorSharding;
+use crate::sharding::{ReductionKind, TensorSharding};
 use crate::units::{Bytes, Flops, Seconds};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
@@ -193,17 +193,28 @@ pub struct OpPlan {
     pub communication_s: Seconds,
 }
 
-/// Partial sums a linear op carries (see `OpKind::linearity`): the listed operands
-/// hold them unreduced along `axes` and the op's results are unreduced along `axes`
-/// too (with the axes of its own sharded reduction factors), so their all-reduce
-/// waits for a later use. In JSON `{"axes": "{\"x\"}", "operands": [0]}`.
+/// Partial values a linear op carries (see `OpKind::linearity`): the listed
+/// operands hold them unreduced along `axes` and the op's results are unreduced
+/// along `axes` too (with the axes of its own sharded reduction factors, for sums),
+/// so their all-reduce waits for a later use. Sums and averages may be carried: a
+/// linear op of the sum (the mean) of partial values is the sum (the mean) of its
+/// values on them. In JSON `{"axes": "{\"x\"}", "operands": [0]}`, and
+/// `"reduction": "average"` for averages.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Carried {
-    /// The carried unreduced axes (summed), in mesh order.
+    /// The carried unreduced axes, in mesh order.
     #[serde(with = "axis_list")]
     pub axes: Vec<AxisRef>,
     /// The operands that hold them, by index.
     pub operands: Vec<usize>,
+    /// How the carried partial values combine: [`ReductionKind::Sum`] or
+    /// [`ReductionKind::Average`].
+    #[serde(default, skip_serializing_if = "is_sum", with = "reduction_keyword")]
+    pub reduction: ReductionKind,
+}
+
+fn is_sum(reduction: &ReductionKind) -> bool {
+    *reduction == ReductionKind::Sum
 }
 
 /// What an op with a rule decides: the axes of each factor of its rule, the
@@ -367,6 +378,22 @@ mod axis_list {
     pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<AxisRef>, D::Error> {
         let text = String::deserialize(deserializer)?;
         parse_axis_list(&text).map_err(|e| serde::de::Error::custom(format!("{text}: {e}")))
+    }
+}
+
+mod reduction_keyword {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(kind: &ReductionKind, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(kind.keyword())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<ReductionKind, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        ReductionKind::ALL.into_iter().find(|k| k.keyword() == text).ok_or_else(|| {
+            let known: Vec<&str> = ReductionKind::ALL.iter().map(|k| k.keyword()).collect();
+            serde::de::Error::custom(format!("unknown reduction \"{text}\", expected one of {}", known.join(", ")))
+        })
     }
 }
 

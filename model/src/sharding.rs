@@ -4,15 +4,16 @@
 //! `#sdy.sharding<@mesh, [{"x", ?}, {"y"}p1], replicated={"z"}, unreduced={"w"}>`,
 //! the stripped `<@mesh, [...]>` used inside other attributes, an inline mesh
 //! `<mesh<["x"=2]>, [...]>`, and `#sdy.sharding_per_value<[<@mesh, [...]>, ...]>`.
-//! Unreduced axes carry a reduction (`unreduced=max{"a"}`, `product`, `bitwise_and`,
-//! …, the `mesh` dialect's kinds but average and generic; sum is the default and is
-//! not printed). A sharding here is only syntactically valid; `verify.rs` checks it
+//! Unreduced axes carry a reduction (`unreduced=max{"a"}`, `product`, `average`,
+//! `bitwise_and`, …, the `mesh` dialect's kinds but `generic`, which the dialect
+//! does not allow in a sharding either; sum is the default and is not printed). A sharding here is only syntactically valid; `verify.rs` checks it
 //! against its mesh and its tensor's shape. The mesh a sharding names is looked up
 //! here ([`Meshes::resolve`]); the reduce kind its unreduced axes combine by is the
 //! op set's (`ops/reduce.rs`).
 
 use crate::axis::{AxisRef, write_axes};
 use crate::dim_sharding::DimSharding;
+use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::mesh::{Mesh, Meshes};
 use crate::text::{Cursor, parse_all, write_comma_separated, write_symbol};
@@ -56,6 +57,9 @@ pub enum ReductionKind {
     Min,
     /// Partial products.
     Product,
+    /// Partial values whose mean is the value: their sum divided by the number of
+    /// devices in the group.
+    Average,
     /// Partial bitwise ands (logical on booleans).
     BitwiseAnd,
     /// Partial bitwise ors (logical on booleans).
@@ -66,36 +70,60 @@ pub enum ReductionKind {
 
 impl ReductionKind {
     /// Every kind, the default first.
-    pub const ALL: [ReductionKind; 7] = [
+    pub const ALL: [ReductionKind; 8] = [
         ReductionKind::Sum,
         ReductionKind::Max,
         ReductionKind::Min,
         ReductionKind::Product,
+        ReductionKind::Average,
         ReductionKind::BitwiseAnd,
         ReductionKind::BitwiseOr,
         ReductionKind::BitwiseXor,
     ];
 
     /// The keyword of the reduction, the `mesh` dialect's: `sum`, `max`, `min`,
-    /// `product`, `bitwise_and`, `bitwise_or` or `bitwise_xor`.
+    /// `product`, `average`, `bitwise_and`, `bitwise_or` or `bitwise_xor`.
     pub fn keyword(self) -> &'static str {
         match self {
             ReductionKind::Sum => "sum",
             ReductionKind::Max => "max",
             ReductionKind::Min => "min",
             ReductionKind::Product => "product",
+            ReductionKind::Average => "average",
             ReductionKind::BitwiseAnd => "bitwise_and",
             ReductionKind::BitwiseOr => "bitwise_or",
             ReductionKind::BitwiseXor => "bitwise_xor",
         }
     }
 
-    /// Whether combining a value with itself gives it back (max, min and the
-    /// bitwise and and or): a replicated value is then already its own partial
+    /// Whether combining a value with itself gives it back (max, min, average and
+    /// the bitwise and and or): a replicated value is then already its own partial
     /// values on every device, where for the others one device of a group keeps it
     /// and the rest hold the identity.
     pub fn idempotent(self) -> bool {
-        matches!(self, ReductionKind::Max | ReductionKind::Min | ReductionKind::BitwiseAnd | ReductionKind::BitwiseOr)
+        matches!(
+            self,
+            ReductionKind::Max
+                | ReductionKind::Min
+                | ReductionKind::Average
+                | ReductionKind::BitwiseAnd
+                | ReductionKind::BitwiseOr
+        )
+    }
+
+    /// Checks that partial values of this kind can be held in `dtype`: an average's
+    /// mean needs a floating-point type, the bitwise kinds an integer or boolean one.
+    pub fn check_dtype(self, dtype: DType) -> Result<()> {
+        let fits = match self {
+            ReductionKind::Average => dtype.is_float(),
+            ReductionKind::BitwiseAnd | ReductionKind::BitwiseOr | ReductionKind::BitwiseXor => !dtype.is_float(),
+            _ => true,
+        };
+        if fits {
+            return Ok(());
+        }
+        let needs = if self == ReductionKind::Average { "a floating-point" } else { "an integer or boolean" };
+        Err(Error::Sharding(format!("partial values combined by {} need {needs} type, not {dtype}", self.keyword())))
     }
 }
 
@@ -243,13 +271,15 @@ impl TensorSharding {
         Stripped(self)
     }
 
-    /// Parses the full, stripped or short (`[...]`, mesh implied) form; the short form
-    /// binds to `@default_mesh`.
+    /// Parses the full, stripped or short (`[...]`, mesh implied, optionally followed
+    /// by `, replicated={...}` and `, unreduced=...{...}`) form; the short form binds
+    /// to `@default_mesh`.
     pub fn parse_with_default_mesh(s: &str, default_mesh: &str) -> Result<Self> {
         parse_all(s, |c| {
             if c.peek() == Some('[') {
-                let dims = parse_dims(c)?;
-                return Ok(TensorSharding::new(default_mesh, dims));
+                let mut sharding = TensorSharding::new(default_mesh, parse_dims(c)?);
+                parse_replicated_and_unreduced(c, &mut sharding)?;
+                return Ok(sharding);
             }
             TensorSharding::parse_any(c)
         })

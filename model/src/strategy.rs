@@ -112,23 +112,32 @@ pub fn op_shardings(program: &Program, op: &Op, rule: &OpShardingRule, strategy:
         check_carried(op, factors, carried)?;
         for &k in &carried.operands {
             operands[k].unreduced = carried.axes.clone();
+            operands[k].reduction = carried.reduction;
+        }
+        if carried.reduction != ReductionKind::Sum && !unreduced.is_empty() {
+            return Err(Error::Strategy(format!(
+                "op \"{}\": carried partial {} values cannot meet the partial sums of its sharded reduction",
+                op.name,
+                carried.reduction.keyword()
+            )));
         }
         unreduced.extend(carried.axes.iter().cloned());
     }
     if !unreduced.is_empty() {
-        let Some(reduction) = op.kind.partial_reduction() else {
+        let Some(own) = op.kind.partial_reduction() else {
             return Err(Error::Strategy(format!(
                 "op \"{}\": a product reduction cannot be sharded (partial products have no sdy reduction)",
                 op.name
             )));
         };
-        if carried.is_some() && reduction != ReductionKind::Sum {
+        if carried.is_some() && own != ReductionKind::Sum {
             return Err(Error::Strategy(format!(
                 "op \"{}\": carried partial sums cannot meet partial results combined by {}",
                 op.name,
-                reduction.keyword()
+                own.keyword()
             )));
         }
+        let reduction = carried.map_or(own, |c| c.reduction);
         unreduced.sort_by(|a, b| a.cmp_in_mesh(b, mesh));
         for result in &mut results {
             result.unreduced = unreduced.clone();
@@ -153,10 +162,13 @@ fn check_carried(op: &Op, factors: &[Vec<AxisRef>], carried: &Carried) -> Result
         }
     };
     if !carriers_ok {
-        return fail(format!("{} cannot carry partial sums in these operands", op.kind.name()));
+        return fail(format!("{} cannot carry partial values in these operands", op.kind.name()));
     }
     if carried.axes.is_empty() {
         return fail("no axes".to_string());
+    }
+    if !matches!(carried.reduction, ReductionKind::Sum | ReductionKind::Average) {
+        return fail(format!("partial values combined by {} are not linear", carried.reduction.keyword()));
     }
     if let Some(a) = carried.axes.iter().find(|a| factors.iter().flatten().any(|f| f.overlaps(a))) {
         return fail(format!("axis {a} also shards a factor"));

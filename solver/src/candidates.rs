@@ -9,12 +9,13 @@
 //! (`OpStrategy::balanced`) where those differ from the padded blocks. A value's
 //! candidate shardings assign each usable axis to at most one dimension the same way
 //! (closed), each padded one also cut into balanced shards.
-//! Partial sums: a value that may hold them ([`partial_sums`]: a summing op's result,
-//! or a linear op's whose operand may) also has candidates unreduced along any of
-//! the axes left free, and a linear op has strategies that carry partial sums from
-//! its operands ([`carriers`]) along axes its factors leave free, so that a
-//! reduction can wait for a later, cheaper place (`dot → add → dot` all-reduces
-//! once, after the second dot). The formulation adds the value's
+//! Partial values: a value that may hold partial sums or averages ([`partials`]: a
+//! summing op's result, a value annotated as holding them, or a linear op's result
+//! whose operand may) also has candidates unreduced along any of the axes left
+//! free, and a linear op has strategies that carry them from its operands
+//! ([`carriers`]) along axes its factors leave free, so that a reduction can wait
+//! for a later, cheaper place (`dot → add → dot` all-reduces once, after the second
+//! dot; an input of partial gradients is updated before it is reduced). The formulation adds the value's
 //! annotations themselves (which may order axes differently or use sub-axes).
 //! An op may also split an axis across a compound dimension (a reshape's merged
 //! dimension, whose factors are smaller than the axis) into sub-axes: such
@@ -131,7 +132,7 @@ pub fn op_strategies(
     rule: &OpShardingRule,
     axes: &[UsableAxis],
     shardable_reduction: bool,
-    carriers: &[Vec<usize>],
+    carriers: &[(Vec<usize>, ReductionKind)],
 ) -> Vec<OpStrategy> {
     let open: Vec<bool> =
         rule.factors().map(|f| rule.may_shard(f, shardable_reduction) && !rule.is_blocked(f)).collect();
@@ -145,8 +146,8 @@ pub fn op_strategies(
                 out.push(OpStrategy { factors: factors.clone(), carried: None, balanced });
                 continue;
             }
-            for operands in carriers {
-                let carried = Carried { axes: rest.clone(), operands: operands.clone() };
+            for (operands, reduction) in carriers {
+                let carried = Carried { axes: rest.clone(), operands: operands.clone(), reduction: *reduction };
                 out.push(OpStrategy { factors: factors.clone(), carried: Some(carried), balanced });
             }
         }
@@ -184,46 +185,70 @@ fn assignments_and_rest(
         .collect()
 }
 
-/// The operand sets through which `op` may carry partial sums, given which values
-/// may hold them (`partial`, by value index): all operands of a jointly linear op
-/// when one of them may, each operand that may of an op linear in one operand;
-/// nothing for an op whose own partial results do not combine by sum.
-pub fn carriers(op: &Op, partial: &[bool]) -> Vec<Vec<usize>> {
+/// The operand sets through which `op` may carry partial values, each with how
+/// they combine, given the kind of partial values each value may hold (`partial`,
+/// by value index): all operands of a jointly linear op when one of them may and
+/// those that may agree on the kind, each operand that may of an op linear in one
+/// operand; nothing for an op whose own partial results do not combine by sum.
+pub fn carriers(op: &Op, partial: &[Option<ReductionKind>]) -> Vec<(Vec<usize>, ReductionKind)> {
     if op.kind.partial_reduction() != Some(ReductionKind::Sum) {
         return Vec::new();
     }
-    let may = |k: usize| op.operands.get(k).is_some_and(|v| partial[v.index()]);
+    let kind = |k: usize| op.operands.get(k).and_then(|v| partial[v.index()]);
     match op.kind.linearity() {
-        Some(Linearity::Joint) if (0..op.operands.len()).any(may) => vec![(0..op.operands.len()).collect()],
-        Some(Linearity::InOne(allowed)) => allowed.iter().filter(|&&k| may(k)).map(|&k| vec![k]).collect(),
+        Some(Linearity::Joint) => {
+            let mut kinds: Vec<ReductionKind> = (0..op.operands.len()).filter_map(kind).collect();
+            kinds.dedup();
+            match kinds[..] {
+                [one] => vec![((0..op.operands.len()).collect(), one)],
+                _ => Vec::new(),
+            }
+        }
+        Some(Linearity::InOne(allowed)) => allowed.iter().filter_map(|&k| Some((vec![k], kind(k)?))).collect(),
         _ => Vec::new(),
     }
 }
 
-/// Which values may hold partial sums (`unreduced` axes), by value index: the results
-/// of ops that sum over a reduction factor they may shard, and of linear ops with
-/// [`carriers`]; `ops` in program order.
-pub fn partial_sums(program: &Program, ops: &[OpId]) -> Vec<bool> {
-    let mut partial = vec![false; program.values().len()];
+/// The kind of partial values each value may hold (`unreduced` axes), by value
+/// index: sums for the results of ops that sum over a reduction factor they may
+/// shard; the kind of a value's annotation, if it holds sums or averages; and for a
+/// linear op's results, what its [`carriers`] carry. `ops` in program order.
+pub fn partials(program: &Program, ops: &[OpId]) -> Vec<Option<ReductionKind>> {
+    let mut partial = vec![None; program.values().len()];
+    for a in program.annotations() {
+        let linear = matches!(a.sharding.reduction, ReductionKind::Sum | ReductionKind::Average);
+        if !a.sharding.unreduced.is_empty() && linear {
+            partial[a.value.index()] = Some(a.sharding.reduction);
+        }
+    }
     for &id in ops {
         let op = program.op(id);
         let Some(rule) = sharding_rule(program, id) else { continue };
         let sums = op.kind.partial_reduction() == Some(ReductionKind::Sum)
             && rule.factors().any(|f| rule.kind(f) == FactorKind::Reduction && rule.may_shard(f, true));
-        if sums || !carriers(op, &partial).is_empty() {
-            op.results.iter().for_each(|r| partial[r.index()] = true);
+        let carried = carriers(op, &partial).first().map(|c| c.1);
+        let kind = if sums { Some(ReductionKind::Sum) } else { carried };
+        for r in &op.results {
+            partial[r.index()] = partial[r.index()].or(kind);
         }
     }
     partial
 }
 
 /// The closed shardings of a tensor of `shape` on mesh `mesh_name` over `axes`, and
-/// if `partial`, each also unreduced (by sum) along any of the axes it leaves free.
-pub fn value_shardings(mesh_name: &str, shape: &[i64], axes: &[UsableAxis], partial: bool) -> Vec<TensorSharding> {
+/// with a `partial` kind, each also unreduced (combining by it) along any of the
+/// axes it leaves free.
+pub fn value_shardings(
+    mesh_name: &str,
+    shape: &[i64],
+    axes: &[UsableAxis],
+    partial: Option<ReductionKind>,
+) -> Vec<TensorSharding> {
     let open = vec![true; shape.len()];
     let mut out = Vec::new();
-    for (dims, unreduced) in assignments_and_rest(axes, shape, &open, partial) {
+    for (dims, unreduced) in assignments_and_rest(axes, shape, &open, partial.is_some()) {
         let padded = TensorSharding {
+            reduction: partial.filter(|_| !unreduced.is_empty()).unwrap_or_default(),
             unreduced,
             ..TensorSharding::new(mesh_name, dims.into_iter().map(DimSharding::closed).collect())
         };
@@ -266,7 +291,7 @@ mod tests {
 
     #[test]
     fn value_shardings_need_an_element_per_shard_and_keep_mesh_order() {
-        let all = value_shardings("mesh", &[4, 3], &axes(&[("x", 2), ("y", 4)]), false);
+        let all = value_shardings("mesh", &[4, 3], &axes(&[("x", 2), ("y", 4)]), None);
         let text: Vec<String> = all.iter().map(|s| s.stripped().to_string()).collect();
         assert_eq!(
             text,

@@ -7,7 +7,7 @@
 //!   (once per distinct sharding when a value is used twice);
 //! - op → value: a sharded permutation factor's collective-permute, then the reshard
 //!   (all-reduce, reduce-scatter…) of what the op produces to the value's sharding;
-//!   values that may hold partial sums have unreduced candidates and linear ops
+//!   values that may hold partial sums or averages have unreduced candidates and linear ops
 //!   strategies that carry them (`candidates.rs`), so where a reduction happens is a
 //!   choice like any other; an output without annotation is charged its all-reduce;
 //! - `reshard` and `propagation_barrier`: the reshard of operand to result (a NONE
@@ -31,9 +31,7 @@
 //!
 //! Reshard prices come from `prices.rs`, memoised.
 
-use crate::candidates::{
-    UsableAxis, carriers, op_strategies, partial_sums, split_strategy, usable_axes, value_shardings,
-};
+use crate::candidates::{UsableAxis, carriers, op_strategies, partials, split_strategy, usable_axes, value_shardings};
 use crate::constraints::{Budget, Resolved, resolve};
 use crate::error::{Result, SolveError};
 use crate::graph::FactorGraph;
@@ -46,7 +44,7 @@ use autoshard_model::OpStrategy;
 use autoshard_model::ir::{Annotation, AnnotationSource, Op, ValueDef};
 use autoshard_model::ops::{OpKind, PropagationDirection};
 use autoshard_model::rules::sharding_rule;
-use autoshard_model::{AxisRef, OpId, Program, TensorSharding, ValueId};
+use autoshard_model::{AxisRef, OpId, Program, ReductionKind, TensorSharding, ValueId};
 use std::collections::HashMap;
 use std::time::Instant;
 
@@ -216,8 +214,8 @@ struct Lowering<'a> {
     unary: Vec<Vec<Unary>>,
     /// Whether values and ops may be cut into balanced uneven shards.
     uneven: bool,
-    /// Per value: whether it may hold partial sums.
-    partial: Vec<bool>,
+    /// Per value: the kind of partial values it may hold, if any.
+    partial: Vec<Option<ReductionKind>>,
     prices: ReshardPrices,
     /// When to give up building the ops' edges.
     deadline: Option<Instant>,
@@ -399,17 +397,17 @@ impl<'a> Lowering<'a> {
             let (ra, rb) = (root(&mut parent, a.index()), root(&mut parent, b.index()));
             parent[ra.max(rb)] = ra.min(rb);
         }
-        self.partial = partial_sums(program, &self.order);
+        self.partial = partials(program, &self.order);
         let mut component = vec![None; n];
-        let mut roots: Vec<(ValueId, bool)> = Vec::new();
+        let mut roots: Vec<(ValueId, Option<ReductionKind>)> = Vec::new();
         let mut index_of_root: HashMap<usize, usize> = HashMap::new();
         for v in program.value_ids().filter(|v| self.scope[v.index()].is_some()) {
             let r = root(&mut parent, v.index());
             let c = *index_of_root.entry(r).or_insert_with(|| {
-                roots.push((v, false));
+                roots.push((v, None));
                 roots.len() - 1
             });
-            roots[c].1 |= self.partial[v.index()];
+            roots[c].1 = roots[c].1.or(self.partial[v.index()]);
             component[v.index()] = Some(c);
         }
         let mut candidates: Vec<Vec<TensorSharding>> = roots

@@ -45,7 +45,7 @@ pub use search::Progress;
 pub use solution::Solution;
 pub use solve::Solver;
 // The strategy space the solve searches: each op's strategies, each value's shardings.
-pub use candidates::{UsableAxis, carriers, op_strategies, partial_sums, usable_axes, value_shardings};
+pub use candidates::{UsableAxis, carriers, op_strategies, partials, usable_axes, value_shardings};
 // The solver core: a generic problem, its engine and the ILP backend.
 pub use backend::{Backend, Comparison, Constraint, Domain, Limits, MicroLp, Model, Outcome, Status};
 pub use engine::{Method, ProblemSolution, Settings, solve_problem, solve_problem_with};

@@ -69,7 +69,7 @@ fn a_case_costs_its_most_expensive_branch_and_the_solver_proves_its_optimum() {
     // The oracle: the least optimum over every closed sharding of x.
     let axes = usable_axes(free.mesh(), &[]);
     let mut oracle = f64::INFINITY;
-    for s in value_shardings(free.mesh_name(), &[N, N], &axes, false) {
+    for s in value_shardings(free.mesh_name(), &[N, N], &axes, None) {
         let pinned = program(Some(s.clone()));
         let solved = solver.solve(&pinned, &hardware).unwrap().plan;
         oracle = oracle.min(solved.objective.total_s.0);

@@ -24,7 +24,7 @@ use autoshard_model::rules::sharding_rule;
 use autoshard_model::{DType, Mesh, Program, TensorSharding};
 use autoshard_solver::formulate;
 use autoshard_solver::{Solver, SolverOptions};
-use autoshard_solver::{carriers, op_strategies, partial_sums, usable_axes, value_shardings};
+use autoshard_solver::{carriers, op_strategies, partials, usable_axes, value_shardings};
 use proptest::prelude::*;
 use proptest::test_runner::{RngAlgorithm, TestRng};
 use std::collections::HashMap;
@@ -90,7 +90,7 @@ fn brute_force(program: &Program, hardware: &HardwareSpec) -> f64 {
     let axes = usable_axes(mesh, &[]);
     let ops = costed_ops(program);
     let annotations = program.annotations();
-    let partial = partial_sums(program, &ops);
+    let partial = partials(program, &ops);
     let mut per_op: Vec<(usize, Vec<OpStrategy>)> = Vec::new();
     for &id in &ops {
         if let Some(rule) = sharding_rule(program, id) {

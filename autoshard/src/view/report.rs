@@ -63,7 +63,7 @@ pub fn values(config: &Config, plan: &Plan) -> String {
 }
 
 /// What one device holds of a value of `shape`: `replicated`, or its block shape,
-/// and whether it holds partial sums.
+/// and whether it holds partial values (`partial sums`, `partial max`, …).
 fn blocks(sharding: &TensorSharding, mesh: &crate::model::Mesh, shape: &[i64]) -> String {
     let mut text = if sharding.dims_replicated() {
         "replicated".to_string()
@@ -73,8 +73,10 @@ fn blocks(sharding: &TensorSharding, mesh: &crate::model::Mesh, shape: &[i64]) -
         let _ = write_shape(&mut text, &local);
         text + " per device"
     };
-    if !sharding.unreduced.is_empty() {
-        text += ", partial sums";
+    match sharding.reduction {
+        _ if sharding.unreduced.is_empty() => {}
+        crate::model::ReductionKind::Sum => text += ", partial sums",
+        other => text = format!("{text}, partial {}", other.keyword()),
     }
     text
 }

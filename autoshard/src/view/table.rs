@@ -5,11 +5,12 @@
 use crate::Config;
 use crate::model::OpPlan;
 use crate::model::format_axis_list;
-use crate::model::{FactorId, Plan};
+use crate::model::{FactorId, Plan, ReductionKind};
 use std::fmt::Write as _;
 
-/// An op's strategy: its factor shardings and the partial sums it carries, e.g.
-/// `i={}, j={}; carries {"model"} in operand 0`.
+/// An op's strategy: its factor shardings and the partial values it carries, e.g.
+/// `i={}, j={}; carries {"model"} in operand 0` (sums), `carries average {"x"} in
+/// operand 1`.
 pub fn strategy_text(op: &OpPlan) -> String {
     let parts: Vec<String> = op
         .factor_shardings
@@ -21,7 +22,12 @@ pub fn strategy_text(op: &OpPlan) -> String {
     if let Some(carried) = &op.carried {
         let operands: Vec<String> = carried.operands.iter().map(ToString::to_string).collect();
         let noun = if operands.len() == 1 { "operand" } else { "operands" };
-        text += &format!("; carries {} in {noun} {}", format_axis_list(&carried.axes), operands.join(", "));
+        let kind = match carried.reduction {
+            ReductionKind::Sum => String::new(),
+            other => format!("{} ", other.keyword()),
+        };
+        let axes = format_axis_list(&carried.axes);
+        text += &format!("; carries {kind}{axes} in {noun} {}", operands.join(", "));
     }
     text
 }

@@ -1,4 +1,5 @@
-//! Runs a [`Schedule`] on the simulated devices and assembles the outputs.
+//! Runs a [`Schedule`] on the simulated devices and assembles the outputs (an
+//! output the plan leaves partial combined from its devices' partial values).
 //!
 //! Every device walks the same steps (SPMD) holding only its blocks: a value's
 //! block is dropped after its last use, so a device holds its live shards plus the
@@ -14,6 +15,7 @@ mod compute;
 mod halo;
 mod reshard;
 
+use crate::collectives::MeshReduction;
 use crate::error::{Error, Result};
 use crate::placement::Placement;
 use crate::reference::{Source, collective, run_op};
@@ -25,6 +27,7 @@ use autoshard_model::PlannedCollective;
 use autoshard_model::reshard::{Collective, CollectiveKind};
 use autoshard_model::{Mesh, OpId, OpKind, Program, TensorSharding, ValueId};
 use reshard::Site;
+use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 /// What happened at one point of a sharded run.
@@ -209,17 +212,28 @@ fn assemble(
     k: usize,
 ) -> Result<Tensor> {
     let mut out = Tensor::full(shape, 0.0);
-    let mut copied = std::collections::BTreeSet::new();
+    // Per block (keyed by extent too: an empty uneven block starts where the next
+    // one does), one partial value per position along the unreduced axes.
+    let mut parts: BTreeMap<BlockKey, BTreeMap<usize, &Tensor>> = BTreeMap::new();
     for (device, outputs) in blocks.iter().enumerate() {
         let block = placement.block(device, shape, sharding)?;
         let Some(local) = outputs.get(k) else { continue };
-        // Keyed by extent too: an empty uneven block starts where the next one does.
-        if copied.insert((block.starts.clone(), block.real.clone())) {
-            out.copy_block(&block.starts, local, &vec![0; shape.len()], &block.real);
-        }
+        let member = placement.index(device, &sharding.unreduced)?;
+        parts.entry((block.starts, block.real)).or_default().entry(member).or_insert(local);
+    }
+    for ((starts, real), members) in parts {
+        let members: Vec<&Tensor> = members.into_values().collect();
+        let local = match sharding.unreduced.is_empty() {
+            true => members[0].clone(),
+            false => MeshReduction::from(sharding.reduction).combine(&members)?,
+        };
+        out.copy_block(&starts, &local, &vec![0; shape.len()], &real);
     }
     Ok(out)
 }
+
+/// A block of a tensor by its starts and extents.
+type BlockKey = (Vec<usize>, Vec<usize>);
 
 /// What one device ends a run with.
 struct DeviceEnd {

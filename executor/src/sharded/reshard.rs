@@ -266,8 +266,10 @@ impl Site<'_, '_> {
     }
 
     /// `sharded_to_unreduced`: this device's block placed in its larger block under
-    /// `to`, the rest the reduction's identity. Where padding makes a block straddle
-    /// two larger ones, the blocks move (as an all-gather) and then become partial.
+    /// `to`, the rest the reduction's identity (for an average, the block times the
+    /// group's size, as the group's mean divides by it). Where padding makes a block
+    /// straddle two larger ones, the blocks move (as an all-gather) and then become
+    /// partial.
     fn spread(
         &self,
         x: Tensor,
@@ -285,6 +287,13 @@ impl Site<'_, '_> {
         let new = self.placement.block(self.index(), shape, to)?;
         let mut y = Tensor::full(&new.local, to.reduction.identity() as f32);
         let at: Vec<usize> = old.starts.iter().zip(&new.starts).map(|(o, n)| o.saturating_sub(*n)).collect();
+        let x = match to.reduction {
+            ReductionKind::Average => {
+                let n = self.placement.count(&axes.iter().flatten().cloned().collect::<Vec<_>>()) as f32;
+                x.map(|v| v * n)
+            }
+            _ => x,
+        };
         y.copy_block(&at, &x, &vec![0; shape.len()], &old.real);
         Ok((y, 0))
     }

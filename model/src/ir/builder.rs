@@ -460,6 +460,9 @@ impl ProgramBuilder {
     /// uses no axis that an enclosing manual computation binds.
     fn check_sharding(&self, sharding: &TensorSharding, ty: &TensorType, what: &str) -> Result<()> {
         let in_context = |e: Error| e.in_sharding_context(&format!("sharding for {what}: "));
+        if !sharding.unreduced.is_empty() {
+            sharding.reduction.check_dtype(ty.dtype).map_err(in_context)?;
+        }
         if let Some(mesh) = self.program.maximal_mesh(sharding) {
             return sharding.verify(mesh, &ty.shape).map_err(in_context);
         }

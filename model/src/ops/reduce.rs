@@ -156,10 +156,11 @@ impl ReduceKind {
 }
 
 impl ReductionKind {
-    /// The reduce kind that combines the partial values.
+    /// The reduce kind that combines the partial values (an average's is the sum,
+    /// divided by the group's size afterwards).
     pub fn reduce_kind(self) -> ReduceKind {
         match self {
-            ReductionKind::Sum => ReduceKind::Add,
+            ReductionKind::Sum | ReductionKind::Average => ReduceKind::Add,
             ReductionKind::Max => ReduceKind::Max,
             ReductionKind::Min => ReduceKind::Min,
             ReductionKind::Product => ReduceKind::Mul,
@@ -174,6 +175,8 @@ impl ReductionKind {
     /// [`ReduceKind::identity`] of [`Self::reduce_kind`], but for a bitwise and all
     /// ones (−1), the identity of every integer and boolean type in the 64-bit
     /// integers the bitwise kinds compute in, where `and`'s 1 serves booleans only.
+    /// An average's is the sum's 0, and a device's partial value in a group of `n`
+    /// that it alone holds is `n` times its share.
     pub fn identity(self) -> f64 {
         match self {
             ReductionKind::BitwiseAnd => -1.0,
@@ -232,11 +235,12 @@ mod tests {
     #[test]
     fn reduction_identities_are_their_reduce_kinds() {
         let kinds = ReductionKind::ALL;
-        let identities = [0.0, f64::NEG_INFINITY, f64::INFINITY, 1.0, -1.0, 0.0, 0.0];
+        let identities = [0.0, f64::NEG_INFINITY, f64::INFINITY, 1.0, 0.0, -1.0, 0.0, 0.0];
         assert_eq!(kinds.map(ReductionKind::identity), identities);
-        let reduce = [ReduceKind::Add, ReduceKind::Max, ReduceKind::Min, ReduceKind::Mul];
-        assert_eq!(kinds[..4].iter().map(|k| k.reduce_kind()).collect::<Vec<_>>(), reduce);
-        // Each identity leaves any value its reduction sees unchanged, in both orders.
+        let reduce = [ReduceKind::Add, ReduceKind::Max, ReduceKind::Min, ReduceKind::Mul, ReduceKind::Add];
+        assert_eq!(kinds[..5].iter().map(|k| k.reduce_kind()).collect::<Vec<_>>(), reduce);
+        // Each identity leaves any value its reduction sees unchanged, in both orders
+        // (an average's sum, before the divide).
         for kind in kinds {
             for x in [-7.0, -1.0, 0.0, 1.0, 6.0] {
                 let (a, b) =
