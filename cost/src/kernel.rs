@@ -115,6 +115,7 @@ impl KernelClass {
             | OpKind::CollectivePermute(_)
             | OpKind::Constant(_)
             | OpKind::Iota(_)
+            | OpKind::PartitionId
             | OpKind::ShardingConstraint(_)
             | OpKind::Reshard(_)
             | OpKind::PropagationBarrier(_)

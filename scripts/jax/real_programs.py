@@ -181,6 +181,23 @@ def unet_programs():
         return optax.apply_updates(params, updates), opt_state, value
 
     rows = P(None, ("data", "model"))
+    def vocab_parallel_embed(table, ids):
+        # Megatron's vocabulary-parallel embedding as a shard_map body: each device
+        # finds its rows with axis_index (partition_id), looks the ids up in them,
+        # zeros the ids that are not its own, and the devices' rows are summed.
+        def body(table, ids):
+            rows = table.shape[0]
+            local = ids - jax.lax.axis_index("model") * rows
+            inside = (local >= 0) & (local < rows)
+            found = jnp.take(table, jnp.clip(local, 0, rows - 1), axis=0)
+            return jax.lax.psum(jnp.where(inside[..., None], found, 0.0), "model")
+
+        mesh = Mesh(np.array(jax.devices()).reshape(2, 4), ("data", "model"))
+        specs = (P("model", None), P("data", None))
+        return jax.shard_map(body, mesh=mesh, in_specs=specs, out_specs=P("data", None, None), check_vma=False)(
+            table, ids
+        )
+
     f32 = lambda *s: jax.ShapeDtypeStruct(s, jnp.float32)  # noqa: E731
     args = (params, tx.init(params), f32(1, 32, 32, 3), f32(1, 32, 32, 2))
     return {"linen_unet_adamw_step": (step, args, {2: rows, 3: rows}, (0, 1))}
@@ -240,6 +257,23 @@ def other_programs():
         specs = (P("data", None), P(None, "model"))
         return jax.shard_map(body, mesh=mesh, in_specs=specs, out_specs=P("data", None), check_vma=False)(x, w)
 
+    def vocab_parallel_embed(table, ids):
+        # Megatron's vocabulary-parallel embedding as a shard_map body: each device
+        # finds its rows with axis_index (partition_id), looks the ids up in them,
+        # zeros the ids that are not its own, and the devices' rows are summed.
+        def body(table, ids):
+            rows = table.shape[0]
+            local = ids - jax.lax.axis_index("model") * rows
+            inside = (local >= 0) & (local < rows)
+            found = jnp.take(table, jnp.clip(local, 0, rows - 1), axis=0)
+            return jax.lax.psum(jnp.where(inside[..., None], found, 0.0), "model")
+
+        mesh = Mesh(np.array(jax.devices()).reshape(2, 4), ("data", "model"))
+        specs = (P("model", None), P("data", None))
+        return jax.shard_map(body, mesh=mesh, in_specs=specs, out_specs=P("data", None, None), check_vma=False)(
+            table, ids
+        )
+
     f32 = lambda *s: jax.ShapeDtypeStruct(s, jnp.float32)  # noqa: E731
     i32 = lambda *s: jax.ShapeDtypeStruct(s, jnp.int32)  # noqa: E731
     return {
@@ -250,6 +284,7 @@ def other_programs():
         "argmax_cross_entropy": (classify, (f32(BATCH, VOCAB), i32(BATCH)), {0: P("data"), 1: P("data")}, ()),
         "loops_cond_remat": (loops, (f32(BATCH, DIM), f32(DIM, DIM)), {0: P("data")}, ()),
         "shard_map_collectives": (collectives, (f32(BATCH, DIM), f32(DIM, 2 * DIM)), {0: P("data")}, ()),
+        "shard_map_axis_index": (vocab_parallel_embed, (f32(VOCAB, DIM), i32(BATCH, SEQ)), {1: P("data")}, ()),
     }
 
 

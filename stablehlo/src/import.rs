@@ -37,6 +37,7 @@ use autoshard_model::{
     TensorType, ValueId,
 };
 mod control;
+mod index_ops;
 mod mesh;
 mod mpmd;
 mod spmd;
@@ -318,6 +319,7 @@ impl Importer<'_> {
                 "mpmd.named_tensor" => self.named_tensor(op)?,
                 name if name.starts_with("mpmd.") => return Err(self.partitioned_mpmd_op(op)),
                 name if name.starts_with("mesh.") => self.mesh_dialect_op(op)?,
+                name if name.starts_with("arith.") || name.starts_with("tensor.") => self.index_op(op)?,
                 "stablehlo.while" => self.while_loop(op)?,
                 "stablehlo.case" | "stablehlo.if" => self.case(op)?,
                 "stablehlo.optimization_barrier" => self.barrier(op)?,

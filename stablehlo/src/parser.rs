@@ -337,8 +337,9 @@ fn operation(c: &mut Cursor<'_>) -> Result<Operation> {
         if op.name == "call" {
             op.name = "func.call".into();
         }
-        if op.name.starts_with("mesh.") {
-            // The `mesh` dialect's ops, whole, for the importer to read in their own forms.
+        if ["mesh.", "arith.", "tensor."].iter().any(|d| op.name.starts_with(d)) {
+            // The `mesh` dialect's ops and the scalar `arith` and `tensor` ops around
+            // them, whole, for the importer to read in their own forms.
             let rest = c.op_text(true);
             // Its operands, in order (`mesh.shard %x to %s`: the value, then the sharding).
             op.operands = (rest.text.split('%').skip(1))

@@ -99,8 +99,8 @@ pub(crate) fn mesh_read_back_failures(
 }
 
 /// `tests/data/mlir/spmd/NAME.spmd.mlir` read against `GLOBAL.global.mlir` (`mlp`,
-/// `half`, `uneven`, `mean`, or `stencil` for the `stencil` ones) and run: its
-/// verification, or its error.
+/// `half`, `uneven`, `mean`, `vocab2d`, or `stencil` and `vocab` for the ones so
+/// named) and run: its verification, or its error.
 fn spmd_run(name: &str) -> Result<autoshard::SpmdRun, String> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mlir/spmd");
     let read = |file: &str| std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
@@ -108,7 +108,9 @@ fn spmd_run(name: &str) -> Result<autoshard::SpmdRun, String> {
         "half" => "half.global.mlir",
         "uneven" => "uneven.global.mlir",
         "mean" => "mean.global.mlir",
+        "vocab2d" => "vocab2d.global.mlir",
         _ if name.starts_with("stencil") => "stencil.global.mlir",
+        _ if name.starts_with("vocab") => "vocab.global.mlir",
         _ => "mlp.global.mlir",
     };
     let global = autoshard::Config::from_mlir(&format!("spmd/{global}"), &read(global)).unwrap();
@@ -119,7 +121,8 @@ fn spmd_run(name: &str) -> Result<autoshard::SpmdRun, String> {
 
 #[test]
 fn spmd_programs_run_as_the_global_program_they_partition() {
-    for name in ["mlp", "mlp_scattered", "mlp_transposed", "mlp_rooted", "mlp_all_slice", "half", "stencil", "mean"] {
+    let names = ["mlp", "mlp_scattered", "mlp_transposed", "mlp_rooted", "mlp_all_slice", "half", "stencil", "mean"];
+    for name in names.into_iter().chain(["vocab", "vocab_linear", "vocab2d"]) {
         let checked = spmd_run(name).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(checked.run.verification.passed, "{name} on the CPU mesh: {:?}", checked.run.verification);
         assert!(checked.verification.passed, "{name}: {:?}", checked.verification);
@@ -129,6 +132,9 @@ fn spmd_programs_run_as_the_global_program_they_partition() {
     // the lock-step interpretation take different devices' copies.
     let unreduced = spmd_run("mlp_unreduced").unwrap();
     assert!(!unreduced.verification.passed && !unreduced.run.verification.passed, "{unreduced:?}");
+    // A device that computes its first row wrongly looks ids up in another shard.
+    let wrong = spmd_run("vocab_wrong_offset").unwrap();
+    assert!(!wrong.verification.passed, "{wrong:?}");
     for (name, message) in [
         (
             "mlp_local_type",
@@ -144,6 +150,16 @@ fn spmd_programs_run_as_the_global_program_they_partition() {
             "uneven",
             "spmd/uneven.spmd.mlir:3:1: error: the global program cuts its argument 0 into uneven shards \
              (sharded_dims_offsets)",
+        ),
+        (
+            "mlp_send",
+            "spmd/mlp_send.spmd.mlir:8:3: error: mesh.send is point to point: with its static in-group device, \
+             every device of a group sends to (receives from) the same one",
+        ),
+        (
+            "vocab_shard_shape",
+            "spmd/vocab_shard_shape.spmd.mlir:7:3: error: the shards differ from device to device ([1, 5] on \
+             device 0, [3, 5] on device 1)",
         ),
     ] {
         let error = spmd_run(name).unwrap_err();

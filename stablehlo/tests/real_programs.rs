@@ -11,7 +11,7 @@ use autoshard::model::{OpKind, PlannedCollective};
 const DIR: &str = "tests/data/mlir/real";
 
 /// The programs of the corpus.
-const READ: [&str; 11] = [
+const READ: [&str; 12] = [
     "nnx_gpt_forward",
     "nnx_gpt_adamw_step",
     "eqx_block",
@@ -23,6 +23,7 @@ const READ: [&str; 11] = [
     "loops_cond_remat",
     "shard_map_collectives",
     "linen_unet_adamw_step",
+    "shard_map_axis_index",
 ];
 
 fn load(name: &str) -> Result<autoshard::Config, String> {
@@ -108,4 +109,56 @@ fn the_generic_form_reads_as_the_pretty_form() {
     let total =
         |c: &autoshard::Config| autoshard::solve(c).map(|s| s.plan.objective.total_s.0).map_err(|e| e.to_string());
     assert_eq!(total(&generic), total(&pretty));
+}
+
+/// JAX's `lax.axis_index` in a shard_map body lowers to `stablehlo.partition_id`
+/// and arithmetic on it: in the vocabulary-parallel embedding, each device finds its
+/// 64 rows of the 256-row table by its index along "model". With every row holding
+/// its own number and ids over the whole table, each id must come back as its row,
+/// from the reference and from the sharded run, which only holds if every device
+/// reads its own id.
+#[test]
+fn axis_index_gives_each_device_its_own_rows() {
+    use autoshard::executor::{Limits, Tensor, interpret, run, schedule};
+    let config = load("shard_map_axis_index").unwrap_or_else(|e| panic!("{e}"));
+    let program = &config.program;
+    let table = Tensor::from_fn(&[256, 64], |i| i[0] as f32);
+    let ids = Tensor::from_fn(&[8, 16], |i| ((i[0] * 16 + i[1]) * 37 % 256) as f32);
+    let want = Tensor::from_fn(&[8, 16, 64], |i| ((i[0] * 16 + i[1]) * 37 % 256) as f32);
+    let inputs = [table, ids];
+    let reference = interpret(program, &inputs).unwrap();
+    assert_eq!(reference.value(program.outputs()[0].value), Some(&want));
+    let solved = autoshard::solve(&config).unwrap();
+    let planner = autoshard::CostPlanner::new(&config);
+    let schedule = schedule(program, &solved.decisions, &planner).unwrap();
+    let limits = Limits { timeout: std::time::Duration::from_secs(300), cores: None };
+    let sharded = run(program, &schedule, &inputs, limits).unwrap();
+    assert_eq!(sharded.outputs[0], want);
+}
+
+/// `partition_id` has one value per device, so it is read only where every device
+/// runs its own instance: in the body of a manual computation over every axis.
+#[test]
+fn partition_id_outside_a_manual_computation_over_every_axis_is_refused() {
+    let body =
+        "%p = stablehlo.partition_id : tensor<ui32>\n    %c = stablehlo.convert %p : (tensor<ui32>) -> tensor<f32>";
+    let outside = format!(
+        "module {{\n  sdy.mesh @mesh = <[\"x\"=2, \"y\"=2]>\n  func.func @main() -> tensor<f32> {{\n    {body}\n    \
+         return %c : tensor<f32>\n  }}\n}}\n"
+    );
+    let partial = format!(
+        "module {{\n  sdy.mesh @mesh = <[\"x\"=2, \"y\"=2]>\n  func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {{\n    \
+         %0 = sdy.manual_computation(%a) in_shardings=[<@mesh, [{{\"x\"}}]>] out_shardings=[<@mesh, [{{\"x\"}}]>] \
+         manual_axes={{\"x\"}} (%b: tensor<2xf32>) {{\n    {body}\n    \
+         %d = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<f32>) -> tensor<2xf32>\n    \
+         sdy.return %d : tensor<2xf32>\n    }} : (tensor<4xf32>) -> tensor<4xf32>\n    return %0 : tensor<4xf32>\n  }}\n}}\n"
+    );
+    for (name, source, (line, place)) in [
+        ("outside.mlir", outside, (4, "it is outside any manual computation")),
+        ("partial.mlir", partial, (5, "it is in a manual computation that leaves axes [\"y\"] free")),
+    ] {
+        let message = autoshard::Config::from_mlir(name, &source).unwrap_err().to_string();
+        let want = format!("partition_id \"%p\" gives each device its own id, but {place}");
+        assert!(message.contains(&want) && message.starts_with(&format!("{name}:{line}:")), "{message}");
+    }
 }

@@ -198,6 +198,12 @@ impl Env {
             let inner = program.op(id);
             if inner.kind.is_replica_collective() {
                 exchange(inner, &mut instances, &replicas).map_err(|reason| Error::unsupported(inner, reason))?;
+            } else if inner.kind == OpKind::PartitionId {
+                // Each instance's own device id (the builder keeps it to bodies that
+                // bind every axis, so an instance is one device).
+                for (env, &id) in instances.iter_mut().zip(&replicas.ids) {
+                    env.values[inner.results[0].index()] = Some(Tensor::scalar(id as f32));
+                }
             } else {
                 instances.iter_mut().try_for_each(|env| env.run_op(program, inner))?;
             }
@@ -386,9 +392,12 @@ pub(crate) fn apply(
         | OpKind::AllToAll(_)
         | OpKind::ReduceScatter(_)
         | OpKind::AllReduce(_)
-        | OpKind::CollectivePermute(_) => Err("a collective over replica groups runs only in a manual computation's \
-             body (as shard_map writes it), where each device holds its own blocks"
-            .into()),
+        | OpKind::CollectivePermute(_)
+        | OpKind::PartitionId => Err(format!(
+            "{} runs only in a manual computation's body (as shard_map writes it), where each device holds its \
+             own blocks",
+            if kind.is_replica_collective() { "a collective over replica groups" } else { "partition_id" }
+        )),
         OpKind::DynamicSlice(d) => one(layout::dynamic_slice(operands[0], &operands[1..], &d.slice_sizes)),
         OpKind::Convolution(c) => one(conv::convolution(operands[0], operands[1], c)?),
         OpKind::ReduceWindow(r) => {

@@ -437,11 +437,20 @@ impl<'a, 'd> DeviceRun<'a, 'd> {
     }
 
     /// An op without a rule: a splat constant or an iota makes this device's block
-    /// alone; any other has its operands gathered whole, is computed, and keeps its
-    /// results' blocks.
+    /// alone, `partition_id` is this device's id; any other has its operands gathered
+    /// whole, is computed, and keeps its results' blocks.
     fn source(&mut self, op: OpId) -> Result<()> {
         let program = self.program;
         let operation = program.op(op);
+        if operation.kind == OpKind::PartitionId {
+            let device = self.site.device.index();
+            let id = program.mesh().device_ids().get(device).copied();
+            let id = id.ok_or_else(|| Error::unsupported(operation, format!("device {device} has no id")))?;
+            let started = self.start();
+            self.record(EventKind::Op(op), started, 0);
+            self.store(operation.results[0], Tensor::scalar(id as f32));
+            return Ok(());
+        }
         if let (&[r], Some(source)) = (&operation.results[..], Source::of(&operation.kind)) {
             // A splat constant or an iota: each device makes only its own block.
             let (shape, sharding) = (self.shape(r), &self.schedule.shardings[r.index()]);

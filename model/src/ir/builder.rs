@@ -189,7 +189,36 @@ impl ProgramBuilder {
             let what = format!("{} \"{}\"", spec.kind.name(), op_name(&spec));
             self.check_sharding(s, &types[0], &what)?;
         }
+        if spec.kind == OpKind::PartitionId {
+            self.check_per_device(&spec)?;
+        }
         self.create_op(spec, types)
+    }
+
+    /// Checks that a per-device op (`partition_id`) sits in the body of manual
+    /// computations that bind every axis of the mesh larger than 1: the devices of
+    /// an axis left free run one instance of the body, which has one value, not one
+    /// per device.
+    fn check_per_device(&self, spec: &OpSpec) -> Result<()> {
+        let manual = self.manual_axes_in_scope();
+        let free: Vec<&str> = (self.program.mesh.axes().iter())
+            .filter(|a| a.size > 1 && !manual.contains(&a.name))
+            .map(|a| a.name.as_str())
+            .collect();
+        if free.is_empty() {
+            return Ok(());
+        }
+        let place = if manual.is_empty() {
+            "outside any manual computation".to_string()
+        } else {
+            format!("in a manual computation that leaves axes {free:?} free")
+        };
+        Err(Error::Program(format!(
+            "{} \"{}\" gives each device its own id, but it is {place}: the devices along a free axis run one \
+             instance of the program, with one value",
+            spec.kind.name(),
+            op_name(spec)
+        )))
     }
 
     /// Starts the first region of a region op (`named_computation`,

@@ -205,6 +205,7 @@ static OPS: &[OpDecl] = &[
         },
     ),
     plain("is_finite", &["stablehlo.is_finite"], || OpKind::IsFinite),
+    plain("partition_id", &["stablehlo.partition_id"], || OpKind::PartitionId),
     plain("optimization_barrier", &["stablehlo.optimization_barrier"], || OpKind::OptimizationBarrier),
     OpDecl::by_hand(
         "dot_general",

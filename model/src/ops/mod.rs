@@ -121,11 +121,15 @@ pub enum OpKind {
     Case(Case),
     Constant(Constant),
     Iota(Iota),
+    /// `stablehlo.partition_id`: the id of the device running it, a `ui32` scalar;
+    /// per device, so only in the body of a manual computation over every axis
+    /// (what JAX's `lax.axis_index` inside `shard_map` lowers to).
+    PartitionId,
 }
 
 /// The names of the ops that are not unary or binary pointwise ops (the catalog's
 /// tests keep it in step with [`catalog::all`]).
-pub const OTHER_OP_NAMES: [&str; 50] = [
+pub const OTHER_OP_NAMES: [&str; 51] = [
     "convert",
     "compare",
     "select",
@@ -176,6 +180,7 @@ pub const OTHER_OP_NAMES: [&str; 50] = [
     "case",
     "constant",
     "iota",
+    "partition_id",
 ];
 
 /// Every op name of the config language (the catalog's), sorted and deduplicated.
@@ -358,13 +363,14 @@ impl OpKind {
             OpKind::Case(_) => "case",
             OpKind::Constant(_) => "constant",
             OpKind::Iota(_) => "iota",
+            OpKind::PartitionId => "partition_id",
         }
     }
 
     /// The smallest and largest number of operands (`None`: no upper bound).
     pub fn arity(&self) -> (usize, Option<usize>) {
         match self {
-            OpKind::Constant(_) | OpKind::Iota(_) => (0, Some(0)),
+            OpKind::Constant(_) | OpKind::Iota(_) | OpKind::PartitionId => (0, Some(0)),
             OpKind::Binary(_) | OpKind::Compare { .. } | OpKind::DotGeneral(_) | OpKind::Dot => (2, Some(2)),
             OpKind::Convolution(_) | OpKind::Gather(_) | OpKind::Take(_) | OpKind::TriangularSolve(_) => (2, Some(2)),
             OpKind::SelectAndScatter(_) => (2, Some(3)),
@@ -497,6 +503,7 @@ impl OpKind {
             | OpKind::OptimizationBarrier => constructs::infer_identity(ops),
             OpKind::Constant(c) => c.infer(),
             OpKind::Iota(i) => i.infer(),
+            OpKind::PartitionId => Ok(vec![TensorType::new(Vec::new(), DType::U32)]),
             OpKind::NamedComputation(_) | OpKind::ManualComputation(_) | OpKind::While(_) | OpKind::Case(_) => {
                 Err("the result types of a region op come from its body".into())
             }

@@ -178,7 +178,8 @@ pub fn rule_for(kind: &OpKind, shapes: &OpShapes<'_>, sources: ConcatSources) ->
         | OpKind::While(_)
         | OpKind::Case(_)
         | OpKind::Constant(_)
-        | OpKind::Iota(_) => return None,
+        | OpKind::Iota(_)
+        | OpKind::PartitionId => return None,
     })
 }
 
@@ -255,7 +256,9 @@ pub fn counts_for(kind: &OpKind, shapes: &OpShapes<'_>) -> OpCounts {
         OpKind::LayerNorm(n) => norm::norm_counts(n, shapes, 7.0),
         OpKind::RmsNorm(n) => norm::norm_counts(n, shapes, 4.0),
         OpKind::Custom(c) => custom::counts(c, shapes),
-        OpKind::Constant(_) | OpKind::Iota(_) => OpCounts { bytes_read: Bytes(0), ..OpCounts::moving(shapes) },
+        OpKind::Constant(_) | OpKind::Iota(_) | OpKind::PartitionId => {
+            OpCounts { bytes_read: Bytes(0), ..OpCounts::moving(shapes) }
+        }
         OpKind::ShardingConstraint(_)
         | OpKind::Reshard(_)
         | OpKind::PropagationBarrier(_)

@@ -51,6 +51,10 @@ impl Importer<'_> {
                 self.add(op, OpKind::ShardingConstraint(sharding), vec![source]).map(drop)
             }
             "mesh.update_halo" if self.spmd => self.spmd_update_halo(op, text),
+            "mesh.process_linear_index" | "mesh.process_multi_index" | "mesh.mesh_shape" if self.spmd => {
+                self.spmd_query(op, text)
+            }
+            "mesh.shard_shape" if self.spmd => self.spmd_shard_shape(op, text),
             _ if self.spmd => self.spmd_collective(op, text),
             other => Err(self.err(
                 op.pos,

@@ -15,7 +15,8 @@
 //!   (each keeps its own block without knowing its index in the group).
 //!
 //! An `average` reduction is the sum and a divide by the group's size. `send`/`recv`
-//! and the `generic` reduction are not run yet: an error naming them.
+//! (point to point, defined on one device of each group only) and the `generic`
+//! reduction (no combining function) are refused with an error that says why.
 
 use super::Importer;
 use super::mesh::model_type;
@@ -220,7 +221,14 @@ fn steps(kind: &CollectiveKind, group: &Group<'_>, shape: &[i64]) -> Result<Vec<
             steps
         }
         CollectiveKind::AllSlice { slice_axis } => own_block(*slice_axis).to_vec(),
-        other => return Err(format!("mesh.{} in an SPMD program is not run yet", other.name())),
+        CollectiveKind::Send { .. } | CollectiveKind::Recv { .. } => {
+            return Err(format!(
+                "mesh.{} is point to point: with its static in-group device, every device of a group sends to \
+                 (receives from) the same one, so only that device's transfer is defined in an SPMD program; \
+                 write a transfer every device makes as mesh.shift (or a collective_permute)",
+                kind.name()
+            ));
+        }
     })
 }
 
