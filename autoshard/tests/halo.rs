@@ -68,7 +68,7 @@ fn window_lists(c: &Case, lead: bool) -> [String; 4] {
 
 /// A one-op config named `name` on `mesh`: its inputs (name, shape), the op's
 /// YAML mapping and the outputs' mapping.
-fn one_op(name: &str, mesh: &str, inputs: &[(&str, String)], op: &str, outputs: &str) -> Config {
+pub(crate) fn one_op(name: &str, mesh: &str, inputs: &[(&str, String)], op: &str, outputs: &str) -> Config {
     let inputs: String = inputs.iter().map(|(v, shape)| format!("    {v}: {{shape: {shape}, dtype: f32}}\n")).collect();
     let source = format!(
         "name: {name}\nmesh: {{axes: {mesh}}}\ncost: {{preset: h100-sxm}}\nprogram:\n  inputs:\n{inputs}  ops:\n    - {op}\n  \
@@ -116,8 +116,8 @@ fn reduce_window_config(c: &Case, inputs: usize, kind: &str) -> Option<Config> {
 }
 
 /// Every third plan of `config` splitting a windows factor (which third by `seed`)
-/// runs equal to the reference.
-fn split_plans_pass(config: &Config, c: &Case, seed: u64) -> Result<(), TestCaseError> {
+/// runs equal to the reference (`c` names the case in failures).
+pub(crate) fn split_plans_pass(config: &Config, c: &dyn std::fmt::Debug, seed: u64) -> Result<(), TestCaseError> {
     let plans = split_plans(config);
     for (i, decisions) in plans.into_iter().enumerate().filter(|(i, _)| i % 3 == (seed % 3) as usize) {
         let shown: Vec<String> = decisions.values.iter().map(ToString::to_string).collect();

@@ -6,6 +6,7 @@
 mod custom_body;
 mod gallery;
 mod halo;
+mod halo_shifts;
 mod partial_kinds;
 mod pipeline_modules;
 mod pipeline_props;

@@ -1,10 +1,11 @@
 //! The price of a windowed op's halo exchange (`autoshard_model::rules::halo_exchange`:
-//! a convolution or `reduce_window` split along its windowed dimensions): along
-//! each split dimension, every device receives the input rows its output block's
-//! windows reach beyond its own input block, from the previous members of its group
-//! and from the next. Priced as two collective-permutes per split dimension and
-//! windowed input (one per direction), each of the most rows any device receives
-//! that way times the rest of its input block; the rows are `HaloDim::shards`', the
+//! a convolution, `reduce_window`, `pad` or `slice` split along its windowed
+//! dimensions): along each split dimension, every device receives the input rows
+//! its output block's windows reach beyond its own input block, from the previous
+//! members of its group and from the next. Priced as two collective-permutes per split dimension and
+//! windowed input (one per direction; one per block of distance where rows come
+//! from beyond the next block), each of the most rows any device receives that way
+//! times the rest of its input block; the rows are `HaloDim::shards`', the
 //! ones the executor moves (`executor/src/sharded/halo.rs`), so the plan's
 //! prediction and its run agree.
 
@@ -50,10 +51,15 @@ impl Pricing<'_> {
                 }
                 let row: i64 = local.iter().enumerate().filter(|&(e, _)| e != d).map(|(_, &s)| s).product();
                 let group = Group::for_kind(CollectiveKind::CollectivePermute, axes, mesh, self.hardware);
+                // Rows from beyond the next block come by one permute per block of
+                // distance (a slice that keeps half the rows, say).
+                let block = ((n + shards - 1) / shards).max(1);
                 for rows in [before, after].into_iter().filter(|&r| r > 0) {
                     let moved = Bytes((rows * row).max(0) as u64 * x.dtype.size_bytes());
+                    let distances = (rows + block - 1) / block;
                     bytes += moved.0;
-                    time += collective_time(CollectiveKind::CollectivePermute, group, moved).0;
+                    let each = Bytes(moved.0 / distances as u64);
+                    time += distances as f64 * collective_time(CollectiveKind::CollectivePermute, group, each).0;
                 }
             }
         }

@@ -198,6 +198,13 @@ def unet_programs():
             table, ids
         )
 
+    def token_shift_mix(x, mu, w):
+        # RWKV's time mix: each token mixed with the one before it (the sequence
+        # shifted by a pad and a slice), then projected; the sequence split over
+        # "model" (context parallelism) as pinned.
+        shifted = jnp.pad(x, ((0, 0), (1, 0), (0, 0)))[:, :-1]
+        return (x * mu + shifted * (1.0 - mu)) @ w
+
     f32 = lambda *s: jax.ShapeDtypeStruct(s, jnp.float32)  # noqa: E731
     args = (params, tx.init(params), f32(1, 32, 32, 3), f32(1, 32, 32, 2))
     return {"linen_unet_adamw_step": (step, args, {2: rows, 3: rows}, (0, 1))}
@@ -274,6 +281,13 @@ def other_programs():
             table, ids
         )
 
+    def token_shift_mix(x, mu, w):
+        # RWKV's time mix: each token mixed with the one before it (the sequence
+        # shifted by a pad and a slice), then projected; the sequence split over
+        # "model" (context parallelism) as pinned.
+        shifted = jnp.pad(x, ((0, 0), (1, 0), (0, 0)))[:, :-1]
+        return (x * mu + shifted * (1.0 - mu)) @ w
+
     f32 = lambda *s: jax.ShapeDtypeStruct(s, jnp.float32)  # noqa: E731
     i32 = lambda *s: jax.ShapeDtypeStruct(s, jnp.int32)  # noqa: E731
     return {
@@ -284,6 +298,8 @@ def other_programs():
         "argmax_cross_entropy": (classify, (f32(BATCH, VOCAB), i32(BATCH)), {0: P("data"), 1: P("data")}, ()),
         "loops_cond_remat": (loops, (f32(BATCH, DIM), f32(DIM, DIM)), {0: P("data")}, ()),
         "shard_map_collectives": (collectives, (f32(BATCH, DIM), f32(DIM, 2 * DIM)), {0: P("data")}, ()),
+        "token_shift_mix": (token_shift_mix, (f32(BATCH, SEQ * 8, DIM), f32(DIM), f32(DIM, DIM)),
+                            {0: P("data", "model")}, ()),
         "shard_map_axis_index": (vocab_parallel_embed, (f32(VOCAB, DIM), i32(BATCH, SEQ)), {1: P("data")}, ()),
     }
 

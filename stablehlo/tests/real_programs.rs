@@ -11,7 +11,7 @@ use autoshard::model::{OpKind, PlannedCollective};
 const DIR: &str = "tests/data/mlir/real";
 
 /// The programs of the corpus.
-const READ: [&str; 12] = [
+const READ: [&str; 13] = [
     "nnx_gpt_forward",
     "nnx_gpt_adamw_step",
     "eqx_block",
@@ -24,6 +24,7 @@ const READ: [&str; 12] = [
     "shard_map_collectives",
     "linen_unet_adamw_step",
     "shard_map_axis_index",
+    "token_shift_mix",
 ];
 
 fn load(name: &str) -> Result<autoshard::Config, String> {
@@ -161,4 +162,23 @@ fn partition_id_outside_a_manual_computation_over_every_axis_is_refused() {
         let want = format!("partition_id \"%p\" gives each device its own id, but {place}");
         assert!(message.contains(&want) && message.starts_with(&format!("{name}:{line}:")), "{message}");
     }
+}
+
+/// RWKV's token shift (`jnp.pad` by one token, then `[:, :-1]`) on a sequence split
+/// over "model" (context parallelism, as pinned): the pad and the slice run with
+/// halo exchange, each moving the tokens that cross a block boundary (a row of 64
+/// f32 per sequence of the device's batch), not the sequence.
+#[test]
+fn a_token_shift_moves_the_tokens_at_block_boundaries() {
+    let config = load("token_shift_mix").unwrap_or_else(|e| panic!("{e}"));
+    let solved = autoshard::solve(&config).unwrap();
+    let texts: Vec<String> = solved.plan.collectives.iter().map(|c| format!("{} {}", c.bytes.0, c.text)).collect();
+    assert!(!texts.is_empty(), "the shift moves some tokens");
+    for c in &solved.plan.collectives {
+        assert_eq!(c.text.kind().to_string(), "collective_permute", "{texts:?}");
+        // At most the device's 4 sequences times 3 tokens of 64 f32.
+        assert!(c.bytes.0 <= 4 * 3 * 64 * 4, "{texts:?}");
+    }
+    let run = autoshard::run(&config, &solved, 0).unwrap();
+    assert!(run.verification.passed, "{:?}", run.verification);
 }

@@ -11,8 +11,8 @@
 //!   never reaches a real element. A `take` whose table is split along the taken
 //!   axis is local too: each block looks up the rows it holds, zeros elsewhere, and
 //!   the result holds partial sums (the vocabulary-parallel embedding);
-//! - [`Mode::Halo`]: a convolution, `reduce_window` or `select_and_scatter` whose
-//!   blocked factors are its "windows" factors, each the major factor of its
+//! - [`Mode::Halo`]: a convolution, `reduce_window`, `select_and_scatter`, `pad` or
+//!   `slice` (windows of one element) whose blocked factors are its "windows" factors, each the major factor of its
 //!   dimension, and that `rules::halo_exchange` allows (for a convolution the
 //!   kernel's spatial dimensions unsharded, no batch groups, and with feature groups
 //!   nothing split but the windows and the batch) runs on each device's blocks of
@@ -20,9 +20,9 @@
 //!   from the neighbouring blocks; a `select_and_scatter` fetches the rows of the
 //!   windows touching its block and scatters their share of the source into its
 //!   rows (`sharded/halo.rs`);
-//! - [`Mode::Gathered`]: `slice`, `pad`, `concatenate`, `reverse`, and a
+//! - [`Mode::Gathered`]: `concatenate`, `reverse`, and a `slice`, `pad`,
 //!   `reduce_window` or `select_and_scatter` not run by halo exchange (blocks that
-//!   are not runs of whole rows), with a sharded permutation factor, gather the
+//!   are not runs of whole rows, uneven shards), with a sharded permutation factor, gather the
 //!   permuted dimensions, run locally, and keep their block of the result
 //!   (all-gather, kernel, all-slice);
 //! - [`Mode::Global`]: anything else with sharded factors (gather, scatter, a

@@ -1,7 +1,10 @@
 //! The geometry of halo exchange, shared by the cost model and the executor.
 //!
 //! A windowed op — a `convolution` over its spatial dimensions, a `reduce_window`
-//! over its windowed ones — whose windowed dimension is split into equal blocks
+//! over its windowed ones, and a `pad` or `slice` over the dimensions it changes
+//! (windows of one element: a `slice` strides from its start, a `pad` pads and
+//! dilates, so a stencil written as a pad and shifted slices is a windowed op
+//! too) — whose windowed dimension is split into equal blocks
 //! (padded at the end) computes each output block from its own input block plus the
 //! rows its windows reach in the neighbouring blocks (its halo) and the padding at
 //! the tensor's edges. [`HaloDim`] is one such dimension (window, stride, dilation,
@@ -189,24 +192,61 @@ impl OpKind {
             OpKind::SelectAndScatter(sas) => {
                 Some(Halo { dims: window_dims(&sas.window, Some(&operands.get(1)?.shape)), inputs: 1 })
             }
+            OpKind::Slice(s) => {
+                let shape = &operands.first()?.shape;
+                let dims = (0..shape.len())
+                    .filter(|&d| s.start_indices[d] != 0 || s.strides[d] != 1 || s.limit_indices[d] != shape[d])
+                    .map(|d| one_element(d, s.strides[d], -s.start_indices[d], 1))
+                    .collect();
+                Some(Halo { dims, inputs: 1 })
+            }
+            OpKind::Pad(p) => {
+                let changed =
+                    |d: usize| p.edge_padding_low[d] != 0 || p.edge_padding_high[d] != 0 || p.interior_padding[d] != 0;
+                let dims = (0..p.edge_padding_low.len())
+                    .filter(|&d| changed(d))
+                    .map(|d| one_element(d, 1, p.edge_padding_low[d], p.interior_padding[d] + 1))
+                    .collect();
+                Some(Halo { dims, inputs: 1 })
+            }
             _ => None,
         }
     }
 
     /// Sets the padding of windowed dimension `k` (a [`HaloDim::k`]) of a
-    /// `convolution`, `reduce_window` or `select_and_scatter`; other ops are left as
+    /// `convolution`, `reduce_window`, `select_and_scatter` or `pad` (its edges); a
+    /// `slice` starts after the rows its negative low padding drops (a slice's
+    /// windows lie inside its operand, so it has no other); other ops are left as
     /// they are.
     pub fn set_window_padding(&mut self, k: usize, padding: (i64, i64)) {
         let pads = match self {
             OpKind::Convolution(conv) => &mut conv.padding,
             OpKind::ReduceWindow(rw) => &mut rw.window.padding,
             OpKind::SelectAndScatter(sas) => &mut sas.window.padding,
+            OpKind::Pad(p) => {
+                if let (Some(low), Some(high)) = (p.edge_padding_low.get_mut(k), p.edge_padding_high.get_mut(k)) {
+                    (*low, *high) = padding;
+                }
+                return;
+            }
+            OpKind::Slice(s) => {
+                if let Some(start) = s.start_indices.get_mut(k) {
+                    *start = (-padding.0).max(0);
+                }
+                return;
+            }
             _ => return,
         };
         if let Some(p) = pads.get_mut(k) {
             *p = padding;
         }
     }
+}
+
+/// Dimension `d` of a `pad` or `slice` as windows of one element: every `stride`-th
+/// position of the operand dilated by `base`, after `low` positions of padding.
+fn one_element(d: usize, stride: i64, low: i64, base: i64) -> HaloDim {
+    HaloDim { k: d, input_dim: d, output_dim: d, window: 1, stride, dilation: 1, low, base, scatter_windows: None }
 }
 
 /// The windowed dimensions of `window` (those not pass-through), the op's result

@@ -7,7 +7,8 @@ use crate::rule::{FactorId, FactorKind, OpShardingRule};
 
 /// Whether op `kind` (with `rule`) under a strategy sharding its factors as
 /// `factors` (by factor index) runs with halo exchange: it is a
-/// `convolution` or a `reduce_window`, a windows factor (the rule's permutation
+/// `convolution`, a `reduce_window`, a `pad` or a `slice` (windows of one
+/// element), a windows factor (the rule's permutation
 /// factors) is sharded, each sharded one the major factor of its dimension in the
 /// first operand (so its blocks are runs of whole rows). A convolution further
 /// needs its kernel's spatial dimensions unsharded, no batch groups, and with
@@ -44,7 +45,7 @@ pub fn halo_exchange(kind: &OpKind, rule: &OpShardingRule, factors: &[Vec<AxisRe
         }
         // A window of one element over a dilated input is pass-through by Shardy's
         // rule, but its blocks are not the input's: it must stay whole.
-        OpKind::SelectAndScatter(_) => true,
+        OpKind::SelectAndScatter(_) | OpKind::Slice(_) | OpKind::Pad(_) => true,
         OpKind::ReduceWindow(rw) => rule.operands.first().is_some_and(|mapping| {
             mapping.dims.iter().enumerate().all(|(d, dim)| {
                 rw.window.is_pass_through(d)
