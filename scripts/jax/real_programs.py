@@ -181,30 +181,6 @@ def unet_programs():
         return optax.apply_updates(params, updates), opt_state, value
 
     rows = P(None, ("data", "model"))
-    def vocab_parallel_embed(table, ids):
-        # Megatron's vocabulary-parallel embedding as a shard_map body: each device
-        # finds its rows with axis_index (partition_id), looks the ids up in them,
-        # zeros the ids that are not its own, and the devices' rows are summed.
-        def body(table, ids):
-            rows = table.shape[0]
-            local = ids - jax.lax.axis_index("model") * rows
-            inside = (local >= 0) & (local < rows)
-            found = jnp.take(table, jnp.clip(local, 0, rows - 1), axis=0)
-            return jax.lax.psum(jnp.where(inside[..., None], found, 0.0), "model")
-
-        mesh = Mesh(np.array(jax.devices()).reshape(2, 4), ("data", "model"))
-        specs = (P("model", None), P("data", None))
-        return jax.shard_map(body, mesh=mesh, in_specs=specs, out_specs=P("data", None, None), check_vma=False)(
-            table, ids
-        )
-
-    def token_shift_mix(x, mu, w):
-        # RWKV's time mix: each token mixed with the one before it (the sequence
-        # shifted by a pad and a slice), then projected; the sequence split over
-        # "model" (context parallelism) as pinned.
-        shifted = jnp.pad(x, ((0, 0), (1, 0), (0, 0)))[:, :-1]
-        return (x * mu + shifted * (1.0 - mu)) @ w
-
     f32 = lambda *s: jax.ShapeDtypeStruct(s, jnp.float32)  # noqa: E731
     args = (params, tx.init(params), f32(1, 32, 32, 3), f32(1, 32, 32, 2))
     return {"linen_unet_adamw_step": (step, args, {2: rows, 3: rows}, (0, 1))}
