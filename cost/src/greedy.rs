@@ -370,8 +370,8 @@ impl Greedy<'_> {
     }
 }
 
-/// The partial sums or averages op `op` carries under `factors` to meet `targets` (see the module
-/// docs), if any.
+/// The partial sums or averages op `op` carries under `factors` to meet `targets`
+/// (see the module docs), if any.
 fn carried_to(
     op: &Op,
     factors: &[Vec<AxisRef>],

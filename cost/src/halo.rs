@@ -2,12 +2,12 @@
 //! a convolution, `reduce_window`, `pad` or `slice` split along its windowed
 //! dimensions): along each split dimension, every device receives the input rows
 //! its output block's windows reach beyond its own input block, from the previous
-//! members of its group and from the next. Priced as two collective-permutes per split dimension and
-//! windowed input (one per direction; one per block of distance where rows come
-//! from beyond the next block), each of the most rows any device receives that way
-//! times the rest of its input block; the rows are `HaloDim::shards`', the
-//! ones the executor moves (`executor/src/sharded/halo.rs`), so the plan's
-//! prediction and its run agree.
+//! members of its group and from the next. Priced as two collective-permutes per
+//! split dimension and windowed input (one per direction; one per block of distance
+//! where rows come from beyond the next block), each of the most rows any device
+//! receives that way times the rest of its input block; the rows are
+//! `HaloDim::shards`', the ones the executor moves (`executor/src/sharded/halo.rs`),
+//! so the plan's prediction and its run agree.
 
 use crate::collective::{Group, collective_time};
 use crate::error::Result;

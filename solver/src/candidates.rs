@@ -15,8 +15,9 @@
 //! free, and a linear op has strategies that carry them from its operands
 //! ([`carriers`]) along axes its factors leave free, so that a reduction can wait
 //! for a later, cheaper place (`dot → add → dot` all-reduces once, after the second
-//! dot; an input of partial gradients is updated before it is reduced). The formulation adds the value's
-//! annotations themselves (which may order axes differently or use sub-axes).
+//! dot; an input of partial gradients is updated before it is reduced). The
+//! formulation adds the value's annotations themselves (which may order axes
+//! differently or use sub-axes).
 //! An op may also split an axis across a compound dimension (a reshape's merged
 //! dimension, whose factors are smaller than the axis) into sub-axes: such
 //! strategies come from projecting a neighbouring value's candidate onto the rule

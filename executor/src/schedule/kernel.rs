@@ -12,8 +12,8 @@
 //!   axis is local too: each block looks up the rows it holds, zeros elsewhere, and
 //!   the result holds partial sums (the vocabulary-parallel embedding);
 //! - [`Mode::Halo`]: a convolution, `reduce_window`, `select_and_scatter`, `pad` or
-//!   `slice` (windows of one element) whose blocked factors are its "windows" factors, each the major factor of its
-//!   dimension, and that `rules::halo_exchange` allows (for a convolution the
+//!   `slice` (windows of one element) whose blocked factors are its "windows"
+//!   factors, each the major factor of its dimension, and that `rules::halo_exchange` allows (for a convolution the
 //!   kernel's spatial dimensions unsharded, no batch groups, and with feature groups
 //!   nothing split but the windows and the batch) runs on each device's blocks of
 //!   its inputs with the rows its output block's windows reach beyond them fetched
@@ -22,8 +22,8 @@
 //!   rows (`sharded/halo.rs`);
 //! - [`Mode::Gathered`]: `concatenate`, `reverse`, and a `slice`, `pad`,
 //!   `reduce_window` or `select_and_scatter` not run by halo exchange (blocks that
-//!   are not runs of whole rows, uneven shards), with a sharded permutation factor, gather the
-//!   permuted dimensions, run locally, and keep their block of the result
+//!   are not runs of whole rows, uneven shards), with a sharded permutation factor,
+//!   gather the permuted dimensions, run locally, and keep their block of the result
 //!   (all-gather, kernel, all-slice);
 //! - [`Mode::Global`]: anything else with sharded factors (gather, scatter, a
 //!   batch-grouped spatial convolution, a dimension cut across factors) runs on the

@@ -1,5 +1,6 @@
 //! A windowed op (a convolution, a `reduce_window`, a `pad` or a `slice`) split
-//! along its windowed dimensions, run with halo exchange ([`Mode::Halo`](crate::schedule::Mode::Halo)).
+//! along its windowed dimensions, run with halo exchange
+//! ([`Mode::Halo`](crate::schedule::Mode::Halo)).
 //!
 //! Along each split dimension, a device's output block reads the input rows
 //! `HaloDim::shards` gives: its own input block and the ends of its neighbours'

@@ -105,7 +105,7 @@ impl Importer<'_> {
     /// in an SPMD program: `index` values of this device or of the mesh.
     pub(super) fn spmd_query(&mut self, op: &Operation, text: &str) -> Result<(), Diagnostic> {
         let base = op.results.first().map_or("", |r| r.split('#').next().unwrap_or(r)).to_string();
-        let query: MeshQuery = self.parse_spmd_op_named(op, text, &base, op.results.len())?;
+        let query: MeshQuery = self.parse_spmd_op(op, text)?;
         let mesh = mesh_op(&query.mesh, &self.dialect_mesh(op, &query.mesh)?);
         let file = self.file.clone();
         let at = |m: String| crate::error(&file, op.pos, format!("{m} (in '{text}')"));
@@ -144,7 +144,7 @@ impl Importer<'_> {
     /// time, which the program's static types cannot follow).
     pub(super) fn spmd_shard_shape(&mut self, op: &Operation, text: &str) -> Result<(), Diagnostic> {
         let base = op.results.first().map_or("", |r| r.split('#').next().unwrap_or(r)).to_string();
-        let shard: ShardShapeOp = self.parse_spmd_op_named(op, text, &base, op.results.len())?;
+        let shard: ShardShapeOp = self.parse_spmd_op(op, text)?;
         let file = self.file.clone();
         let at = |m: String| crate::error(&file, op.pos, format!("{m} (in '{text}')"));
         let Some((sharding, mesh)) = self.mesh_shardings.get(&self.key(&shard.sharding)).cloned() else {
@@ -173,21 +173,6 @@ impl Importer<'_> {
             self.env.insert(self.key(name), value);
         }
         Ok(())
-    }
-
-    /// Op `text` of an SPMD program with `results` results named `%base:N`, read as
-    /// the dialect's `T`, or an error at the op.
-    fn parse_spmd_op_named<T: std::str::FromStr<Err = autoshard_mesh::Error>>(
-        &self,
-        op: &Operation,
-        text: &str,
-        base: &str,
-        results: usize,
-    ) -> Result<T, Diagnostic> {
-        let count = if results > 1 { format!(":{results}") } else { String::new() };
-        format!("%{base}{count} = {text}")
-            .parse()
-            .map_err(|e| crate::error(&self.file, op.pos, format!("{e} (in '{text}')")))
     }
 
     /// An `index` constant.

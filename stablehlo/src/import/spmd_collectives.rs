@@ -59,14 +59,18 @@ impl Importer<'_> {
         self.bind_spmd_result(op, result, value, &collective.result_type)
     }
 
-    /// Op `text` of an SPMD program (its result named as `op`'s) read as the
-    /// dialect's `T`, or an error at the op.
+    /// Op `text` of an SPMD program (its results named as `op`'s: `%r`, or `%r:N`
+    /// for `N` results `r#0`…) read as the dialect's `T`, or an error at the op.
     pub(super) fn parse_spmd_op<T: FromStr<Err = autoshard_mesh::Error>>(
         &self,
         op: &Operation,
         text: &str,
     ) -> Result<T, Diagnostic> {
-        let result = op.results.first().map_or("", String::as_str);
+        let first = op.results.first().map_or("", String::as_str);
+        let result = match op.results.len() {
+            0 | 1 => first.to_string(),
+            n => format!("{}:{n}", first.split('#').next().unwrap_or(first)),
+        };
         format!("%{result} = {text}")
             .parse()
             .map_err(|e| crate::error(&self.file, op.pos, format!("{e} (in '{text}')")))
