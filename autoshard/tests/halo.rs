@@ -15,7 +15,8 @@ use autoshard::solver::{op_strategies, usable_axes};
 use proptest::prelude::*;
 
 /// A convolution of a `[2, h, w, 3]` image with a `[kh, kw, 3, 2]` kernel (or a
-/// depthwise `[kh, kw, 1, 3]` one, 3 feature groups), its input dilated or not (a
+/// depthwise `[kh, kw, 1, 3]` one, 3 feature groups; or 2 batch groups, a
+/// depthwise convolution's kernel gradient), its input dilated or not (a
 /// transposed convolution), or a
 /// `reduce_window` of one or two `[2, h, w]` images by a `[1, kh, kw]` window.
 #[derive(Debug, Clone)]
@@ -26,7 +27,7 @@ struct Case {
     dilations: (i64, i64),
     padding: ((i64, i64), (i64, i64)),
     mesh: &'static str,
-    /// The convolution's feature groups: 1, or 3 (depthwise).
+    /// The convolution's feature groups: 1, or 3 (depthwise); 0 for 2 batch groups.
     groups: i64,
     /// Input dilation (a transposed convolution's), per dimension.
     base: (i64, i64),
@@ -34,7 +35,7 @@ struct Case {
 
 fn case() -> impl Strategy<Value = Case> {
     let pair = |lo: i64, hi: i64| (lo..hi, lo..hi);
-    let groups = prop_oneof![Just(1i64), Just(3)];
+    let groups = prop_oneof![Just(1i64), Just(3), Just(0)];
     let base = prop_oneof![2 => Just((1i64, 1i64)), 1 => pair(1, 4)];
     (pair(3, 13), pair(1, 4), pair(1, 3), pair(1, 3), (pair(0, 3), pair(0, 3)), 0usize..3, groups, base).prop_map(
         |(image, window, strides, dilations, padding, mesh, groups, base)| Case {
@@ -82,12 +83,12 @@ fn config(c: &Case) -> Option<Config> {
         return None;
     }
     let [strides, dilations, base, padding] = window_lists(c, false);
-    let (kin, kout) = (3 / c.groups, if c.groups == 1 { 2 } else { 3 });
+    let (features, batches) = if c.groups == 0 { (1, 2) } else { (c.groups, 1) };
+    let (kin, kout) = (3 / features, if features == 1 { 2 } else { 3 });
     let op = format!(
         "{{name: y, op: convolution, operands: [x, k], dimension_numbers: \"[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]\", \
          window_strides: {strides}, rhs_dilation: {dilations}, padding: {padding}, \
-         feature_group_count: {}, lhs_dilation: {base}}}",
-        c.groups
+         feature_group_count: {features}, batch_group_count: {batches}, lhs_dilation: {base}}}"
     );
     let inputs = [
         ("x", format!("[2, {}, {}, 3]", c.image.0, c.image.1)),
@@ -193,12 +194,12 @@ fn eight_by_eight() -> Case {
 
 /// An 8x8 image on 4 devices by rows (2 each), a 3x3 window padded by 1: each device
 /// takes one row from the block before and one from the block after (the edges
-/// take padding), 2x8x3 elements a row, for a plain and for a depthwise
-/// convolution. The plan prices exactly those rows, and the run holds blocks, not
-/// the whole image.
+/// take padding), 2x8x3 elements a row, for a plain, a depthwise and a
+/// batch-grouped convolution. The plan prices exactly those rows, and the run holds
+/// blocks, not the whole image.
 #[test]
 fn the_plan_prices_the_halo_rows_and_the_run_keeps_blocks() {
-    for groups in [1, 3] {
+    for groups in [1, 3, 0] {
         let c = Case { groups, ..eight_by_eight() };
         let config = config(&c).unwrap();
         let by_rows = |d: &Decisions| (0..4).all(|e| d.values[0].dims[e].axes.len() == usize::from(e == 1));
@@ -209,10 +210,10 @@ fn the_plan_prices_the_halo_rows_and_the_run_keeps_blocks() {
         assert_eq!(halo[0].bytes.0, 2 * (2 * 8 * 3) * 4, "one row each way, f32");
         let run = autoshard::run(&config, &solution, 1).unwrap();
         assert!(run.verification.passed, "{:?}", run.verification);
-        // The image is 2x8x8x3 = 384 elements and y 2x8x8x2 = 256 (depthwise 384); a
-        // device holds its blocks (96 + 64, or 96 + 96), the kernel (54, or 27) and
-        // its halo rows (96) at most.
-        let y = if groups == 1 { 256 } else { 384 };
+        // The image is 2x8x8x3 = 384 elements and y 2x8x8x2 = 256 (depthwise 384,
+        // batch-grouped 1x8x8x2 = 128); a device holds its blocks (96 + 64, 96 + 96
+        // or 96 + 32), the kernel (54, or 27) and its halo rows (96) at most.
+        let y = [128, 256, 384][usize::from(groups > 0) + usize::from(groups > 1)];
         assert!(run.sharded.peak_elements < 384 + y, "peak {} elements", run.sharded.peak_elements);
     }
 }

@@ -13,11 +13,12 @@
 //!   the result holds partial sums (the vocabulary-parallel embedding);
 //! - [`Mode::Halo`]: a convolution, `reduce_window`, `select_and_scatter`, `pad` or
 //!   `slice` (windows of one element) whose blocked factors are its "windows"
-//!   factors, each the major factor of its dimension, and that `rules::halo_exchange` allows (for a convolution the
-//!   kernel's spatial dimensions unsharded, no batch groups, and with feature groups
-//!   nothing split but the windows and the batch) runs on each device's blocks of
-//!   its inputs with the rows its output block's windows reach beyond them fetched
-//!   from the neighbouring blocks; a `select_and_scatter` fetches the rows of the
+//!   factors, each the major factor of its dimension, and that
+//!   `rules::halo_exchange` allows (for a convolution the kernel's spatial
+//!   dimensions unsharded, and with feature groups nothing split but the windows
+//!   and the batch, with batch groups nothing but the windows) runs on each
+//!   device's blocks of its inputs with the rows its output block's windows reach
+//!   beyond them fetched from the neighbouring blocks; a `select_and_scatter` fetches the rows of the
 //!   windows touching its block and scatters their share of the source into its
 //!   rows (`sharded/halo.rs`);
 //! - [`Mode::Gathered`]: `concatenate`, `reverse`, and a `slice`, `pad`,
@@ -26,8 +27,8 @@
 //!   gather the permuted dimensions, run locally, and keep their block of the result
 //!   (all-gather, kernel, all-slice);
 //! - [`Mode::Global`]: anything else with sharded factors (gather, scatter, a
-//!   batch-grouped spatial convolution, a dimension cut across factors) runs on the
-//!   whole tensors and keeps its block; partial results (sharded reduction factors)
+//!   grouped convolution with its groups split, a dimension cut across factors)
+//!   runs on the whole tensors and keeps its block; partial results (sharded reduction factors)
 //!   are held by the first device of their group, zeros elsewhere.
 //!
 //! A custom op given its decomposition (a body) runs by it: on local blocks

@@ -11,9 +11,9 @@ use crate::rule::{FactorId, FactorKind, OpShardingRule};
 /// element), a windows factor (the rule's permutation
 /// factors) is sharded, each sharded one the major factor of its dimension in the
 /// first operand (so its blocks are runs of whole rows). A convolution further
-/// needs its kernel's spatial dimensions unsharded, no batch groups, and with
-/// feature groups (a depthwise convolution) nothing split but its windows and its
-/// batch. Each device then computes its output block from its input blocks and the
+/// needs its kernel's spatial dimensions unsharded, and with feature groups (a
+/// depthwise convolution) nothing split but its windows and its batch, with batch
+/// groups (a depthwise convolution's kernel gradient) nothing but its windows. Each device then computes its output block from its input blocks and the
 /// rows its windows reach in its neighbours' (docs/executor.md, "Halo exchange");
 /// the cost model prices those rows. A `select_and_scatter` qualifies too (its
 /// source is replicated along its windowed dimensions, as its rule requires): each
@@ -32,15 +32,19 @@ pub fn halo_exchange(kind: &OpKind, rule: &OpShardingRule, factors: &[Vec<AxisRe
             let kernel_spatial = rule.operands.get(1).is_some_and(|mapping| {
                 dn.kernel_spatial.iter().any(|&d| mapping.dims[d].factors.iter().any(|&f| sharded(f)))
             });
-            // Grouped: only the windows and the batch may be split, so each device
-            // runs the whole grouping on its rows.
+            // Grouped: only the windows and (grouped by features) the batch may be
+            // split, so each device runs the whole grouping on its rows.
             let batch = rule.operands.first().map(|m| &m.dims[dn.input_batch].factors);
-            let windows_and_batch = || {
-                rule.factors()
-                    .filter(|&f| sharded(f))
-                    .all(|f| rule.kind(f) == FactorKind::Permutation || batch.is_some_and(|b| b.contains(&f)))
+            let split_only = |batch_too: bool| {
+                rule.factors().filter(|&f| sharded(f)).all(|f| {
+                    rule.kind(f) == FactorKind::Permutation || (batch_too && batch.is_some_and(|b| b.contains(&f)))
+                })
             };
-            let grouping_whole = conv.batch_group_count == 1 && (conv.feature_group_count == 1 || windows_and_batch());
+            let grouping_whole = match (conv.batch_group_count, conv.feature_group_count) {
+                (1, 1) => true,
+                (1, _) => split_only(true),
+                _ => split_only(false),
+            };
             !kernel_spatial && grouping_whole
         }
         // A window of one element over a dilated input is pass-through by Shardy's
