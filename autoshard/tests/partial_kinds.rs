@@ -91,6 +91,11 @@ program:
         let run = autoshard::run(&config, &solved, seed).unwrap();
         assert!(run.verification.passed, "seed {seed}: {:?}", run.verification);
     }
+    // Shardy's unreduced axes are sums: the plan has no Shardy form, but a mesh one.
+    let message = autoshard::export_stablehlo(&config, &solved).unwrap_err().to_string();
+    assert!(message.contains("\"g\" holds partial values combined by average"), "{message}");
+    let mesh = autoshard::export_mesh(&config, &solved).unwrap();
+    assert!(mesh.contains("partial = average [0]"), "{mesh}");
 }
 
 /// An average needs a floating-point type and the bitwise kinds an integer or

@@ -72,6 +72,18 @@ pub enum ExportError {
     /// A sharding or mesh has no form in MLIR's `mesh` dialect.
     #[error("{0} has no form in the mesh dialect")]
     NoMeshForm(String),
+    /// A value holds partial values Shardy's shardings cannot state (its unreduced
+    /// axes are partial sums).
+    #[error(
+        "\"{value}\" holds partial values combined by {reduction}, which Shardy's shardings cannot state (its \
+         unreduced axes sum); write the plan with --format mesh"
+    )]
+    NoShardyForm {
+        /// The value's name.
+        value: String,
+        /// How its partial values combine.
+        reduction: String,
+    },
     /// The plan has no sharding for a value of the program.
     #[error("the plan has no sharding for \"{0}\"")]
     Unplanned(String),
@@ -107,7 +119,16 @@ pub(crate) struct Ssa {
 /// Shardy has no uneven shards: a plan that cuts a dimension at offsets is written
 /// with equal blocks padded at the end ([`Plan::padded`]), which XLA partitions as
 /// it always does; `render_mesh` keeps the offsets.
+/// A value holding partial values other than sums has no Shardy form (an error).
 pub fn render(program: &Program, plan: &Plan) -> Result<String, ExportError> {
+    let not_sums =
+        plan.values.iter().find(|v| !v.sharding.unreduced.is_empty() && v.sharding.reduction != ReductionKind::Sum);
+    if let Some(v) = not_sums {
+        return Err(ExportError::NoShardyForm {
+            value: v.name.clone(),
+            reduction: v.sharding.reduction.keyword().into(),
+        });
+    }
     render_in(program, &plan.padded(), Dialect::Sdy)
 }
 
