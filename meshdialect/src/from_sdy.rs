@@ -106,8 +106,7 @@ pub fn sdy_sharding(sharding: &Sharding, mesh: &Mesh, rank: usize) -> Result<Ten
     let mut out = TensorSharding::new(sharding.mesh.clone(), dims);
     if let Some(p) = &sharding.partial {
         out.unreduced = axes(&p.axes)?;
-        let same = autoshard_model::ReductionKind::ALL.into_iter().find(|k| k.keyword() == p.kind.as_str());
-        out.reduction = same.ok_or_else(|| {
+        out.reduction = model_reduction(p.kind).ok_or_else(|| {
             Error::Verify(format!(
                 "partial = {} [...]: a value's partial values need a kind that says how they combine; \
                  `generic` is not an allowed value inside a shard attribute",
@@ -121,6 +120,12 @@ pub fn sdy_sharding(sharding: &Sharding, mesh: &Mesh, rank: usize) -> Result<Ten
 /// The dialect's kind of the model's: the same keyword.
 fn reduction(kind: autoshard_model::ReductionKind) -> Result<ReductionKind> {
     kind.keyword().parse()
+}
+
+/// The model's kind of the dialect's (the same keyword): every kind but `generic`,
+/// which has no combining function.
+pub fn model_reduction(kind: ReductionKind) -> Option<autoshard_model::ReductionKind> {
+    autoshard_model::ReductionKind::ALL.into_iter().find(|k| k.keyword() == kind.as_str())
 }
 
 #[cfg(test)]

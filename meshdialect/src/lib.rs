@@ -53,7 +53,7 @@ mod types;
 
 pub use collective::{Collective, CollectiveKind};
 pub use error::{Error, Result};
-pub use from_sdy::{mesh_op, mesh_sharding, sdy_mesh, sdy_sharding};
+pub use from_sdy::{mesh_op, mesh_sharding, model_reduction, sdy_mesh, sdy_sharding};
 pub use mesh_op::{Dim, MeshOp};
 pub use ops::{MeshQuery, QueryKind, Shard, ShardShapeOp, UpdateHalo};
 pub use reduction::ReductionKind;

@@ -15,6 +15,7 @@
 
 use super::Importer;
 use super::mesh::model_type;
+use super::spmd_collectives::result_base;
 use crate::ast::Operation;
 use crate::ops::tensor_type;
 use autoshard_mesh::{Dim, MeshQuery, QueryKind, ShardShapeOp, mesh_op, shard_shape};
@@ -104,7 +105,7 @@ impl Importer<'_> {
     /// `mesh.process_linear_index`, `mesh.process_multi_index` or `mesh.mesh_shape`
     /// in an SPMD program: `index` values of this device or of the mesh.
     pub(super) fn spmd_query(&mut self, op: &Operation, text: &str) -> Result<(), Diagnostic> {
-        let base = op.results.first().map_or("", |r| r.split('#').next().unwrap_or(r)).to_string();
+        let base = result_base(op).to_string();
         let query: MeshQuery = self.parse_spmd_op(op, text)?;
         let mesh = mesh_op(&query.mesh, &self.dialect_mesh(op, &query.mesh)?);
         let file = self.file.clone();
@@ -143,7 +144,7 @@ impl Importer<'_> {
     /// device's shard has the same shape (otherwise they depend on the device at run
     /// time, which the program's static types cannot follow).
     pub(super) fn spmd_shard_shape(&mut self, op: &Operation, text: &str) -> Result<(), Diagnostic> {
-        let base = op.results.first().map_or("", |r| r.split('#').next().unwrap_or(r)).to_string();
+        let base = result_base(op).to_string();
         let shard: ShardShapeOp = self.parse_spmd_op(op, text)?;
         let file = self.file.clone();
         let at = |m: String| crate::error(&file, op.pos, format!("{m} (in '{text}')"));

@@ -21,7 +21,7 @@
 use super::Importer;
 use super::mesh::model_type;
 use crate::ast::Operation;
-use autoshard_mesh::{Collective, CollectiveKind, MeshOp, ReductionKind, mesh_op};
+use autoshard_mesh::{Collective, CollectiveKind, MeshOp, ReductionKind, mesh_op, model_reduction};
 use autoshard_model::ir::OpSpec;
 use autoshard_model::ops::{AllGather, AllReduce, AllToAll, CollectivePermute, OpKind, ReduceKind, ReduceScatter};
 use autoshard_model::ops::{BinaryOp, Constant, ReplicaGroups, Slice};
@@ -66,10 +66,9 @@ impl Importer<'_> {
         op: &Operation,
         text: &str,
     ) -> Result<T, Diagnostic> {
-        let first = op.results.first().map_or("", String::as_str);
         let result = match op.results.len() {
-            0 | 1 => first.to_string(),
-            n => format!("{}:{n}", first.split('#').next().unwrap_or(first)),
+            0 | 1 => op.results.first().cloned().unwrap_or_default(),
+            n => format!("{}:{n}", result_base(op)),
         };
         format!("%{result} = {text}")
             .parse()
@@ -236,6 +235,11 @@ fn steps(kind: &CollectiveKind, group: &Group<'_>, shape: &[i64]) -> Result<Vec<
     })
 }
 
+/// The name of `op`'s results without the `#k` of each (`r` for `%r:2`).
+pub(super) fn result_base(op: &Operation) -> &str {
+    op.results.first().map_or("", |r| r.split('#').next().unwrap_or(r))
+}
+
 /// The reduction of a reducing collective.
 fn reduction(kind: &CollectiveKind) -> Option<ReductionKind> {
     match kind {
@@ -247,13 +251,9 @@ fn reduction(kind: &CollectiveKind) -> Option<ReductionKind> {
 }
 
 /// The combining function of a reduction the StableHLO collectives have: the
-/// model's kind of the same name, a sum for `average` (divided after), none for
-/// `generic`.
+/// model's kind's (a sum for `average`, divided after), none for `generic`.
 fn reduce_kind(kind: ReductionKind) -> Result<ReduceKind, String> {
-    if kind == ReductionKind::Average {
-        return Ok(ReduceKind::Add);
-    }
-    let same = autoshard_model::ReductionKind::ALL.into_iter().find(|k| k.keyword() == kind.as_str());
-    same.map(autoshard_model::ReductionKind::reduce_kind)
-        .ok_or_else(|| format!("a reduction of '{}' is not run yet", kind.as_str()))
+    model_reduction(kind)
+        .map(autoshard_model::ReductionKind::reduce_kind)
+        .ok_or_else(|| format!("a reduction of '{}' has no combining function to run", kind.as_str()))
 }
