@@ -234,12 +234,13 @@ mod tests {
             for _ in 0..next(4) {
                 let a = next(n as u64) as usize;
                 let b = (next(2) == 0).then(|| (a + 1 + next(n as u64 - 1) as usize) % n);
-                let size = p.nodes[a].strategies() * b.map_or(1, |b| p.nodes[b].strategies());
+                let cols = b.map_or(1, |b| p.nodes[b].strategies());
+                let usage: Vec<u64> = (0..p.nodes[a].strategies() * cols).map(|_| next(4)).collect();
                 let start = next(5) as usize;
                 p.add_load(Load {
                     a: NodeId(a),
                     b: b.map(NodeId),
-                    usage: (0..size).map(|_| next(4)).collect(),
+                    usage: crate::table::Table::dense(p.nodes[a].strategies(), cols, &usage),
                     interval: (start, start + 1 + next(2) as usize),
                 });
             }

@@ -35,7 +35,7 @@ use crate::candidates::{UsableAxis, carriers, op_strategies, partials, split_str
 use crate::constraints::{Budget, Resolved, resolve};
 use crate::error::{Result, SolveError};
 use crate::graph::FactorGraph;
-use crate::prices::{Cell, ReshardPrices, ShardingId};
+use crate::prices::{Cell, PairTables, ReshardPrices, ShardingId};
 use crate::problem::{Edge, Load, Node, NodeId, Problem};
 use autoshard_cost::{BranchWeights, HardwareSpec};
 use autoshard_cost::{Decisions, fused_away, fused_reads, op_position, result_position, runs_body, runs_regions};
@@ -550,7 +550,7 @@ impl<'a> Lowering<'a> {
             let interval = (self.defined[v.index()], self.last_use[v.index()] + 1);
             let node = out.problem.add_node(Node { name: self.name(v), costs, usage, interval });
             let end = op_position(self.order.len());
-            out.problem.add_load(Load { a: node, b: None, usage: transient, interval: (end, end + 1) });
+            out.problem.add_load(Load::single(node, &transient, (end, end + 1)));
             out.value_nodes[v.index()] = Some(node);
             out.shardings[v.index()] = shardings;
         }
@@ -639,16 +639,16 @@ impl<'a> Lowering<'a> {
                     targets
                 })
                 .collect();
-            let cells = self.prices.operand_cells(&self.pricing, v, &from_ids, targets)?;
-            add_cells(out, (value_node(out, v)?, node), at, scaled(cells, self.pricing.times(id)));
+            let tables = self.prices.operand_cells(&self.pricing, v, &from_ids, targets)?;
+            add_tables(out, (value_node(out, v)?, node), at, tables.scaled(self.pricing.times(id)));
         }
         for (k, &r) in op.results.iter().enumerate() {
             let to_ids = self.prices.intern_all(&out.shardings[r.index()]);
             let produced: Vec<_> = (kept.iter().zip(&results))
                 .map(|((_, cost), produced)| (produced[k], cost.permutations[k].as_ref()))
                 .collect();
-            let cells = self.prices.result_cells(&self.pricing, r, &produced, &to_ids)?;
-            add_cells(out, (node, value_node(out, r)?), at + 1, scaled(cells, self.pricing.times(id)));
+            let tables = self.prices.result_cells(&self.pricing, r, &produced, &to_ids)?;
+            add_tables(out, (node, value_node(out, r)?), at + 1, tables.scaled(self.pricing.times(id)));
         }
         Ok(())
     }
@@ -737,15 +737,18 @@ impl<'a> Lowering<'a> {
                 cells.push(c);
             }
         }
-        let cells = scaled(cells, times);
+        let tables = PairTables::of(sa.len(), sb.len(), &cells).scaled(times);
         let nodes = (value_node(out, a)?, value_node(out, b)?);
         if join {
-            let costs = cells.iter().map(|c| c.time).collect();
-            out.joins.push(Edge { a: nodes.0, b: nodes.1, costs });
-            let usage = cells.into_iter().map(|c| c.transient).collect();
-            out.problem.add_load(Load { a: nodes.0, b: Some(nodes.1), usage, interval: (at, at + 1) });
+            out.joins.push(Edge { a: nodes.0, b: nodes.1, costs: tables.time });
+            out.problem.add_load(Load {
+                a: nodes.0,
+                b: Some(nodes.1),
+                usage: tables.transient,
+                interval: (at, at + 1),
+            });
         } else {
-            add_cells(out, nodes, at, cells);
+            add_tables(out, nodes, at, tables);
         }
         let (last_a, last_b) = (self.last_use[a.index()] + 1, self.last_use[b.index()] + 1);
         let extends = last_b > last_a;
@@ -754,27 +757,18 @@ impl<'a> Lowering<'a> {
         // anyway: extending it counts it twice.
         out.overcounts |= self.sharers[a.index()] > 1 || (extends && self.shared_until[a.index()] > last_a);
         self.shared_until[b.index()] = self.shared_until[a.index()].max(last_a);
-        let load = |usage, interval| Load { a: nodes.0, b: Some(nodes.1), usage, interval };
-        out.problem.add_load(load(own, (self.defined[b.index()], last_b)));
-        out.problem.add_load(load(kept, (last_a, last_b)));
+        let load = |usage: &[u64], interval| Load::pair(nodes.0, nodes.1, sb.len(), usage, interval);
+        out.problem.add_load(load(&own, (self.defined[b.index()], last_b)));
+        out.problem.add_load(load(&kept, (last_a, last_b)));
         Ok(())
     }
 }
 
-/// `cells` with their times counted `times` times (an op in a loop).
-fn scaled(mut cells: Vec<Cell>, times: f64) -> Vec<Cell> {
-    if times != 1.0 {
-        cells.iter_mut().for_each(|c| c.time *= times);
-    }
-    cells
-}
-
-/// The edge of `cells` (over the strategies of `nodes`, row-major) and the load of
-/// their transient memory at position `at`.
-fn add_cells(out: &mut Formulation, (a, b): (NodeId, NodeId), at: usize, cells: Vec<Cell>) {
-    out.problem.add_edge(a, b, cells.iter().map(|c| c.time).collect());
-    let usage = cells.into_iter().map(|c| c.transient).collect();
-    out.problem.add_load(Load { a, b: Some(b), usage, interval: (at, at + 1) });
+/// The edge of `tables` (over the strategies of `nodes`) and the load of their
+/// transient memory at position `at`.
+fn add_tables(out: &mut Formulation, (a, b): (NodeId, NodeId), at: usize, tables: PairTables) {
+    out.problem.add_table(a, b, tables.time);
+    out.problem.add_load(Load { a, b: Some(b), usage: tables.transient, interval: (at, at + 1) });
 }
 
 fn value_node(out: &Formulation, v: ValueId) -> Result<NodeId> {

@@ -17,6 +17,7 @@
 use crate::backend::{Comparison, Domain, Model};
 use crate::presolve::Presolved;
 use crate::problem::{Load, LoadSide, NodeId, Problem};
+use crate::table::Table;
 use std::collections::BTreeMap;
 
 /// Objective units per unit of cost (costs are seconds; the solver sees µs).
@@ -77,7 +78,7 @@ impl Formulation {
                 loads.entry((a.min(b), a.max(b))).or_default().push(problem.side(load, NodeId(a.min(b))));
             }
         }
-        let zero = |(a, b): (usize, usize)| vec![0.0; pre.strategies(a) * pre.strategies(b)];
+        let zero = |(a, b): (usize, usize)| Table::constant(pre.strategies(a), pre.strategies(b), 0.0);
         let keys: std::collections::BTreeSet<(usize, usize)> = pre.edges.keys().chain(loads.keys()).copied().collect();
         for key in keys {
             let matrix = pre.edges.get(&key).cloned().unwrap_or_else(|| zero(key));
@@ -140,10 +141,15 @@ impl Formulation {
         class.iter().filter_map(|&s| self.vars[node][s].map(|v| (v, 1.0))).collect()
     }
 
-    fn add_edge(&mut self, pre: &Presolved, (a, b): (usize, usize), matrix: &[f64], loads: &[LoadSide<'_>]) -> Pair {
+    fn add_edge(
+        &mut self,
+        pre: &Presolved,
+        (a, b): (usize, usize),
+        matrix: &Table<f64>,
+        loads: &[LoadSide<'_>],
+    ) -> Pair {
         let (ra, cb): (Vec<usize>, Vec<usize>) = (pre.allowed(a).collect(), pre.allowed(b).collect());
-        let width = pre.strategies(b);
-        let at = |i: usize, j: usize| matrix[i * width + j];
+        let at = |i: usize, j: usize| matrix.at(i, j);
         let same = |i: usize, j: usize, x: usize, y: usize| {
             at(i, j).to_bits() == at(x, y).to_bits() && loads.iter().all(|l| l.at(i, j) == l.at(x, y))
         };
@@ -201,7 +207,7 @@ impl Formulation {
     ) {
         let Some(b) = load.b.map(|b| b.0) else {
             for s in pre.allowed(load.a.0) {
-                self.usage_term((load.a.0, s), load.at(s, 0, 1) as f64 * scale, row, fixed);
+                self.usage_term((load.a.0, s), load.at(s, 0) as f64 * scale, row, fixed);
             }
             return;
         };

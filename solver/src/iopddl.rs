@@ -14,6 +14,7 @@
 
 use crate::error::{Result, SolveError};
 use crate::problem::{Node, NodeId, Problem};
+use crate::table::{Interner, Table};
 use serde::Deserialize;
 use std::io::Read;
 use std::path::Path;
@@ -140,6 +141,8 @@ impl Instance {
         if pairs.len() != matrices.len() {
             return Err(format!("edges: {} node pairs but {} cost lists", pairs.len(), matrices.len()));
         }
+        // Equal matrices (repeated layers) share one copy.
+        let mut interner = Interner::default();
         for (e, (&[a, b], m)) in pairs.iter().zip(&matrices).enumerate() {
             if a >= n || b >= n || a == b {
                 return Err(format!("edge {e}: nodes [{a}, {b}] (expected two distinct nodes below {n})"));
@@ -148,11 +151,9 @@ impl Instance {
             if m.len() != size {
                 return Err(format!("edge {e}: {} costs (expected {size} for nodes {a} and {b})", m.len()));
             }
-            problem.add_edge(
-                NodeId(a),
-                NodeId(b),
-                m.iter().map(|&x| finite(x)).collect::<std::result::Result<_, _>>()?,
-            );
+            let values: Vec<f64> = m.iter().map(|&x| finite(x)).collect::<std::result::Result<_, _>>()?;
+            let table = interner.intern(Table::dense(costs[a].len(), costs[b].len(), &values));
+            problem.add_table(NodeId(a), NodeId(b), table);
         }
         Ok(Instance {
             name: raw.name.unwrap_or_default(),

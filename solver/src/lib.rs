@@ -37,6 +37,7 @@ mod problem;
 mod search;
 mod solution;
 mod solve;
+mod table;
 
 // The sharding solve: a program's cheapest plan, and plans under forced choices.
 pub use forced::{ForcedPlan, Forcing};

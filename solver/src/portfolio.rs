@@ -162,14 +162,14 @@ fn folded_loads(problem: &Problem, pre: &Presolved, above: bool) -> Problem {
         let (rows, cols) = (problem.nodes[load.a.0].strategies(), problem.nodes[b.0].strategies());
         let keep_a = rows >= cols;
         let (node, own, other) = if keep_a { (load.a, rows, cols) } else { (b, cols, rows) };
-        let usage = (0..own)
+        let side = problem.side(load, node);
+        let usage: Vec<u64> = (0..own)
             .map(|i| {
-                let across =
-                    (0..other).map(|j| if keep_a { load.usage[i * cols + j] } else { load.usage[j * cols + i] });
+                let across = (0..other).map(|j| side.at(i, j));
                 if above { across.max() } else { across.min() }.unwrap_or(0)
             })
             .collect();
-        out.loads[l] = Load { a: node, b: None, usage, interval: load.interval };
+        out.loads[l] = Load::single(node, &usage, load.interval);
     }
     out
 }
@@ -185,8 +185,8 @@ mod tests {
         let mut p = Problem { limit: Some(1), ..Problem::default() };
         let a = p.add_node(Node::new("a", vec![0.0; 2]));
         let b = p.add_node(Node::new("b", vec![0.0; k]));
-        let usage = (0..2 * k as u64).map(|i| (i * 7) % 5 + 1).collect();
-        p.add_load(Load { a, b: Some(b), usage, interval: (0, 1) });
+        let usage: Vec<u64> = (0..2 * k as u64).map(|i| (i * 7) % 5 + 1).collect();
+        p.add_load(Load::pair(a, b, k, &usage, (0, 1)));
         let pre = Presolved::new(&p);
         folded_loads(&p, &pre, above).loads.remove(0)
     }
@@ -194,10 +194,10 @@ mod tests {
     #[test]
     fn pair_loads_fold_onto_the_node_with_more_strategies() {
         // Usage rows of a: [1, 3] and [5, 2] (k = 2); a keeps it on a tie.
-        assert_eq!(folds(2, true), Load { a: NodeId(0), b: None, usage: vec![3, 5], interval: (0, 1) });
-        assert_eq!(folds(2, false), Load { a: NodeId(0), b: None, usage: vec![1, 2], interval: (0, 1) });
+        assert_eq!(folds(2, true), Load::single(NodeId(0), &[3, 5], (0, 1)));
+        assert_eq!(folds(2, false), Load::single(NodeId(0), &[1, 2], (0, 1)));
         // k = 3: rows [1, 3, 5] and [2, 4, 1]; b keeps it, each column's max or min.
-        assert_eq!(folds(3, true), Load { a: NodeId(1), b: None, usage: vec![2, 4, 5], interval: (0, 1) });
-        assert_eq!(folds(3, false), Load { a: NodeId(1), b: None, usage: vec![1, 3, 1], interval: (0, 1) });
+        assert_eq!(folds(3, true), Load::single(NodeId(1), &[2, 4, 5], (0, 1)));
+        assert_eq!(folds(3, false), Load::single(NodeId(1), &[1, 3, 1], (0, 1)));
     }
 }

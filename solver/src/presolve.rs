@@ -19,6 +19,7 @@
 //! so the result is deterministic.
 
 use crate::problem::{LoadSide, NodeId, Problem};
+use crate::table::Table;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A presolved problem: the nodes still to decide, their costs and edges.
@@ -27,7 +28,7 @@ pub struct Presolved {
     /// Per node, the cost of each strategy (infinite: forbidden or dominated).
     pub costs: Vec<Vec<f64>>,
     /// Edges between remaining nodes, keyed `(low, high)`, rows of `low`.
-    pub edges: BTreeMap<(usize, usize), Vec<f64>>,
+    pub edges: BTreeMap<(usize, usize), Table<f64>>,
     /// Nodes already eliminated.
     pub eliminated: Vec<bool>,
     /// Nodes whose usage may matter for the limit.
@@ -45,9 +46,22 @@ pub struct Presolved {
 
 #[derive(Debug, Clone)]
 enum Step {
-    Alone { node: usize, best: usize },
-    Leaf { node: usize, neighbour: usize, best: Vec<usize> },
-    Series { node: usize, a: usize, b: usize, best: Vec<usize> },
+    Alone {
+        node: usize,
+        best: usize,
+    },
+    Leaf {
+        node: usize,
+        neighbour: usize,
+        best: Vec<usize>,
+    },
+    /// `best.at(i, j)`: the node's strategy when `a` takes `i` and `b` takes `j`.
+    Series {
+        node: usize,
+        a: usize,
+        b: usize,
+        best: Table<u64>,
+    },
 }
 
 impl Presolved {
@@ -73,7 +87,7 @@ impl Presolved {
             steps: Vec::new(),
         };
         for edge in &problem.edges {
-            p.add_edge(edge.a.0, edge.b.0, &edge.costs);
+            p.add_edge(edge.a.0, edge.b.0, edge.costs.clone());
         }
         p.reduce(problem);
         p
@@ -127,9 +141,7 @@ impl Presolved {
 
     /// Edge `(n, m)` as seen from `n` (an existing edge).
     fn view(&self, n: usize, m: usize) -> View<'_> {
-        let (low, high) = (n.min(m), n.max(m));
-        let costs = self.edges.get(&(low, high)).map_or(&[][..], Vec::as_slice);
-        View { costs, width: self.strategies(high), flipped: n > m }
+        View { table: &self.edges[&(n.min(m), n.max(m))], flipped: n > m }
     }
 
     /// The cost every solution pays for the nodes eliminated alone (whatever the
@@ -151,22 +163,18 @@ impl Presolved {
                 Step::Alone { node, best } => decided[*node] = *best,
                 Step::Leaf { node, neighbour, best } => decided[*node] = best[decided[*neighbour]],
                 Step::Series { node, a, b, best } => {
-                    decided[*node] = best[decided[*a] * self.strategies(*b) + decided[*b]];
+                    decided[*node] = best.at(decided[*a], decided[*b]) as usize;
                 }
             }
         }
         decided
     }
 
-    fn add_edge(&mut self, a: usize, b: usize, costs: &[f64]) {
-        let (sa, sb) = (self.strategies(a), self.strategies(b));
-        let (key, oriented): ((usize, usize), Vec<f64>) = if a < b {
-            ((a, b), costs.to_vec())
-        } else {
-            ((b, a), (0..sb * sa).map(|k| costs[(k % sa) * sb + k / sa]).collect())
-        };
+    /// Adds `costs` (rows of `a`) to edge `(a, b)`.
+    fn add_edge(&mut self, a: usize, b: usize, costs: Table<f64>) {
+        let (key, oriented) = if a < b { ((a, b), costs) } else { ((b, a), costs.transposed()) };
         match self.edges.get_mut(&key) {
-            Some(existing) => existing.iter_mut().zip(oriented).for_each(|(e, c)| *e += c),
+            Some(existing) => *existing = existing.sum(&oriented),
             None => {
                 self.edges.insert(key, oriented);
             }
@@ -200,9 +208,13 @@ impl Presolved {
         for (a, b) in keys {
             for (x, y) in [(a, b), (b, a)] {
                 let view = self.view(x, y);
-                let partners: Vec<usize> = self.allowed(y).collect();
+                let partners = view.other_classes_of(self.allowed(y));
+                // Per class of `x`'s strategies: whether some allowed partner is finite.
+                let supported: Vec<bool> = (0..view.own_classes())
+                    .map(|c| partners.iter().any(|&o| view.class_at(c, o).is_finite()))
+                    .collect();
                 let stranded: Vec<usize> = (0..self.strategies(x))
-                    .filter(|&i| self.costs[x][i].is_finite() && partners.iter().all(|&j| !view.at(i, j).is_finite()))
+                    .filter(|&i| self.costs[x][i].is_finite() && !supported[view.own_class(i)])
                     .collect();
                 changed |= !stranded.is_empty();
                 stranded.into_iter().for_each(|i| self.costs[x][i] = f64::INFINITY);
@@ -222,15 +234,20 @@ impl Presolved {
             if alive.len() < 2 {
                 continue;
             }
-            let sides: Vec<(View<'_>, Vec<usize>)> =
-                self.adjacency[n].iter().map(|&m| (self.view(n, m), self.allowed(m).collect())).collect();
+            let sides: Vec<(View<'_>, Vec<usize>)> = (self.adjacency[n].iter())
+                .map(|&m| {
+                    let view = self.view(n, m);
+                    let classes = view.other_classes_of(self.allowed(m));
+                    (view, classes)
+                })
+                .collect();
             let usage = |s: usize| if self.pinned[n] { problem.nodes[n].usage_of(s) } else { 0 };
             let loads = self.loads_on(problem, n);
             // `d` is no worse than `s` anywhere.
             let no_worse = |d: usize, s: usize| {
                 self.costs[n][d] <= self.costs[n][s]
                     && usage(d) <= usage(s)
-                    && sides.iter().all(|(view, alive)| alive.iter().all(|&j| view.at(d, j) <= view.at(s, j)))
+                    && sides.iter().all(|(view, alive)| view.row_no_worse(d, s, alive))
                     && loads.iter().all(|(load, others)| others.iter().all(|&j| load.at(d, j) <= load.at(s, j)))
             };
             let mut dead = vec![false; self.strategies(n)];
@@ -322,8 +339,11 @@ impl Presolved {
     fn fold_leaf(&mut self, n: usize, m: usize) -> Step {
         let view = self.view(n, m);
         let own = &self.costs[n];
-        let folded: Vec<(usize, f64)> =
-            (0..self.strategies(m)).map(|t| argmin(own.iter().enumerate().map(|(s, c)| c + view.at(s, t)))).collect();
+        // One argmin per class of `m`'s strategies in this edge.
+        let by_class: Vec<(usize, f64)> = (0..view.other_classes())
+            .map(|o| argmin(own.iter().enumerate().map(|(s, c)| c + view.class_at(view.own_class(s), o))))
+            .collect();
+        let folded: Vec<(usize, f64)> = (0..self.strategies(m)).map(|t| by_class[view.other_class(t)]).collect();
         for (t, &(_, cost)) in folded.iter().enumerate() {
             self.costs[m][t] += cost;
         }
@@ -334,34 +354,77 @@ impl Presolved {
     fn fold_series(&mut self, n: usize, a: usize, b: usize) -> Step {
         let (sa, sb) = (self.strategies(a), self.strategies(b));
         let (to_a, to_b, own) = (self.view(n, a), self.view(n, b), &self.costs[n]);
-        let mut matrix = vec![f64::INFINITY; sa * sb];
-        let mut best = vec![0usize; sa * sb];
-        for i in (0..sa).filter(|&i| self.costs[a][i].is_finite()) {
-            for j in (0..sb).filter(|&j| self.costs[b][j].is_finite()) {
-                let (s, cost) = argmin(own.iter().enumerate().map(|(s, c)| c + to_a.at(s, i) + to_b.at(s, j)));
-                matrix[i * sb + j] = cost;
-                best[i * sb + j] = s;
+        // The minimum over `n`'s strategies depends on `a`'s and `b`'s classes in
+        // their edges to `n` only: one per class pair.
+        let (ca, cb) = (to_a.other_classes(), to_b.other_classes());
+        let mut matrix = vec![f64::INFINITY; ca * cb];
+        let mut best = vec![0u64; ca * cb];
+        for i in 0..ca {
+            for j in 0..cb {
+                let terms = own
+                    .iter()
+                    .enumerate()
+                    .map(|(s, c)| c + to_a.class_at(to_a.own_class(s), i) + to_b.class_at(to_b.own_class(s), j));
+                let (s, cost) = argmin(terms);
+                (matrix[i * cb + j], best[i * cb + j]) = (cost, s as u64);
             }
         }
+        let rows: Vec<usize> = (0..sa).map(|i| to_a.other_class(i)).collect();
+        let cols: Vec<usize> = (0..sb).map(|j| to_b.other_class(j)).collect();
+        let costs = Table::dense(ca, cb, &matrix).select(&rows, &cols);
+        let best = Table::dense(ca, cb, &best).select(&rows, &cols);
         self.remove_edge(n, a);
         self.remove_edge(n, b);
-        self.add_edge(a, b, &matrix);
+        self.add_edge(a, b, costs);
         Step::Series { node: n, a, b, best }
     }
 }
 
-/// An edge's cost matrix as seen from one of its nodes.
+/// An edge's cost table as seen from one of its nodes, by classes.
 #[derive(Debug, Clone, Copy)]
 struct View<'a> {
-    costs: &'a [f64],
-    width: usize,
+    table: &'a Table<f64>,
     flipped: bool,
 }
 
 impl View<'_> {
-    /// The cost when this side takes `own` and the other side `other`.
-    fn at(&self, own: usize, other: usize) -> f64 {
-        if self.flipped { self.costs[other * self.width + own] } else { self.costs[own * self.width + other] }
+    /// The class of this side's strategy `own`.
+    fn own_class(&self, own: usize) -> usize {
+        if self.flipped { self.table.col_class(own) } else { self.table.row_class(own) }
+    }
+
+    /// The class of the other side's strategy `other`.
+    fn other_class(&self, other: usize) -> usize {
+        if self.flipped { self.table.row_class(other) } else { self.table.col_class(other) }
+    }
+
+    /// The number of this side's classes.
+    fn own_classes(&self) -> usize {
+        if self.flipped { self.table.col_classes() } else { self.table.row_classes() }
+    }
+
+    /// The number of the other side's classes.
+    fn other_classes(&self) -> usize {
+        if self.flipped { self.table.row_classes() } else { self.table.col_classes() }
+    }
+
+    /// The cost when this side is in class `own` and the other in class `other`.
+    fn class_at(&self, own: usize, other: usize) -> f64 {
+        let (r, c) = if self.flipped { (other, own) } else { (own, other) };
+        self.table.class_values()[r * self.table.col_classes() + c]
+    }
+
+    /// The distinct classes of the other side's `strategies`, in order.
+    fn other_classes_of(&self, strategies: impl Iterator<Item = usize>) -> Vec<usize> {
+        let mut seen = vec![false; self.other_classes()];
+        strategies.map(|j| self.other_class(j)).filter(|&c| !std::mem::replace(&mut seen[c], true)).collect()
+    }
+
+    /// True if this side's strategy `d` costs no more than `s` against every one of
+    /// the other side's `classes`.
+    fn row_no_worse(&self, d: usize, s: usize, classes: &[usize]) -> bool {
+        let (cd, cs) = (self.own_class(d), self.own_class(s));
+        cd == cs || classes.iter().all(|&o| self.class_at(cd, o) <= self.class_at(cs, o))
     }
 }
 

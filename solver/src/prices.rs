@@ -5,6 +5,7 @@
 //! reshard once, and building a cost matrix hashes small integers, not shardings.
 
 use crate::error::{Result, SolveError};
+use crate::table::Table;
 use autoshard_cost::Pricing;
 use autoshard_cost::{PricedCollective, transient_bytes};
 use autoshard_cost::{cheapest_plan, total_time};
@@ -29,8 +30,32 @@ pub struct ReshardPrices {
     cells: HashMap<(u32, ShardingId, ShardingId, (bool, bool)), Cell>,
     /// Whole edges, by what determines them: a stack of identical layers builds each
     /// distinct edge once.
-    operand_edges: HashMap<OperandEdge, Vec<Cell>>,
-    result_edges: HashMap<ResultEdge, Vec<Cell>>,
+    operand_edges: HashMap<OperandEdge, PairTables>,
+    result_edges: HashMap<ResultEdge, PairTables>,
+}
+
+/// An edge's time and transient memory per strategy pair, as shared tables: the
+/// edges of identical layers hold one copy.
+#[derive(Debug, Clone)]
+pub struct PairTables {
+    /// Seconds.
+    pub time: Table<f64>,
+    /// Extra bytes per device while the reshard runs.
+    pub transient: Table<u64>,
+}
+
+impl PairTables {
+    /// The tables of `cells`, `rows × cols` row-major.
+    pub fn of(rows: usize, cols: usize, cells: &[Cell]) -> Self {
+        let time: Vec<f64> = cells.iter().map(|c| c.time).collect();
+        let transient: Vec<u64> = cells.iter().map(|c| c.transient).collect();
+        PairTables { time: Table::dense(rows, cols, &time), transient: Table::dense(rows, cols, &transient) }
+    }
+
+    /// The same with every time counted `times` times (an op in a loop).
+    pub fn scaled(self, times: f64) -> Self {
+        if times == 1.0 { self } else { PairTables { time: self.time.map(|t| t * times), ..self } }
+    }
 }
 
 /// What an operand edge's cells depend on: the value's type, its candidates, and per
@@ -190,10 +215,10 @@ impl ReshardPrices {
         value: ValueId,
         from: &[ShardingId],
         targets: Vec<Vec<ShardingId>>,
-    ) -> Result<Vec<Cell>> {
+    ) -> Result<PairTables> {
         let key = OperandEdge { ty: self.types[value.index()], from: from.to_vec(), targets };
-        if let Some(cells) = self.operand_edges.get(&key) {
-            return Ok(cells.clone());
+        if let Some(tables) = self.operand_edges.get(&key) {
+            return Ok(tables.clone());
         }
         let mut cells = Vec::with_capacity(from.len() * key.targets.len());
         for &f in from {
@@ -205,8 +230,9 @@ impl ReshardPrices {
                 cells.push(cell);
             }
         }
-        self.operand_edges.insert(key, cells.clone());
-        Ok(cells)
+        let tables = PairTables::of(from.len(), key.targets.len(), &cells);
+        self.operand_edges.insert(key, tables.clone());
+        Ok(tables)
     }
 
     /// The cells (row-major: strategy × candidate of `value`) of resharding what
@@ -218,15 +244,15 @@ impl ReshardPrices {
         value: ValueId,
         produced: &[(ShardingId, Option<&PricedCollective>)],
         to: &[ShardingId],
-    ) -> Result<Vec<Cell>> {
+    ) -> Result<PairTables> {
         let first = |p: Option<&PricedCollective>| p.map(|p| (p.time.0.to_bits(), p.written()));
         let key = ResultEdge {
             ty: self.types[value.index()],
             produced: produced.iter().map(|&(s, p)| (s, first(p))).collect(),
             to: to.to_vec(),
         };
-        if let Some(cells) = self.result_edges.get(&key) {
-            return Ok(cells.clone());
+        if let Some(tables) = self.result_edges.get(&key) {
+            return Ok(tables.clone());
         }
         let mut cells = Vec::with_capacity(produced.len() * to.len());
         for &(made, permute) in produced {
@@ -234,8 +260,9 @@ impl ReshardPrices {
                 cells.push(self.cell(pricing, (value, made, t), permute, (false, true))?);
             }
         }
-        self.result_edges.insert(key, cells.clone());
-        Ok(cells)
+        let tables = PairTables::of(produced.len(), to.len(), &cells);
+        self.result_edges.insert(key, tables.clone());
+        Ok(tables)
     }
 
     /// The memoised price of resharding `value` from `from` to `to`.

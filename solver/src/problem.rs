@@ -3,12 +3,14 @@
 //!
 //! This is the generic form every front end lowers to (the sharding solve here, the
 //! IOPDDL contest format later). Invariants: every edge joins two distinct nodes and
-//! its cost matrix is `strategies(a) × strategies(b)`, row-major; an infinite cost
+//! its cost table is `strategies(a) × strategies(b)` (a shared, class-compressed
+//! [`Table`]: identical layers store each matrix once); an infinite cost
 //! (node or edge entry) forbids that strategy or pair; a node's usage counts at every
 //! time step of its half-open interval; so does a [`Load`]'s, which depends on the
 //! strategies of one or two nodes (a reshard's transient buffer, a buffer that exists
 //! only when a reshard moves data).
 
+use crate::table::Table;
 use std::fmt;
 
 /// A node of the problem.
@@ -65,36 +67,49 @@ pub struct Edge {
     pub a: NodeId,
     /// The second node (columns).
     pub b: NodeId,
-    /// `costs[i * strategies(b) + j]` when `a` takes `i` and `b` takes `j`.
-    pub costs: Vec<f64>,
+    /// `costs.at(i, j)` when `a` takes `i` and `b` takes `j`.
+    pub costs: Table<f64>,
 }
 
-/// Usage that depends on the strategies of one node (`b` is `None`: `usage[i]`) or
-/// of two (`usage[i * strategies(b) + j]`), over a half-open interval of time steps.
+/// Usage that depends on the strategies of one node (`b` is `None`: a table of one
+/// column, `usage.at(i, 0)`) or of two (`usage.at(i, j)`), over a half-open interval
+/// of time steps.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Load {
     /// The first node (rows).
     pub a: NodeId,
     /// The second node (columns), if any.
     pub b: Option<NodeId>,
-    /// The usage per strategy (pair), flattened row-major.
-    pub usage: Vec<u64>,
+    /// The usage per strategy (pair).
+    pub usage: Table<u64>,
     /// The half-open range of time steps the usage counts at.
     pub interval: (usize, usize),
 }
 
 impl Load {
+    /// A load on one node: `usage[i]` when it takes `i`.
+    pub fn single(a: NodeId, usage: &[u64], interval: (usize, usize)) -> Self {
+        Load { a, b: None, usage: Table::dense(usage.len(), 1, usage), interval }
+    }
+
+    /// A load on two nodes: `usage[i * strategies(b) + j]`, row-major.
+    pub fn pair(a: NodeId, b: NodeId, strategies_b: usize, usage: &[u64], interval: (usize, usize)) -> Self {
+        let rows = usage.len() / strategies_b.max(1);
+        Load { a, b: Some(b), usage: Table::dense(rows, strategies_b, usage), interval }
+    }
+
     /// The usage when `a` takes `i` and `b` (if any) takes `j`.
-    pub fn at(&self, i: usize, j: usize, width: usize) -> u64 {
+    #[inline]
+    pub fn at(&self, i: usize, j: usize) -> u64 {
         match self.b {
-            Some(_) => self.usage[i * width + j],
-            None => self.usage[i],
+            Some(_) => self.usage.at(i, j),
+            None => self.usage.at(i, 0),
         }
     }
 
     /// The largest usage over all strategies.
     pub fn max(&self) -> u64 {
-        self.usage.iter().copied().max().unwrap_or(0)
+        self.usage.class_values().iter().copied().max().unwrap_or(0)
     }
 }
 
@@ -102,15 +117,15 @@ impl Load {
 #[derive(Debug, Clone, Copy)]
 pub struct LoadSide<'a> {
     load: &'a Load,
-    width: usize,
     flipped: bool,
 }
 
 impl LoadSide<'_> {
     /// The usage when this side's node takes `own` and the other node (if any)
     /// takes `other`.
+    #[inline]
     pub fn at(&self, own: usize, other: usize) -> u64 {
-        if self.flipped { self.load.at(other, own, self.width) } else { self.load.at(own, other, self.width) }
+        if self.flipped { self.load.at(other, own) } else { self.load.at(own, other) }
     }
 }
 
@@ -137,29 +152,32 @@ impl Problem {
     /// Adds an edge between distinct nodes `a` and `b` with `costs[i][j]` flattened
     /// row-major.
     pub fn add_edge(&mut self, a: NodeId, b: NodeId, costs: Vec<f64>) {
-        debug_assert_eq!(costs.len(), self.nodes[a.0].strategies() * self.nodes[b.0].strategies());
+        let (rows, cols) = (self.nodes[a.0].strategies(), self.nodes[b.0].strategies());
+        debug_assert_eq!(costs.len(), rows * cols);
+        self.add_table(a, b, Table::dense(rows, cols, &costs));
+    }
+
+    /// Adds an edge between distinct nodes `a` and `b` with the costs of `table`
+    /// (rows of `a`), which other edges may share.
+    pub fn add_table(&mut self, a: NodeId, b: NodeId, costs: Table<f64>) {
+        debug_assert_eq!((costs.rows(), costs.cols()), (self.nodes[a.0].strategies(), self.nodes[b.0].strategies()));
         self.edges.push(Edge { a, b, costs });
     }
 
     /// Adds a load whose usage is nonzero somewhere (others are dropped).
     pub fn add_load(&mut self, load: Load) {
         debug_assert_eq!(
-            load.usage.len(),
-            self.nodes[load.a.0].strategies() * load.b.map_or(1, |b| self.nodes[b.0].strategies())
+            (load.usage.rows(), load.usage.cols()),
+            (self.nodes[load.a.0].strategies(), load.b.map_or(1, |b| self.nodes[b.0].strategies()))
         );
         if load.max() > 0 && load.interval.0 < load.interval.1 {
             self.loads.push(load);
         }
     }
 
-    /// The width of `load`'s usage rows.
-    pub fn width(&self, load: &Load) -> usize {
-        load.b.map_or(1, |b| self.nodes[b.0].strategies())
-    }
-
     /// `load` as seen from `node`, one of its nodes.
     pub fn side<'a>(&self, load: &'a Load, node: NodeId) -> LoadSide<'a> {
-        LoadSide { load, width: self.width(load), flipped: load.a != node }
+        LoadSide { load, flipped: load.a != node }
     }
 
     /// The number of time steps any usage counts at.
@@ -177,7 +195,7 @@ impl Problem {
 
     /// The cost of edge `e` (between nodes of this problem) under `assignment`.
     pub fn edge_cost(&self, e: &Edge, assignment: &[usize]) -> f64 {
-        e.costs[assignment[e.a.0] * self.nodes[e.b.0].strategies() + assignment[e.b.0]]
+        e.costs.at(assignment[e.a.0], assignment[e.b.0])
     }
 
     /// The largest usage at any time step under `assignment`.
@@ -194,7 +212,7 @@ impl Problem {
             }
         }
         for load in &self.loads {
-            let u = load.at(assignment[load.a.0], load.b.map_or(0, |b| assignment[b.0]), self.width(load));
+            let u = load.at(assignment[load.a.0], load.b.map_or(0, |b| assignment[b.0]));
             for slot in &mut usage[load.interval.0..load.interval.1] {
                 *slot = slot.saturating_add(u);
             }

@@ -18,15 +18,17 @@
 
 use crate::presolve::Presolved;
 use crate::problem::{Load, Problem};
+use crate::table::Table;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// An edge between two core nodes, `a < b`, costs row-major over their compact
-/// strategies.
+/// An edge between two core nodes, `a < b`, costs over their compact strategies
+/// (rows of `a`; the class values shared with the problem's edge where the core
+/// only restricts or re-keys it).
 #[derive(Debug, Clone)]
 pub(crate) struct CoreEdge {
     pub a: usize,
     pub b: usize,
-    pub costs: Vec<f64>,
+    pub costs: Table<f64>,
 }
 
 /// Usage of one of a node's strategies over a half-open interval of time steps.
@@ -63,7 +65,7 @@ struct Builder {
     members: Vec<Vec<(usize, Vec<usize>)>>,
     cost: Vec<Vec<f64>>,
     segments: Vec<Vec<Segment>>,
-    edges: BTreeMap<(usize, usize), Vec<f64>>,
+    edges: BTreeMap<(usize, usize), Table<f64>>,
     adjacency: Vec<BTreeSet<usize>>,
     merged: Vec<bool>,
 }
@@ -73,22 +75,17 @@ impl Builder {
         self.cost[v].len()
     }
 
-    /// Edge `(v, u)`'s matrix oriented with rows of `v`.
-    fn oriented(&self, v: usize, u: usize) -> Vec<f64> {
+    /// Edge `(v, u)`'s table oriented with rows of `v`.
+    fn oriented(&self, v: usize, u: usize) -> Table<f64> {
         let m = &self.edges[&(v.min(u), v.max(u))];
-        if v < u {
-            return m.clone();
-        }
-        let (kv, ku) = (self.strategies(v), self.strategies(u));
-        (0..kv * ku).map(|i| m[(i % ku) * kv + i / ku]).collect()
+        if v < u { m.clone() } else { m.transposed() }
     }
 
-    /// Adds `matrix` (rows of `v`) to edge `(v, u)`.
-    fn add(&mut self, v: usize, u: usize, matrix: Vec<f64>) {
-        let (kv, ku) = (self.strategies(v), self.strategies(u));
-        let keyed = if v < u { matrix } else { (0..ku * kv).map(|i| matrix[(i % kv) * ku + i / kv]).collect() };
+    /// Adds `table` (rows of `v`) to edge `(v, u)`.
+    fn add(&mut self, v: usize, u: usize, table: Table<f64>) {
+        let keyed = if v < u { table } else { table.transposed() };
         match self.edges.get_mut(&(v.min(u), v.max(u))) {
-            Some(m) => m.iter_mut().zip(keyed).for_each(|(x, y)| *x += y),
+            Some(m) => *m = m.sum(&keyed),
             None => {
                 self.edges.insert((v.min(u), v.max(u)), keyed);
             }
@@ -97,7 +94,7 @@ impl Builder {
         self.adjacency[u].insert(v);
     }
 
-    fn remove(&mut self, v: usize, u: usize) -> Vec<f64> {
+    fn remove(&mut self, v: usize, u: usize) -> Table<f64> {
         self.adjacency[v].remove(&u);
         self.adjacency[u].remove(&v);
         let m = self.oriented(v, u);
@@ -108,26 +105,35 @@ impl Builder {
     /// `f[k]`, the one finite partner on edge `(v, u)` of each strategy `k` of `v`,
     /// if every strategy has exactly one.
     fn forced(&self, v: usize, u: usize) -> Option<Vec<usize>> {
-        let m = &self.edges[&(v.min(u), v.max(u))];
-        let (kv, ku) = (self.strategies(v), self.strategies(u));
-        let at = |k: usize, j: usize| if v < u { m[k * ku + j] } else { m[j * kv + k] };
-        (0..kv)
-            .map(|k| {
-                let mut finite = (0..ku).filter(|&j| at(k, j).is_finite());
+        let m = self.oriented(v, u);
+        let ku = self.strategies(u);
+        // Per column class, its size and first member.
+        let (mut size, mut first) = (vec![0usize; m.col_classes()], vec![usize::MAX; m.col_classes()]);
+        for j in 0..ku {
+            let c = m.col_class(j);
+            size[c] += 1;
+            first[c] = first[c].min(j);
+        }
+        let width = m.col_classes();
+        // Per row class, the one finite partner if there is exactly one.
+        let partner: Vec<Option<usize>> = (0..m.row_classes())
+            .map(|r| {
+                let row = &m.class_values()[r * width..(r + 1) * width];
+                let mut finite = (0..width).filter(|&c| size[c] > 0 && row[c].is_finite());
                 match (finite.next(), finite.next()) {
-                    (Some(j), None) => Some(j),
+                    (Some(c), None) if size[c] == 1 => Some(first[c]),
                     _ => None,
                 }
             })
-            .collect()
+            .collect();
+        (0..self.strategies(v)).map(|k| partner[m.row_class(k)]).collect()
     }
 
     /// Folds `x` into `r`, whose strategy `k` forces `x`'s `f[k]`.
     fn merge(&mut self, r: usize, x: usize, f: &[usize]) {
-        let kx = self.strategies(x);
         let edge = self.remove(r, x);
         for (k, &j) in f.iter().enumerate() {
-            self.cost[r][k] += self.cost[x][j] + edge[k * kx + j];
+            self.cost[r][k] += self.cost[x][j] + edge.at(k, j);
         }
         for segment in std::mem::take(&mut self.segments[x]) {
             let usage = f.iter().map(|&j| segment.usage[j]).collect();
@@ -139,9 +145,7 @@ impl Builder {
         }
         let others: Vec<usize> = self.adjacency[x].iter().copied().collect();
         for y in others {
-            let m = self.remove(x, y);
-            let ky = self.strategies(y);
-            let moved = f.iter().flat_map(|&j| m[j * ky..(j + 1) * ky].iter().copied()).collect();
+            let moved = self.remove(x, y).select_rows(f);
             self.add(r, y, moved);
         }
         self.merged[x] = true;
@@ -180,10 +184,10 @@ fn single_loads<'a>(
     ks: &'a [usize],
 ) -> impl Iterator<Item = Segment> + 'a {
     let single = |load: &&Load| load.b.is_none_or(|b| b == load.a);
-    pre.binding_on(n).map(|l| &problem.loads[l]).filter(single).map(move |load| Segment {
-        interval: load.interval,
-        usage: ks.iter().map(|&s| load.at(s, s, problem.width(load)) as i64).collect(),
-    })
+    pre.binding_on(n)
+        .map(|l| &problem.loads[l])
+        .filter(single)
+        .map(move |load| Segment { interval: load.interval, usage: ks.iter().map(|&s| load.at(s, s) as i64).collect() })
 }
 
 impl Core {
@@ -214,9 +218,7 @@ impl Core {
         };
         for (&(low, high), costs) in &pre.edges {
             let (a, c) = (index[low], index[high]);
-            let width = pre.strategies(high);
-            let compact = alive[a].iter().flat_map(|&i| alive[c].iter().map(move |&j| costs[i * width + j])).collect();
-            b.add(a, c, compact);
+            b.add(a, c, costs.select(&alive[a], &alive[c]));
         }
         b.merge_all();
         let kept: Vec<usize> = (0..original.len()).filter(|&v| !b.merged[v]).collect();
@@ -245,7 +247,8 @@ impl Core {
             nodes = core.len(),
             edges = core.edges.len(),
             strategies = (0..core.len()).map(|v| core.strategies(v)).sum::<usize>(),
-            pairs = core.edges.iter().map(|e| e.costs.len()).sum::<usize>(),
+            pairs = core.edges.iter().map(|e| e.costs.rows() * e.costs.cols()).sum::<usize>(),
+            class_pairs = core.edges.iter().map(|e| e.costs.class_values().len()).sum::<usize>(),
             "search core"
         );
         core
@@ -262,13 +265,10 @@ impl Core {
     }
 
     /// The cost of edge `e` when its node `v` takes `kv` and the other takes `ku`.
+    #[inline]
     pub fn pair(&self, e: usize, v: usize, kv: usize, ku: usize) -> f64 {
         let edge = &self.edges[e];
-        if edge.a == v {
-            edge.costs[kv * self.strategies(edge.b) + ku]
-        } else {
-            edge.costs[ku * self.strategies(edge.b) + kv]
-        }
+        if edge.a == v { edge.costs.at(kv, ku) } else { edge.costs.at(ku, kv) }
     }
 
     /// The usage of `v` taking `k` at step `t`.

@@ -1,47 +1,67 @@
 //! The lower bound and the rounding start: the LP relaxation's dual, raised by
-//! sequential tree-reweighted message passing (TRW-S, in its reparametrization
-//! form), with the usage limit priced by Lagrangian multipliers per time step.
+//! sequential tree-reweighted message passing (TRW-S), with the usage limit priced
+//! by Lagrangian multipliers per time step.
 //!
-//! The dual keeps a *reparametrization* of the core: a cost table per node
-//! (`unary`) and per edge (`pairwise`) whose sum over any assignment equals that
-//! assignment's cost plus its priced usage. Hence for every state and every `λ ≥ 0`,
-//! `Σ_v min unary_v + Σ_e min pairwise_e + Σ_t λ_t (base_t − limit)` is a lower
-//! bound on the optimum under the limit. A pass visits the nodes in order; at each it
-//! moves every incident edge's min-marginal into the node, then hands an equal share
-//! (`1 / max(later, earlier)` neighbours) of the node's table to each edge towards a
-//! later node. Neither step lowers the bound; the backward pass mirrors the forward
-//! one. Rounding fixes the nodes in order, each to its cheapest strategy given the
-//! neighbours already fixed.
+//! The dual is a *reparametrization* of the core kept in message form: per edge `e`
+//! and each of its ends `v`, an amount `φ_ev` per strategy of `v` moved from the edge
+//! into the node. Node `v`'s table is `unary_v = cost_v + priced usage + Σ_e φ_ev` and
+//! edge `e`'s is `θ_e(i, j) − φ_ea(i) − φ_eb(j)`, so their sum over any assignment is
+//! its cost plus its priced usage; hence for every `φ` and every `λ ≥ 0`,
+//! `Σ_v min unary_v + Σ_e min table_e + Σ_t λ_t (base_t − limit)` is a lower bound on
+//! the optimum under the limit. The edges' cost tables are the core's, shared and
+//! read by classes (`Table::min_plus`): the dual holds only the messages, `k_a + k_b`
+//! numbers per edge, so search threads never copy a matrix. A pass visits the nodes
+//! in order; at each it moves every incident edge's min-marginal into the node, then
+//! hands an equal share (`1 / max(later, earlier)` neighbours) of the node's table to
+//! each edge towards a later node. Neither step lowers the bound; the backward pass
+//! mirrors the forward one. Rounding fixes the nodes in order, each to its cheapest
+//! strategy given the neighbours already fixed.
 //!
-//! Invariants: the tables stay a reparametrization (every move adds to one table what
-//! it subtracts from another); forbidden (infinite) entries are never subtracted
-//! from, so no NaN arises; `unary` holds the usage priced by `lambda`, the
-//! multipliers last set.
+//! Invariants: for every live strategy, `unary` is its node's cost plus usage priced
+//! by `lambda` plus its edges' messages; a strategy with no finite partner on some
+//! edge is dead (its `unary` infinite, forever: it is in no finite solution) and its
+//! messages are never read; no infinity is ever subtracted, so no NaN arises.
 
 use super::core::Core;
+use crate::table::{Over, Scratch};
 use std::time::Instant;
 
-/// The reparametrized core and the multipliers priced into it.
+/// The reparametrized core in message form and the multipliers priced into it.
 #[derive(Debug, Clone)]
 pub(crate) struct Dual {
-    /// Per node, its reparametrized cost per compact strategy (usage priced in).
+    /// Per node, its reparametrized cost per compact strategy (usage priced in;
+    /// infinite: dead).
     unary: Vec<Vec<f64>>,
-    /// Per edge, its reparametrized table (rows of the edge's `a`).
-    pairwise: Vec<Vec<f64>>,
+    /// The messages of every edge: its `a` end's, then its `b` end's.
+    phi: Vec<f64>,
+    /// Where each edge's messages start in `phi`.
+    offsets: Vec<usize>,
     /// The multipliers priced in, one per time step.
     lambda: Vec<f64>,
-    /// A node's min-marginals while it is visited (reused).
-    scratch: Vec<f64>,
+    /// The other end's strategies' terms while a node is visited (reused).
+    h: Vec<f64>,
+    /// The new messages of the node visited (reused).
+    fresh: Vec<f64>,
+    scratch: Scratch,
 }
 
 impl Dual {
     /// The core's own tables with no usage priced.
     pub fn new(core: &Core) -> Self {
+        let mut offsets = Vec::with_capacity(core.edges.len());
+        let mut total = 0;
+        for e in &core.edges {
+            offsets.push(total);
+            total += core.strategies(e.a) + core.strategies(e.b);
+        }
         Dual {
             unary: core.cost.clone(),
-            pairwise: core.edges.iter().map(|e| e.costs.clone()).collect(),
+            phi: vec![0.0; total],
+            offsets,
             lambda: vec![0.0; core.base.len()],
-            scratch: Vec::new(),
+            h: Vec::new(),
+            fresh: Vec::new(),
+            scratch: Scratch::default(),
         }
     }
 
@@ -50,25 +70,45 @@ impl Dual {
         &self.lambda
     }
 
+    /// The range of `phi` holding edge `e`'s messages into its end `v`.
+    fn range(&self, core: &Core, e: usize, v: usize) -> std::ops::Range<usize> {
+        let edge = &core.edges[e];
+        let start = if edge.a == v { self.offsets[e] } else { self.offsets[e] + core.strategies(edge.a) };
+        start..start + core.strategies(v)
+    }
+
     /// Prices usage by `lambda` (one multiplier per time step, each ≥ 0) instead of
     /// the multipliers priced before.
     pub fn set_lambda(&mut self, core: &Core, lambda: &[f64]) {
         let (old, new) = (prefix_sums(&self.lambda), prefix_sums(lambda));
         for (v, unary) in self.unary.iter_mut().enumerate() {
             for (k, x) in unary.iter_mut().enumerate() {
-                let price = |p: &[f64]| core.priced(v, k, |from, to| p[to] - p[from]);
-                *x += price(&new) - price(&old);
+                if x.is_finite() {
+                    let price = |p: &[f64]| core.priced(v, k, |from, to| p[to] - p[from]);
+                    *x += price(&new) - price(&old);
+                }
             }
         }
         self.lambda = lambda.to_vec();
     }
 
     /// The bound of the current state.
-    pub fn bound(&self, core: &Core) -> f64 {
+    pub fn bound(&mut self, core: &Core) -> f64 {
         let min = |t: &Vec<f64>| t.iter().copied().fold(f64::INFINITY, f64::min);
-        let tables: f64 = self.unary.iter().map(min).sum::<f64>() + self.pairwise.iter().map(min).sum::<f64>();
+        let nodes: f64 = self.unary.iter().map(min).sum();
+        let mut edges = 0.0;
+        for (e, edge) in core.edges.iter().enumerate() {
+            let (ra, rb) = (self.range(core, e, edge.a), self.range(core, e, edge.b));
+            let neg = |phi: &[f64], unary: &[f64], out: &mut Vec<f64>| {
+                out.clear();
+                out.extend(phi.iter().zip(unary).map(|(p, u)| if u.is_finite() { -p } else { f64::INFINITY }));
+            };
+            neg(&self.phi[ra], &self.unary[edge.a], &mut self.h);
+            neg(&self.phi[rb], &self.unary[edge.b], &mut self.fresh);
+            edges += edge.costs.min_with(&self.h, &self.fresh, &mut self.scratch);
+        }
         let slack: f64 = self.lambda.iter().zip(&core.base).map(|(l, b)| l * (core.limit - b) as f64).sum();
-        tables - slack
+        nodes + edges - slack
     }
 
     /// One forward and one backward pass.
@@ -84,14 +124,28 @@ impl Dual {
     /// Collects every edge of `v` into it, then shares it out to the edges towards
     /// the nodes `ahead`.
     fn visit(&mut self, core: &Core, v: usize, ahead: impl Fn(usize) -> bool) {
-        let Dual { unary, pairwise, scratch: marginal, .. } = self;
-        let unary = &mut unary[v];
-        marginal.resize(unary.len(), 0.0);
-        for &(e, _) in &core.adjacency[v] {
-            let side = Side::of(core, e, v);
-            side.min_marginal(&pairwise[e], marginal);
-            side.add(&mut pairwise[e], marginal, |m| if m.is_finite() { -m } else { 0.0 });
-            unary.iter_mut().zip(marginal.iter()).for_each(|(x, m)| *x += m);
+        let kv = core.strategies(v);
+        for &(e, u) in &core.adjacency[v] {
+            let (own, other) = (self.range(core, e, v), self.range(core, e, u));
+            // The other end's live strategies, less the messages they already hold.
+            self.h.clear();
+            let live = self.unary[u].iter().zip(&self.phi[other]);
+            self.h.extend(live.map(|(x, p)| if x.is_finite() { -p } else { f64::INFINITY }));
+            self.fresh.resize(kv, 0.0);
+            let over = if core.edges[e].a == v { Over::Cols } else { Over::Rows };
+            core.edges[e].costs.min_plus(over, &self.h, &mut self.fresh, None, &mut self.scratch);
+            let (unary, phi) = (&mut self.unary[v], &mut self.phi[own]);
+            for ((x, p), &m) in unary.iter_mut().zip(phi.iter_mut()).zip(&self.fresh) {
+                if !x.is_finite() {
+                    continue;
+                }
+                if m.is_finite() {
+                    *x += m - *p;
+                    *p = m;
+                } else {
+                    *x = f64::INFINITY;
+                }
+            }
         }
         let later = core.adjacency[v].iter().filter(|&&(_, u)| ahead(u)).count();
         if later == 0 {
@@ -99,17 +153,16 @@ impl Dual {
         }
         let share = 1.0 / later.max(core.adjacency[v].len() - later) as f64;
         for &(e, _) in core.adjacency[v].iter().filter(|&&(_, u)| ahead(u)) {
-            Side::of(core, e, v).add(&mut pairwise[e], unary, |x| share * x);
+            let own = self.range(core, e, v);
+            for (p, &x) in self.phi[own].iter_mut().zip(&self.unary[v]) {
+                if x.is_finite() {
+                    *p -= share * x;
+                }
+            }
         }
         let keep = 1.0 - share * later as f64;
-        for x in unary.iter_mut() {
-            *x = if x.is_finite() {
-                *x * keep
-            } else if keep > 1e-12 {
-                *x
-            } else {
-                0.0
-            };
+        for x in self.unary[v].iter_mut().filter(|x| x.is_finite()) {
+            *x *= keep;
         }
     }
 
@@ -118,16 +171,16 @@ impl Dual {
     pub fn round(&self, core: &Core) -> Vec<usize> {
         let (mut assign, mut value) = (vec![usize::MAX; core.len()], Vec::new());
         for v in 0..core.len() {
-            let kv = core.strategies(v);
             value.clear();
             value.extend_from_slice(&self.unary[v]);
             for &(e, u) in core.adjacency[v].iter().filter(|&&(_, u)| assign[u] != usize::MAX) {
-                let (ku, table) = (core.strategies(u), &self.pairwise[e]);
+                let (own, other) = (self.range(core, e, v), self.range(core, e, u));
+                let pu = self.phi[other][assign[u]];
                 for (k, x) in value.iter_mut().enumerate() {
-                    *x += if core.edges[e].a == v { table[k * ku + assign[u]] } else { table[assign[u] * kv + k] };
+                    *x += core.pair(e, v, k, assign[u]) - self.phi[own.start + k] - pu;
                 }
             }
-            assign[v] = (0..kv).min_by(|&x, &y| value[x].total_cmp(&value[y])).unwrap_or(0);
+            assign[v] = crate::presolve::argmin(value.iter().copied()).0;
         }
         assign
     }
@@ -141,50 +194,6 @@ fn prefix_sums(lambda: &[f64]) -> Vec<f64> {
         Some(*sum)
     });
     std::iter::once(0.0).chain(running).collect()
-}
-
-/// One end of an edge's table (rows of the edge's `a`, `columns` of its `b`).
-#[derive(Debug, Clone, Copy)]
-struct Side {
-    columns: usize,
-    /// True if the end is `a` (its strategies index the rows).
-    row: bool,
-}
-
-impl Side {
-    /// Node `v`'s end of edge `e`.
-    fn of(core: &Core, e: usize, v: usize) -> Side {
-        let edge = &core.edges[e];
-        Side { columns: core.strategies(edge.b), row: edge.a == v }
-    }
-
-    /// The smallest entry of `table` for each strategy of this end, into `out`.
-    fn min_marginal(self, table: &[f64], out: &mut [f64]) {
-        if self.row {
-            for (o, r) in out.iter_mut().zip(table.chunks_exact(self.columns)) {
-                *o = r.iter().copied().fold(f64::INFINITY, f64::min);
-            }
-        } else {
-            out.iter_mut().for_each(|o| *o = f64::INFINITY);
-            for r in table.chunks_exact(self.columns) {
-                out.iter_mut().zip(r).for_each(|(o, &x)| *o = o.min(x));
-            }
-        }
-    }
-
-    /// Adds `f(values[k])` to every entry of `table` where this end takes `k`.
-    fn add(self, table: &mut [f64], values: &[f64], f: impl Fn(f64) -> f64) {
-        if self.row {
-            for (r, &x) in table.chunks_exact_mut(self.columns).zip(values) {
-                let x = f(x);
-                r.iter_mut().for_each(|y| *y += x);
-            }
-        } else {
-            for r in table.chunks_exact_mut(self.columns) {
-                r.iter_mut().zip(values).for_each(|(y, &x)| *y += f(x));
-            }
-        }
-    }
 }
 
 /// Raises the bound until `deadline`: message passing, with subgradient steps on the
@@ -282,7 +291,8 @@ mod tests {
         let (mut edges, mut adjacency) = (Vec::new(), vec![Vec::new(); n]);
         for b in 1..n {
             let a = rng.random_range(0..b);
-            let costs = (0..cost[a].len() * cost[b].len()).map(|_| rng.random_range(0..10) as f64).collect();
+            let costs: Vec<f64> = (0..cost[a].len() * cost[b].len()).map(|_| rng.random_range(0..10) as f64).collect();
+            let costs = crate::table::Table::dense(cost[a].len(), cost[b].len(), &costs);
             adjacency[a].push((edges.len(), b));
             adjacency[b].push((edges.len(), a));
             edges.push(CoreEdge { a, b, costs });

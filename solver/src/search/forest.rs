@@ -7,6 +7,7 @@
 //! the neighbourhood a tree problem that [`Forest::solve`] solves exactly.
 
 use super::core::Core;
+use crate::table::{Over, Scratch};
 use rand::RngExt;
 
 /// A member of a forest: a core node and, unless it is a root, the position of its
@@ -38,6 +39,10 @@ pub(crate) struct Forest {
     table: Vec<f64>,
     choice_offsets: Vec<usize>,
     choice: Vec<usize>,
+    /// A parent's best per strategy over a child's, and the child's strategy of it.
+    best: Vec<f64>,
+    arg: Vec<usize>,
+    scratch: Scratch,
 }
 
 impl Forest {
@@ -55,6 +60,9 @@ impl Forest {
             table: Vec::new(),
             choice_offsets: Vec::new(),
             choice: Vec::new(),
+            best: Vec::new(),
+            arg: Vec::new(),
+            scratch: Scratch::default(),
         }
     }
 
@@ -229,19 +237,16 @@ impl Forest {
             let kp = core.strategies(pnode);
             self.choice_offsets[i] = self.choice.len();
             let edge = &core.edges[e];
-            let rows_are_parent = edge.a == pnode;
-            for sp in 0..kp {
-                let (mut best, mut arg) = (f64::INFINITY, 0);
-                for sc in 0..kc {
-                    let cost = if rows_are_parent { edge.costs[sp * kc + sc] } else { edge.costs[sc * kp + sp] };
-                    let value = cost + self.table[child + sc];
-                    if value < best {
-                        (best, arg) = (value, sc);
-                    }
-                }
-                self.table[self.offsets[p] + sp] += best;
-                self.choice.push(arg);
+            let over = if edge.a == pnode { Over::Cols } else { Over::Rows };
+            self.best.resize(kp, 0.0);
+            self.arg.resize(kp, 0);
+            let (h, out, arg) = (&self.table[child..child + kc], &mut self.best[..kp], &mut self.arg[..kp]);
+            edge.costs.min_plus(over, h, out, Some(arg), &mut self.scratch);
+            let parent = self.offsets[p];
+            for (sp, &b) in self.best[..kp].iter().enumerate() {
+                self.table[parent + sp] += b;
             }
+            self.choice.extend_from_slice(&self.arg[..kp]);
         }
         self.chosen.clear();
         for i in 0..self.order.len() {
