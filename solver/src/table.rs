@@ -214,6 +214,7 @@ impl<T: Cell> Table<T> {
 pub struct Scratch {
     inner: Vec<(f64, usize)>,
     outer: Vec<(f64, usize)>,
+    least: Vec<f64>,
 }
 
 /// Which side of a table a min-plus product runs over.
@@ -236,7 +237,7 @@ impl Table<f64> {
             Over::Cols => (&self.cols, &self.rows),
             Over::Rows => (&self.rows, &self.cols),
         };
-        let Scratch { inner: best_in, outer: best_out } = scratch;
+        let Scratch { inner: best_in, outer: best_out, least } = scratch;
         best_in.clear();
         best_in.resize(inner.count(), (f64::INFINITY, 0));
         for (j, &x) in h.iter().enumerate() {
@@ -245,36 +246,50 @@ impl Table<f64> {
                 *b = (x, j);
             }
         }
-        best_out.clear();
         let width = self.cols.count();
-        for o in 0..outer.count() {
-            let mut best = (f64::INFINITY, usize::MAX);
-            for (c, &(x, j)) in best_in.iter().enumerate() {
-                let v = match over {
-                    Over::Cols => self.values[o * width + c],
-                    Over::Rows => self.values[c * width + o],
-                } + x;
-                if v < best.0 {
-                    best = (v, j);
+        least.clear();
+        match over {
+            // Each row class against the column classes: a contiguous row.
+            Over::Cols => {
+                least.extend(
+                    self.values
+                        .chunks_exact(width)
+                        .map(|row| row.iter().zip(best_in.iter()).fold(f64::INFINITY, |m, (v, (x, _))| m.min(v + x))),
+                );
+            }
+            // The row classes one by one, each a contiguous row of every column class.
+            Over::Rows => {
+                least.resize(outer.count(), f64::INFINITY);
+                for (row, &(x, _)) in self.values.chunks_exact(width).zip(best_in.iter()) {
+                    if x < f64::INFINITY {
+                        least.iter_mut().zip(row).for_each(|(m, v)| *m = m.min(v + x));
+                    }
                 }
             }
-            best_out.push(best);
         }
         for (i, o) in out.iter_mut().enumerate() {
-            *o = best_out[outer.of(i)].0;
+            *o = least[outer.of(i)];
         }
-        if let Some(arg) = arg {
-            for (i, a) in arg.iter_mut().enumerate() {
-                let j = best_out[outer.of(i)].1;
-                *a = if j == usize::MAX { 0 } else { j };
-            }
+        let Some(arg) = arg else { return };
+        // The argmins, per outer class: the first inner class reaching its least.
+        best_out.clear();
+        for (o, &m) in least.iter().enumerate() {
+            let at = |c: usize| match over {
+                Over::Cols => self.values[o * width + c],
+                Over::Rows => self.values[c * width + o],
+            };
+            let found = best_in.iter().enumerate().find(|&(c, &(x, _))| at(c) + x == m && m < f64::INFINITY);
+            best_out.push((m, found.map_or(0, |(_, &(_, j))| j)));
+        }
+        for (i, a) in arg.iter_mut().enumerate() {
+            *a = best_out[outer.of(i)].1;
         }
     }
 
     /// The least `table(i, j) + g(i) + h(j)` over every pair (infinite entries of
     /// `g` and `h` exclude a strategy).
     pub fn min_with(&self, g: &[f64], h: &[f64], scratch: &mut Scratch) -> f64 {
-        let Scratch { inner: rows, outer: cols } = scratch;
+        let Scratch { inner: rows, outer: cols, .. } = scratch;
         let least = |classes: &Classes, values: &[f64], out: &mut Vec<(f64, usize)>| {
             out.clear();
             out.resize(classes.count(), (f64::INFINITY, 0));

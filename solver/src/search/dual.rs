@@ -196,15 +196,27 @@ fn prefix_sums(lambda: &[f64]) -> Vec<f64> {
     std::iter::once(0.0).chain(running).collect()
 }
 
-/// Raises the bound until `deadline`: message passing, with subgradient steps on the
-/// multipliers (Polyak's rule against `incumbent`, the best known cost) between
-/// iterations when the limit can bind and the incumbent is finite. Returns the best
-/// bound and its multipliers; the state is left at the last iterate.
-pub(crate) fn ascend(core: &Core, dual: &mut Dual, incumbent: f64, deadline: Instant) -> (f64, Vec<f64>) {
+/// Iterations over which the bound must rise by [`CONVERGED`] (relative) for the
+/// ascent to go on.
+const WINDOW: usize = 64;
+
+/// The least relative rise of the bound over [`WINDOW`] iterations that keeps the
+/// ascent going.
+const CONVERGED: f64 = 1e-6;
+
+/// Raises the bound until `deadline`, until it proves `incumbent` (the best known
+/// cost) within the relative `gap`, or until it converges (it rose by less than
+/// [`CONVERGED`] over the last [`WINDOW`] iterations, or the multipliers' steps
+/// shrank to nothing): message passing, with subgradient steps on the multipliers
+/// (Polyak's rule against the incumbent) between iterations when the limit can bind
+/// and the incumbent is finite. Returns the best bound and its multipliers; the state
+/// is left at the last iterate.
+pub(crate) fn ascend(core: &Core, dual: &mut Dual, incumbent: f64, deadline: Instant, gap: f64) -> (f64, Vec<f64>) {
     let bounded = core.limit < i64::MAX && incumbent.is_finite();
     let (mut best, mut best_lambda) = (dual.bound(core), dual.lambda().to_vec());
     let (mut theta, mut stale, mut iterations) = (1.0, 0, 0);
-    while Instant::now() < deadline && best < incumbent {
+    let mut history = std::collections::VecDeque::with_capacity(WINDOW + 1);
+    while Instant::now() < deadline && !super::closes(incumbent, best, gap) {
         dual.iterate(core);
         iterations += 1;
         let value = dual.bound(core);
@@ -216,6 +228,14 @@ pub(crate) fn ascend(core: &Core, dual: &mut Dual, incumbent: f64, deadline: Ins
                 (theta, stale) = (theta / 2.0, 0);
             }
         }
+        history.push_back(best);
+        if history.len() > WINDOW {
+            let old = history.pop_front().unwrap_or(best);
+            let flat = best - old <= CONVERGED * best.abs().max(f64::MIN_POSITIVE);
+            if flat && (!bounded || theta < 1e-4) {
+                break;
+            }
+        }
         if !bounded || theta < 1e-4 {
             continue;
         }
@@ -224,7 +244,8 @@ pub(crate) fn ascend(core: &Core, dual: &mut Dual, incumbent: f64, deadline: Ins
         let lambda = dual.lambda();
         let norm: f64 = gradient.iter().zip(lambda).filter(|(g, l)| **g > 0.0 || **l > 0.0).map(|(g, _)| g * g).sum();
         if norm > 0.0 {
-            let step = theta * (incumbent - value).max(1.0) / norm;
+            // The gap in cost units (a sharding problem's costs are seconds).
+            let step = theta * (incumbent - value).max(1e-9 * incumbent.abs()) / norm;
             let next: Vec<f64> = lambda.iter().zip(&gradient).map(|(l, g)| (l + step * g).max(0.0)).collect();
             dual.set_lambda(core, &next);
         }
@@ -273,7 +294,7 @@ mod tests {
             }
             dual.set_lambda(&core, &vec![0.0; core.base.len()]);
             let deadline = Instant::now() + std::time::Duration::from_millis(20);
-            let (value, _) = ascend(&core, &mut dual, best, deadline);
+            let (value, _) = ascend(&core, &mut dual, best, deadline, 0.0);
             assert!(value <= best + 1e-9, "ascended bound {value} above the optimum {best}");
             tight += usize::from(value >= best - 1e-6);
             checked += 1;

@@ -103,7 +103,7 @@ pub(crate) const ROUNDING: f64 = 1e-9;
 /// True when `bound` proves `cost` optimal, or within the relative `gap` of it:
 /// their difference is at most `gap` (or [`ROUNDING`], if larger) of the cost.
 pub(crate) fn closes(cost: f64, bound: f64, gap: f64) -> bool {
-    cost - bound <= gap.max(ROUNDING) * cost.abs()
+    cost.is_finite() && cost - bound <= gap.max(ROUNDING) * cost.abs()
 }
 
 /// Where the search reports and when it must stop.
@@ -195,7 +195,7 @@ impl<'c, 'r> Search<'c, 'r> {
     fn new(core: &'c Core, run: Run<'r>, constant: f64) -> Self {
         let mut dual = dual::Dual::new(core);
         let budget = run.deadline.saturating_duration_since(Instant::now()).mul_f64(0.05).min(PHASE);
-        let (bound, _) = dual::ascend(core, &mut dual, f64::INFINITY, Instant::now() + budget);
+        let (bound, _) = dual::ascend(core, &mut dual, f64::INFINITY, Instant::now() + budget, run.gap);
         let start = dual.round(core);
         Search {
             rng: StdRng::seed_from_u64(run.seed),
@@ -332,7 +332,7 @@ impl<'c, 'r> Search<'c, 'r> {
     fn bound_phase(&mut self, budget: Duration) {
         let incumbent = self.state.score.finite;
         let deadline = Instant::now() + budget;
-        let (value, lambda) = dual::ascend(self.core, &mut self.dual, incumbent, deadline);
+        let (value, lambda) = dual::ascend(self.core, &mut self.dual, incumbent, deadline, self.run.gap);
         if value > self.bound {
             (self.bound, self.bound_lambda) = (value.min(incumbent), lambda);
         }
