@@ -283,6 +283,19 @@ impl Core {
         self.segments[v].iter().map(|s| price(s.interval.0, s.interval.1) * s.usage[k] as f64).sum()
     }
 
+    /// Into `row`, the cost of each of `v`'s strategies plus its usage priced as in
+    /// [`Core::priced`] (each segment's price taken once).
+    pub fn priced_row(&self, v: usize, price: impl Fn(usize, usize) -> f64, row: &mut Vec<f64>) {
+        row.clear();
+        row.extend_from_slice(&self.cost[v]);
+        for s in &self.segments[v] {
+            let p = price(s.interval.0, s.interval.1);
+            if p != 0.0 {
+                row.iter_mut().zip(&s.usage).for_each(|(x, &u)| *x += p * u as f64);
+            }
+        }
+    }
+
     /// The cost of `assign` split into the number of forbidden terms and the sum of
     /// the finite ones.
     pub fn score(&self, assign: &[usize]) -> Score {

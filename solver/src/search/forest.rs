@@ -27,22 +27,40 @@ pub(crate) struct Forest {
     pub order: Vec<Member>,
     /// The strategy the last [`Forest::solve`] chose for each member.
     pub chosen: Vec<usize>,
-    /// [`Forest::solve_closing`]'s argmin under the best strategy so far.
-    best_chosen: Vec<usize>,
-    /// The positions in `order` of the members next to [`Forest::solve_closing`]'s
-    /// closing node.
-    touched: Vec<usize>,
+    /// Where each member's strategies start in `base`, `table` and `row`.
     offsets: Vec<usize>,
     /// Each member's own term per strategy (see [`Forest::solve`]).
     base: Vec<f64>,
-    /// `base` with the children's minima added, during the programme.
+    /// `base` with the children's minima added.
     table: Vec<f64>,
-    choice_offsets: Vec<usize>,
+    /// Per non-root member, where its contribution to its parent (one value per
+    /// strategy of the parent) and the strategy it takes for each start in `contrib`
+    /// and `choice`.
+    contrib_offsets: Vec<usize>,
+    contrib: Vec<f64>,
     choice: Vec<usize>,
-    /// A parent's best per strategy over a child's, and the child's strategy of it.
-    best: Vec<f64>,
-    arg: Vec<usize>,
+    /// A node's unary row (reused).
+    row: Vec<f64>,
+    /// The closing solve's state: see [`Closing`].
+    closing: Closing,
     scratch: Scratch,
+}
+
+/// The buffers of [`Forest::solve_closing`]: per member, whether the closing node's
+/// strategy reaches its table (it or a descendant is next to the closing node:
+/// *dirty*) and its edge to the closing node, if any; per dirty member its own terms
+/// plus its clean children's contributions, and its table, contribution and choices
+/// under the strategy of the closing node last tried (laid out as the programme's).
+#[derive(Debug, Clone, Default)]
+struct Closing {
+    dirty: Vec<bool>,
+    edge: Vec<Option<usize>>,
+    /// The dirty members, children before parents.
+    members: Vec<usize>,
+    clean: Vec<f64>,
+    table: Vec<f64>,
+    contrib: Vec<f64>,
+    choice: Vec<usize>,
 }
 
 impl Forest {
@@ -53,15 +71,14 @@ impl Forest {
             epoch: 1,
             order: Vec::new(),
             chosen: Vec::new(),
-            best_chosen: Vec::new(),
-            touched: Vec::new(),
             offsets: Vec::new(),
             base: Vec::new(),
             table: Vec::new(),
-            choice_offsets: Vec::new(),
+            contrib_offsets: Vec::new(),
+            contrib: Vec::new(),
             choice: Vec::new(),
-            best: Vec::new(),
-            arg: Vec::new(),
+            row: Vec::new(),
+            closing: Closing::default(),
             scratch: Scratch::default(),
         }
     }
@@ -120,110 +137,198 @@ impl Forest {
         })
     }
 
-    /// Minimises, over the members' strategies, the sum of `unary(v, k)`, the parent
-    /// edges' costs and the edges to non-members, each of which takes `fixed(u)`.
-    /// Returns the minimum and leaves the argmin in `chosen`.
-    pub fn solve(&mut self, core: &Core, unary: impl Fn(usize, usize) -> f64, fixed: &dyn Fn(usize) -> usize) -> f64 {
-        self.fill(core, unary, fixed);
-        self.programme(core)
+    /// Minimises, over the members' strategies, the sum of their unary terms
+    /// (`unary(v, row)` fills node `v`'s, one per strategy), the parent edges' costs
+    /// and the edges to non-members, each of which takes `fixed(u)`. Returns the
+    /// minimum and leaves the argmin in `chosen`.
+    pub fn solve(&mut self, core: &Core, unary: &dyn Fn(usize, &mut Vec<f64>), fixed: &dyn Fn(usize) -> usize) -> f64 {
+        self.fill(core, unary, fixed, None);
+        let total = self.programme(core);
+        self.choose();
+        total
     }
 
     /// [`Forest::solve`] with the non-member `w` (one that closes cycles through the
     /// forest, [`Forest::closing`]) also free: each strategy `kw` of `w` in turn, the
-    /// members' minimum plus `unary(w, kw)` and `w`'s edges to non-members. Returns
+    /// members' minimum plus `w`'s unary term and its edges to non-members. Returns
     /// the best `kw` (the first of the least; `fixed(w)` if every one is infinite)
-    /// and leaves the members' argmin under it in `chosen`. Only the rows of the
-    /// members next to `w` are recomputed per `kw`.
+    /// and leaves the members' argmin under it in `chosen`. Per `kw` only the members
+    /// whose tables it reaches (those next to `w` and their ancestors) are solved
+    /// again.
     pub fn solve_closing(
         &mut self,
         core: &Core,
-        unary: impl Fn(usize, usize) -> f64,
+        unary: &dyn Fn(usize, &mut Vec<f64>),
         fixed: &dyn Fn(usize) -> usize,
         w: usize,
     ) -> usize {
-        self.fill(core, &unary, fixed);
-        let order = &self.order;
-        self.touched.clear();
-        self.touched.extend((0..order.len()).filter(|&i| core.adjacency[order[i].node].iter().any(|&(_, u)| u == w)));
+        self.fill(core, unary, fixed, Some(w));
+        let baseline = self.programme(core);
+        self.mark_dirty(core, w);
+        unary(w, &mut self.row);
+        let own: Vec<f64> = (0..core.strategies(w))
+            .map(|kw| {
+                let outside = core.adjacency[w].iter().filter(|&&(_, u)| !self.contains(u));
+                self.row[kw] + outside.map(|&(e, u)| core.pair(e, w, kw, fixed(u))).sum::<f64>()
+            })
+            .collect();
+        // The roots' least over clean roots, which no strategy of `w` changes.
+        let dirty_roots: f64 = (0..self.order.len())
+            .filter(|&i| self.order[i].parent.is_none() && self.closing.dirty[i])
+            .map(|i| self.least(i))
+            .sum();
+        let clean_roots = baseline - dirty_roots;
         let (mut best, mut best_k) = (f64::INFINITY, fixed(w));
-        for kw in 0..core.strategies(w) {
-            let outside: f64 = (core.adjacency[w].iter())
-                .filter(|&&(_, u)| !self.contains(u))
-                .map(|&(e, u)| core.pair(e, w, kw, fixed(u)))
-                .sum();
-            let value = unary(w, kw) + outside + self.with_closing(core, &unary, fixed, (w, kw));
+        for (kw, &own) in own.iter().enumerate() {
+            if !own.is_finite() {
+                continue;
+            }
+            let value = own + clean_roots + self.with_closing(core, kw);
             if value < best {
                 (best, best_k) = (value, kw);
-                self.best_chosen.clone_from(&self.chosen);
             }
         }
-        // A finite best was kept aside; otherwise solve again under `fixed(w)`.
         if best < f64::INFINITY {
-            std::mem::swap(&mut self.chosen, &mut self.best_chosen);
+            // The best strategy's tables and choices again, to read the argmin.
+            self.with_closing(core, best_k);
+            self.choose_closing();
         } else {
-            self.with_closing(core, &unary, fixed, (w, best_k));
+            // Every strategy of `w` is forbidden somewhere: keep `fixed(w)`.
+            self.fill(core, unary, fixed, None);
+            self.programme(core);
+            self.choose();
         }
         best_k
     }
 
-    /// The programme with `w` at `kw`: the `touched` members' rows recomputed.
-    fn with_closing(
-        &mut self,
-        core: &Core,
-        unary: impl Fn(usize, usize) -> f64,
-        fixed: &dyn Fn(usize) -> usize,
-        (w, kw): (usize, usize),
-    ) -> f64 {
-        let closed = |u: usize| if u == w { kw } else { fixed(u) };
-        for &i in &self.touched {
-            let v = self.order[i].node;
-            for k in 0..core.strategies(v) {
-                self.base[self.offsets[i] + k] = self.leaf(core, v, k, &unary, &closed);
+    /// Marks the members whose tables `w`'s strategy reaches, and their clean
+    /// children's contributions summed.
+    fn mark_dirty(&mut self, core: &Core, w: usize) {
+        let n = self.order.len();
+        let c = &mut self.closing;
+        c.dirty.clear();
+        c.dirty.resize(n, false);
+        c.edge.clear();
+        c.edge.resize(n, None);
+        for (i, m) in self.order.iter().enumerate() {
+            c.edge[i] = core.adjacency[m.node].iter().find(|&&(_, u)| u == w).map(|&(e, _)| e);
+            if c.edge[i].is_some() {
+                let mut at = Some(i);
+                while let Some(j) = at.filter(|&j| !c.dirty[j]) {
+                    c.dirty[j] = true;
+                    at = self.order[j].parent.map(|(p, _)| p);
+                }
             }
         }
-        self.programme(core)
+        c.members.clear();
+        c.members.extend((0..n).rev().filter(|&i| c.dirty[i]));
+        // Each dirty member's table less its dirty children's contributions.
+        c.clean.clear();
+        c.clean.resize(self.table.len(), 0.0);
+        for &i in &c.members {
+            let range = self.offsets[i]..self.offsets[i] + core.strategies(self.order[i].node);
+            c.clean[range.clone()].copy_from_slice(&self.table[range]);
+        }
+        for &i in &c.members {
+            if let Some((p, _)) = self.order[i].parent {
+                let kp = core.strategies(self.order[p].node);
+                let from = self.contrib_offsets[i];
+                for (x, y) in
+                    c.clean[self.offsets[p]..self.offsets[p] + kp].iter_mut().zip(&self.contrib[from..from + kp])
+                {
+                    *x -= y;
+                }
+            }
+        }
+        c.table.clear();
+        c.table.resize(self.table.len(), 0.0);
+        c.contrib.clear();
+        c.contrib.resize(self.contrib.len(), 0.0);
+        c.choice.clone_from(&self.choice);
     }
 
-    /// Every member's own terms ([`Forest::leaf`]) into `base`.
-    fn fill(&mut self, core: &Core, unary: impl Fn(usize, usize) -> f64, fixed: &dyn Fn(usize) -> usize) {
+    /// The dirty members' programme with `w` at `kw`: their least over the dirty
+    /// roots.
+    fn with_closing(&mut self, core: &Core, kw: usize) -> f64 {
+        let c = &mut self.closing;
+        let mut total = 0.0;
+        // Tables: clean part plus the edge to `w` (children first add theirs below).
+        for &i in &c.members {
+            let v = self.order[i].node;
+            let range = self.offsets[i]..self.offsets[i] + core.strategies(v);
+            c.table[range.clone()].copy_from_slice(&c.clean[range.clone()]);
+            if let Some(e) = c.edge[i] {
+                for (k, x) in c.table[range].iter_mut().enumerate() {
+                    *x += core.pair(e, v, k, kw);
+                }
+            }
+        }
+        for &i in &c.members {
+            let Member { node, parent } = self.order[i];
+            let (from, kc) = (self.offsets[i], core.strategies(node));
+            let Some((p, e)) = parent else {
+                total += c.table[from..from + kc].iter().copied().fold(f64::INFINITY, f64::min);
+                continue;
+            };
+            let pnode = self.order[p].node;
+            let kp = core.strategies(pnode);
+            let over = if core.edges[e].a == pnode { Over::Cols } else { Over::Rows };
+            let at = self.contrib_offsets[i];
+            let (h, out, arg) = (&c.table[from..from + kc], &mut c.contrib[at..at + kp], &mut c.choice[at..at + kp]);
+            core.edges[e].costs.min_plus(over, h, out, Some(arg), &mut self.scratch);
+            let parent = self.offsets[p];
+            for sp in 0..kp {
+                c.table[parent + sp] += c.contrib[at + sp];
+            }
+        }
+        total
+    }
+
+    /// The least of member `i`'s table.
+    fn least(&self, i: usize) -> f64 {
+        let from = self.offsets[i];
+        self.table[from..from + self.row_len(i)].iter().copied().fold(f64::INFINITY, f64::min)
+    }
+
+    fn row_len(&self, i: usize) -> usize {
+        self.offsets.get(i + 1).copied().unwrap_or(self.base.len()) - self.offsets[i]
+    }
+
+    /// Every member's own terms into `base`: its unary row plus its edges to
+    /// non-members (each at `fixed(u)`; the edge to `skip`, if any, left out).
+    fn fill(
+        &mut self,
+        core: &Core,
+        unary: &dyn Fn(usize, &mut Vec<f64>),
+        fixed: &dyn Fn(usize) -> usize,
+        skip: Option<usize>,
+    ) {
         self.offsets.clear();
         self.base.clear();
         for i in 0..self.order.len() {
             self.offsets.push(self.base.len());
             let v = self.order[i].node;
-            for k in 0..core.strategies(v) {
-                let value = self.leaf(core, v, k, &unary, fixed);
-                self.base.push(value);
+            unary(v, &mut self.row);
+            for &(e, u) in &core.adjacency[v] {
+                if !self.contains(u) && Some(u) != skip {
+                    let fu = fixed(u);
+                    for (k, x) in self.row.iter_mut().enumerate() {
+                        *x += core.pair(e, v, k, fu);
+                    }
+                }
             }
+            self.base.extend_from_slice(&self.row);
         }
     }
 
-    /// Member `v`'s own term at `k`: `unary(v, k)` plus its edges to non-members,
-    /// each at `fixed(u)`.
-    fn leaf(
-        &self,
-        core: &Core,
-        v: usize,
-        k: usize,
-        unary: impl Fn(usize, usize) -> f64,
-        fixed: &dyn Fn(usize) -> usize,
-    ) -> f64 {
-        let mut value = unary(v, k);
-        for &(e, u) in &core.adjacency[v] {
-            if !self.contains(u) {
-                value += core.pair(e, v, k, fixed(u));
-            }
-        }
-        value
-    }
-
-    /// The dynamic programme over the members' own terms (`base`, by `offsets`):
-    /// returns the minimum and leaves the argmin in `chosen`.
+    /// The dynamic programme over the members' own terms (`base`): fills `table`,
+    /// every child's contribution and choices, and returns the minimum.
     fn programme(&mut self, core: &Core) -> f64 {
         self.table.clone_from(&self.base);
-        self.choice_offsets.clear();
+        self.contrib_offsets.clear();
+        self.contrib_offsets.resize(self.order.len(), 0);
+        self.contrib.clear();
         self.choice.clear();
-        self.choice_offsets.resize(self.order.len(), 0);
         let mut total = 0.0;
         for i in (0..self.order.len()).rev() {
             let Member { node: c, parent } = self.order[i];
@@ -233,34 +338,60 @@ impl Forest {
                 total += self.table[child..child + kc].iter().copied().fold(f64::INFINITY, f64::min);
                 continue;
             };
-            let pnode = self.order[p].node;
-            let kp = core.strategies(pnode);
-            self.choice_offsets[i] = self.choice.len();
+            let kp = core.strategies(self.order[p].node);
+            let at = self.contrib.len();
+            self.contrib_offsets[i] = at;
+            self.contrib.resize(at + kp, 0.0);
+            self.choice.resize(at + kp, 0);
             let edge = &core.edges[e];
-            let over = if edge.a == pnode { Over::Cols } else { Over::Rows };
-            self.best.resize(kp, 0.0);
-            self.arg.resize(kp, 0);
-            let (h, out, arg) = (&self.table[child..child + kc], &mut self.best[..kp], &mut self.arg[..kp]);
+            let over = if edge.a == self.order[p].node { Over::Cols } else { Over::Rows };
+            let (h, out, arg) = (&self.table[child..child + kc], &mut self.contrib[at..], &mut self.choice[at..]);
             edge.costs.min_plus(over, h, out, Some(arg), &mut self.scratch);
             let parent = self.offsets[p];
-            for (sp, &b) in self.best[..kp].iter().enumerate() {
-                self.table[parent + sp] += b;
+            for sp in 0..kp {
+                self.table[parent + sp] += self.contrib[at + sp];
             }
-            self.choice.extend_from_slice(&self.arg[..kp]);
         }
+        total
+    }
+
+    /// The argmin of the last programme into `chosen`: each root its least, each
+    /// child the choice under its parent's.
+    fn choose(&mut self) {
         self.chosen.clear();
         for i in 0..self.order.len() {
-            let Member { node, parent } = self.order[i];
-            let k = match parent {
+            let k = match self.order[i].parent {
                 None => {
-                    let row = &self.table[self.offsets[i]..self.offsets[i] + core.strategies(node)];
+                    let row = &self.table[self.offsets[i]..self.offsets[i] + self.row_len(i)];
                     crate::presolve::argmin(row.iter().copied()).0
                 }
-                Some((p, _)) => self.choice[self.choice_offsets[i] + self.chosen[p]],
+                Some((p, _)) => self.choice[self.contrib_offsets[i] + self.chosen[p]],
             };
             self.chosen.push(k);
         }
-        total
+    }
+
+    /// The argmin under the closing node's strategy last tried: dirty members from
+    /// the closing solve's tables and choices, clean ones from the programme's.
+    fn choose_closing(&mut self) {
+        self.chosen.clear();
+        let c = &self.closing;
+        for i in 0..self.order.len() {
+            let Member { parent, .. } = self.order[i];
+            let from = self.offsets[i];
+            let len = self.row_len(i);
+            let k = match parent {
+                None => {
+                    let table = if c.dirty[i] { &c.table } else { &self.table };
+                    crate::presolve::argmin(table[from..from + len].iter().copied()).0
+                }
+                Some((p, _)) => {
+                    let choice = if c.dirty[i] { &c.choice } else { &self.choice };
+                    choice[self.contrib_offsets[i] + self.chosen[p]]
+                }
+            };
+            self.chosen.push(k);
+        }
     }
 }
 
@@ -308,7 +439,7 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(7);
         for _ in 0..300 {
             let Some((core, assign, mut forest)) = random_tree(&mut rng, 3..9, 1..10) else { continue };
-            let value = forest.solve(&core, |v, k| core.cost[v][k], &|u| assign[u]);
+            let value = forest.solve(&core, &|v, row: &mut Vec<f64>| row.clone_from(&core.cost[v]), &|u| assign[u]);
             let mut chosen = assign.clone();
             forest.order.iter().zip(&forest.chosen).for_each(|(m, &k)| chosen[m.node] = k);
             let members: Vec<usize> = forest.order.iter().map(|m| m.node).collect();
@@ -320,7 +451,7 @@ mod tests {
     /// Solves the closing node `w` with `forest` and checks the result against brute
     /// force over the members and `w`, the rest as `assign` has them.
     fn assert_closing_is_exact(core: &Core, assign: &[usize], forest: &mut Forest, w: usize) {
-        let kw = forest.solve_closing(core, |v, k| core.cost[v][k], &|u| assign[u], w);
+        let kw = forest.solve_closing(core, &|v, row: &mut Vec<f64>| row.clone_from(&core.cost[v]), &|u| assign[u], w);
         let mut chosen = assign.to_vec();
         forest.order.iter().zip(&forest.chosen).for_each(|(m, &k)| chosen[m.node] = k);
         chosen[w] = kw;

@@ -440,15 +440,15 @@ impl<'c, 'r> Search<'c, 'r> {
         self.forest.clear();
         self.forest.grow_induced(core, root, cap, &mut self.rng);
         let multipliers = &self.multipliers;
-        let unary = |v: usize, k: usize| core.cost[v][k] + core.priced(v, k, |from, to| multipliers.sum(from, to));
+        let unary = |v: usize, row: &mut Vec<f64>| core.priced_row(v, |from, to| multipliers.sum(from, to), row);
         let assign = &self.state.assign;
         let closing = if self.rng.random_bool(0.5) { self.forest.closing(core, &mut self.rng) } else { None };
         let Some(w) = closing else {
-            self.forest.solve(core, unary, &|u| assign[u]);
+            self.forest.solve(core, &unary, &|u| assign[u]);
             return self.changes();
         };
         // Condition on each strategy of `w`, which closes cycles through the tree.
-        let best_k = self.forest.solve_closing(core, unary, &|u| assign[u], w);
+        let best_k = self.forest.solve_closing(core, &unary, &|u| assign[u], w);
         let mut changes = self.changes();
         if best_k != assign[w] {
             changes.push((w, best_k));

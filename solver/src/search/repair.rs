@@ -143,9 +143,11 @@ impl Search<'_, '_> {
             self.forest.clear();
             self.forest.grow_induced(core, root, 2 << (attempt % 6), &mut self.rng);
             let weight = self.memory_first;
-            self.forest.solve(core, |v, k| core.cost[v][k] + weight * core.usage_at(v, k, t) as f64, &|u| {
-                self.state.assign[u]
-            });
+            let unary = |v: usize, row: &mut Vec<f64>| {
+                row.clear();
+                row.extend((0..core.strategies(v)).map(|k| core.cost[v][k] + weight * core.usage_at(v, k, t) as f64));
+            };
+            self.forest.solve(core, &unary, &|u| self.state.assign[u]);
             let changes = self.changes();
             let m = self.state.price(core, changes);
             if m.score.forbidden > self.state.score.forbidden {
