@@ -118,7 +118,15 @@ pub fn solve_problem_with(
     };
     let mut solution = if searched {
         let deadline = start + settings.limits.time;
-        let run = search::Run { start, deadline, seed: settings.seed, report, gap: settings.limits.gap };
+        let run = search::Run {
+            start,
+            deadline,
+            seed: settings.seed,
+            report,
+            gap: settings.limits.gap,
+            begin: None,
+            pool: None,
+        };
         let found = portfolio::search_all(problem, &pre, run, settings.threads)
             // Not a proof of infeasibility: the search ran out of time without a plan.
             .ok_or_else(|| {

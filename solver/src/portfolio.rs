@@ -16,7 +16,7 @@
 
 use crate::presolve::Presolved;
 use crate::problem::{Load, Problem};
-use crate::search::{self, Core, Progress, Run};
+use crate::search::{self, Core, Pool, Progress, Run, Start};
 use std::time::Instant;
 
 /// How a binding load between two nodes is folded onto one of them.
@@ -62,22 +62,33 @@ pub(crate) fn search_all(problem: &Problem, pre: &Presolved, run: Run<'_>, threa
     } else {
         (0..threads).map(|k| if k % 2 == 0 { Fold::Above } else { Fold::Below }).collect()
     };
-    let Run { start, deadline, seed, report, gap } = run;
-    // The exact runs share one core (read-only); folded ones build their own.
+    let Run { start, deadline, seed, report, gap, .. } = run;
+    // The exact runs share one core (read-only) and a pool of solutions, and start
+    // in turn from each way of finding a first solution; folded ones build their
+    // own cores.
     let shared = (folds[0] == Fold::Exact && searchable(problem, pre)).then(|| Core::new(problem, pre));
     let shared = shared.as_ref();
+    let pool = Pool::new(folds.len());
+    let sharing = |k: usize| {
+        let exact = folds[k] == Fold::Exact && folds.len() > 1;
+        let begin = exact.then(|| [Start::Priced, Start::Lean][k % 2]);
+        (begin, exact.then_some((&pool, k)))
+    };
     let ran: Vec<Ran> = std::thread::scope(|scope| {
         let others: Vec<_> = (1..folds.len())
             .map(|k| {
                 let fold = folds[k];
+                let (begin, pool) = sharing(k);
                 scope.spawn(move || {
                     let mut silent = |_: Progress| {};
-                    let run = Run { start, deadline, seed: seed.wrapping_add(k as u64), report: &mut silent, gap };
+                    let seed = seed.wrapping_add(k as u64);
+                    let run = Run { start, deadline, seed, report: &mut silent, gap, begin, pool };
                     one(problem, pre, fold, shared, run)
                 })
             })
             .collect();
-        let first = one(problem, pre, folds[0], shared, Run { start, deadline, seed, report, gap });
+        let (begin, pool) = sharing(0);
+        let first = one(problem, pre, folds[0], shared, Run { start, deadline, seed, report, gap, begin, pool });
         let rest = others.into_iter().map(|h| h.join().unwrap_or_else(|_| failed()));
         std::iter::once(first).chain(rest).collect()
     });
@@ -86,10 +97,11 @@ pub(crate) fn search_all(problem: &Problem, pre: &Presolved, run: Run<'_>, threa
 
 /// One thread with pair loads binding: above, then below.
 fn sequential(problem: &Problem, pre: &Presolved, run: Run<'_>) -> Option<Found> {
-    let Run { start, deadline, seed, report, gap } = run;
+    let Run { start, deadline, seed, report, gap, .. } = run;
     let split = Instant::now() + deadline.saturating_duration_since(Instant::now()).mul_f64(0.6);
-    let above = one(problem, pre, Fold::Above, None, Run { start, deadline: split, seed, report, gap });
-    let below = one(problem, pre, Fold::Below, None, Run { start, deadline, seed, report, gap });
+    let (begin, pool) = (None, None);
+    let above = one(problem, pre, Fold::Above, None, Run { start, deadline: split, seed, report, gap, begin, pool });
+    let below = one(problem, pre, Fold::Below, None, Run { start, deadline, seed, report, gap, begin, pool });
     combine(vec![above, below])
 }
 

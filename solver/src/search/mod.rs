@@ -33,6 +33,7 @@
 mod core;
 mod dual;
 mod forest;
+mod pool;
 mod profile;
 mod repair;
 mod state;
@@ -40,6 +41,7 @@ mod state;
 pub(crate) use self::core::Core;
 use self::core::spread;
 use self::forest::Forest;
+pub(crate) use self::pool::Pool;
 use self::profile::Multipliers;
 use self::repair::Liveness;
 use self::state::{Applied, State};
@@ -62,6 +64,20 @@ const BOUND_PHASE: Duration = Duration::from_secs(5);
 
 /// Neighbourhoods of an excursion.
 const EXCURSION: u32 = 200;
+
+/// The share of the time each start gets when they race.
+const RACE: f64 = 0.12;
+
+/// How a search finds its first feasible solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Start {
+    /// From the cheapest solution with the limit ignored, usage priced higher and
+    /// higher where it exceeds the limit, repaired (`penalize`).
+    Priced,
+    /// From the leanest solution (usage first, then cost), which fits whenever any
+    /// does but for forbidden pairs; the limit's slack is then spent by the search.
+    Lean,
+}
 
 /// What an anytime solve reports as it goes.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -119,6 +135,12 @@ pub(crate) struct Run<'a> {
     /// The relative gap at which to stop: the best cost minus the bound within this
     /// fraction of the best cost (0: only when proven optimal).
     pub gap: f64,
+    /// How to find the first feasible solution (`None`: race every start when the
+    /// limit binds).
+    pub begin: Option<Start>,
+    /// The pool of feasible solutions shared with the runs beside this one, and
+    /// this run's slot in it.
+    pub pool: Option<(&'a Pool, usize)>,
 }
 
 /// Searches the remaining problem of `pre`, whose binding loads are on single nodes
@@ -141,15 +163,15 @@ pub(crate) fn search_core(core: &Core, nodes: usize, constant: f64, run: Run<'_>
         });
     }
     let mut search = Search::new(core, run, constant);
-    search.free();
-    if !search.penalize() {
+    if !search.begin() {
         return None;
     }
     let first_feasible_s = *search.first_feasible.get_or_insert(search.run.start.elapsed().as_secs_f64());
     let total = search.run.deadline.saturating_duration_since(search.run.start);
     search.bound_phase(total.mul_f64(0.05).min(BOUND_PHASE));
     if !search.closed() {
-        search.improve(total.mul_f64(0.02).min(PHASE));
+        let reserve = total.mul_f64(0.02).min(PHASE);
+        search.improve(search.run.deadline.checked_sub(reserve).unwrap_or(search.run.deadline));
     }
     if !search.closed() {
         search.bound_phase(search.run.deadline.saturating_duration_since(Instant::now()));
@@ -240,6 +262,75 @@ impl<'c, 'r> Search<'c, 'r> {
     fn closed(&self) -> bool {
         let best = self.best_cost();
         best.is_finite() && closes(best + self.constant, self.bound + self.constant, self.run.gap)
+    }
+
+    /// The first feasible solution: from the run's start, or when the limit binds
+    /// and no start is given, from each start in turn, each improved for
+    /// [`RACE`] of the time, the better kept. False if none was found.
+    fn begin(&mut self) -> bool {
+        let starts: &[Start] = match self.run.begin {
+            Some(start) => &[start],
+            None if self.core.limit == i64::MAX => &[Start::Priced],
+            None => &[Start::Priced, Start::Lean],
+        };
+        if starts.len() == 1 {
+            return self.start(starts[0]);
+        }
+        let rounded = self.state.clone();
+        let slice = self.run.deadline.saturating_duration_since(self.run.start).mul_f64(RACE);
+        let mut best: Option<State> = None;
+        for &how in starts {
+            self.state = rounded.clone();
+            self.best = None;
+            if !self.start(how) {
+                continue;
+            }
+            self.improve(Instant::now() + slice);
+            self.restore_best();
+            tracing::debug!(?how, cost = self.state.score.finite + self.constant, "start raced");
+            if best.as_ref().is_none_or(|b| self.state.score.better(&b.score)) {
+                best = Some(self.state.clone());
+            }
+        }
+        let Some(best) = best else { return false };
+        self.state = best;
+        self.best = None;
+        true
+    }
+
+    /// The first feasible solution from `how`; false if none was found.
+    fn start(&mut self, how: Start) -> bool {
+        match how {
+            Start::Priced => {
+                self.free();
+                self.penalize()
+            }
+            Start::Lean => self.lean(),
+        }
+    }
+
+    /// Starts from the leanest solution: usage priced so that any usage difference
+    /// outweighs any cost difference, improved until proposals stop helping. True
+    /// if it fits (the state is then feasible).
+    fn lean(&mut self) -> bool {
+        if self.core.limit == i64::MAX {
+            return false;
+        }
+        let steps = self.core.base.len();
+        self.multipliers.set(&vec![self.memory_first; steps]);
+        let until = Instant::now() + self.run.deadline.saturating_duration_since(Instant::now()).mul_f64(0.1);
+        let mut stale = 0;
+        while stale < 64 && Instant::now() < until {
+            stale = if self.penalized_step() { 0 } else { stale + 1 };
+        }
+        self.multipliers.set(&vec![0.0; steps]);
+        let ok = self.state.feasible(self.core);
+        if ok {
+            self.first_feasible.get_or_insert(self.run.start.elapsed().as_secs_f64());
+            self.best = Some(self.state.clone());
+            self.report("feasible", true);
+        }
+        ok
     }
 
     /// Improves the start with the limit ignored (the multipliers are still zero),
@@ -345,8 +436,7 @@ impl<'c, 'r> Search<'c, 'r> {
     /// After [`STALE`] neighbourhoods without improvement it makes an excursion: a
     /// few neighbourhoods kept for cost plus priced usage with the limit ignored, then
     /// the repair; the best solution is restored if the excursion does not beat it.
-    fn improve(&mut self, reserve: Duration) {
-        let until = self.run.deadline.checked_sub(reserve).unwrap_or(self.run.deadline);
+    fn improve(&mut self, until: Instant) {
         let (mut stale, mut excursions) = (STALE, 1u64);
         let patience = until.saturating_duration_since(Instant::now()).mul_f64(0.02);
         let mut since = Instant::now();
@@ -399,6 +489,9 @@ impl<'c, 'r> Search<'c, 'r> {
                     self.multipliers.bump(t, bump);
                 }
             }
+            if self.proposals.is_multiple_of(256) {
+                self.share();
+            }
             if self.proposals.is_multiple_of(4096) {
                 let decayed: Vec<f64> = self.multipliers.values().iter().map(|l| l * 0.9).collect();
                 self.multipliers.set(&decayed);
@@ -406,6 +499,26 @@ impl<'c, 'r> Search<'c, 'r> {
         }
         tracing::debug!(proposals = self.proposals, excursions, improved, exceeded, worse, "improve");
         self.restore_best();
+    }
+
+    /// Publishes the best feasible solution held to the pool and takes up another
+    /// run's if it is better.
+    fn share(&mut self) {
+        let Some((pool, slot)) = self.run.pool else { return };
+        let core = self.core;
+        let held = [Some(&self.state), self.best.as_ref()].into_iter().flatten().filter(|s| s.feasible(core));
+        let Some(mine) = held.fold(None, |b: Option<&State>, s| match b {
+            Some(b) if !s.score.better(&b.score) => Some(b),
+            _ => Some(s),
+        }) else {
+            return;
+        };
+        pool.publish(slot, mine.score, &mine.assign);
+        if let Some((score, assign)) = pool.best_except(slot).filter(|(score, _)| score.better(&mine.score)) {
+            tracing::debug!(slot, from = mine.score.finite, to = score.finite, "taken up from the pool");
+            self.state = State::new(core, assign.to_vec());
+            self.best = Some(self.state.clone());
+        }
     }
 
     /// Takes `best` back as the state if it is better or the state is not feasible.

@@ -1,0 +1,64 @@
+//! Solutions shared between the runs of a portfolio: each run publishes its best
+//! feasible solution into its slot, and a run whose best is worse than another's
+//! takes that one up and searches on from it.
+//!
+//! Invariants: a slot only ever improves; what a run reads is the best of the
+//! other slots at that moment (ties: the lowest slot), so with several runs the
+//! result also depends on when each run looks.
+
+use super::core::Score;
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// A published solution: its score and its compact strategies.
+type Entry = (Score, Arc<Vec<usize>>);
+
+/// The slots of a portfolio's runs.
+#[derive(Debug, Default)]
+pub(crate) struct Pool {
+    slots: Mutex<Vec<Option<Entry>>>,
+}
+
+impl Pool {
+    /// A pool of `runs` empty slots.
+    pub fn new(runs: usize) -> Self {
+        Pool { slots: Mutex::new(vec![None; runs]) }
+    }
+
+    /// Puts `assign` (of `score`) into `slot` if it is better than what is there.
+    pub fn publish(&self, slot: usize, score: Score, assign: &[usize]) {
+        let mut slots = self.slots.lock().unwrap_or_else(PoisonError::into_inner);
+        if slots[slot].as_ref().is_none_or(|(held, _)| score.better(held)) {
+            slots[slot] = Some((score, Arc::new(assign.to_vec())));
+        }
+    }
+
+    /// The best solution of the slots other than `slot`, if any.
+    pub fn best_except(&self, slot: usize) -> Option<Entry> {
+        let slots = self.slots.lock().unwrap_or_else(PoisonError::into_inner);
+        let others = slots.iter().enumerate().filter(|&(i, _)| i != slot).filter_map(|(_, e)| e.as_ref());
+        others
+            .fold(None, |best: Option<&Entry>, e| match best {
+                Some(b) if !e.0.better(&b.0) => Some(b),
+                _ => Some(e),
+            })
+            .cloned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_reads_the_best_of_the_others() {
+        let pool = Pool::new(3);
+        let score = |x: f64| Score { forbidden: 0, finite: x };
+        assert!(pool.best_except(0).is_none());
+        pool.publish(1, score(5.0), &[1]);
+        pool.publish(2, score(3.0), &[2]);
+        pool.publish(2, score(4.0), &[9]);
+        pool.publish(0, score(1.0), &[0]);
+        assert_eq!(pool.best_except(0).map(|(s, a)| (s.finite, a[0])), Some((3.0, 2)));
+        assert_eq!(pool.best_except(2).map(|(s, a)| (s.finite, a[0])), Some((1.0, 0)));
+    }
+}
