@@ -37,6 +37,7 @@ use crate::error::{Result, SolveError};
 use crate::graph::FactorGraph;
 use crate::prices::{Cell, PairTables, ReshardPrices, ShardingId};
 use crate::problem::{Edge, Load, Node, NodeId, Problem};
+use crate::repeats::{ListId, Lists, OpEntry, OpKey, Ops};
 use autoshard_cost::{BranchWeights, HardwareSpec};
 use autoshard_cost::{Decisions, fused_away, fused_reads, op_position, result_position, runs_body, runs_regions};
 use autoshard_cost::{Pricing, StrategyCost};
@@ -46,6 +47,7 @@ use autoshard_model::ops::{OpKind, PropagationDirection};
 use autoshard_model::rules::sharding_rule;
 use autoshard_model::{AxisRef, OpId, Program, ReductionKind, TensorSharding, ValueId};
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// A factor assignment: the axes of each factor of an op's rule.
@@ -69,10 +71,12 @@ pub struct Formulation {
     pub(crate) value_nodes: Vec<Option<NodeId>>,
     /// The node of each op with a rule.
     pub(crate) op_nodes: Vec<Option<NodeId>>,
-    /// Each value's candidate shardings (its node's strategies).
-    pub(crate) shardings: Vec<Vec<TensorSharding>>,
-    /// Each ruled op's candidate strategies (its node's strategies).
-    pub(crate) strategies: Vec<Vec<OpStrategy>>,
+    /// Each value's candidate shardings (its node's strategies; values with equal
+    /// candidates share one list).
+    pub(crate) shardings: Vec<Arc<[TensorSharding]>>,
+    /// Each ruled op's candidate strategies (its node's strategies; the copies of
+    /// one op in repeated layers share one list).
+    pub(crate) strategies: Vec<Arc<[OpStrategy]>>,
     /// The propagation barriers.
     pub(crate) barriers: Vec<Barrier>,
     /// The reshard edges of NONE barriers, kept out of the problem: both sides are
@@ -171,8 +175,8 @@ pub(crate) fn formulate_within(
         problem: Problem { limit: Some(hardware.device.memory.0), ..Problem::default() },
         value_nodes: vec![None; program.values().len()],
         op_nodes: vec![None; program.ops().len()],
-        shardings: vec![Vec::new(); program.values().len()],
-        strategies: vec![Vec::new(); program.ops().len()],
+        shardings: vec![Arc::from([]); program.values().len()],
+        strategies: vec![Arc::from([]); program.ops().len()],
         barriers: Vec::new(),
         joins: Vec::new(),
         resolved,
@@ -217,6 +221,11 @@ struct Lowering<'a> {
     /// Per value: the kind of partial values it may hold, if any.
     partial: Vec<Option<ReductionKind>>,
     prices: ReshardPrices,
+    /// Candidate lists interned, and each value's list.
+    lists: Lists,
+    list_of: Vec<ListId>,
+    /// Ops' formulations, memoised for repeated layers.
+    ops: Ops,
     /// When to give up building the ops' edges.
     deadline: Option<Instant>,
 }
@@ -257,6 +266,9 @@ impl<'a> Lowering<'a> {
             sharers: vec![0; n],
             shared_until: vec![0; n],
             prices: ReshardPrices::new(program),
+            lists: Lists::default(),
+            list_of: vec![0; n],
+            ops: Ops::default(),
             deadline: None,
         }
     }
@@ -367,13 +379,18 @@ impl<'a> Lowering<'a> {
                 self.unary[op.results[0].index()].push(Unary::Write(id));
             }
         }
+        // The values an output annotation constrains (its sharding is then the
+        // value's own, not a reshard at the end).
+        let mut constrained = vec![false; program.values().len()];
+        for a in annotations.iter().filter(|a| a.source == AnnotationSource::Output) {
+            constrained[a.value.index()] = true;
+        }
         for output in program.outputs() {
             let Some(s) = &output.sharding else {
                 self.unary[output.value.index()].push(Unary::Reduced);
                 continue;
             };
-            let constrains = |a: &Annotation| a.value == output.value && a.source == AnnotationSource::Output;
-            if !annotations.iter().any(constrains) {
+            if !constrained[output.value.index()] {
                 self.unary[output.value.index()].push(Unary::Output(s.clone()));
             }
         }
@@ -524,11 +541,12 @@ impl<'a> Lowering<'a> {
         let program = self.program;
         for v in program.value_ids() {
             let Some(c) = out.resolved.component[v.index()] else { continue };
-            let shardings = out.resolved.allowed[c].clone();
+            let (shardings, list) = self.lists.intern(out.resolved.allowed[c].clone());
+            self.list_of[v.index()] = list;
             let mut costs = vec![0.0; shardings.len()];
             let mut transient = vec![0; shardings.len()];
             for term in self.unary[v.index()].clone() {
-                for ((cost, bytes), s) in costs.iter_mut().zip(&mut transient).zip(&shardings) {
+                for ((cost, bytes), s) in costs.iter_mut().zip(&mut transient).zip(shardings.iter()) {
                     let cell = match &term {
                         Unary::Output(a) if s.conforms_to_all(a) => Cell::default(),
                         Unary::Output(a) => self.cell(v, (s, &a.closed()), (true, false))?,
@@ -576,7 +594,8 @@ impl<'a> Lowering<'a> {
         Ok(self.pricing.unruled(op, [(v, s)])?.time(&self.pricing.hardware.device).0)
     }
 
-    /// The ops' nodes and edges; false if the deadline passed first.
+    /// The ops' nodes and edges; false if the deadline passed first. An op alike
+    /// one formulated before (`repeats.rs`) takes its strategies and tables.
     fn op_nodes(&mut self, out: &mut Formulation) -> Result<bool> {
         let program = self.program;
         for (k, id) in self.order.clone().into_iter().enumerate() {
@@ -585,51 +604,90 @@ impl<'a> Lowering<'a> {
             }
             let Some(rule) = sharding_rule(program, id) else { continue };
             let op = program.op(id);
-            let axes = self.usable(op.results[0]);
-            let mut kept: Vec<(OpStrategy, StrategyCost)> = Vec::new();
-            let split = self.split_strategies(id, &rule, |v| &out.shardings[v.index()][..]);
-            let split = split.into_iter().map(OpStrategy::of);
-            let carriers = carriers(op, &self.partial);
-            let mut enumerated = op_strategies(&rule, &axes, op.kind.partial_reduction().is_some(), &carriers);
-            if !self.may_cut_unevenly(op.results[0]) {
-                enumerated.retain(|s| !s.balanced);
-            }
-            for strategy in enumerated.into_iter().chain(split) {
-                let Ok(cost) = self.pricing.strategy(id, &rule, &strategy) else { continue };
-                if !kept.iter().any(|(_, k)| same_strategy(k, &cost)) {
-                    kept.push((strategy, cost));
+            let key = self.op_key(op);
+            let entry = match key.as_ref().and_then(|key| self.ops.get(key)) {
+                Some(entry) => entry,
+                None => {
+                    let entry = Arc::new(self.op_entry(out, id, &rule)?);
+                    if let Some(key) = key {
+                        self.ops.insert(key, Arc::clone(&entry));
+                    }
+                    entry
                 }
-            }
-            if kept.is_empty() {
-                return Err(SolveError::Input(format!("op \"{}\": no strategy of {rule} can be priced", op.name)));
-            }
-            let device = &self.pricing.hardware.device;
+            };
             let times = self.pricing.times(id);
-            let costs = kept.iter().map(|(_, c)| c.work.time(device).0 * times).collect();
-            out.op_nodes[id.index()] = Some(out.problem.add_node(Node::new(op.name.clone(), costs)));
-            self.op_links(out, id, &kept)?;
-            out.strategies[id.index()] = kept.into_iter().map(|(f, _)| f).collect();
+            let costs = entry.work.iter().map(|w| w * times).collect();
+            let node = out.problem.add_node(Node::new(op.name.clone(), costs));
+            out.op_nodes[id.index()] = Some(node);
+            let at = self.position[id.index()].0;
+            for (&v, tables) in distinct(&op.operands).iter().zip(&entry.operands) {
+                add_tables(out, (value_node(out, v)?, node), at, tables.clone().scaled(times));
+            }
+            for (&r, tables) in op.results.iter().zip(&entry.results) {
+                add_tables(out, (node, value_node(out, r)?), at + 1, tables.clone().scaled(times));
+            }
+            out.strategies[id.index()] = Arc::clone(&entry.strategies);
         }
         Ok(true)
     }
 
-    /// The edges of a ruled op to its operands and results, and the transient
-    /// memory of their reshards.
-    fn op_links(&mut self, out: &mut Formulation, id: OpId, kept: &[(OpStrategy, StrategyCost)]) -> Result<()> {
-        let op: &Op = self.program.op(id);
-        let node =
-            out.op_nodes[id.index()].ok_or_else(|| SolveError::Input(format!("op \"{}\" has no node", op.name)))?;
-        let at = self.position[id.index()].0;
+    /// What op's formulation depends on, if it may be memoised (not a custom op
+    /// with a body, which a measured kernel model prices op by op).
+    fn op_key(&self, op: &Op) -> Option<OpKey> {
+        if op.body().is_some() && matches!(op.kind, OpKind::Custom(_)) {
+            return None;
+        }
+        let program = self.program;
+        let tensors = op.operands.iter().chain(&op.results);
+        let types = tensors.clone().map(|&v| program.value(v).ty.clone()).collect();
+        let lists = tensors.map(|&v| self.list_of[v.index()]).collect();
+        let manual = self.scope[op.results[0].index()].clone().unwrap_or_default();
+        let uneven = self.may_cut_unevenly(op.results[0]);
+        Some(OpKey::of(op, types, lists, manual, carriers(op, &self.partial), uneven))
+    }
+
+    /// Op `id`'s strategies (each distinct in what it runs on, produces and costs),
+    /// their compute, and the tables of its edges, before its trip count.
+    fn op_entry(&mut self, out: &Formulation, id: OpId, rule: &autoshard_model::OpShardingRule) -> Result<OpEntry> {
+        let op = self.program.op(id);
+        let axes = self.usable(op.results[0]);
+        let mut kept: Vec<(OpStrategy, StrategyCost)> = Vec::new();
+        let split = self.split_strategies(id, rule, |v| &out.shardings[v.index()][..]);
+        let split = split.into_iter().map(OpStrategy::of);
+        let carriers = carriers(op, &self.partial);
+        let mut enumerated = op_strategies(rule, &axes, op.kind.partial_reduction().is_some(), &carriers);
+        if !self.may_cut_unevenly(op.results[0]) {
+            enumerated.retain(|s| !s.balanced);
+        }
+        for strategy in enumerated.into_iter().chain(split) {
+            let Ok(cost) = self.pricing.strategy(id, rule, &strategy) else { continue };
+            if !kept.iter().any(|(_, k)| same_strategy(k, &cost)) {
+                kept.push((strategy, cost));
+            }
+        }
+        if kept.is_empty() {
+            return Err(SolveError::Input(format!("op \"{}\": no strategy of {rule} can be priced", op.name)));
+        }
+        let device = &self.pricing.hardware.device;
+        let work = kept.iter().map(|(_, c)| c.work.time(device).0).collect();
+        let (operands, results) = self.op_tables(out, op, &kept)?;
+        Ok(OpEntry { strategies: kept.into_iter().map(|(f, _)| f).collect(), work, operands, results })
+    }
+
+    /// The tables of a ruled op's edges to its distinct operands and to its results
+    /// under `kept`: each reshard's time and transient memory.
+    fn op_tables(
+        &mut self,
+        out: &Formulation,
+        op: &Op,
+        kept: &[(OpStrategy, StrategyCost)],
+    ) -> Result<(Vec<PairTables>, Vec<PairTables>)> {
         let operands: Vec<Vec<ShardingId>> = kept.iter().map(|(_, c)| self.prices.intern_all(&c.operands)).collect();
         let results: Vec<Vec<ShardingId>> = kept.iter().map(|(_, c)| self.prices.intern_all(&c.results)).collect();
-        let mut seen: Vec<ValueId> = Vec::new();
-        for &v in &op.operands {
-            if seen.contains(&v) {
-                continue;
-            }
-            seen.push(v);
+        let mut operand_tables = Vec::new();
+        for v in distinct(&op.operands) {
             let positions: Vec<usize> = (0..op.operands.len()).filter(|&k| op.operands[k] == v).collect();
-            let from_ids = self.prices.intern_all(&out.shardings[v.index()]);
+            let from_ids = self.prices.intern_all(out.shardings[v.index()].iter());
             let targets = (operands.iter())
                 .map(|wanted| {
                     // A value used twice in the same sharding is resharded once.
@@ -639,18 +697,17 @@ impl<'a> Lowering<'a> {
                     targets
                 })
                 .collect();
-            let tables = self.prices.operand_cells(&self.pricing, v, &from_ids, targets)?;
-            add_tables(out, (value_node(out, v)?, node), at, tables.scaled(self.pricing.times(id)));
+            operand_tables.push(self.prices.operand_cells(&self.pricing, v, &from_ids, targets)?);
         }
+        let mut result_tables = Vec::new();
         for (k, &r) in op.results.iter().enumerate() {
-            let to_ids = self.prices.intern_all(&out.shardings[r.index()]);
+            let to_ids = self.prices.intern_all(out.shardings[r.index()].iter());
             let produced: Vec<_> = (kept.iter().zip(&results))
                 .map(|((_, cost), produced)| (produced[k], cost.permutations[k].as_ref()))
                 .collect();
-            let tables = self.prices.result_cells(&self.pricing, r, &produced, &to_ids)?;
-            add_tables(out, (node, value_node(out, r)?), at + 1, tables.scaled(self.pricing.times(id)));
+            result_tables.push(self.prices.result_cells(&self.pricing, r, &produced, &to_ids)?);
         }
-        Ok(())
+        Ok((operand_tables, result_tables))
     }
 
     /// Reshard and barrier edges, the links of regions' operands and results to
@@ -726,10 +783,10 @@ impl<'a> Lowering<'a> {
         let (sa, sb) = (out.shardings[a.index()].clone(), out.shardings[b.index()].clone());
         let mut cells = Vec::with_capacity(sa.len() * sb.len());
         let (mut own, mut kept) = (Vec::with_capacity(cells.capacity()), Vec::with_capacity(cells.capacity()));
-        for from in &sa {
+        for from in sa.iter() {
             let source = self.prices.intern(from);
             let source = self.prices.bytes(&self.pricing, a, source)?.0;
-            for to in &sb {
+            for to in sb.iter() {
                 let c = cell(self, from, to)?;
                 let target = self.prices.intern(to);
                 own.push(if c.moved { self.prices.bytes(&self.pricing, b, target)?.0 } else { 0 });
@@ -762,6 +819,17 @@ impl<'a> Lowering<'a> {
         out.problem.add_load(load(&kept, (last_a, last_b)));
         Ok(())
     }
+}
+
+/// `values` without repeats, in order of first occurrence.
+fn distinct(values: &[ValueId]) -> Vec<ValueId> {
+    let mut seen = Vec::with_capacity(values.len());
+    for &v in values {
+        if !seen.contains(&v) {
+            seen.push(v);
+        }
+    }
+    seen
 }
 
 /// The edge of `tables` (over the strategies of `nodes`) and the load of their

@@ -34,6 +34,7 @@ mod portfolio;
 mod presolve;
 mod prices;
 mod problem;
+mod repeats;
 mod search;
 mod solution;
 mod solve;

@@ -37,6 +37,7 @@ mod pool;
 mod profile;
 mod repair;
 mod state;
+mod symmetry;
 
 pub(crate) use self::core::Core;
 use self::core::spread;
@@ -44,7 +45,8 @@ use self::forest::Forest;
 pub(crate) use self::pool::Pool;
 use self::profile::Multipliers;
 use self::repair::Liveness;
-use self::state::{Applied, State};
+use self::state::{Applied, Move, State};
+use self::symmetry::Classes;
 use crate::presolve::Presolved;
 use crate::problem::Problem;
 use rand::rngs::StdRng;
@@ -64,6 +66,9 @@ const BOUND_PHASE: Duration = Duration::from_secs(5);
 
 /// Neighbourhoods of an excursion.
 const EXCURSION: u32 = 200;
+
+/// Core nodes below which the search does not look for repeated structure.
+const TIED_NODES: usize = 64;
 
 /// The share of the time each start gets when they race.
 const RACE: f64 = 0.12;
@@ -163,6 +168,7 @@ pub(crate) fn search_core(core: &Core, nodes: usize, constant: f64, run: Run<'_>
         });
     }
     let mut search = Search::new(core, run, constant);
+    search.tie();
     if !search.begin() {
         return None;
     }
@@ -210,6 +216,8 @@ struct Search<'c, 'r> {
     first_feasible: Option<f64>,
     /// Added to core costs and bounds to give the problem's.
     constant: f64,
+    /// Classes of alike nodes (repeated layers), if the core repeats itself.
+    classes: Option<Classes>,
 }
 
 impl<'c, 'r> Search<'c, 'r> {
@@ -235,6 +243,7 @@ impl<'c, 'r> Search<'c, 'r> {
             proposals: 0,
             last_report: f64::NEG_INFINITY,
             first_feasible: None,
+            classes: None,
             core,
             run,
             constant,
@@ -333,6 +342,37 @@ impl<'c, 'r> Search<'c, 'r> {
         ok
     }
 
+    /// Finds the core's repeated structure and, if it has some, solves the tied
+    /// problem for a moment (a tenth of the time, [`PHASE`] at most) and starts from
+    /// its tiling when that costs less than the rounding (the limit ignored).
+    fn tie(&mut self) {
+        let core = self.core;
+        if core.len() < TIED_NODES {
+            return;
+        }
+        let classes = Classes::of(core);
+        if !classes.repeats() {
+            return;
+        }
+        let tied = classes.tied(core);
+        let budget = self.run.deadline.saturating_duration_since(Instant::now()).mul_f64(0.1).min(PHASE);
+        let mut silent = |_: Progress| {};
+        let run = Run { deadline: Instant::now() + budget, report: &mut silent, begin: None, pool: None, ..self.run };
+        let mut sub = Search::new(&tied, run, 0.0);
+        sub.free();
+        let tiled = State::new(core, classes.tile(&sub.state.assign));
+        tracing::debug!(
+            classes = classes.len(),
+            tiled = tiled.score.finite,
+            rounded = self.state.score.finite,
+            "tied problem"
+        );
+        if tiled.score.better(&self.state.score) {
+            self.state = tiled;
+        }
+        self.classes = Some(classes);
+    }
+
     /// Improves the start with the limit ignored (the multipliers are still zero),
     /// until proposals stop helping.
     fn free(&mut self) {
@@ -404,6 +444,7 @@ impl<'c, 'r> Search<'c, 'r> {
         let core = self.core;
         let changes = self.propose();
         let m = self.state.price(core, changes);
+        let m = self.lifted(m);
         let priced: f64 = (m.changes.iter())
             .map(|&(v, k)| {
                 let price = |from, to| self.multipliers.sum(from, to);
@@ -416,6 +457,21 @@ impl<'c, 'r> Search<'c, 'r> {
             self.state.apply(core, &m, false);
         }
         kept
+    }
+
+    /// `m`, or its lift to the classes of the nodes it changes (every member that
+    /// takes what the changed node took moves with it) if that scores better.
+    fn lifted(&mut self, m: Move) -> Move {
+        let Some(classes) = &self.classes else { return m };
+        if m.changes.is_empty() {
+            return m;
+        }
+        let lifted = classes.lift(&m.changes, &self.state.assign);
+        if lifted.len() <= m.changes.len() {
+            return m;
+        }
+        let l = self.state.price(self.core, lifted);
+        if l.score.better(&m.score) { l } else { m }
     }
 
     /// Dual ascent for `budget`, continuing from the dual's state; the search's
@@ -471,6 +527,7 @@ impl<'c, 'r> Search<'c, 'r> {
                 continue;
             }
             let m = self.state.price(self.core, changes);
+            let m = self.lifted(m);
             if self.state.score.better(&m.score) {
                 worse += 1;
                 continue;
