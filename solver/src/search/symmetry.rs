@@ -30,6 +30,10 @@ use std::hash::{Hash, Hasher};
 /// Rounds of refinement.
 const ROUNDS: usize = 4;
 
+/// A member edge's table as stored, whether its rows are the higher class's, and
+/// how many member edges share it.
+type Counted = (Table<f64>, bool, usize);
+
 /// Classes of alike core nodes.
 #[derive(Debug, Clone)]
 pub(crate) struct Classes {
@@ -94,7 +98,7 @@ impl Classes {
         // Per pair of classes (low, high), the member edges' tables as stored (and
         // whether their rows are the high class's) with how many times each occurs:
         // the layers' edges share their tables, so each is transposed and scaled once.
-        let mut pairs: BTreeMap<(usize, usize), Vec<(Table<f64>, bool, usize)>> = BTreeMap::new();
+        let mut pairs: BTreeMap<(usize, usize), Vec<Counted>> = BTreeMap::new();
         for edge in &core.edges {
             let (ca, cb) = (self.of[edge.a], self.of[edge.b]);
             if ca == cb {
