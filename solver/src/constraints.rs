@@ -19,6 +19,7 @@ use crate::error::{Result, SolveError};
 use autoshard_model::DroppedPreference;
 use autoshard_model::ir::Annotation;
 use autoshard_model::{Bytes, Program, TensorSharding, ValueId};
+use std::sync::Arc;
 
 /// The priorities of `a`'s preference dimensions, ascending, deduplicated.
 fn levels(a: &Annotation) -> Vec<i64> {
@@ -47,8 +48,9 @@ pub struct Budget<'a> {
 pub struct Resolved {
     /// The component of each value (values without candidates: `None`).
     pub component: Vec<Option<usize>>,
-    /// The allowed candidates of each component.
-    pub allowed: Vec<Vec<TensorSharding>>,
+    /// The allowed candidates of each component (components with equal lists may
+    /// share one).
+    pub allowed: Vec<Arc<Vec<TensorSharding>>>,
     /// The preferences dropped, with reasons.
     pub dropped: Vec<DroppedPreference>,
 }
@@ -58,7 +60,7 @@ pub struct Resolved {
 pub fn resolve(
     program: &Program,
     component: Vec<Option<usize>>,
-    candidates: Vec<Vec<TensorSharding>>,
+    candidates: Vec<Arc<Vec<TensorSharding>>>,
     annotations: &[Annotation],
     budget: Option<&Budget<'_>>,
 ) -> Result<Resolved> {
@@ -73,7 +75,7 @@ pub fn resolve(
             let other = applied[c].iter().map(|(o, _)| *o).find(|o| !compatible(&universe[c], (o, None), (a, None)));
             return Err(SolveError::Infeasible(conflict(program, a, other)));
         }
-        r.allowed[c] = kept;
+        r.allowed[c] = Arc::new(kept);
         applied[c].push((a, None));
     }
     if let Some(budget) = budget {
@@ -100,7 +102,7 @@ pub fn resolve(
                 None => "conflicts with the constraints already on its value".to_string(),
             })
         } else {
-            let previous = std::mem::replace(&mut r.allowed[c], kept);
+            let previous = std::mem::replace(&mut r.allowed[c], Arc::new(kept));
             match budget.map(|b| check_budget(&r, b)) {
                 Some(Err(message)) => {
                     r.allowed[c] = previous;

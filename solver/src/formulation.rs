@@ -73,7 +73,7 @@ pub struct Formulation {
     pub(crate) op_nodes: Vec<Option<NodeId>>,
     /// Each value's candidate shardings (its node's strategies; values with equal
     /// candidates share one list).
-    pub(crate) shardings: Vec<Arc<[TensorSharding]>>,
+    pub(crate) shardings: Vec<Arc<Vec<TensorSharding>>>,
     /// Each ruled op's candidate strategies (its node's strategies; the copies of
     /// one op in repeated layers share one list).
     pub(crate) strategies: Vec<Arc<[OpStrategy]>>,
@@ -175,7 +175,7 @@ pub(crate) fn formulate_within(
         problem: Problem { limit: Some(hardware.device.memory.0), ..Problem::default() },
         value_nodes: vec![None; program.values().len()],
         op_nodes: vec![None; program.ops().len()],
-        shardings: vec![Arc::from([]); program.values().len()],
+        shardings: vec![Arc::default(); program.values().len()],
         strategies: vec![Arc::from([]); program.ops().len()],
         barriers: Vec::new(),
         joins: Vec::new(),
@@ -427,13 +427,23 @@ impl<'a> Lowering<'a> {
             roots[c].1 = roots[c].1.or(self.partial[v.index()]);
             component[v.index()] = Some(c);
         }
-        let mut candidates: Vec<Vec<TensorSharding>> = roots
+        // Components alike in shape, free axes, partial kind and unevenness share
+        // one list (copied only when one of them gains a candidate of its own).
+        type Key = (Vec<i64>, Vec<String>, Option<ReductionKind>, bool);
+        let mut memo: HashMap<Key, Arc<Vec<TensorSharding>>> = HashMap::new();
+        let mut candidates: Vec<Arc<Vec<TensorSharding>>> = roots
             .iter()
             .map(|&(v, partial)| {
                 let ty = &program.value(v).ty;
-                let mut all = value_shardings(program.mesh_name(), &ty.shape, &self.usable(v), partial);
-                all.retain(|s| !s.is_uneven() || self.may_cut_unevenly(v));
-                all
+                let uneven = self.may_cut_unevenly(v);
+                let manual = self.scope[v.index()].clone().unwrap_or_default();
+                let key = (ty.shape.clone(), manual, partial, uneven);
+                let list = memo.entry(key).or_insert_with(|| {
+                    let mut all = value_shardings(program.mesh_name(), &ty.shape, &self.usable(v), partial);
+                    all.retain(|s| !s.is_uneven() || uneven);
+                    Arc::new(all)
+                });
+                Arc::clone(list)
             })
             .collect();
         self.split_axes(&component, &mut candidates);
@@ -441,12 +451,12 @@ impl<'a> Lowering<'a> {
             let Some(c) = component[a.value.index()] else { continue };
             if program.maximal_mesh(&a.sharding).is_some() {
                 // On one device: the value's only sharding.
-                candidates[c] = vec![a.sharding.clone()];
+                candidates[c] = Arc::new(vec![a.sharding.clone()]);
                 continue;
             }
             let plain = TensorSharding { replicated: Vec::new(), ..a.sharding.closed() };
             if !candidates[c].contains(&plain) {
-                candidates[c].push(plain);
+                Arc::make_mut(&mut candidates[c]).push(plain);
             }
         }
         let live: Vec<(ValueId, usize, usize)> = program
@@ -472,7 +482,7 @@ impl<'a> Lowering<'a> {
     /// Adds to the candidates the shardings that ops splitting an axis into sub-axes
     /// (see [`split_strategy`]) run on and produce, a few passes over the program
     /// (each pass carries the sub-axes one op further).
-    fn split_axes(&self, component: &[Option<usize>], candidates: &mut [Vec<TensorSharding>]) {
+    fn split_axes(&self, component: &[Option<usize>], candidates: &mut [Arc<Vec<TensorSharding>>]) {
         const PASSES: usize = 3;
         let program = self.program;
         for _ in 0..PASSES {
@@ -487,7 +497,7 @@ impl<'a> Lowering<'a> {
                     for (&v, s) in tensors {
                         let s = s.reduced();
                         if let Some(c) = component[v.index()].filter(|&c| !candidates[c].contains(&s)) {
-                            candidates[c].push(s);
+                            Arc::make_mut(&mut candidates[c]).push(s);
                             added = true;
                         }
                     }
@@ -541,7 +551,7 @@ impl<'a> Lowering<'a> {
         let program = self.program;
         for v in program.value_ids() {
             let Some(c) = out.resolved.component[v.index()] else { continue };
-            let (shardings, list) = self.lists.intern(out.resolved.allowed[c].clone());
+            let (shardings, list) = self.lists.intern(&out.resolved.allowed[c]);
             self.list_of[v.index()] = list;
             let mut costs = vec![0.0; shardings.len()];
             let mut transient = vec![0; shardings.len()];
@@ -624,7 +634,7 @@ impl<'a> Lowering<'a> {
                 add_tables(out, (value_node(out, v)?, node), at, tables.clone().scaled(times));
             }
             for (&r, tables) in op.results.iter().zip(&entry.results) {
-                add_tables(out, (node, value_node(out, r)?), at + 1, tables.clone().scaled(times));
+                add_tables(out, (value_node(out, r)?, node), at + 1, tables.clone().scaled(times));
             }
             out.strategies[id.index()] = Arc::clone(&entry.strategies);
         }
@@ -675,7 +685,7 @@ impl<'a> Lowering<'a> {
     }
 
     /// The tables of a ruled op's edges to its distinct operands and to its results
-    /// under `kept`: each reshard's time and transient memory.
+    /// under `kept` (rows of the value): each reshard's time and transient memory.
     fn op_tables(
         &mut self,
         out: &Formulation,
@@ -705,7 +715,9 @@ impl<'a> Lowering<'a> {
             let produced: Vec<_> = (kept.iter().zip(&results))
                 .map(|((_, cost), produced)| (produced[k], cost.permutations[k].as_ref()))
                 .collect();
-            result_tables.push(self.prices.result_cells(&self.pricing, r, &produced, &to_ids)?);
+            // Rows of the value, as every edge of a value is stored (the value's node
+            // comes first: presolve and the search then keep the tables as they are).
+            result_tables.push(self.prices.result_cells(&self.pricing, r, &produced, &to_ids)?.transposed());
         }
         Ok((operand_tables, result_tables))
     }

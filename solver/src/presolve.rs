@@ -19,7 +19,7 @@
 //! so the result is deterministic.
 
 use crate::problem::{LoadSide, NodeId, Problem};
-use crate::table::Table;
+use crate::table::{Interner, Table};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A presolved problem: the nodes still to decide, their costs and edges.
@@ -42,6 +42,13 @@ pub struct Presolved {
     loads: Vec<Vec<usize>>,
     adjacency: Vec<BTreeSet<usize>>,
     steps: Vec<Step>,
+    /// Per node, the round in which its allowed strategies, its edges or whether it
+    /// is pinned last changed; a round looks only at what changed in the round
+    /// before (or in itself) and at its neighbours.
+    changed: Vec<u32>,
+    round: u32,
+    /// The class values of the tables presolve makes, interned.
+    shared: (Interner<f64>, Interner<u64>),
 }
 
 #[derive(Debug, Clone)]
@@ -85,6 +92,9 @@ impl Presolved {
             loads,
             adjacency: vec![BTreeSet::new(); n],
             steps: Vec::new(),
+            changed: vec![0; n],
+            round: 0,
+            shared: (Interner::default(), Interner::default()),
         };
         for edge in &problem.edges {
             p.add_edge(edge.a.0, edge.b.0, edge.costs.clone());
@@ -174,7 +184,7 @@ impl Presolved {
     fn add_edge(&mut self, a: usize, b: usize, costs: Table<f64>) {
         let (key, oriented) = if a < b { ((a, b), costs) } else { ((b, a), costs.transposed()) };
         match self.edges.get_mut(&key) {
-            Some(existing) => *existing = existing.sum(&oriented),
+            Some(existing) => *existing = self.shared.0.intern(existing.sum(&oriented)),
             None => {
                 self.edges.insert(key, oriented);
             }
@@ -191,6 +201,7 @@ impl Presolved {
 
     fn reduce(&mut self, problem: &Problem) {
         loop {
+            self.round += 1;
             let mut changed = self.propagate();
             changed |= self.dominate(problem);
             self.unpin_constant(problem);
@@ -204,7 +215,8 @@ impl Presolved {
     /// Forbids strategies without a finite partner on some edge; true if any was.
     fn propagate(&mut self) -> bool {
         let mut changed = false;
-        let keys: Vec<(usize, usize)> = self.edges.keys().copied().collect();
+        let keys: Vec<(usize, usize)> =
+            self.edges.keys().copied().filter(|&(a, b)| self.fresh(a) || self.fresh(b)).collect();
         for (a, b) in keys {
             for (x, y) in [(a, b), (b, a)] {
                 let view = self.view(x, y);
@@ -216,7 +228,10 @@ impl Presolved {
                 let stranded: Vec<usize> = (0..self.strategies(x))
                     .filter(|&i| self.costs[x][i].is_finite() && !supported[view.own_class(i)])
                     .collect();
-                changed |= !stranded.is_empty();
+                if !stranded.is_empty() {
+                    changed = true;
+                    self.touch(x);
+                }
                 stranded.into_iter().for_each(|i| self.costs[x][i] = f64::INFINITY);
             }
         }
@@ -227,7 +242,7 @@ impl Presolved {
     fn dominate(&mut self, problem: &Problem) -> bool {
         let mut changed = false;
         for n in 0..self.costs.len() {
-            if self.eliminated[n] {
+            if self.eliminated[n] || !(self.fresh(n) || self.adjacency[n].iter().any(|&m| self.fresh(m))) {
                 continue;
             }
             let alive: Vec<usize> = self.allowed(n).collect();
@@ -248,7 +263,7 @@ impl Presolved {
                 self.costs[n][d] <= self.costs[n][s]
                     && usage(d) <= usage(s)
                     && sides.iter().all(|(view, alive)| view.row_no_worse(d, s, alive))
-                    && loads.iter().all(|(load, others)| others.iter().all(|&j| load.at(d, j) <= load.at(s, j)))
+                    && loads.iter().all(|(load, others)| load.no_worse(d, s, others))
             };
             let mut dead = vec![false; self.strategies(n)];
             for &s in &alive {
@@ -261,6 +276,7 @@ impl Presolved {
             for s in alive.into_iter().filter(|&s| dead[s]) {
                 self.costs[n][s] = f64::INFINITY;
                 changed = true;
+                self.touch(n);
             }
         }
         changed
@@ -280,6 +296,9 @@ impl Presolved {
     /// Unpins every pinned node without binding loads whose allowed strategies all
     /// use the same amount, adding that amount to the base profile.
     fn unpin_constant(&mut self, problem: &Problem) {
+        // The unpinned usage is added over intervals: a difference array, summed once.
+        let mut delta = vec![0i128; self.base.len() + 1];
+        let mut any = false;
         for n in 0..self.costs.len() {
             if !self.pinned[n] || self.eliminated[n] || !self.loads[n].is_empty() {
                 continue;
@@ -291,8 +310,18 @@ impl Presolved {
             };
             if let Some(first) = constant {
                 self.pinned[n] = false;
+                self.touch(n);
                 let (from, to) = node.interval;
-                self.base[from..to].iter_mut().for_each(|b| *b = b.saturating_add(first));
+                delta[from] += i128::from(first);
+                delta[to] -= i128::from(first);
+                any = true;
+            }
+        }
+        if any {
+            let mut running = 0i128;
+            for (b, d) in self.base.iter_mut().zip(&delta) {
+                running += d;
+                *b = u64::try_from(i128::from(*b) + running).unwrap_or(u64::MAX);
             }
         }
     }
@@ -300,15 +329,29 @@ impl Presolved {
     /// The binding loads on `n`, as seen from `n`, with the other node's allowed
     /// strategies.
     fn loads_on<'p>(&self, problem: &'p Problem, n: usize) -> Vec<(LoadSide<'p>, Vec<usize>)> {
-        let allowed = |m: usize| self.allowed(m).collect();
         self.loads[n]
             .iter()
             .map(|&l| {
                 let load = &problem.loads[l];
+                let side = problem.side(load, NodeId(n));
                 let other = if load.a.0 == n { load.b.map(|b| b.0) } else { Some(load.a.0) };
-                (problem.side(load, NodeId(n)), other.map_or(vec![0], allowed))
+                let classes = match other {
+                    Some(m) => side.other_classes_of(self.allowed(m)),
+                    None => side.other_classes_of(std::iter::once(0)),
+                };
+                (side, classes)
             })
             .collect()
+    }
+
+    /// Marks `n` as changed in this round.
+    fn touch(&mut self, n: usize) {
+        self.changed[n] = self.round;
+    }
+
+    /// True if `n` changed in this round or the one before.
+    fn fresh(&self, n: usize) -> bool {
+        self.changed[n] + 1 >= self.round
     }
 
     /// Eliminates unpinned nodes with at most two neighbours, smallest index first,
@@ -348,6 +391,7 @@ impl Presolved {
             self.costs[m][t] += cost;
         }
         self.remove_edge(n, m);
+        self.touch(m);
         Step::Leaf { node: n, neighbour: m, best: folded.into_iter().map(|(s, _)| s).collect() }
     }
 
@@ -371,11 +415,14 @@ impl Presolved {
         }
         let rows: Vec<usize> = (0..sa).map(|i| to_a.other_class(i)).collect();
         let cols: Vec<usize> = (0..sb).map(|j| to_b.other_class(j)).collect();
-        let costs = Table::dense(ca, cb, &matrix).select(&rows, &cols);
-        let best = Table::dense(ca, cb, &best).select(&rows, &cols);
+        // The layers of a stack fold alike: their tables share one copy.
+        let costs = self.shared.0.intern(Table::dense(ca, cb, &matrix)).select(&rows, &cols);
+        let best = self.shared.1.intern(Table::dense(ca, cb, &best)).select(&rows, &cols);
         self.remove_edge(n, a);
         self.remove_edge(n, b);
         self.add_edge(a, b, costs);
+        self.touch(a);
+        self.touch(b);
         Step::Series { node: n, a, b, best }
     }
 }
@@ -446,9 +493,16 @@ pub fn limit_binds(problem: &Problem) -> bool {
 fn pinned_nodes(problem: &Problem) -> (Vec<bool>, Vec<usize>) {
     let mut pinned = vec![false; problem.nodes.len()];
     let Some(limit) = problem.limit else { return (pinned, Vec::new()) };
-    let mut worst = vec![0u64; problem.horizon()];
+    // The most every node and load may use, summed per step (a difference array),
+    // and the steps where that exceeds the limit, counted (a prefix sum: whether an
+    // interval holds one is a difference of two counts).
+    let horizon = problem.horizon();
+    let mut delta = vec![0i128; horizon + 1];
     let mut add = |(from, to): (usize, usize), max: u64| {
-        worst[from..to].iter_mut().for_each(|w| *w = w.saturating_add(max));
+        if from < to {
+            delta[from] += i128::from(max);
+            delta[to] -= i128::from(max);
+        }
     };
     for node in &problem.nodes {
         add(node.interval, (0..node.strategies()).map(|s| node.usage_of(s)).max().unwrap_or(0));
@@ -456,7 +510,13 @@ fn pinned_nodes(problem: &Problem) -> (Vec<bool>, Vec<usize>) {
     for load in &problem.loads {
         add(load.interval, load.max());
     }
-    let binds = |(from, to): (usize, usize)| worst[from..to].iter().any(|&w| w > limit);
+    let mut over = vec![0usize; horizon + 1];
+    let mut running = 0i128;
+    for t in 0..horizon {
+        running += delta[t];
+        over[t + 1] = over[t] + usize::from(running > i128::from(limit));
+    }
+    let binds = |(from, to): (usize, usize)| from < to && over[to] > over[from];
     for (i, node) in problem.nodes.iter().enumerate() {
         let uses = (0..node.strategies()).any(|s| node.usage_of(s) > 0);
         pinned[i] = uses && binds(node.interval);

@@ -52,6 +52,11 @@ impl PairTables {
         PairTables { time: Table::dense(rows, cols, &time), transient: Table::dense(rows, cols, &transient) }
     }
 
+    /// The same with rows and columns swapped.
+    pub fn transposed(&self) -> Self {
+        PairTables { time: self.time.transposed(), transient: self.transient.transposed() }
+    }
+
     /// The same with every time counted `times` times (an op in a loop).
     pub fn scaled(self, times: f64) -> Self {
         if times == 1.0 { self } else { PairTables { time: self.time.map(|t| t * times), ..self } }

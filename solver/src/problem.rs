@@ -127,6 +127,42 @@ impl LoadSide<'_> {
     pub fn at(&self, own: usize, other: usize) -> u64 {
         if self.flipped { self.load.at(other, own) } else { self.load.at(own, other) }
     }
+
+    /// This side's class of strategy `own` in the load's table.
+    fn own_class(&self, own: usize) -> usize {
+        if self.flipped { self.load.usage.col_class(own) } else { self.load.usage.row_class(own) }
+    }
+
+    /// The other side's class of strategy `other` (0 for a load on one node).
+    fn other_class(&self, other: usize) -> usize {
+        match (self.load.b, self.flipped) {
+            (None, _) => 0,
+            (Some(_), true) => self.load.usage.row_class(other),
+            (Some(_), false) => self.load.usage.col_class(other),
+        }
+    }
+
+    /// The usage when this side is in class `own` and the other in class `other`.
+    fn class_at(&self, own: usize, other: usize) -> u64 {
+        let t = &self.load.usage;
+        let (r, c) = if self.flipped { (other, own) } else { (own, other) };
+        t.class_values()[r * t.col_classes() + c]
+    }
+
+    /// The distinct classes of the other side's `strategies`, in order.
+    pub fn other_classes_of(&self, strategies: impl Iterator<Item = usize>) -> Vec<usize> {
+        let mut classes: Vec<usize> = strategies.map(|j| self.other_class(j)).collect();
+        classes.sort_unstable();
+        classes.dedup();
+        classes
+    }
+
+    /// True if this side's strategy `d` uses no more than `s` with every one of the
+    /// other side's `classes`.
+    pub fn no_worse(&self, d: usize, s: usize, classes: &[usize]) -> bool {
+        let (cd, cs) = (self.own_class(d), self.own_class(s));
+        cd == cs || classes.iter().all(|&o| self.class_at(cd, o) <= self.class_at(cs, o))
+    }
 }
 
 /// The whole problem.
@@ -205,19 +241,29 @@ impl Problem {
 
     /// The usage at every time step under `assignment`.
     pub fn usage(&self, assignment: &[usize]) -> Vec<u64> {
-        let mut usage = vec![0u64; self.horizon()];
-        for (node, &s) in self.nodes.iter().zip(assignment) {
-            for slot in &mut usage[node.interval.0..node.interval.1] {
-                *slot = slot.saturating_add(node.usage_of(s));
+        // Every node and load adds its usage over an interval: a difference array,
+        // summed once.
+        let mut delta = vec![0i128; self.horizon() + 1];
+        let mut add = |(from, to): (usize, usize), u: u64| {
+            if from < to {
+                delta[from] += i128::from(u);
+                delta[to] -= i128::from(u);
             }
+        };
+        for (node, &s) in self.nodes.iter().zip(assignment) {
+            add(node.interval, node.usage_of(s));
         }
         for load in &self.loads {
-            let u = load.at(assignment[load.a.0], load.b.map_or(0, |b| assignment[b.0]));
-            for slot in &mut usage[load.interval.0..load.interval.1] {
-                *slot = slot.saturating_add(u);
-            }
+            add(load.interval, load.at(assignment[load.a.0], load.b.map_or(0, |b| assignment[b.0])));
         }
-        usage
+        let mut running = 0i128;
+        delta[..delta.len() - 1]
+            .iter()
+            .map(|d| {
+                running += d;
+                u64::try_from(running).unwrap_or(u64::MAX)
+            })
+            .collect()
     }
 
     /// True if `assignment` stays within the limit.

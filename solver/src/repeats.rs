@@ -26,24 +26,36 @@ use std::sync::Arc;
 /// An interned candidate list's id.
 pub type ListId = u32;
 
-/// Candidate lists interned by content.
+/// Candidate lists interned by content (and, for speed, by address: the lists the
+/// formulation hands in are shared already where their components were alike).
 #[derive(Debug, Default)]
 pub struct Lists {
+    by_address: HashMap<usize, ListId>,
     ids: HashMap<Vec<TensorSharding>, ListId>,
-    lists: Vec<Arc<[TensorSharding]>>,
+    lists: Vec<Arc<Vec<TensorSharding>>>,
 }
 
 impl Lists {
     /// The shared copy of `list` and its id.
-    pub fn intern(&mut self, list: Vec<TensorSharding>) -> (Arc<[TensorSharding]>, ListId) {
-        if let Some(&id) = self.ids.get(&list) {
+    pub fn intern(&mut self, list: &Arc<Vec<TensorSharding>>) -> (Arc<Vec<TensorSharding>>, ListId) {
+        // Every list interned stays alive in `lists`, so an address names one list.
+        let address = Arc::as_ptr(list) as usize;
+        if let Some(&id) = self.by_address.get(&address) {
             return (Arc::clone(&self.lists[id as usize]), id);
         }
-        let id = self.lists.len() as ListId;
-        let shared: Arc<[TensorSharding]> = list.clone().into();
-        self.lists.push(Arc::clone(&shared));
-        self.ids.insert(list, id);
-        (shared, id)
+        let id = match self.ids.get(list.as_ref()) {
+            Some(&id) => id,
+            None => {
+                let id = self.lists.len() as ListId;
+                self.lists.push(Arc::clone(list));
+                self.ids.insert(list.as_ref().clone(), id);
+                id
+            }
+        };
+        if Arc::ptr_eq(&self.lists[id as usize], list) {
+            self.by_address.insert(address, id);
+        }
+        (Arc::clone(&self.lists[id as usize]), id)
     }
 }
 
@@ -98,7 +110,7 @@ pub struct OpEntry {
     pub work: Vec<f64>,
     /// The edge of each distinct operand (in order of first use), once.
     pub operands: Vec<PairTables>,
-    /// The edge of each result, once.
+    /// The edge of each result (rows of the result), once.
     pub results: Vec<PairTables>,
 }
 

@@ -15,7 +15,7 @@
 //! `values.len() == row classes × column classes`, row-major.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
 /// A cell value a table can hold: compared and hashed by its bits.
 pub trait Cell: Copy + PartialEq + std::fmt::Debug {
@@ -387,10 +387,22 @@ fn classify<I: Iterator<Item = u64>>(n: usize, key: impl Fn(usize) -> I) -> (Vec
 }
 
 /// Tables interned by content: equal tables built twice share one copy of their
-/// class values.
-#[derive(Debug, Default)]
+/// class values. The interner holds them weakly: a table every edge dropped is freed.
+#[derive(Debug)]
 pub struct Interner<T> {
-    seen: HashMap<Vec<u64>, Vec<Arc<[T]>>>,
+    seen: HashMap<Vec<u64>, Vec<Weak<[T]>>>,
+}
+
+impl<T> Default for Interner<T> {
+    fn default() -> Self {
+        Interner { seen: HashMap::new() }
+    }
+}
+
+impl<T> Clone for Interner<T> {
+    fn clone(&self) -> Self {
+        Interner { seen: self.seen.clone() }
+    }
 }
 
 impl<T: Cell> Interner<T> {
@@ -401,11 +413,13 @@ impl<T: Cell> Interner<T> {
             .chain(table.values.iter().take(8).map(|x| x.bits()))
             .collect();
         let bucket = self.seen.entry(key).or_default();
-        match bucket.iter().find(|v| {
+        bucket.retain(|w| w.strong_count() > 0);
+        let equal = |v: &Arc<[T]>| {
             v.len() == table.values.len() && v.iter().zip(table.values.iter()).all(|(a, b)| a.bits() == b.bits())
-        }) {
-            Some(v) => table.values = Arc::clone(v),
-            None => bucket.push(Arc::clone(&table.values)),
+        };
+        match bucket.iter().filter_map(Weak::upgrade).find(|v| equal(v)) {
+            Some(v) => table.values = v,
+            None => bucket.push(Arc::downgrade(&table.values)),
         }
         table
     }
