@@ -67,6 +67,14 @@ const BOUND_PHASE: Duration = Duration::from_secs(5);
 /// Neighbourhoods of an excursion.
 const EXCURSION: u32 = 200;
 
+/// The relative gap within which the search may stop before its deadline when
+/// neither its plans nor its bound progress (see [`Search::stalls`]): the cost
+/// model's own error is far larger, and a loose relaxation may never close it.
+const STALL_GAP: f64 = 0.01;
+
+/// The least time a search runs before it may stop on a stall.
+const STALL_AFTER: Duration = Duration::from_secs(1);
+
 /// Core nodes below which the search does not look for repeated structure.
 const TIED_NODES: usize = 64;
 
@@ -179,7 +187,7 @@ pub(crate) fn search_core(core: &Core, nodes: usize, constant: f64, run: Run<'_>
         let reserve = total.mul_f64(0.02).min(PHASE);
         search.improve(search.run.deadline.checked_sub(reserve).unwrap_or(search.run.deadline));
     }
-    if !search.closed() {
+    if !search.closed() && !search.stalled {
         search.bound_phase(search.run.deadline.saturating_duration_since(Instant::now()));
     }
     search.report("done", true);
@@ -218,6 +226,12 @@ struct Search<'c, 'r> {
     constant: f64,
     /// Classes of alike nodes (repeated layers), if the core repeats itself.
     classes: Option<Classes>,
+    /// When each bound phase of the improvement ended, the best cost and the bound
+    /// then.
+    history: Vec<(Instant, f64, f64)>,
+    /// True once the search stopped because neither its plans nor its bound would
+    /// close a small gap in time ([`Search::stalls`]).
+    stalled: bool,
 }
 
 impl<'c, 'r> Search<'c, 'r> {
@@ -244,6 +258,8 @@ impl<'c, 'r> Search<'c, 'r> {
             last_report: f64::NEG_INFINITY,
             first_feasible: None,
             classes: None,
+            history: Vec::new(),
+            stalled: false,
             core,
             run,
             constant,
@@ -295,6 +311,7 @@ impl<'c, 'r> Search<'c, 'r> {
                 continue;
             }
             self.improve(Instant::now() + slice);
+            self.stalled = false;
             self.restore_best();
             tracing::debug!(?how, cost = self.state.score.finite + self.constant, "start raced");
             if best.as_ref().is_none_or(|b| self.state.score.better(&b.score)) {
@@ -506,6 +523,11 @@ impl<'c, 'r> Search<'c, 'r> {
                 if excursions % 2 == 0 {
                     let burst = until.saturating_duration_since(Instant::now()).mul_f64(0.02);
                     self.bound_phase(burst.min(Duration::from_secs(1)));
+                    if self.stalls() {
+                        self.stalled = true;
+                        self.restore_best();
+                        break;
+                    }
                     self.state = State::new(self.core, self.dual.round(self.core));
                 }
                 // The excursion stops at the deadline too: 200 large neighbourhoods
@@ -576,6 +598,33 @@ impl<'c, 'r> Search<'c, 'r> {
             self.state = State::new(core, assign.to_vec());
             self.best = Some(self.state.clone());
         }
+    }
+
+    /// True when the gap is within [`STALL_GAP`] and going on would not close it:
+    /// the best cost has not improved over the last quarter of the time spent, and
+    /// at the pace the bound rose over it, closing the gap would take longer than
+    /// the search has run. Records the best cost and bound of this moment.
+    fn stalls(&mut self) -> bool {
+        let now = Instant::now();
+        let (best, bound) = (self.best_cost() + self.constant, self.bound + self.constant);
+        self.history.push((now, best, bound));
+        let elapsed = now.saturating_duration_since(self.run.start);
+        if !best.is_finite() || best - bound > STALL_GAP * best.abs() || elapsed < STALL_AFTER {
+            return false;
+        }
+        let window = now.checked_sub(elapsed / 4).unwrap_or(now);
+        let Some(&(then, old_best, old_bound)) = self.history.iter().rev().find(|(t, _, _)| *t <= window) else {
+            return false;
+        };
+        if old_best > best {
+            return false;
+        }
+        let rate = (bound - old_bound) / now.saturating_duration_since(then).as_secs_f64().max(1e-9);
+        let stalled = rate <= 0.0 || (best - bound) / rate > elapsed.as_secs_f64();
+        if stalled {
+            tracing::debug!(best, bound, rate, "stalled within the gap");
+        }
+        stalled
     }
 
     /// Takes `best` back as the state if it is better or the state is not feasible.
