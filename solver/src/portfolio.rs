@@ -63,15 +63,17 @@ pub(crate) fn search_all(problem: &Problem, pre: &Presolved, run: Run<'_>, threa
         (0..threads).map(|k| if k % 2 == 0 { Fold::Above } else { Fold::Below }).collect()
     };
     let Run { start, deadline, seed, report, gap, .. } = run;
-    // The exact runs share one core (read-only) and a pool of solutions, and start
-    // in turn from each way of finding a first solution; folded ones build their
-    // own cores.
+    // The exact runs share one core (read-only) and a pool of solutions; folded
+    // ones build their own cores.
     let shared = (folds[0] == Fold::Exact && searchable(problem, pre)).then(|| Core::new(problem, pre));
     let shared = shared.as_ref();
     let pool = Pool::new(folds.len());
+    // Run 0 searches as a single run would (its starts race); the others start
+    // lean and priced in turn, so two runs are never worse than one but for their
+    // speed.
     let sharing = |k: usize| {
         let exact = folds[k] == Fold::Exact && folds.len() > 1;
-        let begin = exact.then(|| [Start::Priced, Start::Lean][k % 2]);
+        let begin = (exact && k > 0).then(|| [Start::Lean, Start::Priced][(k - 1) % 2]);
         (begin, exact.then_some((&pool, k)))
     };
     let ran: Vec<Ran> = std::thread::scope(|scope| {

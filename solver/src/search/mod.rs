@@ -187,7 +187,9 @@ pub(crate) fn search_core(core: &Core, nodes: usize, constant: f64, run: Run<'_>
         let reserve = total.mul_f64(0.02).min(PHASE);
         search.improve(search.run.deadline.checked_sub(reserve).unwrap_or(search.run.deadline));
     }
-    if !search.closed() && !search.stalled {
+    if search.closed() {
+        search.run.pool.inspect(|(pool, _)| pool.finish());
+    } else if !search.stalled {
         search.bound_phase(search.run.deadline.saturating_duration_since(Instant::now()));
     }
     search.report("done", true);
@@ -226,6 +228,10 @@ struct Search<'c, 'r> {
     constant: f64,
     /// Classes of alike nodes (repeated layers), if the core repeats itself.
     classes: Option<Classes>,
+    /// When the search began.
+    began: Instant,
+    /// True while its starts race (a stall then ends a start's slice only).
+    racing: bool,
     /// When each bound phase of the improvement ended, the best cost and the bound
     /// then.
     history: Vec<(Instant, f64, f64)>,
@@ -237,6 +243,7 @@ struct Search<'c, 'r> {
 impl<'c, 'r> Search<'c, 'r> {
     /// A search of `core`, whose costs and bounds plus `constant` are the problem's.
     fn new(core: &'c Core, run: Run<'r>, constant: f64) -> Self {
+        let began = Instant::now();
         let mut dual = dual::Dual::new(core);
         let budget = run.deadline.saturating_duration_since(Instant::now()).mul_f64(0.05).min(PHASE);
         let (bound, _) = dual::ascend(core, &mut dual, f64::INFINITY, Instant::now() + budget, run.gap);
@@ -258,6 +265,8 @@ impl<'c, 'r> Search<'c, 'r> {
             last_report: f64::NEG_INFINITY,
             first_feasible: None,
             classes: None,
+            began,
+            racing: false,
             history: Vec::new(),
             stalled: false,
             core,
@@ -290,8 +299,8 @@ impl<'c, 'r> Search<'c, 'r> {
     }
 
     /// The first feasible solution: from the run's start, or when the limit binds
-    /// and no start is given, from each start in turn, each improved for
-    /// [`RACE`] of the time, the better kept. False if none was found.
+    /// and no start is given, from each start in turn, each improved for a slice
+    /// (at most [`RACE`] of the time), the better kept. False if none was found.
     fn begin(&mut self) -> bool {
         let starts: &[Start] = match self.run.begin {
             Some(start) => &[start],
@@ -302,7 +311,11 @@ impl<'c, 'r> Search<'c, 'r> {
             return self.start(starts[0]);
         }
         let rounded = self.state.clone();
-        let slice = self.run.deadline.saturating_duration_since(self.run.start).mul_f64(RACE);
+        self.racing = true;
+        // A slice scales with the problem (four times what the search took to get
+        // here, at least a second) up to its share of the time.
+        let share = self.run.deadline.saturating_duration_since(self.run.start).mul_f64(RACE);
+        let slice = share.min((self.began.elapsed() * 4).max(Duration::from_secs(1)));
         let mut best: Option<State> = None;
         for &how in starts {
             self.state = rounded.clone();
@@ -318,6 +331,7 @@ impl<'c, 'r> Search<'c, 'r> {
                 best = Some(self.state.clone());
             }
         }
+        self.racing = false;
         let Some(best) = best else { return false };
         self.state = best;
         self.best = None;
@@ -523,11 +537,16 @@ impl<'c, 'r> Search<'c, 'r> {
                 if excursions % 2 == 0 {
                     let burst = until.saturating_duration_since(Instant::now()).mul_f64(0.02);
                     self.bound_phase(burst.min(Duration::from_secs(1)));
-                    if self.stalls() {
-                        self.stalled = true;
-                        self.restore_best();
-                        break;
+                }
+                if self.stalls() {
+                    self.stalled = true;
+                    self.restore_best();
+                    if !self.racing {
+                        self.run.pool.inspect(|(pool, _)| pool.finish());
                     }
+                    break;
+                }
+                if excursions % 2 == 0 {
                     self.state = State::new(self.core, self.dual.round(self.core));
                 }
                 // The excursion stops at the deadline too: 200 large neighbourhoods
@@ -570,6 +589,10 @@ impl<'c, 'r> Search<'c, 'r> {
             }
             if self.proposals.is_multiple_of(256) {
                 self.share();
+                if self.run.pool.is_some_and(|(pool, _)| pool.finished()) {
+                    self.stalled = true;
+                    break;
+                }
             }
             if self.proposals.is_multiple_of(4096) {
                 let decayed: Vec<f64> = self.multipliers.values().iter().map(|l| l * 0.9).collect();

@@ -2,11 +2,15 @@
 //! feasible solution into its slot, and a run whose best is worse than another's
 //! takes that one up and searches on from it.
 //!
+//! A run that proves its plan optimal (or within the gap), or stops on a stall,
+//! finishes the pool: the others stop at their next look.
+//!
 //! Invariants: a slot only ever improves; what a run reads is the best of the
 //! other slots at that moment (ties: the lowest slot), so with several runs the
 //! result also depends on when each run looks.
 
 use super::core::Score;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// A published solution: its score and its compact strategies.
@@ -16,12 +20,24 @@ type Entry = (Score, Arc<Vec<usize>>);
 #[derive(Debug, Default)]
 pub(crate) struct Pool {
     slots: Mutex<Vec<Option<Entry>>>,
+    /// Set by a run that proved its plan (or stopped on a stall): the others stop.
+    done: AtomicBool,
 }
 
 impl Pool {
     /// A pool of `runs` empty slots.
     pub fn new(runs: usize) -> Self {
-        Pool { slots: Mutex::new(vec![None; runs]) }
+        Pool { slots: Mutex::new(vec![None; runs]), done: AtomicBool::new(false) }
+    }
+
+    /// Tells every run to stop: one has proved its plan, or stopped on a stall.
+    pub fn finish(&self) {
+        self.done.store(true, Ordering::Relaxed);
+    }
+
+    /// True once a run called [`Pool::finish`].
+    pub fn finished(&self) -> bool {
+        self.done.load(Ordering::Relaxed)
     }
 
     /// Puts `assign` (of `score`) into `slot` if it is better than what is there.
