@@ -204,19 +204,25 @@ const WINDOW: usize = 64;
 /// ascent going.
 const CONVERGED: f64 = 1e-6;
 
-/// Raises the bound until `deadline`, until it proves `incumbent` (the best known
+/// Raises the bound until `deadline` (or until `stop` says so), until it proves `incumbent` (the best known
 /// cost) within the relative `gap`, or until it converges (it rose by less than
 /// [`CONVERGED`] over the last [`WINDOW`] iterations, or the multipliers' steps
 /// shrank to nothing): message passing, with subgradient steps on the multipliers
 /// (Polyak's rule against the incumbent) between iterations when the limit can bind
 /// and the incumbent is finite. Returns the best bound and its multipliers; the state
 /// is left at the last iterate.
-pub(crate) fn ascend(core: &Core, dual: &mut Dual, incumbent: f64, deadline: Instant, gap: f64) -> (f64, Vec<f64>) {
+pub(crate) fn ascend(
+    core: &Core,
+    dual: &mut Dual,
+    incumbent: f64,
+    (deadline, stop): (Instant, &dyn Fn() -> bool),
+    gap: f64,
+) -> (f64, Vec<f64>) {
     let bounded = core.limit < i64::MAX && incumbent.is_finite();
     let (mut best, mut best_lambda) = (dual.bound(core), dual.lambda().to_vec());
     let (mut theta, mut stale, mut iterations) = (1.0, 0, 0);
     let mut history = std::collections::VecDeque::with_capacity(WINDOW + 1);
-    while Instant::now() < deadline && !super::closes(incumbent, best, gap) {
+    while Instant::now() < deadline && !stop() && !super::closes(incumbent, best, gap) {
         dual.iterate(core);
         iterations += 1;
         let value = dual.bound(core);
@@ -294,7 +300,7 @@ mod tests {
             }
             dual.set_lambda(&core, &vec![0.0; core.base.len()]);
             let deadline = Instant::now() + std::time::Duration::from_millis(20);
-            let (value, _) = ascend(&core, &mut dual, best, deadline, 0.0);
+            let (value, _) = ascend(&core, &mut dual, best, (deadline, &|| false), 0.0);
             assert!(value <= best + 1e-9, "ascended bound {value} above the optimum {best}");
             tight += usize::from(value >= best - 1e-6);
             checked += 1;

@@ -182,14 +182,17 @@ pub(crate) fn search_core(core: &Core, nodes: usize, constant: f64, run: Run<'_>
     }
     let first_feasible_s = *search.first_feasible.get_or_insert(search.run.start.elapsed().as_secs_f64());
     let total = search.run.deadline.saturating_duration_since(search.run.start);
-    search.bound_phase(total.mul_f64(0.05).min(BOUND_PHASE));
-    if !search.closed() {
+    // A race whose slice stalled within the gap has nothing left to do.
+    if !search.stalled {
+        search.bound_phase(total.mul_f64(0.05).min(BOUND_PHASE));
+    }
+    if !search.closed() && !search.stalled {
         let reserve = total.mul_f64(0.02).min(PHASE);
         search.improve(search.run.deadline.checked_sub(reserve).unwrap_or(search.run.deadline));
     }
-    if search.closed() {
+    if search.closed() || search.stalled {
         search.run.pool.inspect(|(pool, _)| pool.finish());
-    } else if !search.stalled {
+    } else {
         search.bound_phase(search.run.deadline.saturating_duration_since(Instant::now()));
     }
     search.report("done", true);
@@ -246,7 +249,8 @@ impl<'c, 'r> Search<'c, 'r> {
         let began = Instant::now();
         let mut dual = dual::Dual::new(core);
         let budget = run.deadline.saturating_duration_since(Instant::now()).mul_f64(0.05).min(PHASE);
-        let (bound, _) = dual::ascend(core, &mut dual, f64::INFINITY, Instant::now() + budget, run.gap);
+        let stop = || run.pool.is_some_and(|(pool, _)| pool.finished());
+        let (bound, _) = dual::ascend(core, &mut dual, f64::INFINITY, (Instant::now() + budget, &stop), run.gap);
         let start = dual.round(core);
         Search {
             rng: StdRng::seed_from_u64(run.seed),
@@ -280,6 +284,7 @@ impl<'c, 'r> Search<'c, 'r> {
         if always || elapsed_s - self.last_report >= 0.5 {
             self.last_report = elapsed_s;
             let (cost, bound) = (self.best_cost() + self.constant, self.bound + self.constant);
+            tracing::trace!(elapsed_s, cost, bound, phase, "progress");
             (self.run.report)(Progress { elapsed_s, cost, bound, phase });
         }
     }
@@ -324,11 +329,15 @@ impl<'c, 'r> Search<'c, 'r> {
                 continue;
             }
             self.improve(Instant::now() + slice);
-            self.stalled = false;
             self.restore_best();
             tracing::debug!(?how, cost = self.state.score.finite + self.constant, "start raced");
             if best.as_ref().is_none_or(|b| self.state.score.better(&b.score)) {
                 best = Some(self.state.clone());
+            }
+            // Within the gap and not progressing: the other starts could not
+            // matter enough to be worth their slices.
+            if self.stalled {
+                break;
             }
         }
         self.racing = false;
@@ -510,7 +519,9 @@ impl<'c, 'r> Search<'c, 'r> {
     fn bound_phase(&mut self, budget: Duration) {
         let incumbent = self.state.score.finite;
         let deadline = Instant::now() + budget;
-        let (value, lambda) = dual::ascend(self.core, &mut self.dual, incumbent, deadline, self.run.gap);
+        let pool = self.run.pool;
+        let stop = || pool.is_some_and(|(pool, _)| pool.finished());
+        let (value, lambda) = dual::ascend(self.core, &mut self.dual, incumbent, (deadline, &stop), self.run.gap);
         if value > self.bound {
             (self.bound, self.bound_lambda) = (value.min(incumbent), lambda);
         }
@@ -529,6 +540,10 @@ impl<'c, 'r> Search<'c, 'r> {
         let mut since = Instant::now();
         let (mut improved, mut exceeded, mut worse) = (0u64, 0u64, 0u64);
         while Instant::now() < until && !self.closed() {
+            if self.told_to_stop() {
+                self.stalled = true;
+                break;
+            }
             if stale >= STALE || since.elapsed() > patience {
                 since = Instant::now();
                 self.restore_best();
@@ -552,7 +567,7 @@ impl<'c, 'r> Search<'c, 'r> {
                 // The excursion stops at the deadline too: 200 large neighbourhoods
                 // can outlast the time left.
                 for _ in 0..EXCURSION {
-                    if Instant::now() >= until {
+                    if Instant::now() >= until || self.told_to_stop() {
                         break;
                     }
                     self.penalized_step();
@@ -589,10 +604,6 @@ impl<'c, 'r> Search<'c, 'r> {
             }
             if self.proposals.is_multiple_of(256) {
                 self.share();
-                if self.run.pool.is_some_and(|(pool, _)| pool.finished()) {
-                    self.stalled = true;
-                    break;
-                }
             }
             if self.proposals.is_multiple_of(4096) {
                 let decayed: Vec<f64> = self.multipliers.values().iter().map(|l| l * 0.9).collect();
@@ -601,6 +612,11 @@ impl<'c, 'r> Search<'c, 'r> {
         }
         tracing::debug!(proposals = self.proposals, excursions, improved, exceeded, worse, "improve");
         self.restore_best();
+    }
+
+    /// True once another run of the pool has finished it.
+    fn told_to_stop(&self) -> bool {
+        self.run.pool.is_some_and(|(pool, _)| pool.finished())
     }
 
     /// Publishes the best feasible solution held to the pool and takes up another
@@ -624,7 +640,8 @@ impl<'c, 'r> Search<'c, 'r> {
     }
 
     /// True when the gap is within [`STALL_GAP`] and going on would not close it:
-    /// the best cost has not improved over the last quarter of the time spent, and
+    /// the best cost has not improved over the last quarter of the time since the
+    /// first feasible solution, and
     /// at the pace the bound rose over it, closing the gap would take longer than
     /// the search has run. Records the best cost and bound of this moment.
     fn stalls(&mut self) -> bool {
@@ -635,7 +652,9 @@ impl<'c, 'r> Search<'c, 'r> {
         if !best.is_finite() || best - bound > STALL_GAP * best.abs() || elapsed < STALL_AFTER {
             return false;
         }
-        let window = now.checked_sub(elapsed / 4).unwrap_or(now);
+        // The plans' progress is judged over the time spent improving them.
+        let improving = elapsed.saturating_sub(Duration::from_secs_f64(self.first_feasible.unwrap_or(0.0)));
+        let window = now.checked_sub(improving / 4).unwrap_or(now);
         let Some(&(then, old_best, old_bound)) = self.history.iter().rev().find(|(t, _, _)| *t <= window) else {
             return false;
         };
