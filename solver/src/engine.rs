@@ -73,12 +73,16 @@ pub struct Settings<'a> {
     pub start: Instant,
     /// Searches run in parallel (at least one; see `portfolio.rs`).
     pub threads: usize,
+    /// Whether the search may stop before the time limit when its plan is within 1%
+    /// of the bound and neither progresses (default): planning wants the plan in
+    /// seconds; a contest run wants its whole time.
+    pub stall: bool,
 }
 
 impl Settings<'_> {
     /// Default settings with `limits`, starting now.
     pub fn new(limits: Limits) -> Self {
-        Settings { limits, seed: 0, method: Method::Auto, report: None, start: Instant::now(), threads: 1 }
+        Settings { limits, seed: 0, method: Method::Auto, report: None, start: Instant::now(), threads: 1, stall: true }
     }
 }
 
@@ -124,6 +128,7 @@ pub fn solve_problem_with(
             seed: settings.seed,
             report,
             gap: settings.limits.gap,
+            stall: settings.stall,
             begin: None,
             pool: None,
         };

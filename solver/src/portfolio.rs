@@ -62,7 +62,7 @@ pub(crate) fn search_all(problem: &Problem, pre: &Presolved, run: Run<'_>, threa
     } else {
         (0..threads).map(|k| if k % 2 == 0 { Fold::Above } else { Fold::Below }).collect()
     };
-    let Run { start, deadline, seed, report, gap, .. } = run;
+    let Run { start, deadline, seed, report, gap, stall, .. } = run;
     // The exact runs share one core (read-only) and a pool of solutions; folded
     // ones build their own cores.
     let shared = (folds[0] == Fold::Exact && searchable(problem, pre)).then(|| Core::new(problem, pre));
@@ -84,13 +84,13 @@ pub(crate) fn search_all(problem: &Problem, pre: &Presolved, run: Run<'_>, threa
                 scope.spawn(move || {
                     let mut silent = |_: Progress| {};
                     let seed = seed.wrapping_add(k as u64);
-                    let run = Run { start, deadline, seed, report: &mut silent, gap, begin, pool };
+                    let run = Run { start, deadline, seed, report: &mut silent, gap, stall, begin, pool };
                     one(problem, pre, fold, shared, run)
                 })
             })
             .collect();
         let (begin, pool) = sharing(0);
-        let first = one(problem, pre, folds[0], shared, Run { start, deadline, seed, report, gap, begin, pool });
+        let first = one(problem, pre, folds[0], shared, Run { start, deadline, seed, report, gap, stall, begin, pool });
         let rest = others.into_iter().map(|h| h.join().unwrap_or_else(|_| failed()));
         std::iter::once(first).chain(rest).collect()
     });
@@ -99,11 +99,12 @@ pub(crate) fn search_all(problem: &Problem, pre: &Presolved, run: Run<'_>, threa
 
 /// One thread with pair loads binding: above, then below.
 fn sequential(problem: &Problem, pre: &Presolved, run: Run<'_>) -> Option<Found> {
-    let Run { start, deadline, seed, report, gap, .. } = run;
+    let Run { start, deadline, seed, report, gap, stall, .. } = run;
     let split = Instant::now() + deadline.saturating_duration_since(Instant::now()).mul_f64(0.6);
     let (begin, pool) = (None, None);
-    let above = one(problem, pre, Fold::Above, None, Run { start, deadline: split, seed, report, gap, begin, pool });
-    let below = one(problem, pre, Fold::Below, None, Run { start, deadline, seed, report, gap, begin, pool });
+    let above =
+        one(problem, pre, Fold::Above, None, Run { start, deadline: split, seed, report, gap, stall, begin, pool });
+    let below = one(problem, pre, Fold::Below, None, Run { start, deadline, seed, report, gap, stall, begin, pool });
     combine(vec![above, below])
 }
 

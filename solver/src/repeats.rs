@@ -132,3 +132,26 @@ impl Ops {
         self.entries.entry(key.hash()).or_default().push((key, entry));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equal_lists_intern_to_one_shared_copy() {
+        let list = |rank| Arc::new(vec![TensorSharding::replicated("mesh", rank)]);
+        let mut lists = Lists::default();
+        let (a, first) = (list(2), list(2));
+        let (shared, id) = lists.intern(&a);
+        assert!(Arc::ptr_eq(&shared, &a));
+        // An equal list under another address gets the first one's copy and id.
+        let (again, same) = lists.intern(&first);
+        assert_eq!(same, id);
+        assert!(Arc::ptr_eq(&again, &a));
+        // By address too, and a different list gets its own id.
+        assert_eq!(lists.intern(&a).1, id);
+        let (other, other_id) = lists.intern(&list(3));
+        assert_ne!(other_id, id);
+        assert_eq!(other.as_ref(), &vec![TensorSharding::replicated("mesh", 3)]);
+    }
+}

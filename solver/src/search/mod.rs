@@ -148,6 +148,9 @@ pub(crate) struct Run<'a> {
     /// The relative gap at which to stop: the best cost minus the bound within this
     /// fraction of the best cost (0: only when proven optimal).
     pub gap: f64,
+    /// Whether to stop on a stall within [`STALL_GAP`] (see [`Search::stalls`]);
+    /// false: search to the deadline or the gap.
+    pub stall: bool,
     /// How to find the first feasible solution (`None`: race every start when the
     /// limit binds).
     pub begin: Option<Start>,
@@ -649,7 +652,7 @@ impl<'c, 'r> Search<'c, 'r> {
         let (best, bound) = (self.best_cost() + self.constant, self.bound + self.constant);
         self.history.push((now, best, bound));
         let elapsed = now.saturating_duration_since(self.run.start);
-        if !best.is_finite() || best - bound > STALL_GAP * best.abs() || elapsed < STALL_AFTER {
+        if !self.run.stall || !best.is_finite() || best - bound > STALL_GAP * best.abs() || elapsed < STALL_AFTER {
             return false;
         }
         // The plans' progress is judged over the time spent improving them.

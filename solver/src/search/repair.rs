@@ -181,8 +181,16 @@ mod tests {
             let mut silent = |_| {};
             let now = Instant::now();
             // No time for the start's dual ascent; the repair has plenty.
-            let run =
-                Run { start: now, deadline: now, seed: 3, report: &mut silent, gap: 0.0, begin: None, pool: None };
+            let run = Run {
+                start: now,
+                deadline: now,
+                seed: 3,
+                report: &mut silent,
+                gap: 0.0,
+                stall: true,
+                begin: None,
+                pool: None,
+            };
             let mut search = Search::new(&core, run, 0.0);
             search.run.deadline = now + Duration::from_secs(60);
             search.state = State::new(&core, assign);
