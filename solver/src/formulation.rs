@@ -89,8 +89,9 @@ pub struct Formulation {
     /// while it may itself be an older value's buffer that outlives it (a chain of
     /// such reshards whose source is used after the chain's middle): the usage then
     /// counts the extension more than once, more than `cost` counts. Plans still fit;
-    /// a binding budget is then applied conservatively.
-    pub(crate) overcounts: bool,
+    /// a binding budget is then applied conservatively. These are the loads (indices
+    /// into the problem's) that count such an extension.
+    pub(crate) overcounting: Vec<usize>,
     /// The factor graph.
     pub(crate) graph: FactorGraph,
 }
@@ -105,7 +106,21 @@ impl Formulation {
     /// Whether the problem's usage may over-count a shared buffer (see the module
     /// docs), so that its peak may exceed the plan's.
     pub fn overcounts(&self) -> bool {
-        self.overcounts
+        !self.overcounting.is_empty()
+    }
+
+    /// `problem` (this formulation's, or it with some costs changed) without the
+    /// loads that may count a shared buffer again: where a buffer is shared, the
+    /// first sharer's extension is kept and the others dropped, so its peak never
+    /// exceeds the plan's (`cost::price_plan`'s) and its optimum bounds the plan's.
+    pub fn undercounting(&self, problem: &Problem) -> Problem {
+        let mut out = problem.clone();
+        let mut index = 0;
+        out.loads.retain(|_| {
+            index += 1;
+            self.overcounting.binary_search(&(index - 1)).is_err()
+        });
+        out
     }
 
     /// The decisions of `assignment` (a strategy per node): every priced value's
@@ -180,7 +195,7 @@ pub(crate) fn formulate_within(
         barriers: Vec::new(),
         joins: Vec::new(),
         resolved,
-        overcounts: false,
+        overcounting: Vec::new(),
         graph: FactorGraph::new(program),
     };
     l.value_nodes(&mut formulation)?;
@@ -824,11 +839,15 @@ impl<'a> Lowering<'a> {
         self.sharers[a.index()] += usize::from(extends);
         // `a`'s buffer may be an older value's that is live past `a`'s last use
         // anyway: extending it counts it twice.
-        out.overcounts |= self.sharers[a.index()] > 1 || (extends && self.shared_until[a.index()] > last_a);
+        let again = self.sharers[a.index()] > 1 || (extends && self.shared_until[a.index()] > last_a);
         self.shared_until[b.index()] = self.shared_until[a.index()].max(last_a);
         let load = |usage: &[u64], interval| Load::pair(nodes.0, nodes.1, sb.len(), usage, interval);
         out.problem.add_load(load(&own, (self.defined[b.index()], last_b)));
+        let index = out.problem.loads.len();
         out.problem.add_load(load(&kept, (last_a, last_b)));
+        if again && out.problem.loads.len() > index {
+            out.overcounting.push(index);
+        }
         Ok(())
     }
 }

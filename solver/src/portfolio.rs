@@ -7,8 +7,8 @@
 //! each strategy charged the most the load can use with it, so every solution that
 //! fits is a plan; and *below*, the least, so its bound is valid (every plan fits it
 //! at the same cost) and its solutions are plans when they fit the original. Runs
-//! alternate the two; on one thread, above takes the first 60% of the time and below
-//! the rest. Without such loads every run searches the problem itself.
+//! alternate the two; on one thread, below takes the first 40% of the time and above
+//! the rest, unless below's plan fits the problem and is proven within the gap. Without such loads every run searches the problem itself.
 //!
 //! Invariants: the result is the cheapest run's assignment that fits the original
 //! problem (ties: the lowest run), its bound the largest valid one, and it is the
@@ -67,14 +67,14 @@ pub(crate) fn search_all(problem: &Problem, pre: &Presolved, run: Run<'_>, threa
     // ones build their own cores.
     let shared = (folds[0] == Fold::Exact && searchable(problem, pre)).then(|| Core::new(problem, pre));
     let shared = shared.as_ref();
-    let pool = Pool::new(folds.len());
+    let pool = Pool::new(folds.len(), folds[0] == Fold::Exact);
     // Run 0 searches as a single run would (its starts race); the others start
     // lean and priced in turn, so two runs are never worse than one but for their
     // speed.
     let sharing = |k: usize| {
         let exact = folds[k] == Fold::Exact && folds.len() > 1;
         let begin = (exact && k > 0).then(|| [Start::Lean, Start::Priced][(k - 1) % 2]);
-        (begin, exact.then_some((&pool, k)))
+        (begin, (folds.len() > 1).then_some((&pool, k)))
     };
     let ran: Vec<Ran> = std::thread::scope(|scope| {
         let others: Vec<_> = (1..folds.len())
@@ -97,14 +97,19 @@ pub(crate) fn search_all(problem: &Problem, pre: &Presolved, run: Run<'_>, threa
     combine(ran)
 }
 
-/// One thread with pair loads binding: above, then below.
+/// One thread with pair loads binding: below, then above, unless below's plan is
+/// a plan of the problem proven within the gap.
 fn sequential(problem: &Problem, pre: &Presolved, run: Run<'_>) -> Option<Found> {
     let Run { start, deadline, seed, report, gap, stall, .. } = run;
-    let split = Instant::now() + deadline.saturating_duration_since(Instant::now()).mul_f64(0.6);
-    let (begin, pool) = (None, None);
-    let above =
-        one(problem, pre, Fold::Above, None, Run { start, deadline: split, seed, report, gap, stall, begin, pool });
-    let below = one(problem, pre, Fold::Below, None, Run { start, deadline, seed, report, gap, stall, begin, pool });
+    let split = Instant::now() + deadline.saturating_duration_since(Instant::now()).mul_f64(0.4);
+    let pool = Pool::new(1, false);
+    let (begin, pool) = (None, Some((&pool, 0)));
+    let below =
+        one(problem, pre, Fold::Below, None, Run { start, deadline: split, seed, report, gap, stall, begin, pool });
+    if pool.is_some_and(|(pool, _)| pool.finished()) {
+        return combine(vec![below]);
+    }
+    let above = one(problem, pre, Fold::Above, None, Run { start, deadline, seed, report, gap, stall, begin, pool });
     combine(vec![above, below])
 }
 
@@ -144,6 +149,7 @@ fn one(problem: &Problem, pre: &Presolved, fold: Fold, core: Option<&Core>, run:
     if !searchable(p, pre) {
         return failed();
     }
+    let (pool, gap, stall) = (run.pool, run.gap, run.stall);
     let searched = match core {
         Some(core) => search::search_core(core, p.nodes.len(), pre.constant(), run),
         None => search::search(p, pre, run),
@@ -152,9 +158,16 @@ fn one(problem: &Problem, pre: &Presolved, fold: Fold, core: Option<&Core>, run:
     let assignment = pre.expand(outcome.decided);
     let cost = problem.cost(&assignment);
     let fits = cost.is_finite() && problem.fits(&assignment);
+    let bound = if fold == Fold::Above { f64::NEG_INFINITY } else { outcome.bound + pre.constant() };
+    // A plan of the problem within the gap of a valid bound (or within the stall
+    // gap, where stalls end a search) ends the runs of the other fold too.
+    let proven = search::closes(cost, bound, if stall { gap.max(search::STALL_GAP) } else { gap });
+    if fold == Fold::Below && fits && proven {
+        pool.inspect(|(pool, _)| pool.finish());
+    }
     Ran {
         plan: fits.then_some((assignment, cost)),
-        bound: if fold == Fold::Above { f64::NEG_INFINITY } else { outcome.bound + pre.constant() },
+        bound,
         first_feasible_s: outcome.first_feasible_s,
         proposals: outcome.proposals,
     }

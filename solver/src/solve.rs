@@ -75,6 +75,10 @@ const FORMULATION_SHARE: f64 = 0.6;
 /// (measured: 0.16 on a 11k-op training step); the solve keeps it in reserve.
 const PRICING_SHARE: f64 = 0.35;
 
+/// The share of the engine's time kept for the bound's solve when the budget rows
+/// may over-count a shared buffer (see [`Solver::bounded`]).
+const BOUND_SHARE: f64 = 0.25;
+
 impl Solver {
     /// A solver with `options` and the default backend (microlp).
     pub fn new(options: SolverOptions) -> Self {
@@ -176,7 +180,8 @@ impl Solver {
 
     /// The staged solve of `problem` (`formulation`'s, or it with some costs forced), its
     /// bound made valid where the budget rows may over-count a shared buffer (see
-    /// `Formulation`): then the optimum without the budget bounds it too.
+    /// `Formulation`): then the optimum of the problem without the loads that may
+    /// count one again bounds it too (its peak never exceeds a plan's).
     pub(crate) fn bounded(
         &self,
         formulation: &Formulation,
@@ -184,12 +189,16 @@ impl Solver {
         stage: &[usize],
         deadline: Instant,
     ) -> Result<ProblemSolution> {
-        let mut solution = self.staged(problem, stage, deadline)?;
-        if formulation.overcounts && limit_binds(problem) {
-            let free = Problem { limit: None, ..problem.clone() };
-            let relaxed = self.staged(&free, stage, deadline)?;
-            solution.bound = solution.bound.min(relaxed.bound);
+        if !(formulation.overcounts() && limit_binds(problem)) {
+            return self.staged(problem, stage, deadline);
         }
+        // The plan first, with most of the time; the bound's solve has the rest (at
+        // least what the plan's left).
+        let share = deadline.saturating_duration_since(Instant::now()).mul_f64(BOUND_SHARE);
+        let mut solution = self.staged(problem, stage, deadline.checked_sub(share).unwrap_or(deadline))?;
+        let relaxed = self.staged(&formulation.undercounting(problem), stage, deadline);
+        // Without a plan of the relaxed problem in time there is no bound but 0.
+        solution.bound = solution.bound.min(relaxed.map_or(0.0, |r| r.bound));
         Ok(solution)
     }
 

@@ -178,6 +178,8 @@ proptest! {
             if !formulation.overcounts() {
                 prop_assert_eq!(peak, evaluated);
             }
+            let under = formulation.undercounting(formulation.problem()).peak(&assignment);
+            prop_assert!(under <= evaluated, "undercounting peak {under} > price_plan's {evaluated}");
         }
     }
 

@@ -70,7 +70,7 @@ const EXCURSION: u32 = 200;
 /// The relative gap within which the search may stop before its deadline when
 /// neither its plans nor its bound progress (see [`Search::stalls`]): the cost
 /// model's own error is far larger, and a loose relaxation may never close it.
-const STALL_GAP: f64 = 0.01;
+pub(crate) const STALL_GAP: f64 = 0.01;
 
 /// The least time a search runs before it may stop on a stall.
 const STALL_AFTER: Duration = Duration::from_secs(1);
@@ -194,7 +194,7 @@ pub(crate) fn search_core(core: &Core, nodes: usize, constant: f64, run: Run<'_>
         search.improve(search.run.deadline.checked_sub(reserve).unwrap_or(search.run.deadline));
     }
     if search.closed() || search.stalled {
-        search.run.pool.inspect(|(pool, _)| pool.finish());
+        search.run.pool.filter(|(pool, _)| pool.shares()).inspect(|(pool, _)| pool.finish());
     } else {
         search.bound_phase(search.run.deadline.saturating_duration_since(Instant::now()));
     }
@@ -372,7 +372,7 @@ impl<'c, 'r> Search<'c, 'r> {
         self.multipliers.set(&vec![self.memory_first; steps]);
         let until = Instant::now() + self.run.deadline.saturating_duration_since(Instant::now()).mul_f64(0.1);
         let mut stale = 0;
-        while stale < 64 && Instant::now() < until {
+        while stale < 64 && Instant::now() < until && !self.told_to_stop() {
             stale = if self.penalized_step() { 0 } else { stale + 1 };
         }
         self.multipliers.set(&vec![0.0; steps]);
@@ -460,7 +460,7 @@ impl<'c, 'r> Search<'c, 'r> {
             // After a quarter of the time a solution that fits but keeps a forbidden
             // pair ends it too: pricing usage does not remove those.
             let late = now >= until && (self.best.is_some() || self.state.fits(core));
-            if self.state.feasible(core) || now >= self.run.deadline || late {
+            if self.state.feasible(core) || now >= self.run.deadline || late || self.told_to_stop() {
                 break;
             }
             let usage = core.profile(&self.state.assign);
@@ -472,7 +472,7 @@ impl<'c, 'r> Search<'c, 'r> {
             }
             strength *= 4.0;
             let (mut stale, mut tries) = (0, 0);
-            while stale < 16 && tries < 256 && Instant::now() < self.run.deadline {
+            while stale < 16 && tries < 256 && Instant::now() < self.run.deadline && !self.told_to_stop() {
                 tries += 1;
                 stale = if self.penalized_step() { 0 } else { stale + 1 };
             }
@@ -560,7 +560,7 @@ impl<'c, 'r> Search<'c, 'r> {
                     self.stalled = true;
                     self.restore_best();
                     if !self.racing {
-                        self.run.pool.inspect(|(pool, _)| pool.finish());
+                        self.run.pool.filter(|(pool, _)| pool.shares()).inspect(|(pool, _)| pool.finish());
                     }
                     break;
                 }
@@ -625,7 +625,7 @@ impl<'c, 'r> Search<'c, 'r> {
     /// Publishes the best feasible solution held to the pool and takes up another
     /// run's if it is better.
     fn share(&mut self) {
-        let Some((pool, slot)) = self.run.pool else { return };
+        let Some((pool, slot)) = self.run.pool.filter(|(pool, _)| pool.shares()) else { return };
         let core = self.core;
         let held = [Some(&self.state), self.best.as_ref()].into_iter().flatten().filter(|s| s.feasible(core));
         let Some(mine) = held.fold(None, |b: Option<&State>, s| match b {

@@ -1,9 +1,11 @@
-//! Solutions shared between the runs of a portfolio: each run publishes its best
-//! feasible solution into its slot, and a run whose best is worse than another's
-//! takes that one up and searches on from it.
+//! Solutions shared between the runs of a portfolio of one problem: each run
+//! publishes its best feasible solution into its slot, and a run whose best is
+//! worse than another's takes that one up and searches on from it.
 //!
 //! A run that proves its plan optimal (or within the gap), or stops on a stall,
-//! finishes the pool: the others stop at their next look.
+//! finishes the pool: the others stop at their next look. Runs of different
+//! problems (pair loads folded above and below) share only that: the portfolio
+//! finishes their pool when a plan of the original problem is proven.
 //!
 //! Invariants: a slot only ever improves; what a run reads is the best of the
 //! other slots at that moment (ties: the lowest slot), so with several runs the
@@ -20,14 +22,22 @@ type Entry = (Score, Arc<Vec<usize>>);
 #[derive(Debug, Default)]
 pub(crate) struct Pool {
     slots: Mutex<Vec<Option<Entry>>>,
+    /// Whether the runs search one problem, so that their solutions are each
+    /// other's and a run's proof ends them all.
+    shares: bool,
     /// Set by a run that proved its plan (or stopped on a stall): the others stop.
     done: AtomicBool,
 }
 
 impl Pool {
-    /// A pool of `runs` empty slots.
-    pub fn new(runs: usize) -> Self {
-        Pool { slots: Mutex::new(vec![None; runs]), done: AtomicBool::new(false) }
+    /// A pool of `runs` empty slots, for runs of one problem (`shares`) or not.
+    pub fn new(runs: usize, shares: bool) -> Self {
+        Pool { slots: Mutex::new(vec![None; runs]), shares, done: AtomicBool::new(false) }
+    }
+
+    /// Whether the runs search one problem (see [`Pool::new`]).
+    pub fn shares(&self) -> bool {
+        self.shares
     }
 
     /// Tells every run to stop: one has proved its plan, or stopped on a stall.
@@ -67,7 +77,7 @@ mod tests {
 
     #[test]
     fn a_run_reads_the_best_of_the_others() {
-        let pool = Pool::new(3);
+        let pool = Pool::new(3, true);
         let score = |x: f64| Score { forbidden: 0, finite: x };
         assert!(pool.best_except(0).is_none());
         pool.publish(1, score(5.0), &[1]);
