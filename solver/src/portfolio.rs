@@ -102,11 +102,11 @@ pub(crate) fn search_all(problem: &Problem, pre: &Presolved, run: Run<'_>, threa
 fn sequential(problem: &Problem, pre: &Presolved, run: Run<'_>) -> Option<Found> {
     let Run { start, deadline, seed, report, gap, stall, .. } = run;
     let split = Instant::now() + deadline.saturating_duration_since(Instant::now()).mul_f64(0.4);
-    let pool = Pool::new(1, false);
-    let (begin, pool) = (None, Some((&pool, 0)));
+    let proven = Pool::new(1, false);
+    let (begin, pool) = (None, Some((&proven, 0)));
     let below =
         one(problem, pre, Fold::Below, None, Run { start, deadline: split, seed, report, gap, stall, begin, pool });
-    if pool.is_some_and(|(pool, _)| pool.finished()) {
+    if proven.finished() {
         return combine(vec![below]);
     }
     let above = one(problem, pre, Fold::Above, None, Run { start, deadline, seed, report, gap, stall, begin, pool });

@@ -159,6 +159,11 @@ pub(crate) struct Run<'a> {
     pub pool: Option<(&'a Pool, usize)>,
 }
 
+/// True once `pool` (a run's, if any) has been finished.
+fn finished(pool: Option<(&Pool, usize)>) -> bool {
+    pool.is_some_and(|(pool, _)| pool.finished())
+}
+
 /// Searches the remaining problem of `pre`, whose binding loads are on single nodes
 /// (`portfolio.rs` folds those on pairs).
 pub(crate) fn search(problem: &Problem, pre: &Presolved, run: Run<'_>) -> Option<Outcome> {
@@ -194,7 +199,7 @@ pub(crate) fn search_core(core: &Core, nodes: usize, constant: f64, run: Run<'_>
         search.improve(search.run.deadline.checked_sub(reserve).unwrap_or(search.run.deadline));
     }
     if search.closed() || search.stalled {
-        search.run.pool.filter(|(pool, _)| pool.shares()).inspect(|(pool, _)| pool.finish());
+        search.finish_pool();
     } else {
         search.bound_phase(search.run.deadline.saturating_duration_since(Instant::now()));
     }
@@ -252,7 +257,7 @@ impl<'c, 'r> Search<'c, 'r> {
         let began = Instant::now();
         let mut dual = dual::Dual::new(core);
         let budget = run.deadline.saturating_duration_since(Instant::now()).mul_f64(0.05).min(PHASE);
-        let stop = || run.pool.is_some_and(|(pool, _)| pool.finished());
+        let stop = || finished(run.pool);
         let (bound, _) = dual::ascend(core, &mut dual, f64::INFINITY, (Instant::now() + budget, &stop), run.gap);
         let start = dual.round(core);
         Search {
@@ -523,7 +528,7 @@ impl<'c, 'r> Search<'c, 'r> {
         let incumbent = self.state.score.finite;
         let deadline = Instant::now() + budget;
         let pool = self.run.pool;
-        let stop = || pool.is_some_and(|(pool, _)| pool.finished());
+        let stop = || finished(pool);
         let (value, lambda) = dual::ascend(self.core, &mut self.dual, incumbent, (deadline, &stop), self.run.gap);
         if value > self.bound {
             (self.bound, self.bound_lambda) = (value.min(incumbent), lambda);
@@ -560,7 +565,7 @@ impl<'c, 'r> Search<'c, 'r> {
                     self.stalled = true;
                     self.restore_best();
                     if !self.racing {
-                        self.run.pool.filter(|(pool, _)| pool.shares()).inspect(|(pool, _)| pool.finish());
+                        self.finish_pool();
                     }
                     break;
                 }
@@ -619,7 +624,13 @@ impl<'c, 'r> Search<'c, 'r> {
 
     /// True once another run of the pool has finished it.
     fn told_to_stop(&self) -> bool {
-        self.run.pool.is_some_and(|(pool, _)| pool.finished())
+        finished(self.run.pool)
+    }
+
+    /// Ends the other runs of this run's pool, if they search the same problem (the
+    /// portfolio ends runs of folded problems).
+    fn finish_pool(&self) {
+        self.run.pool.filter(|(pool, _)| pool.shares()).inspect(|(pool, _)| pool.finish());
     }
 
     /// Publishes the best feasible solution held to the pool and takes up another
