@@ -6,7 +6,8 @@
 //! CPU-mesh run with the GIL released ([`plan`], [`run`]), pipelines across meshes
 //! ([`pipeline`]), and the exceptions every
 //! failure becomes, with its file, line and column ([`errors`]). Everything runs in
-//! this process; nothing calls the command line.
+//! this process; nothing calls the command line. With `AUTOSHARD_LOG` set (e.g.
+//! `debug`), the library's logs go to stderr as the command line's do.
 
 mod config;
 mod errors;
@@ -20,6 +21,9 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    if let Ok(filter) = tracing_subscriber::EnvFilter::try_from_env("AUTOSHARD_LOG") {
+        let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
+    }
     errors::register(m)?;
     m.add_class::<config::PyConfig>()?;
     m.add_class::<plan::PyPlan>()?;

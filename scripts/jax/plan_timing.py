@@ -137,6 +137,9 @@ def main():
     mesh = Mesh(np.array(jax.devices()).reshape(2, 4), ("data", "model"))
     built = time.perf_counter()
     programs = all_programs(opts.only)
+    # Building dispatches the initialisers asynchronously: let them finish, so that
+    # no plan is timed while XLA still computes on the same cores.
+    jax.block_until_ready([args for _, args, *_ in programs.values()])
     print(f"autoshard {autoshard.__version__}, jax {jax.__version__}, {len(jax.devices())} devices, "
           f"{os.cpu_count()} cores; {len(programs)} programs built in {time.perf_counter() - built:.1f}s; "
           f"presets {', '.join(opts.presets)}; time limit {opts.time_limit or 'default'}, "

@@ -342,9 +342,9 @@ impl<'c, 'r> Search<'c, 'r> {
             if best.as_ref().is_none_or(|b| self.state.score.better(&b.score)) {
                 best = Some(self.state.clone());
             }
-            // Within the gap and not progressing: the other starts could not
-            // matter enough to be worth their slices.
-            if self.stalled {
+            // Within the stall gap (and where stalls may end the search): the other
+            // starts could not matter enough to be worth their slices.
+            if self.stalled || (self.run.stall && self.within_stall_gap()) {
                 break;
             }
         }
@@ -655,15 +655,15 @@ impl<'c, 'r> Search<'c, 'r> {
 
     /// True when the gap is within [`STALL_GAP`] and going on would not close it:
     /// the best cost has not improved over the last quarter of the time since the
-    /// first feasible solution, and
-    /// at the pace the bound rose over it, closing the gap would take longer than
-    /// the search has run. Records the best cost and bound of this moment.
+    /// first feasible solution, and at the pace the bound rose over it, closing the
+    /// gap would take longer than the search has run. Records the best cost and
+    /// bound of this moment.
     fn stalls(&mut self) -> bool {
         let now = Instant::now();
         let (best, bound) = (self.best_cost() + self.constant, self.bound + self.constant);
         self.history.push((now, best, bound));
         let elapsed = now.saturating_duration_since(self.run.start);
-        if !self.run.stall || !best.is_finite() || best - bound > STALL_GAP * best.abs() || elapsed < STALL_AFTER {
+        if !self.run.stall || !self.within_stall_gap() || elapsed < STALL_AFTER {
             return false;
         }
         // The plans' progress is judged over the time spent improving them.
@@ -681,6 +681,12 @@ impl<'c, 'r> Search<'c, 'r> {
             tracing::debug!(best, bound, rate, "stalled within the gap");
         }
         stalled
+    }
+
+    /// True when the best feasible cost is within [`STALL_GAP`] of the bound.
+    fn within_stall_gap(&self) -> bool {
+        let (best, bound) = (self.best_cost() + self.constant, self.bound + self.constant);
+        best.is_finite() && best - bound <= STALL_GAP * best.abs()
     }
 
     /// Takes `best` back as the state if it is better or the state is not feasible.
