@@ -72,8 +72,14 @@ pub struct Solver {
 const FORMULATION_SHARE: f64 = 0.6;
 
 /// Pricing a plan takes about this share of the time formulating its program took
-/// (measured: 0.16 on a 11k-op training step); the solve keeps it in reserve.
+/// (measured: 0.16 on a 11k-op training step before identical layers were
+/// formulated once); the solve keeps it in reserve.
 const PRICING_SHARE: f64 = 0.35;
+
+/// Pricing a plan and writing it out take about this long per op at most
+/// (measured: 26 µs and 17 µs per op on a 90k-op training step); the solve keeps
+/// it in reserve when that is more than [`PRICING_SHARE`] of formulating.
+const PRICING_PER_OP: Duration = Duration::from_micros(45);
 
 /// The share of the engine's time kept for the bound's solve when the budget rows
 /// may over-count a shared buffer (see [`Solver::bounded`]).
@@ -169,9 +175,11 @@ impl Solver {
             return greedy(program, hardware, start, self.options.uneven);
         };
         let stage = stages(&formulation);
-        // Pricing the plan takes a fraction of formulating it; keep that, and 5% of
-        // the limit for the caller's output, out of the engine's time.
-        let reserve = formulated.elapsed().mul_f64(PRICING_SHARE) + self.time_limit().mul_f64(0.05);
+        // Pricing the plan takes a fraction of formulating it, or about a fixed time
+        // per op where layers were formulated once; keep that, and 5% of the limit
+        // for the caller's output, out of the engine's time.
+        let pricing = formulated.elapsed().mul_f64(PRICING_SHARE).max(PRICING_PER_OP * program.ops().len() as u32);
+        let reserve = pricing + self.time_limit().mul_f64(0.05);
         let deadline = (start + self.time_limit()).checked_sub(reserve).unwrap_or(start);
         let solution = self.bounded(&formulation, &formulation.problem, &stage, deadline)?;
         self.phase("pricing", start);
