@@ -142,10 +142,68 @@ pub fn dense(text: &str, element: &str) -> Result<Vec<f64>, String> {
         .strip_prefix("dense<")
         .and_then(|v| v.strip_suffix('>'))
         .ok_or_else(|| format!("expected a dense<…> literal, found '{text}'"))?;
-    if inner.starts_with('"') {
-        return Err(format!("hex-string dense literals are not supported: '{}'", abbreviate(inner)));
+    if let Some(hex) = inner.strip_prefix('"').and_then(|h| h.strip_suffix('"')) {
+        return hex_elements(hex, element);
     }
     items(inner).iter().map(|s| scalar(s, element)).collect()
+}
+
+/// The elements of a hex-string dense literal (`dense<"0x0000803F…">`, as MLIR
+/// prints large constants): the raw little-endian bytes of every element in
+/// row-major order, or of one element for a splat. Each element takes its type's
+/// bytes (`i1` and `i4` one byte each).
+fn hex_elements(hex: &str, element: &str) -> Result<Vec<f64>, String> {
+    let digits = hex
+        .strip_prefix("0x")
+        .or_else(|| hex.strip_prefix("0X"))
+        .ok_or_else(|| format!("a hex-string dense literal starts with '0x': '{}'", abbreviate(hex)))?;
+    if digits.len() % 2 != 0 || !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(format!("a hex-string dense literal has pairs of hex digits only: '{}'", abbreviate(hex)));
+    }
+    let width = byte_width(element).ok_or_else(|| format!("hex-string dense literals of {element} are not read"))?;
+    if digits.len() / 2 % width != 0 {
+        return Err(format!(
+            "a hex-string dense literal of {element} has {} bytes, not a multiple of {width}",
+            digits.len() / 2
+        ));
+    }
+    let byte = |i: usize| u64::from_str_radix(&digits[2 * i..2 * i + 2], 16).unwrap_or(0);
+    let elements = digits.len() / 2 / width;
+    let bits = |e: usize| (0..width).fold(0u64, |acc, k| acc | byte(e * width + k) << (8 * k));
+    Ok((0..elements).map(|e| from_bits(bits(e), element)).collect())
+}
+
+/// The bytes one element of type `element` takes in a hex-string literal.
+fn byte_width(element: &str) -> Option<usize> {
+    match element {
+        "f64" => Some(8),
+        "f32" => Some(4),
+        "f16" | "bf16" => Some(2),
+        e if e.starts_with("f8") => Some(1),
+        e => {
+            let bits: usize = e.strip_prefix("ui").or_else(|| e.strip_prefix('i'))?.parse().ok()?;
+            (1..=64).contains(&bits).then(|| bits.div_ceil(8))
+        }
+    }
+}
+
+/// An element of type `element` from its bit pattern: floats by their format,
+/// signed integers sign-extended from their width, `i1` as 0 or 1.
+fn from_bits(bits: u64, element: &str) -> f64 {
+    match element {
+        "f64" => f64::from_bits(bits),
+        "f32" => f64::from(f32::from_bits(bits as u32)),
+        "bf16" => f64::from(f32::from_bits((bits as u32) << 16)),
+        "f16" => small_float(bits, 5, 10, true),
+        "f8E5M2" => small_float(bits, 5, 2, true),
+        "f8E4M3FN" | "f8E4M3" => small_float(bits, 4, 3, false),
+        "i1" => f64::from(u8::from(bits & 1 == 1)),
+        e => match e.strip_prefix('i').and_then(|w| w.parse::<u32>().ok()).filter(|w| (2..=64).contains(w)) {
+            // Sign-extend from the type's width.
+            Some(width) => ((bits << (64 - width)) as i64 >> (64 - width)) as f64,
+            None => bits as f64,
+        },
+    }
 }
 
 /// One literal element.
@@ -157,15 +215,7 @@ fn scalar(s: &str, element: &str) -> Result<f64, String> {
     }
     if let Some(hex) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
         let bits = u64::from_str_radix(hex, 16).map_err(|_| format!("bad hex literal '{s}'"))?;
-        return Ok(match element {
-            "f64" => f64::from_bits(bits),
-            "f32" => f64::from(f32::from_bits(bits as u32)),
-            "bf16" => f64::from(f32::from_bits((bits as u32) << 16)),
-            "f16" => small_float(bits, 5, 10, true),
-            "f8E5M2" => small_float(bits, 5, 2, true),
-            "f8E4M3FN" | "f8E4M3" => small_float(bits, 4, 3, false),
-            _ => bits as f64,
-        });
+        return Ok(from_bits(bits, element));
     }
     s.parse::<f64>().map_err(|_| format!("bad literal '{s}'"))
 }
@@ -227,6 +277,27 @@ mod tests {
         assert!(ints("[a]").is_err());
         // A splat is its value once per element of its type.
         assert_eq!(ints("dense<0> : tensor<4x2xi64>").unwrap(), [0; 8]);
+        // Hex strings, as MLIR prints large constants (MLIR's own parse-literal vectors).
+        let hex = |text: &str, element: &str| dense(text, element).unwrap();
+        assert_eq!(hex(r#"dense<"0xFF00000000000000FF00000000000000"> : tensor<2xi64>"#, "i64"), [255.0; 2]);
+        assert_eq!(hex(r#"dense<"0xFF000000FF000000"> : tensor<2xi32>"#, "i32"), [255.0; 2]);
+        assert_eq!(hex(r#"dense<"0xFF00FF00"> : tensor<2xi16>"#, "i16"), [255.0; 2]);
+        assert_eq!(hex(r#"dense<"0x0F0F"> : tensor<2xi4>"#, "i4"), [-1.0; 2]);
+        assert_eq!(hex(r#"dense<"0xFF"> : tensor<4xi8>"#, "i8"), [-1.0], "a splat");
+        assert_eq!(hex(r#"dense<"0xFF"> : tensor<4xui8>"#, "ui8"), [255.0]);
+        assert_eq!(hex(r#"dense<"0x01000100"> : tensor<4xi1>"#, "i1"), [1.0, 0.0, 1.0, 0.0]);
+        assert_eq!(hex(r#"dense<"0x00000000000024400000000000001440"> : tensor<2xf64>"#, "f64"), [10.0, 5.0]);
+        assert_eq!(hex(r#"dense<"0x2041A040"> : tensor<2xbf16>"#, "bf16"), [10.0, 5.0]);
+        assert_eq!(hex(r#"dense<"0x0000803F000000C0"> : tensor<2xf32>"#, "f32"), [1.0, -2.0]);
+        assert_eq!(hex(r#"dense<"0x003C00C0"> : tensor<2xf16>"#, "f16"), [1.0, -2.0]);
+        for (bad, why) in [
+            (r#"dense<"00803F"> : tensor<1xf32>"#, "starts with '0x'"),
+            (r#"dense<"0x0000803X"> : tensor<1xf32>"#, "pairs of hex digits"),
+            (r#"dense<"0x0000803F00"> : tensor<1xf32>"#, "not a multiple of 4"),
+        ] {
+            let error = dense(bad, "f32").unwrap_err();
+            assert!(error.contains(why), "{bad}: {error}");
+        }
         assert_eq!(ints("dense<1> : tensor<3xi64>").unwrap(), [1, 1, 1]);
         assert_eq!(ints("dense<[2]> : tensor<1xi64>").unwrap(), [2]);
     }
