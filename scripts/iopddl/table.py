@@ -67,7 +67,8 @@ def main():
         score = best[x] / cost
         total += score
         early = best[x] / at30[x] if x in at30 else float("nan")
-        total30 += 0.0 if early != early else early
+        if x in at30:
+            total30 += early
         gap = "-" if bound is None else f"{100 * (cost - bound) / cost:.2f}%"
         shown = "-" if bound is None else f"{bound:,.0f}"
         print(f"| {x} | {cost:,} | {score:.4f} | {early:.4f} | {shown} | {gap} | {first:.1f} s | {took:.1f} s |",

@@ -40,7 +40,6 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 import jax  # noqa: E402
 import numpy as np  # noqa: E402
-from jax.sharding import Mesh  # noqa: E402
 
 import autoshard  # noqa: E402
 import autoshard.jax  # noqa: E402
@@ -134,7 +133,7 @@ def main():
     if opts.save:
         opts.save.mkdir(parents=True, exist_ok=True)
 
-    mesh = Mesh(np.array(jax.devices()).reshape(2, 4), ("data", "model"))
+    mesh = solver_programs.mesh()
     built = time.perf_counter()
     programs = all_programs(opts.only)
     # Building dispatches the initialisers asynchronously: let them finish, so that

@@ -16,6 +16,7 @@
 //!    (dropped: the memory budget). A preference is never dropped to save cost.
 
 use crate::error::{Result, SolveError};
+use crate::intervals::IntervalSums;
 use autoshard_model::DroppedPreference;
 use autoshard_model::ir::Annotation;
 use autoshard_model::{Bytes, Program, TensorSharding, ValueId};
@@ -165,26 +166,20 @@ fn conflict(program: &Program, a: &Annotation, other: Option<&Annotation>) -> St
 /// position; the message names the first position that does not.
 fn check_budget(r: &Resolved, budget: &Budget<'_>) -> Result<(), String> {
     let horizon = budget.live.iter().map(|&(_, _, to)| to + 1).max().unwrap_or(0);
-    // Each live range adds its value's smallest size from its start to its end: a
-    // difference array, summed once.
-    let mut delta = vec![0i128; horizon + 1];
+    // Each live range adds its value's smallest size from its start to its end.
+    let mut need = IntervalSums::new(horizon);
     let mut parameter = vec![false; r.component.len()];
     budget.parameters.iter().for_each(|v| parameter[v.index()] = true);
     let mut parameters = 0u64;
     for &(value, from, to) in budget.live {
         let Some(c) = r.component[value.index()] else { continue };
         let smallest = r.allowed[c].iter().map(|s| (budget.bytes)(value, s).0).min().unwrap_or(0);
-        delta[from] += i128::from(smallest);
-        delta[to + 1] -= i128::from(smallest);
+        need.add((from, to + 1), smallest);
         if parameter[value.index()] {
             parameters = parameters.saturating_add(smallest);
         }
     }
-    let need = delta[..horizon].iter().scan(0i128, |sum, d| {
-        *sum += d;
-        Some(u64::try_from(*sum).unwrap_or(u64::MAX))
-    });
-    let Some((at, worst)) = need.enumerate().find(|&(_, n)| n > budget.limit.0) else { return Ok(()) };
+    let Some((at, worst)) = need.sums().enumerate().find(|&(_, n)| n > budget.limit.0) else { return Ok(()) };
     let at_op = budget.positions.get(at).map_or("the end".to_string(), |n| format!("op \"{n}\""));
     let kept = match parameters {
         0 => String::new(),

@@ -28,6 +28,7 @@ mod formulation;
 mod graph;
 mod ilp;
 mod infeasible;
+mod intervals;
 mod iopddl;
 pub mod pipeline;
 mod portfolio;

@@ -8,7 +8,8 @@
 //! fits is a plan; and *below*, the least, so its bound is valid (every plan fits it
 //! at the same cost) and its solutions are plans when they fit the original. Runs
 //! alternate the two; on one thread, below takes the first 40% of the time and above
-//! the rest, unless below's plan fits the problem and is proven within the gap. Without such loads every run searches the problem itself.
+//! the rest, unless below's plan fits the problem and is proven within the gap.
+//! Without such loads every run searches the problem itself.
 //!
 //! Invariants: the result is the cheapest run's assignment that fits the original
 //! problem (ties: the lowest run), its bound the largest valid one, and it is the

@@ -18,6 +18,7 @@
 //! `(low, high)` node index with rows of the lower node; iteration is in index order,
 //! so the result is deterministic.
 
+use crate::intervals::IntervalSums;
 use crate::problem::{LoadSide, NodeId, Problem};
 use crate::table::{Interner, Table};
 use std::collections::{BTreeMap, BTreeSet};
@@ -296,8 +297,7 @@ impl Presolved {
     /// Unpins every pinned node without binding loads whose allowed strategies all
     /// use the same amount, adding that amount to the base profile.
     fn unpin_constant(&mut self, problem: &Problem) {
-        // The unpinned usage is added over intervals: a difference array, summed once.
-        let mut delta = vec![0i128; self.base.len() + 1];
+        let mut unpinned = IntervalSums::new(self.base.len());
         let mut any = false;
         for n in 0..self.costs.len() {
             if !self.pinned[n] || self.eliminated[n] || !self.loads[n].is_empty() {
@@ -311,18 +311,12 @@ impl Presolved {
             if let Some(first) = constant {
                 self.pinned[n] = false;
                 self.touch(n);
-                let (from, to) = node.interval;
-                delta[from] += i128::from(first);
-                delta[to] -= i128::from(first);
+                unpinned.add(node.interval, first);
                 any = true;
             }
         }
         if any {
-            let mut running = 0i128;
-            for (b, d) in self.base.iter_mut().zip(&delta) {
-                running += d;
-                *b = u64::try_from(i128::from(*b) + running).unwrap_or(u64::MAX);
-            }
+            self.base.iter_mut().zip(unpinned.sums()).for_each(|(b, u)| *b = b.saturating_add(u));
         }
     }
 
@@ -493,28 +487,19 @@ pub fn limit_binds(problem: &Problem) -> bool {
 fn pinned_nodes(problem: &Problem) -> (Vec<bool>, Vec<usize>) {
     let mut pinned = vec![false; problem.nodes.len()];
     let Some(limit) = problem.limit else { return (pinned, Vec::new()) };
-    // The most every node and load may use, summed per step (a difference array),
-    // and the steps where that exceeds the limit, counted (a prefix sum: whether an
-    // interval holds one is a difference of two counts).
-    let horizon = problem.horizon();
-    let mut delta = vec![0i128; horizon + 1];
-    let mut add = |(from, to): (usize, usize), max: u64| {
-        if from < to {
-            delta[from] += i128::from(max);
-            delta[to] -= i128::from(max);
-        }
-    };
+    // The most every node and load may use, summed per step, and the steps where
+    // that exceeds the limit, counted (a prefix sum: whether an interval holds one
+    // is a difference of two counts).
+    let mut worst = IntervalSums::new(problem.horizon());
     for node in &problem.nodes {
-        add(node.interval, (0..node.strategies()).map(|s| node.usage_of(s)).max().unwrap_or(0));
+        worst.add(node.interval, (0..node.strategies()).map(|s| node.usage_of(s)).max().unwrap_or(0));
     }
     for load in &problem.loads {
-        add(load.interval, load.max());
+        worst.add(load.interval, load.max());
     }
-    let mut over = vec![0usize; horizon + 1];
-    let mut running = 0i128;
-    for t in 0..horizon {
-        running += delta[t];
-        over[t + 1] = over[t] + usize::from(running > i128::from(limit));
+    let mut over = vec![0usize];
+    for w in worst.sums() {
+        over.push(over[over.len() - 1] + usize::from(w > limit));
     }
     let binds = |(from, to): (usize, usize)| from < to && over[to] > over[from];
     for (i, node) in problem.nodes.iter().enumerate() {

@@ -10,6 +10,7 @@
 //! strategies of one or two nodes (a reshard's transient buffer, a buffer that exists
 //! only when a reshard moves data).
 
+use crate::intervals::IntervalSums;
 use crate::table::Table;
 use std::fmt;
 
@@ -241,29 +242,14 @@ impl Problem {
 
     /// The usage at every time step under `assignment`.
     pub fn usage(&self, assignment: &[usize]) -> Vec<u64> {
-        // Every node and load adds its usage over an interval: a difference array,
-        // summed once.
-        let mut delta = vec![0i128; self.horizon() + 1];
-        let mut add = |(from, to): (usize, usize), u: u64| {
-            if from < to {
-                delta[from] += i128::from(u);
-                delta[to] -= i128::from(u);
-            }
-        };
+        let mut usage = IntervalSums::new(self.horizon());
         for (node, &s) in self.nodes.iter().zip(assignment) {
-            add(node.interval, node.usage_of(s));
+            usage.add(node.interval, node.usage_of(s));
         }
         for load in &self.loads {
-            add(load.interval, load.at(assignment[load.a.0], load.b.map_or(0, |b| assignment[b.0])));
+            usage.add(load.interval, load.at(assignment[load.a.0], load.b.map_or(0, |b| assignment[b.0])));
         }
-        let mut running = 0i128;
-        delta[..delta.len() - 1]
-            .iter()
-            .map(|d| {
-                running += d;
-                u64::try_from(running).unwrap_or(u64::MAX)
-            })
-            .collect()
+        usage.sums().collect()
     }
 
     /// True if `assignment` stays within the limit.

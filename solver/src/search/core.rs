@@ -224,14 +224,11 @@ impl Core {
         let kept: Vec<usize> = (0..original.len()).filter(|&v| !b.merged[v]).collect();
         let mut renumber = vec![usize::MAX; original.len()];
         kept.iter().enumerate().for_each(|(i, &v)| renumber[v] = i);
-        let mut adjacency = vec![Vec::new(); kept.len()];
-        let mut edges = Vec::new();
-        for ((low, high), costs) in std::mem::take(&mut b.edges) {
-            let (a, c) = (renumber[low], renumber[high]);
-            adjacency[a].push((edges.len(), c));
-            adjacency[c].push((edges.len(), a));
-            edges.push(CoreEdge { a, b: c, costs });
-        }
+        let edges: Vec<CoreEdge> = std::mem::take(&mut b.edges)
+            .into_iter()
+            .map(|((low, high), costs)| CoreEdge { a: renumber[low], b: renumber[high], costs })
+            .collect();
+        let adjacency = adjacency(kept.len(), &edges);
         let base = (0..problem.horizon()).map(|t| pre.base.get(t).copied().unwrap_or(0) as i64).collect();
         let limit = problem.limit.map_or(i64::MAX, |l| l.min(i64::MAX as u64) as i64);
         let core = Core {
@@ -252,6 +249,21 @@ impl Core {
             "search core"
         );
         core
+    }
+
+    /// A core of `cost` and `edges` (each `a < b`, rows of `a`) with no members,
+    /// usage or limit: a tied problem (`symmetry.rs`), or a test's.
+    pub fn unlimited(cost: Vec<Vec<f64>>, edges: Vec<CoreEdge>) -> Self {
+        let n = cost.len();
+        Core {
+            members: vec![Vec::new(); n],
+            segments: vec![Vec::new(); n],
+            adjacency: adjacency(n, &edges),
+            cost,
+            edges,
+            base: Vec::new(),
+            limit: i64::MAX,
+        }
     }
 
     /// The number of core nodes.
@@ -351,6 +363,16 @@ pub(crate) fn assignments(sizes: &[usize]) -> impl Iterator<Item = Vec<usize>> +
         next[..i].iter_mut().for_each(|d| *d = 0);
         Some(next)
     })
+}
+
+/// Per node of `n`, `(edge, other node)` for each of `edges` it ends, in edge order.
+fn adjacency(n: usize, edges: &[CoreEdge]) -> Vec<Vec<(usize, usize)>> {
+    let mut adjacency = vec![Vec::new(); n];
+    for (e, edge) in edges.iter().enumerate() {
+        adjacency[edge.a].push((e, edge.b));
+        adjacency[edge.b].push((e, edge.a));
+    }
+    adjacency
 }
 
 /// A random test problem's core (of `nodes` problem nodes, `problem::random`) and a

@@ -204,13 +204,13 @@ const WINDOW: usize = 64;
 /// ascent going.
 const CONVERGED: f64 = 1e-6;
 
-/// Raises the bound until `deadline` (or until `stop` says so), until it proves `incumbent` (the best known
-/// cost) within the relative `gap`, or until it converges (it rose by less than
-/// [`CONVERGED`] over the last [`WINDOW`] iterations, or the multipliers' steps
-/// shrank to nothing): message passing, with subgradient steps on the multipliers
-/// (Polyak's rule against the incumbent) between iterations when the limit can bind
-/// and the incumbent is finite. Returns the best bound and its multipliers; the state
-/// is left at the last iterate.
+/// Raises the bound until `deadline` (or until `stop` says so), until it proves
+/// `incumbent` (the best known cost) within the relative `gap`, or until it
+/// converges (it rose by less than [`CONVERGED`] over the last [`WINDOW`]
+/// iterations, or the multipliers' steps shrank to nothing): message passing, with
+/// subgradient steps on the multipliers (Polyak's rule against the incumbent)
+/// between iterations when the limit can bind and the incumbent is finite. Returns
+/// the best bound and its multipliers; the state is left at the last iterate.
 pub(crate) fn ascend(
     core: &Core,
     dual: &mut Dual,
@@ -315,24 +315,14 @@ mod tests {
         use super::super::core::CoreEdge;
         let cost: Vec<Vec<f64>> =
             (0..n).map(|_| (0..rng.random_range(1..5)).map(|_| rng.random_range(0..10) as f64).collect()).collect();
-        let (mut edges, mut adjacency) = (Vec::new(), vec![Vec::new(); n]);
+        let mut edges = Vec::new();
         for b in 1..n {
             let a = rng.random_range(0..b);
             let costs: Vec<f64> = (0..cost[a].len() * cost[b].len()).map(|_| rng.random_range(0..10) as f64).collect();
             let costs = crate::table::Table::dense(cost[a].len(), cost[b].len(), &costs);
-            adjacency[a].push((edges.len(), b));
-            adjacency[b].push((edges.len(), a));
             edges.push(CoreEdge { a, b, costs });
         }
-        Core {
-            members: vec![Vec::new(); n],
-            segments: vec![Vec::new(); n],
-            cost,
-            edges,
-            adjacency,
-            base: Vec::new(),
-            limit: i64::MAX,
-        }
+        Core::unlimited(cost, edges)
     }
 
     #[test]

@@ -241,13 +241,11 @@ struct Search<'c, 'r> {
     classes: Option<Classes>,
     /// When the search began.
     began: Instant,
-    /// True while its starts race (a stall then ends a start's slice only).
-    racing: bool,
-    /// When each bound phase of the improvement ended, the best cost and the bound
-    /// then.
+    /// At each stall check ([`Search::stalls`]): when, the best cost and the bound.
     history: Vec<(Instant, f64, f64)>,
     /// True once the search stopped because neither its plans nor its bound would
-    /// close a small gap in time ([`Search::stalls`]).
+    /// close a small gap in time ([`Search::stalls`]), or another run finished the
+    /// pool.
     stalled: bool,
 }
 
@@ -278,7 +276,6 @@ impl<'c, 'r> Search<'c, 'r> {
             first_feasible: None,
             classes: None,
             began,
-            racing: false,
             history: Vec::new(),
             stalled: false,
             core,
@@ -324,7 +321,6 @@ impl<'c, 'r> Search<'c, 'r> {
             return self.start(starts[0]);
         }
         let rounded = self.state.clone();
-        self.racing = true;
         // A slice scales with the problem (four times what the search took to get
         // here, at least a second) up to its share of the time.
         let share = self.run.deadline.saturating_duration_since(self.run.start).mul_f64(RACE);
@@ -348,7 +344,6 @@ impl<'c, 'r> Search<'c, 'r> {
                 break;
             }
         }
-        self.racing = false;
         let Some(best) = best else { return false };
         self.state = best;
         self.best = None;
@@ -375,19 +370,21 @@ impl<'c, 'r> Search<'c, 'r> {
         }
         let steps = self.core.base.len();
         self.multipliers.set(&vec![self.memory_first; steps]);
-        let until = Instant::now() + self.run.deadline.saturating_duration_since(Instant::now()).mul_f64(0.1);
-        let mut stale = 0;
-        while stale < 64 && Instant::now() < until && !self.told_to_stop() {
-            stale = if self.penalized_step() { 0 } else { stale + 1 };
-        }
+        self.settle(Instant::now() + self.run.deadline.saturating_duration_since(Instant::now()).mul_f64(0.1));
         self.multipliers.set(&vec![0.0; steps]);
         let ok = self.state.feasible(self.core);
         if ok {
-            self.first_feasible.get_or_insert(self.run.start.elapsed().as_secs_f64());
-            self.best = Some(self.state.clone());
-            self.report("feasible", true);
+            self.keep_feasible();
         }
         ok
+    }
+
+    /// Keeps the state, feasible, as the best solution, and notes when the first
+    /// feasible one came.
+    fn keep_feasible(&mut self) {
+        self.first_feasible.get_or_insert(self.run.start.elapsed().as_secs_f64());
+        self.best = Some(self.state.clone());
+        self.report("feasible", true);
     }
 
     /// Finds the core's repeated structure and, if it has some, solves the tied
@@ -425,9 +422,14 @@ impl<'c, 'r> Search<'c, 'r> {
     /// until proposals stop helping.
     fn free(&mut self) {
         let budget = self.run.deadline.saturating_duration_since(Instant::now()).mul_f64(0.05).min(PHASE);
-        let until = Instant::now() + budget;
+        self.settle(Instant::now() + budget);
+    }
+
+    /// Penalized steps until 64 in a row keep nothing, until `until`, or until the
+    /// pool is finished.
+    fn settle(&mut self, until: Instant) {
         let mut stale = 0;
-        while stale < 64 && Instant::now() < until {
+        while stale < 64 && Instant::now() < until && !self.told_to_stop() {
             stale = if self.penalized_step() { 0 } else { stale + 1 };
         }
     }
@@ -449,9 +451,7 @@ impl<'c, 'r> Search<'c, 'r> {
                 && self.state.feasible(core)
                 && self.best.as_ref().is_none_or(|b| self.state.score.better(&b.score))
             {
-                self.first_feasible.get_or_insert(self.run.start.elapsed().as_secs_f64());
-                self.best = Some(self.state.clone());
-                self.report("feasible", true);
+                self.keep_feasible();
             }
             self.state = saved;
             tracing::debug!(
@@ -562,11 +562,9 @@ impl<'c, 'r> Search<'c, 'r> {
                     self.bound_phase(burst.min(Duration::from_secs(1)));
                 }
                 if self.stalls() {
+                    // The caller ends the pool (after a race too: see `begin`).
                     self.stalled = true;
                     self.restore_best();
-                    if !self.racing {
-                        self.finish_pool();
-                    }
                     break;
                 }
                 if excursions % 2 == 0 {

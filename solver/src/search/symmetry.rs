@@ -92,7 +92,6 @@ impl Classes {
 
     /// The tied problem of `core`: a node per class, no limit.
     pub fn tied(&self, core: &Core) -> Core {
-        let n = self.len();
         let mut cost: Vec<Vec<f64>> =
             self.members.iter().map(|m| core.cost[m[0]].iter().map(|c| c * m.len() as f64).collect()).collect();
         // Per pair of classes (low, high), the member edges' tables as stored (and
@@ -115,7 +114,6 @@ impl Classes {
             }
         }
         let mut edges = Vec::with_capacity(pairs.len());
-        let mut adjacency = vec![Vec::new(); n];
         for ((a, b), list) in pairs {
             let mut scaled = list.into_iter().map(|(t, flipped, count)| {
                 let t = if flipped { t.transposed() } else { t };
@@ -123,19 +121,9 @@ impl Classes {
             });
             let Some(first) = scaled.next() else { continue };
             let costs = scaled.fold(first, |sum, t| sum.sum(&t));
-            adjacency[a].push((edges.len(), b));
-            adjacency[b].push((edges.len(), a));
             edges.push(CoreEdge { a, b, costs });
         }
-        Core {
-            members: vec![Vec::new(); n],
-            cost,
-            segments: vec![Vec::new(); n],
-            edges,
-            adjacency,
-            base: Vec::new(),
-            limit: i64::MAX,
-        }
+        Core::unlimited(cost, edges)
     }
 
     /// The core assignment giving every member its class's strategy in `tied`.
@@ -194,22 +182,13 @@ mod tests {
         let n = 3 * layers;
         let cost: Vec<Vec<f64>> =
             (0..n).map(|v| (0..k).map(|s| ((v % 3) * 7 + s * 3) as f64 % 5.0).collect()).collect();
-        let (mut edges, mut adjacency) = (Vec::new(), vec![Vec::new(); n]);
-        for v in 0..n - 1 {
-            let values: Vec<f64> = (0..k * k).map(|i| ((i * (v % 3 + 2)) % 7) as f64).collect();
-            adjacency[v].push((edges.len(), v + 1));
-            adjacency[v + 1].push((edges.len(), v));
-            edges.push(CoreEdge { a: v, b: v + 1, costs: Table::dense(k, k, &values) });
-        }
-        Core {
-            members: vec![Vec::new(); n],
-            cost,
-            segments: vec![Vec::new(); n],
-            edges,
-            adjacency,
-            base: Vec::new(),
-            limit: i64::MAX,
-        }
+        let edges = (0..n - 1)
+            .map(|v| {
+                let values: Vec<f64> = (0..k * k).map(|i| ((i * (v % 3 + 2)) % 7) as f64).collect();
+                CoreEdge { a: v, b: v + 1, costs: Table::dense(k, k, &values) }
+            })
+            .collect();
+        Core::unlimited(cost, edges)
     }
 
     #[test]
