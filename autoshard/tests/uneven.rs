@@ -111,3 +111,34 @@ func.func @main(%a: tensor<10x6xf32>) -> tensor<10xf32> {
     let mesh = shardy.replace(r#"sdy.mesh @mesh = <["x"=4]>"#, "mesh.mesh @mesh(shape = 4)");
     assert!(Config::from_mlir("mesh.mlir", &mesh).unwrap().solver.uneven);
 }
+
+/// A Shardy module's plan goes back to `jax.jit`, which refuses padded argument and
+/// result shardings: under a budget that needs the 100 rows split 8 ways (13 rows a
+/// device, padded: the reduction would need no collective), the argument is split
+/// into equal blocks instead (25 rows by 3 columns) and the row sums all-reduced.
+#[test]
+fn a_shardy_modules_arguments_and_results_divide_evenly() {
+    let source = r#"
+sdy.mesh @mesh = <["x"=2, "y"=4]>
+func.func @main(%a: tensor<100x6xf32>) -> tensor<100xf32> {
+  %0 = stablehlo.constant dense<0.0> : tensor<f32>
+  %1 = stablehlo.reduce(%a init: %0) applies stablehlo.add across dimensions = [1] : (tensor<100x6xf32>, tensor<f32>) -> tensor<100xf32>
+  return %1 : tensor<100xf32>
+}
+"#;
+    let mut config = Config::from_mlir("even.mlir", source).unwrap();
+    config.hardware.device.memory = autoshard::model::Bytes(512);
+    let solution = autoshard::solve(&config).unwrap();
+    let plan = &solution.plan;
+    let mesh = config.program.mesh();
+    for (name, shape) in [("%a", vec![100, 6]), ("%1", vec![100])] {
+        let sharding = plan.value(name).unwrap_or_else(|| panic!("{name}: {:?}", plan.values));
+        assert!(!sharding.dims_replicated(), "{name} must be split to fit 512 bytes: {sharding}");
+        assert!(sharding.divides(&shape, mesh), "{name}: {sharding}");
+    }
+    // The same program from YAML may pad its argument: no collective at all.
+    config.solver.uneven = true;
+    let padded = autoshard::solve(&config).unwrap();
+    assert!(padded.plan.collectives.is_empty(), "{:?}", padded.plan.collectives);
+    assert!(!padded.plan.value("%a").unwrap().divides(&[100, 6], mesh));
+}

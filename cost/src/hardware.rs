@@ -27,9 +27,13 @@ pub enum Preset {
     H100Sxm,
     /// Google TPU v5e, all axes on the inter-chip interconnect.
     TpuV5e,
-    /// This machine's CPU threads as devices: the profile `autoshard bench calibrate`
-    /// measured, shipped in `cost/data/cpu.yaml`.
+    /// This machine's CPU threads as devices of the CPU mesh executor: the profile
+    /// `autoshard bench calibrate` measured, shipped in `cost/data/cpu.yaml`.
     Cpu,
+    /// JAX's host CPU devices as XLA runs them (8 on this machine's 2 cores): the
+    /// profile `scripts/jax/calibrate_xla.py` measured, shipped in
+    /// `cost/data/xla-cpu.yaml`.
+    XlaCpu,
 }
 
 /// A preset's device, fast (intra-node) link, slow (inter-node) link and node size.
@@ -42,7 +46,7 @@ struct PresetFigures {
 
 impl Preset {
     /// Every preset.
-    pub const ALL: [Preset; 3] = [Preset::H100Sxm, Preset::TpuV5e, Preset::Cpu];
+    pub const ALL: [Preset; 4] = [Preset::H100Sxm, Preset::TpuV5e, Preset::Cpu, Preset::XlaCpu];
 
     /// The preset's name in configs.
     pub fn name(self) -> &'static str {
@@ -50,6 +54,7 @@ impl Preset {
             Preset::H100Sxm => "h100-sxm",
             Preset::TpuV5e => "tpu-v5e",
             Preset::Cpu => "cpu",
+            Preset::XlaCpu => "xla-cpu",
         }
     }
 
@@ -86,8 +91,8 @@ impl Preset {
             },
             // The shipped calibrated profile (see `profile.rs`): one link for every
             // axis; `HardwareSpec::from_preset` also takes its per-kind links.
-            Preset::Cpu => {
-                let profile = Profile::cpu();
+            Preset::Cpu | Preset::XlaCpu => {
+                let profile = self.profile().unwrap_or(Profile::cpu());
                 PresetFigures {
                     device: profile.device.clone(),
                     intra: profile.link,
@@ -95,6 +100,15 @@ impl Preset {
                     node_size: i64::MAX,
                 }
             }
+        }
+    }
+
+    /// The measured profile the preset is, if it is one.
+    pub fn profile(self) -> Option<&'static Profile> {
+        match self {
+            Preset::Cpu => Some(Profile::cpu()),
+            Preset::XlaCpu => Some(Profile::xla_cpu()),
+            Preset::H100Sxm | Preset::TpuV5e => None,
         }
     }
 
@@ -152,12 +166,12 @@ impl HardwareSpec {
     /// The default preset when a config names none.
     pub const DEFAULT_PRESET: Preset = Preset::H100Sxm;
 
-    /// `preset`'s figures for `mesh` (for `cpu`, the shipped profile applied).
+    /// `preset`'s figures for `mesh` (for a measured one, its profile applied).
     pub fn from_preset(preset: Preset, mesh: &Mesh) -> Self {
         let mut spec =
             HardwareSpec { preset, device: preset.device(), axes: preset.links(mesh), collectives: BTreeMap::new() };
-        if preset == Preset::Cpu {
-            spec.apply_profile(Profile::cpu());
+        if let Some(profile) = preset.profile() {
+            spec.apply_profile(profile);
         }
         spec
     }
@@ -213,7 +227,7 @@ mod tests {
         assert_eq!(by_name(&Preset::ALL, Preset::name, "preset", "tpu-v5e"), Ok(Preset::TpuV5e));
         assert_eq!(
             by_name(&Preset::ALL, Preset::name, "preset", "a100"),
-            Err("unknown preset 'a100' (expected one of h100-sxm, tpu-v5e, cpu)".to_string())
+            Err("unknown preset 'a100' (expected one of h100-sxm, tpu-v5e, cpu, xla-cpu)".to_string())
         );
     }
 }

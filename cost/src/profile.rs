@@ -44,6 +44,11 @@ use std::sync::OnceLock;
 /// `autoshard bench calibrate --out cost/data/cpu.yaml`).
 pub const CPU_PROFILE: &str = include_str!("../data/cpu.yaml");
 
+/// The profile of the `xla-cpu` preset: XLA's CPU backend (JAX's 8 host devices on
+/// the development machine), measured by `scripts/jax/calibrate_xla.py` and fitted
+/// by `autoshard bench calibrate --measured` into `cost/data/xla-cpu.yaml`.
+pub const XLA_CPU_PROFILE: &str = include_str!("../data/xla-cpu.yaml");
+
 /// The collectives whose time has a formula, which a profile may override.
 pub const PRICED_KINDS: [CollectiveKind; 5] = [
     CollectiveKind::AllGather,
@@ -210,13 +215,15 @@ impl Profile {
     }
 
     /// The shipped `cpu` profile (`CPU_PROFILE`, compiled in).
-    #[allow(
-        clippy::expect_used,
-        reason = "an invariant of the build: the compiled-in file parses (the_shipped_cpu_profile_parses)"
-    )]
     pub fn cpu() -> &'static Profile {
         static CPU: OnceLock<Profile> = OnceLock::new();
-        CPU.get_or_init(|| Profile::parse(CPU_PROFILE).expect("the shipped cpu profile parses"))
+        shipped(&CPU, CPU_PROFILE)
+    }
+
+    /// The shipped `xla-cpu` profile (`XLA_CPU_PROFILE`, compiled in).
+    pub fn xla_cpu() -> &'static Profile {
+        static XLA_CPU: OnceLock<Profile> = OnceLock::new();
+        shipped(&XLA_CPU, XLA_CPU_PROFILE)
     }
 
     /// The profile as YAML, after `comment` (each line prefixed with `# `) and
@@ -265,15 +272,27 @@ impl Profile {
     }
 }
 
+/// A compiled-in profile, parsed once into `cell`.
+#[allow(
+    clippy::expect_used,
+    reason = "an invariant of the build: the compiled-in files parse (the_shipped_profiles_parse)"
+)]
+fn shipped(cell: &'static OnceLock<Profile>, text: &str) -> &'static Profile {
+    cell.get_or_init(|| Profile::parse(text).expect("a shipped profile parses"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn the_shipped_cpu_profile_parses() {
+    fn the_shipped_profiles_parse() {
         let cpu = Profile::parse(CPU_PROFILE).unwrap();
         assert!(cpu.device.flops.0 > 0.0);
         assert_eq!(Profile::cpu(), &cpu);
+        let xla = Profile::parse(XLA_CPU_PROFILE).unwrap();
+        assert_eq!(Profile::xla_cpu(), &xla);
+        assert_eq!(xla.device.storage, None, "XLA holds values in their types");
     }
 
     #[test]

@@ -253,6 +253,12 @@ impl TensorSharding {
         self.dims.get(d).map_or(1, |dim| dim.sharded_size(mesh)).max(1)
     }
 
+    /// True when every dimension of a tensor of `shape` divides into equal blocks:
+    /// no padding, no uneven cut (what `jax.jit` takes at a function's boundary).
+    pub fn divides(&self, shape: &[i64], mesh: &Mesh) -> bool {
+        !self.is_uneven() && shape.iter().enumerate().all(|(d, &n)| n % self.shards(d, mesh) == 0)
+    }
+
     /// The shape of one device's shard of a tensor of `shape`, dimension by
     /// dimension: each divided by its shard count, rounded up (a dimension that does
     /// not divide is padded), or the largest block of a dimension cut at offsets.

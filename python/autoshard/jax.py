@@ -116,6 +116,7 @@ def plan(
     module = native.stablehlo()
     timings = Timings(lowered_at - started, solved_at - lowered_at, time.perf_counter() - solved_at)
     inputs, outputs = ([NamedSharding(auto, _spec(dims)) for dims in specs] for specs in native.boundary())
+    _check_divisible(lowered, inputs, outputs, [i for i in range(len(example_args)) if i not in static])
     args_sharding = jax.tree_util.tree_unflatten(lowered.in_tree, inputs)[0]
     results = jax.tree_util.tree_unflatten(lowered.out_tree, outputs)
     return JaxPlan(native, auto, _with_static(args_sharding, static, len(example_args)), results, module, timings)
@@ -281,6 +282,26 @@ def _put(x: Any, sharding: NamedSharding) -> Any:
         value = np.asarray(x)
         return jax.make_array_from_callback(value.shape, sharding, lambda index: value[index])
     return jax.device_put(x, sharding)
+
+
+def _check_divisible(lowered: Any, inputs: list, outputs: list, dynamic: Sequence[int]) -> None:
+    """Raises :class:`PlanError` naming the first argument or result leaf whose
+    planned sharding ``jax.jit`` refuses: a dimension its shards do not divide
+    (autoshard pads only inside the program; a pin or a constraint on a returned
+    value can still ask for it)."""
+    arguments = jax.tree_util.tree_flatten_with_path(lowered.in_avals[0])[0]
+    results = jax.tree_util.tree_flatten_with_path(lowered.out_info)[0]
+    named = [(f"argument {dynamic[p[0].idx]}{jax.tree_util.keystr(p[1:])}", a.shape) for p, a in arguments]
+    named += [(f"result{jax.tree_util.keystr(p)}", a.shape) for p, a in results]
+    for (leaf, shape), sharding in zip(named, [*inputs, *outputs]):
+        for d, (size, axes) in enumerate(zip(shape, sharding.spec)):
+            names = () if axes is None else (axes,) if isinstance(axes, str) else axes
+            shards = int(np.prod([sharding.mesh.shape[a] for a in names], dtype=np.int64))
+            if size % shards:
+                raise PlanError(
+                    f"{leaf} {tuple(shape)}: the plan splits dimension {d} ({size}) into {shards} shards "
+                    f"({sharding.spec}), which jax.jit does not take (it needs equal blocks)"
+                )
 
 
 # ---------------------------------------------------------------------------------

@@ -124,3 +124,37 @@ def test_errors_are_the_documented_exceptions(mesh):
     assert caught.value.file == "callback.mlir" and caught.value.line > 1
     with pytest.raises(TypeError, match="unexpected keyword"):
         aj.plan(lambda x: x, x, mesh=mesh, nonsense=1)
+
+
+def test_arguments_and_results_divide_as_jax_jit_requires(mesh):
+    # ViT's shapes: 65 tokens (a class token), a 100-class head. Under a budget the
+    # 8-way splits these do not divide stay inside the program.
+    rng = np.random.default_rng(0)
+    params = {"pos": rng.standard_normal((1, 65, 256), np.float32), "mix": rng.standard_normal((256, 256), np.float32) / 16,
+              "w": rng.standard_normal((256, 100), np.float32) / 16, "b": np.zeros(100, np.float32)}
+    x, y = rng.standard_normal((16, 65, 256), np.float32), rng.integers(0, 100, 16).astype(np.int32)
+
+    def step(params, x, y):
+        def loss(p):
+            logits = jnp.tanh((x + p["pos"]) @ p["mix"])[:, 0] @ p["w"] + p["b"]
+            return -jnp.take_along_axis(jax.nn.log_softmax(logits), y[:, None], 1).mean()
+
+        value, grads = jax.value_and_grad(loss)(params)
+        return jax.tree.map(lambda p, g: p - 0.1 * g, params, grads), value
+
+    options = dict(mesh=mesh, in_shardings=(None, P("data"), P("data")), memory="1400KiB", hardware="cpu", time_limit=5)
+    planned = aj.jit(step, **options)
+    got, want = planned(params, x, y), jax.jit(step)(params, x, y)
+    assert float(got[1]) == pytest.approx(float(want[1]), rel=1e-5)
+    plan = planned.plan_for(params, x, y)
+    for sharding, leaf in zip(jax.tree.leaves((plan.in_shardings, plan.out_shardings)),
+                              jax.tree.leaves(((params, x, y), jax.eval_shape(step, params, x, y)))):
+        assert all(n % sharding.shard_shape(np.shape(leaf))[d] == 0 for d, n in enumerate(np.shape(leaf))), sharding
+    assert any(s.spec != P() for s in jax.tree.leaves(plan.in_shardings[0])), "the budget needs split parameters"
+    # A returned value the program itself constrains to a padded split: a PlanError
+    # naming the result, not jax.jit's IndivisibleError.
+    def padded(x):
+        return jax.lax.with_sharding_constraint(x * 2, P(("data", "model")))
+
+    with pytest.raises(autoshard.PlanError, match=r"result \(100,\): the plan splits dimension 0 \(100\) into 8"):
+        aj.plan(padded, np.ones(100, np.float32), mesh=mesh)

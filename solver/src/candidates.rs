@@ -260,6 +260,35 @@ pub fn value_shardings(
     out
 }
 
+/// Whether XLA's partitioner takes `sharding` of a tensor of `shape`: it aborts on a
+/// dimension that does not divide in a sharding with unreduced axes ("Non-divisible
+/// sharding with unreduced axes isn't supported"), so a plan that goes back to it
+/// holds partial sums only in equal blocks.
+pub fn xla_takes(sharding: &TensorSharding, shape: &[i64], mesh: &Mesh) -> bool {
+    sharding.unreduced.is_empty() || sharding.divides(shape, mesh)
+}
+
+/// Keeps, in the candidate lists of components holding a function argument or
+/// result (`component` maps a value to its list in `candidates`), only shardings
+/// that divide the value into equal blocks: `jax.jit` refuses a padded argument or
+/// result sharding (`IndivisibleError`), so a plan that goes back to JAX pads only
+/// inside the program. Replicated always divides, so no list ends empty.
+pub fn even_boundaries(
+    program: &Program,
+    component: &[Option<usize>],
+    candidates: &mut [std::sync::Arc<Vec<TensorSharding>>],
+) {
+    let inputs = program.inputs().iter().map(|i| i.value);
+    let boundary = inputs.chain(program.outputs().iter().map(|o| o.value));
+    for v in boundary {
+        let Some(c) = component[v.index()] else { continue };
+        let shape = &program.value(v).ty.shape;
+        if candidates[c].iter().any(|s| !s.divides(shape, program.mesh())) {
+            std::sync::Arc::make_mut(&mut candidates[c]).retain(|s| s.divides(shape, program.mesh()));
+        }
+    }
+}
+
 /// `sharding` with every split dimension of `shape` that does not divide cut into
 /// balanced uneven shards, if there is one.
 fn balanced(sharding: &TensorSharding, shape: &[i64], axes: &[UsableAxis]) -> Option<TensorSharding> {

@@ -31,7 +31,8 @@
 //!
 //! Reshard prices come from `prices.rs`, memoised.
 
-use crate::candidates::{UsableAxis, carriers, op_strategies, partials, split_strategy, usable_axes, value_shardings};
+use crate::candidates::{UsableAxis, carriers, even_boundaries, op_strategies, partials, split_strategy};
+use crate::candidates::{usable_axes, value_shardings, xla_takes};
 use crate::constraints::{Budget, Resolved, resolve};
 use crate::error::{Result, SolveError};
 use crate::graph::FactorGraph;
@@ -372,6 +373,14 @@ impl<'a> Lowering<'a> {
         usable_axes(self.program.mesh(), self.scope[v.index()].as_deref().unwrap_or(&[]))
     }
 
+    /// Whether XLA's partitioner takes every sharding op `op` reads and produces
+    /// under a strategy priced as `cost` ([`xla_takes`]).
+    fn xla_takes(&self, op: &Op, cost: &StrategyCost) -> bool {
+        let program = self.program;
+        let tensors = op.operands.iter().chain(&op.results).zip(cost.operands.iter().chain(&cost.results));
+        tensors.into_iter().all(|(&v, s)| xla_takes(s, &program.value(v).ty.shape, program.mesh()))
+    }
+
     /// Whether value `v` may be cut into balanced uneven shards: when they are
     /// allowed, and not in a manual computation's body (whose free axes cut blocks
     /// evenly).
@@ -455,13 +464,17 @@ impl<'a> Lowering<'a> {
                 let key = (ty.shape.clone(), manual, partial, uneven);
                 let list = memo.entry(key).or_insert_with(|| {
                     let mut all = value_shardings(program.mesh_name(), &ty.shape, &self.usable(v), partial);
-                    all.retain(|s| !s.is_uneven() || uneven);
+                    let xla = |s: &TensorSharding| self.uneven || xla_takes(s, &ty.shape, program.mesh());
+                    all.retain(|s| (uneven || !s.is_uneven()) && xla(s));
                     Arc::new(all)
                 });
                 Arc::clone(list)
             })
             .collect();
         self.split_axes(&component, &mut candidates);
+        if !self.uneven {
+            even_boundaries(program, &component, &mut candidates);
+        }
         for a in &annotations {
             let Some(c) = component[a.value.index()] else { continue };
             if program.maximal_mesh(&a.sharding).is_some() {
@@ -686,6 +699,9 @@ impl<'a> Lowering<'a> {
         }
         for strategy in enumerated.into_iter().chain(split) {
             let Ok(cost) = self.pricing.strategy(id, rule, &strategy) else { continue };
+            if !self.uneven && !self.xla_takes(op, &cost) {
+                continue;
+            }
             if !kept.iter().any(|(_, k)| same_strategy(k, &cost)) {
                 kept.push((strategy, cost));
             }

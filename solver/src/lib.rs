@@ -74,7 +74,9 @@ pub struct SolverOptions {
     pub threads: usize,
     /// Whether the solver may cut dimensions that do not divide into balanced
     /// uneven shards (docs/mesh-dialect.md, "Uneven shards"). Default: true; false
-    /// for a Shardy module, whose plan goes back to Shardy, XLA or JAX.
+    /// for a Shardy module, whose plan goes back to Shardy, XLA or JAX: then the
+    /// program's arguments and results also divide into equal blocks (`jax.jit`
+    /// refuses padded ones), and only values inside it may be padded.
     pub uneven: bool,
 }
 

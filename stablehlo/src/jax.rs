@@ -71,25 +71,53 @@ pub struct Boundary {
 /// The boundary shardings of `plan` for `program`, or the first one without a
 /// `PartitionSpec`.
 pub fn boundary(program: &Program, plan: &Plan) -> Result<Boundary, ExportError> {
+    let held = held_at_boundary(program, plan)?;
+    let mut specs = held.iter().map(|(v, s)| PartitionSpec::of(&program.value(*v).name, s));
+    let inputs = specs.by_ref().take(program.inputs().len()).collect::<Result<_, _>>()?;
+    let outputs = specs.collect::<Result<_, _>>()?;
+    Ok(Boundary { inputs, outputs })
+}
+
+/// Each input's planned sharding, then each output's as it is returned: its
+/// annotation, else its value's with partial sums reduced.
+fn held_at_boundary(program: &Program, plan: &Plan) -> Result<Vec<(ValueId, TensorSharding)>, ExportError> {
     let held = |v: ValueId| {
         let name = program.value(v).name.as_str();
-        plan.value(name).map(|s| (name, s)).ok_or_else(|| ExportError::Unplanned(name.to_string()))
+        plan.value(name).ok_or_else(|| ExportError::Unplanned(name.to_string()))
     };
-    let inputs = (program.inputs().iter())
-        .map(|i| held(i.value).and_then(|(name, s)| PartitionSpec::of(name, s)))
-        .collect::<Result<_, _>>()?;
-    let outputs = (program.outputs().iter())
-        .map(|o| {
-            let (name, s) = held(o.value)?;
-            PartitionSpec::of(name, &o.target(s).unwrap_or_else(|| s.clone()))
-        })
-        .collect::<Result<_, _>>()?;
-    Ok(Boundary { inputs, outputs })
+    let inputs = program.inputs().iter().map(|i| held(i.value).map(|s| (i.value, s.clone())));
+    let outputs =
+        program.outputs().iter().map(|o| held(o.value).map(|s| (o.value, o.target(s).unwrap_or_else(|| s.clone()))));
+    inputs.chain(outputs).collect()
+}
+
+/// Refuses a boundary sharding `jax.jit` does not take: a dimension its shards do
+/// not divide into equal blocks (the Python package checks the same, naming the
+/// pytree leaf).
+fn check_divides(program: &Program, v: ValueId, sharding: &TensorSharding) -> Result<(), ExportError> {
+    let shape = &program.value(v).ty.shape;
+    let mesh = program.mesh();
+    match shape.iter().enumerate().find(|&(d, &n)| n % sharding.shards(d, mesh) != 0) {
+        None if !sharding.is_uneven() => Ok(()),
+        found => Err(ExportError::NoPartitionSpec {
+            value: program.value(v).name.clone(),
+            reason: match found {
+                Some((d, n)) => format!(
+                    "{sharding} splits dimension {d} ({n}) into {} shards; jax.jit takes only equal blocks",
+                    sharding.shards(d, mesh)
+                ),
+                None => format!("{sharding} cuts uneven blocks; jax.jit takes only equal blocks"),
+            },
+        }),
+    }
 }
 
 /// The plan of `program` as JAX code.
 pub fn render(program: &Program, plan: &Plan) -> Result<String, ExportError> {
     let boundary = boundary(program, plan)?;
+    for (v, sharding) in held_at_boundary(program, plan)? {
+        check_divides(program, v, &sharding)?;
+    }
     let mesh = program.mesh();
     let shape: Vec<String> = mesh.axes().iter().map(|a| a.size.to_string()).collect();
     let names: Vec<String> = mesh.axes().iter().map(|a| format!("{:?}", a.name)).collect();

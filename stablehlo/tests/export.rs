@@ -111,6 +111,26 @@ program:
 }
 
 #[test]
+fn a_boundary_jax_jit_refuses_is_an_error_naming_the_value() {
+    // 100 rows over 8 devices: padded blocks of 13, which jax.jit does not take.
+    let source = r#"
+mesh: {axes: {data: 2, model: 4}}
+program:
+  inputs:
+    x: {shape: [100, 16], dtype: f32, sharding: '[{"data", "model"}, {}]'}
+  ops:
+    - {name: y, op: negate, operands: [x]}
+  outputs:
+    y: {sharding: '[{}, {"model"}]'}
+"#;
+    let config = Config::from_source("t.yaml", source).unwrap();
+    let plan = autoshard::price(&config, None).unwrap().plan;
+    let err = jax::render(&config.program, &plan).unwrap_err().to_string();
+    assert!(err.contains(r#"x"#) && err.contains("splits dimension 0 (100) into 8 shards"), "{err}");
+    assert!(jax::boundary(&config.program, &plan).is_ok(), "the specs as data are still given");
+}
+
+#[test]
 fn a_call_without_results_is_written_and_read_back() {
     // JAX lowers `jax.nn.silu` under `jax.checkpoint` with a call that returns nothing.
     let source = r#"func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {

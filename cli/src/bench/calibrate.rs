@@ -28,6 +28,9 @@ use std::fmt::Write as _;
 /// What calibration measured.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Calibration {
+    /// What was measured, where the CPU mesh executor was not
+    /// ([`super::measured`]: XLA's devices), for the profile's header.
+    pub source: Option<String>,
     /// Devices that ran at once.
     pub devices: usize,
     /// Hardware threads of the machine.
@@ -60,7 +63,8 @@ impl Calibration {
                 memory_bandwidth: BytesPerSecond(self.memory_bandwidth),
                 memory: Bytes(self.memory),
                 kernels: Some(self.kernels.model.clone()),
-                storage: Some(autoshard::executor::STORAGE),
+                // The executor holds every value as f32; a measured device, in its type.
+                storage: self.source.is_none().then_some(autoshard::executor::STORAGE),
             },
             link,
             collectives,
@@ -70,8 +74,16 @@ impl Calibration {
     /// The profile as the YAML file `bench calibrate --out` writes, with the fits'
     /// quality as provenance (an error as for [`Calibration::profile`]).
     pub fn to_yaml(&self) -> Result<String, BenchError> {
-        let comment = format!(
-            "autoshard cost profile, measured by `autoshard bench calibrate` on the CPU mesh executor:\n\
+        let comment = match &self.source {
+            Some(source) => format!(
+                "autoshard cost profile, fitted by `autoshard bench calibrate --measured` to measurements of\n\
+                 {source}.\n\
+                 Compute: the kernel model fitted per class (device.flops: a 256^3 GEMM per device;\n\
+                 memory_bandwidth: a 1 Mi-element add). Collectives: docs/spec.md §4's formulas plus a\n\
+                 fixed overhead fitted per kind (least squares on relative error)."
+            ),
+            None => format!(
+                "autoshard cost profile, measured by `autoshard bench calibrate` on the CPU mesh executor:\n\
              {} devices (threads) on {} hardware threads, one computing at a time; times are the\n\
              executor's device clock (CPU time per device, synchronised at collectives); f32 data.\n\
              Compute: the kernel model fitted per class over the ops of src/bench/kernels.yaml\n\
@@ -79,8 +91,9 @@ impl Calibration {
              formulas plus a fixed overhead fitted per kind (least squares on relative error), each\n\
              collective run as a sharded run runs it, blocks moved along either dimension of a matrix,\n\
              the core's private caches evicted before each (as other devices' ops evict them in a program).",
-            self.devices, self.cores
-        );
+                self.devices, self.cores
+            ),
+        };
         let mut measured = format!("  devices: {}\n  cores: {}\n  r2:\n", self.devices, self.cores);
         for f in &self.collectives {
             let _ = writeln!(measured, "    {}: {:.4}", f.kind, f.r2);
@@ -108,12 +121,12 @@ pub fn calibrate(bench: &CollectiveBench, mut progress: impl FnMut(&str)) -> Res
     let collectives = measure(bench, progress)?;
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let memory = machine_memory().map_or(4 << 30, |m| m / devices.max(1) as u64);
-    Ok(Calibration { devices, cores, gemm_flops, memory_bandwidth, memory, kernels, collectives })
+    Ok(Calibration { source: None, devices, cores, gemm_flops, memory_bandwidth, memory, kernels, collectives })
 }
 
 /// The rate of the suite's op `name`: `amount` of its point per second, which must be
 /// positive.
-fn rate(kernels: &KernelFit, name: &str, amount: impl Fn(&KernelPoint) -> f64) -> Result<f64, BenchError> {
+pub(super) fn rate(kernels: &KernelFit, name: &str, amount: impl Fn(&KernelPoint) -> f64) -> Result<f64, BenchError> {
     let point = kernels.point(name).ok_or_else(|| BenchError::Usage(format!("the kernel suite has no op '{name}'")))?;
     let rate = amount(point) / point.seconds;
     if rate.is_finite() && rate > 0.0 {
@@ -124,7 +137,7 @@ fn rate(kernels: &KernelFit, name: &str, amount: impl Fn(&KernelPoint) -> f64) -
 }
 
 /// The machine's memory in bytes, from `/proc/meminfo` (Linux).
-fn machine_memory() -> Option<u64> {
+pub(super) fn machine_memory() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;

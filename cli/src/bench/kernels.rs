@@ -45,7 +45,7 @@ pub struct KernelPoint {
     #[serde(serialize_with = "class_name")]
     pub class: KernelClass,
     /// The op's name (`add`, `einsum`).
-    pub op: &'static str,
+    pub op: String,
     /// Result elements.
     pub elements: u64,
     /// FLOPs the cost model counts.
@@ -123,7 +123,7 @@ fn time_op(
     let point = KernelPoint {
         name: op.name.clone(),
         class: KernelClass::of(&op.kind),
-        op: op.kind.name(),
+        op: op.kind.name().to_string(),
         elements: results.iter().map(TensorType::num_elements).sum(),
         flops: counts.flops.0,
         bytes: counts.bytes_read.0 + counts.bytes_written.0,
@@ -205,7 +205,7 @@ mod tests {
     use super::*;
 
     fn point(name: &str, class: KernelClass, flops: f64, bytes: u64, seconds: f64) -> KernelPoint {
-        KernelPoint { name: name.into(), class, op: "x", elements: bytes / 8, flops, bytes, seconds }
+        KernelPoint { name: name.into(), class, op: "x".into(), elements: bytes / 8, flops, bytes, seconds }
     }
 
     #[test]
@@ -236,11 +236,15 @@ mod tests {
     #[test]
     fn each_elementwise_op_gets_the_median_of_its_points_per_element() {
         let mut points = vec![point("tiny_add", KernelClass::Elementwise, 8.0, 96, 1e-6)];
-        points[0].op = "add";
+        points[0].op = "add".into();
         for (name, op, elements, seconds) in
             [("tanh", "tanh", 1000, 21e-6), ("add", "add", 1000, 3e-6), ("add_big", "add", 4000, 13e-6)]
         {
-            points.push(KernelPoint { op, elements, ..point(name, KernelClass::Elementwise, 1e3, 8000, seconds) });
+            points.push(KernelPoint {
+                op: op.into(),
+                elements,
+                ..point(name, KernelClass::Elementwise, 1e3, 8000, seconds)
+            });
         }
         points.push(point("mm", KernelClass::Matmul, 1e6, 1000, 1e-3));
         points.push(point("mm2", KernelClass::Matmul, 2e6, 1000, 2e-3));

@@ -25,6 +25,7 @@
 pub mod calibrate;
 pub mod collectives;
 pub mod kernels;
+pub mod measured;
 pub mod plans;
 pub mod stats;
 

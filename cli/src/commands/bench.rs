@@ -36,6 +36,11 @@ enum Bench {
         /// Write the profile here instead of stdout.
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Fit the measurements in this JSON file instead of measuring the executor:
+        /// XLA's kernels and collectives as `scripts/jax/calibrate_xla.py` measures
+        /// them on JAX's devices (host CPU, or a GPU or TPU host's).
+        #[arg(long, value_name = "FILE")]
+        measured: Option<PathBuf>,
     },
     /// Run a config's K best distinct plans on the CPU mesh, predicted with the
     /// calibrated cpu hardware, and report predicted vs measured and Spearman's ρ.
@@ -153,10 +158,16 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             }
             Ok(())
         }
-        Bench::Calibrate { measure: m, out } => {
-            let (bar, step) = stepper("bench calibrate", CALIBRATION_STEPS);
-            let calibration = calibrate(&m.bench()?, step).map_err(failed)?;
-            bar.finish();
+        Bench::Calibrate { measure: m, out, measured } => {
+            let calibration = match measured {
+                Some(path) => crate::bench::measured::from_file(path).map_err(failed)?,
+                None => {
+                    let (bar, step) = stepper("bench calibrate", CALIBRATION_STEPS);
+                    let calibration = calibrate(&m.bench()?, step).map_err(failed)?;
+                    bar.finish();
+                    calibration
+                }
+            };
             let yaml = calibration.to_yaml().map_err(failed)?;
             if let Some(out) = out {
                 std::fs::write(out, &yaml)

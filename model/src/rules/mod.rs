@@ -235,7 +235,6 @@ pub fn counts_for(kind: &OpKind, shapes: &OpShapes<'_>) -> OpCounts {
         | OpKind::Concatenate(_)
         | OpKind::Reverse(_)
         | OpKind::Pad(_)
-        | OpKind::DynamicUpdateSlice
         | OpKind::BitcastConvert(_)
         | OpKind::AllGather(_)
         | OpKind::AllToAll(_)
@@ -244,6 +243,7 @@ pub fn counts_for(kind: &OpKind, shapes: &OpShapes<'_>) -> OpCounts {
         OpKind::RngBitGenerator(_) => bits::rng_counts(shapes),
         OpKind::BatchNormInference(_) => norm::batch_norm_counts(shapes),
         OpKind::Slice(_) | OpKind::DynamicSlice(_) => slicing::slicing_counts(shapes),
+        OpKind::DynamicUpdateSlice => slicing::dynamic_update_slice_counts(shapes),
         OpKind::Convolution(c) => conv::counts(c, shapes),
         OpKind::ReduceWindow(r) => window::reduce_window_counts(r, shapes),
         OpKind::SelectAndScatter(s) => window::select_and_scatter_counts(s, shapes),

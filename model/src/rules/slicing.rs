@@ -107,6 +107,15 @@ pub fn slicing_counts(shapes: &OpShapes<'_>) -> OpCounts {
     counts
 }
 
+/// Counts of a `dynamic_update_slice`, which XLA performs in place (the operand's
+/// buffer becomes the result's): the update and the start indices read, the
+/// update's elements written, the rest of the operand untouched.
+pub fn dynamic_update_slice_counts(shapes: &OpShapes<'_>) -> OpCounts {
+    let read = shapes.operands.iter().skip(1).map(|t| t.size()).sum();
+    let written = shapes.operands.get(1).map_or(crate::Bytes(0), |u| u.size());
+    OpCounts { bytes_read: read, bytes_written: written, ..OpCounts::default() }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -125,5 +134,15 @@ mod tests {
         assert_eq!(dynamic_update_slice_rule(StartIndices::Dynamic, &shapes).to_string(), dynamic);
         let constant = "#sdy.op_sharding_rule<([i, j], [i, k], [], [])->([i, j]) {i=32, j=4, k=1}>";
         assert_eq!(dynamic_update_slice_rule(StartIndices::Constant, &shapes).to_string(), constant);
+    }
+
+    #[test]
+    fn an_update_in_place_moves_only_the_update() {
+        let (x, u, i) =
+            (TensorType::new([128, 64], DType::F32), TensorType::new([1, 64], DType::F32), TensorType::new([], DType::I32));
+        let shapes = OpShapes { operands: vec![&x, &u, &i, &i], results: vec![&x] };
+        let counts = dynamic_update_slice_counts(&shapes);
+        assert_eq!(counts.bytes_read.0, 64 * 4 + 2 * 4);
+        assert_eq!(counts.bytes_written.0, 64 * 4);
     }
 }

@@ -22,11 +22,13 @@
 //! its body; one without a body as the `stablehlo.custom_call` it was read from, with
 //! its `sdy.sharding_rule` (its `backend_config` is not kept); a config's custom op
 //! without a body has no StableHLO form and is an error naming it. Values holding
-//! partial sums are constrained with their `unreduced` axes like any other. An op
-//! that produces partial sums gets the operands the plan reshards for it constrained
-//! to what it reads, for that op alone (a residual added to partial sums, each
-//! device adding its share: XLA, left to itself, adds it on every device), and its
-//! results constrained to the partial sums before the plan's reduction. An output is
+//! partial sums are constrained with their `unreduced` axes like any other. Every
+//! op gets the operands the plan reshards for it constrained to what it reads, for
+//! that op alone, through one constraint per step of the plan's reshard, and a
+//! result it produces in another sharding than its value's constrained to what it
+//! produces first (`reshards.rs`): XLA then performs each reshard as planned, never
+//! gathering a whole tensor where the plan does not, and an op that produces partial
+//! sums adds a residual as the plan does (each device its share). An output is
 //! constrained to the sharding it ends with before `return`. Value names become SSA names (`%w1`,
 //! `%relu.0`), made unique; the output is deterministic.
 
@@ -37,12 +39,12 @@ mod decompose;
 mod dot;
 mod ops;
 mod reductions;
+mod reshards;
 
 use autoshard_model::ir::ValueDef;
 use autoshard_model::ops::{BinaryOp, ReduceKind};
-use autoshard_model::rules::sharding_rule;
-use autoshard_model::{DType, MeshRef, OpId, OpPlan, OpStrategy, Plan, Program, TensorSharding, TensorType, ValueId};
-use autoshard_model::{OpKind, OpShardings, ReductionKind, op_shardings};
+use autoshard_model::{DType, MeshRef, OpId, OpPlan, Plan, Program, TensorSharding, TensorType, ValueId};
+use autoshard_model::{OpKind, ReductionKind};
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fmt::Write as _;
@@ -159,6 +161,9 @@ pub(crate) struct Emitter<'p> {
     shardings: Vec<Option<Cow<'p, TensorSharding>>>,
     /// The plan of each op, by name.
     ops: BTreeMap<&'p str, &'p OpPlan>,
+    /// The steps of each reshard of the plan, by value and the op it serves: the
+    /// sharding after each collective, in order.
+    steps: BTreeMap<(&'p str, &'p str), Vec<&'p TensorSharding>>,
     /// Per value, whether it is defined inside a manual computation's body (where
     /// XLA takes no `unreduced` axes: "Only one of unreduced and manual axes can be
     /// present").
@@ -182,6 +187,7 @@ impl<'p> Emitter<'p> {
             failure: None,
             shardings: written_shardings(program, plan, &manual),
             ops: plan.ops.iter().map(|o| (o.name.as_str(), o)).collect(),
+            steps: reshards::steps(plan),
             manual,
             out: String::new(),
             depth: 0,
@@ -343,74 +349,6 @@ impl<'p> Emitter<'p> {
         let output = &self.program.outputs()[index];
         let held = self.constraint(output.value)?;
         Some(output.target(held).unwrap_or_else(|| held.clone()))
-    }
-
-    /// The shardings op `id` reads and produces under its planned strategy, if it has
-    /// a rule.
-    fn planned(&self, id: OpId) -> Option<OpShardings> {
-        let op = self.program.op(id);
-        let planned = self.ops.get(op.name.as_str())?;
-        let rule = sharding_rule(self.program, id)?;
-        let strategy = OpStrategy {
-            factors: planned.factor_shardings.clone(),
-            carried: planned.carried.clone(),
-            balanced: planned.balanced,
-        };
-        op_shardings(self.program, op, &rule, &strategy).ok()
-    }
-
-    /// The operands of an op that produces partial sums (`planned`: its shardings)
-    /// whose values the plan reshards for it, each with the sharding the op reads it
-    /// with: its carried operands turned into partial sums, and any other whose
-    /// sharding differs (XLA's Shardy requires an op's operands to agree on the
-    /// reduction factors behind unreduced results, and stops otherwise).
-    fn resharded_operands(&self, id: OpId, planned: &OpShardings) -> Vec<(usize, TensorSharding)> {
-        if !planned.results.iter().any(partial_sums) {
-            return Vec::new();
-        }
-        let op = self.program.op(id);
-        (op.operands.iter().zip(&planned.operands).enumerate())
-            .filter(|&(_, (&v, wanted))| self.constraint(v).is_some_and(|held| held != wanted))
-            .map(|(k, (_, wanted))| (k, wanted.clone()))
-            .collect()
-    }
-
-    /// Writes op `id` (see `ops::emit`): for an op that produces partial sums, the
-    /// operands the plan reshards for it constrained first
-    /// ([`Emitter::resharded_operands`]), and each result that holds partial sums the
-    /// plan then reduces constrained to them (so XLA reduces where the plan does, not
-    /// before the op).
-    fn emit_op(&mut self, id: OpId) -> Result<Vec<Ssa>, String> {
-        let op = self.program.op(id);
-        let manual = op.results.first().is_some_and(|r| self.manual[r.index()]);
-        let planned = self.planned(id).filter(|_| !manual);
-        let mut restore = Vec::new();
-        for (k, wanted) in planned.as_ref().map(|p| self.resharded_operands(id, p)).unwrap_or_default() {
-            let value = op.operands[k];
-            let Ok(ssa) = self.value(value) else { continue };
-            let unreduced = self.constraint_line(&ssa, &wanted, &ssa.name);
-            restore.push((value, self.names[value.index()].replace(unreduced)));
-        }
-        let results = ops::emit(self, id);
-        for (value, ssa) in restore.into_iter().rev() {
-            self.names[value.index()] = ssa;
-        }
-        let Some(planned) = planned.filter(|_| xla_keeps_partial_sums(&op.kind)) else { return results };
-        let partial = |(r, &v): (usize, &ValueId)| {
-            let produced = planned.results.get(r)?;
-            (partial_sums(produced) && self.constraint(v).is_some_and(|held| held.unreduced != produced.unreduced))
-                .then_some(produced)
-        };
-        let partial: Vec<Option<TensorSharding>> = op.results.iter().enumerate().map(|p| partial(p).cloned()).collect();
-        let results = results?;
-        Ok(results
-            .into_iter()
-            .zip(partial)
-            .map(|(ssa, produced)| match produced {
-                Some(sharding) => self.constraint_line(&ssa, &sharding, &ssa.name),
-                None => ssa,
-            })
-            .collect())
     }
 
     /// Writes `ops` in order, each followed by the sharding constraints of its results.

@@ -23,7 +23,9 @@ pub(super) fn emit(e: &mut Emitter<'_>, id: OpId) -> Result<Vec<Ssa>, String> {
     let args = e.values(&op.operands).map_err(|err| err.to_string())?;
     let results: Vec<TensorType> = op.results.iter().map(|&v| program.value(v).ty.clone()).collect();
     if let (OpKind::NamedComputation(n), true) = (&op.kind, results.is_empty()) {
-        // JAX calls functions that return nothing (`call @silu() : () -> ()`).
+        // JAX calls functions that return nothing (`call @silu() : () -> ()`); the
+        // call is written `func.call`, which reads in any region (a manual
+        // computation's body has no default dialect for the short form).
         return Ok(call(e, id, &args, &n.label, &results));
     }
     let result = results.first().cloned().ok_or("the op has no result")?;
@@ -302,7 +304,7 @@ fn call(e: &mut Emitter<'_>, id: OpId, args: &[Ssa], label: &str, results: &[Ten
     e.pending.push_back((id, callee.clone()));
     let lhs = e.results(results, &e.program.op(id).name);
     e.line(&format!(
-        "{lhs}call @{callee}({}) : {}",
+        "{lhs}func.call @{callee}({}) : {}",
         super::names(args),
         super::signature(args.iter().map(|a| &a.ty), results)
     ));
