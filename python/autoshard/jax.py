@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import time
+import warnings
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
@@ -28,11 +29,20 @@ import numpy as np
 from jax.sharding import AxisType, Mesh, NamedSharding, PartitionSpec
 
 from . import _native
-from ._native import InputError, PlanError
+from ._native import InfeasibleError, InputError, PlanError, SolverError
 from ._plan import Plan
 from ._transplant import compile_in_place
 
-__all__ = ["JaxPlan", "PlannedFunction", "Timings", "jit", "plan"]
+__all__ = ["BudgetWarning", "JaxPlan", "PlannedFunction", "Timings", "jit", "plan"]
+
+# How many times a function whose compiled plan XLA holds over the budget is planned again.
+_REPLANS = 2
+
+
+class BudgetWarning(UserWarning):
+    """:func:`jit` found XLA holding more memory per device for the compiled plan
+    than the budget (``memory``) allows, even after planning again under a smaller
+    budget: the plan runs, but autoshard cannot promise the budget."""
 
 
 @dataclass(frozen=True)
@@ -165,17 +175,44 @@ class PlannedFunction:
         return entry
 
     def _compile(self, args: Sequence[Any]) -> tuple[JaxPlan, Any, list[Any]]:
+        """Plans and compiles. Under a budget (``memory``), XLA's memory for the
+        compiled module is checked (``memory_analysis()``: argument + output + temp −
+        alias); where it exceeds the budget, the function is planned again under the
+        budget shrunk by XLA's excess (at most twice), and a :class:`BudgetWarning`
+        says so if no plan found fits in XLA."""
         abstract = _abstract(args, self._static)
+        planned, compiled = self._planned_and_compiled(abstract, self._options)
+        budget = planned.config.memory if self._options.get("memory") is not None else None
+        used = _xla_bytes(compiled)
+        target = budget
+        for _ in range(_REPLANS if budget is not None and used is not None else 0):
+            if used <= budget:
+                break
+            target = int(target * budget / used)
+            try:
+                again = self._planned_and_compiled(abstract, {**self._options, "memory": target})
+            except (InfeasibleError, SolverError):
+                break
+            if (_xla_bytes(again[1]) or used) < used:  # keep the plan XLA holds least of
+                (planned, compiled), used = again, _xla_bytes(again[1])
+        if budget is not None and used is not None and used > budget:
+            warnings.warn(BudgetWarning(
+                f"{_name(self.fn)}: XLA holds {_human(used)} per device for the compiled plan, over the budget of "
+                f"{_human(budget)} (predicted {_human(planned.objective.peak_memory_bytes)}); no plan found "
+                "fits the budget in XLA"), stacklevel=4)
+        shardings = [s for i, s in enumerate(planned.in_shardings) if i not in self._static]
+        return planned, compiled, shardings
+
+    def _planned_and_compiled(self, abstract: list[Any], options: dict[str, Any]) -> tuple[JaxPlan, Any]:
         planned = plan(
             self.fn, *abstract, mesh=self.mesh, in_shardings=self._pins[0], out_shardings=self._pins[1],
-            donate_argnums=self._donate, static_argnums=self._static, **self._options,
+            donate_argnums=self._donate, static_argnums=self._static, **options,
         )
         # JAX's lowering with the plan's shardings pinned: the frame the plan's module
         # is compiled in.
         lowered = _lowered(self.fn, abstract, planned.mesh, planned.in_shardings, planned.out_shardings,
                            self._donate, self._static)
-        shardings = [s for i, s in enumerate(planned.in_shardings) if i not in self._static]
-        return planned, compile_in_place(lowered, planned.stablehlo), shardings
+        return planned, compile_in_place(lowered, planned.stablehlo)
 
 
 def jit(
@@ -199,7 +236,10 @@ def jit(
     same pytrees as ``fn``, place each input as the plan shards it (an array already
     placed so is used as is, so donated state carries over without copies), honour
     ``donate_argnums`` and give ``jax.jit(fn)``'s results within float tolerance.
-    A plan XLA cannot take is a :class:`autoshard.PlanError` saying why.
+    A plan XLA cannot take is a :class:`autoshard.PlanError` saying why. Under a
+    budget (``memory``), XLA's memory for the compiled plan is checked; a plan XLA
+    holds over the budget is replaced by one planned under a smaller budget, and a
+    :class:`BudgetWarning` says when none found fits.
     """
     options = dict(hardware=hardware, memory=memory, time_limit=time_limit, **solver_options)
     return PlannedFunction(
@@ -282,6 +322,23 @@ def _put(x: Any, sharding: NamedSharding) -> Any:
         value = np.asarray(x)
         return jax.make_array_from_callback(value.shape, sharding, lambda index: value[index])
     return jax.device_put(x, sharding)
+
+
+def _human(n: int) -> str:
+    """``n`` bytes as ``12.3MiB``."""
+    for unit, size in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+        if n >= size:
+            return f"{n / size:.1f}{unit}"
+    return f"{n}B"
+
+
+def _xla_bytes(compiled: Any) -> int | None:
+    """XLA's memory per device for ``compiled``: argument + output + temp − alias
+    (``None`` where the backend gives no analysis)."""
+    m = compiled.memory_analysis()
+    if m is None:
+        return None
+    return m.argument_size_in_bytes + m.output_size_in_bytes + m.temp_size_in_bytes - m.alias_size_in_bytes
 
 
 def _check_divisible(lowered: Any, inputs: list, outputs: list, dynamic: Sequence[int]) -> None:

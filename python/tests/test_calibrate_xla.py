@@ -12,7 +12,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 def test_xla_measurements_fit_into_a_cost_profile(tmp_path):
     measured = tmp_path / "xla.json"
     script = os.path.join(ROOT, "scripts", "jax", "calibrate_xla.py")
-    done = subprocess.run([sys.executable, script, "--out", str(measured), "--quick", "--reps", "2"],
+    done = subprocess.run([sys.executable, script, "--out", str(measured), "--quick", "--reps", "3"],
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
     points = json.loads(measured.read_text())

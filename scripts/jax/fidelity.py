@@ -66,7 +66,7 @@ def corpus(only):
     """``{name: (fn, args, pinned, donate)}``: the real corpus (seeded inputs) and
     the seven training steps."""
     real = {**real_programs.nnx_programs(), **real_programs.linen_programs(), **real_programs.other_programs(),
-            **real_programs.unet_programs()}
+            **real_programs.unet_programs(), **real_programs.vit_and_table_programs()}
     programs = {name: (fn, real_programs.concrete(args, 0), pinned, donate)
                 for name, (fn, args, pinned, donate) in real.items() if not only or name in only}
     wanted = [n for n in solver_programs.BUILDERS if not only or n in only]

@@ -280,6 +280,51 @@ def other_programs():
     }
 
 
+def vit_and_table_programs():
+    """ViT's awkward shapes, and tables closed over: ``linen_vit_adamw_step`` (the
+    training steps' ViT at a small size: 2x2 patches of 16x16 images and a class
+    token, 65 tokens; a 100-class head) and ``rope_table_adamw_step`` (a one-layer
+    decoder whose RoPE sin/cos tables and causal mask are numpy arrays closed over,
+    which JAX writes as hex-string dense literals); both adamw steps, the state
+    donated, the batch pinned to ``data``."""
+    from solver_programs import ViT, adamw_step  # noqa: PLC0415 (solver_programs imports this module)
+
+    rng = np.random.default_rng(4)
+    vit = ViT(patch=2, dim=DIM // 2, layers=1, heads=2, mlp=DIM, classes=100)
+    images = jnp.asarray(rng.standard_normal((BATCH, 16, 16, 3)), jnp.float32)
+    labels = jnp.asarray(rng.integers(0, 100, BATCH), jnp.int32)
+
+    def vit_loss(params, images, labels):
+        return cross_entropy(vit.apply(params, images), labels)
+
+    head = DIM // HEADS
+    angles = np.arange(SEQ)[:, None] / 10000 ** (np.arange(0, head, 2)[None, :] / head)
+    angles = np.concatenate([angles, angles], axis=-1)  # (SEQ, head): 256 elements
+    sin, cos = np.sin(angles).astype(np.float32), np.cos(angles).astype(np.float32)
+    mask = np.tril(np.ones((SEQ, SEQ), bool))
+
+    def rope(x):
+        half = x.shape[-1] // 2
+        rotated = jnp.concatenate([-x[..., half:], x[..., :half]], axis=-1)
+        return x * cos[None, :, None, :] + rotated * sin[None, :, None, :]
+
+    def decoder_loss(p, tokens, targets):
+        x = p["embed"][tokens]
+        split = lambda h: h.reshape(*h.shape[:2], HEADS, head)  # noqa: E731
+        q, k, v = rope(split(x @ p["wq"])), rope(split(x @ p["wk"])), split(x @ p["wv"])
+        scores = jnp.where(mask, jnp.einsum("bqhd,bkhd->bhqk", q, k) / np.sqrt(head), -1e9)
+        attended = jnp.einsum("bhqk,bkhd->bqhd", jax.nn.softmax(scores, axis=-1), v).reshape(x.shape)
+        return cross_entropy((x + attended @ p["wo"]) @ p["embed"].T, targets)
+
+    weights = {name: jnp.asarray(rng.standard_normal(shape) * 0.1, jnp.float32) for name, shape in
+               [("embed", (VOCAB, DIM)), ("wq", (DIM, DIM)), ("wk", (DIM, DIM)), ("wv", (DIM, DIM)), ("wo", (DIM, DIM))]}
+    tokens = jnp.asarray(rng.integers(0, VOCAB, (BATCH, SEQ + 1)), jnp.int32)
+    return {
+        "linen_vit_adamw_step": adamw_step(vit_loss, vit.init(jax.random.key(0), images[:1]), (images, labels)),
+        "rope_table_adamw_step": adamw_step(decoder_loss, weights, (tokens[:, :-1], tokens[:, 1:])),
+    }
+
+
 def concrete(args, seed):
     """``args`` with every abstract leaf replaced by seeded data of its shape."""
     rng = np.random.default_rng(seed)
@@ -320,7 +365,8 @@ def main():
     BATCH, SEQ, DIM, HEADS, VOCAB, LAYERS = (getattr(opts, size) for size in sizes)
     mesh = Mesh(np.array(jax.devices()).reshape(2, 4), ("data", "model"))
     opts.out.mkdir(parents=True, exist_ok=True)
-    programs = {**nnx_programs(), **linen_programs(), **other_programs(), **unet_programs()}
+    programs = {**nnx_programs(), **linen_programs(), **other_programs(), **unet_programs(),
+                **vit_and_table_programs()}
     for name, (fn, args, pinned, donate) in programs.items():
         if opts.only and name not in opts.only:
             continue

@@ -1,7 +1,8 @@
 //! The corpus of real programs: flax (nnx and linen), optax and equinox programs as
 //! `scripts/jax/real_programs.py` lowers them (`tests/data/mlir/real/`, JAX 0.10.2),
 //! on a 2x4 `("data", "model")` mesh with only the batch pinned (the U-Net's one
-//! image: its rows). Each program must
+//! image: its rows; ViT's 65 tokens and 100 classes; RoPE tables and a causal mask
+//! closed over, read from hex-string literals). Each program must
 //! solve optimally, run sharded equal to the reference, and keep every donated
 //! argument's sharding on the result that reuses its buffer. One is also kept in
 //! MLIR's generic form, which must read as the same program.
@@ -11,7 +12,7 @@ use autoshard::model::{OpKind, PlannedCollective};
 const DIR: &str = "tests/data/mlir/real";
 
 /// The programs of the corpus.
-const READ: [&str; 13] = [
+const READ: [&str; 15] = [
     "nnx_gpt_forward",
     "nnx_gpt_adamw_step",
     "eqx_block",
@@ -25,6 +26,8 @@ const READ: [&str; 13] = [
     "linen_unet_adamw_step",
     "shard_map_axis_index",
     "token_shift_mix",
+    "linen_vit_adamw_step",
+    "rope_table_adamw_step",
 ];
 
 fn load(name: &str) -> Result<autoshard::Config, String> {

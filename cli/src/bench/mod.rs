@@ -7,6 +7,9 @@
 //!   model's kernel model (overhead, FLOP and byte rates per kernel class) fitted.
 //! - [`calibrate`]: those fits plus the executor's GEMM and memory-bound rates,
 //!   written as a cost profile (the shipped `cpu` preset is one).
+//! - [`measured`]: the same fits of measurements taken elsewhere (XLA's kernels and
+//!   collectives, as `scripts/jax/calibrate_xla.py` times them), for the `xla-cpu` preset
+//!   or another machine's profile.
 //! - [`plans`]: a config's best distinct plans, predicted with the calibrated
 //!   hardware and measured on the CPU mesh, and their rank correlation.
 //! - [`stats`]: medians, least-squares fits, Spearman's ρ.

@@ -138,8 +138,11 @@ mod tests {
 
     #[test]
     fn an_update_in_place_moves_only_the_update() {
-        let (x, u, i) =
-            (TensorType::new([128, 64], DType::F32), TensorType::new([1, 64], DType::F32), TensorType::new([], DType::I32));
+        let (x, u, i) = (
+            TensorType::new([128, 64], DType::F32),
+            TensorType::new([1, 64], DType::F32),
+            TensorType::new([], DType::I32),
+        );
         let shapes = OpShapes { operands: vec![&x, &u, &i, &i], results: vec![&x] };
         let counts = dynamic_update_slice_counts(&shapes);
         assert_eq!(counts.bytes_read.0, 64 * 4 + 2 * 4);

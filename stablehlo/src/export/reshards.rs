@@ -55,12 +55,14 @@ impl Emitter<'_> {
     }
 
     /// The operands of op `id` (`planned`: its shardings) whose values the plan
-    /// reshards for it, each with the sharding the op reads it with. (XLA's Shardy
-    /// also requires an op's operands to agree on the reduction factors behind
-    /// unreduced results, and stops otherwise.)
+    /// reshards for it, each with the sharding the op reads it with; a value read
+    /// twice, once (the op reads one name per value). (XLA's Shardy also requires an
+    /// op's operands to agree on the reduction factors behind unreduced results, and
+    /// stops otherwise.)
     fn resharded_operands(&self, id: OpId, planned: &OpShardings) -> Vec<(usize, TensorSharding)> {
         let op = self.program.op(id);
         (op.operands.iter().zip(&planned.operands).enumerate())
+            .filter(|&(k, (v, _))| !op.operands[..k].contains(v))
             .map(|(k, (&v, read))| (k, v, self.as_written(id, read)))
             .filter(|(_, v, read)| self.constraint(*v).is_some_and(|held| held != read))
             .map(|(k, _, read)| (k, read))
