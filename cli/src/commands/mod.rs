@@ -18,7 +18,7 @@ use std::process::ExitCode;
 /// autoshard decides how to shard a tensor program across a device mesh.
 ///
 /// A config (YAML) describes the mesh, the hardware and the program; see
-/// configs/*.yaml for examples and README.md for the language.
+/// configs/*.yaml for examples and docs/config-language.md for the language.
 #[derive(Debug, Parser)]
 #[command(
     name = "autoshard",
