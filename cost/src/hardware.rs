@@ -44,6 +44,14 @@ struct PresetFigures {
     node_size: i64,
 }
 
+impl PresetFigures {
+    /// A shipped calibrated profile's figures (see `profile.rs`): one link for every
+    /// axis; `HardwareSpec::from_preset` also takes its per-kind links.
+    fn measured(profile: &Profile) -> Self {
+        PresetFigures { device: profile.device.clone(), intra: profile.link, inter: profile.link, node_size: i64::MAX }
+    }
+}
+
 impl Preset {
     /// Every preset.
     pub const ALL: [Preset; 4] = [Preset::H100Sxm, Preset::TpuV5e, Preset::Cpu, Preset::XlaCpu];
@@ -89,17 +97,8 @@ impl Preset {
                 inter: LinkSpec { bandwidth: BytesPerSecond(45e9), latency: Seconds(2e-6) },
                 node_size: 256,
             },
-            // The shipped calibrated profile (see `profile.rs`): one link for every
-            // axis; `HardwareSpec::from_preset` also takes its per-kind links.
-            Preset::Cpu | Preset::XlaCpu => {
-                let profile = self.profile().unwrap_or(Profile::cpu());
-                PresetFigures {
-                    device: profile.device.clone(),
-                    intra: profile.link,
-                    inter: profile.link,
-                    node_size: i64::MAX,
-                }
-            }
+            Preset::Cpu => PresetFigures::measured(Profile::cpu()),
+            Preset::XlaCpu => PresetFigures::measured(Profile::xla_cpu()),
         }
     }
 

@@ -33,7 +33,7 @@ from ._native import InfeasibleError, InputError, PlanError, SolverError
 from ._plan import Plan
 from ._transplant import compile_in_place
 
-__all__ = ["BudgetWarning", "JaxPlan", "PlannedFunction", "Timings", "jit", "plan"]
+__all__ = ["BudgetWarning", "JaxPlan", "PlannedFunction", "Timings", "jit", "plan", "xla_memory"]
 
 # How many times a function whose compiled plan XLA holds over the budget is planned again.
 _REPLANS = 2
@@ -182,26 +182,35 @@ class PlannedFunction:
         says so if no plan found fits in XLA."""
         abstract = _abstract(args, self._static)
         planned, compiled = self._planned_and_compiled(abstract, self._options)
-        budget = planned.config.memory if self._options.get("memory") is not None else None
-        used = _xla_bytes(compiled)
+        if self._options.get("memory") is not None:
+            planned, compiled = self._within_budget(abstract, planned, compiled)
+        shardings = [s for i, s in enumerate(planned.in_shardings) if i not in self._static]
+        return planned, compiled, shardings
+
+    def _within_budget(self, abstract: list[Any], planned: JaxPlan, compiled: Any) -> tuple[JaxPlan, Any]:
+        """``planned`` and ``compiled``, or where XLA holds them over the budget, the
+        plan of up to :data:`_REPLANS` more solves under budgets shrunk by XLA's
+        excess that XLA holds least of; a :class:`BudgetWarning` if that is still over."""
+        budget = planned.config.memory
+        used = xla_memory(compiled)
         target = budget
-        for _ in range(_REPLANS if budget is not None and used is not None else 0):
-            if used <= budget:
-                break
+        for _ in range(_REPLANS):
+            if used is None or used <= budget:
+                return planned, compiled
             target = int(target * budget / used)
             try:
-                again = self._planned_and_compiled(abstract, {**self._options, "memory": target})
+                again, again_compiled = self._planned_and_compiled(abstract, {**self._options, "memory": target})
             except (InfeasibleError, SolverError):
                 break
-            if (_xla_bytes(again[1]) or used) < used:  # keep the plan XLA holds least of
-                (planned, compiled), used = again, _xla_bytes(again[1])
-        if budget is not None and used is not None and used > budget:
+            again_used = xla_memory(again_compiled)
+            if again_used is not None and again_used < used:
+                planned, compiled, used = again, again_compiled, again_used
+        if used is not None and used > budget:
             warnings.warn(BudgetWarning(
                 f"{_name(self.fn)}: XLA holds {_human(used)} per device for the compiled plan, over the budget of "
                 f"{_human(budget)} (predicted {_human(planned.objective.peak_memory_bytes)}); no plan found "
-                "fits the budget in XLA"), stacklevel=4)
-        shardings = [s for i, s in enumerate(planned.in_shardings) if i not in self._static]
-        return planned, compiled, shardings
+                "fits the budget in XLA"), stacklevel=5)
+        return planned, compiled
 
     def _planned_and_compiled(self, abstract: list[Any], options: dict[str, Any]) -> tuple[JaxPlan, Any]:
         planned = plan(
@@ -332,9 +341,11 @@ def _human(n: int) -> str:
     return f"{n}B"
 
 
-def _xla_bytes(compiled: Any) -> int | None:
-    """XLA's memory per device for ``compiled``: argument + output + temp − alias
-    (``None`` where the backend gives no analysis)."""
+def xla_memory(compiled: Any) -> int | None:
+    """XLA's memory per device for a ``jax.stages.Compiled`` (such as
+    :meth:`PlannedFunction.compiled_for`'s): argument + output + temp − alias bytes
+    of its ``memory_analysis()``, or ``None`` where the backend gives none. What
+    :func:`jit` holds a budget to."""
     m = compiled.memory_analysis()
     if m is None:
         return None

@@ -85,7 +85,7 @@ def split(shape, sizes, skip=None):
 def hand_spec(kind, shape):
     """A state leaf's ``PartitionSpec`` under hand sharding ``kind``."""
     dims = [None] * len(shape)
-    if kind in ("fsdp",):
+    if kind == "fsdp":
         d = split(shape, 8)
         if d is not None:
             dims[d] = ("data", "model")
@@ -131,8 +131,7 @@ def captured_stderr():
 
 def measure(compiled, args, reps):
     """XLA's memory per device and median step time of ``compiled`` on ``args``."""
-    m = compiled.memory_analysis()
-    memory = m.argument_size_in_bytes + m.output_size_in_bytes + m.temp_size_in_bytes - m.alias_size_in_bytes
+    memory = aj.xla_memory(compiled)
     shardings = compiled.input_shardings[0]
     times = []
     for r in range(reps + 1):

@@ -282,9 +282,10 @@ pub fn even_boundaries(
     let boundary = inputs.chain(program.outputs().iter().map(|o| o.value));
     for v in boundary {
         let Some(c) = component[v.index()] else { continue };
-        let shape = &program.value(v).ty.shape;
-        if candidates[c].iter().any(|s| !s.divides(shape, program.mesh())) {
-            std::sync::Arc::make_mut(&mut candidates[c]).retain(|s| s.divides(shape, program.mesh()));
+        let divides = |s: &TensorSharding| s.divides(&program.value(v).ty.shape, program.mesh());
+        // Copied only when something goes: the lists are shared.
+        if !candidates[c].iter().all(divides) {
+            std::sync::Arc::make_mut(&mut candidates[c]).retain(divides);
         }
     }
 }

@@ -377,8 +377,8 @@ impl<'a> Lowering<'a> {
     /// under a strategy priced as `cost` ([`xla_takes`]).
     fn xla_takes(&self, op: &Op, cost: &StrategyCost) -> bool {
         let program = self.program;
-        let tensors = op.operands.iter().chain(&op.results).zip(cost.operands.iter().chain(&cost.results));
-        tensors.into_iter().all(|(&v, s)| xla_takes(s, &program.value(v).ty.shape, program.mesh()))
+        let mut tensors = op.operands.iter().chain(&op.results).zip(cost.operands.iter().chain(&cost.results));
+        tensors.all(|(&v, s)| xla_takes(s, &program.value(v).ty.shape, program.mesh()))
     }
 
     /// Whether value `v` may be cut into balanced uneven shards: when they are

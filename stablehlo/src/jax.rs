@@ -71,7 +71,11 @@ pub struct Boundary {
 /// The boundary shardings of `plan` for `program`, or the first one without a
 /// `PartitionSpec`.
 pub fn boundary(program: &Program, plan: &Plan) -> Result<Boundary, ExportError> {
-    let held = held_at_boundary(program, plan)?;
+    specs_of(program, &held_at_boundary(program, plan)?)
+}
+
+/// The `PartitionSpec`s of `held` ([`held_at_boundary`]), inputs then outputs.
+fn specs_of(program: &Program, held: &[(ValueId, TensorSharding)]) -> Result<Boundary, ExportError> {
     let mut specs = held.iter().map(|(v, s)| PartitionSpec::of(&program.value(*v).name, s));
     let inputs = specs.by_ref().take(program.inputs().len()).collect::<Result<_, _>>()?;
     let outputs = specs.collect::<Result<_, _>>()?;
@@ -95,28 +99,24 @@ fn held_at_boundary(program: &Program, plan: &Plan) -> Result<Vec<(ValueId, Tens
 /// not divide into equal blocks (the Python package checks the same, naming the
 /// pytree leaf).
 fn check_divides(program: &Program, v: ValueId, sharding: &TensorSharding) -> Result<(), ExportError> {
-    let shape = &program.value(v).ty.shape;
-    let mesh = program.mesh();
-    match shape.iter().enumerate().find(|&(d, &n)| n % sharding.shards(d, mesh) != 0) {
-        None if !sharding.is_uneven() => Ok(()),
-        found => Err(ExportError::NoPartitionSpec {
-            value: program.value(v).name.clone(),
-            reason: match found {
-                Some((d, n)) => format!(
-                    "{sharding} splits dimension {d} ({n}) into {} shards; jax.jit takes only equal blocks",
-                    sharding.shards(d, mesh)
-                ),
-                None => format!("{sharding} cuts uneven blocks; jax.jit takes only equal blocks"),
-            },
-        }),
+    let (shape, mesh) = (&program.value(v).ty.shape, program.mesh());
+    if sharding.divides(shape, mesh) {
+        return Ok(());
     }
+    let reason = match shape.iter().enumerate().find(|&(d, &n)| n % sharding.shards(d, mesh) != 0) {
+        Some((d, n)) => format!("splits dimension {d} ({n}) into {} shards", sharding.shards(d, mesh)),
+        None => "cuts uneven blocks".to_string(),
+    };
+    let reason = format!("{sharding} {reason}; jax.jit takes only equal blocks");
+    Err(ExportError::NoPartitionSpec { value: program.value(v).name.clone(), reason })
 }
 
 /// The plan of `program` as JAX code.
 pub fn render(program: &Program, plan: &Plan) -> Result<String, ExportError> {
-    let boundary = boundary(program, plan)?;
-    for (v, sharding) in held_at_boundary(program, plan)? {
-        check_divides(program, v, &sharding)?;
+    let held = held_at_boundary(program, plan)?;
+    let boundary = specs_of(program, &held)?;
+    for (v, sharding) in &held {
+        check_divides(program, *v, sharding)?;
     }
     let mesh = program.mesh();
     let shape: Vec<String> = mesh.axes().iter().map(|a| a.size.to_string()).collect();

@@ -16,6 +16,13 @@ fn rules(program: &Program) -> Vec<String> {
         .collect()
 }
 
+/// The config `source` (YAML, read as `file`) and the plan of its annotations.
+fn priced(file: &str, source: &str) -> (Config, autoshard_model::Plan) {
+    let config = Config::from_source(file, source).unwrap();
+    let plan = autoshard::price(&config, None).unwrap().plan;
+    (config, plan)
+}
+
 #[test]
 fn collectives_and_random_bits_read_back_as_the_same_ops() {
     let source = r#"
@@ -33,8 +40,7 @@ program:
     r:
     bits:
 "#;
-    let config = Config::from_source("c.yaml", source).unwrap();
-    let plan = autoshard::price(&config, None).unwrap().plan;
+    let (config, plan) = priced("c.yaml", source);
     let module = export(&config.program, &plan).unwrap();
     for expected in [
         "use_global_device_ids",
@@ -100,8 +106,7 @@ program:
   outputs:
     y: {sharding: '[{"data", "model"}, {}]'}
 "#;
-    let config = Config::from_source("t.yaml", source).unwrap();
-    let plan = autoshard::price(&config, None).unwrap().plan;
+    let (config, plan) = priced("t.yaml", source);
     let text = jax::render(&config.program, &plan).unwrap();
     assert!(text.contains(r#"out_shardings = NamedSharding(mesh, P(("data", "model"), None))  # y"#), "{text}");
     assert!(
@@ -123,8 +128,7 @@ program:
   outputs:
     y: {sharding: '[{}, {"model"}]'}
 "#;
-    let config = Config::from_source("t.yaml", source).unwrap();
-    let plan = autoshard::price(&config, None).unwrap().plan;
+    let (config, plan) = priced("t.yaml", source);
     let err = jax::render(&config.program, &plan).unwrap_err().to_string();
     assert!(err.contains(r#"x"#) && err.contains("splits dimension 0 (100) into 8 shards"), "{err}");
     assert!(jax::boundary(&config.program, &plan).is_ok(), "the specs as data are still given");

@@ -27,7 +27,7 @@ use autoshard::executor::run_kernel;
 use autoshard::executor::{Error as ExecError, Grid, Tensor};
 use autoshard::model::rules::op_counts;
 use autoshard::model::{BytesPerSecond, DType, FlopsPerSecond, OpId, Program, Seconds, TensorType};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// The suite's program.
@@ -37,12 +37,13 @@ const SUITE: &str = include_str!("kernels.yaml");
 pub const FREE: f64 = 1e18;
 
 /// One timed op of the suite.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct KernelPoint {
     /// The op's name in the suite.
     pub name: String,
     /// Its kernel class (serialised by name).
-    #[serde(serialize_with = "class_name")]
+    #[serde(serialize_with = "class_name", deserialize_with = "class_of_name")]
     pub class: KernelClass,
     /// The op's name (`add`, `einsum`).
     pub op: String,
@@ -58,6 +59,11 @@ pub struct KernelPoint {
 
 fn class_name<S: serde::Serializer>(class: &KernelClass, serializer: S) -> Result<S::Ok, S::Error> {
     serializer.serialize_str(class.name())
+}
+
+fn class_of_name<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<KernelClass, D::Error> {
+    let name = String::deserialize(deserializer)?;
+    name.parse().map_err(|_| serde::de::Error::custom(format!("unknown kernel class '{name}'")))
 }
 
 /// The suite's measurements and the kernel model fitted to them.

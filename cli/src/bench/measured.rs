@@ -19,7 +19,6 @@ use super::BenchError;
 use super::calibrate::{Calibration, machine_memory, rate};
 use super::collectives::{Point, fit_kind};
 use super::kernels::{KernelPoint, fit_model};
-use autoshard::cost::KernelClass;
 use autoshard::model::reshard::CollectiveKind;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -32,20 +31,8 @@ struct Measured {
     devices: usize,
     cores: Option<usize>,
     memory: Option<u64>,
-    kernels: Vec<MeasuredKernel>,
+    kernels: Vec<KernelPoint>,
     collectives: Vec<MeasuredCollective>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct MeasuredKernel {
-    name: String,
-    class: String,
-    op: String,
-    elements: u64,
-    flops: f64,
-    bytes: u64,
-    seconds: f64,
 }
 
 #[derive(Debug, Deserialize)]
@@ -70,8 +57,10 @@ pub fn from_json(text: &str) -> Result<Calibration, BenchError> {
     if measured.devices == 0 {
         return Err(BenchError::Usage("devices: expected at least 1".into()));
     }
-    let points = measured.kernels.into_iter().map(kernel_point).collect::<Result<Vec<_>, _>>()?;
-    let kernels = fit_model(points)?;
+    for k in &measured.kernels {
+        check_seconds(&k.name, k.seconds)?;
+    }
+    let kernels = fit_model(measured.kernels)?;
     let gemm_flops = rate(&kernels, "gemm", |p| p.flops)?;
     let memory_bandwidth = rate(&kernels, "add", |p| p.bytes as f64)?;
     let mut by_kind: BTreeMap<CollectiveKind, Vec<Point>> = BTreeMap::new();
@@ -95,21 +84,6 @@ pub fn from_json(text: &str) -> Result<Calibration, BenchError> {
     })
 }
 
-fn kernel_point(k: MeasuredKernel) -> Result<KernelPoint, BenchError> {
-    let class: KernelClass =
-        k.class.parse().map_err(|_| BenchError::Usage(format!("{}: unknown kernel class '{}'", k.name, k.class)))?;
-    check_seconds(&k.name, k.seconds)?;
-    Ok(KernelPoint {
-        name: k.name,
-        class,
-        op: k.op,
-        elements: k.elements,
-        flops: k.flops,
-        bytes: k.bytes,
-        seconds: k.seconds,
-    })
-}
-
 fn check_seconds(what: &str, seconds: f64) -> Result<(), BenchError> {
     if seconds.is_finite() && seconds > 0.0 {
         Ok(())
@@ -121,7 +95,7 @@ fn check_seconds(what: &str, seconds: f64) -> Result<(), BenchError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use autoshard::cost::Profile;
+    use autoshard::cost::{KernelClass, Profile};
 
     /// Points made from known rates: a 1 µs kernel overhead, 100 GFLOP/s and
     /// 10 GB/s per class; collectives with α = 10 µs and B = 1 GB/s.
