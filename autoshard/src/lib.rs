@@ -37,9 +37,11 @@
 //!     println!("{} at {:?}: {}", c.value, c.op, c.text);
 //! }
 //! assert!(plan.objective.total_s.0 > 0.0);
-//! // The report `autoshard solve` prints: per-op costs, shardings, device grids.
-//! let report = autoshard::view::report::render(&config, plan);
-//! assert!(report.contains("solver: optimal"));
+//! // The report `autoshard solve` prints: its summary, and in detail per-op costs,
+//! // shardings and device grids; values named as the program names them.
+//! let names = autoshard::view::Names::default();
+//! let report = autoshard::view::report::render(&config, plan, &names, true);
+//! assert!(report.contains("solver: optimal") && report.contains("collectives per step"));
 //!
 //! // Run it on the CPU mesh (one thread per device) and check it against the
 //! // unsharded reference on seeded random inputs.

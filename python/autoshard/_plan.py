@@ -91,11 +91,15 @@ class Plan:
         """The sharding of value ``name`` (Shardy's text form), or ``None``."""
         return self.values.get(name)
 
-    def report(self) -> str:
-        """The text report ``autoshard solve`` prints: per-op compute, collectives,
-        every value's sharding with its device grid, dropped preferences and the
-        solver's statistics."""
-        return self._native.report()
+    def report(self, detail: bool = False) -> str:
+        """The text report ``autoshard solve`` prints: a summary of one screen (the
+        inputs and outputs with their shardings, grouped where names differ only by
+        a layer index; the collectives per step by kind, bytes and time, and the
+        costliest with their source line; the step time, the peak memory per device
+        and how the solver found the plan) and the dropped preferences; with
+        ``detail``, every op's compute and strategy, every collective and every
+        value's sharding with its device grid (``autoshard solve --detail``)."""
+        return self._native.report(None, detail)
 
     def to_json(self) -> str:
         """The plan as JSON (``autoshard solve --format json``), which

@@ -19,6 +19,7 @@ compiles the same module.
 from __future__ import annotations
 
 import hashlib
+import inspect
 import time
 import warnings
 from dataclasses import dataclass
@@ -62,16 +63,30 @@ class JaxPlan(Plan):
     tuple, one entry per argument; ``None`` at a static one) and
     :attr:`out_shardings` shaped like its result, every leaf a ``NamedSharding`` on
     :attr:`mesh` (the caller's mesh with every axis Auto), and :attr:`timings`
-    (:class:`Timings`)."""
+    (:class:`Timings`).
+
+    Values are named in the user's words: an argument by its pytree path under its
+    parameter's name (``params['layers'][0]['w1']``, ``opt_state[0].mu['w1']``,
+    ``x``), a result by its output path (``result[2]``); :attr:`values`,
+    :meth:`value` and :meth:`report` use these names, and the report's collectives
+    name the source line of the op they serve."""
 
     def __init__(self, native: _native.Plan, mesh: Mesh, in_shardings: Any, out_shardings: Any,
-                 stablehlo: str, timings: Timings):
+                 stablehlo: str, timings: Timings, names: dict[str, str]):
         super().__init__(native)
         self.mesh = mesh
         self.in_shardings = in_shardings
         self.out_shardings = out_shardings
         self._stablehlo = stablehlo
         self.timings = timings
+        #: The program's name of each argument and result → its pytree path.
+        self.names = names
+        self.values = {names.get(k, k): v for k, v in self.values.items()}
+
+    def report(self, detail: bool = False) -> str:
+        return self._native.report(self.names, detail)
+
+    report.__doc__ = Plan.report.__doc__
 
     @property
     def stablehlo(self) -> str:
@@ -117,7 +132,8 @@ def plan(
     auto = _auto(mesh)
     started = time.perf_counter()
     lowered = _lowered(fn, example_args, auto, in_shardings, out_shardings, donate, static)
-    text = lowered.as_text()
+    # With debug information, every op's location names the user's source line.
+    text = lowered.as_text(debug_info=True)
     lowered_at = time.perf_counter()
     config = _native.parse(text, f"{_name(fn)}.mlir", ("mesh", _mesh_text(auto)))
     config = config.with_options(hardware=hardware, memory=memory, time_limit=time_limit, **solver_options)
@@ -126,10 +142,15 @@ def plan(
     module = native.stablehlo()
     timings = Timings(lowered_at - started, solved_at - lowered_at, time.perf_counter() - solved_at)
     inputs, outputs = ([NamedSharding(auto, _spec(dims)) for dims in specs] for specs in native.boundary())
-    _check_divisible(lowered, inputs, outputs, [i for i in range(len(example_args)) if i not in static])
+    leaves = _leaf_names(fn, lowered, [i for i in range(len(example_args)) if i not in static])
+    _check_divisible(leaves, inputs, outputs)
     args_sharding = jax.tree_util.tree_unflatten(lowered.in_tree, inputs)[0]
     results = jax.tree_util.tree_unflatten(lowered.out_tree, outputs)
-    return JaxPlan(native, auto, _with_static(args_sharding, static, len(example_args)), results, module, timings)
+    program_names = [n for names in native.boundary_names() for n in names]
+    # A value both argument and result keeps its argument's name.
+    names = dict(reversed(list(zip(program_names, (name for name, _ in leaves)))))
+    return JaxPlan(native, auto, _with_static(args_sharding, static, len(example_args)), results, module, timings,
+                   names)
 
 
 class PlannedFunction:
@@ -352,16 +373,33 @@ def xla_memory(compiled: Any) -> int | None:
     return m.argument_size_in_bytes + m.output_size_in_bytes + m.temp_size_in_bytes - m.alias_size_in_bytes
 
 
-def _check_divisible(lowered: Any, inputs: list, outputs: list, dynamic: Sequence[int]) -> None:
+def _leaf_names(fn: Callable, lowered: Any, dynamic: Sequence[int]) -> list[tuple[str, tuple[int, ...]]]:
+    """Every argument leaf, then every result leaf, of ``lowered`` as the user writes
+    it, with its shape: an argument's pytree path under its parameter's name
+    (``params['w1']``, ``opt_state[0].mu['w1']``; ``args[3]`` where the parameter
+    has no name), a result's under ``result`` (``result[0]['w1']``)."""
+    try:
+        parameters = [p.name for p in inspect.signature(fn).parameters.values()
+                      if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    except (TypeError, ValueError):
+        parameters = []
+
+    def argument(i: int) -> str:
+        return parameters[i] if i < len(parameters) else f"args[{i}]"
+
+    keystr = jax.tree_util.keystr
+    arguments = jax.tree_util.tree_flatten_with_path(lowered.in_avals[0])[0]
+    results = jax.tree_util.tree_flatten_with_path(lowered.out_info)[0]
+    named = [(argument(dynamic[p[0].idx]) + keystr(p[1:]), tuple(a.shape)) for p, a in arguments]
+    return named + [("result" + keystr(p), tuple(a.shape)) for p, a in results]
+
+
+def _check_divisible(leaves: list[tuple[str, tuple[int, ...]]], inputs: list, outputs: list) -> None:
     """Raises :class:`PlanError` naming the first argument or result leaf whose
     planned sharding ``jax.jit`` refuses: a dimension its shards do not divide
     (autoshard pads only inside the program; a pin or a constraint on a returned
     value can still ask for it)."""
-    arguments = jax.tree_util.tree_flatten_with_path(lowered.in_avals[0])[0]
-    results = jax.tree_util.tree_flatten_with_path(lowered.out_info)[0]
-    named = [(f"argument {dynamic[p[0].idx]}{jax.tree_util.keystr(p[1:])}", a.shape) for p, a in arguments]
-    named += [(f"result{jax.tree_util.keystr(p)}", a.shape) for p, a in results]
-    for (leaf, shape), sharding in zip(named, [*inputs, *outputs]):
+    for (leaf, shape), sharding in zip(leaves, [*inputs, *outputs]):
         for d, (size, axes) in enumerate(zip(shape, sharding.spec)):
             names = () if axes is None else (axes,) if isinstance(axes, str) else axes
             shards = int(np.prod([sharding.mesh.shape[a] for a in names], dtype=np.int64))

@@ -33,10 +33,26 @@ impl PyPlan {
         serde_json::to_string_pretty(&self.solution.plan).map_err(|e| PlanError::new_err(e.to_string()))
     }
 
-    /// The report `solve` prints: the cost table, every value's sharding with its
-    /// device grid, the dropped preferences and the solver's statistics.
-    fn report(&self) -> String {
-        autoshard::view::report::render(&self.config.inner, &self.solution.plan)
+    /// The report `solve` prints: the summary (inputs and outputs with their
+    /// shardings, collectives per step, step time, peak memory, the solver) and the
+    /// dropped preferences, and with `detail` every op's cost, every collective and
+    /// every value's sharding with its device grid. `names` maps a value's name in
+    /// the program to the name shown (a JAX argument's pytree path).
+    #[pyo3(signature = (names = None, detail = false))]
+    fn report(&self, names: Option<std::collections::BTreeMap<String, String>>, detail: bool) -> String {
+        let names = autoshard::view::Names::new(names.unwrap_or_default());
+        autoshard::view::report::render(&self.config.inner, &self.solution.plan, &names, detail)
+    }
+
+    /// The names of the program's inputs and of its outputs, in order: the values a
+    /// JAX function's arguments and results are.
+    fn boundary_names(&self) -> (Vec<String>, Vec<String>) {
+        let program = &self.config.inner.program;
+        let name = |id| program.value(id).name.clone();
+        (
+            program.inputs().iter().map(|i| name(i.value)).collect(),
+            program.outputs().iter().map(|o| name(o.value)).collect(),
+        )
     }
 
     /// The plan as a StableHLO module whose Shardy shardings fix it (every

@@ -7,7 +7,7 @@
 //! was read at, for `FILE:LINE:COL` errors.
 
 /// A position in the source, 1-based.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Pos {
     /// Line, from 1.
     pub line: u32,
@@ -68,6 +68,9 @@ pub struct Operation {
     pub result_types: Vec<Type>,
     /// Where the op starts.
     pub pos: Pos,
+    /// Its trailing `loc(…)`, the text between the parentheses (`#loc12`,
+    /// `"train.py":3:8`), if it has one ([`crate::location`] reads it).
+    pub loc: Option<String>,
 }
 
 impl Operation {
@@ -125,4 +128,7 @@ pub struct Module {
     pub meshes: Vec<MeshDecl>,
     /// The functions, in source order.
     pub funcs: Vec<Func>,
+    /// The location aliases (`#loc12 = loc(…)`): the alias without `#` → the text
+    /// between the parentheses.
+    pub locations: std::collections::BTreeMap<String, String>,
 }

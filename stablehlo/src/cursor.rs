@@ -328,12 +328,18 @@ impl<'s> Cursor<'s> {
 
     /// Skips a trailing `loc(...)` if one comes next.
     pub fn skip_location(&mut self) -> Result<()> {
+        self.location().map(drop)
+    }
+
+    /// A trailing `loc(...)` if one comes next: the text between its parentheses.
+    pub fn location(&mut self) -> Result<Option<String>> {
         self.skip_ws();
-        if self.looking_at("loc(") {
-            (0..3).for_each(|_| self.bump());
-            self.group()?;
+        if !self.looking_at("loc(") {
+            return Ok(None);
         }
-        Ok(())
+        (0..3).for_each(|_| self.bump());
+        let group = self.group()?.text;
+        Ok(Some(group[1..group.len() - 1].trim().to_string()))
     }
 
     /// The text of an op written in a dialect's own one-line form (`mesh.*`), from

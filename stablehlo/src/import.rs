@@ -86,6 +86,22 @@ pub fn mesh(file: &Arc<str>, module: &Module) -> Result<(String, Mesh), Diagnost
     Ok((main.name.clone(), main_mesh.clone()))
 }
 
+/// The user's source line of every op whose `loc(…)` names one, by the op's
+/// position in the module.
+fn sources(module: &Module) -> BTreeMap<Pos, Location> {
+    fn walk(ops: &[Operation], module: &Module, out: &mut BTreeMap<Pos, Location>) {
+        for op in ops {
+            if let Some(source) = op.loc.as_deref().and_then(|loc| crate::location::source(loc, &module.locations)) {
+                out.insert(op.pos, source);
+            }
+            op.regions.iter().for_each(|r| walk(&r.ops, module, out));
+        }
+    }
+    let mut out = BTreeMap::new();
+    module.funcs.iter().for_each(|f| walk(&f.body, module, &mut out));
+    out
+}
+
 /// The names of `module`'s empty meshes (`<[]>`: no axes, no device).
 fn empty_meshes(module: &Module) -> Vec<String> {
     let empty = |text: &str| text.parse::<Mesh>().is_ok_and(|m| m.is_empty());
@@ -151,6 +167,8 @@ struct Importer<'m> {
     /// Whether the function is a partitioned (SPMD) mesh-dialect program, whose
     /// collectives run (`import/spmd.rs`).
     spmd: bool,
+    /// The user's source line of each op that names one, by its position in the module.
+    sources: BTreeMap<Pos, Location>,
 }
 
 impl<'m> Importer<'m> {
@@ -173,6 +191,7 @@ impl<'m> Importer<'m> {
             inlined: BTreeMap::new(),
             mesh_shardings: BTreeMap::new(),
             spmd: false,
+            sources: sources(module),
         };
         for decl in &module.meshes {
             let device = decl.mesh.text.parse::<Mesh>().ok().and_then(|m| m.maximal_device_id());
@@ -231,12 +250,21 @@ impl Importer<'_> {
         std::iter::once(self.key(name)).chain(outer).find_map(|key| self.constants.get(&key))
     }
 
+    /// Where the op at `pos` was written: the user's source line when the module
+    /// carries one ([`crate::location`]), else `pos` in the module.
     fn loc(&self, pos: Pos) -> Location {
-        at(&self.file, pos)
+        self.sources.get(&pos).cloned().unwrap_or_else(|| at(&self.file, pos))
     }
 
+    /// An error about the op at `pos`, at the user's source line when the module
+    /// carries one (the hint then names the place in the module).
     fn err(&self, pos: Pos, message: impl Into<String>) -> Diagnostic {
-        error(&self.file, pos, message)
+        let mut diagnostic = error(&self.file, pos, message);
+        if let Some(source) = self.sources.get(&pos) {
+            diagnostic.hint = Some(format!("the op is at {} in the module", diagnostic.location));
+            diagnostic.location = source.clone();
+        }
+        diagnostic
     }
 
     /// The sharding in attribute `key` of `attrs`, if any.

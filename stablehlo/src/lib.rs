@@ -31,6 +31,7 @@ mod donation;
 mod export;
 mod import;
 pub mod jax;
+mod location;
 mod loops;
 mod ops;
 mod parser;

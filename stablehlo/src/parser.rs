@@ -34,7 +34,9 @@ fn items(c: &mut Cursor<'_>, module: &mut Module, nested: bool) -> Result<()> {
         if nested && c.eat("}") {
             return c.skip_location();
         }
-        if c.peek() == Some(b'#') {
+        if c.looking_at("#loc") {
+            location_alias(c, module)?;
+        } else if c.peek() == Some(b'#') {
             c.skip_line();
         } else if c.peek() == Some(b'!') {
             alias(c)?;
@@ -67,6 +69,18 @@ fn items(c: &mut Cursor<'_>, module: &mut Module, nested: bool) -> Result<()> {
             return c.expected("'func.func', 'sdy.mesh', 'mesh.mesh', a type alias or 'module'");
         }
     }
+}
+
+/// `#loc12 = loc(…)`: a location alias, kept for the ops that name it.
+fn location_alias(c: &mut Cursor<'_>, module: &mut Module) -> Result<()> {
+    c.bump();
+    let name = c.ident();
+    c.expect("=")?;
+    match c.location()? {
+        Some(text) => module.locations.insert(name, text),
+        None => return c.expected("'loc(' after a location alias"),
+    };
+    Ok(())
 }
 
 /// `mesh.mesh @name(shape = 2x4)`, the `mesh` dialect's mesh, as the Shardy mesh
@@ -323,6 +337,7 @@ fn operation(c: &mut Cursor<'_>) -> Result<Operation> {
         regions: Vec::new(),
         result_types: Vec::new(),
         pos,
+        loc: None,
     };
     if c.peek_after_ws() == Some(b'"') {
         generic(c, &mut op)?;
@@ -353,7 +368,7 @@ fn operation(c: &mut Cursor<'_>) -> Result<Operation> {
         let read = if op.name == "stablehlo.while" { while_pretty(c, &mut op) } else { pretty(c, &mut op) };
         read.map_err(|e| SyntaxError { message: format!("{} (in op '{}')", e.message, op.name), ..e })?;
     }
-    c.skip_location()?;
+    op.loc = c.location()?;
     Ok(op)
 }
 
@@ -639,7 +654,7 @@ fn trailing_region(c: &mut Cursor<'_>, op: &mut Operation) -> Result<()> {
     while c.peek_at(i).is_some_and(|b| b.is_ascii_alphabetic() || b == b'_') {
         i += 1;
     }
-    if i > 0 && c.peek_at(i) == Some(b'(') {
+    if i > 0 && c.peek_at(i) == Some(b'(') && !c.looking_at("loc(") {
         let name = c.ident();
         c.expect("(")?;
         // One `(lhs, rhs)` group per input; the block takes every lhs, then every rhs.

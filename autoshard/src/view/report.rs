@@ -1,7 +1,8 @@
-//! The report `solve --format text` prints: the cost table ([`super::table`]), every
-//! value's sharding with a grid of which device holds which block ([`super::grid`]),
-//! the dropped preferences and the solver's statistics. A grid is drawn once: a
-//! later value whose blocks sit on the same devices says `blocks as NAME`.
+//! The report `solve --format text` prints: the summary ([`super::summary`]) and the
+//! dropped preferences, then, in detail, the cost table ([`super::table`]) and every
+//! value's sharding with a grid of which device holds which block ([`super::grid`]).
+//! A grid is drawn once: a later value whose blocks sit on the same devices says
+//! `blocks as NAME`.
 //!
 //! ```text
 //! values  (each cell: the devices holding that block)
@@ -12,29 +13,35 @@
 //!        └───┴───┴───┴───┘
 //! ```
 
-use super::{grid, table};
+use super::{Names, grid, summary, table};
 use crate::Config;
 use crate::model::ir::write_shape;
-use crate::model::{Plan, Seconds, TensorSharding};
+use crate::model::{Plan, TensorSharding};
 use std::fmt::Write as _;
 
-/// The whole text report of a solved (or priced) plan for `config`.
-pub fn render(config: &Config, plan: &Plan) -> String {
-    let mut out = table::render(config, plan);
-    out += &values(config, plan);
-    out += &dropped(plan);
-    out += &solver(plan);
+/// The text report of a solved (or priced) plan for `config`, its values named by
+/// `names`: the summary and the dropped preferences, and with `detail` every op's
+/// cost and strategy, every collective and every value's sharding and grid.
+pub fn render(config: &Config, plan: &Plan, names: &Names, detail: bool) -> String {
+    let mut out = summary::render(config, plan, names);
+    out += &dropped(plan, names);
+    if detail {
+        // The table without its first line, which the summary's repeats.
+        let table = table::render(config, plan);
+        out += table.split_once('\n').map_or(table.as_str(), |(_, rest)| rest);
+        out += &values(config, plan, names);
+    }
     out
 }
 
 /// The values section: per value its sharding, type and per-device block, and the
 /// grid of blocks unless it is replicated.
-pub fn values(config: &Config, plan: &Plan) -> String {
+pub fn values(config: &Config, plan: &Plan, names: &Names) -> String {
     let program = &config.program;
     let mesh = program.mesh();
     let mut out = String::from("\nvalues  (each cell: the devices holding that block)\n");
     let shardings: Vec<String> = plan.values.iter().map(|v| v.sharding.stripped().to_string()).collect();
-    let name_w = plan.values.iter().map(|v| v.name.len()).max().unwrap_or(0);
+    let name_w = plan.values.iter().map(|v| names.of(&v.name).chars().count()).max().unwrap_or(0);
     let sharding_w = shardings.iter().map(String::len).max().unwrap_or(0);
     // Each grid drawn once: a later value with the same one refers to the first.
     let mut drawn: Vec<(Vec<String>, &str)> = Vec::new();
@@ -50,13 +57,13 @@ pub fn values(config: &Config, plan: &Plan) -> String {
         if let Some(name) = earlier {
             what += &format!(", blocks as {name}");
         }
-        let line = format!("  {:<name_w$}  {sharding:<sharding_w$}  {what}", v.name);
+        let line = format!("  {:<name_w$}  {sharding:<sharding_w$}  {what}", names.of(&v.name));
         let _ = writeln!(out, "{}", line.trim_end());
         if earlier.is_none() && !grid.is_empty() {
             for row in &grid {
                 let _ = writeln!(out, "  {:name_w$}  {row}", "");
             }
-            drawn.push((grid, &v.name));
+            drawn.push((grid, names.of(&v.name)));
         }
     }
     out
@@ -82,24 +89,13 @@ fn blocks(sharding: &TensorSharding, mesh: &crate::model::Mesh, shape: &[i64]) -
 }
 
 /// The dropped preferences, each with its reason (empty when none was dropped).
-pub fn dropped(plan: &Plan) -> String {
+pub fn dropped(plan: &Plan, names: &Names) -> String {
     let mut out = String::new();
     if !plan.dropped_preferences.is_empty() {
         let _ = writeln!(out, "\ndropped preferences");
         for d in &plan.dropped_preferences {
-            let _ = writeln!(out, "  {} {}: {}", d.value, d.sharding.stripped(), d.reason);
+            let _ = writeln!(out, "  {} {}: {}", names.of(&d.value), d.sharding.stripped(), d.reason);
         }
     }
     out
-}
-
-/// The solver's statistics line (empty for a priced plan).
-pub fn solver(plan: &Plan) -> String {
-    let Some(s) = &plan.solver else { return String::new() };
-    let bound = s.bound.map_or("-".to_string(), |b| Seconds(b).to_string());
-    let gap = s.gap.map_or("-".to_string(), |g| format!("{:.2}%", g * 100.0));
-    format!(
-        "\nsolver: {} (bound {bound}, gap {gap}) in {}; {} variables, {} constraints, {} branch-and-bound nodes\n",
-        s.status, s.time_s, s.variables, s.constraints, s.nodes
-    )
 }

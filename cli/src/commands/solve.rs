@@ -1,7 +1,8 @@
-//! `autoshard solve FILE [--format text|json|yaml|jax|mlir] [--time-limit S] [--svg FILE]`:
+//! `autoshard solve FILE [--format text|json|yaml|jax|mlir] [--detail] [--time-limit S] [--svg FILE]`:
 //! the cheapest plan for a config. Text prints the report of [`autoshard::view::report`]
-//! (the `cost` table, every value's sharding with its device grid, the dropped
-//! preferences and the solver's statistics); JSON and YAML print the plan (docs/spec.md §8).
+//! (the summary: inputs and outputs with their shardings, collectives per step, step
+//! time, peak memory, the solver; with `--detail` also the `cost` table and every
+//! value's sharding with its device grid); JSON and YAML print the plan (docs/spec.md §8).
 //! `--svg` also writes a chart of compute and communication per op. On a terminal,
 //! stderr shows a spinner with the solver's phase while it works. An infeasible
 //! problem fails (exit 1) with the constraints that conflict.
@@ -9,6 +10,7 @@
 use super::{ConfigArgs, Failure};
 use crate::progress::Progress;
 use autoshard::model::Seconds;
+use autoshard::view::Names;
 use std::path::{Path, PathBuf};
 
 /// How to print the plan.
@@ -40,6 +42,10 @@ pub struct Args {
     /// The output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
+    /// In the text report, after the summary: every op's cost and strategy, every
+    /// collective and every value's sharding with its device grid.
+    #[arg(long)]
+    detail: bool,
     /// Wall-clock budget in seconds (overrides the config's `solver.time_limit`).
     #[arg(long, value_name = "S")]
     time_limit: Option<f64>,
@@ -85,7 +91,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         write_svg(path, &plan)?;
     }
     let text = match args.format {
-        Format::Text => autoshard::view::report::render(&config, &plan),
+        Format::Text => autoshard::view::report::render(&config, &plan, &Names::default(), args.detail),
         Format::Json => serde_json::to_string_pretty(&plan).map_err(|e| Failure::BadInput(e.to_string()))? + "\n",
         Format::Yaml => serde_saphyr::to_string(&plan).map_err(|e| Failure::BadInput(e.to_string()))?,
         Format::Jax => autoshard::stablehlo::jax::render(&config.program, &plan)

@@ -11,7 +11,7 @@
 //!   contains PHRASE;
 //! - `# expect-status: STATUS` — the solver's status.
 //!
-//! The golden is the `solve` report with the solver's wall time elided.
+//! The golden is the `solve --detail` report with the solver's wall time elided.
 
 use serde_json::Value;
 use std::path::Path;
@@ -31,7 +31,7 @@ pub fn run_case(path: &Path) -> (String, Vec<String>) {
         return (format!("$ autoshard cost\nexit: {code}\n{table}{stderr}"), failures);
     }
     let mut failures = Vec::new();
-    let (code, report, stderr) = autoshard(&["solve"], path);
+    let (code, report, stderr) = autoshard(&["solve", "--detail"], path);
     if code != 0 {
         failures.push(format!("solve: exit code {code}: {stderr}"));
     }
@@ -64,7 +64,7 @@ pub fn run_case(path: &Path) -> (String, Vec<String>) {
     }
     let source = std::fs::read_to_string(path).expect("read case");
     failures.extend(expectations(&source, &plan));
-    (format!("$ autoshard solve\nexit: {code}\n{}{stderr}", elide_time(&report)), failures)
+    (format!("$ autoshard solve --detail\nexit: {code}\n{}{stderr}", elide_time(&report)), failures)
 }
 
 /// A JSON plan without the solver's wall time.

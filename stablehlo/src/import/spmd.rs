@@ -75,6 +75,7 @@ pub fn spmd_function(
         regions: Vec::new(),
         result_types: Vec::new(),
         pos: func.pos,
+        loc: None,
     };
     let spec = OpSpec {
         result_names: op.results.iter().map(|r| importer.key(r)).collect(),
