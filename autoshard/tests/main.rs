@@ -3,6 +3,7 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
 
+mod config_headers;
 mod custom_body;
 mod gallery;
 mod halo;

@@ -5,6 +5,7 @@
 
 mod bench_cli;
 mod common;
+mod docs_cli;
 mod golden;
 mod iopddl_cli;
 mod pipeline_cli;

@@ -5,7 +5,7 @@
 //! return `None` after recording an error, so callers go on with the rest of the
 //! file. [`is_identifier`] is the rule mesh and size names follow.
 
-use super::diagnostic::{Diagnostic, did_you_mean};
+use super::diagnostic::{Diagnostic, closest, did_you_mean};
 use super::yaml::{self, Node, NodeKind, column_in_scalar};
 use autoshard_model::Location;
 use std::str::FromStr;
@@ -22,12 +22,47 @@ pub struct Ctx<'s> {
     /// The config's sizes (`sizes:`), which integer positions may reference by name;
     /// `None` when the config declares none.
     pub sizes: Option<super::size_expr::SizeTable>,
+    /// The "missing the required key" errors recorded: the mapping, the key, the error.
+    missing: Vec<(Location, String, Diagnostic)>,
+    /// The keys an unknown key may be a misspelling of, with the mapping that holds it.
+    misspelt: Vec<(Location, String)>,
 }
 
 impl<'s> Ctx<'s> {
     /// A context for `source` read from `file`.
     pub fn new(file: &str, source: &'s str) -> Self {
-        Ctx { file: Arc::from(file), source, diagnostics: Vec::new(), sizes: None }
+        Ctx {
+            file: Arc::from(file),
+            source,
+            diagnostics: Vec::new(),
+            sizes: None,
+            missing: Vec::new(),
+            misspelt: Vec::new(),
+        }
+    }
+
+    /// Takes over the errors of `other`, a context that read the same file again.
+    pub fn absorb(&mut self, other: Ctx<'_>) {
+        self.diagnostics.extend(other.diagnostics);
+        self.missing.extend(other.missing);
+        self.misspelt.extend(other.misspelt);
+    }
+
+    /// The errors, sorted by position, without repeats and without the follow-on ones
+    /// of a misspelt key: a "missing the required key 'K'" where the same mapping
+    /// holds an unknown key whose error already asks "did you mean 'K'?".
+    pub fn finish(self) -> Vec<Diagnostic> {
+        let follow_on: Vec<&Diagnostic> = self
+            .missing
+            .iter()
+            .filter(|(at, key, _)| self.misspelt.iter().any(|(there, k)| there == at && k == key))
+            .map(|(_, _, d)| d)
+            .collect();
+        let mut diagnostics: Vec<Diagnostic> =
+            self.diagnostics.iter().filter(|d| !follow_on.contains(d)).cloned().collect();
+        diagnostics.sort_by_key(|d| (d.location.line, d.location.column));
+        diagnostics.dedup();
+        diagnostics
     }
 
     /// The location of `node`.
@@ -289,23 +324,40 @@ impl<'n> Fields<'n> {
     pub fn require(&self, ctx: &mut Ctx<'_>, key: &str) -> Option<&'n Node> {
         let value = self.get(key);
         if value.is_none() {
-            ctx.error(self.node, format!("{} is missing the required key '{key}'", self.what));
+            let at = ctx.loc(self.node);
+            let message = format!("{} is missing the required key '{key}'", self.what);
+            let diagnostic = Diagnostic { location: at.clone(), message, hint: None };
+            ctx.diagnostics.push(diagnostic.clone());
+            ctx.missing.push((at, key.to_string(), diagnostic));
         }
         value
     }
 
     /// Reports every key not in `allowed`, with the closest allowed key as a hint.
-    pub fn deny_unknown(&self, ctx: &mut Ctx<'_>, allowed: &[&str]) {
+    /// True when every key is allowed: a mapping with a misspelt key is not what its
+    /// writer meant, so callers leave out what it defines (its follow-on errors would
+    /// only repeat the misspelling). A required key it misspells is not also reported
+    /// missing ([`Ctx::finish`]).
+    pub fn deny_unknown(&self, ctx: &mut Ctx<'_>, allowed: &[&str]) -> bool {
+        let mut clean = true;
         for (key, _) in self.entries {
             match &key.kind {
                 NodeKind::Str(k) if allowed.contains(&k.as_str()) => {}
                 NodeKind::Str(k) => {
+                    clean = false;
+                    let at = ctx.loc(self.node);
+                    ctx.misspelt
+                        .extend(closest(k, allowed.iter().copied()).into_iter().map(|c| (at.clone(), c.into())));
                     let hint = did_you_mean(k, allowed.iter().copied())
                         .or_else(|| Some(format!("{} takes {}", self.what, allowed.join(", "))));
                     ctx.error_hint(key, format!("unknown key '{k}' in {}", self.what), hint);
                 }
-                _ => ctx.expected(key, "a string key", &self.what),
+                _ => {
+                    clean = false;
+                    ctx.expected(key, "a string key", &self.what);
+                }
             }
         }
+        clean
     }
 }

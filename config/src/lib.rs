@@ -169,9 +169,7 @@ impl Config {
     ) -> Result<Config, ConfigError> {
         let mut ctx = Ctx::new(file, source);
         let config = decode_config(&mut ctx, file, overrides, true);
-        let mut diagnostics = ctx.diagnostics;
-        diagnostics.sort_by_key(|d| (d.location.line, d.location.column));
-        diagnostics.dedup();
+        let diagnostics = ctx.finish();
         match config {
             Some(config) if diagnostics.is_empty() => Ok(config),
             _ => Err(ConfigError { diagnostics }),
@@ -360,7 +358,7 @@ fn reread(ctx: &mut Ctx<'_>, overrides: &[(String, i64)], batch: &str, value: i6
     sizes.push((batch.to_string(), value));
     let mut inner = Ctx::new(&ctx.file, ctx.source);
     let config = decode_config(&mut inner, &ctx.file, &sizes, false);
-    ctx.diagnostics.append(&mut inner.diagnostics);
+    ctx.absorb(inner);
     Some(config?.program)
 }
 

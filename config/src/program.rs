@@ -231,7 +231,7 @@ impl Lowering<'_, '_> {
             self.poison([name]);
             return;
         };
-        f.deny_unknown(self.ctx, &["shape", "dtype", "sharding", "parameter"]);
+        let clean = f.deny_unknown(self.ctx, &["shape", "dtype", "sharding", "parameter"]);
         let shape = f.require(self.ctx, "shape").and_then(|n| self.ctx.shape(n, "shape"));
         let dtype = f.get("dtype").map_or(Some(DType::F32), |n| ops::dtype(self.ctx, n));
         let parameter = f.get("parameter").map_or(Some(false), |n| self.ctx.boolean(n, "parameter"));
@@ -241,9 +241,10 @@ impl Lowering<'_, '_> {
             self.poison([name]);
             return;
         };
-        // With a bad dtype or flag the input is still added (as f32) so that its
-        // sharding is verified, but it stays poisoned.
-        let valid = dtype.is_some() && parameter.is_some() && !matches!(sharding, Some(None));
+        // With a bad dtype or flag, or a misspelt key, the input is still added (as
+        // f32 when its dtype is lost) so that its sharding is verified, but it stays
+        // poisoned: the ops that read it would only report what the misspelling did.
+        let valid = clean && dtype.is_some() && parameter.is_some() && !matches!(sharding, Some(None));
         let ty = TensorType::new(shape, dtype.unwrap_or(DType::F32));
         if !self.fits(&ty, value, &format!("input \"{name}\"")) {
             self.poison([name]);
@@ -316,7 +317,9 @@ impl Lowering<'_, '_> {
             return;
         };
         let allowed: Vec<&str> = COMMON_KEYS.iter().chain(keys).copied().collect();
-        f.deny_unknown(self.ctx, &allowed);
+        // An op with a misspelt key is read for its other errors but not added (a
+        // missing attribute's default would give follow-on errors of its own).
+        let clean = f.deny_unknown(self.ctx, &allowed);
         let kind = ops::decode(self.ctx, &op, &f, &self.mesh_name);
         let (operand_nodes, operands): (&[Node], _) = match f.get("operands") {
             Some(Node { kind: NodeKind::Seq(items), .. }) => (items, self.resolve_all(items)),
@@ -351,9 +354,12 @@ impl Lowering<'_, '_> {
         let custom_with_body = matches!(spec.kind, OpKind::Custom(_)) && f.get("body").is_some();
         if spec.kind.needs_body() || custom_with_body {
             self.region(&f, spec, operand_nodes, sharding_node);
+            if !clean {
+                self.poison(result_names);
+            }
             return;
         }
-        let Some(builder) = self.builder.as_mut() else {
+        let (true, Some(builder)) = (clean, self.builder.as_mut()) else {
             self.poison(result_names);
             return;
         };
@@ -368,7 +374,7 @@ impl Lowering<'_, '_> {
     /// name stands for its one operand, the value itself. (With a sharding it is a
     /// `sharding_constraint`, as Shardy keeps an edge's sharding there.)
     fn data_flow_edge(&mut self, f: &Fields<'_>, result_names: Vec<String>) {
-        f.deny_unknown(self.ctx, &COMMON_KEYS);
+        let clean = f.deny_unknown(self.ctx, &COMMON_KEYS);
         let operand = match f.require(self.ctx, "operands").map(|n| &n.kind) {
             Some(NodeKind::Seq(items)) if items.len() == 1 && result_names.len() == 1 => self.resolve(&items[0]),
             Some(_) => {
@@ -378,7 +384,7 @@ impl Lowering<'_, '_> {
             }
             None => None,
         };
-        match operand {
+        match operand.filter(|_| clean) {
             Some(id) => {
                 self.aliases.insert(result_names[0].clone(), id);
             }
@@ -514,7 +520,9 @@ impl Lowering<'_, '_> {
                 NodeKind::Null => (None, None),
                 _ => {
                     let Some(f) = Fields::new(self.ctx, value, "an output") else { continue };
-                    f.deny_unknown(self.ctx, &["sharding", "carries"]);
+                    if !f.deny_unknown(self.ctx, &["sharding", "carries"]) {
+                        continue;
+                    }
                     (f.get("sharding"), f.get("carries"))
                 }
             };
@@ -604,6 +612,65 @@ program:
         assert_eq!(unannotated.program.sharding_groups().len(), 1);
         let missing = unannotated.program.carry("9", "0").unwrap_err().to_string();
         assert!(missing.contains("\"9\" is no input of the program"), "{missing}");
+    }
+
+    const MLP: &str = r#"
+mesh: {axes: {data: 2, model: 4}}
+program:
+  inputs:
+    x:  {shape: [64, 32], dtype: bf16, sharding: '[{"data"}, {}]'}
+    w1: {shape: [32, 128], dtype: bf16, parameter: true}
+    w2: {shape: [128, 32], dtype: bf16, parameter: true}
+  ops:
+    - {name: h, op: dot_general, operands: [x, w1], contracting_dims: [[1], [0]]}
+    - {name: a, op: gelu, operands: [h]}
+    - {name: y, op: dot_general, operands: [a, w2], contracting_dims: [[1], [0]]}
+  outputs:
+    y: {sharding: '[{"data"}, {}]'}
+"#;
+
+    /// Every error of `source` with its misspelling `from` -> `to`, one per line.
+    fn errors_with(from: &str, to: &str) -> Vec<String> {
+        assert!(MLP.contains(from), "{from}");
+        let err = Config::from_source("mlp.yaml", &MLP.replacen(from, to, 1)).expect_err("a misspelt key is an error");
+        err.diagnostics.iter().map(|d| format!("{}: {}", d.location, d.message)).collect()
+    }
+
+    #[test]
+    fn a_misspelt_key_is_the_only_error() {
+        // A misspelt required key: not also "missing the required key 'shape'".
+        assert_eq!(errors_with("{shape: [64", "{shap: [64"), [r#"mlp.yaml:5:10: unknown key 'shap' in input "x""#]);
+        // A misspelt attribute: the op is left out, so no "rank: 2 != 6" at the output
+        // from the default dimension numbers the misspelling left.
+        assert_eq!(
+            errors_with(
+                "contracting_dims: [[1], [0]]}\n    - {name: a",
+                "contracting_dim: [[1], [0]]}\n    - {name: a"
+            ),
+            [r#"mlp.yaml:9:53: unknown key 'contracting_dim' in op "h""#]
+        );
+        // A misspelt dtype: the input is left out, so no f32-against-bf16 error at h.
+        assert_eq!(
+            errors_with("dtype: bf16, parameter: true}\n    w2", "dtyp: bf16, parameter: true}\n    w2"),
+            [r#"mlp.yaml:6:28: unknown key 'dtyp' in input "w1""#]
+        );
+        // A misspelt output key: the output is left out, nothing else reported.
+        assert_eq!(
+            errors_with("y: {sharding:", "y: {shardin:"),
+            [r#"mlp.yaml:13:9: unknown key 'shardin' in an output"#]
+        );
+    }
+
+    #[test]
+    fn a_missing_key_is_reported_beside_an_unrelated_unknown_one() {
+        let errors = errors_with("{shape: [64, 32], dtype: bf16,", "{zzz: [64, 32], dtype: bf16,");
+        assert_eq!(
+            errors,
+            [
+                r#"mlp.yaml:5:9: input "x" is missing the required key 'shape'"#,
+                r#"mlp.yaml:5:10: unknown key 'zzz' in input "x""#
+            ]
+        );
     }
 
     const EDGES: &str = r#"

@@ -55,7 +55,8 @@ pub fn render(config: &Config, plan: &Plan, names: &Names) -> String {
 /// and that share sharding and block on one line.
 fn values(title: &str, program: &Program, plan: &Plan, names: &Names, ids: &[ValueId]) -> String {
     // (pattern, sharding, block) → the names in it, in program order.
-    let mut groups: Vec<((String, String, String), Vec<&str>)> = Vec::new();
+    type Group<'n> = ((String, String, String), Vec<&'n str>);
+    let mut groups: Vec<Group> = Vec::new();
     let mut seen = BTreeMap::new();
     for &id in ids {
         let value = program.value(id);

@@ -40,10 +40,11 @@ pub fn render(config: &Config, plan: &Plan) -> String {
     let mesh = program.mesh();
     let _ = writeln!(
         out,
-        "{} on {} = {mesh} ({} devices, {})",
+        "{} on {} = {mesh} ({} {}, {})",
         plan.program,
         program.mesh_ref(),
         mesh.total_size(),
+        super::summary::plural(u64::try_from(mesh.total_size()).unwrap_or(0), "device"),
         hw.preset
     );
     let w = plan.ops.iter().map(|o| o.name.len()).chain(plan.collectives.iter().map(|c| c.value.len())).max();

@@ -22,7 +22,11 @@ pub fn summary(file: &str, config: &Config) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{file}: ok");
     let _ = writeln!(out, "  name:        {}", config.name);
-    let _ = writeln!(out, "  mesh:        {} = {mesh} ({} devices)", program.mesh_ref(), mesh.total_size());
+    let devices = match mesh.total_size() {
+        1 => "1 device".to_string(),
+        n => format!("{n} devices"),
+    };
+    let _ = writeln!(out, "  mesh:        {} = {mesh} ({devices})", program.mesh_ref());
     let _ = writeln!(out, "  inputs:      {} ({parameters} parameters, {donated} donated)", program.inputs().len());
     let _ = writeln!(out, "  ops:         {} ({})", program.ops().len(), op_histogram(program));
     let _ = writeln!(out, "  outputs:     {}", program.outputs().len());
@@ -76,4 +80,29 @@ fn op_histogram(program: &Program) -> String {
     let parts: Vec<String> =
         counts.iter().map(|(n, c)| if *c == 1 { (*n).to_string() } else { format!("{n} x{c}") }).collect();
     if parts.is_empty() { "none".into() } else { parts.join(", ") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::summary;
+
+    /// The mesh line of `check` for a mesh of `axes`.
+    fn mesh_line(axes: &str) -> String {
+        let source = format!(
+            "mesh: {{axes: {{{axes}}}}}\nprogram:\n  inputs: {{a: {{shape: [4]}}}}\n  ops: [{{name: b, op: negate, operands: [a]}}]\n  outputs: {{b: }}\n"
+        );
+        let config = autoshard::Config::from_source("m.yaml", &source).unwrap_or_else(|e| panic!("{e}"));
+        let text = summary("m.yaml", &config);
+        text.lines()
+            .find(|l| l.trim_start().starts_with("mesh:"))
+            .unwrap_or_else(|| panic!("no mesh line in {text}"))
+            .trim()
+            .to_string()
+    }
+
+    #[test]
+    fn the_device_count_agrees_with_its_noun() {
+        assert_eq!(mesh_line("x: 1"), r#"mesh:        @mesh = <["x"=1]> (1 device)"#);
+        assert_eq!(mesh_line("x: 2"), r#"mesh:        @mesh = <["x"=2]> (2 devices)"#);
+    }
 }

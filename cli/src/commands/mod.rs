@@ -24,7 +24,7 @@ use std::process::ExitCode;
     name = "autoshard",
     version,
     propagate_version = true,
-    after_help = "Examples:\n  autoshard check configs/mlp.yaml\n  autoshard rules configs/transformer_block.yaml\n  autoshard solve configs/mlp.yaml --format json\n  autoshard run configs/mlp.yaml --seed 1\n  autoshard iopddl ../shared/iopddl/asplos-2025-iopddl-G.json.gz --time-limit 120\n  autoshard reshard --mesh '<[\"x\"=2, \"y\"=2]>' --shape 16x8 --from '[{\"x\"}, {\"y\"}]' --to '[{\"y\"}, {}]' --cost\n\nExit codes: 0 success, 1 the work failed (infeasible, mismatch), 2 bad input or usage.\nSet AUTOSHARD_LOG=debug for logs on stderr."
+    after_help = "Examples:\n  autoshard check configs/mlp.yaml\n  autoshard rules configs/transformer_block.yaml\n  autoshard solve configs/mlp.yaml --format json\n  autoshard run configs/mlp.yaml --size tokens=1024 --size d_model=512 --seed 1\n  autoshard iopddl solver/tests/data/iopddl/example.json --time-limit 10\n  autoshard reshard --mesh '<[\"x\"=2, \"y\"=2]>' --shape 16x8 --from '[{\"x\"}, {\"y\"}]' --to '[{\"y\"}, {}]' --cost\n\nExit codes: 0 success, 1 the work failed (infeasible, mismatch), 2 bad input or usage.\nSet AUTOSHARD_LOG=debug for logs on stderr."
 )]
 struct Cli {
     #[command(subcommand)]
