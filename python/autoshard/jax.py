@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+import re
 import time
 import warnings
 from dataclasses import dataclass
@@ -137,18 +138,21 @@ def plan(
     lowered_at = time.perf_counter()
     config = _native.parse(text, f"{_name(fn)}.mlir", ("mesh", _mesh_text(auto)))
     config = config.with_options(hardware=hardware, memory=memory, time_limit=time_limit, **solver_options)
-    native = _solved(config, text)
+    leaves = _leaf_names(fn, lowered, [i for i in range(len(example_args)) if i not in static])
+    # A value both argument and result keeps its argument's name.
+    names = dict(reversed(list(zip([*config.inputs, *config.outputs], (name for name, _ in leaves)))))
+    try:
+        native = _solved(config, text)
+    except (InfeasibleError, SolverError) as e:
+        e.args = (_renamed(str(e), names),)
+        raise
     solved_at = time.perf_counter()
     module = native.stablehlo()
     timings = Timings(lowered_at - started, solved_at - lowered_at, time.perf_counter() - solved_at)
     inputs, outputs = ([NamedSharding(auto, _spec(dims)) for dims in specs] for specs in native.boundary())
-    leaves = _leaf_names(fn, lowered, [i for i in range(len(example_args)) if i not in static])
     _check_divisible(leaves, inputs, outputs)
     args_sharding = jax.tree_util.tree_unflatten(lowered.in_tree, inputs)[0]
     results = jax.tree_util.tree_unflatten(lowered.out_tree, outputs)
-    program_names = [n for names in native.boundary_names() for n in names]
-    # A value both argument and result keeps its argument's name.
-    names = dict(reversed(list(zip(program_names, (name for name, _ in leaves)))))
     return JaxPlan(native, auto, _with_static(args_sharding, static, len(example_args)), results, module, timings,
                    names)
 
@@ -392,6 +396,15 @@ def _leaf_names(fn: Callable, lowered: Any, dynamic: Sequence[int]) -> list[tupl
     results = jax.tree_util.tree_flatten_with_path(lowered.out_info)[0]
     named = [(argument(dynamic[p[0].idx]) + keystr(p[1:]), tuple(a.shape)) for p, a in arguments]
     return named + [("result" + keystr(p), tuple(a.shape)) for p, a in results]
+
+
+def _renamed(message: str, names: dict[str, str]) -> str:
+    """``message`` with each value the program names (``arg3``, ``%arg3``) written
+    as the user's pytree path."""
+    if not names:
+        return message
+    pattern = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    return re.sub(rf"(?<![\w.#%])%?({pattern})(?![\w.#])", lambda m: names[m.group(1)], message)
 
 
 def _check_divisible(leaves: list[tuple[str, tuple[int, ...]]], inputs: list, outputs: list) -> None:

@@ -44,17 +44,6 @@ impl PyPlan {
         autoshard::view::report::render(&self.config.inner, &self.solution.plan, &names, detail)
     }
 
-    /// The names of the program's inputs and of its outputs, in order: the values a
-    /// JAX function's arguments and results are.
-    fn boundary_names(&self) -> (Vec<String>, Vec<String>) {
-        let program = &self.config.inner.program;
-        let name = |id| program.value(id).name.clone();
-        (
-            program.inputs().iter().map(|i| name(i.value)).collect(),
-            program.outputs().iter().map(|o| name(o.value)).collect(),
-        )
-    }
-
     /// The plan as a StableHLO module whose Shardy shardings fix it (every
     /// argument, result and intermediate value): `solve --format mlir`.
     fn stablehlo(&self, py: Python<'_>) -> PyResult<String> {

@@ -109,8 +109,9 @@ def test_errors_are_the_documented_exceptions(mesh):
     with pytest.raises(autoshard.InfeasibleError, match="budget of 16KiB"):
         aj.plan(lambda w, x: x @ w, w, x, mesh=mesh, memory="16KiB")
     # A pin that cannot hold: a replicated 4 MiB weight under a 1 MiB budget.
-    with pytest.raises(autoshard.InfeasibleError, match="budget"):
+    with pytest.raises(autoshard.InfeasibleError, match="budget") as caught:
         aj.plan(lambda w, x: x @ w, w, x, mesh=mesh, in_shardings=(P(), None), memory="1MiB")
+    assert "%arg" not in str(caught.value) and "w 4MiB (parameter)" in str(caught.value), str(caught.value)
     # A pin on another mesh, inside the function.
     other = jax.make_mesh((8,), ("flat",), axis_types=(jax.sharding.AxisType.Auto,))
     with pytest.raises(autoshard.InputError, match="mesh given"):
