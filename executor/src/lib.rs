@@ -9,8 +9,9 @@
 //! dialect on it (`collectives/`), and the sharded execution of a plan: where blocks
 //! live (`placement.rs`), the scheduling of a plan as one SPMD schedule
 //! (`schedule/`), its run on the devices (`sharded/`), the comparison with the
-//! reference (`comparison.rs`), and a pipelined step's fragments run across
-//! meshes (`pipeline.rs`).
+//! reference (`comparison.rs`), what a run takes in memory before it runs
+//! (`memory.rs`), and a pipelined step's fragments run across meshes
+//! (`pipeline.rs`).
 //!
 //! # Design
 #![doc = include_str!("../../docs/executor.md")]
@@ -19,6 +20,7 @@ mod collectives;
 mod comparison;
 mod error;
 mod groups;
+mod memory;
 mod pipeline;
 mod placement;
 mod reference;
@@ -36,6 +38,7 @@ pub use groups::Grid;
 pub use runtime::{Device, Runtime};
 // A plan scheduled, run on the devices and compared with the reference.
 pub use comparison::{Verification, compare_outputs, random_inputs};
+pub use memory::{MemoryEstimate, estimate_memory};
 pub use placement::Placement;
 pub use schedule::{Planner, Schedule, schedule};
 pub use sharded::{Event, EventKind, Limits, ShardedRun, reshard_on_mesh, reshard_placement, run, time_reshard};

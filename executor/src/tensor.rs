@@ -3,9 +3,12 @@
 //! Every element type is held as `f32` (integers and booleans are exact up to 2^24,
 //! which covers indices and counts in practice; 8- and 16-bit floats are computed in
 //! full `f32`). Invariant, kept by every constructor: the buffer has exactly
-//! `product(shape)` elements.
+//! `product(shape)` elements. A device keeps a bf16 or f16 block whose elements are
+//! all values of its type in 2 bytes each ([`Packed`], exact both ways), widening
+//! it to a [`Tensor`] for every step that reads it.
 
 use autoshard_model::{DType, TensorType};
+use std::borrow::Cow;
 
 /// The type a [`Tensor`] holds every element as, whatever the element type it stands
 /// for.
@@ -50,6 +53,8 @@ impl Tensor {
 
     /// A tensor of `ty`'s shape with deterministic pseudo-random values derived from
     /// `seed` (SplitMix64): floats in [-1, 1), integers in [0, 16), booleans 0 or 1.
+    /// A bf16 or f16 input holds values of its type (rounded toward zero), as its
+    /// data would, so its blocks are stored in 2 bytes ([`Packed`]).
     pub fn random(ty: &TensorType, seed: u64) -> Self {
         let shape = dims(&ty.shape);
         let mut state = seed;
@@ -64,7 +69,8 @@ impl Tensor {
             .map(|_| {
                 let bits = next();
                 if ty.dtype.is_float() {
-                    ((bits >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0
+                    let x = ((bits >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0;
+                    HalfFloat::of(ty.dtype).map_or(x, |half| half.nearest_toward_zero(x))
                 } else if ty.dtype == DType::I1 {
                     (bits & 1) as f32
                 } else {
@@ -171,22 +177,28 @@ impl Tensor {
 
     /// The dimensions permuted: result dimension `i` is dimension `permutation[i]`
     /// (which must be a permutation of the dimensions).
+    pub fn transposed(&self, permutation: &[usize]) -> Tensor {
+        self.permuted(permutation).into_owned()
+    }
+
+    /// [`Tensor::transposed`], borrowing this tensor when `permutation` keeps every
+    /// dimension in place (a kernel that only reads its operand needs no copy).
     #[allow(
         clippy::expect_used,
         reason = "the type's invariant: a tensor's buffer has exactly product(shape) elements"
     )]
-    pub fn transposed(&self, permutation: &[usize]) -> Tensor {
-        let shape: Vec<usize> = permutation.iter().map(|&p| self.shape[p]).collect();
-        if permutation.iter().enumerate().all(|(i, &p)| i == p) {
-            return Tensor { shape, data: self.data.clone() };
+    pub fn permuted(&self, permutation: &[usize]) -> Cow<'_, Tensor> {
+        if permutation.iter().enumerate().all(|(i, &p)| i == p) && permutation.len() == self.rank() {
+            return Cow::Borrowed(self);
         }
+        let shape: Vec<usize> = permutation.iter().map(|&p| self.shape[p]).collect();
         let view = ndarray::ArrayViewD::from_shape(ndarray::IxDyn(&self.shape), &self.data)
             .expect("a tensor's buffer has its shape's number of elements");
         // ndarray copies the permuted view into standard layout (once, with strided
         // inner loops, not an index vector per element); that copy is the result.
         let (data, _) =
             view.permuted_axes(ndarray::IxDyn(permutation)).as_standard_layout().into_owned().into_raw_vec_and_offset();
-        Tensor { shape, data }
+        Cow::Owned(Tensor { shape, data })
     }
 
     /// This tensor at the origin of a zero tensor of `shape` (no dimension
@@ -295,6 +307,134 @@ impl Tensor {
             let d = (a - b).abs();
             if d.is_nan() { f32::INFINITY } else { m.max(d) }
         })
+    }
+}
+
+/// A 2-byte float type a tensor's elements can be stored in ([`Packed`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum HalfFloat {
+    /// bfloat16: f32's sign and exponent, 7 bits of mantissa (f32's upper half).
+    Bf16,
+    /// IEEE binary16: 5 bits of exponent, 10 of mantissa.
+    F16,
+}
+
+impl HalfFloat {
+    /// The 2-byte float type of `dtype` (`None` for any other type).
+    pub(crate) fn of(dtype: DType) -> Option<HalfFloat> {
+        match dtype {
+            DType::BF16 => Some(HalfFloat::Bf16),
+            DType::F16 => Some(HalfFloat::F16),
+            _ => None,
+        }
+    }
+
+    /// `x`'s bits in this type, if `x` is exactly one of its values (every NaN
+    /// and infinity whose bits fit included).
+    pub(crate) fn encode(self, x: f32) -> Option<u16> {
+        let bits = x.to_bits();
+        match self {
+            HalfFloat::Bf16 => (bits & 0xFFFF == 0).then_some((bits >> 16) as u16),
+            HalfFloat::F16 => encode_f16(bits),
+        }
+    }
+
+    /// The f32 that `bits` of this type stand for (exact: every value of both
+    /// types is an f32).
+    pub(crate) fn decode(self, bits: u16) -> f32 {
+        match self {
+            HalfFloat::Bf16 => f32::from_bits(u32::from(bits) << 16),
+            HalfFloat::F16 => decode_f16(bits),
+        }
+    }
+
+    /// The value of this type nearest `x` toward zero, for `x` in [-1, 1) (f16's
+    /// subnormals are flushed to zero).
+    fn nearest_toward_zero(self, x: f32) -> f32 {
+        match self {
+            HalfFloat::Bf16 => f32::from_bits(x.to_bits() & 0xFFFF_0000),
+            HalfFloat::F16 if x.abs() < F16_MIN_NORMAL => 0.0,
+            HalfFloat::F16 => f32::from_bits(x.to_bits() & !0x1FFF),
+        }
+    }
+}
+
+/// The least positive normal f16, 2^-14.
+const F16_MIN_NORMAL: f32 = 6.103_515_6e-5;
+
+/// The f16 bits of the f32 of `bits`, if it is exactly an f16.
+fn encode_f16(bits: u32) -> Option<u16> {
+    let sign = ((bits >> 16) & 0x8000) as u16;
+    let exponent = ((bits >> 23) & 0xFF) as i32;
+    let mantissa = bits & 0x7F_FFFF;
+    match exponent {
+        // Zeros; f32's subnormals are far below f16's.
+        0 => (mantissa == 0).then_some(sign),
+        // Infinities and NaNs whose payload fits.
+        0xFF => (mantissa & 0x1FFF == 0).then_some(sign | 0x7C00 | (mantissa >> 13) as u16),
+        _ => {
+            let e = exponent - 127;
+            if (-14..=15).contains(&e) {
+                // Normal: the mantissa's 13 low bits must be zero.
+                (mantissa & 0x1FFF == 0).then_some(sign | (((e + 15) as u16) << 10) | (mantissa >> 13) as u16)
+            } else if (-24..-14).contains(&e) {
+                // Subnormal: (2^23 + mantissa) * 2^(e + 1) units of 2^-24, a whole number.
+                let significand = 0x80_0000 | mantissa;
+                let shift = (-e - 1) as u32;
+                (significand & ((1 << shift) - 1) == 0).then_some(sign | (significand >> shift) as u16)
+            } else {
+                None
+            }
+        }
+    }
+}
+
+/// The f32 of f16 `bits`.
+fn decode_f16(bits: u16) -> f32 {
+    let sign = u32::from(bits & 0x8000) << 16;
+    let exponent = u32::from((bits >> 10) & 0x1F);
+    let mantissa = u32::from(bits & 0x3FF);
+    let magnitude = match exponent {
+        // Zeros and subnormals: mantissa units of 2^-24, exact in f32.
+        0 => (mantissa as f32 * F16_SUBNORMAL_UNIT).to_bits(),
+        0x1F => 0x7F80_0000 | (mantissa << 13),
+        _ => ((exponent + 127 - 15) << 23) | (mantissa << 13),
+    };
+    f32::from_bits(sign | magnitude)
+}
+
+/// The least positive f16, 2^-24: the unit of its subnormals.
+const F16_SUBNORMAL_UNIT: f32 = 5.960_464_5e-8;
+
+/// A tensor's elements held in a 2-byte float type: what a device stores of a
+/// bf16 or f16 block whose elements are all values of its type (inputs and their
+/// moved copies), half of the f32 storage. Lossless by construction
+/// ([`Tensor::pack`] refuses anything else): unpacking gives the same bits back.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Packed {
+    shape: Vec<usize>,
+    format: HalfFloat,
+    bits: Vec<u16>,
+}
+
+impl Packed {
+    /// The number of elements.
+    pub(crate) fn len(&self) -> usize {
+        self.bits.len()
+    }
+
+    /// The tensor again, in f32 (what kernels and collectives read).
+    pub(crate) fn unpack(&self) -> Tensor {
+        Tensor { shape: self.shape.clone(), data: self.bits.iter().map(|&b| self.format.decode(b)).collect() }
+    }
+}
+
+impl Tensor {
+    /// These elements in `format`, 2 bytes each, if every one is exactly one of its
+    /// values; `None` otherwise (the tensor then stays in f32).
+    pub(crate) fn pack(&self, format: HalfFloat) -> Option<Packed> {
+        let bits = self.data.iter().map(|&x| format.encode(x)).collect::<Option<Vec<u16>>>()?;
+        Some(Packed { shape: self.shape.clone(), format, bits })
     }
 }
 
@@ -449,6 +589,91 @@ mod tests {
         assert!(t.piece(1, 3, 3).is_none());
         assert!(t.piece(3, 1, 0).is_none());
         assert!(Tensor::concat(&[&t, &Tensor::full(&[2, 6], 0.0)], 0).is_none());
+    }
+
+    #[test]
+    fn every_half_float_decodes_to_an_f32_that_encodes_back_to_it() {
+        for format in [HalfFloat::Bf16, HalfFloat::F16] {
+            for bits in 0..=u16::MAX {
+                let x = format.decode(bits);
+                assert_eq!(format.encode(x), Some(bits), "{format:?} {bits:#06x} decodes to {x:e}");
+            }
+        }
+        assert_eq!(F16_MIN_NORMAL, 2f32.powi(-14));
+        assert_eq!(F16_SUBNORMAL_UNIT, 2f32.powi(-24));
+    }
+
+    #[test]
+    fn f16_decodes_as_ieee_binary16() {
+        let cases: [(u16, f32); 8] = [
+            (0x3C00, 1.0),
+            (0xC000, -2.0),
+            (0x3555, 0.333_251_95),
+            (0x7BFF, 65504.0),
+            (0x0400, 2f32.powi(-14)),
+            (0x0001, 2f32.powi(-24)),
+            (0x03FF, 1023.0 * 2f32.powi(-24)),
+            (0xFC00, f32::NEG_INFINITY),
+        ];
+        for (bits, x) in cases {
+            assert_eq!(HalfFloat::F16.decode(bits), x, "{bits:#06x}");
+        }
+        assert_eq!(HalfFloat::F16.decode(0x8000).to_bits(), (-0.0f32).to_bits());
+        assert!(HalfFloat::F16.decode(0x7E00).is_nan());
+    }
+
+    #[test]
+    fn only_exact_values_encode() {
+        let (bf16, f16) = (HalfFloat::Bf16, HalfFloat::F16);
+        assert_eq!(bf16.encode(1.0), Some(0x3F80));
+        assert_eq!(bf16.encode(1.0 + 2f32.powi(-7)), Some(0x3F81));
+        assert_eq!(bf16.encode(1.0 + 2f32.powi(-8)), None);
+        assert_eq!(bf16.encode(1e30), None);
+        assert_eq!(f16.encode(1.0 + 2f32.powi(-10)), Some(0x3C01));
+        assert_eq!(f16.encode(1.0 + 2f32.powi(-11)), None);
+        assert_eq!(f16.encode(65536.0), None, "past f16's range");
+        assert_eq!(f16.encode(3.0 * 2f32.powi(-24)), Some(3));
+        assert_eq!(f16.encode(2f32.powi(-25)), None, "below f16's least subnormal");
+        assert_eq!(f16.encode(1.5 * 2f32.powi(-24)), None, "between two subnormals");
+        assert_eq!(f16.encode(f32::from_bits(1)), None, "an f32 subnormal");
+        assert_eq!(f16.encode(f32::INFINITY), Some(0x7C00));
+        // Any f32 that encodes decodes to the same bits.
+        let mut state = 0x1234_5678_u32;
+        for _ in 0..100_000 {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            // Half the draws with the low mantissa bits cleared, so that many encode.
+            let x = f32::from_bits(if state & 1 == 0 { state } else { state & !0x1FFF });
+            for format in [bf16, f16] {
+                if let Some(bits) = format.encode(x) {
+                    assert_eq!(format.decode(bits).to_bits(), x.to_bits(), "{format:?} {x:e}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn half_float_inputs_pack_losslessly_in_half_the_bytes() {
+        for (dtype, format) in [(DType::BF16, HalfFloat::Bf16), (DType::F16, HalfFloat::F16)] {
+            let t = Tensor::random(&TensorType::new([16, 8], dtype), 3);
+            assert!(t.data().iter().all(|v| (-1.0..1.0).contains(v)));
+            let packed = t.pack(format).unwrap_or_else(|| panic!("{dtype:?} inputs are values of their type"));
+            assert_eq!((packed.len(), packed.bits.len() * 2), (128, 256));
+            assert_eq!(packed.unpack(), t);
+        }
+        // An f32 input is not one of bf16's values (and stays f32).
+        let t = Tensor::random(&TensorType::new([16, 8], DType::F32), 3);
+        assert_eq!(t.pack(HalfFloat::Bf16), None);
+        assert_ne!(Tensor::random(&TensorType::new([16, 8], DType::BF16), 3), t, "the type rounds the draws");
+    }
+
+    #[test]
+    fn permuting_in_place_borrows() {
+        let t = Tensor::from_fn(&[2, 3], |i| (i[0] * 10 + i[1]) as f32);
+        assert!(matches!(t.permuted(&[0, 1]), Cow::Borrowed(_)));
+        assert!(matches!(t.permuted(&[1, 0]), Cow::Owned(_)));
+        assert_eq!(t.permuted(&[0, 1]).into_owned(), t);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
 
 mod collectives;
+mod memory;
 mod partial_reshards;
 mod reference_programs;
 mod reference_props;

@@ -25,7 +25,7 @@ pub fn run(global: &autoshard::Config, shown: &str, path: &Path, seed: u64, form
             for output in &v.outputs {
                 println!("  output {:<12} max rel error {:.3e}", output.name, output.max_rel_error);
             }
-            println!("peak per device  {}", autoshard::model::Bytes(run.sharded.peak_elements as u64 * 4));
+            println!("peak per device  {}", run.sharded.peak_bytes);
             println!("on the CPU mesh  {} (against the devices' lock-step interpretation)", line(&run.verification));
             println!("verification     {}", line(v));
         }
@@ -34,7 +34,7 @@ pub fn run(global: &autoshard::Config, shown: &str, path: &Path, seed: u64, form
                 "spmd": file,
                 "global": shown,
                 "seed": seed,
-                "peak_device_bytes": run.sharded.peak_elements as u64 * 4,
+                "peak_device_bytes": run.sharded.peak_bytes.0,
                 "mesh_run": verdict(&run.verification),
                 "verification": verdict(v),
             });

@@ -1,8 +1,9 @@
 //! Contractions: `dot_general`, `dot`, `einsum`.
 //!
 //! `dot_general` permutes the lhs to `[batch, M, K]` and the rhs to `[batch, K, N]`
-//! (contiguous copies) and multiplies each batch with ndarray's GEMM (matrixmultiply,
-//! single-threaded, so results are deterministic). `einsum` sums out letters that only
+//! (contiguous copies, none for an operand already in that order) and multiplies
+//! each batch with ndarray's GEMM (matrixmultiply, single-threaded, so results are
+//! deterministic). `einsum` sums out letters that only
 //! one operand has, then contracts operands pairwise (left to right) as `dot_general`s,
 //! and finally sums and transposes into the output's letter order.
 
@@ -21,8 +22,9 @@ pub fn dot_general(lhs: &Tensor, rhs: &Tensor, dims: &DotGeneral) -> Tensor {
     let (lf, rf) = dims.free_dims(lhs.rank(), rhs.rank());
     let size = |t: &Tensor, d: &[usize]| d.iter().map(|&i| t.shape()[i]).product::<usize>();
     let (batch, m, k, n) = (size(lhs, &lb), size(lhs, &lf), size(lhs, &lc), size(rhs, &rf));
-    let a = lhs.transposed(&[lb.clone(), lf.clone(), lc].concat());
-    let b = rhs.transposed(&[rb, rc, rf.clone()].concat());
+    // Copies only where the dimensions are not already in GEMM order.
+    let a = lhs.permuted(&[lb.clone(), lf.clone(), lc].concat());
+    let b = rhs.permuted(&[rb, rc, rf.clone()].concat());
     let mut out = vec![0.0f32; batch * m * n];
     for i in 0..batch {
         let (Ok(av), Ok(bv), Ok(cv)) = (

@@ -32,14 +32,16 @@ use autoshard_model::ir::{Body, Op};
 use autoshard_model::ops::{DotGeneral, ManualComputation, ReduceWindow, Scatter};
 use autoshard_model::{DType, Mesh, OpId, OpKind, Program, TensorSharding, TensorType, ValueId};
 
-/// The values of one evaluation, by value.
+/// The values an evaluation keeps, by value: the program's inputs and outputs.
 #[derive(Debug, Clone)]
 pub struct Interpretation {
     values: Vec<Option<Tensor>>,
 }
 
 impl Interpretation {
-    /// The value `id` (`None` for values inside bodies, which are not kept).
+    /// The value `id`, if it is a program input or output (`None` for any other:
+    /// each is dropped after the last op that reads it, so that the evaluation
+    /// holds only its live values).
     pub fn value(&self, id: ValueId) -> Option<&Tensor> {
         self.values.get(id.index()).and_then(Option::as_ref)
     }
@@ -64,8 +66,74 @@ pub fn interpret(program: &Program, inputs: &[Tensor]) -> Result<Interpretation>
         }
         env.values[input.value.index()] = Some(tensor.clone());
     }
-    env.run_block(program, program.top_level())?;
+    let top = program.top_level();
+    let (last, kept) = (last_reads(program), kept(program));
+    for (k, &id) in top.iter().enumerate() {
+        let op = program.op(id);
+        env.run_op(program, op)?;
+        // What its regions defined, and what no later op reads.
+        let mut inner = Vec::new();
+        region_values(program, &op.regions, &mut inner);
+        let read = op_reads(program, op);
+        for v in inner.into_iter().chain(read).chain(op.results.iter().copied()) {
+            if !kept[v.index()] && last[v.index()].is_none_or(|l| l <= k) {
+                env.values[v.index()] = None;
+            }
+        }
+    }
     Ok(Interpretation { values: env.values })
+}
+
+/// Per value, the position among the top-level ops of the last one that reads it
+/// (its operands and any value its regions read); `None` for a value no top-level
+/// op reads.
+pub(crate) fn last_reads(program: &Program) -> Vec<Option<usize>> {
+    let mut last = vec![None; program.values().len()];
+    for (k, &id) in program.top_level().iter().enumerate() {
+        for v in op_reads(program, program.op(id)) {
+            last[v.index()] = Some(k);
+        }
+    }
+    last
+}
+
+/// Per value, whether an evaluation keeps it to the end: the program's inputs and
+/// outputs.
+pub(crate) fn kept(program: &Program) -> Vec<bool> {
+    let mut kept = vec![false; program.values().len()];
+    for v in program.inputs().iter().map(|i| i.value).chain(program.outputs().iter().map(|o| o.value)) {
+        kept[v.index()] = true;
+    }
+    kept
+}
+
+/// Every value `op` reads: its operands, and inside its regions every op's
+/// operands and every region's results (a region may read values from outside).
+pub(crate) fn op_reads(program: &Program, op: &Op) -> Vec<ValueId> {
+    let mut reads = op.operands.clone();
+    let mut regions: Vec<&Body> = op.regions.iter().collect();
+    while let Some(region) = regions.pop() {
+        reads.extend(&region.results);
+        for &id in &region.ops {
+            let inner = program.op(id);
+            reads.extend(&inner.operands);
+            regions.extend(&inner.regions);
+        }
+    }
+    reads
+}
+
+/// The values `regions` define: their arguments and their ops' results, nested
+/// regions' included.
+pub(crate) fn region_values(program: &Program, regions: &[Body], out: &mut Vec<ValueId>) {
+    for region in regions {
+        out.extend(&region.args);
+        for &id in &region.ops {
+            let op = program.op(id);
+            out.extend(&op.results);
+            region_values(program, &op.regions, out);
+        }
+    }
 }
 
 /// Runs op `id` of `program` alone on whole `operands` (one per operand), bodies

@@ -32,6 +32,8 @@ pub(crate) use local::{local_types, localize};
 
 use crate::error::{Error, Result};
 use crate::placement::Placement;
+use crate::tensor::HalfFloat;
+use crate::reference::region_values;
 use autoshard_model::PlannedCollective;
 use autoshard_model::ir::Body;
 use autoshard_model::ops::ManualComputation;
@@ -145,6 +147,22 @@ pub struct Schedule {
     pub reads: Vec<usize>,
     /// The mesh, refined for every axis the schedule uses.
     pub placement: Placement,
+    /// The 2-byte float type a device stores each value's block in, by value:
+    /// bf16 and f16 inputs and what moves them (their elements are values of their
+    /// type); `None` for f32 storage (computed values: kernels compute in f32 and
+    /// do not round).
+    pub(crate) packed: Vec<Option<HalfFloat>>,
+}
+
+impl Schedule {
+    /// The bytes a device stores per element of value `v`'s block: 2 for a bf16 or
+    /// f16 value stored in its type, else [`STORAGE`](crate::STORAGE)'s 4.
+    pub fn storage_bytes(&self, v: ValueId) -> u64 {
+        match self.packed.get(v.index()) {
+            Some(Some(_)) => 2,
+            _ => crate::tensor::STORAGE.size_bytes(),
+        }
+    }
 }
 
 /// The schedule of `program` under `decisions`, validating the plan.
@@ -164,7 +182,8 @@ pub fn schedule(program: &Program, decisions: &Decisions, planner: &dyn Planner)
     let steps = scheduler.steps;
     let placement = Placement::new(program.mesh(), axes_of(&steps, decisions))?;
     let reads = read_counts(program, &steps);
-    Ok(Schedule { steps, shardings: decisions.values.clone(), reads, placement })
+    let packed = packed_values(program, &steps);
+    Ok(Schedule { steps, shardings: decisions.values.clone(), reads, placement, packed })
 }
 
 /// Checks every value's sharding against its mesh (the program's, or a maximal one)
@@ -380,19 +399,6 @@ impl Scheduler<'_> {
     }
 }
 
-/// The values `regions` define: their arguments and their ops' results, nested
-/// regions' included.
-fn region_values(program: &Program, regions: &[Body], out: &mut Vec<ValueId>) {
-    for region in regions {
-        out.extend(&region.args);
-        for &id in &region.ops {
-            let op = program.op(id);
-            out.extend(&op.results);
-            region_values(program, &op.regions, out);
-        }
-    }
-}
-
 /// The steps in order, a loop's regions' steps after the loop's.
 fn flattened(steps: &[Step]) -> Vec<&Step> {
     let mut out = Vec::with_capacity(steps.len());
@@ -429,6 +435,28 @@ fn axes_of<'a>(steps: &'a [Step], decisions: &'a Decisions) -> Vec<&'a autoshard
         shardings.extend(m.collectives.iter().map(|c| c.text.out_sharding()));
     }
     shardings.into_iter().flat_map(TensorSharding::all_axes).collect()
+}
+
+/// The 2-byte float type each value's blocks are stored in: a bf16 or f16 input's,
+/// and that of every value a move makes from such a value (no arithmetic, so its
+/// elements stay values of the type) unless the move sums partial values.
+fn packed_values(program: &Program, steps: &[Step]) -> Vec<Option<HalfFloat>> {
+    let mut packed = vec![None; program.values().len()];
+    let dtype = |v: ValueId| program.value(v).ty.dtype;
+    for step in flattened(steps) {
+        match step {
+            Step::Input { value, .. } => packed[value.index()] = HalfFloat::of(dtype(*value)),
+            Step::Move { value, target, moved }
+                if packed[value.index()].is_some()
+                    && moved.from.unreduced.is_empty()
+                    && dtype(*value) == dtype(*target) =>
+            {
+                packed[target.index()] = HalfFloat::of(dtype(*target));
+            }
+            _ => {}
+        }
+    }
+    packed
 }
 
 /// How many times the steps read each value (an op reading a value twice counts

@@ -3,7 +3,9 @@
 //!
 //! Every device walks the same steps (SPMD) holding only its blocks: a value's
 //! block is dropped after its last use, so a device holds its live shards plus the
-//! buffers of the collective in flight. Each op and each collective is timed on
+//! buffers of the collective in flight. A block the schedule packs (a bf16 or f16
+//! input, and what moves it) is kept in 2 bytes per element and widened to f32 for
+//! each step that reads it. Each op and each collective is timed on
 //! every device, by the wall clock and by the device clock (the runtime's: CPU time,
 //! synchronised at each collective); the report keeps, per event, the slowest
 //! device's times and the most elements any device received, and the run's device
@@ -22,9 +24,9 @@ use crate::reference::{Source, collective, run_op};
 use crate::runtime::Runtime;
 use crate::runtime::{Post, posted_all};
 use crate::schedule::{Kernel, Mode, Move, Schedule, Step, ValueStep};
-use crate::tensor::{Tensor, dims};
-use autoshard_model::PlannedCollective;
+use crate::tensor::{Packed, STORAGE, Tensor, dims};
 use autoshard_model::reshard::{Collective, CollectiveKind};
+use autoshard_model::{Bytes, PlannedCollective};
 use autoshard_model::{Mesh, OpId, OpKind, Program, TensorSharding, ValueId};
 use reshard::Site;
 use std::collections::BTreeMap;
@@ -70,6 +72,10 @@ pub struct ShardedRun {
     pub events: Vec<Event>,
     /// The most elements any device held at once (its live blocks).
     pub peak_elements: usize,
+    /// The most bytes any device held at once in its live blocks, as stored (a
+    /// bf16 or f16 block in 2 bytes per element where [`Schedule`] packs it, else
+    /// 4).
+    pub peak_bytes: Bytes,
     /// The latest device clock at the end of the run: the run's time on devices
     /// with a core each.
     pub device_time: Duration,
@@ -100,10 +106,11 @@ pub fn run(program: &Program, schedule: &Schedule, inputs: &[Tensor], limits: Li
         DeviceRun::new(program, schedule, site).run(inputs)
     })?;
     let mut events: Vec<Event> = Vec::new();
-    let (mut peak_elements, mut device_time) = (0, Duration::ZERO);
+    let (mut peak_elements, mut peak_bytes, mut device_time) = (0, 0, Duration::ZERO);
     let mut blocks: Vec<Vec<Tensor>> = Vec::with_capacity(per_device.len());
     for DeviceEnd { outputs, events: device_events, peak, clock } in per_device {
-        peak_elements = peak_elements.max(peak);
+        peak_elements = peak_elements.max(peak.elements);
+        peak_bytes = peak_bytes.max(peak.bytes);
         device_time = device_time.max(clock);
         if events.is_empty() {
             events = device_events;
@@ -127,7 +134,7 @@ pub fn run(program: &Program, schedule: &Schedule, inputs: &[Tensor], limits: Li
             assemble(&schedule.placement, &dims(&program.value(output.value).ty.shape), &sharding, &blocks, k)
         })
         .collect::<Result<Vec<_>>>()?;
-    Ok(ShardedRun { outputs, events, peak_elements, device_time })
+    Ok(ShardedRun { outputs, events, peak_elements, peak_bytes: Bytes(peak_bytes), device_time })
 }
 
 /// The placement [`reshard_on_mesh`] runs `collectives` from `from` on: `mesh` refined at
@@ -239,8 +246,55 @@ type BlockKey = (Vec<usize>, Vec<usize>);
 struct DeviceEnd {
     outputs: Vec<Tensor>,
     events: Vec<Event>,
-    peak: usize,
+    peak: Held,
     clock: Duration,
+}
+
+/// What a device holds in its live blocks: elements, and bytes as stored.
+#[derive(Debug, Clone, Copy, Default)]
+struct Held {
+    elements: usize,
+    bytes: u64,
+}
+
+/// A device's block of a value as it keeps it between steps: in f32, or packed in
+/// its 2-byte float type.
+#[derive(Debug, Clone)]
+enum Stored {
+    Wide(Tensor),
+    Packed(Packed),
+}
+
+impl Stored {
+    fn len(&self) -> usize {
+        match self {
+            Stored::Wide(x) => x.len(),
+            Stored::Packed(p) => p.len(),
+        }
+    }
+
+    fn bytes(&self) -> u64 {
+        match self {
+            Stored::Wide(x) => x.len() as u64 * STORAGE.size_bytes(),
+            Stored::Packed(p) => p.len() as u64 * 2,
+        }
+    }
+
+    /// The block in f32, for a step to compute on.
+    fn widened(self) -> Tensor {
+        match self {
+            Stored::Wide(x) => x,
+            Stored::Packed(p) => p.unpack(),
+        }
+    }
+
+    /// A copy in f32, the block kept.
+    fn widened_copy(&self) -> Tensor {
+        match self {
+            Stored::Wide(x) => x.clone(),
+            Stored::Packed(p) => p.unpack(),
+        }
+    }
 }
 
 /// When an event started, by both clocks, and the device's waits so far.
@@ -257,12 +311,12 @@ struct DeviceRun<'a, 'd> {
     schedule: &'a Schedule,
     site: Site<'a, 'd>,
     /// Each value's block while some step still reads it.
-    values: Vec<Option<Tensor>>,
+    values: Vec<Option<Stored>>,
     /// The reads of each value still to come.
     reads: Vec<usize>,
-    /// The elements `values` holds, and the most it has held.
-    held: usize,
-    peak: usize,
+    /// What `values` holds, and the most it has held.
+    held: Held,
+    peak: Held,
     events: Vec<Event>,
 }
 
@@ -270,19 +324,26 @@ impl<'a, 'd> DeviceRun<'a, 'd> {
     fn new(program: &'a Program, schedule: &'a Schedule, site: Site<'a, 'd>) -> Self {
         let values = vec![None; program.values().len()];
         let reads = schedule.reads.clone();
-        DeviceRun { program, schedule, site, values, reads, held: 0, peak: 0, events: Vec::new() }
+        let (held, peak) = (Held::default(), Held::default());
+        DeviceRun { program, schedule, site, values, reads, held, peak, events: Vec::new() }
     }
 
     fn shape(&self, v: ValueId) -> Vec<usize> {
         dims(&self.program.value(v).ty.shape)
     }
 
-    /// Keeps `x` as value `v`'s block if a later step reads it.
+    /// Keeps `x` as value `v`'s block if a later step reads it: packed in its
+    /// 2-byte float type where the schedule says so and every element is one of
+    /// its values, else in f32.
     fn store(&mut self, v: ValueId, x: Tensor) {
         if self.reads[v.index()] > 0 {
-            self.held += x.len();
-            self.peak = self.peak.max(self.held);
-            self.values[v.index()] = Some(x);
+            let packed = self.schedule.packed[v.index()].and_then(|format| x.pack(format));
+            let block = packed.map_or(Stored::Wide(x), Stored::Packed);
+            self.held.elements += block.len();
+            self.held.bytes += block.bytes();
+            self.peak.elements = self.peak.elements.max(self.held.elements);
+            self.peak.bytes = self.peak.bytes.max(self.held.bytes);
+            self.values[v.index()] = Some(block);
         }
     }
 
@@ -292,11 +353,12 @@ impl<'a, 'd> DeviceRun<'a, 'd> {
         let left = &mut self.reads[v.index()];
         *left = left.saturating_sub(1);
         if *left > 0 {
-            return self.values[v.index()].clone().ok_or_else(unread);
+            return self.values[v.index()].as_ref().map(Stored::widened_copy).ok_or_else(unread);
         }
         let x = self.values[v.index()].take().ok_or_else(unread)?;
-        self.held -= x.len();
-        Ok(x)
+        self.held.elements -= x.len();
+        self.held.bytes -= x.bytes();
+        Ok(x.widened())
     }
 
     fn run(mut self, inputs: &[Tensor]) -> Result<DeviceEnd> {
@@ -317,7 +379,8 @@ impl<'a, 'd> DeviceRun<'a, 'd> {
                 let (site, shape) = (&self.site, self.shape(*value));
                 let block =
                     site.device.untimed(|| site.take_block(&inputs[*k], &shape, &schedule.shardings[value.index()]))?;
-                self.store(*value, block);
+                let device = self.site.device;
+                device.untimed(|| self.store(*value, block));
             }
             Step::Source { op } => self.source(*op)?,
             Step::Move { value, target, moved } => {
