@@ -8,6 +8,7 @@ mod iopddl;
 mod reshard;
 mod rules;
 mod run;
+mod run_memory;
 mod solve;
 mod spmd;
 

@@ -32,8 +32,8 @@ pub(crate) use local::{local_types, localize};
 
 use crate::error::{Error, Result};
 use crate::placement::Placement;
-use crate::tensor::HalfFloat;
 use crate::reference::region_values;
+use crate::tensor::HalfFloat;
 use autoshard_model::PlannedCollective;
 use autoshard_model::ir::Body;
 use autoshard_model::ops::ManualComputation;
