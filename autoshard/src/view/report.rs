@@ -26,9 +26,9 @@ pub fn render(config: &Config, plan: &Plan, names: &Names, detail: bool) -> Stri
     let mut out = summary::render(config, plan, names);
     out += &dropped(plan, names);
     if detail {
-        // The table without its first line, which the summary's repeats.
+        // The table without its first line, the summary's header.
         let table = table::render(config, plan);
-        out += table.split_once('\n').map_or(table.as_str(), |(_, rest)| rest);
+        out += table.strip_prefix(&summary::header(config, plan)).unwrap_or(&table);
         out += &values(config, plan, names);
     }
     out

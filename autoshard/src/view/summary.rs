@@ -24,18 +24,19 @@ const MAX_ROWS: usize = 40;
 /// How many of the costliest collectives are named with their source line.
 const COSTLIEST: usize = 5;
 
+/// The line a report opens with: the program, its mesh and the hardware preset.
+pub fn header(config: &Config, plan: &Plan) -> String {
+    let program = &config.program;
+    let mesh = program.mesh();
+    let devices = u64::try_from(mesh.total_size()).unwrap_or(0);
+    let (mesh_ref, preset) = (program.mesh_ref(), &config.hardware.preset);
+    format!("{} on {mesh_ref} = {mesh} ({devices} {}, {preset})\n", plan.program, plural(devices, "device"))
+}
+
 /// The summary of `plan` for `config`, its values named by `names`.
 pub fn render(config: &Config, plan: &Plan, names: &Names) -> String {
     let program = &config.program;
-    let mesh = program.mesh();
-    let mut out = format!(
-        "{} on {} = {mesh} ({} {}, {})\n",
-        plan.program,
-        program.mesh_ref(),
-        mesh.total_size(),
-        plural(u64::try_from(mesh.total_size()).unwrap_or(0), "device"),
-        config.hardware.preset
-    );
+    let mut out = header(config, plan);
     let inputs: Vec<ValueId> = program.inputs().iter().map(|i| i.value).collect();
     let outputs: Vec<ValueId> = program.outputs().iter().map(|o| o.value).collect();
     out += &values("inputs", program, plan, names, &inputs);

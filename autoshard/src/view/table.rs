@@ -34,19 +34,8 @@ pub fn strategy_text(op: &OpPlan) -> String {
 
 /// The table `cost` prints, ending with the peak memory and the totals.
 pub fn render(config: &Config, plan: &Plan) -> String {
-    let program = &config.program;
     let hw = &config.hardware;
-    let mut out = String::new();
-    let mesh = program.mesh();
-    let _ = writeln!(
-        out,
-        "{} on {} = {mesh} ({} {}, {})",
-        plan.program,
-        program.mesh_ref(),
-        mesh.total_size(),
-        super::summary::plural(u64::try_from(mesh.total_size()).unwrap_or(0), "device"),
-        hw.preset
-    );
+    let mut out = super::summary::header(config, plan);
     let w = plan.ops.iter().map(|o| o.name.len()).chain(plan.collectives.iter().map(|c| c.value.len())).max();
     let w = w.unwrap_or(0).max(5);
     let row = |out: &mut String, cells: [&str; 5]| {
