@@ -5,6 +5,7 @@
 
 mod bench_cli;
 mod common;
+mod doc_facts;
 mod docs_cli;
 mod golden;
 mod iopddl_cli;

@@ -1,6 +1,5 @@
 //! MLIR's `mesh` dialect, as autoshard reads and writes it (docs/mesh-dialect.md):
-//! the vocabulary of the seed document `../shared/seeds/003_*` in its exact text
-//! forms, each with `Display` and `FromStr` that round-trip.
+//! its vocabulary in its exact text forms, each with `Display` and `FromStr` that round-trip.
 //!
 //! - [`MeshOp`]: `mesh.mesh @mesh0(shape = 2x?x4)`, a named mesh with static or
 //!   dynamic (`?`) axis sizes.

@@ -2,7 +2,7 @@
 """Runs `autoshard iopddl` on IOPDDL instances and prints the score table.
 
     python3 scripts/iopddl/table.py --autoshard target/release/autoshard \
-        --instances DIR --results ../shared/iopddl/final_results.csv \
+        --instances DIR --results final_results.csv \
         --time-limit 30 --threads 2
 
 DIR holds `X.json.gz` (or `asplos-2025-iopddl-X.json.gz`) per instance letter; google/iopddl's
@@ -38,7 +38,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--autoshard", default="target/release/autoshard")
     ap.add_argument("--instances", required=True)
-    ap.add_argument("--results", default="../shared/iopddl/final_results.csv")
+    ap.add_argument("--results", required=True,
+                    help="the contest's published final_results.csv (https://github.com/google/iopddl)")
     ap.add_argument("--time-limit", type=float, default=30)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--only", default="", help="instance letters to run, e.g. RNV (default: all)")

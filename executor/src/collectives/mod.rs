@@ -1,7 +1,7 @@
 //! Every collective of the MLIR mesh dialect, plus `collective_permute`, as methods
 //! of a [`Device`] inside a [`Runtime`](crate::runtime::Runtime) run.
 //!
-//! Semantics follow the dialect (`../shared/seeds/003_mesh_dialect_as_text.txt`):
+//! Semantics follow MLIR's `mesh` dialect (docs/mesh-dialect.md):
 //! the group of a device over `mesh_axes` and the order inside it are
 //! [`Grid::group`](crate::groups::Grid::group)'s; roots, sources and destinations are
 //! in-group multi-indices over `mesh_axes`. Where the dialect leaves a result
