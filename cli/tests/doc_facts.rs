@@ -218,5 +218,8 @@ fn the_checks_read_what_they_check() {
     assert_eq!(d["autoshard-stablehlo"], BTreeSet::from(["autoshard-mpmd".into(), "autoshard-mesh".into()]));
     assert_eq!(anchor("## Library use"), "library-use");
     assert_eq!(anchor("## `mpmd` programs, run"), "mpmd-programs-run");
-    assert_eq!(links("see [a](b.md#c) and [d](https://e)\n```\n[x](y)\n```"), [(1, "b.md#c".into()), (1, "https://e".into())]);
+    assert_eq!(
+        links("see [a](b.md#c) and [d](https://e)\n```\n[x](y)\n```"),
+        [(1, "b.md#c".into()), (1, "https://e".into())]
+    );
 }

@@ -1,4 +1,31 @@
-"""Type stubs of ``autoshard._native``, the Rust library inside the package."""
+"""Type stubs of ``autoshard._native``, the Rust library inside the package.
+``python/tests/test_docs.py`` checks them against the built module (mypy's stubtest)."""
+
+from typing import final
+
+__all__ = [
+    "__version__",
+    "AutoshardError",
+    "InputError",
+    "InfeasibleError",
+    "SolverError",
+    "PlanError",
+    "RunError",
+    "VerificationError",
+    "Config",
+    "Plan",
+    "Run",
+    "PipelinePlan",
+    "PipelineRun",
+    "load",
+    "parse",
+    "solve",
+    "cost",
+    "run",
+    "solve_pipeline",
+    "run_pipeline",
+    "presets",
+]
 
 __version__: str
 
@@ -16,6 +43,7 @@ class PlanError(AutoshardError): ...
 class RunError(AutoshardError): ...
 class VerificationError(AutoshardError): ...
 
+@final
 class Config:
     """A validated config: a program on a mesh, its hardware and solver options."""
 
@@ -49,6 +77,7 @@ class Config:
     def donate(self, input: int, output: int) -> Config: ...
     def carry(self, input: str, output: str) -> Config: ...
 
+@final
 class Plan:
     """A plan for a config (the package's ``autoshard.Plan`` wraps it)."""
 
@@ -62,6 +91,7 @@ class Plan:
     def value(self, name: str) -> str | None: ...
     def boundary(self) -> tuple[list[list[list[str]]], list[list[list[str]]]]: ...
 
+@final
 class Run:
     """A sharded run on the CPU mesh and how it compares with the reference."""
 
@@ -84,6 +114,7 @@ class Run:
     @property
     def seed(self) -> int: ...
 
+@final
 class PipelinePlan:
     """A pipeline plan across a topology's meshes."""
 
@@ -110,6 +141,7 @@ class PipelinePlan:
     def report(self) -> str: ...
     def mpmd(self) -> str: ...
 
+@final
 class PipelineRun:
     """A pipelined run on the CPU mesh and how it compares with the reference."""
 

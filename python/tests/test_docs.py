@@ -1,5 +1,6 @@
-"""The docs: docs/python-api.md is the reference the docstrings generate, and every
-```python block of README.md and docs/*.md runs as written.
+"""The docs: docs/python-api.md is the reference the docstrings generate, the type
+stubs of the native module match it, and every ```python block of README.md and
+docs/*.md runs as written.
 
 The convention (docs/testing.md, "Docs that run"): a ```python block runs unless the
 line above it is ``<!-- not run: REASON -->``; the blocks of one doc run in order in one
@@ -21,6 +22,15 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 NOT_RUN = "<!-- not run:"
 XLA_FLAGS = "--xla_force_host_platform_device_count=8"
+
+
+def test_the_native_modules_stubs_match_it(tmp_path):
+    # mypy's stubtest imports the installed autoshard._native and compares every
+    # name, class and signature with python/autoshard/_native.pyi.
+    env = dict(os.environ, MYPY_CACHE_DIR=str(tmp_path / "mypy"))
+    done = subprocess.run([sys.executable, "-m", "mypy.stubtest", "autoshard._native"],
+                          capture_output=True, text=True, cwd=tmp_path, env=env)
+    assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_the_api_reference_is_current(root):
