@@ -167,10 +167,11 @@ fn every_relative_link_of_a_doc_resolves() {
             let at = format!("{}:{line}: ({target})", shown(&doc));
             if !path.exists() {
                 broken.push(format!("{at}: no file {}", path.display()));
-            } else if !fragment.is_empty() && path.extension().is_some_and(|e| e == "md") {
-                if !anchors(&read(&path)).contains(fragment) {
-                    broken.push(format!("{at}: no heading with anchor #{fragment} in {}", shown(&path)));
-                }
+            } else if !fragment.is_empty()
+                && path.extension().is_some_and(|e| e == "md")
+                && !anchors(&read(&path)).contains(fragment)
+            {
+                broken.push(format!("{at}: no heading with anchor #{fragment} in {}", shown(&path)));
             }
         }
     }
