@@ -8,7 +8,8 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a bench should fail loudly")]
 
-use autoshard_executor::{Grid, MeshReduction, Runtime, Tensor};
+use autoshard_executor::{Grid, Runtime, Tensor};
+use autoshard_model::ReductionKind;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use std::time::Duration;
 
@@ -27,13 +28,13 @@ fn bench(c: &mut Criterion) {
             b.iter(|| runtime.run(|d| d.all_gather(&shard, &[0], 0).map(|t| t.len())).unwrap())
         });
         group.bench_function(BenchmarkId::new("all_reduce", format!("{mib}MiB")), |b| {
-            b.iter(|| runtime.run(|d| d.all_reduce(&whole, &[0], MeshReduction::Sum).map(|t| t.len())).unwrap())
+            b.iter(|| runtime.run(|d| d.all_reduce(&whole, &[0], ReductionKind::Sum).map(|t| t.len())).unwrap())
         });
         group.bench_function(BenchmarkId::new("all_to_all", format!("{mib}MiB")), |b| {
             b.iter(|| runtime.run(|d| d.all_to_all(&whole, &[0], 0, 0).map(|t| t.len())).unwrap())
         });
         group.bench_function(BenchmarkId::new("reduce_scatter", format!("{mib}MiB")), |b| {
-            b.iter(|| runtime.run(|d| d.reduce_scatter(&whole, &[0], MeshReduction::Sum, 0).map(|t| t.len())).unwrap())
+            b.iter(|| runtime.run(|d| d.reduce_scatter(&whole, &[0], ReductionKind::Sum, 0).map(|t| t.len())).unwrap())
         });
     }
     group.finish();

@@ -33,7 +33,7 @@ mod tensor;
 pub use reference::{Interpretation, interpret, run_kernel};
 pub use tensor::{STORAGE, Tensor, for_each_index};
 // The mesh of simulated devices and its collectives.
-pub use collectives::{Halo, MeshReduction};
+pub use collectives::Halo;
 pub use groups::Grid;
 pub use runtime::{Device, Runtime};
 // A plan scheduled, run on the devices and compared with the reference.

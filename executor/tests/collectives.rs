@@ -5,8 +5,9 @@
 //! the halo exchange against the whole tensor, and
 //! Shardy's collectives on sharded blocks (`reshard_on_mesh`).
 
-use autoshard_executor::{Device, Error, Grid, Halo, MeshReduction, Runtime, Tensor};
+use autoshard_executor::{Device, Error, Grid, Halo, Runtime, Tensor};
 use autoshard_executor::{reshard_on_mesh, reshard_placement};
+use autoshard_model::ReductionKind;
 use autoshard_model::reshard::Collective;
 use autoshard_model::{AxisRef, Mesh, TensorSharding};
 use proptest::prelude::*;
@@ -73,7 +74,7 @@ fn broadcast_gather_scatter_match_the_dialect_examples() {
 
 #[test]
 fn reduce_scatter_and_shift_match_the_dialect_examples() {
-    let out = run(&[2, 2], &picture(), |d, x| d.reduce_scatter(x, &[1], MeshReduction::Sum, 0).unwrap());
+    let out = run(&[2, 2], &picture(), |d, x| d.reduce_scatter(x, &[1], ReductionKind::Sum, 0).unwrap());
     let expected = [[6.0, 8.0], [10.0, 12.0], [22.0, 24.0], [26.0, 28.0]].map(|r| t(&[1, 2], &r));
     assert_eq!(out, expected.to_vec());
     let inputs: Vec<Tensor> = (1..=8).map(|v| t(&[1], &[v as f32])).collect();
@@ -150,20 +151,20 @@ fn a_missing_device_fails_instead_of_hanging() {
     let runtime = Runtime::new(Grid::new(&[2]).unwrap()).with_timeout(Duration::from_millis(200));
     let x = Tensor::full(&[2], 1.0);
     let result =
-        runtime.run(|d| if d.index() == 0 { d.all_reduce(&x, &[0], MeshReduction::Sum).map(|_| ()) } else { Ok(()) });
+        runtime.run(|d| if d.index() == 0 { d.all_reduce(&x, &[0], ReductionKind::Sum).map(|_| ()) } else { Ok(()) });
     let error = result.unwrap_err().to_string();
     assert!(error.contains("waited"), "{error}");
     // A device that fails stops the others at once with its own error.
     let runtime = Runtime::new(Grid::new(&[2]).unwrap()).with_timeout(Duration::from_secs(30));
     let result = runtime.run(|d| {
         let x = Tensor::full(&[2 + d.index()], 1.0);
-        d.all_reduce(&x, &[0], MeshReduction::Sum).map(|_| ())
+        d.all_reduce(&x, &[0], ReductionKind::Sum).map(|_| ())
     });
     assert!(result.unwrap_err().to_string().contains("shapes"));
     // A device that fails while another waits in a round: the waiting one is
     // aborted, and the run reports the failure, not the abort.
     let result = runtime.run(|d| match d.index() {
-        0 => d.all_reduce(&x, &[0], MeshReduction::Sum).map(|_| ()),
+        0 => d.all_reduce(&x, &[0], ReductionKind::Sum).map(|_| ()),
         _ => Err(Error::Plan("device 1 gives up".to_string())),
     });
     assert_eq!(result.unwrap_err(), Error::Plan("device 1 gives up".to_string()));
@@ -190,20 +191,20 @@ fn naive_group(shape: &[usize], device: usize, axes: &[usize]) -> Vec<usize> {
     members.into_iter().map(|(_, e)| e).collect()
 }
 
-fn naive_reduce(kind: MeshReduction, parts: &[&Tensor]) -> Tensor {
+fn naive_reduce(kind: ReductionKind, parts: &[&Tensor]) -> Tensor {
     let n = parts.len() as f32;
     Tensor::from_fn(parts[0].shape(), |i| {
         let values: Vec<f32> = parts.iter().map(|p| p.at(i)).collect();
         let ints = || values.iter().map(|&v| v as i64);
         match kind {
-            MeshReduction::Sum => values.iter().sum(),
-            MeshReduction::Average => values.iter().sum::<f32>() / n,
-            MeshReduction::Max => values.iter().copied().fold(f32::MIN, f32::max),
-            MeshReduction::Min => values.iter().copied().fold(f32::MAX, f32::min),
-            MeshReduction::Product => values.iter().product(),
-            MeshReduction::BitwiseAnd => ints().fold(-1, |a, b| a & b) as f32,
-            MeshReduction::BitwiseOr => ints().fold(0, |a, b| a | b) as f32,
-            MeshReduction::BitwiseXor => ints().fold(0, |a, b| a ^ b) as f32,
+            ReductionKind::Sum => values.iter().sum(),
+            ReductionKind::Average => values.iter().sum::<f32>() / n,
+            ReductionKind::Max => values.iter().copied().fold(f32::MIN, f32::max),
+            ReductionKind::Min => values.iter().copied().fold(f32::MAX, f32::min),
+            ReductionKind::Product => values.iter().product(),
+            ReductionKind::BitwiseAnd => ints().fold(-1, |a, b| a & b) as f32,
+            ReductionKind::BitwiseOr => ints().fold(0, |a, b| a | b) as f32,
+            ReductionKind::BitwiseXor => ints().fold(0, |a, b| a ^ b) as f32,
         }
     })
 }
@@ -239,7 +240,7 @@ fn check_case(seed: u64) -> Result<(), TestCaseError> {
     let dims = [group * (1 + next(2)), 1 + next(3)];
     let inputs: Vec<Tensor> =
         (0..devices).map(|d| Tensor::from_fn(&dims, |i| ((d * 31 + i[0] * 7 + i[1] * 3) % 13) as f32)).collect();
-    let kind = MeshReduction::ALL[next(MeshReduction::ALL.len())];
+    let kind = ReductionKind::ALL[next(ReductionKind::ALL.len())];
     let root: Vec<usize> = axes.iter().map(|&a| next(shape[a])).collect();
     let runtime = Runtime::new(Grid::new(&shape).unwrap()).with_timeout(Duration::from_secs(10));
     let results = runtime

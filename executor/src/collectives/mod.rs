@@ -16,11 +16,12 @@ mod halo;
 mod reduction;
 
 pub use halo::Halo;
-pub use reduction::MeshReduction;
+pub use reduction::combine;
 
 use crate::error::{Error, Result};
 use crate::runtime::{Board, Device, Post, posted, posted_all};
 use crate::tensor::Tensor;
+use autoshard_model::ReductionKind;
 
 fn fail<T>(message: String) -> Result<T> {
     Err(Error::Collective(message))
@@ -50,7 +51,7 @@ impl Device<'_> {
     /// a reduce-scatter then an all-gather over the flat elements: each member
     /// combines one contiguous chunk (in group order, so every run gives the same
     /// bits), then every member collects the chunks.
-    pub fn all_reduce(&self, x: &Tensor, mesh_axes: &[usize], reduction: MeshReduction) -> Result<Tensor> {
+    pub fn all_reduce(&self, x: &Tensor, mesh_axes: &[usize], reduction: ReductionKind) -> Result<Tensor> {
         let (board, members) = self.exchange(x, mesh_axes)?;
         let parts = posted_all(&board, &members)?;
         let n = members.len();
@@ -66,7 +67,7 @@ impl Device<'_> {
             })
             .collect::<Result<Option<Vec<Tensor>>>>()?
             .ok_or_else(|| Error::Collective("a chunk does not fit its shape".to_string()))?;
-        let mine = reduction.combine(&slices.iter().collect::<Vec<_>>())?;
+        let mine = combine(reduction, &slices.iter().collect::<Vec<_>>())?;
         drop(board);
         let board = self.round(Some(Post { tensor: mine, to: None }))?;
         let mut data = Vec::with_capacity(x.len());
@@ -137,7 +138,7 @@ impl Device<'_> {
         &self,
         x: &Tensor,
         mesh_axes: &[usize],
-        reduction: MeshReduction,
+        reduction: ReductionKind,
         root: &[usize],
     ) -> Result<Option<Tensor>> {
         let (board, members) = self.exchange(x, mesh_axes)?;
@@ -145,7 +146,7 @@ impl Device<'_> {
         if root != self.index() {
             return Ok(None);
         }
-        reduction.combine(&posted_all(&board, &members)?).map(Some)
+        combine(reduction, &posted_all(&board, &members)?).map(Some)
     }
 
     /// `mesh.reduce_scatter`: the group's tensors combined by `reduction`, then this
@@ -154,12 +155,12 @@ impl Device<'_> {
         &self,
         x: &Tensor,
         mesh_axes: &[usize],
-        reduction: MeshReduction,
+        reduction: ReductionKind,
         scatter_axis: usize,
     ) -> Result<Tensor> {
         // Only this device's piece of each contribution is combined.
         let pieces = self.my_pieces(x, mesh_axes, scatter_axis)?;
-        reduction.combine(&pieces.iter().collect::<Vec<_>>())
+        combine(reduction, &pieces.iter().collect::<Vec<_>>())
     }
 
     /// `mesh.send` and `mesh.recv` in one round: this device sends `x` to the

@@ -1,97 +1,49 @@
-//! The mesh dialect's reduction kinds and how contributions combine: elementwise, in
-//! group order, so a run's results are the same bit for bit every time.
+//! How the contributions of a group combine under a reduction kind (the model's
+//! [`ReductionKind`], the one vocabulary of partial values): elementwise, in group
+//! order, so a run's results are the same bit for bit every time.
 
 use crate::error::{Error, Result};
 use crate::tensor::Tensor;
 use autoshard_model::ReductionKind;
 
-/// How `all_reduce`, `reduce` and `reduce_scatter` combine the group's tensors.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MeshReduction {
-    /// Sum.
-    Sum,
-    /// Maximum.
-    Max,
-    /// Minimum.
-    Min,
-    /// Product.
-    Product,
-    /// The sum divided by the group size.
-    Average,
-    /// Bitwise and of integer values.
-    BitwiseAnd,
-    /// Bitwise or of integer values.
-    BitwiseOr,
-    /// Bitwise xor of integer values.
-    BitwiseXor,
-}
-
-impl MeshReduction {
-    /// Every kind.
-    pub const ALL: [MeshReduction; 8] = [
-        MeshReduction::Sum,
-        MeshReduction::Max,
-        MeshReduction::Min,
-        MeshReduction::Product,
-        MeshReduction::Average,
-        MeshReduction::BitwiseAnd,
-        MeshReduction::BitwiseOr,
-        MeshReduction::BitwiseXor,
-    ];
-
-    /// Combines `parts` (one per group member, in group order, of one shape).
-    pub fn combine(self, parts: &[&Tensor]) -> Result<Tensor> {
-        let Some((first, rest)) = parts.split_first() else {
-            return Err(Error::Collective("a reduction over no tensors".to_string()));
-        };
-        if let Some(other) = rest.iter().find(|t| t.shape() != first.shape()) {
-            return Err(Error::Collective(format!(
-                "{self:?} of tensors of shapes {:?} and {:?}",
-                first.shape(),
-                other.shape()
-            )));
-        }
-        let mut out = (*first).clone();
-        for part in rest {
-            for (a, &b) in out.data_mut().iter_mut().zip(part.data()) {
-                *a = self.apply(*a, b);
-            }
-        }
-        if self == MeshReduction::Average {
-            let n = parts.len() as f32;
-            out.data_mut().iter_mut().for_each(|a| *a /= n);
-        }
-        Ok(out)
+/// Combines `parts` (one per group member, in group order, of one shape) as `kind`
+/// does: what `all_reduce`, `reduce` and `reduce_scatter` compute.
+pub fn combine(kind: ReductionKind, parts: &[&Tensor]) -> Result<Tensor> {
+    let Some((first, rest)) = parts.split_first() else {
+        return Err(Error::Collective("a reduction over no tensors".to_string()));
+    };
+    if let Some(other) = rest.iter().find(|t| t.shape() != first.shape()) {
+        return Err(Error::Collective(format!(
+            "{kind:?} of tensors of shapes {:?} and {:?}",
+            first.shape(),
+            other.shape()
+        )));
     }
-
-    fn apply(self, a: f32, b: f32) -> f32 {
-        // Integer kinds work on the integer values the f32 holds exactly.
-        let bits = |f: fn(i64, i64) -> i64| f(a as i64, b as i64) as f32;
-        match self {
-            MeshReduction::Sum | MeshReduction::Average => a + b,
-            MeshReduction::Max => a.max(b),
-            MeshReduction::Min => a.min(b),
-            MeshReduction::Product => a * b,
-            MeshReduction::BitwiseAnd => bits(|x, y| x & y),
-            MeshReduction::BitwiseOr => bits(|x, y| x | y),
-            MeshReduction::BitwiseXor => bits(|x, y| x ^ y),
+    let mut out = (*first).clone();
+    for part in rest {
+        for (a, &b) in out.data_mut().iter_mut().zip(part.data()) {
+            *a = apply(kind, *a, b);
         }
     }
+    if kind == ReductionKind::Average {
+        let n = parts.len() as f32;
+        out.data_mut().iter_mut().for_each(|a| *a /= n);
+    }
+    Ok(out)
 }
 
-/// The mesh dialect's reduction for Shardy's.
-impl From<ReductionKind> for MeshReduction {
-    fn from(reduction: ReductionKind) -> Self {
-        match reduction {
-            ReductionKind::Sum => MeshReduction::Sum,
-            ReductionKind::Max => MeshReduction::Max,
-            ReductionKind::Min => MeshReduction::Min,
-            ReductionKind::Product => MeshReduction::Product,
-            ReductionKind::Average => MeshReduction::Average,
-            ReductionKind::BitwiseAnd => MeshReduction::BitwiseAnd,
-            ReductionKind::BitwiseOr => MeshReduction::BitwiseOr,
-            ReductionKind::BitwiseXor => MeshReduction::BitwiseXor,
-        }
+/// `a` and `b` combined by `kind` (an average sums; [`combine`] divides once).
+fn apply(kind: ReductionKind, a: f32, b: f32) -> f32 {
+    // Integer kinds work on the integer values the f32 holds exactly.
+    let bits = |f: fn(i64, i64) -> i64| f(a as i64, b as i64) as f32;
+    match kind {
+        ReductionKind::Sum | ReductionKind::Average => a + b,
+        ReductionKind::Max => a.max(b),
+        ReductionKind::Min => a.min(b),
+        ReductionKind::Product => a * b,
+        ReductionKind::BitwiseAnd => bits(|x, y| x & y),
+        ReductionKind::BitwiseOr => bits(|x, y| x | y),
+        ReductionKind::BitwiseXor => bits(|x, y| x ^ y),
     }
 }
 
@@ -106,9 +58,8 @@ mod tests {
         // scaled where they are placed (`spread`).
         for kind in ReductionKind::ALL.into_iter().filter(|&k| k != ReductionKind::Average) {
             let identity = Tensor::full(&[4], kind.identity() as f32);
-            let mesh = MeshReduction::from(kind);
-            assert_eq!(mesh.combine(&[&x, &identity]).unwrap(), x, "{kind:?}");
-            assert_eq!(mesh.combine(&[&identity, &x]).unwrap(), x, "{kind:?}");
+            assert_eq!(combine(kind, &[&x, &identity]).unwrap(), x, "{kind:?}");
+            assert_eq!(combine(kind, &[&identity, &x]).unwrap(), x, "{kind:?}");
         }
     }
 }

@@ -17,7 +17,7 @@ mod compute;
 mod halo;
 mod reshard;
 
-use crate::collectives::MeshReduction;
+use crate::collectives::combine;
 use crate::error::{Error, Result};
 use crate::placement::Placement;
 use crate::reference::{Source, collective, run_op};
@@ -232,7 +232,7 @@ fn assemble(
         let members: Vec<&Tensor> = members.into_values().collect();
         let local = match sharding.unreduced.is_empty() {
             true => members[0].clone(),
-            false => MeshReduction::from(sharding.reduction).combine(&members)?,
+            false => combine(sharding.reduction, &members)?,
         };
         out.copy_block(&starts, &local, &vec![0; shape.len()], &real);
     }

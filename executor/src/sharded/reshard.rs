@@ -16,7 +16,7 @@
 //! `replicated_to_unreduced` and `sharded_to_unreduced` are local. Each returns the
 //! tensor and the number of elements it received.
 
-use crate::collectives::MeshReduction;
+use crate::collectives::combine;
 use crate::error::{Error, Result};
 use crate::placement::{Block, Placement};
 use crate::runtime::{Device, Post, posted, posted_all};
@@ -133,7 +133,7 @@ impl Site<'_, '_> {
                     && let Some(groups) = self.grid_groups(shape, (from, out), [d], [axes[d].as_slice()])
                 {
                     let group = self.placement.count(&axes[d]);
-                    let y = self.device.reduce_scatter(&x, &groups[0], (*reduction).into(), d)?;
+                    let y = self.device.reduce_scatter(&x, &groups[0], *reduction, d)?;
                     let received = y.len() * (group - 1);
                     return Ok((y, received));
                 }
@@ -191,10 +191,10 @@ impl Site<'_, '_> {
             let board = self.device.round(Some(Post { tensor: x.clone(), to: None }))?;
             let members =
                 (0..group).map(|k| self.placement.with_index(self.index(), axes, k)).collect::<Result<Vec<_>>>()?;
-            let y = MeshReduction::from(reduction).combine(&posted_all(&board, &members)?)?;
+            let y = combine(reduction, &posted_all(&board, &members)?)?;
             return Ok((y, x.len() * (group - 1)));
         };
-        let y = self.device.all_reduce(x, &grid_axes, reduction.into())?;
+        let y = self.device.all_reduce(x, &grid_axes, reduction)?;
         // Two rounds: a reduce-scatter and an all-gather of 1/group of the tensor each.
         let received = 2 * (x.len() - x.len() / group.max(1));
         Ok((y, received))
