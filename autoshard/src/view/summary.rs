@@ -128,7 +128,7 @@ fn block(program: &Program, sharding: &TensorSharding, id: ValueId) -> String {
 /// `name` with every index that is a whole path component (`[3]`, `.3.`, `_3_`) and
 /// the number ending a first component followed by more (`l3_wq`, `h3.mlp`) written
 /// `*`, so the layers of a stack share one pattern; `w1` and `l0_ln1_g`'s `ln1` stay.
-pub fn pattern(name: &str) -> String {
+fn pattern(name: &str) -> String {
     let is_separator = |c: char| "[]._/'\"".contains(c);
     let separator = |c: Option<char>| c.is_none_or(is_separator);
     let chars: Vec<char> = name.chars().collect();
@@ -184,7 +184,7 @@ fn short(location: &str) -> &str {
 
 /// The solver's line: its status, bound and gap, time and the ILP's size, or that
 /// presolve fixed every choice and no ILP was built.
-pub fn solver(plan: &Plan) -> String {
+fn solver(plan: &Plan) -> String {
     let Some(s) = &plan.solver else { return "\npriced, not solved\n".to_string() };
     if s.variables == 0 && s.constraints == 0 {
         return format!(
@@ -208,7 +208,7 @@ pub fn solver(plan: &Plan) -> String {
 }
 
 /// `noun`, or its plural for any count but one.
-pub fn plural(count: u64, noun: &str) -> String {
+pub(crate) fn plural(count: u64, noun: &str) -> String {
     if count == 1 { noun.to_string() } else { format!("{noun}s") }
 }
 
