@@ -179,16 +179,8 @@ fn check_pipeline(path: &str, config: &Config, claims: &[(usize, Claim)]) -> Vec
 /// The paths of `configs/*.yaml` as from the repository's root, as from this crate
 /// (which a config's own relative paths are read against), and their texts.
 fn configs() -> Vec<(String, String, String)> {
-    let mut paths: Vec<_> = std::fs::read_dir("../configs").unwrap().map(|e| e.unwrap().path()).collect();
-    paths.retain(|p| p.extension().is_some_and(|e| e == "yaml"));
-    paths.sort();
-    paths
-        .into_iter()
-        .map(|p| {
-            let name = p.file_name().unwrap().to_string_lossy();
-            (format!("configs/{name}"), p.display().to_string(), std::fs::read_to_string(&p).unwrap())
-        })
-        .collect()
+    let shown = |file: &str| file.strip_prefix("../").unwrap_or(file).to_string();
+    super::gallery::gallery().into_iter().map(|(file, source)| (shown(&file), file, source)).collect()
 }
 
 #[test]

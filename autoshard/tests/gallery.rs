@@ -5,7 +5,8 @@
 
 use std::time::Instant;
 
-fn gallery() -> Vec<(String, String)> {
+/// The configs of `configs/`, sorted: each path (as from this crate) and its text.
+pub(crate) fn gallery() -> Vec<(String, String)> {
     let mut paths: Vec<_> = std::fs::read_dir("../configs").unwrap().map(|e| e.unwrap().path()).collect();
     paths.retain(|p| p.extension().is_some_and(|e| e == "yaml"));
     paths.sort();

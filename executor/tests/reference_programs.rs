@@ -241,12 +241,7 @@ program:
 
 #[test]
 fn every_example_config_evaluates() {
-    let dir = format!("{}/../configs", env!("CARGO_MANIFEST_DIR"));
-    let mut paths: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
-    paths.retain(|p| p.extension().is_some_and(|e| e == "yaml"));
-    paths.sort();
-    assert!(paths.len() >= 3, "expected the example configs in {dir}");
-    for path in paths {
+    for path in crate::example_configs() {
         let name = path.file_stem().unwrap().to_string_lossy().into_owned();
         let path = path.to_string_lossy().into_owned();
         // At the config's own small sizes (`ci_sizes:`).

@@ -94,19 +94,27 @@ func.func @main(%w: tensor<4x8xf32> {jax.buffer_donor = true}, %x: tensor<4x8xf3
     assert_eq!(back, [Some(1), None, Some(0)]);
 }
 
-#[test]
-fn one_output_split_over_two_axes_is_one_named_sharding() {
-    let source = r#"
-mesh: {axes: {data: 2, model: 4}}
+/// `y = -x` on a 2 x 4 mesh, `x` of `rows` x 16 split by rows over both axes and
+/// `y` returned as `out`; priced as annotated.
+fn negate(rows: usize, out: &str) -> (Config, autoshard_model::Plan) {
+    let source = format!(
+        r#"
+mesh: {{axes: {{data: 2, model: 4}}}}
 program:
   inputs:
-    x: {shape: [64, 16], dtype: f32, sharding: '[{"data", "model"}, {}]'}
+    x: {{shape: [{rows}, 16], dtype: f32, sharding: '[{{"data", "model"}}, {{}}]'}}
   ops:
-    - {name: y, op: negate, operands: [x]}
+    - {{name: y, op: negate, operands: [x]}}
   outputs:
-    y: {sharding: '[{"data", "model"}, {}]'}
-"#;
-    let (config, plan) = priced("t.yaml", source);
+    y: {{sharding: '{out}'}}
+"#
+    );
+    priced("t.yaml", &source)
+}
+
+#[test]
+fn one_output_split_over_two_axes_is_one_named_sharding() {
+    let (config, plan) = negate(64, r#"[{"data", "model"}, {}]"#);
     let text = jax::render(&config.program, &plan).unwrap();
     assert!(text.contains(r#"out_shardings = NamedSharding(mesh, P(("data", "model"), None))  # y"#), "{text}");
     assert!(
@@ -118,17 +126,7 @@ program:
 #[test]
 fn a_boundary_jax_jit_refuses_is_an_error_naming_the_value() {
     // 100 rows over 8 devices: padded blocks of 13, which jax.jit does not take.
-    let source = r#"
-mesh: {axes: {data: 2, model: 4}}
-program:
-  inputs:
-    x: {shape: [100, 16], dtype: f32, sharding: '[{"data", "model"}, {}]'}
-  ops:
-    - {name: y, op: negate, operands: [x]}
-  outputs:
-    y: {sharding: '[{}, {"model"}]'}
-"#;
-    let (config, plan) = priced("t.yaml", source);
+    let (config, plan) = negate(100, r#"[{}, {"model"}]"#);
     let err = jax::render(&config.program, &plan).unwrap_err().to_string();
     assert!(err.contains(r#"x"#) && err.contains("splits dimension 0 (100) into 8 shards"), "{err}");
     assert!(jax::boundary(&config.program, &plan).is_ok(), "the specs as data are still given");
