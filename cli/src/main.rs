@@ -4,6 +4,7 @@
 
 mod bench;
 mod commands;
+mod meminfo;
 mod progress;
 mod view;
 

@@ -138,10 +138,7 @@ pub(super) fn rate(kernels: &KernelFit, name: &str, amount: impl Fn(&KernelPoint
 
 /// The machine's memory in bytes, from `/proc/meminfo` (Linux).
 pub(super) fn machine_memory() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
+    crate::meminfo::total().map(|b| b.0)
 }
 
 #[cfg(test)]

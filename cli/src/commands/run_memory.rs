@@ -65,7 +65,7 @@ impl Memory {
     /// schedule: the run then fails as the plan's error says).
     pub(super) fn of(args: &ConfigArgs, config: &autoshard::Config, solution: &autoshard::Solution) -> Option<Memory> {
         let estimate = estimate(config, solution)?;
-        let available = available_memory();
+        let available = crate::meminfo::available();
         let fit = Fit::judge(estimate.total(), available);
         let suggestion = match (fit, available) {
             (Fit::Near | Fit::Exceeds, Some(a)) => {
@@ -197,32 +197,9 @@ fn shrink(
     }
 }
 
-/// The memory this host has available for a new process (Linux's `MemAvailable`);
-/// `None` elsewhere.
-fn available_memory() -> Option<Bytes> {
-    parse_meminfo(&std::fs::read_to_string("/proc/meminfo").ok()?)
-}
-
-/// `MemAvailable` of a `/proc/meminfo` text (in kB, which the kernel means as KiB).
-fn parse_meminfo(text: &str) -> Option<Bytes> {
-    let line = text.lines().find_map(|l| l.strip_prefix("MemAvailable:"))?;
-    let mut words = line.split_whitespace();
-    let kib: u64 = words.next()?.parse().ok()?;
-    (words.next() == Some("kB")).then(|| Bytes(kib.saturating_mul(1024)))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn reads_the_available_memory_of_proc_meminfo() {
-        let text = "MemTotal:       24576000 kB\nMemFree:        18000000 kB\nMemAvailable:   22876540 kB\n";
-        assert_eq!(parse_meminfo(text), Some(Bytes(22_876_540 * 1024)));
-        assert_eq!(parse_meminfo("MemTotal: 1 kB\n"), None);
-        assert_eq!(parse_meminfo("MemAvailable: many kB\n"), None);
-        assert_eq!(parse_meminfo("MemAvailable: 12 MB\n"), None, "a unit the kernel does not write");
-    }
 
     #[test]
     fn suggests_sizes_of_the_config_that_bring_a_full_size_run_under_the_target() {
