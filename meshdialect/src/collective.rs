@@ -7,10 +7,10 @@
 //! and reads bare too. In-group devices (`root`, `source`, `destination`) are static
 //! here: SSA coordinates are refused. The rules are in `collective_verify.rs`.
 
-use crate::cursor::{Cursor, write_list};
 use crate::error::{Error, Result};
 use crate::reduction::ReductionKind;
-use crate::types::TensorType;
+use crate::text::{Cursor, fail, integer_list, static_index_list, value_name, write_list};
+use autoshard_mlir::TensorType;
 use std::fmt;
 use std::str::FromStr;
 
@@ -210,19 +210,19 @@ impl FromStr for Collective {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self> {
         let mut c = Cursor::new(s);
-        let result = c.value_name()?;
+        let result = value_name(&mut c)?;
         c.expect("=")?;
         c.expect("mesh.")?;
-        let name = c.ident();
-        let input = c.value_name()?;
+        let name = c.ident().unwrap_or("");
+        let input = value_name(&mut c)?;
         if !c.eat_keyword("on") {
-            return c.error("expected 'on'");
+            return fail(&c, "expected 'on'");
         }
         let mesh = c.symbol()?;
         let mut mesh_axes = Vec::new();
         if c.eat_keyword("mesh_axes") {
             c.expect("=")?;
-            mesh_axes = c.integer_list()?;
+            mesh_axes = integer_list(&mut c)?;
         }
         let kind = kind(&mut c, name)?;
         c.expect(":")?;
@@ -233,13 +233,13 @@ impl FromStr for Collective {
         let input_type = TensorType::parse(&mut c)?;
         if functional {
             if c.eat(",") {
-                return c.error("in-group devices given as SSA values are not supported: write the coordinates");
+                return fail(&c, "in-group devices given as SSA values are not supported: write the coordinates");
             }
             c.expect(")")?;
         }
         c.expect("->")?;
         let result_type = TensorType::parse(&mut c)?;
-        c.end()?;
+        c.finish()?;
         Ok(Collective { result, input, mesh, mesh_axes, kind, input_type, result_type })
     }
 }
@@ -266,17 +266,17 @@ fn kind(c: &mut Cursor<'_>, name: &str) -> Result<CollectiveKind> {
             offset: attr(c, "offset")?,
             rotate: c.eat_keyword("rotate"),
         },
-        other => return c.error(format!("'mesh.{other}' is not a collective of the mesh dialect")),
+        other => return fail(c, format!("'mesh.{other}' is not a collective of the mesh dialect")),
     })
 }
 
 /// `key = N`.
 fn attr(c: &mut Cursor<'_>, key: &str) -> Result<i64> {
     if !c.eat_keyword(key) {
-        return c.error(format!("expected '{key}'"));
+        return fail(c, format!("expected '{key}'"));
     }
     c.expect("=")?;
-    c.integer()
+    Ok(c.integer()?)
 }
 
 /// `reduction = <max>` or `reduction = max`, or `sum` when absent.
@@ -286,9 +286,9 @@ fn reduction(c: &mut Cursor<'_>) -> Result<ReductionKind> {
     }
     c.expect("=")?;
     let bracketed = c.eat("<");
-    let word = c.ident();
+    let word = c.ident().unwrap_or("");
     let Some(kind) = ReductionKind::from_keyword(word) else {
-        return c.error(format!("expected a reduction kind (sum, max, ...), found '{word}'"));
+        return fail(c, format!("expected a reduction kind (sum, max, ...), found '{word}'"));
     };
     if bracketed {
         c.expect(">")?;
@@ -299,8 +299,8 @@ fn reduction(c: &mut Cursor<'_>) -> Result<ReductionKind> {
 /// `key = [coordinates]`, static.
 fn device(c: &mut Cursor<'_>, key: &str) -> Result<Vec<i64>> {
     if !c.eat_keyword(key) {
-        return c.error(format!("expected '{key}'"));
+        return fail(c, format!("expected '{key}'"));
     }
     c.expect("=")?;
-    c.static_index_list("in-group devices", "coordinates")
+    static_index_list(c, "in-group devices", "coordinates")
 }

@@ -10,7 +10,7 @@
 use crate::collective::{Collective, CollectiveKind};
 use crate::error::{Error, Result};
 use crate::mesh_op::{Dim, MeshOp, referenced};
-use crate::types::TensorType;
+use autoshard_mlir::TensorType;
 
 impl Collective {
     /// Checks the op against the dialect's rules, `meshes` being the module's.

@@ -40,7 +40,6 @@
 
 mod collective;
 mod collective_verify;
-mod cursor;
 mod error;
 mod from_sdy;
 mod mesh_op;
@@ -48,14 +47,15 @@ mod ops;
 mod reduction;
 mod shard_shape;
 mod sharding;
-mod types;
+mod text;
 
+pub use autoshard_mlir::Dim;
+pub use autoshard_mlir::TensorType;
 pub use collective::{Collective, CollectiveKind};
 pub use error::{Error, Result};
 pub use from_sdy::{mesh_op, mesh_sharding, model_reduction, sdy_mesh, sdy_sharding};
-pub use mesh_op::{Dim, MeshOp};
+pub use mesh_op::MeshOp;
 pub use ops::{MeshQuery, QueryKind, Shard, ShardShapeOp, UpdateHalo};
 pub use reduction::ReductionKind;
 pub use shard_shape::shard_shape;
 pub use sharding::{Partial, Sharding};
-pub use types::TensorType;

@@ -1,28 +1,11 @@
 //! `mesh.mesh @name(shape = 2x?x4)`: a named mesh and its axis sizes, static or
 //! dynamic (`?`).
 
-use crate::cursor::Cursor;
 use crate::error::{Error, Result};
+use crate::text::{Cursor, fail};
+pub use autoshard_mlir::Dim;
 use std::fmt;
 use std::str::FromStr;
-
-/// The size of a mesh axis.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Dim {
-    /// A known size.
-    Static(i64),
-    /// `?`: known only when the program runs.
-    Dynamic,
-}
-
-impl fmt::Display for Dim {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Dim::Static(n) => write!(f, "{n}"),
-            Dim::Dynamic => f.write_str("?"),
-        }
-    }
-}
 
 /// `mesh.mesh @name(shape = ...)`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -85,12 +68,12 @@ impl FromStr for MeshOp {
         let name = c.symbol()?;
         c.expect("(")?;
         if !c.eat_keyword("shape") {
-            return c.error("expected 'shape'");
+            return fail(&c, "expected 'shape'");
         }
         c.expect("=")?;
         let shape = dimension_list(&mut c)?;
         c.expect(")")?;
-        c.end()?;
+        c.finish()?;
         Ok(MeshOp { name, shape })
     }
 }
@@ -106,7 +89,8 @@ fn dimension_list(c: &mut Cursor<'_>) -> Result<Vec<Dim>> {
         if c.eat("?") {
             out.push(Dim::Dynamic);
         } else if c.peek_is("-") {
-            return c.error(
+            return fail(
+                c,
                 "custom op 'mesh.mesh' Failed parsing dimension list. Did you mean an empty list? It must be denoted by \"[]\".",
             );
         } else {

@@ -4,10 +4,12 @@
 //! `mesh.update_halo`, plus what the index ops compute on a device. SSA names are
 //! kept without `%`; a multi-result op's results are written `%name:N`.
 
-use crate::cursor::{Cursor, write_list, write_nested_list};
 use crate::error::{Error, Result};
 use crate::mesh_op::{Dim, MeshOp, coordinates, referenced};
-use crate::types::TensorType;
+use crate::text::{
+    Cursor, fail, integer_list, nested_integer_list, static_index_list, value_name, write_list, write_nested_list,
+};
+use autoshard_mlir::TensorType;
 use std::fmt;
 use std::str::FromStr;
 
@@ -136,7 +138,7 @@ impl QueryKind {
 
 /// `%name` or `%name:N`: the name and the count.
 fn results(c: &mut Cursor<'_>) -> Result<(String, usize)> {
-    let name = c.value_name()?;
+    let name = value_name(c)?;
     let count = if c.eat(":") { c.integer()? as usize } else { 1 };
     c.expect("=")?;
     Ok((name, count))
@@ -183,15 +185,15 @@ impl FromStr for Shard {
         let mut c = Cursor::new(s);
         let (result, _) = results(&mut c)?;
         c.expect("mesh.shard")?;
-        let source = c.value_name()?;
+        let source = value_name(&mut c)?;
         if !c.eat_keyword("to") {
-            return c.error("expected 'to'");
+            return fail(&c, "expected 'to'");
         }
-        let sharding = c.value_name()?;
+        let sharding = value_name(&mut c)?;
         let annotate_for_users = c.eat_keyword("annotate_for_users");
         c.expect(":")?;
         let ty = TensorType::parse(&mut c)?;
-        c.end()?;
+        c.finish()?;
         Ok(Shard { result, source, sharding, annotate_for_users, ty })
     }
 }
@@ -228,12 +230,12 @@ impl FromStr for ShardShapeOp {
                 break;
             }
         }
-        let sharding = c.value_name()?;
-        let device = c.value_name()?;
+        let sharding = value_name(&mut c)?;
+        let device = value_name(&mut c)?;
         let types = index_types(&mut c)?;
-        c.end()?;
+        c.finish()?;
         if count != shape.len() || types != shape.len() {
-            return c.error(format!("mesh.shard_shape of a rank-{} shape has {} results", shape.len(), shape.len()));
+            return fail(&c, format!("mesh.shard_shape of a rank-{} shape has {} results", shape.len(), shape.len()));
         }
         Ok(ShardShapeOp { result, shape, sharding, device })
     }
@@ -260,25 +262,25 @@ impl FromStr for MeshQuery {
         let mut c = Cursor::new(s);
         let (result, count) = results(&mut c)?;
         c.expect("mesh.")?;
-        let kind = match c.ident() {
+        let kind = match c.ident().unwrap_or("") {
             "mesh_shape" => QueryKind::MeshShape,
             "process_multi_index" => QueryKind::ProcessMultiIndex,
             "process_linear_index" => QueryKind::ProcessLinearIndex,
-            other => return c.error(format!("'mesh.{other}' is not a mesh query")),
+            other => return fail(&c, format!("'mesh.{other}' is not a mesh query")),
         };
         if kind != QueryKind::MeshShape && !c.eat_keyword("on") {
-            return c.error("expected 'on'");
+            return fail(&c, "expected 'on'");
         }
         let mesh = c.symbol()?;
         let mut axes = Vec::new();
         if kind != QueryKind::ProcessLinearIndex && c.eat_keyword("axes") {
             c.expect("=")?;
-            axes = c.integer_list()?;
+            axes = integer_list(&mut c)?;
         }
         let results = index_types(&mut c)?;
-        c.end()?;
+        c.finish()?;
         if results != count {
-            return c.error(format!("{count} results named but {results} types given"));
+            return fail(&c, format!("{count} results named but {results} types given"));
         }
         Ok(MeshQuery { result, kind, mesh, axes, results })
     }
@@ -310,32 +312,32 @@ impl FromStr for UpdateHalo {
         let mut c = Cursor::new(s);
         let (result, _) = results(&mut c)?;
         c.expect("mesh.update_halo")?;
-        let source = c.value_name()?;
+        let source = value_name(&mut c)?;
         if !c.eat_keyword("into") {
-            return c.error("expected 'into'");
+            return fail(&c, "expected 'into'");
         }
-        let destination = c.value_name()?;
+        let destination = value_name(&mut c)?;
         if !c.eat_keyword("on") {
-            return c.error("expected 'on'");
+            return fail(&c, "expected 'on'");
         }
         let mesh = c.symbol()?;
         if !c.eat_keyword("split_axes") {
-            return c.error("expected 'split_axes'");
+            return fail(&c, "expected 'split_axes'");
         }
         c.expect("=")?;
-        let split_axes = c.nested_integer_list()?;
+        let split_axes = nested_integer_list(&mut c)?;
         let mut lists = [Vec::new(), Vec::new()];
         for (slot, key) in lists.iter_mut().zip(["source_halo_sizes", "destination_halo_sizes"]) {
             if c.eat_keyword(key) {
                 c.expect("=")?;
-                *slot = c.static_index_list("halo sizes", "integers")?;
+                *slot = static_index_list(&mut c, "halo sizes", "integers")?;
             }
         }
         c.expect(":")?;
         let source_type = TensorType::parse(&mut c)?;
         c.expect("->")?;
         let result_type = TensorType::parse(&mut c)?;
-        c.end()?;
+        c.finish()?;
         let [source_halo_sizes, destination_halo_sizes] = lists;
         Ok(UpdateHalo {
             result,

@@ -8,10 +8,10 @@
 //! its axes) and reads `sum[1]` too. Halo sizes and offsets are static integers here;
 //! SSA operands in those lists are refused.
 
-use crate::cursor::{Cursor, write_list, write_nested_list};
 use crate::error::{Error, Result};
 use crate::mesh_op::MeshOp;
 use crate::reduction::ReductionKind;
+use crate::text::{Cursor, fail, integer_list, nested_integer_list, static_index_list, write_list, write_nested_list};
 use std::collections::BTreeSet;
 use std::fmt;
 use std::str::FromStr;
@@ -137,39 +137,39 @@ impl FromStr for Sharding {
         c.expect("mesh.sharding")?;
         let mesh = c.symbol()?;
         if c.eat("::") {
-            return c.error("custom op 'mesh.sharding' invalid kind of attribute specified");
+            return fail(&c, "custom op 'mesh.sharding' invalid kind of attribute specified");
         }
         let mut sharding = Sharding::new(mesh, Vec::new());
         keyword(&mut c, "split_axes")?;
-        sharding.split_axes = c.nested_integer_list()?;
+        sharding.split_axes = nested_integer_list(&mut c)?;
         if c.eat_keyword("partial") {
             c.expect("=")?;
-            let word = c.ident();
+            let word = c.ident().unwrap_or("");
             let Some(kind) = ReductionKind::from_keyword(word) else {
-                return c.error(format!("expected a reduction kind (sum, max, ...), found '{word}'"));
+                return fail(&c, format!("expected a reduction kind (sum, max, ...), found '{word}'"));
             };
-            sharding.partial = Some(Partial { kind, axes: c.integer_list()? });
+            sharding.partial = Some(Partial { kind, axes: integer_list(&mut c)? });
         }
         if c.eat_keyword("halo_sizes") {
             c.expect("=")?;
-            sharding.halo_sizes = c.static_index_list("halo sizes and shard offsets", "integers")?;
+            sharding.halo_sizes = static_index_list(&mut c, "halo sizes and shard offsets", "integers")?;
         }
         if c.eat_keyword("sharded_dims_offsets") {
             c.expect("=")?;
-            sharding.sharded_dims_offsets = c.static_index_list("halo sizes and shard offsets", "integers")?;
+            sharding.sharded_dims_offsets = static_index_list(&mut c, "halo sizes and shard offsets", "integers")?;
         }
         c.expect(":")?;
         c.expect("!mesh.sharding")?;
-        c.end()?;
+        c.finish()?;
         Ok(sharding)
     }
 }
 
 fn keyword(c: &mut Cursor<'_>, word: &str) -> Result<()> {
     if !c.eat_keyword(word) {
-        return c.error(format!("expected '{word}'"));
+        return fail(c, format!("expected '{word}'"));
     }
-    c.expect("=")
+    Ok(c.expect("=")?)
 }
 
 #[cfg(test)]

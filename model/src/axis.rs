@@ -9,7 +9,7 @@
 
 use crate::error::Result;
 use crate::mesh::Mesh;
-use crate::text::{Cursor, parse_all, write_string};
+use crate::text::{Cursor, list, parse_all, write_string};
 use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
@@ -252,7 +252,7 @@ impl AxisRef {
     /// Parses an axis list in braces, `{"x", "y":(1)2}`.
     pub(crate) fn parse_list(cursor: &mut Cursor<'_>) -> Result<Vec<AxisRef>> {
         cursor.expect("{")?;
-        cursor.list("}", AxisRef::parse)
+        list(cursor, "}", AxisRef::parse)
     }
 }
 

@@ -136,7 +136,7 @@ fn parse_offsets(cursor: &mut Cursor<'_>) -> Result<Vec<i64>> {
 /// Reads the optional `p<N>` suffix with Shardy's messages.
 fn parse_priority(cursor: &mut Cursor<'_>) -> Result<Option<i64>> {
     let start = cursor.pos();
-    let Some(word) = cursor.keyword() else {
+    let Some(word) = cursor.ident() else {
         return Ok(None);
     };
     let digits = word.strip_prefix('p').unwrap_or("");

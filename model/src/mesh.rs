@@ -11,7 +11,7 @@
 //! is at most one device id.
 
 use crate::error::{Error, Result};
-use crate::text::{Cursor, parse_all, write_comma_separated, write_string};
+use crate::text::{Cursor, list, parse_all, write_comma_separated, write_string};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
@@ -215,7 +215,7 @@ impl Mesh {
         let start = cursor.pos();
         cursor.expect("<")?;
         cursor.expect("[")?;
-        let axes = cursor.list("]", |c| {
+        let axes = list(cursor, "]", |c| {
             let name = c.string()?;
             c.expect("=")?;
             Ok(MeshAxis { name, size: c.integer()? })
@@ -225,7 +225,7 @@ impl Mesh {
             cursor.expect_keyword("device_ids")?;
             cursor.expect("=")?;
             cursor.expect("[")?;
-            device_ids = cursor.list("]", Cursor::integer)?;
+            device_ids = list(cursor, "]", |c| Ok(c.integer()?))?;
         }
         cursor.expect(">")?;
         Mesh::new(axes, device_ids).map_err(|e| match e {

@@ -10,7 +10,7 @@
 //! checks a rule against the shapes of the op it describes, as Shardy's verifier does.
 
 use crate::error::{Error, Result};
-use crate::text::{Cursor, parse_all, write_comma_separated};
+use crate::text::{Cursor, list, parse_all, write_comma_separated};
 use std::fmt;
 use std::str::FromStr;
 
@@ -300,7 +300,7 @@ impl OpShardingRule {
         let mut rule = OpShardingRule { operands, results, ..Default::default() };
         if cursor.eat("{") {
             let mut next = 0;
-            rule.factor_sizes = cursor.list("}", |c| {
+            rule.factor_sizes = list(cursor, "}", |c| {
                 let size = parse_factor_size(c, FactorId(next))?;
                 next += 1;
                 Ok(size)
@@ -315,7 +315,7 @@ impl OpShardingRule {
             if cursor.eat_keyword(keyword) {
                 cursor.expect("=")?;
                 cursor.expect("{")?;
-                *set = cursor.list("}", parse_single_factor)?;
+                *set = list(cursor, "}", parse_single_factor)?;
             }
         }
         if cursor.eat(",") {
@@ -340,7 +340,7 @@ fn parse_mappings(cursor: &mut Cursor<'_>) -> Result<Vec<TensorMapping>> {
 
 fn parse_tensor_mapping(cursor: &mut Cursor<'_>) -> Result<TensorMapping> {
     cursor.expect("[")?;
-    let dims = cursor.list("]", parse_dim_mapping)?;
+    let dims = list(cursor, "]", parse_dim_mapping)?;
     Ok(TensorMapping { dims })
 }
 
@@ -352,7 +352,7 @@ fn parse_dim_mapping(cursor: &mut Cursor<'_>) -> Result<DimMapping> {
         return Ok(DimMapping::default());
     }
     let start = cursor.pos();
-    let Some(mut word) = cursor.keyword() else {
+    let Some(mut word) = cursor.ident() else {
         return Ok(DimMapping::default());
     };
     let mut factors = Vec::new();
@@ -367,7 +367,7 @@ fn parse_dim_mapping(cursor: &mut Cursor<'_>) -> Result<DimMapping> {
 /// One factor name in a kind set such as `reduction={j, k}`.
 fn parse_single_factor(cursor: &mut Cursor<'_>) -> Result<FactorId> {
     let start = cursor.pos();
-    let word = cursor.keyword().ok_or_else(|| cursor.error("expected factor symbol"))?;
+    let word = cursor.ident().ok_or_else(|| cursor.error("expected factor symbol"))?;
     let error = |message: String| Error::Parse { offset: start, message };
     let (factor, rest) = parse_factor_symbol(word).map_err(error)?;
     if !rest.is_empty() {
@@ -379,7 +379,7 @@ fn parse_single_factor(cursor: &mut Cursor<'_>) -> Result<FactorId> {
 /// `name=size` in the factor size list; names must follow the iota order.
 fn parse_factor_size(cursor: &mut Cursor<'_>, expected: FactorId) -> Result<i64> {
     let start = cursor.pos();
-    let word = cursor.keyword().ok_or_else(|| cursor.error("expected factor symbol"))?;
+    let word = cursor.ident().ok_or_else(|| cursor.error("expected factor symbol"))?;
     let error = |message: String| Error::Parse { offset: start, message };
     let (factor, rest) = parse_factor_symbol(word).map_err(error)?;
     if factor != expected {
@@ -391,7 +391,7 @@ fn parse_factor_size(cursor: &mut Cursor<'_>, expected: FactorId) -> Result<i64>
         return Err(error(format!("expecting single factor symbol: {rest}")));
     }
     cursor.expect("=")?;
-    cursor.integer()
+    Ok(cursor.integer()?)
 }
 
 /// Reads one factor name off the front of `word`; returns it and the rest.
@@ -467,7 +467,8 @@ impl FromStr for OpShardingRule {
                 let got: String = s.trim().chars().take(40).collect();
                 return Err(c.error(format!(
                     "should have a sharding rule attribute of type OpShardingRuleAttr (#sdy.op_sharding_rule<...>), got: {got}"
-                )));
+                ))
+                .into());
             }
             OpShardingRule::parse(c)
         })

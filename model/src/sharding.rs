@@ -16,7 +16,7 @@ use crate::dim_sharding::DimSharding;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::mesh::{Mesh, Meshes};
-use crate::text::{Cursor, parse_all, write_comma_separated, write_symbol};
+use crate::text::{Cursor, list, parse_all, write_comma_separated, write_symbol};
 use std::fmt;
 use std::str::FromStr;
 
@@ -296,7 +296,8 @@ impl TensorSharding {
         if cursor.eat("#sdy.sharding_per_value") {
             return Err(cursor.error(
                 "should have a sharding attribute of type TensorShardingAttr (#sdy.sharding<...>), got #sdy.sharding_per_value",
-            ));
+            )
+            .into());
         }
         cursor.eat("#sdy.sharding");
         TensorSharding::parse(cursor)
@@ -344,12 +345,12 @@ fn parse_mesh_ref(cursor: &mut Cursor<'_>) -> Result<MeshRef> {
     if cursor.peek() == Some('@') {
         return Ok(MeshRef::Symbol(cursor.symbol()?));
     }
-    Err(cursor.error("expecting MeshAttr or FlatSymbolRefAttr"))
+    Err(cursor.error("expecting MeshAttr or FlatSymbolRefAttr").into())
 }
 
 fn parse_dims(cursor: &mut Cursor<'_>) -> Result<Vec<DimSharding>> {
     cursor.expect("[")?;
-    cursor.list("]", DimSharding::parse)
+    list(cursor, "]", DimSharding::parse)
 }
 
 /// Reads `, replicated={...}` and `, unreduced=[KIND]{...}`, each at most once
@@ -373,7 +374,9 @@ fn parse_replicated_and_unreduced(cursor: &mut Cursor<'_>, sharding: &mut Tensor
             }
             sharding.unreduced = AxisRef::parse_list(cursor)?;
         } else {
-            return Err(cursor.error("failed to parse Sdy_TensorSharding, expected valid named axis list after comma"));
+            return Err(cursor
+                .error("failed to parse Sdy_TensorSharding, expected valid named axis list after comma")
+                .into());
         }
     }
     Ok(())
@@ -429,11 +432,12 @@ impl FromStr for TensorShardingPerValue {
             if !c.eat("#sdy.sharding_per_value") && c.eat("#sdy.sharding") {
                 return Err(c.error(
                     "should have a sharding attribute of type TensorShardingPerValueAttr (#sdy.sharding_per_value<[...]>), got #sdy.sharding",
-                ));
+                )
+                .into());
             }
             c.expect("<")?;
             c.expect("[")?;
-            let shardings = c.list("]", TensorSharding::parse)?;
+            let shardings = list(c, "]", TensorSharding::parse)?;
             c.expect(">")?;
             Ok(TensorShardingPerValue { shardings })
         })

@@ -6,9 +6,11 @@
 //! anything else kept as normalised text). Topologies and named meshes are the model's
 //! ([`autoshard_model::pipeline::Topology`]).
 
-use crate::cursor::{Cursor, collapse_ws, ident_len, write_list, write_string};
-use crate::error::{Error, Result};
+use crate::error::Error;
+use crate::parser::standalone;
 use crate::types::model_error;
+use autoshard_mlir::Result;
+use autoshard_mlir::{Cursor, collapse_ws, ident_len, write_comma_separated as write_list, write_string};
 use autoshard_model::pipeline::Topology;
 use std::collections::HashMap;
 use std::fmt;
@@ -68,7 +70,7 @@ impl fmt::Display for UserOrigin {
 impl FromStr for UserOrigin {
     type Err = Error;
     /// Parses `#mpmd.user_origin<"f"(1)>` or the short `"f"(1)`.
-    fn from_str(s: &str) -> Result<Self> {
+    fn from_str(s: &str) -> Result<Self, Error> {
         standalone(s, |c| {
             if c.eat("#mpmd.user_origin") {
                 c.expect("<")?;
@@ -150,7 +152,7 @@ impl fmt::Display for ReductionKind {
 impl FromStr for ReductionKind {
     type Err = Error;
     /// Parses `add` or `#mpmd.reduction<add>`.
-    fn from_str(s: &str) -> Result<Self> {
+    fn from_str(s: &str) -> Result<Self, Error> {
         standalone(s, |c| {
             if c.eat("#mpmd.reduction") {
                 c.expect("<")?;
@@ -180,7 +182,7 @@ impl fmt::Display for Origin {
 impl FromStr for Origin {
     type Err = Error;
     /// Parses `"label"`, `#mpmd.origin"label"` or `#mpmd.origin<"label">`.
-    fn from_str(s: &str) -> Result<Self> {
+    fn from_str(s: &str) -> Result<Self, Error> {
         standalone(s, |c| {
             if c.eat("#mpmd.origin") && c.eat("<") {
                 let label = c.string()?;
@@ -246,7 +248,7 @@ impl fmt::Display for MeshesWithOrigins {
 
 impl FromStr for MeshesWithOrigins {
     type Err = Error;
-    fn from_str(s: &str) -> Result<Self> {
+    fn from_str(s: &str) -> Result<Self, Error> {
         standalone(s, |c| {
             c.expect("#mpmd.meshes_with_origins")?;
             MeshesWithOrigins::parse_body(c)
@@ -459,11 +461,11 @@ fn other_attr(c: &mut Cursor<'_>, start: usize) -> Result<Attr> {
         match b {
             b',' | b'}' | b']' | b')' | b'>' | b'\n' => break,
             b'<' | b'(' | b'[' | b'{' => {
-                i += crate::cursor::balanced_len(&rest[i..]).map_err(|m| c.error_at(start + i, m))?;
+                i += autoshard_mlir::balanced_len(&rest[i..]).map_err(|m| c.error_at(start + i, m))?;
                 continue;
             }
             b'"' => {
-                i += crate::cursor::string_len(&rest[i..]).ok_or_else(|| c.error_at(start + i, "expected string"))?;
+                i += autoshard_mlir::string_len(&rest[i..]).ok_or_else(|| c.error_at(start + i, "expected string"))?;
                 continue;
             }
             _ => i += 1,
@@ -477,26 +479,16 @@ fn other_attr(c: &mut Cursor<'_>, start: usize) -> Result<Attr> {
     Ok(Attr::Other(text))
 }
 
-/// Parses all of `s` with `parse`.
-fn standalone<T>(s: &str, parse: impl FnOnce(&mut Cursor<'_>) -> Result<T>) -> Result<T> {
-    let mut c = Cursor::new("<string>", s);
-    let value = parse(&mut c)?;
-    if !c.at_end() {
-        return Err(c.error("unexpected text after the end"));
-    }
-    Ok(value)
-}
-
 impl FromStr for Attr {
     type Err = Error;
-    fn from_str(s: &str) -> Result<Self> {
+    fn from_str(s: &str) -> Result<Self, Error> {
         standalone(s, |c| parse_attr(c, &AttrAliases::new()))
     }
 }
 
 impl FromStr for DictAttr {
     type Err = Error;
-    fn from_str(s: &str) -> Result<Self> {
+    fn from_str(s: &str) -> Result<Self, Error> {
         standalone(s, |c| parse_dict(c, &AttrAliases::new()))
     }
 }

@@ -176,7 +176,7 @@ impl BodyBuilder<'_> {
             pieces.push(Piece::Use(v.clone()));
         }
         if !signature.is_empty() {
-            pieces.push(Piece::Text(crate::cursor::collapse_ws(signature)));
+            pieces.push(Piece::Text(autoshard_mlir::collapse_ws(signature)));
         }
         let generic = GenericOp { name: name.to_string(), pieces, result_types: Some(vec![result]) };
         let name = self.names.result();

@@ -1,43 +1,9 @@
 //! The crate's error type: where in the source (`file:line:col`) and what is wrong,
 //! with Shardy's and MLIR's wording so that `expected-error` texts match.
 
-use std::fmt;
+pub use autoshard_mlir::Location;
+use autoshard_mlir::SyntaxError;
 use thiserror::Error;
-
-/// A position in an MPMD source text. Locations take no part in equality: a module
-/// printed and read back equals the original although its ops moved.
-#[derive(Debug, Clone, Default, Eq)]
-pub struct Location {
-    /// The file (or `<string>` for a standalone text form).
-    pub file: String,
-    /// 1-based line.
-    pub line: u32,
-    /// 1-based column, in characters.
-    pub col: u32,
-}
-
-impl Location {
-    /// The location of byte `offset` of `source`, in `file`.
-    pub fn at(file: &str, source: &str, offset: usize) -> Self {
-        let before = source.get(..offset.min(source.len())).unwrap_or(source);
-        let line = before.matches('\n').count() as u32 + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let col = before[line_start..].chars().count() as u32 + 1;
-        Location { file: file.to_string(), line, col }
-    }
-}
-
-impl PartialEq for Location {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
-impl fmt::Display for Location {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}", self.file, self.line, self.col)
-    }
-}
 
 /// Everything that can go wrong reading or verifying an MPMD module.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -73,6 +39,12 @@ impl Error {
         match self {
             Error::Parse { loc, .. } | Error::Verify { loc, .. } => loc,
         }
+    }
+}
+
+impl From<SyntaxError> for Error {
+    fn from(e: SyntaxError) -> Self {
+        Error::Parse { loc: e.location, message: e.message }
     }
 }
 

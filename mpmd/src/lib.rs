@@ -24,7 +24,6 @@
 
 mod attrs;
 mod builder;
-mod cursor;
 mod error;
 mod ops;
 mod parse_ops;

@@ -70,8 +70,10 @@ pub struct Block {
     pub ops: Vec<Operation>,
 }
 
-/// One op with the values it defines and where it was written.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One op with the values it defines and where it was written. Equality ignores
+/// the location, as MLIR's operation equivalence does: a module printed and read
+/// back equals the original although its ops moved.
+#[derive(Debug, Clone, Eq)]
 pub struct Operation {
     /// The results, if any.
     pub results: Option<ResultGroup>,
@@ -79,6 +81,12 @@ pub struct Operation {
     pub op: Op,
     /// Where the op starts in its source (ignored by equality).
     pub loc: Location,
+}
+
+impl PartialEq for Operation {
+    fn eq(&self, other: &Self) -> bool {
+        (&self.results, &self.op) == (&other.results, &other.op)
+    }
 }
 
 /// Every op the crate knows, and the generic op for the rest.
@@ -377,7 +385,8 @@ pub struct FuncResult {
 }
 
 /// `func.func`: an MPMD program (with a `topology` attribute) or an SPMD function.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Equality ignores the location, as for [`Operation`].
+#[derive(Debug, Clone, Eq)]
 pub struct FuncOp {
     /// The symbol name without `@`.
     pub name: String,
@@ -393,6 +402,13 @@ pub struct FuncOp {
     pub body: Option<Block>,
     /// Where the function starts (ignored by equality).
     pub loc: Location,
+}
+
+impl PartialEq for FuncOp {
+    fn eq(&self, other: &Self) -> bool {
+        (&self.name, &self.visibility, &self.args, &self.results, &self.attrs, &self.body)
+            == (&other.name, &other.visibility, &other.args, &other.results, &other.attrs, &other.body)
+    }
 }
 
 impl FuncOp {

@@ -3,14 +3,14 @@
 //! uses and regions.
 
 use crate::attrs::{Attr, DictAttr, ReductionKind, UserOrigin};
-use crate::cursor::{Cursor, collapse_ws, string_len};
-use crate::error::Result;
 use crate::ops::{
     AssignOp, BroadcastOp, CallOp, ForOp, FragmentCallOp, FragmentOp, GenericOp, NamedComputationOp, NamedTensorOp, Op,
     Piece, ReduceOp, ResultGroup, ReturnOp, TransferOp, UnassignOp, ValueRef,
 };
 use crate::parser::Parser;
 use crate::types::{Type, TypeAliases, parse_sharding, parse_type};
+use autoshard_mlir::Result;
+use autoshard_mlir::{Cursor, collapse_ws, string_len};
 use autoshard_model::TensorSharding;
 
 impl Parser<'_> {
@@ -353,7 +353,7 @@ impl Parser<'_> {
         match rest.chars().next() {
             None | Some('%' | '}' | '^' | '"') => true,
             Some(_) => {
-                let len = crate::cursor::ident_len(rest);
+                let len = autoshard_mlir::ident_len(rest);
                 let word = &rest[..len];
                 word.contains('.') || matches!(word, "return" | "call")
             }
@@ -386,7 +386,7 @@ fn signature_types(pieces: &[Piece], count: usize, aliases: &TypeAliases) -> Opt
         Piece::Text(t) => last_top_level_colon(t).map(|i| (t.as_str(), i)),
         _ => None,
     })?;
-    let mut c = Cursor::new("", &text[colon + 1..]);
+    let mut c = Cursor::new(&text[colon + 1..]);
     if c.eat("(") {
         let mut depth = 1usize;
         while depth > 0 {

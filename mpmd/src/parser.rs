@@ -3,15 +3,15 @@
 //! messages; never panics.
 
 use crate::attrs::{AttrAliases, DictAttr, parse_attr, parse_dict};
-use crate::cursor::Cursor;
-use crate::error::Result;
 use crate::ops::{Block, BlockArg, FuncArg, FuncOp, FuncResult, Module, Op, Operation, ResultGroup, ValueRef};
 use crate::types::{Type, TypeAliases, parse_type};
+use autoshard_mlir::Cursor;
+use autoshard_mlir::Result;
 
 /// Reads an MPMD module from `source`; `file` names it in error locations.
-pub fn parse_module(file: &str, source: &str) -> Result<Module> {
-    let mut p = Parser { c: Cursor::new(file, source), types: TypeAliases::new(), attrs: AttrAliases::new() };
-    p.module()
+pub fn parse_module(file: &str, source: &str) -> crate::Result<Module> {
+    let mut p = Parser { c: Cursor::in_file(file, source), types: TypeAliases::new(), attrs: AttrAliases::new() };
+    Ok(p.module()?)
 }
 
 /// The state of a module being read: the cursor and the aliases defined so far.
@@ -80,7 +80,7 @@ impl Parser<'_> {
 
     fn func(&mut self) -> Result<FuncOp> {
         self.c.skip_ws();
-        let loc = self.c.location(self.c.pos());
+        let loc = self.c.location();
         if !self.c.eat_keyword("func.func") {
             let word = self.c.peek_ident().unwrap_or("");
             return Err(self.c.error(format!("custom op '{word}' is unknown (expected 'func.func')")));
@@ -118,7 +118,7 @@ impl Parser<'_> {
 
     fn func_arg(&mut self) -> Result<FuncArg> {
         let name = if self.c.peek() == Some('%') {
-            let name = self.c.value_name()?;
+            let name = self.c.value_name()?.to_string();
             self.c.expect(":")?;
             name
         } else {
@@ -167,7 +167,7 @@ impl Parser<'_> {
 
     /// `%name` or `%name#3`.
     pub(crate) fn value_ref(&mut self) -> Result<ValueRef> {
-        let name = self.c.value_name()?;
+        let name = self.c.value_name()?.to_string();
         let index = if self.c.rest().starts_with('#') {
             self.c.set_pos(self.c.pos() + 1);
             let start = self.c.pos();
@@ -183,7 +183,7 @@ impl Parser<'_> {
     pub(crate) fn block_args(&mut self) -> Result<Vec<BlockArg>> {
         self.c.expect("(")?;
         self.c_list(")", |p| {
-            let name = p.c.value_name()?;
+            let name = p.c.value_name()?.to_string();
             p.c.expect(":")?;
             Ok(BlockArg { name, ty: p.ty()? })
         })
@@ -229,9 +229,9 @@ impl Parser<'_> {
     pub(crate) fn operation(&mut self) -> Result<Operation> {
         self.c.skip_ws();
         let start = self.c.pos();
-        let loc = self.c.location(start);
+        let loc = self.c.location_at(start);
         let results = if self.c.peek() == Some('%') {
-            let name = self.c.value_name()?;
+            let name = self.c.value_name()?.to_string();
             let count = if self.c.eat(":") {
                 let at = self.c.pos();
                 u32::try_from(self.c.integer()?)
@@ -280,6 +280,16 @@ fn result_count(op: &Op) -> Option<usize> {
         Op::Return(_) | Op::FuncReturn(_) => 0,
         Op::Generic(_) => return None,
     })
+}
+
+/// Parses all of `s`, a standalone text form (no aliases), with `parse`.
+pub(crate) fn standalone<T>(s: &str, parse: impl FnOnce(&mut Cursor<'_>) -> Result<T>) -> crate::Result<T> {
+    let mut c = Cursor::in_file("<string>", s);
+    let value = parse(&mut c)?;
+    if !c.at_end() {
+        return Err(c.error("unexpected text after the end").into());
+    }
+    Ok(value)
 }
 
 #[cfg(test)]

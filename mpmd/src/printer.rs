@@ -3,9 +3,9 @@
 //! expanded, so the output reads back to an equal module.
 
 use crate::attrs::DictAttr;
-use crate::cursor::{write_list, write_string, write_symbol};
 use crate::ops::{Block, FuncOp, GenericOp, Module, Op, Operation, Piece, ValueRef};
 use crate::types::Type;
+use autoshard_mlir::{write_comma_separated as write_list, write_string, write_symbol};
 use autoshard_model::TensorSharding;
 use std::fmt::{self, Write};
 

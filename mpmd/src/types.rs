@@ -1,55 +1,18 @@
-//! The types of MPMD programs: ranked tensors (`tensor<4x8xf32>`), mesh tensors
+//! The types of MPMD programs: ranked tensors (`tensor<4x8xf32>`, the MLIR text
+//! layer's [`TensorType`]), mesh tensors
 //! (`!mpmd.mesh_tensor<"m1", tensor<4x8xf32>, sharding=<@mesh, [{"x"}, {?}]>,
 //! memory_kind="device">`, Shardy's `MeshTensorType` with its exact printed form), and
 //! any other type kept as text. Type aliases (`!name`) are resolved while parsing.
 
-use crate::cursor::{Cursor, balanced_len, collapse_ws, ident_len, write_string};
-use crate::error::{Error, Result};
+use crate::error::Error;
+use crate::parser::standalone;
+pub use autoshard_mlir::TensorType;
+use autoshard_mlir::{Cursor, balanced_len, collapse_ws, ident_len, write_string};
+use autoshard_mlir::{Result, SyntaxError};
 use autoshard_model::TensorSharding;
 use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
-
-/// `tensor<4x?x8xf32>`: a shape (`None` for a dynamic `?` dimension) and an element
-/// type, with an optional encoding.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct TensorType {
-    /// The dimension sizes.
-    pub shape: Vec<Option<i64>>,
-    /// The element type as written (`f32`, `i32`, `ui32`, `complex<f32>`, ...).
-    pub element: String,
-    /// The encoding attribute, as text, if any.
-    pub encoding: Option<String>,
-}
-
-impl TensorType {
-    /// A static tensor type.
-    pub fn new(shape: &[i64], element: impl Into<String>) -> Self {
-        TensorType { shape: shape.iter().map(|&d| Some(d)).collect(), element: element.into(), encoding: None }
-    }
-
-    /// The static shape (dynamic dimensions as -1).
-    pub fn dims(&self) -> Vec<i64> {
-        self.shape.iter().map(|d| d.unwrap_or(-1)).collect()
-    }
-}
-
-impl fmt::Display for TensorType {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("tensor<")?;
-        for d in &self.shape {
-            match d {
-                Some(size) => write!(f, "{size}x")?,
-                None => f.write_str("?x")?,
-            }
-        }
-        f.write_str(&self.element)?;
-        if let Some(encoding) = &self.encoding {
-            write!(f, ", {encoding}")?;
-        }
-        f.write_str(">")
-    }
-}
 
 /// Shardy's `MeshTensorType`: a global tensor type assigned to a mesh of the topology,
 /// with an optional sharding on that mesh and an optional memory kind.
@@ -184,7 +147,7 @@ pub(crate) fn parse_type(c: &mut Cursor<'_>, aliases: &TypeAliases) -> Result<Ty
         return Ok(Type::Other(collapse_ws(&c.src()[start..c.pos()])));
     }
     match c.peek_ident() {
-        Some("tensor") => parse_tensor(c).map(Type::Tensor),
+        Some("tensor") => TensorType::parse(c).map(Type::Tensor),
         Some(_) => {
             c.ident();
             if c.rest().starts_with('<') {
@@ -194,86 +157,6 @@ pub(crate) fn parse_type(c: &mut Cursor<'_>, aliases: &TypeAliases) -> Result<Ty
         }
         None => Err(c.error("expected non-function type")),
     }
-}
-
-/// Parses `tensor<...>`.
-pub(crate) fn parse_tensor(c: &mut Cursor<'_>) -> Result<TensorType> {
-    c.expect_keyword("tensor")?;
-    if !c.rest().starts_with('<') {
-        return Err(c.error("expected '<' in tensor type"));
-    }
-    c.set_pos(c.pos() + 1);
-    let mut shape = Vec::new();
-    loop {
-        let rest = c.rest();
-        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-        let dim = if rest.starts_with('?') {
-            Some((None, 1))
-        } else if digits > 0 {
-            rest[..digits].parse::<i64>().ok().map(|d| (Some(d), digits))
-        } else {
-            None
-        };
-        let Some((dim, len)) = dim else { break };
-        if rest.as_bytes().get(len) != Some(&b'x') {
-            return Err(c.error_at(c.pos() + len, "expected 'x' in dimension list"));
-        }
-        shape.push(dim);
-        c.set_pos(c.pos() + len + 1);
-    }
-    let start = c.pos();
-    let mut depth = 0usize;
-    let bytes = c.rest().as_bytes();
-    let mut end = None;
-    for (i, &b) in bytes.iter().enumerate() {
-        match b {
-            b'<' | b'(' | b'[' => depth += 1,
-            b'>' | b')' | b']' if depth > 0 => depth -= 1,
-            b'>' | b',' if depth == 0 => {
-                end = Some(i);
-                break;
-            }
-            b'\n' => break,
-            _ => {}
-        }
-    }
-    let end = end.ok_or_else(|| c.error("expected '>' in tensor type"))?;
-    let element = c.rest()[..end].trim().to_string();
-    if element.is_empty() {
-        return Err(c.error("expected element type in tensor type"));
-    }
-    c.set_pos(start + end);
-    let encoding = if c.eat(",") {
-        let enc_start = c.pos();
-        let len = depth0_end(c.rest()).ok_or_else(|| c.error("expected '>' in tensor type"))?;
-        c.set_pos(enc_start + len);
-        Some(collapse_ws(c.src()[enc_start..enc_start + len].trim()))
-    } else {
-        None
-    };
-    if !c.eat(">") {
-        return Err(c.error("expected '>' in tensor type"));
-    }
-    Ok(TensorType { shape, element, encoding })
-}
-
-/// The offset of the first `>` (or `,`) outside brackets in `s`.
-pub(crate) fn depth0_end(s: &str) -> Option<usize> {
-    let bytes = s.as_bytes();
-    let mut depth = 0usize;
-    let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        match b {
-            b'"' => i += crate::cursor::string_len(&s[i..])?.saturating_sub(1),
-            b'-' if bytes.get(i + 1) == Some(&b'>') => i += 1,
-            b'<' | b'(' | b'[' | b'{' => depth += 1,
-            b'>' | b')' | b']' | b'}' if depth > 0 => depth -= 1,
-            b'>' if depth == 0 => return Some(i),
-            _ => {}
-        }
-        i += 1;
-    }
-    None
 }
 
 /// Parses the body `<"m", tensor<...>(, sharding=<...>)?(, memory_kind="...")?>` of a
@@ -289,7 +172,7 @@ fn parse_mesh_tensor_body(c: &mut Cursor<'_>) -> Result<MeshTensorType> {
     if c.peek_ident() != Some("tensor") {
         return Err(c.error("invalid kind of type specified: expected builtin.tensor"));
     }
-    let tensor = parse_tensor(c)?;
+    let tensor = TensorType::parse(c)?;
     let mut ty = MeshTensorType { mesh_name, tensor, sharding: None, memory_kind: None };
     if c.eat(">") {
         return Ok(ty);
@@ -332,42 +215,30 @@ pub(crate) fn parse_sharding(c: &mut Cursor<'_>) -> Result<TensorSharding> {
 }
 
 /// A model parse error, located in the source.
-pub(crate) fn model_error(c: &Cursor<'_>, body_start: usize, fallback: usize, e: autoshard_model::Error) -> Error {
+pub(crate) fn model_error(
+    c: &Cursor<'_>,
+    body_start: usize,
+    fallback: usize,
+    e: autoshard_model::Error,
+) -> SyntaxError {
     let offset = e.offset().map_or(fallback, |o| body_start + o);
     c.error_at(offset, e.to_string())
 }
 
-/// Parses a standalone type text (no aliases).
-fn parse_standalone<T>(s: &str, parse: impl FnOnce(&mut Cursor<'_>) -> Result<T>) -> Result<T> {
-    let mut c = Cursor::new("<string>", s);
-    let value = parse(&mut c)?;
-    if !c.at_end() {
-        return Err(c.error("unexpected text after the end"));
-    }
-    Ok(value)
-}
-
 impl FromStr for Type {
     type Err = Error;
-    fn from_str(s: &str) -> Result<Self> {
-        parse_standalone(s, |c| parse_type(c, &TypeAliases::new()))
-    }
-}
-
-impl FromStr for TensorType {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self> {
-        parse_standalone(s, parse_tensor)
+    fn from_str(s: &str) -> Result<Self, Error> {
+        standalone(s, |c| parse_type(c, &TypeAliases::new()))
     }
 }
 
 impl FromStr for MeshTensorType {
     type Err = Error;
-    fn from_str(s: &str) -> Result<Self> {
+    fn from_str(s: &str) -> Result<Self, Error> {
         match s.parse::<Type>()? {
             Type::MeshTensor(m) => Ok(m),
             other => Err(Error::Parse {
-                loc: crate::error::Location::at("<string>", s, 0),
+                loc: autoshard_mlir::Location::at("<string>", s, 0),
                 message: format!("expected a mesh tensor type, got '{other}'"),
             }),
         }

@@ -25,14 +25,9 @@ pub struct Attr {
     pub pos: Pos,
 }
 
-/// A ranked tensor type as written (`tensor<2x4xf32>`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Type {
-    /// The dimension sizes.
-    pub shape: Vec<u64>,
-    /// The element type's name (`f32`, `i1`, `ui32`…).
-    pub element: String,
-}
+/// A ranked tensor type as written (`tensor<2x4xf32>`): the MLIR text layer's, static
+/// and without encoding once the reader has accepted it.
+pub use autoshard_mlir::TensorType as Type;
 
 /// A function argument, a region argument or a result, with its attributes.
 #[derive(Debug, Clone, PartialEq)]

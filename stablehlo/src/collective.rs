@@ -19,7 +19,7 @@ fn replica_groups(op: &Operation) -> Result<ReplicaGroups, String> {
     let row = match text.split_once(" : ") {
         Some((_, ty)) => {
             let ty = super::parser::ty(&mut Cursor::new(ty)).map_err(|e| format!("bad replica_groups type: {e}"))?;
-            match ty.shape.as_slice() {
+            match ty.dims().as_slice() {
                 &[_, n] => usize::try_from(n).map_err(|_| format!("bad replica_groups type in '{text}'"))?,
                 _ => return Err(format!("replica_groups must be a 2-d tensor, found '{text}'")),
             }

@@ -1,13 +1,14 @@
-//! The lexical layer of the MLIR reader: a cursor over the source that skips
-//! whitespace and `//` comments, reads identifiers, value and symbol names, strings
-//! and balanced groups, and knows its line and column.
+//! The StableHLO reader's layer on the shared MLIR lexer (`autoshard-mlir`): the
+//! tokens come from its cursor; this layer adds what the reader of whole modules
+//! needs beside them, positions as [`Pos`] for the syntax tree, the type aliases
+//! defined so far, and attribute values, atoms and a dialect's one-line op text
+//! kept as source text ([`Attr`]) for the importer to interpret.
 //!
-//! Invariant: the cursor only moves forward, one byte at a time through `bump`, so
-//! the line and column it reports are those of the next unread byte. Balanced groups
-//! count `(`, `[`, `{`, `<` against their closers, skip string literals, and do not
-//! count the `>` of `->`.
+//! Balanced groups are MLIR's (strings skipped, the `>` of `->` not counted).
 
 use super::ast::{Attr, Pos, Type};
+use autoshard_mlir::Location;
+pub use autoshard_mlir::is_ident_byte;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -26,15 +27,18 @@ impl fmt::Display for SyntaxError {
     }
 }
 
+impl From<autoshard_mlir::SyntaxError> for SyntaxError {
+    fn from(e: autoshard_mlir::SyntaxError) -> Self {
+        SyntaxError { pos: Pos { line: e.location.line, column: e.location.column }, message: e.message }
+    }
+}
+
 /// A result of reading.
 pub type Result<T> = std::result::Result<T, SyntaxError>;
 
 /// The cursor.
 pub struct Cursor<'s> {
-    src: &'s [u8],
-    at: usize,
-    line: u32,
-    column: u32,
+    c: autoshard_mlir::Cursor<'s>,
     /// The type aliases defined so far (`!t = tensor<4xf32>`), by name without `!`.
     pub aliases: HashMap<String, Type>,
 }
@@ -48,52 +52,34 @@ impl<'s> Cursor<'s> {
     /// A cursor over `source`, a piece of a file that starts at `pos` (an
     /// attribute's text, read again).
     pub fn at(source: &'s str, pos: Pos) -> Self {
-        Cursor { src: source.as_bytes(), at: 0, line: pos.line, column: pos.column, aliases: HashMap::new() }
+        let origin = Location::new("", pos.line, pos.column);
+        Cursor { c: autoshard_mlir::Cursor::at(source, origin), aliases: HashMap::new() }
     }
 
     /// The position of the next unread byte.
     pub fn pos(&self) -> Pos {
-        Pos { line: self.line, column: self.column }
-    }
-
-    /// An error at the next unread byte.
-    pub fn error<T>(&self, message: impl Into<String>) -> Result<T> {
-        Err(SyntaxError { pos: self.pos(), message: message.into() })
+        let at = self.c.location();
+        Pos { line: at.line, column: at.column }
     }
 
     /// An error saying `expected` was expected, naming what is there instead.
     pub fn expected<T>(&self, expected: &str) -> Result<T> {
-        let found = match self.peek() {
-            None => "the end of the file".to_string(),
-            Some(_) => {
-                let rest = &self.src[self.at..];
-                let end = rest.iter().position(|b| b.is_ascii_whitespace()).unwrap_or(rest.len()).min(24);
-                format!("'{}'", String::from_utf8_lossy(&rest[..end]))
-            }
-        };
-        self.error(format!("expected {expected}, found {found}"))
+        Err(self.c.expected(expected).into())
     }
 
-    /// Consumes the next byte (a separator the caller has looked at).
+    /// Consumes the next character (a separator the caller has looked at).
     pub fn bump(&mut self) {
-        if let Some(&b) = self.src.get(self.at) {
-            self.at += 1;
-            if b == b'\n' {
-                (self.line, self.column) = (self.line + 1, 1);
-            } else if b & 0xC0 != 0x80 {
-                self.column += 1;
-            }
-        }
+        self.c.bump(1);
     }
 
     /// The next unread byte.
     pub fn peek(&self) -> Option<u8> {
-        self.src.get(self.at).copied()
+        self.c.byte_at(0)
     }
 
     /// The byte `n` after the next unread one.
     pub fn peek_at(&self, n: usize) -> Option<u8> {
-        self.src.get(self.at + n).copied()
+        self.c.byte_at(n)
     }
 
     /// The next byte after whitespace.
@@ -104,185 +90,109 @@ impl<'s> Cursor<'s> {
 
     /// True if the unread text starts with `s` after whitespace.
     pub fn looking_at_after_ws(&mut self, s: &str) -> bool {
-        self.skip_ws();
-        self.looking_at(s)
+        self.c.peek_is(s)
     }
 
     /// True if the unread text starts with `s`.
     pub fn looking_at(&self, s: &str) -> bool {
-        self.src[self.at..].starts_with(s.as_bytes())
+        self.c.looking_at(s)
     }
 
     /// True at the end of the source (after whitespace).
     pub fn at_end(&mut self) -> bool {
-        self.skip_ws();
-        self.peek().is_none()
+        self.c.at_end()
     }
 
     /// Skips whitespace and `//` comments.
     pub fn skip_ws(&mut self) {
-        loop {
-            match self.peek() {
-                Some(b) if b.is_ascii_whitespace() => self.bump(),
-                Some(b'/') if self.peek_at(1) == Some(b'/') => {
-                    while self.peek().is_some_and(|b| b != b'\n') {
-                        self.bump();
-                    }
-                }
-                _ => return,
-            }
-        }
+        self.c.skip_ws();
     }
 
     /// Skips whitespace, then consumes `s` if it comes next.
     pub fn eat(&mut self, s: &str) -> bool {
-        self.skip_ws();
-        if self.looking_at(s) {
-            (0..s.len()).for_each(|_| self.bump());
-            true
-        } else {
-            false
-        }
+        self.c.eat(s)
     }
 
-    /// Skips whitespace, then consumes `s` or fails.
+    /// Skips whitespace, then consumes `s` or fails with MLIR's `expected 's'`.
     pub fn expect(&mut self, s: &str) -> Result<()> {
-        if self.eat(s) { Ok(()) } else { self.expected(&format!("'{s}'")) }
+        Ok(self.c.expect(s)?)
     }
 
     /// Skips whitespace, then consumes the keyword `word` if it comes next as a whole
     /// identifier.
     pub fn eat_keyword(&mut self, word: &str) -> bool {
-        self.skip_ws();
-        let next = self.src.get(self.at + word.len()).copied();
-        if self.looking_at(word) && !next.is_some_and(is_ident_byte) {
-            (0..word.len()).for_each(|_| self.bump());
-            true
-        } else {
-            false
-        }
-    }
-
-    fn take_while(&mut self, keep: impl Fn(u8) -> bool) -> String {
-        let start = self.at;
-        while self.peek().is_some_and(&keep) {
-            self.bump();
-        }
-        String::from_utf8_lossy(&self.src[start..self.at]).into_owned()
+        self.c.eat_keyword(word)
     }
 
     /// Skips whitespace, then reads an identifier (letters, digits, `_`, `.`, `$`),
     /// possibly empty.
     pub fn ident(&mut self) -> String {
-        self.skip_ws();
-        if !self.peek().is_some_and(|b| b.is_ascii_alphabetic() || b == b'_') {
-            return String::new();
-        }
-        self.take_while(is_ident_byte)
+        self.c.ident().unwrap_or_default().to_string()
     }
 
     /// Reads `%name` (with a `#n` result index if written) and returns the name
     /// without `%`.
     pub fn value_name(&mut self) -> Result<String> {
-        self.skip_ws();
-        if self.peek() != Some(b'%') {
+        if !self.c.peek_is("%") {
             return self.expected("a value name like '%0'");
         }
         self.bump();
-        let name = self.take_while(|b| is_ident_byte(b) || b == b'#');
-        if name.is_empty() { self.expected("a value name after '%'") } else { Ok(name) }
+        let name = self.c.take_while(|b| is_ident_byte(b) || b == b'-' || b == b'#');
+        if name.is_empty() { self.expected("a value name after '%'") } else { Ok(name.to_string()) }
     }
 
     /// Reads `@name` or `@"name"` and returns the name.
     pub fn symbol(&mut self) -> Result<String> {
-        self.skip_ws();
-        if self.peek() != Some(b'@') {
+        if !self.c.peek_is("@") {
             return self.expected("a symbol like '@main'");
         }
-        self.bump();
-        if self.peek() == Some(b'"') {
-            return self.string();
+        if self.peek_at(1).is_some_and(|b| b == b'"' || autoshard_mlir::is_ident_start(b)) {
+            return Ok(self.c.symbol()?);
         }
-        let name = self.take_while(is_ident_byte);
-        if name.is_empty() { self.expected("a symbol name after '@'") } else { Ok(name) }
+        self.bump();
+        self.expected("a symbol name after '@'")
     }
 
-    /// Reads a string literal and returns its contents (escapes kept as written
-    /// except `\"` and `\\`).
+    /// Reads a string literal and returns its contents, MLIR's escapes decoded.
     pub fn string(&mut self) -> Result<String> {
-        self.skip_ws();
-        if self.peek() != Some(b'"') {
+        if !self.c.peek_is("\"") {
             return self.expected("a string");
         }
-        self.bump();
-        let mut out = Vec::new();
-        loop {
-            match self.peek() {
-                None => return self.error("unterminated string"),
-                Some(b'"') => {
-                    self.bump();
-                    return Ok(String::from_utf8_lossy(&out).into_owned());
-                }
-                Some(b'\\') => {
-                    self.bump();
-                    match self.peek() {
-                        Some(c @ (b'"' | b'\\')) => out.push(c),
-                        Some(c) => out.extend([b'\\', c]),
-                        None => return self.error("unterminated string"),
-                    }
-                    self.bump();
-                }
-                Some(c) => {
-                    out.push(c);
-                    self.bump();
-                }
-            }
-        }
+        Ok(self.c.string()?)
     }
 
     /// Reads an unsigned integer.
     pub fn integer(&mut self) -> Result<u64> {
         self.skip_ws();
-        let digits = self.take_while(|b| b.is_ascii_digit());
+        let digits = self.c.take_while(|b| b.is_ascii_digit());
         digits.parse().or_else(|_| self.expected("an integer"))
+    }
+
+    /// Reads `tensor<…>` (MLIR's tensor type, dynamic dimensions and encodings
+    /// included).
+    pub fn tensor_type(&mut self) -> Result<Type> {
+        Ok(Type::parse(&mut self.c)?)
     }
 
     /// Reads a balanced group starting at the next byte (one of `( [ { <`) and
     /// returns its text, delimiters included.
     pub fn group(&mut self) -> Result<Attr> {
         self.skip_ws();
-        let (pos, start) = (self.pos(), self.at);
-        let mut depth = 0usize;
-        loop {
-            match self.peek() {
-                None => return Err(SyntaxError { pos, message: "unclosed bracket".into() }),
-                Some(b'"') => {
-                    self.string()?;
-                    continue;
-                }
-                Some(b'-') if self.peek_at(1) == Some(b'>') => self.bump(),
-                Some(b'(' | b'[' | b'{' | b'<') => depth += 1,
-                Some(b')' | b']' | b'}' | b'>') => depth = depth.saturating_sub(1),
-                _ => {}
-            }
-            self.bump();
-            if depth == 0 {
-                let text = String::from_utf8_lossy(&self.src[start..self.at]).into_owned();
-                return Ok(Attr { text, pos });
-            }
-        }
+        let pos = self.pos();
+        let text = self.c.balanced()?.to_string();
+        Ok(Attr { text, pos })
     }
 
     /// Reads an attribute value up to (not including) a `,`, `}` or `)` outside any
     /// bracket: `1 : i64`, `#sdy.sharding<…>`, `dense<…> : tensor<…>`, `[0, 1]`.
     pub fn value_until_separator(&mut self) -> Result<Attr> {
         self.skip_ws();
-        let (pos, start) = (self.pos(), self.at);
+        let (pos, start) = (self.pos(), self.c.pos());
         while let Some(b) = self.peek() {
             match b {
                 b',' | b'}' | b')' => break,
                 b'"' => {
-                    self.string()?;
+                    self.c.string_literal()?;
                 }
                 b'(' | b'[' | b'{' | b'<' => {
                     self.group()?;
@@ -294,7 +204,7 @@ impl<'s> Cursor<'s> {
                 _ => self.bump(),
             }
         }
-        let text = String::from_utf8_lossy(&self.src[start..self.at]).trim().to_string();
+        let text = self.c.src()[start..self.c.pos()].trim().to_string();
         if text.is_empty() { self.expected("an attribute value") } else { Ok(Attr { text, pos }) }
     }
 
@@ -306,12 +216,12 @@ impl<'s> Cursor<'s> {
             Some(b'(' | b'[' | b'{' | b'<') => return self.group(),
             Some(b'"') => {
                 let pos = self.pos();
-                let s = self.string()?;
-                return Ok(Attr { text: format!("\"{s}\""), pos });
+                let text = self.c.string_literal()?.to_string();
+                return Ok(Attr { text, pos });
             }
             _ => {}
         }
-        let (pos, start) = (self.pos(), self.at);
+        let (pos, start) = (self.pos(), self.c.pos());
         while let Some(b) = self.peek() {
             if b.is_ascii_whitespace() || b",:)]}{([=".contains(&b) {
                 break;
@@ -322,7 +232,7 @@ impl<'s> Cursor<'s> {
             }
             self.bump();
         }
-        let text = String::from_utf8_lossy(&self.src[start..self.at]).into_owned();
+        let text = self.c.src()[start..self.c.pos()].to_string();
         if text.is_empty() { self.expected("a value") } else { Ok(Attr { text, pos }) }
     }
 
@@ -337,7 +247,7 @@ impl<'s> Cursor<'s> {
         if !self.looking_at("loc(") {
             return Ok(None);
         }
-        (0..3).for_each(|_| self.bump());
+        self.c.bump(3);
         let group = self.group()?.text;
         Ok(Some(group[1..group.len() - 1].trim().to_string()))
     }
@@ -348,7 +258,7 @@ impl<'s> Cursor<'s> {
     /// (as the seed writes `… gather_axis = 1` and `: tensor<…> -> …` on two lines).
     pub fn op_text(&mut self, typed: bool) -> Attr {
         let pos = self.pos();
-        let (mut text, mut depth, mut typed_yet) = (Vec::new(), 0i32, !typed);
+        let (mut text, mut depth, mut typed_yet) = (String::new(), 0i32, !typed);
         loop {
             match self.peek() {
                 None => break,
@@ -363,16 +273,17 @@ impl<'s> Cursor<'s> {
                     match b {
                         b'(' | b'[' | b'{' | b'<' => depth += 1,
                         b')' | b']' | b'}' => depth -= 1,
-                        b'>' if text.last() != Some(&b'-') => depth -= 1,
+                        b'>' if !text.ends_with('-') => depth -= 1,
                         b':' if depth <= 0 => typed_yet = true,
                         _ => {}
                     }
-                    text.push(b);
-                    self.bump();
+                    let next = self.c.rest().chars().next().unwrap_or_default();
+                    text.push(next);
+                    self.c.bump(next.len_utf8());
                 }
             }
         }
-        Attr { text: String::from_utf8_lossy(&text).split_whitespace().collect::<Vec<_>>().join(" "), pos }
+        Attr { text: text.split_whitespace().collect::<Vec<_>>().join(" "), pos }
     }
 
     /// Skips the rest of the current line.
@@ -381,9 +292,4 @@ impl<'s> Cursor<'s> {
             self.bump();
         }
     }
-}
-
-/// Bytes that continue an identifier.
-pub fn is_ident_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'$')
 }

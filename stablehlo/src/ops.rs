@@ -59,8 +59,8 @@ pub fn tensor_type(ty: &Type) -> Result<TensorType, String> {
         Some((d, _)) => *d,
         None => element.parse().map_err(|_| format!("element type '{element}' is not supported"))?,
     };
-    let shape = ty.shape.iter().map(|&d| i64::try_from(d).map_err(|_| format!("dimension {d} is too large")));
-    Ok(TensorType::new(shape.collect::<Result<Vec<_>, _>>()?, dtype))
+    let shape = ty.static_shape().ok_or("dynamic dimensions ('?') are not supported")?;
+    Ok(TensorType::new(shape, dtype))
 }
 
 fn result_type(op: &Operation) -> Result<TensorType, String> {

@@ -263,37 +263,22 @@ pub fn ty(c: &mut Cursor<'_>) -> Result<Type> {
             }),
         };
     }
-    if !c.eat("tensor<") {
+    if !c.looking_at("tensor<") {
         let found = c.atom().map(|a| a.text).unwrap_or_default();
         return Err(SyntaxError {
             pos,
             message: format!("expected a ranked tensor type like 'tensor<2x4xf32>', found '{found}' (not supported)"),
         });
     }
-    let mut shape = Vec::new();
-    loop {
-        c.skip_ws();
-        match c.peek() {
-            Some(b'?') => return c.error("dynamic dimensions ('?') are not supported"),
-            Some(b) if b.is_ascii_digit() => {
-                shape.push(c.integer()?);
-                c.expect("x")?;
-            }
-            _ => break,
-        }
-    }
-    let mut element = c.ident();
-    if element.is_empty() {
-        return c.expected("an element type like 'f32'");
-    }
-    if c.peek() == Some(b'<') {
-        element.push_str(&c.group()?.text);
-    }
-    if c.eat(",") {
-        return c.error("tensor encodings (bounds, layouts) are not supported");
-    }
-    c.expect(">")?;
-    Ok(Type { shape, element })
+    let ty = c.tensor_type()?;
+    let unsupported = if ty.shape.contains(&autoshard_mlir::Dim::Dynamic) {
+        "dynamic dimensions ('?') are not supported"
+    } else if ty.encoding.is_some() {
+        "tensor encodings (bounds, layouts) are not supported"
+    } else {
+        return Ok(ty);
+    };
+    Err(SyntaxError { pos, message: unsupported.into() })
 }
 
 /// Operations up to the `}` closing a block (consumed).
@@ -695,7 +680,7 @@ mod tests {
         assert_eq!(op.operands, ["a", "b"]);
         assert_eq!(op.attr("batching_dims").map(|a| a.text.as_str()), Some("[0]x[0]"));
         assert_eq!(op.attr("contracting_dims").map(|a| a.text.as_str()), Some("[2]x[1]"));
-        assert_eq!(op.result_types[0].shape, [2, 3, 5]);
+        assert_eq!(op.result_types[0].dims(), [2, 3, 5]);
     }
 
     #[test]
@@ -746,7 +731,7 @@ mod tests {
         assert_eq!(f.body[0].words[0].text, r#"<@mesh, [{"data"}, {"model"}]>"#);
         let manual = &f.body[1];
         assert_eq!(manual.attr("manual_axes").map(|a| a.text.as_str()), Some(r#"{"data"}"#));
-        assert_eq!((manual.regions.len(), manual.regions[0].args[0].ty.shape.clone()), (1, vec![4, 16]));
+        assert_eq!((manual.regions.len(), manual.regions[0].args[0].ty.dims()), (1, vec![4, 16]));
         assert_eq!(f.body[2].name, "func.return");
     }
 

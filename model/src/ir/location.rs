@@ -1,28 +1,12 @@
 //! Source locations: where in a source file (a config, a StableHLO module) a value or
-//! an op was written, and the located error every front end reports ([`Diagnostic`]).
+//! an op was written ([`Location`], the MLIR text layer's), and the located error every
+//! front end reports ([`Diagnostic`]).
 //!
 //! Carried by the IR so that errors found after parsing (shape inference, sharding
 //! verification) still point at `FILE:LINE:COL`.
 
+pub use autoshard_mlir::Location;
 use std::fmt;
-use std::sync::Arc;
-
-/// A 1-based line and column in a named source file.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Location {
-    /// The file name as the user gave it.
-    pub file: Arc<str>,
-    /// 1-based line.
-    pub line: u32,
-    /// 1-based column.
-    pub column: u32,
-}
-
-impl fmt::Display for Location {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}", self.file, self.line, self.column)
-    }
-}
 
 /// One error at one place in a source file, as every front end reports it:
 /// `FILE:LINE:COL: error: MESSAGE`, with an optional hint on the next line.

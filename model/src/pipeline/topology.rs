@@ -9,7 +9,7 @@
 
 use crate::error::{Error, Result};
 use crate::mesh::Mesh;
-use crate::text::{Cursor, parse_all, write_string};
+use crate::text::{Cursor, list, parse_all, write_string};
 use std::fmt;
 use std::str::FromStr;
 
@@ -128,7 +128,7 @@ impl Topology {
         }
         let start = cursor.pos();
         cursor.expect("<")?;
-        let meshes = cursor.list(">", NamedMesh::parse)?;
+        let meshes = list(cursor, ">", NamedMesh::parse)?;
         Topology::new(meshes).map_err(|e| Error::Parse { offset: start, message: e.to_string() })
     }
 }

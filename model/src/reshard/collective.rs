@@ -12,7 +12,7 @@
 use crate::axis::{AxisRef, write_axes};
 use crate::error::Result;
 use crate::sharding::{ReductionKind, TensorSharding};
-use crate::text::{Cursor, parse_all};
+use crate::text::{Cursor, list, parse_all};
 use std::fmt;
 use std::str::FromStr;
 
@@ -227,7 +227,7 @@ impl Collective {
 
     fn parse(cursor: &mut Cursor<'_>) -> Result<Self> {
         let start = cursor.pos();
-        let name = cursor.keyword().and_then(|k| k.strip_prefix("sdy."));
+        let name = cursor.ident().and_then(|k| k.strip_prefix("sdy."));
         let Some(kind) = name.and_then(|n| n.parse::<CollectiveKind>().ok()) else {
             let names: Vec<String> = CollectiveKind::ALL.iter().map(|k| format!("sdy.{k}")).collect();
             let message = format!("expected a collective ({})", names.join(", "));
@@ -238,7 +238,7 @@ impl Collective {
             CollectiveKind::AllSlice => Collective::AllSlice { axes: parse_axes_per_dim(cursor)?, out: out(cursor)? },
             CollectiveKind::AllToAll => {
                 cursor.expect("[")?;
-                let params = cursor.list("]", parse_all_to_all_param)?;
+                let params = list(cursor, "]", parse_all_to_all_param)?;
                 Collective::AllToAll { params, out: out(cursor)? }
             }
             CollectiveKind::CollectivePermute => Collective::CollectivePermute { out: out(cursor)? },
@@ -274,12 +274,12 @@ fn parse_reduction(cursor: &mut Cursor<'_>) -> ReductionKind {
 
 fn parse_axes_per_dim(cursor: &mut Cursor<'_>) -> Result<Vec<Vec<AxisRef>>> {
     cursor.expect("[")?;
-    cursor.list("]", AxisRef::parse_list)
+    list(cursor, "]", AxisRef::parse_list)
 }
 
 fn parse_dim(cursor: &mut Cursor<'_>) -> Result<usize> {
     let dim = cursor.integer()?;
-    usize::try_from(dim).map_err(|_| cursor.error(format!("expected a dimension, got {dim}")))
+    usize::try_from(dim).map_err(|_| cursor.error(format!("expected a dimension, got {dim}")).into())
 }
 
 fn parse_all_to_all_param(cursor: &mut Cursor<'_>) -> Result<AllToAllParam> {

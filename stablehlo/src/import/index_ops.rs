@@ -234,11 +234,12 @@ fn scalar_type(text: &str) -> Result<TensorType, String> {
         return Ok(TensorType::new(Vec::new(), DType::I64));
     }
     if let Some(inner) = text.strip_prefix("tensor<").and_then(|t| t.strip_suffix('>')) {
-        let parsed: autoshard_mesh::TensorType =
-            format!("tensor<{inner}>").parse().map_err(|e: autoshard_mesh::Error| e.to_string())?;
+        let parsed: autoshard_mesh::TensorType = format!("tensor<{inner}>")
+            .parse()
+            .map_err(|e: autoshard_mlir::SyntaxError| autoshard_mesh::Error::from(e).to_string())?;
         return model_type(&parsed).ok_or_else(|| format!("{text} is not a static tensor type"));
     }
-    tensor_type(&crate::ast::Type { shape: Vec::new(), element: text.to_string() })
+    tensor_type(&crate::ast::Type::new(&[], text))
 }
 
 /// An `arith.constant` literal: an integer, a float or a boolean.

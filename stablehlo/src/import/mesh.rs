@@ -9,9 +9,8 @@
 
 use super::Importer;
 use crate::ast::Operation;
-use crate::ast::Type;
 use crate::ops::tensor_type;
-use autoshard_mesh::{Dim, Shard, Sharding, mesh_op, sdy_sharding};
+use autoshard_mesh::{Shard, Sharding, mesh_op, sdy_sharding};
 use autoshard_model::ops::OpKind;
 use autoshard_model::{Diagnostic, Mesh, TensorType};
 
@@ -76,10 +75,5 @@ impl Importer<'_> {
 
 /// The model's type of a static mesh-dialect tensor type, if it has one.
 pub(super) fn model_type(ty: &autoshard_mesh::TensorType) -> Option<TensorType> {
-    let size = |d: &Dim| match d {
-        Dim::Static(size) => u64::try_from(*size).ok(),
-        Dim::Dynamic => None,
-    };
-    let shape = ty.shape.iter().map(size).collect::<Option<Vec<u64>>>()?;
-    tensor_type(&Type { shape, element: ty.element.clone() }).ok()
+    tensor_type(ty).ok()
 }
