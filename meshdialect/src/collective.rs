@@ -8,7 +8,7 @@
 //! here: SSA coordinates are refused. The rules are in `collective_verify.rs`.
 
 use crate::error::{Error, Result};
-use crate::reduction::ReductionKind;
+use crate::reduction::Reduction;
 use crate::text::{Cursor, fail, integer_list, static_index_list, value_name, write_list};
 use autoshard_mlir::TensorType;
 use std::fmt;
@@ -25,7 +25,7 @@ pub enum CollectiveKind {
     /// Reduces the group's inputs on every device.
     AllReduce {
         /// How.
-        reduction: ReductionKind,
+        reduction: Reduction,
     },
     /// Each device keeps its slice along `slice_axis`.
     AllSlice {
@@ -59,14 +59,14 @@ pub enum CollectiveKind {
     /// Reduces the group's inputs on the root.
     Reduce {
         /// How.
-        reduction: ReductionKind,
+        reduction: Reduction,
         /// The in-group device that receives.
         root: Vec<i64>,
     },
     /// Reduces and keeps each device's slice along `scatter_axis`.
     ReduceScatter {
         /// How.
-        reduction: ReductionKind,
+        reduction: Reduction,
         /// The tensor axis.
         scatter_axis: i64,
     },
@@ -154,8 +154,8 @@ impl fmt::Display for Collective {
             f.write_str(" mesh_axes = ")?;
             write_list(f, &self.mesh_axes)?;
         }
-        let reduction = |f: &mut fmt::Formatter<'_>, r: &ReductionKind| match r {
-            ReductionKind::Sum => Ok(()),
+        let reduction = |f: &mut fmt::Formatter<'_>, r: &Reduction| match *r {
+            Reduction::SUM => Ok(()),
             other => write!(f, " reduction = <{}>", other.as_str()),
         };
         let device = |f: &mut fmt::Formatter<'_>, key: &str, coords: &[i64]| {
@@ -280,14 +280,14 @@ fn attr(c: &mut Cursor<'_>, key: &str) -> Result<i64> {
 }
 
 /// `reduction = <max>` or `reduction = max`, or `sum` when absent.
-fn reduction(c: &mut Cursor<'_>) -> Result<ReductionKind> {
+fn reduction(c: &mut Cursor<'_>) -> Result<Reduction> {
     if !c.eat_keyword("reduction") {
-        return Ok(ReductionKind::Sum);
+        return Ok(Reduction::SUM);
     }
     c.expect("=")?;
     let bracketed = c.eat("<");
     let word = c.ident().unwrap_or("");
-    let Some(kind) = ReductionKind::from_keyword(word) else {
+    let Some(kind) = Reduction::from_keyword(word) else {
         return fail(c, format!("expected a reduction kind (sum, max, ...), found '{word}'"));
     };
     if bracketed {

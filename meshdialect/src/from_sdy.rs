@@ -12,7 +12,7 @@
 
 use crate::error::{Error, Result};
 use crate::mesh_op::{Dim, MeshOp};
-use crate::reduction::ReductionKind;
+use crate::reduction::Reduction;
 use crate::sharding::{Partial, Sharding};
 use autoshard_model::{AxisRef, DimSharding, Mesh, TensorSharding, padded_bounds};
 
@@ -57,7 +57,7 @@ pub fn mesh_sharding(name: &str, mesh: &Mesh, sharding: &TensorSharding, shape: 
     }
     let partial = match sharding.unreduced.is_empty() {
         true => None,
-        false => Some(Partial { kind: reduction(sharding.reduction)?, axes: indices(&sharding.unreduced)? }),
+        false => Some(Partial { kind: Reduction(Some(sharding.reduction)), axes: indices(&sharding.unreduced)? }),
     };
     let mut out = Sharding::new(name, split_axes);
     out.partial = partial;
@@ -106,7 +106,7 @@ pub fn sdy_sharding(sharding: &Sharding, mesh: &Mesh, rank: usize) -> Result<Ten
     let mut out = TensorSharding::new(sharding.mesh.clone(), dims);
     if let Some(p) = &sharding.partial {
         out.unreduced = axes(&p.axes)?;
-        out.reduction = model_reduction(p.kind).ok_or_else(|| {
+        out.reduction = p.kind.0.ok_or_else(|| {
             Error::Verify(format!(
                 "partial = {} [...]: a value's partial values need a kind that says how they combine; \
                  `generic` is not an allowed value inside a shard attribute",
@@ -115,17 +115,6 @@ pub fn sdy_sharding(sharding: &Sharding, mesh: &Mesh, rank: usize) -> Result<Ten
         })?;
     }
     Ok(out)
-}
-
-/// The dialect's kind of the model's: the same keyword.
-fn reduction(kind: autoshard_model::ReductionKind) -> Result<ReductionKind> {
-    kind.keyword().parse()
-}
-
-/// The model's kind of the dialect's (the same keyword): every kind but `generic`,
-/// which has no combining function.
-pub fn model_reduction(kind: ReductionKind) -> Option<autoshard_model::ReductionKind> {
-    autoshard_model::ReductionKind::ALL.into_iter().find(|k| k.keyword() == kind.as_str())
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //!   dynamic (`?`) axis sizes.
 //! - [`Sharding`]: the body of `mesh.sharding @mesh0 split_axes = [[0], []]
 //!   partial = sum [1] halo_sizes = [1, 2] : !mesh.sharding`: which mesh axes split
-//!   each tensor dimension, which hold partial values of a [`ReductionKind`], and the
+//!   each tensor dimension, which hold partial values of a [`Reduction`], and the
 //!   halos of each split dimension or its explicit shard offsets (uneven shards).
 //!   [`Sharding::verify`] applies the dialect's rules with MLIR's messages.
 //! - [`shard_shape`]: the local shape of a device's shard, offsets and halos included.
@@ -53,9 +53,9 @@ pub use autoshard_mlir::Dim;
 pub use autoshard_mlir::TensorType;
 pub use collective::{Collective, CollectiveKind};
 pub use error::{Error, Result};
-pub use from_sdy::{mesh_op, mesh_sharding, model_reduction, sdy_mesh, sdy_sharding};
+pub use from_sdy::{mesh_op, mesh_sharding, sdy_mesh, sdy_sharding};
 pub use mesh_op::MeshOp;
 pub use ops::{MeshQuery, QueryKind, Shard, ShardShapeOp, UpdateHalo};
-pub use reduction::ReductionKind;
+pub use reduction::Reduction;
 pub use shard_shape::shard_shape;
 pub use sharding::{Partial, Sharding};

@@ -1,84 +1,62 @@
 //! How partial values combine: the dialect's `ReductionKind`, written bare (`sum`,
-//! `max`, ...) inside a sharding and `#mesh.partial<max>` standalone.
+//! `max`, ...) inside a sharding and `#mesh.partial<max>` standalone, read into the
+//! model's [`ReductionKind`] (the dialect's keywords are the model's).
 
 use crate::error::{Error, Result};
+use autoshard_model::ReductionKind;
 use std::fmt;
 use std::str::FromStr;
 
-/// A reduction of partial values across mesh axes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum ReductionKind {
-    /// `sum` (the default).
-    Sum,
-    /// `max`.
-    Max,
-    /// `min`.
-    Min,
-    /// `product`.
-    Product,
-    /// `average`.
-    Average,
-    /// `bitwise_and`.
-    BitwiseAnd,
-    /// `bitwise_or`.
-    BitwiseOr,
-    /// `bitwise_xor`.
-    BitwiseXor,
-    /// `generic`: a reduction the dialect does not name.
-    Generic,
-}
+/// A reduction of partial values across mesh axes: one of the model's kinds, or
+/// `Reduction(None)` for the dialect's `generic`, a reduction it does not name and
+/// that has no combining function to run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Reduction(pub Option<ReductionKind>);
 
-impl ReductionKind {
-    /// Every kind, in the dialect's order.
-    pub const ALL: [ReductionKind; 9] = [
-        ReductionKind::Sum,
-        ReductionKind::Max,
-        ReductionKind::Min,
-        ReductionKind::Product,
-        ReductionKind::Average,
-        ReductionKind::BitwiseAnd,
-        ReductionKind::BitwiseOr,
-        ReductionKind::BitwiseXor,
-        ReductionKind::Generic,
+impl Reduction {
+    /// `sum`, the default.
+    pub const SUM: Reduction = Reduction(Some(ReductionKind::Sum));
+
+    /// Every reduction, in the dialect's order (`generic` last).
+    pub const ALL: [Reduction; 9] = [
+        Reduction(Some(ReductionKind::Sum)),
+        Reduction(Some(ReductionKind::Max)),
+        Reduction(Some(ReductionKind::Min)),
+        Reduction(Some(ReductionKind::Product)),
+        Reduction(Some(ReductionKind::Average)),
+        Reduction(Some(ReductionKind::BitwiseAnd)),
+        Reduction(Some(ReductionKind::BitwiseOr)),
+        Reduction(Some(ReductionKind::BitwiseXor)),
+        Reduction(None),
     ];
 
     /// The bare keyword.
     pub fn as_str(self) -> &'static str {
-        match self {
-            ReductionKind::Sum => "sum",
-            ReductionKind::Max => "max",
-            ReductionKind::Min => "min",
-            ReductionKind::Product => "product",
-            ReductionKind::Average => "average",
-            ReductionKind::BitwiseAnd => "bitwise_and",
-            ReductionKind::BitwiseOr => "bitwise_or",
-            ReductionKind::BitwiseXor => "bitwise_xor",
-            ReductionKind::Generic => "generic",
-        }
+        self.0.map_or("generic", ReductionKind::keyword)
     }
 
-    /// The kind named by the bare keyword `word`.
-    pub fn from_keyword(word: &str) -> Option<ReductionKind> {
-        ReductionKind::ALL.into_iter().find(|k| k.as_str() == word)
+    /// The reduction named by the bare keyword `word`.
+    pub fn from_keyword(word: &str) -> Option<Reduction> {
+        Reduction::ALL.into_iter().find(|k| k.as_str() == word)
     }
 }
 
-impl fmt::Display for ReductionKind {
-    /// The standalone attribute, `#mesh.partial<max>`; [`ReductionKind::as_str`] is
+impl fmt::Display for Reduction {
+    /// The standalone attribute, `#mesh.partial<max>`; [`Reduction::as_str`] is
     /// the bare keyword.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "#mesh.partial<{}>", self.as_str())
     }
 }
 
-impl FromStr for ReductionKind {
+impl FromStr for Reduction {
     type Err = Error;
     /// `#mesh.partial<max>`, or the bare keyword.
     fn from_str(s: &str) -> Result<Self> {
         let t = s.trim();
         let word = t.strip_prefix("#mesh.partial<").and_then(|r| r.strip_suffix('>')).unwrap_or(t).trim();
-        ReductionKind::from_keyword(word).ok_or_else(|| {
-            let known: Vec<&str> = ReductionKind::ALL.iter().map(|k| k.as_str()).collect();
+        Reduction::from_keyword(word).ok_or_else(|| {
+            let known: Vec<&str> = Reduction::ALL.iter().map(|k| k.as_str()).collect();
             Error::Parse {
                 column: 1,
                 message: format!("unknown reduction '{word}': expected one of {}", known.join(", ")),
@@ -93,10 +71,10 @@ mod tests {
 
     #[test]
     fn every_kind_round_trips_in_both_forms() {
-        for kind in ReductionKind::ALL {
-            assert_eq!(kind.to_string().parse::<ReductionKind>(), Ok(kind));
-            assert_eq!(kind.as_str().parse::<ReductionKind>(), Ok(kind));
+        for kind in Reduction::ALL {
+            assert_eq!(kind.to_string().parse::<Reduction>(), Ok(kind));
+            assert_eq!(kind.as_str().parse::<Reduction>(), Ok(kind));
         }
-        assert!("mean".parse::<ReductionKind>().unwrap_err().to_string().contains("expected one of sum, max"));
+        assert!("mean".parse::<Reduction>().unwrap_err().to_string().contains("expected one of sum, max"));
     }
 }

@@ -10,7 +10,7 @@
 
 use crate::error::{Error, Result};
 use crate::mesh_op::MeshOp;
-use crate::reduction::ReductionKind;
+use crate::reduction::Reduction;
 use crate::text::{Cursor, fail, integer_list, nested_integer_list, static_index_list, write_list, write_nested_list};
 use std::collections::BTreeSet;
 use std::fmt;
@@ -20,7 +20,7 @@ use std::str::FromStr;
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Partial {
     /// The reduction that completes them.
-    pub kind: ReductionKind,
+    pub kind: Reduction,
     /// The mesh axes, by index.
     pub axes: Vec<i64>,
 }
@@ -145,7 +145,7 @@ impl FromStr for Sharding {
         if c.eat_keyword("partial") {
             c.expect("=")?;
             let word = c.ident().unwrap_or("");
-            let Some(kind) = ReductionKind::from_keyword(word) else {
+            let Some(kind) = Reduction::from_keyword(word) else {
                 return fail(&c, format!("expected a reduction kind (sum, max, ...), found '{word}'"));
             };
             sharding.partial = Some(Partial { kind, axes: integer_list(&mut c)? });
@@ -192,7 +192,7 @@ mod tests {
         // MLIR reads the kind and its axes without a space too.
         let tight: Sharding =
             "mesh.sharding @mesh0 split_axes = [[0]] partial = sum[1, 2] : !mesh.sharding".parse().unwrap();
-        assert_eq!(tight.partial, Some(Partial { kind: ReductionKind::Sum, axes: vec![1, 2] }));
+        assert_eq!(tight.partial, Some(Partial { kind: Reduction::SUM, axes: vec![1, 2] }));
     }
 
     fn verify_error(text: &str, mesh: Option<&str>) -> String {
@@ -256,7 +256,7 @@ mod tests {
             Sharding {
                 mesh,
                 split_axes,
-                partial: partial.map(|(k, axes)| Partial { kind: ReductionKind::ALL[k], axes }),
+                partial: partial.map(|(k, axes)| Partial { kind: Reduction::ALL[k], axes }),
                 halo_sizes: halo,
                 sharded_dims_offsets: offsets,
             }

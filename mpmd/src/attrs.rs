@@ -11,6 +11,7 @@ use crate::parser::standalone;
 use crate::types::model_error;
 use autoshard_mlir::Result;
 use autoshard_mlir::{Cursor, collapse_ws, ident_len, write_comma_separated as write_list, write_string};
+use autoshard_model::ReductionKind;
 use autoshard_model::pipeline::Topology;
 use std::collections::HashMap;
 use std::fmt;
@@ -83,55 +84,36 @@ impl FromStr for UserOrigin {
     }
 }
 
-/// How `mpmd.reduce` combines its operands (Shardy's `ReductionType`).
+/// How `mpmd.reduce` combines its operands: Shardy's `ReductionType` in the model's
+/// vocabulary, converted here. `none` (the single operand is moved as is) is
+/// `Reduction(None)`; `add`, `mul`, `or` and `and` are the model's sum, product,
+/// bitwise or and bitwise and; `max` and `min` are themselves. The model's average and
+/// bitwise xor have no keyword in the dialect: the verifier refuses them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum ReductionKind {
-    /// No reduction: the single operand is moved as is.
-    #[default]
-    None,
-    /// Sum.
-    Add,
-    /// Maximum.
-    Max,
-    /// Minimum.
-    Min,
-    /// Product.
-    Mul,
-    /// Logical or.
-    Or,
-    /// Logical and.
-    And,
-}
+pub struct Reduction(pub Option<ReductionKind>);
 
-impl ReductionKind {
-    /// Every kind, in Shardy's enum order.
-    pub const ALL: [ReductionKind; 7] = [
-        ReductionKind::None,
-        ReductionKind::Add,
-        ReductionKind::Max,
-        ReductionKind::Min,
-        ReductionKind::Mul,
-        ReductionKind::Or,
-        ReductionKind::And,
+impl Reduction {
+    /// The dialect's keywords in Shardy's enum order, with the kind each names.
+    pub const SPELLINGS: [(&'static str, Option<ReductionKind>); 7] = [
+        ("none", None),
+        ("add", Some(ReductionKind::Sum)),
+        ("max", Some(ReductionKind::Max)),
+        ("min", Some(ReductionKind::Min)),
+        ("mul", Some(ReductionKind::Product)),
+        ("or", Some(ReductionKind::BitwiseOr)),
+        ("and", Some(ReductionKind::BitwiseAnd)),
     ];
 
-    /// The keyword: `none`, `add`, `max`, `min`, `mul`, `or`, `and`.
-    pub fn keyword(self) -> &'static str {
-        match self {
-            ReductionKind::None => "none",
-            ReductionKind::Add => "add",
-            ReductionKind::Max => "max",
-            ReductionKind::Min => "min",
-            ReductionKind::Mul => "mul",
-            ReductionKind::Or => "or",
-            ReductionKind::And => "and",
-        }
+    /// The dialect's keyword, if it has one for the kind.
+    pub fn keyword(self) -> Option<&'static str> {
+        Reduction::SPELLINGS.iter().find(|(_, kind)| *kind == self.0).map(|(word, _)| *word)
     }
 
     pub(crate) fn parse(c: &mut Cursor<'_>) -> Result<Self> {
         let start = c.pos();
         let word = c.ident().unwrap_or("");
-        ReductionKind::ALL.into_iter().find(|k| k.keyword() == word).ok_or_else(|| {
+        let known = Reduction::SPELLINGS.iter().find(|(w, _)| *w == word).map(|(_, kind)| Reduction(*kind));
+        known.ok_or_else(|| {
             c.error_at(
                 start,
                 format!(
@@ -142,25 +124,27 @@ impl ReductionKind {
     }
 }
 
-impl fmt::Display for ReductionKind {
-    /// The keyword; `{:#}` gives the attribute `#mpmd.reduction<add>`.
+impl fmt::Display for Reduction {
+    /// The keyword (the model's for a kind the dialect cannot spell, which the
+    /// verifier refuses); `{:#}` gives the attribute `#mpmd.reduction<add>`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if f.alternate() { write!(f, "#mpmd.reduction<{}>", self.keyword()) } else { f.write_str(self.keyword()) }
+        let word = self.keyword().or(self.0.map(ReductionKind::keyword)).unwrap_or("none");
+        if f.alternate() { write!(f, "#mpmd.reduction<{word}>") } else { f.write_str(word) }
     }
 }
 
-impl FromStr for ReductionKind {
+impl FromStr for Reduction {
     type Err = Error;
     /// Parses `add` or `#mpmd.reduction<add>`.
     fn from_str(s: &str) -> Result<Self, Error> {
         standalone(s, |c| {
             if c.eat("#mpmd.reduction") {
                 c.expect("<")?;
-                let kind = ReductionKind::parse(c)?;
+                let kind = Reduction::parse(c)?;
                 c.expect(">")?;
                 return Ok(kind);
             }
-            ReductionKind::parse(c)
+            Reduction::parse(c)
         })
     }
 }
@@ -502,9 +486,9 @@ mod tests {
         let origin: UserOrigin = r#""f"(1)"#.parse().unwrap();
         assert_eq!(origin.to_string(), r#"#mpmd.user_origin<"f"(1)>"#);
         assert_eq!(r#"#mpmd.user_origin<"g">"#.parse::<UserOrigin>().unwrap().short().to_string(), r#""g""#);
-        for kind in ReductionKind::ALL {
-            assert_eq!(kind.to_string().parse::<ReductionKind>().unwrap(), kind);
-            assert_eq!(format!("{kind:#}").parse::<ReductionKind>().unwrap(), kind);
+        for kind in Reduction::SPELLINGS.map(|(_, kind)| Reduction(kind)) {
+            assert_eq!(kind.to_string().parse::<Reduction>().unwrap(), kind);
+            assert_eq!(format!("{kind:#}").parse::<Reduction>().unwrap(), kind);
         }
         let m: MeshesWithOrigins = r#"#mpmd.meshes_with_origins<"m3"["origin1","origin2"], "m4">"#.parse().unwrap();
         assert_eq!(m.to_string(), r#"#mpmd.meshes_with_origins<"m3"["origin1", "origin2"], "m4">"#);

@@ -4,7 +4,7 @@
 //! (StableHLO text). The result is an ordinary [`FuncOp`]: verify and print it as any
 //! parsed one.
 
-use crate::attrs::{Attr, DictAttr, ReductionKind, UserOrigin};
+use crate::attrs::{Attr, DictAttr, Reduction, UserOrigin};
 use crate::error::Location;
 use crate::ops::{
     Block, BlockArg, FragmentOp, FuncArg, FuncOp, FuncResult, GenericOp, Op, Operation, Piece, ReduceOp, ResultGroup,
@@ -133,7 +133,7 @@ impl FuncBuilder {
     }
 
     /// Adds `mpmd.reduce<kind>` of `operands` into a `result` typed value.
-    pub fn reduce(&mut self, kind: ReductionKind, operands: &[Typed], result: Type) -> ValueRef {
+    pub fn reduce(&mut self, kind: Reduction, operands: &[Typed], result: Type) -> ValueRef {
         let op = ReduceOp {
             kind,
             operands: operands.iter().map(|(v, _)| v.clone()).collect(),

@@ -43,7 +43,7 @@ pub use ops::{
     TransferOp, UnassignOp, ValueRef,
 };
 // Types and attributes, each with its text form.
-pub use attrs::{Attr, DictAttr, MeshWithOrigins, MeshesWithOrigins, Origin, ReductionKind, UserOrigin};
+pub use attrs::{Attr, DictAttr, MeshWithOrigins, MeshesWithOrigins, Origin, Reduction, UserOrigin};
 pub use types::{MeshTensorType, TensorType, Type};
 // Building functions.
 pub use builder::{BodyBuilder, FuncBuilder, Typed};

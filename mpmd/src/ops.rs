@@ -3,7 +3,7 @@
 //! (StableHLO and other dialects), kept as text with its value uses and regions so it
 //! prints back parseably. Values keep the names they were written with.
 
-use crate::attrs::{Attr, DictAttr, ReductionKind, UserOrigin};
+use crate::attrs::{Attr, DictAttr, Reduction, UserOrigin};
 use crate::error::Location;
 use crate::types::Type;
 use autoshard_model::TensorSharding;
@@ -208,7 +208,7 @@ pub struct TransferOp {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReduceOp {
     /// How the operands combine.
-    pub kind: ReductionKind,
+    pub kind: Reduction,
     /// The operands.
     pub operands: Vec<ValueRef>,
     /// Attributes.

@@ -2,7 +2,7 @@
 //! `func` ops, and the generic reader that keeps any other op as text with its value
 //! uses and regions.
 
-use crate::attrs::{Attr, DictAttr, ReductionKind, UserOrigin};
+use crate::attrs::{Attr, DictAttr, Reduction, UserOrigin};
 use crate::ops::{
     AssignOp, BroadcastOp, CallOp, ForOp, FragmentCallOp, FragmentOp, GenericOp, NamedComputationOp, NamedTensorOp, Op,
     Piece, ReduceOp, ResultGroup, ReturnOp, TransferOp, UnassignOp, ValueRef,
@@ -195,7 +195,7 @@ impl Parser<'_> {
 
     fn reduce(&mut self) -> Result<ReduceOp> {
         self.c.expect("<")?;
-        let kind = ReductionKind::parse(&mut self.c)?;
+        let kind = Reduction::parse(&mut self.c)?;
         self.c.expect(">")?;
         let attrs = self.opt_dict()?;
         let mut operands = Vec::new();

@@ -39,7 +39,12 @@ impl<'m> Verifier<'m> {
             Op::Assign(o) => self.assignment(ctx, "mpmd.assign", &o.operand_type, &o.result_type),
             Op::Unassign(o) => self.assignment(ctx, "mpmd.unassign", &o.result_type, &o.operand_type),
             Op::Reduce(o) => {
-                if o.kind == crate::attrs::ReductionKind::None && o.operands.len() != 1 {
+                if o.kind.keyword().is_none() {
+                    Err(format!(
+                        "'mpmd.reduce' op cannot combine by {}: the dialect's reduction types are none, add, max, min, mul, or, and",
+                        o.kind
+                    ))
+                } else if o.kind.0.is_none() && o.operands.len() != 1 {
                     Err("ReduceOp must have exactly one operand if the reduction type is none".to_string())
                 } else if o.operand_types.iter().any(|t| *t != o.result_type) {
                     Err("'mpmd.reduce' op requires the same type for all operands and results".to_string())

@@ -168,10 +168,19 @@ impl<'s> Cursor<'s> {
         digits.parse().or_else(|_| self.expected("an integer"))
     }
 
-    /// Reads `tensor<…>` (MLIR's tensor type, dynamic dimensions and encodings
-    /// included).
+    /// Reads `tensor<…>` with MLIR's tensor type syntax and refuses what the
+    /// importer cannot hold: a dynamic dimension (at its `?`) or an encoding.
     pub fn tensor_type(&mut self) -> Result<Type> {
-        Ok(Type::parse(&mut self.c)?)
+        self.skip_ws();
+        let start = self.c.pos();
+        let ty = Type::parse(&mut self.c)?;
+        let text = &self.c.src()[start..self.c.pos()];
+        let (at, message) = match (text.find('?'), &ty.encoding) {
+            (Some(q), _) => (start + q, "dynamic dimensions ('?') are not supported"),
+            (None, Some(_)) => (start, "tensor encodings (bounds, layouts) are not supported"),
+            (None, None) => return Ok(ty),
+        };
+        Err(self.c.error_at(at, message).into())
     }
 
     /// Reads a balanced group starting at the next byte (one of `( [ { <`) and

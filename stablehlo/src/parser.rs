@@ -270,15 +270,7 @@ pub fn ty(c: &mut Cursor<'_>) -> Result<Type> {
             message: format!("expected a ranked tensor type like 'tensor<2x4xf32>', found '{found}' (not supported)"),
         });
     }
-    let ty = c.tensor_type()?;
-    let unsupported = if ty.shape.contains(&autoshard_mlir::Dim::Dynamic) {
-        "dynamic dimensions ('?') are not supported"
-    } else if ty.encoding.is_some() {
-        "tensor encodings (bounds, layouts) are not supported"
-    } else {
-        return Ok(ty);
-    };
-    Err(SyntaxError { pos, message: unsupported.into() })
+    c.tensor_type()
 }
 
 /// Operations up to the `}` closing a block (consumed).

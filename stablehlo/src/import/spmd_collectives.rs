@@ -21,7 +21,7 @@
 use super::Importer;
 use super::mesh::model_type;
 use crate::ast::Operation;
-use autoshard_mesh::{Collective, CollectiveKind, MeshOp, ReductionKind, mesh_op, model_reduction};
+use autoshard_mesh::{Collective, CollectiveKind, MeshOp, Reduction, mesh_op};
 use autoshard_model::ir::OpSpec;
 use autoshard_model::ops::{AllGather, AllReduce, AllToAll, CollectivePermute, OpKind, ReduceKind, ReduceScatter};
 use autoshard_model::ops::{BinaryOp, Constant, ReplicaGroups, Slice};
@@ -44,7 +44,7 @@ impl Importer<'_> {
         let group = Group { groups, sizes: &sizes, axes: &collective.mesh_axes };
         let steps = steps(&collective.kind, &group, &self.builder.type_of(value).shape).map_err(fail)?;
         // An average is the sum divided by the group's size.
-        let average = reduction(&collective.kind) == Some(ReductionKind::Average);
+        let average = reduction(&collective.kind).and_then(|r| r.0) == Some(autoshard_model::ReductionKind::Average);
         let last = if average { steps.len() } else { steps.len() - 1 };
         for (k, kind) in steps.into_iter().enumerate() {
             let name = if k < last { format!("{result}.{k}") } else { result.to_string() };
@@ -241,7 +241,7 @@ pub(super) fn result_base(op: &Operation) -> &str {
 }
 
 /// The reduction of a reducing collective.
-fn reduction(kind: &CollectiveKind) -> Option<ReductionKind> {
+fn reduction(kind: &CollectiveKind) -> Option<Reduction> {
     match kind {
         CollectiveKind::AllReduce { reduction }
         | CollectiveKind::Reduce { reduction, .. }
@@ -252,8 +252,8 @@ fn reduction(kind: &CollectiveKind) -> Option<ReductionKind> {
 
 /// The combining function of a reduction the StableHLO collectives have: the
 /// model's kind's (a sum for `average`, divided after), none for `generic`.
-fn reduce_kind(kind: ReductionKind) -> Result<ReduceKind, String> {
-    model_reduction(kind)
+fn reduce_kind(kind: Reduction) -> Result<ReduceKind, String> {
+    kind.0
         .map(autoshard_model::ReductionKind::reduce_kind)
         .ok_or_else(|| format!("a reduction of '{}' has no combining function to run", kind.as_str()))
 }
