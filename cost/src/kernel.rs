@@ -14,11 +14,14 @@
 //! calibrate` fits the rates to the executor's kernels over a suite of ops and times
 //! every elementwise op; a profile without a kernel model keeps the roofline.
 //!
+//! An op's class follows from its family ([`KernelClass::of`] matches on
+//! `OpKind::family`).
+//!
 //! Invariant: every rate is positive and finite, the overhead and every per-element
 //! time finite and ≥ 0, and every per-element entry names an elementwise op.
 
 use crate::error::by_name;
-use autoshard_model::ops::{BinaryOp, OpKind, UnaryOp};
+use autoshard_model::ops::{BinaryOp, OpFamily, OpKind, UnaryOp};
 use autoshard_model::{Bytes, BytesPerSecond, Flops, FlopsPerSecond, Seconds};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -33,15 +36,17 @@ pub enum KernelClass {
     Convolution,
     /// One output element from one element of each operand: unary, binary,
     /// `convert`, `compare`, `select`, `clamp`, `reduce_precision`, `is_finite`,
-    /// `bitcast_convert`, random bits.
+    /// `bitcast_convert`, random bits, `custom`.
     Elementwise,
-    /// Reductions and normalisations: `reduce`, `softmax`, the norms, `sort`.
+    /// Reductions and normalisations: `reduce`, `softmax`, the norms, `sort`,
+    /// `reduce_scatter`.
     Reduction,
     /// Window reductions: `reduce_window`, `select_and_scatter` (every window element
     /// read through the window's index map, padding and dilation checked per read).
     Window,
     /// Data movement without arithmetic: broadcasts, reshapes, transposes,
-    /// concatenation, slices, pads, gathers and scatters, constants, `iota`.
+    /// concatenation, slices, pads, gathers and scatters, the other collectives,
+    /// constants, `iota`, and the ops without a kernel of their own.
     Movement,
 }
 
@@ -68,62 +73,26 @@ impl KernelClass {
         }
     }
 
-    /// The class of an op of `kind` (a custom op counts as elementwise: its FLOPs
-    /// are the user's estimate of arithmetic).
+    /// The class of an op of `kind`, by its family ([`OpKind::family`]): a custom op
+    /// counts as elementwise (its FLOPs are the user's estimate of arithmetic), a
+    /// bitcast and random bits too; markers, boundaries, region ops and sources, which
+    /// have no kernel of their own, as movement.
     pub fn of(kind: &OpKind) -> KernelClass {
-        match kind {
-            OpKind::Dot
-            | OpKind::DotGeneral(_)
-            | OpKind::Einsum(_)
-            | OpKind::TriangularSolve(_)
-            | OpKind::Cholesky(_) => KernelClass::Matmul,
-            OpKind::Convolution(_) => KernelClass::Convolution,
-            OpKind::Unary(_)
-            | OpKind::Binary(_)
-            | OpKind::Convert { .. }
-            | OpKind::Compare { .. }
-            | OpKind::Select
-            | OpKind::Clamp
-            | OpKind::ReducePrecision(_)
-            | OpKind::IsFinite
-            | OpKind::BitcastConvert(_)
-            | OpKind::RngBitGenerator(_)
-            | OpKind::Custom(_) => KernelClass::Elementwise,
-            OpKind::Reduce(_)
-            | OpKind::Softmax(_)
-            | OpKind::LayerNorm(_)
-            | OpKind::RmsNorm(_)
-            | OpKind::BatchNormInference(_)
-            | OpKind::Sort(_)
-            | OpKind::ReduceScatter(_) => KernelClass::Reduction,
-            OpKind::ReduceWindow(_) | OpKind::SelectAndScatter(_) => KernelClass::Window,
-            OpKind::BroadcastInDim(_)
-            | OpKind::Reshape(_)
-            | OpKind::Transpose(_)
-            | OpKind::Concatenate(_)
-            | OpKind::Reverse(_)
-            | OpKind::Pad(_)
-            | OpKind::Slice(_)
-            | OpKind::DynamicSlice(_)
-            | OpKind::DynamicUpdateSlice
-            | OpKind::Gather(_)
-            | OpKind::Take(_)
-            | OpKind::Scatter(_)
-            | OpKind::AllGather(_)
-            | OpKind::AllToAll(_)
-            | OpKind::AllReduce(_)
-            | OpKind::CollectivePermute(_)
-            | OpKind::Constant(_)
-            | OpKind::Iota(_)
-            | OpKind::PartitionId
-            | OpKind::ShardingConstraint(_)
-            | OpKind::Reshard(_)
-            | OpKind::PropagationBarrier(_)
-            | OpKind::OptimizationBarrier
-            | OpKind::NamedComputation(_)
-            | OpKind::ManualComputation(_)
-            | OpKind::While(_)
-            | OpKind::Case(_) => KernelClass::Movement,
+        match kind.family() {
+            OpFamily::Contraction => KernelClass::Matmul,
+            OpFamily::Convolution => KernelClass::Convolution,
+            OpFamily::Elementwise | OpFamily::Bitcast | OpFamily::Random | OpFamily::Custom => KernelClass::Elementwise,
+            OpFamily::Reduction => KernelClass::Reduction,
+            OpFamily::Window => KernelClass::Window,
+            // `reduce_scatter` combines as a reduction; `all_reduce`, which combines
+            // too, is priced as the other collectives.
+            OpFamily::Collective if matches!(kind, OpKind::ReduceScatter(_)) => KernelClass::Reduction,
+            OpFamily::Movement
+            | OpFamily::Collective
+            | OpFamily::Marker
+            | OpFamily::Boundary
+            | OpFamily::Region
+            | OpFamily::Source => KernelClass::Movement,
         }
     }
 }

@@ -16,7 +16,7 @@
 //! moved nothing for is the same buffer as its source ([`Liveness::alias`]).
 
 use autoshard_model::ir::ValueDef;
-use autoshard_model::ops::OpKind;
+use autoshard_model::ops::{OpFamily, OpKind};
 use autoshard_model::{Bytes, Program, ValueId};
 
 /// The position op number `index` (in program order, counting ops in regions) runs
@@ -45,7 +45,7 @@ pub fn fused_away(program: &Program) -> Vec<bool> {
     for op in program.ops() {
         for v in &op.operands {
             readers[v.index()] += 1;
-            materialized[v.index()] |= !op.kind.is_pointwise();
+            materialized[v.index()] |= !pointwise(&op.kind);
         }
         for region in &op.regions {
             region.results.iter().for_each(|v| materialized[v.index()] = true);
@@ -57,7 +57,7 @@ pub fn fused_away(program: &Program) -> Vec<bool> {
             let fusible = match program.value(v).def {
                 ValueDef::OpResult { op, .. } => match &program.op(op).kind {
                     OpKind::BroadcastInDim(_) => true,
-                    kind => kind.is_pointwise() && (cheap(kind) || readers[v.index()] == 1),
+                    kind => pointwise(kind) && (cheap(kind) || readers[v.index()] == 1),
                 },
                 _ => false,
             };
@@ -78,6 +78,28 @@ pub fn fused_reads(program: &Program, fused: &[bool]) -> Vec<(ValueId, ValueId)>
         }
     }
     reads
+}
+
+/// Whether XLA fuses an op of `kind` as a pointwise op (into its pointwise readers,
+/// and its pointwise producers into it): the elementwise ops and `bitcast_convert`.
+/// A marker passes its operand on but is not taken as pointwise here: a value it
+/// reads is materialized, and its result is not fused away.
+fn pointwise(kind: &OpKind) -> bool {
+    match kind.family() {
+        OpFamily::Elementwise | OpFamily::Bitcast => true,
+        OpFamily::Random
+        | OpFamily::Custom
+        | OpFamily::Contraction
+        | OpFamily::Convolution
+        | OpFamily::Reduction
+        | OpFamily::Window
+        | OpFamily::Movement
+        | OpFamily::Collective
+        | OpFamily::Marker
+        | OpFamily::Boundary
+        | OpFamily::Region
+        | OpFamily::Source => false,
+    }
 }
 
 /// A pointwise op XLA duplicates into each consumer rather than computing once

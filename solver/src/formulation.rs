@@ -44,7 +44,7 @@ use autoshard_cost::{Decisions, fused_away, fused_reads, op_position, result_pos
 use autoshard_cost::{Pricing, StrategyCost};
 use autoshard_model::OpStrategy;
 use autoshard_model::ir::{Annotation, AnnotationSource, Op, ValueDef};
-use autoshard_model::ops::{OpKind, PropagationDirection};
+use autoshard_model::ops::{OpFamily, OpKind, PropagationDirection};
 use autoshard_model::rules::sharding_rule;
 use autoshard_model::{AxisRef, OpId, Program, ReductionKind, TensorSharding, ValueId};
 use std::collections::HashMap;
@@ -396,10 +396,7 @@ impl<'a> Lowering<'a> {
         for &id in &self.order {
             let op = program.op(id);
             let source_op = sharding_rule(program, id).is_none() && runs_regions(op).is_empty();
-            if source_op
-                && op.results.len() == 1
-                && !matches!(op.kind, OpKind::Reshard(_) | OpKind::PropagationBarrier(_))
-            {
+            if source_op && op.results.len() == 1 && op.kind.family() != OpFamily::Boundary {
                 self.unary[op.results[0].index()].push(Unary::Write(id));
             }
         }
@@ -621,7 +618,7 @@ impl<'a> Lowering<'a> {
             ValueDef::BodyArg { .. } => true,
             ValueDef::OpResult { op, .. } => {
                 let op = self.program.op(op);
-                !runs_regions(op).is_empty() || matches!(op.kind, OpKind::Reshard(_) | OpKind::PropagationBarrier(_))
+                !runs_regions(op).is_empty() || op.kind.family() == OpFamily::Boundary
             }
             ValueDef::Input(_) => false,
         }
@@ -764,7 +761,7 @@ impl<'a> Lowering<'a> {
             let times = self.pricing.times(id);
             let (at, end) = ((at, times), (end, times));
             match (&op.kind, runs_body(op)) {
-                (OpKind::Reshard(_) | OpKind::PropagationBarrier(_), _) => {
+                (kind, _) if kind.family() == OpFamily::Boundary => {
                     let (a, b) = (op.operands[0], op.results[0]);
                     let join = matches!(op.kind, OpKind::PropagationBarrier(PropagationDirection::None));
                     self.link(out, (a, b), at, join, |l, from, to| l.cell(a, (from, to), both))?;

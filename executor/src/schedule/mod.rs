@@ -36,7 +36,7 @@ use crate::reference::region_values;
 use crate::tensor::HalfFloat;
 use autoshard_model::PlannedCollective;
 use autoshard_model::ir::Body;
-use autoshard_model::ops::ManualComputation;
+use autoshard_model::ops::{ManualComputation, OpFamily};
 use autoshard_model::rules::sharding_rule;
 use autoshard_model::{Decisions, op_shardings};
 use autoshard_model::{OpId, OpKind, Program, TensorSharding, ValueId};
@@ -266,7 +266,7 @@ impl Scheduler<'_> {
             return Ok(());
         }
         match (&op.kind, op.body()) {
-            (OpKind::Reshard(_) | OpKind::PropagationBarrier(_), _) => {
+            (kind, _) if kind.family() == OpFamily::Boundary => {
                 let (value, target) = (op.operands[0], op.results[0]);
                 let moved = self.moved(value, self.sharding(value).clone(), self.sharding(target).clone(), Some(id))?;
                 self.steps.push(Step::Move { value, target, moved });

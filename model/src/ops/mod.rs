@@ -1,10 +1,12 @@
 //! The op set: every op autoshard knows, its attributes and its shape inference.
 //!
-//! One file per op family (`pointwise.rs`, `bits.rs`, `dot.rs`, `einsum.rs`,
+//! One file per group of related ops (`pointwise.rs`, `bits.rs`, `dot.rs`, `einsum.rs`,
 //! `reduce.rs`, `reshaping.rs`, `slicing.rs`, `conv.rs`, `window.rs`, `gather.rs`,
 //! `sort.rs`, `linalg.rs`, `norm.rs`, `collective.rs`, `custom.rs`, `custom_call.rs`,
 //! `constructs.rs`), and `halo.rs` for the window geometry of `conv.rs` and
-//! `window.rs` that halo exchange splits. Names and attributes are StableHLO's (and Shardy's
+//! `window.rs` that halo exchange splits. Which family each op is of — what the rules,
+//! the counts, the kernel classes and the memory model match on — is
+//! [`OpKind::family`] in `family.rs`, the one list of them. Names and attributes are StableHLO's (and Shardy's
 //! for the constructs) so configs read like StableHLO. Inference checks arity, ranks,
 //! attribute ranges and element types and reports what was expected and what was
 //! found, naming operands by their value names.
@@ -24,6 +26,7 @@ mod custom_call;
 pub mod decl;
 mod dot;
 mod einsum;
+mod family;
 mod gather;
 mod halo;
 mod linalg;
@@ -43,6 +46,7 @@ pub use custom::Custom;
 pub use custom_call::{BodyOp, BodyValue, CallTarget, Decomposition};
 pub use dot::DotGeneral;
 pub use einsum::EinsumEquation;
+pub use family::OpFamily;
 pub use gather::{Gather, Scatter, ScatterKind, Take};
 pub use halo::{Halo, HaloDim, HaloShard};
 pub use linalg::{Cholesky, TransposeA, TriangularSolve, batch_of_matrices};
@@ -219,42 +223,29 @@ impl OpKind {
             .or_else(|| BinaryOp::ALL.iter().find(|b| b.name() == name).map(|b| OpKind::Binary(*b)))
     }
 
-    /// Whether each element of the op's result depends on the same element of its
-    /// operands alone: unary and binary ops, `convert`, `compare`, `select`,
-    /// `clamp`, `reduce_precision`, `is_finite`, `bitcast_convert`.
-    pub fn is_pointwise(&self) -> bool {
-        matches!(
-            self,
-            OpKind::Unary(_)
-                | OpKind::Binary(_)
-                | OpKind::Convert { .. }
-                | OpKind::Compare { .. }
-                | OpKind::Select
-                | OpKind::Clamp
-                | OpKind::ReducePrecision(_)
-                | OpKind::IsFinite
-                | OpKind::BitcastConvert(_)
-        )
-    }
-
     /// Whether XLA may give the op's result the buffer of an operand that dies at
-    /// the op: pointwise ops (which it fuses into their users or runs in place),
-    /// `reshape` (a bitcast), in-place updates (`scatter`, `dynamic_update_slice`)
-    /// and in-place collectives (`all_reduce`, `collective_permute`). The memory
-    /// model then lets such an op's operands die before its result is born
-    /// (docs/cost-model.md, Memory).
+    /// the op: elementwise ops and bitcasts (which it fuses into their users or runs
+    /// in place), markers (the operand itself), `reshape` (a bitcast), in-place
+    /// updates (`scatter`, `dynamic_update_slice`) and in-place collectives
+    /// (`all_reduce`, `collective_permute`). The memory model then lets such an op's
+    /// operands die before its result is born (docs/cost-model.md, Memory).
     pub fn may_write_in_place(&self) -> bool {
-        self.is_pointwise()
-            || matches!(
-                self,
-                OpKind::Reshape(_)
-                    | OpKind::Scatter(_)
-                    | OpKind::DynamicUpdateSlice
-                    | OpKind::AllReduce(_)
-                    | OpKind::CollectivePermute(_)
-                    | OpKind::ShardingConstraint(_)
-                    | OpKind::OptimizationBarrier
-            )
+        match self.family() {
+            OpFamily::Elementwise | OpFamily::Bitcast | OpFamily::Marker => true,
+            OpFamily::Movement => {
+                matches!(self, OpKind::Reshape(_) | OpKind::Scatter(_) | OpKind::DynamicUpdateSlice)
+            }
+            OpFamily::Collective => matches!(self, OpKind::AllReduce(_) | OpKind::CollectivePermute(_)),
+            OpFamily::Random
+            | OpFamily::Custom
+            | OpFamily::Contraction
+            | OpFamily::Convolution
+            | OpFamily::Reduction
+            | OpFamily::Window
+            | OpFamily::Boundary
+            | OpFamily::Region
+            | OpFamily::Source => false,
+        }
     }
 
     /// How the op is linear in its operands, if it is: what lets it carry partial
@@ -396,24 +387,18 @@ impl OpKind {
         }
     }
 
-    /// True for StableHLO's cross-replica collectives (`all_gather`, `all_to_all`,
-    /// `reduce_scatter`, `all_reduce`, `collective_permute`): they run in a manual
-    /// computation's body, each device exchanging its blocks with its group.
+    /// True for StableHLO's cross-replica collectives (the [`OpFamily::Collective`]
+    /// ops: `all_gather`, `all_to_all`, `reduce_scatter`, `all_reduce`,
+    /// `collective_permute`): they run in a manual computation's body, each device
+    /// exchanging its blocks with its group.
     pub fn is_replica_collective(&self) -> bool {
-        matches!(
-            self,
-            OpKind::AllGather(_)
-                | OpKind::AllToAll(_)
-                | OpKind::ReduceScatter(_)
-                | OpKind::AllReduce(_)
-                | OpKind::CollectivePermute(_)
-        )
+        self.family() == OpFamily::Collective
     }
 
-    /// True for the ops that must own a body (`named_computation`,
-    /// `manual_computation`, `while`).
+    /// True for the ops that must own a body (the [`OpFamily::Region`] ops:
+    /// `named_computation`, `manual_computation`, `while`, `case`).
     pub fn needs_body(&self) -> bool {
-        matches!(self, OpKind::NamedComputation(_) | OpKind::ManualComputation(_) | OpKind::While(_) | OpKind::Case(_))
+        self.family() == OpFamily::Region
     }
 
     /// How many regions a region op owns: a `while` two (condition, body), a

@@ -6,9 +6,12 @@
 //! per op family; each documents its rules and counts. `README.md` explains the
 //! builder and how to add an op.
 //!
-//! Ops with no rule (`None`): `constant`, `iota`, `reshard`, `propagation_barrier`
-//! and the region ops (their bodies have rules), as in Shardy, and a `reshape` of a
-//! tensor with no elements.
+//! `rule_for` and `counts_for` match on the op's family ([`OpKind::family`]): the
+//! elementwise ops share the pointwise rule and counts, the other families' ops have
+//! their own (`own_rule`, `own_counts`). Ops with no rule (`None`): the boundaries
+//! (`reshard`, `propagation_barrier`), the region ops (their bodies have rules) and
+//! the sources (`constant`, `iota`, `partition_id`), as in Shardy, and a `reshape` of
+//! a tensor with no elements.
 //!
 #![doc = include_str!("README.md")]
 
@@ -39,7 +42,7 @@ pub(crate) use pointwise::unary_flops_per_element;
 pub use slicing::{ConcatSources, StartIndices};
 
 use crate::ir::{Op, OpId, Program, TensorType, ValueDef, ValueId};
-use crate::ops::{DotGeneral, OpKind, ReduceWindow};
+use crate::ops::{DotGeneral, OpFamily, OpKind, ReduceWindow};
 use crate::rule::OpShardingRule;
 use crate::units::{Bytes, Flops};
 
@@ -126,21 +129,44 @@ pub fn stablehlo_rule(program: &Program, id: OpId) -> Option<OpShardingRule> {
 /// The sharding rule of an op of `kind` with `shapes`; `sources` matters only for
 /// `concatenate` (a `dynamic_update_slice` is taken to have run-time indices).
 pub fn rule_for(kind: &OpKind, shapes: &OpShapes<'_>, sources: ConcatSources) -> Option<OpShardingRule> {
+    match kind.family() {
+        // Elementwise ops, and markers (the operand itself: Shardy's
+        // `sharding_constraint` is pointwise).
+        OpFamily::Elementwise | OpFamily::Marker => Some(pointwise::rule(shapes)),
+        // Shardy's own rule: pointwise for equal widths, else a dimension split or merged.
+        OpFamily::Bitcast => Some(bits::bitcast_rule(shapes)),
+        OpFamily::Random => Some(bits::rng_rule(shapes)),
+        // As in Shardy, none: a boundary's result is sharded apart from its operand, a
+        // region op's bodies have rules, a source has no operand.
+        OpFamily::Boundary | OpFamily::Region | OpFamily::Source => None,
+        OpFamily::Custom
+        | OpFamily::Contraction
+        | OpFamily::Convolution
+        | OpFamily::Reduction
+        | OpFamily::Window
+        | OpFamily::Movement
+        | OpFamily::Collective => own_rule(kind, shapes, sources),
+    }
+}
+
+/// The rule of an op of a family whose every op has a rule of its own (`rule_for`
+/// gives the other families' ops theirs by family, and never asks here).
+fn own_rule(kind: &OpKind, shapes: &OpShapes<'_>, sources: ConcatSources) -> Option<OpShardingRule> {
     Some(match kind {
-        OpKind::Unary(_)
-        | OpKind::Binary(_)
-        | OpKind::Convert { .. }
-        | OpKind::Compare { .. }
-        | OpKind::Select
-        | OpKind::Clamp
-        | OpKind::ReducePrecision(_)
-        | OpKind::IsFinite
-        | OpKind::ShardingConstraint(_)
-        | OpKind::OptimizationBarrier => pointwise::rule(shapes),
+        OpKind::Custom(c) => custom::rule(c),
         OpKind::DotGeneral(d) => dot::dot_general_rule(d, shapes),
         OpKind::Dot => dot::dot_general_rule(&DotGeneral::for_dot(shapes.operands[0].rank()), shapes),
         OpKind::Einsum(e) => dot::einsum_rule(e, shapes),
+        OpKind::TriangularSolve(t) => linalg::triangular_solve_rule(t, shapes),
+        OpKind::Cholesky(c) => linalg::cholesky_rule(c, shapes),
+        OpKind::Convolution(c) => conv::rule(c, shapes),
         OpKind::Reduce(r) => reduce::rule(r, shapes),
+        OpKind::Sort(s) => sort::rule(s, shapes),
+        OpKind::Softmax(s) => norm::rule(&[s.dimension], shapes),
+        OpKind::LayerNorm(n) | OpKind::RmsNorm(n) => norm::rule(&n.dimensions, shapes),
+        OpKind::BatchNormInference(b) => norm::batch_norm_rule(b.feature_index, shapes),
+        OpKind::ReduceWindow(r) => window::reduce_window_rule(r, shapes),
+        OpKind::SelectAndScatter(s) => window::select_and_scatter_rule(s, shapes),
         OpKind::BroadcastInDim(b) => reshaping::broadcast_rule(b, shapes),
         OpKind::Reshape(_) => return reshaping::reshape_rule(shapes),
         OpKind::Transpose(t) => reshaping::transpose_rule(t, shapes),
@@ -148,38 +174,18 @@ pub fn rule_for(kind: &OpKind, shapes: &OpShapes<'_>, sources: ConcatSources) ->
         OpKind::Reverse(r) => slicing::reverse_rule(r, shapes),
         OpKind::Slice(_) | OpKind::Pad(_) => slicing::slice_or_pad_rule(shapes),
         OpKind::DynamicSlice(_) => slicing::dynamic_slice_rule(shapes),
-        OpKind::Convolution(c) => conv::rule(c, shapes),
-        OpKind::ReduceWindow(r) => window::reduce_window_rule(r, shapes),
-        OpKind::SelectAndScatter(s) => window::select_and_scatter_rule(s, shapes),
+        OpKind::DynamicUpdateSlice => slicing::dynamic_update_slice_rule(StartIndices::Dynamic, shapes),
         OpKind::Gather(g) => gather::gather_rule(g, shapes),
         OpKind::Scatter(s) => gather::scatter_rule(s, shapes),
         OpKind::Take(t) => {
             let gather = gather::take_as_gather(t, &shapes.operands[0].shape, shapes.operands[1].rank());
             gather::gather_rule(&gather, shapes)
         }
-        OpKind::Sort(s) => sort::rule(s, shapes),
-        OpKind::TriangularSolve(t) => linalg::triangular_solve_rule(t, shapes),
-        OpKind::Cholesky(c) => linalg::cholesky_rule(c, shapes),
-        OpKind::Softmax(s) => norm::rule(&[s.dimension], shapes),
-        OpKind::LayerNorm(n) | OpKind::RmsNorm(n) => norm::rule(&n.dimensions, shapes),
-        OpKind::Custom(c) => custom::rule(c),
-        OpKind::DynamicUpdateSlice => slicing::dynamic_update_slice_rule(StartIndices::Dynamic, shapes),
-        OpKind::BitcastConvert(_) => bits::bitcast_rule(shapes),
-        OpKind::RngBitGenerator(_) => bits::rng_rule(shapes),
-        OpKind::BatchNormInference(b) => norm::batch_norm_rule(b.feature_index, shapes),
         OpKind::AllGather(a) => collective::all_gather_rule(a, shapes),
         OpKind::AllToAll(a) => collective::all_to_all_rule(a, shapes),
         OpKind::ReduceScatter(r) => collective::reduce_scatter_rule(r, shapes),
         OpKind::AllReduce(_) | OpKind::CollectivePermute(_) => collective::identity_rule(shapes),
-        OpKind::Reshard(_)
-        | OpKind::PropagationBarrier(_)
-        | OpKind::NamedComputation(_)
-        | OpKind::ManualComputation(_)
-        | OpKind::While(_)
-        | OpKind::Case(_)
-        | OpKind::Constant(_)
-        | OpKind::Iota(_)
-        | OpKind::PartitionId => return None,
+        _ => return None,
     })
 }
 
@@ -216,57 +222,55 @@ pub fn op_counts(program: &Program, id: OpId) -> OpCounts {
 
 /// The counts of an op of `kind` with `shapes`.
 pub fn counts_for(kind: &OpKind, shapes: &OpShapes<'_>) -> OpCounts {
+    match kind.family() {
+        OpFamily::Elementwise => pointwise::counts(shapes, pointwise::flops_per_element(kind)),
+        // No arithmetic: the operand's bytes copied to the result.
+        OpFamily::Bitcast => OpCounts::moving(shapes),
+        // No kernel: a marker or boundary passes its operand on (a boundary's reshard
+        // is priced as one), a region op's bodies are counted op by op.
+        OpFamily::Marker | OpFamily::Boundary | OpFamily::Region => OpCounts::default(),
+        // Nothing read; the result written.
+        OpFamily::Source => OpCounts { bytes_read: Bytes(0), ..OpCounts::moving(shapes) },
+        OpFamily::Random
+        | OpFamily::Custom
+        | OpFamily::Contraction
+        | OpFamily::Convolution
+        | OpFamily::Reduction
+        | OpFamily::Window
+        | OpFamily::Movement
+        | OpFamily::Collective => own_counts(kind, shapes),
+    }
+}
+
+/// The counts of an op of a family whose ops are counted one by one (`counts_for`
+/// counts the other families' ops by family, and never asks here): the moves of
+/// data among them (`broadcast_in_dim`, `reshape`, `transpose`, `concatenate`,
+/// `reverse`, `pad`, `all_gather`, `all_to_all`, `collective_permute`) read every
+/// operand and write every result.
+fn own_counts(kind: &OpKind, shapes: &OpShapes<'_>) -> OpCounts {
     match kind {
-        OpKind::Unary(u) => pointwise::counts(shapes, pointwise::unary_flops_per_element(*u)),
-        OpKind::Binary(b) => pointwise::counts(shapes, pointwise::binary_flops_per_element(*b)),
-        OpKind::Convert { .. }
-        | OpKind::Compare { .. }
-        | OpKind::Select
-        | OpKind::ReducePrecision(_)
-        | OpKind::IsFinite => pointwise::counts(shapes, 1.0),
-        OpKind::Clamp => pointwise::counts(shapes, 2.0),
+        OpKind::RngBitGenerator(_) => bits::rng_counts(shapes),
+        OpKind::Custom(c) => custom::counts(c, shapes),
         OpKind::DotGeneral(d) => dot::dot_general_counts(d, shapes),
         OpKind::Dot => dot::dot_general_counts(&DotGeneral::for_dot(shapes.operands[0].rank()), shapes),
         OpKind::Einsum(e) => dot::einsum_counts(e, shapes),
-        OpKind::Reduce(_) => reduce::counts(shapes),
-        OpKind::BroadcastInDim(_)
-        | OpKind::Reshape(_)
-        | OpKind::Transpose(_)
-        | OpKind::Concatenate(_)
-        | OpKind::Reverse(_)
-        | OpKind::Pad(_)
-        | OpKind::BitcastConvert(_)
-        | OpKind::AllGather(_)
-        | OpKind::AllToAll(_)
-        | OpKind::CollectivePermute(_) => OpCounts::moving(shapes),
-        OpKind::ReduceScatter(_) | OpKind::AllReduce(_) => collective::reduce_scatter_counts(shapes),
-        OpKind::RngBitGenerator(_) => bits::rng_counts(shapes),
-        OpKind::BatchNormInference(_) => norm::batch_norm_counts(shapes),
-        OpKind::Slice(_) | OpKind::DynamicSlice(_) => slicing::slicing_counts(shapes),
-        OpKind::DynamicUpdateSlice => slicing::dynamic_update_slice_counts(shapes),
-        OpKind::Convolution(c) => conv::counts(c, shapes),
-        OpKind::ReduceWindow(r) => window::reduce_window_counts(r, shapes),
-        OpKind::SelectAndScatter(s) => window::select_and_scatter_counts(s, shapes),
-        OpKind::Gather(_) | OpKind::Take(_) => gather::gather_counts(shapes),
-        OpKind::Scatter(s) => gather::scatter_counts(s, shapes),
-        OpKind::Sort(s) => sort::counts(s, shapes),
         OpKind::TriangularSolve(_) => linalg::triangular_solve_counts(shapes),
         OpKind::Cholesky(_) => linalg::cholesky_counts(shapes),
+        OpKind::Convolution(c) => conv::counts(c, shapes),
+        OpKind::Reduce(_) => reduce::counts(shapes),
+        OpKind::Sort(s) => sort::counts(s, shapes),
         OpKind::Softmax(_) => norm::softmax_counts(shapes),
         OpKind::LayerNorm(n) => norm::norm_counts(n, shapes, 7.0),
         OpKind::RmsNorm(n) => norm::norm_counts(n, shapes, 4.0),
-        OpKind::Custom(c) => custom::counts(c, shapes),
-        OpKind::Constant(_) | OpKind::Iota(_) | OpKind::PartitionId => {
-            OpCounts { bytes_read: Bytes(0), ..OpCounts::moving(shapes) }
-        }
-        OpKind::ShardingConstraint(_)
-        | OpKind::Reshard(_)
-        | OpKind::PropagationBarrier(_)
-        | OpKind::OptimizationBarrier
-        | OpKind::NamedComputation(_)
-        | OpKind::ManualComputation(_)
-        | OpKind::While(_)
-        | OpKind::Case(_) => OpCounts::default(),
+        OpKind::BatchNormInference(_) => norm::batch_norm_counts(shapes),
+        OpKind::ReduceWindow(r) => window::reduce_window_counts(r, shapes),
+        OpKind::SelectAndScatter(s) => window::select_and_scatter_counts(s, shapes),
+        OpKind::Slice(_) | OpKind::DynamicSlice(_) => slicing::slicing_counts(shapes),
+        OpKind::DynamicUpdateSlice => slicing::dynamic_update_slice_counts(shapes),
+        OpKind::Gather(_) | OpKind::Take(_) => gather::gather_counts(shapes),
+        OpKind::Scatter(s) => gather::scatter_counts(s, shapes),
+        OpKind::ReduceScatter(_) | OpKind::AllReduce(_) => collective::reduce_scatter_counts(shapes),
+        _ => OpCounts::moving(shapes),
     }
 }
 
