@@ -8,6 +8,7 @@ mod custom_body;
 mod gallery;
 mod halo;
 mod halo_shifts;
+mod memory;
 mod partial_kinds;
 mod pipeline_modules;
 mod pipeline_props;
