@@ -5,6 +5,7 @@
 
 mod config_headers;
 mod custom_body;
+mod exported_modules;
 mod gallery;
 mod halo;
 mod halo_shifts;
