@@ -1,6 +1,7 @@
 //! The config gallery (`configs/`): every config, at the small sizes its `ci_sizes:`
 //! declares (as it is when it declares none), solves within a short time limit and
-//! its plan runs on the CPU mesh matching the unsharded reference; and every config
+//! its plan runs on the CPU mesh matching the unsharded reference, and the reference
+//! interpreter evaluates it to finite outputs of the right shapes; and every config
 //! keeps the header comment that says what it is and what a good plan looks like.
 
 use std::time::Instant;
@@ -88,6 +89,33 @@ fn the_gallery_declares_ci_sizes_for_its_large_configs() {
         let largest = config.program.values().iter().map(|v| v.ty.num_elements()).max().unwrap_or(0);
         if largest > 1 << 16 {
             assert!(!config.ci_sizes.is_empty(), "{path}: {largest} elements but no ci_sizes");
+        }
+    }
+}
+
+#[test]
+fn every_example_config_evaluates() {
+    use autoshard::executor::{Tensor, interpret};
+    let configs = gallery();
+    assert!(configs.len() >= 3, "expected the example configs in ../configs");
+    for (path, source) in configs {
+        let name = std::path::Path::new(&path).file_stem().unwrap().to_string_lossy().into_owned();
+        // At the config's own small sizes (`ci_sizes:`).
+        let config = autoshard::Config::from_source_at_ci_sizes(&path, &source).unwrap_or_else(|e| panic!("{e}"));
+        let inputs: Vec<Tensor> = config
+            .program
+            .inputs()
+            .iter()
+            .enumerate()
+            .map(|(i, input)| Tensor::random(&config.program.value(input.value).ty, i as u64))
+            .collect();
+        let evaluation = interpret(&config.program, &inputs).unwrap_or_else(|e| panic!("{name}: {e}"));
+        for (output, tensor) in config.program.outputs().iter().zip(evaluation.outputs(&config.program)) {
+            let tensor = tensor.expect("output computed");
+            let expected: Vec<usize> =
+                config.program.value(output.value).ty.shape.iter().map(|&d| d as usize).collect();
+            assert_eq!(tensor.shape(), expected.as_slice());
+            assert!(tensor.data().iter().all(|v| v.is_finite()), "{name}: non-finite output");
         }
     }
 }

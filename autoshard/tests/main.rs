@@ -5,9 +5,11 @@
 
 mod config_headers;
 mod custom_body;
+mod exported_modules;
 mod gallery;
 mod halo;
 mod halo_shifts;
+mod memory;
 mod partial_kinds;
 mod pipeline_modules;
 mod pipeline_props;

@@ -1,8 +1,6 @@
 //! Fuzzing of the config reader: mutated example configs must give a config or
 //! located errors, never a panic, and every error must point inside the file.
 
-#![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
-
 use autoshard_config::Config;
 use proptest::prelude::*;
 

@@ -1,13 +1,12 @@
-//! Benchmarks of reshard planning and of pricing a program.
+//! Benchmarks of reshard planning.
 //!
 //! `cargo bench -p autoshard-cost --bench reshard_and_cost`. The solver prices reshards between many
 //! candidate shardings, so planning one (Shardy's algorithm, the simulator check and
-//! the cost-aware choice) must stay in the microseconds; pricing a whole config
-//! (`autoshard cost`) is the local-choice completion plus the evaluation.
+//! the cost-aware choice) must stay in the microseconds. (Pricing a whole config,
+//! `autoshard cost`, is the facade's bench `end_to_end`.)
 
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
 
-use autoshard_config::Config;
 use autoshard_cost::{HardwareSpec, Preset, Tensor, cheapest_plan};
 use autoshard_model::reshard::{plan, simulate};
 use autoshard_model::{DType, Meshes, TensorSharding};
@@ -32,11 +31,5 @@ fn reshard(c: &mut Criterion) {
     });
 }
 
-fn price(c: &mut Criterion) {
-    let config =
-        Config::from_source("transformer_block.yaml", include_str!("../../configs/transformer_block.yaml")).unwrap();
-    c.bench_function("price_transformer_block", |b| b.iter(|| autoshard::price(black_box(&config), None)));
-}
-
-criterion_group!(benches, reshard, price);
+criterion_group!(benches, reshard);
 criterion_main!(benches);

@@ -1,21 +1,120 @@
 //! The cost model against numbers worked out by hand from docs/spec.md §4 and the H100 preset's
 //! published figures (NVLink 4: 450 GB/s per direction, α = 2 us; 989 TFLOP/s dense
-//! bf16; 3.35 TB/s HBM3), for the configs in `tests/data/cost/`.
+//! bf16; 3.35 TB/s HBM3), for the configs in `tests/data/cost/` (their programs built
+//! here as each config writes them; the command line's cost tables read the configs).
 
-use autoshard_config::Config;
-use autoshard_model::Plan;
-use autoshard_model::PlannedCollective;
+use autoshard_cost::{Fixed, HardwareSpec, Preset, complete, price_plan};
+use autoshard_model::ir::{InputSpec, OpSpec};
+use autoshard_model::ops::{BinaryOp, BroadcastInDim, Custom, DotGeneral, UnaryOp};
 use autoshard_model::reshard::CollectiveKind;
+use autoshard_model::{DType, Flops, OpKind, Plan, PlannedCollective, Program, ProgramBuilder, TensorSharding};
+use autoshard_model::{TensorType, ValueId};
 
 const ALPHA: f64 = 2e-6;
 const BANDWIDTH: f64 = 450e9;
 const FLOPS: f64 = 989e12;
 const MIB: f64 = 1048576.0;
 
-fn priced(file: &str) -> Plan {
-    let path = format!("{}/tests/data/cost/{file}", env!("CARGO_MANIFEST_DIR"));
-    let config = Config::from_source(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
-    autoshard::price(&config, None).unwrap().plan
+/// A program built as a config writes it: named, on `mesh` (as `@mesh`), its
+/// shardings in the short form (`[{"x"}, {}]`).
+struct Fixture(ProgramBuilder);
+
+impl Fixture {
+    fn new(name: &str, mesh: &str) -> Self {
+        Fixture(ProgramBuilder::new(name, "mesh", mesh.parse().unwrap()))
+    }
+
+    fn input(&mut self, name: &str, ty: (&[i64], DType), parameter: bool, sharding: Option<&str>) -> ValueId {
+        let (ty, sharding) = (TensorType::new(ty.0, ty.1), sharding.map(parse));
+        self.0.add_input(InputSpec { name: name.into(), ty, parameter, sharding, loc: None }).unwrap()
+    }
+
+    fn op(&mut self, name: &str, kind: OpKind, operands: &[ValueId]) -> ValueId {
+        self.0.add_op(spec(name, kind, operands)).unwrap_or_else(|e| panic!("{name}: {e}"))[0]
+    }
+
+    fn output(&mut self, value: ValueId, sharding: Option<&str>) {
+        self.0.add_output(value, sharding.map(parse), None).unwrap();
+    }
+
+    fn finish(self) -> Program {
+        self.0.finish().unwrap()
+    }
+}
+
+fn parse(sharding: &str) -> TensorSharding {
+    TensorSharding::parse_with_default_mesh(sharding, "mesh").unwrap()
+}
+
+fn spec(name: &str, kind: OpKind, operands: &[ValueId]) -> OpSpec {
+    OpSpec { result_names: vec![name.into()], kind, operands: operands.to_vec(), result_shardings: vec![], loc: None }
+}
+
+/// `dot_general` contracting `lhs` of the left operand with `rhs` of the right.
+fn dot(lhs: i64, rhs: i64) -> OpKind {
+    let dims = DotGeneral { lhs_contracting_dims: vec![lhs], rhs_contracting_dims: vec![rhs], ..DotGeneral::default() };
+    OpKind::DotGeneral(dims)
+}
+
+/// `megatron_mlp.yaml`: Megatron's MLP, both weights split along "model".
+fn megatron_mlp() -> Program {
+    let mut c = Fixture::new("megatron-mlp", r#"<["model"=4]>"#);
+    let x = c.input("x", (&[8, 1024, 4096], DType::BF16), false, None);
+    let w1 = c.input("w1", (&[4096, 16384], DType::BF16), true, Some(r#"[{}, {"model"}]"#));
+    let w2 = c.input("w2", (&[16384, 4096], DType::BF16), true, Some(r#"[{"model"}, {}]"#));
+    let h = c.op("h", dot(2, 0), &[x, w1]);
+    let a = c.op("a", OpKind::Unary(UnaryOp::Gelu), &[h]);
+    let y = c.op("y", dot(2, 0), &[a, w2]);
+    c.output(y, Some("[{}, {}, {}]"));
+    c.finish()
+}
+
+/// `data_parallel.yaml`: the batch split along "data", the weights replicated.
+fn data_parallel() -> Program {
+    let mut c = Fixture::new("data-parallel-mlp", r#"<["data"=4]>"#);
+    let x = c.input("x", (&[8192, 4096], DType::BF16), false, Some(r#"[{"data"}, {}]"#));
+    let w1 = c.input("w1", (&[4096, 16384], DType::BF16), true, None);
+    let w2 = c.input("w2", (&[16384, 4096], DType::BF16), true, None);
+    let h = c.op("h", dot(1, 0), &[x, w1]);
+    let a = c.op("a", OpKind::Unary(UnaryOp::Gelu), &[h]);
+    let y = c.op("y", dot(1, 0), &[a, w2]);
+    c.output(y, Some(r#"[{"data"}, {}]"#));
+    c.finish()
+}
+
+/// `parameter_all_gather.yaml`: a parameter sharded along "data" where its matmul
+/// needs it whole.
+fn parameter_all_gather() -> Program {
+    let mut c = Fixture::new("parameter-all-gather", r#"<["data"=4]>"#);
+    let x = c.input("x", (&[8192, 4096], DType::BF16), false, Some(r#"[{"data"}, {}]"#));
+    let w = c.input("w", (&[4096, 4096], DType::BF16), true, Some(r#"[{"data"}, {}]"#));
+    let y = c.op("y", dot(1, 0), &[x, w]);
+    c.output(y, Some(r#"[{"data"}, {}]"#));
+    c.finish()
+}
+
+/// `reduce_scatter.yaml`: a matmul contracting a dimension split along "model", its
+/// result wanted split by rows.
+fn reduce_scatter() -> Program {
+    let mut c = Fixture::new("reduce-scatter", r#"<["model"=4]>"#);
+    let x = c.input("x", (&[1024, 4096], DType::F32), false, Some(r#"[{}, {"model"}]"#));
+    let w = c.input("w", (&[4096, 4096], DType::F32), true, Some(r#"[{"model"}, {}]"#));
+    let y = c.op("y", dot(1, 0), &[x, w]);
+    c.output(y, Some(r#"[{"model"}, {}]"#));
+    c.finish()
+}
+
+/// `program` priced on `preset` as `autoshard cost` prices a config: its annotations,
+/// every open choice made the cheapest local way.
+fn priced_on(program: &Program, preset: Preset) -> Plan {
+    let hardware = HardwareSpec::from_preset(preset, program.mesh());
+    let decisions = complete(program, &hardware, &Fixed::from_annotations(program)).unwrap();
+    price_plan(program, &hardware, &decisions).unwrap()
+}
+
+/// `program` priced on the H100 preset (`cost: {preset: h100-sxm}`).
+fn priced(program: &Program) -> Plan {
+    priced_on(program, Preset::H100Sxm)
 }
 
 /// The plan's only collective, which must be of `kind`.
@@ -37,7 +136,7 @@ fn assert_close(actual: f64, expected: f64, what: &str) {
 
 #[test]
 fn megatron_mlp_all_reduces_the_activation_once() {
-    let plan = priced("megatron_mlp.yaml");
+    let plan = priced(&megatron_mlp());
     let (b, s, h, f, p) = (8.0, 1024.0, 4096.0, 16384.0, 4.0);
     let all_reduce = only_collective(&plan, CollectiveKind::AllReduce);
     assert_eq!(all_reduce.value, "y");
@@ -59,7 +158,7 @@ fn megatron_mlp_all_reduces_the_activation_once() {
 
 #[test]
 fn data_parallel_needs_no_forward_communication() {
-    let plan = priced("data_parallel.yaml");
+    let plan = priced(&data_parallel());
     assert!(plan.collectives.is_empty(), "{:#?}", plan.collectives);
     assert_eq!(plan.objective.communication_s.0, 0.0);
     let dot = 2.0 * 8192.0 * 4096.0 * 16384.0 / 4.0;
@@ -71,7 +170,7 @@ fn data_parallel_needs_no_forward_communication() {
 
 #[test]
 fn sharded_parameter_is_all_gathered() {
-    let plan = priced("parameter_all_gather.yaml");
+    let plan = priced(&parameter_all_gather());
     let gather = only_collective(&plan, CollectiveKind::AllGather);
     assert_eq!((gather.value.as_str(), gather.op.as_deref()), ("w", Some("y")));
     let n = 4096.0 * 4096.0 * 2.0;
@@ -85,7 +184,7 @@ fn sharded_parameter_is_all_gathered() {
 
 #[test]
 fn partial_sums_are_reduce_scattered_and_held_at_full_size() {
-    let plan = priced("reduce_scatter.yaml");
+    let plan = priced(&reduce_scatter());
     let scatter = only_collective(&plan, CollectiveKind::ReduceScatter);
     let n = 1024.0 * 4096.0 * 4.0;
     assert_eq!(scatter.bytes.0 as f64, n);
@@ -94,48 +193,54 @@ fn partial_sums_are_reduce_scattered_and_held_at_full_size() {
     assert_close(plan.objective.peak_memory_bytes.0 as f64, 36.0 * MIB, "peak memory");
 }
 
-/// A custom op with a body (`exponential` then `tanh`, split four ways) under `cost`.
-fn custom_with_body(cost: &str) -> Plan {
-    let text = format!(
-        r#"
-name: body-priced
-mesh: {{axes: {{x: 4}}}}
-cost: {cost}
-program:
-  inputs:
-    a: {{shape: [64, 32], dtype: f32, sharding: '[{{"x"}}, {{}}]'}}
-  ops:
-    - name: c
-      op: custom
-      operands: [a]
-      rule: '([i, j])->([i, j]) {{i=64, j=32}}'
-      result: {{shape: [64, 32], dtype: f32}}
-      flops: 1.0e10
-      body:
-        args: [t]
-        ops:
-          - {{name: e, op: exponential, operands: [t]}}
-          - {{name: s, op: tanh, operands: [e]}}
-        results: [s]
-  outputs:
-    c: {{sharding: '[{{"x"}}, {{}}]'}}
-"#
-    );
-    autoshard::price(&Config::from_source("body.yaml", &text).unwrap(), None).unwrap().plan
+/// A custom op with a body (`exponential` then `tanh`, split four ways) priced on `preset`.
+fn custom_with_body(preset: Preset) -> Plan {
+    let mut c = Fixture::new("body-priced", r#"<["x"=4]>"#);
+    let a = c.input("a", (&[64, 32], DType::F32), false, Some(r#"[{"x"}, {}]"#));
+    let rule = "<([i, j])->([i, j]) {i=64, j=32}>".parse().unwrap();
+    let custom =
+        Custom { rule, results: vec![TensorType::new([64, 32], DType::F32)], flops: Flops(1.0e10), target: None };
+    let t = c.0.begin_region(spec("c", OpKind::Custom(custom), &[a]), vec!["t".into()]).unwrap()[0];
+    let e = c.op("e", OpKind::Unary(UnaryOp::Exponential), &[t]);
+    let s = c.op("s", OpKind::Unary(UnaryOp::Tanh), &[e]);
+    let result = c.0.end_region(vec![s]).unwrap()[0];
+    c.output(result, Some(r#"[{"x"}, {}]"#));
+    priced_on(&c.finish(), preset)
 }
 
 #[test]
 fn a_custom_op_with_a_body_costs_its_body_on_a_measured_device_and_its_flops_under_a_roofline() {
     // The cpu profile's kernels are the executor's, which runs the body op by op on
     // each device's block: two kernels, each on 64 * 32 / 4 elements.
-    let plan = custom_with_body("{preset: cpu}");
+    let plan = custom_with_body(Preset::Cpu);
     let kernels = autoshard_cost::Profile::cpu().device.kernels.as_ref().unwrap();
     let per_element = |op: &str| kernels.per_element[op].0;
     let body = 2.0 * kernels.overhead.0 + 512.0 * (per_element("exponential") + per_element("tanh"));
     assert_close(plan.op("c").unwrap().compute_s.0, body, "the body's kernels");
     // The roofline prices the op as one kernel of its declared FLOPs, split four ways.
-    let plan = custom_with_body("{preset: h100-sxm}");
+    let plan = custom_with_body(Preset::H100Sxm);
     assert_close(plan.op("c").unwrap().compute_s.0, 1.0e10 / 4.0 / FLOPS, "the declared FLOPs");
+}
+
+/// Three parameters on one device: `b` broadcast and added to `a`, the exponential of
+/// the sum (`t`) multiplied by `w`; with `twice`, `t` is read by two pointwise ops (`t1
+/// = -t`, `t2 = t + t1`) and `t2` multiplied instead.
+fn pointwise_chain(twice: bool) -> Program {
+    let mut c = Fixture::new(if twice { "twice" } else { "memory" }, r#"<["x"=1]>"#);
+    let a = c.input("a", (&[256, 1024], DType::F32), true, None);
+    let b = c.input("b", (&[256], DType::F32), true, None);
+    let w = c.input("w", (&[1024, 256], DType::F32), true, None);
+    let broadcast = BroadcastInDim { shape: vec![256, 1024], broadcast_dimensions: vec![0] };
+    let bb = c.op("bb", OpKind::BroadcastInDim(broadcast), &[b]);
+    let s = c.op("s", OpKind::Binary(BinaryOp::Add), &[a, bb]);
+    let mut t = c.op("t", OpKind::Unary(UnaryOp::Exponential), &[s]);
+    if twice {
+        let t1 = c.op("t1", OpKind::Unary(UnaryOp::Negate), &[t]);
+        t = c.op("t2", OpKind::Binary(BinaryOp::Add), &[t, t1]);
+    }
+    let u = c.op("u", dot(1, 0), &[t, w]);
+    c.output(u, None);
+    c.finish()
 }
 
 /// The memory model of docs/cost-model.md: a broadcast or a cheap pointwise op read
@@ -144,47 +249,26 @@ fn a_custom_op_with_a_body_costs_its_body_on_a_measured_device_and_its_flops_und
 /// throughout.
 #[test]
 fn pointwise_ops_write_in_place_and_broadcasts_fuse_away() {
-    let source = r#"
-mesh: {axes: {x: 1}}
-program:
-  inputs:
-    a: {shape: [256, 1024], dtype: f32, parameter: true}
-    b: {shape: [256], dtype: f32, parameter: true}
-    w: {shape: [1024, 256], dtype: f32, parameter: true}
-  ops:
-    - {name: bb, op: broadcast_in_dim, operands: [b], shape: [256, 1024], broadcast_dimensions: [0]}
-    - {name: s, op: add, operands: [a, bb]}
-    - {name: t, op: exponential, operands: [s]}
-    - {name: u, op: dot_general, operands: [t, w], contracting_dims: [[1], [0]]}
-  outputs:
-    u:
-"#;
-    let config = Config::from_source("memory.yaml", source).unwrap_or_else(|e| panic!("{e}"));
-    let plan = autoshard::price(&config, None).unwrap().plan;
+    let program = &pointwise_chain(false);
+    let plan = priced(program);
     // At u: a, w (1 MiB each), b (1 KiB), t (1 MiB; bb and s are fused into it) and u
     // (256 KiB).
     let expected = 3.0 * MIB + 257.0 * 1024.0;
     assert_close(plan.objective.peak_memory_bytes.0 as f64, expected, "peak memory");
     assert_eq!(plan.peak.as_ref().and_then(|p| p.at.as_deref()), Some("u"));
-    let program = &config.program;
-    let fused = autoshard::cost::fused_away(program);
+    let fused = autoshard_cost::fused_away(program);
     let names: Vec<&str> = program.value_ids().filter(|v| fused[v.index()]).map(|v| &*program.value(v).name).collect();
     assert_eq!(names, ["bb", "s"]);
     // An expensive op read twice is computed once: t, read by two pointwise ops,
     // keeps its buffer; the cheap t1 is recomputed in t2.
-    let twice = source.replace("operands: [t, w]", "operands: [t2, w]").replace(
-        "    - {name: u,",
-        "    - {name: t1, op: negate, operands: [t]}\n    - {name: t2, op: add, operands: [t, t1]}\n    - {name: u,",
-    );
-    let config = Config::from_source("twice.yaml", &twice).unwrap_or_else(|e| panic!("{e}"));
-    let program = &config.program;
-    let fused = autoshard::cost::fused_away(program);
+    let program = &pointwise_chain(true);
+    let fused = autoshard_cost::fused_away(program);
     let names: Vec<&str> = program.value_ids().filter(|v| fused[v.index()]).map(|v| &*program.value(v).name).collect();
     assert_eq!(names, ["bb", "s", "t1"]);
     // Each fused value's operands are read where it is read, the later first (t1 is
     // read at t2, so t lives to t2; bb at s, so b lives to s's readers).
-    let reads = autoshard::cost::fused_reads(program, &fused);
-    let named = |v: autoshard_model::ValueId| program.value(v).name.clone();
+    let reads = autoshard_cost::fused_reads(program, &fused);
+    let named = |v: ValueId| program.value(v).name.clone();
     let reads: Vec<(String, String)> = reads.into_iter().map(|(v, r)| (named(v), named(r))).collect();
     let expected = [("t1", "t"), ("s", "a"), ("s", "bb"), ("bb", "b")];
     assert_eq!(reads, expected.map(|(v, r)| (v.to_string(), r.to_string())));

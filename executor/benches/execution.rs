@@ -1,15 +1,12 @@
-//! The executor's kernels and whole runs.
+//! The executor's kernels.
 //!
 //! - `gemm_512`: the executor's `dot_general` on 512×512×512 f32 (the kernel every
 //!   contraction runs, transposes to GEMM layout included) against ndarray's
 //!   `general_mat_mul` (matrixmultiply) alone on the same matrices; criterion
 //!   reports elements per second — FLOP/s is 2 × 512³ per iteration.
-//! - `run`: `autoshard::run` end to end — lowering, the sharded run on one
-//!   thread per device and the reference run — for each example config, with the
-//!   plan the solver finds at full size and the large dimensions divided by 16
-//!   (full-size runs take tens of seconds; see the README for their figures).
 //!
-//! `cargo bench -p autoshard-executor --bench execution`.
+//! `cargo bench -p autoshard-executor --bench execution`. (Whole runs of the example
+//! configs, `autoshard::run` end to end, are the facade's bench `end_to_end`.)
 
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a bench should fail loudly")]
 
@@ -41,26 +38,5 @@ fn gemm(c: &mut Criterion) {
     group.finish();
 }
 
-fn runs(c: &mut Criterion) {
-    let mut group = c.benchmark_group("run");
-    group.sample_size(10).measurement_time(Duration::from_secs(5));
-    let mut paths: Vec<_> = std::fs::read_dir("../configs").unwrap().map(|e| e.unwrap().path()).collect();
-    paths.retain(|p| p.extension().is_some_and(|e| e == "yaml"));
-    paths.sort();
-    for path in paths {
-        let source = std::fs::read_to_string(&path).unwrap();
-        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-        // Named by its path: a config may read modules beside it.
-        let file = path.display().to_string();
-        let full = autoshard_config::Config::from_source(&file, &source).unwrap();
-        let plan = autoshard::solve(&full).unwrap();
-        let small = autoshard_config::Config::from_source(&file, &autoshard_config::scaled(&source, 16)).unwrap();
-        group.bench_function(format!("{name}_div16"), |b| {
-            b.iter(|| assert!(autoshard::run(&small, &plan, 0).unwrap().verification.passed))
-        });
-    }
-    group.finish();
-}
-
-criterion_group!(benches, gemm, runs);
+criterion_group!(benches, gemm);
 criterion_main!(benches);

@@ -384,23 +384,35 @@ mod tests {
     }
 
     /// `a` (split in two by rows) gathered whole as `r`, then `h = r · b` on whole
-    /// tensors on both devices, all bf16.
-    const GATHER_THEN_DOT: &str = r#"
-mesh: {axes: {x: 2}}
-program:
-  inputs:
-    a: {shape: [8, 4], dtype: bf16}
-    b: {shape: [4, 2], dtype: bf16}
-  ops:
-    - {name: r, op: reshard, operands: [a], sharding: '[{}, {}]'}
-    - {name: h, op: dot_general, operands: [r, b], contracting_dims: [[1], [0]]}
-  outputs: {h: }
-"#;
+    /// tensors on both devices, all bf16: as a config writes it,
+    /// `{name: r, op: reshard, operands: [a], sharding: '[{}, {}]'}` then
+    /// `{name: h, op: dot_general, operands: [r, b], contracting_dims: [[1], [0]]}`.
+    fn gather_then_dot() -> Program {
+        use autoshard_model::ProgramBuilder;
+        use autoshard_model::ir::{InputSpec, OpSpec};
+        use autoshard_model::ops::DotGeneral;
+        use autoshard_model::{DType, OpKind, TensorType, ValueId};
+        let mut b = ProgramBuilder::new("t", "mesh", r#"<["x"=2]>"#.parse().unwrap());
+        let mut input = |name: &str, shape: [i64; 2]| {
+            let ty = TensorType::new(shape, DType::BF16);
+            b.add_input(InputSpec { name: name.into(), ty, parameter: false, sharding: None, loc: None }).unwrap()
+        };
+        let (a, w) = (input("a", [8, 4]), input("b", [4, 2]));
+        let mut op = |name: &str, kind: OpKind, operands: Vec<ValueId>| {
+            let spec = OpSpec { result_names: vec![name.into()], kind, operands, result_shardings: vec![], loc: None };
+            b.add_op(spec).unwrap()[0]
+        };
+        let replicated = TensorSharding::parse_with_default_mesh("[{}, {}]", "mesh").unwrap();
+        let r = op("r", OpKind::Reshard(replicated), vec![a]);
+        let dims = DotGeneral { lhs_contracting_dims: vec![1], rhs_contracting_dims: vec![0], ..Default::default() };
+        let h = op("h", OpKind::DotGeneral(dims), vec![r, w]);
+        b.add_output(h, None, None).unwrap();
+        b.finish().unwrap()
+    }
 
     #[test]
     fn walks_a_schedule_as_a_device_runs_it() {
-        let config = autoshard_config::Config::from_source("t.yaml", GATHER_THEN_DOT).unwrap_or_else(|e| panic!("{e}"));
-        let program = &config.program;
+        let program = &gather_then_dot();
         let sharding = |text: &str| TensorSharding::parse_with_default_mesh(text, "mesh").unwrap();
         let replicated = |v: &autoshard_model::ir::Value| TensorSharding::replicated("mesh", v.ty.shape.len());
         let mut values: Vec<TensorSharding> = program.values().iter().map(replicated).collect();

@@ -1,12 +1,11 @@
-//! Benchmarks of the text forms and of reading a config.
+//! Benchmarks of the text forms.
 //!
 //! `cargo bench -p autoshard-model --bench text_forms`. Parsing and printing Shardy attributes sits on
-//! every path that reads user input or writes a plan; reading a config (YAML, type
-//! inference, sharding verification) is the fixed cost of every command.
+//! every path that reads user input or writes a plan. (Reading a config is `config`'s
+//! bench, `read_config`.)
 
 #![allow(clippy::expect_used, clippy::unwrap_used, reason = "a broken fixture in a test harness should fail loudly")]
 
-use autoshard_config::Config;
 use autoshard_model::{OpShardingRule, TensorFactorShardings, TensorSharding};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -31,12 +30,5 @@ fn text_forms(c: &mut Criterion) {
     });
 }
 
-fn config(c: &mut Criterion) {
-    let source = include_str!("../../configs/transformer_block.yaml");
-    c.bench_function("read_transformer_block_config", |b| {
-        b.iter(|| Config::from_source("transformer_block.yaml", black_box(source)).map(|c| c.program.ops().len()))
-    });
-}
-
-criterion_group!(benches, text_forms, config);
+criterion_group!(benches, text_forms);
 criterion_main!(benches);

@@ -1,8 +1,11 @@
 //! Modules written by the exporter read back as the program and plan they were
 //! written from, and plans written as JAX name every sharding.
 
-use autoshard::Config;
-use autoshard_model::Program;
+use crate::end_to_end::{self, Loaded};
+use autoshard_model::ir::{InputSpec, OpSpec};
+use autoshard_model::ops::{AllGather, AllToAll, DotGeneral, ReduceKind, ReduceScatter, ReplicaGroups};
+use autoshard_model::ops::{BinaryOp, RngAlgorithm, RngBitGenerator, UnaryOp};
+use autoshard_model::{Bytes, DType, OpKind, Program, ProgramBuilder, TensorSharding, TensorType, ValueId};
 use autoshard_stablehlo::{export, import, jax};
 
 /// The sharding rules of the ops of `program` that are not sharding constraints.
@@ -16,31 +19,64 @@ fn rules(program: &Program) -> Vec<String> {
         .collect()
 }
 
-/// The config `source` (YAML, read as `file`) and the plan of its annotations.
-fn priced(file: &str, source: &str) -> (Config, autoshard_model::Plan) {
-    let config = Config::from_source(file, source).unwrap();
-    let plan = autoshard::price(&config, None).unwrap().plan;
+/// A program built in code as a config writes it: named `name`, on `mesh` (as
+/// `@mesh`), shardings in the short form (`[{"x"}, {}]`).
+struct Fixture(ProgramBuilder);
+
+impl Fixture {
+    fn new(name: &str, mesh: &str) -> Self {
+        Fixture(ProgramBuilder::new(name, "mesh", mesh.parse().unwrap()))
+    }
+
+    fn input(&mut self, name: &str, ty: TensorType, parameter: bool, sharding: Option<&str>) -> ValueId {
+        let sharding = sharding.map(|s| TensorSharding::parse_with_default_mesh(s, "mesh").unwrap());
+        self.0.add_input(InputSpec { name: name.into(), ty, parameter, sharding, loc: None }).unwrap()
+    }
+
+    fn op(&mut self, names: &[&str], kind: OpKind, operands: &[ValueId]) -> Vec<ValueId> {
+        let result_names = names.iter().map(|&n| n.to_string()).collect();
+        let spec = OpSpec { result_names, kind, operands: operands.to_vec(), result_shardings: vec![], loc: None };
+        self.0.add_op(spec).unwrap_or_else(|e| panic!("{names:?}: {e}"))
+    }
+
+    fn output(mut self, outputs: &[(ValueId, Option<&str>)]) -> Program {
+        for &(value, sharding) in outputs {
+            let sharding = sharding.map(|s| TensorSharding::parse_with_default_mesh(s, "mesh").unwrap());
+            self.0.add_output(value, sharding, None).unwrap();
+        }
+        self.0.finish().unwrap()
+    }
+}
+
+/// `program` on the default hardware and the plan of its annotations.
+fn priced(program: Program) -> (Loaded, autoshard_model::Plan) {
+    let config = Loaded::from_program(program);
+    let plan = end_to_end::price(&config).unwrap().plan;
     (config, plan)
 }
 
 #[test]
 fn collectives_and_random_bits_read_back_as_the_same_ops() {
-    let source = r#"
-mesh: {axes: {x: 2, y: 2}}
-program:
-  inputs:
-    a:     {shape: [4, 8], dtype: f32}
-    state: {shape: [2], dtype: u64}
-  ops:
-    - {name: g, op: all_gather, operands: [a], all_gather_dim: 1, replica_groups: [[0, 1], [2, 3]], channel_id: 1, use_global_device_ids: true}
-    - {name: t, op: all_to_all, operands: [g], split_dimension: 1, concat_dimension: 0, replica_groups: [[0, 1], [2, 3]]}
-    - {name: r, op: reduce_scatter, operands: [t], scatter_dimension: 1, replica_groups: [[0, 1, 2, 3]], kind: max}
-    - {name: [next, bits], op: rng_bit_generator, operands: [state], shape: [4, 8], algorithm: THREE_FRY}
-  outputs:
-    r:
-    bits:
-"#;
-    let (config, plan) = priced("c.yaml", source);
+    let mut c = Fixture::new("c", r#"<["x"=2, "y"=2]>"#);
+    let a = c.input("a", TensorType::new([4, 8], DType::F32), false, None);
+    let state = c.input("state", TensorType::new([2], DType::U64), false, None);
+    let pairs = || ReplicaGroups(vec![vec![0, 1], vec![2, 3]]);
+    let gather = AllGather { all_gather_dim: 1, replica_groups: pairs(), channel_id: 1, use_global_device_ids: true };
+    let g = c.op(&["g"], OpKind::AllGather(gather), &[a]);
+    let to_all =
+        AllToAll { split_dimension: 1, concat_dimension: 0, split_count: 2, replica_groups: pairs(), channel_id: 0 };
+    let t = c.op(&["t"], OpKind::AllToAll(to_all), &g);
+    let scatter = ReduceScatter {
+        scatter_dimension: 1,
+        kind: ReduceKind::Max,
+        replica_groups: ReplicaGroups(vec![vec![0, 1, 2, 3]]),
+        channel_id: 0,
+        use_global_device_ids: false,
+    };
+    let r = c.op(&["r"], OpKind::ReduceScatter(scatter), &t);
+    let rng = RngBitGenerator { algorithm: RngAlgorithm::ThreeFry, result: TensorType::new([4, 8], DType::U32) };
+    let bits = c.op(&["next", "bits"], OpKind::RngBitGenerator(rng), &[state]);
+    let (config, plan) = priced(c.output(&[(r[0], None), (bits[1], None)]));
     let module = export(&config.program, &plan).unwrap();
     for expected in [
         "use_global_device_ids",
@@ -63,8 +99,8 @@ func.func @main(%a: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@"my mesh", [{
   return %0 : tensor<4x8xf32>
 }
 "#;
-    let config = Config::from_mlir("q.mlir", source).unwrap_or_else(|e| panic!("{e}"));
-    let plan = autoshard::price(&config, None).unwrap().plan;
+    let config = Loaded::from_mlir("q.mlir", source).unwrap_or_else(|e| panic!("{e}"));
+    let plan = end_to_end::price(&config).unwrap().plan;
     let module = export(&config.program, &plan).unwrap();
     assert!(module.contains("sdy.mesh @\"my mesh\" = "), "{module}");
     let again = import("m.mlir", &module).unwrap_or_else(|e| panic!("{e}\n{module}"));
@@ -82,10 +118,10 @@ func.func @main(%w: tensor<4x8xf32> {jax.buffer_donor = true}, %x: tensor<4x8xf3
   return %1, %0 : tensor<8xf32>, tensor<4x8xf32>
 }
 "#;
-    let config = Config::from_mlir("d.mlir", source).unwrap_or_else(|e| panic!("{e}"));
+    let config = Loaded::from_mlir("d.mlir", source).unwrap_or_else(|e| panic!("{e}"));
     let donated: Vec<_> = config.program.inputs().iter().map(|i| (i.donated, i.lives_throughout())).collect();
     assert_eq!(donated, [(Some(1), false), (None, true), (Some(0), false)]);
-    let plan = autoshard::price(&config, None).unwrap().plan;
+    let plan = end_to_end::price(&config).unwrap().plan;
     let module = export(&config.program, &plan).unwrap();
     assert_eq!(module.matches("tf.aliasing_output").count(), 2, "{module}");
     assert!(module.contains("tf.aliasing_output = 1 : i32}"), "{module}");
@@ -96,20 +132,11 @@ func.func @main(%w: tensor<4x8xf32> {jax.buffer_donor = true}, %x: tensor<4x8xf3
 
 /// `y = -x` on a 2 x 4 mesh, `x` of `rows` x 16 split by rows over both axes and
 /// `y` returned as `out`; priced as annotated.
-fn negate(rows: usize, out: &str) -> (Config, autoshard_model::Plan) {
-    let source = format!(
-        r#"
-mesh: {{axes: {{data: 2, model: 4}}}}
-program:
-  inputs:
-    x: {{shape: [{rows}, 16], dtype: f32, sharding: '[{{"data", "model"}}, {{}}]'}}
-  ops:
-    - {{name: y, op: negate, operands: [x]}}
-  outputs:
-    y: {{sharding: '{out}'}}
-"#
-    );
-    priced("t.yaml", &source)
+fn negate(rows: i64, out: &str) -> (Loaded, autoshard_model::Plan) {
+    let mut c = Fixture::new("t", r#"<["data"=2, "model"=4]>"#);
+    let x = c.input("x", TensorType::new([rows, 16], DType::F32), false, Some(r#"[{"data", "model"}, {}]"#));
+    let y = c.op(&["y"], OpKind::Unary(UnaryOp::Negate), &[x]);
+    priced(c.output(&[(y[0], Some(out))]))
 }
 
 #[test]
@@ -144,8 +171,8 @@ func.func private @silu() {
   return
 }
 "#;
-    let config = Config::from_mlir("c.mlir", source).unwrap_or_else(|e| panic!("{e}"));
-    let plan = autoshard::price(&config, None).unwrap().plan;
+    let config = Loaded::from_mlir("c.mlir", source).unwrap_or_else(|e| panic!("{e}"));
+    let plan = end_to_end::price(&config).unwrap().plan;
     let module = export(&config.program, &plan).unwrap_or_else(|e| panic!("{e}"));
     assert!(module.contains("call @silu() : () -> ()"), "{module}");
     assert!(module.lines().any(|l| l.trim() == "return"), "{module}");
@@ -169,11 +196,36 @@ fn a_module_lowered_for_a_mesh_runs_on_it_unless_it_declares_another() {
     );
 }
 
+/// The program of the solver's `tests/data/solve/deferred_reduction.yaml`,
+/// `y = (x @ w1 + r) @ w2` in bf16 with `x` split along its contracted dimension over
+/// a 4-way axis, on the H100 preset with 160 MiB of device memory: its plan keeps the
+/// first dot's partial sums through the add and the second dot.
+fn deferred_reduction() -> Loaded {
+    let mut c = Fixture::new("deferred-reduction", r#"<["model"=4]>"#);
+    let bf16 = |shape: [i64; 2]| TensorType::new(shape, DType::BF16);
+    let x = c.input("x", bf16([2048, 8192]), false, Some(r#"[{}, {"model"}]"#));
+    let w1 = c.input("w1", bf16([8192, 8192]), true, None);
+    let r = c.input("r", bf16([2048, 8192]), false, None);
+    let w2 = c.input("w2", bf16([8192, 512]), true, None);
+    let matmul = || {
+        OpKind::DotGeneral(DotGeneral {
+            lhs_contracting_dims: vec![1],
+            rhs_contracting_dims: vec![0],
+            ..Default::default()
+        })
+    };
+    let h = c.op(&["h"], matmul(), &[x, w1])[0];
+    let s = c.op(&["s"], OpKind::Binary(BinaryOp::Add), &[h, r])[0];
+    let y = c.op(&["y"], matmul(), &[s, w2])[0];
+    let mut config = Loaded::from_program(c.output(&[(y, Some("[{}, {}]"))]));
+    config.hardware.device.memory = Bytes(160 << 20);
+    config
+}
+
 #[test]
 fn a_plan_with_partial_sums_is_written_as_jax_with_its_outputs_reduced() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../solver/tests/data/solve/deferred_reduction.yaml");
-    let config = Config::load(path).unwrap();
-    let plan = autoshard::solve(&config).unwrap().plan;
+    let config = deferred_reduction();
+    let plan = end_to_end::solve(&config).unwrap().plan;
     assert!(plan.values.iter().any(|v| !v.sharding.unreduced.is_empty()), "the plan defers a reduction");
     let text = jax::render(&config.program, &plan).unwrap_or_else(|e| panic!("{e}"));
     assert!(text.contains(r#"# h holds partial sums over {"model"} here; the plan reduces them later"#), "{text}");

@@ -1,7 +1,9 @@
 //! StableHLO modules: Shardy's rule-registry test read as it is, and modules lowered
 //! by JAX (`scripts/jax/lower.py`) imported, solved and run.
 
+use crate::end_to_end::{self, Loaded};
 use autoshard_model::rules::stablehlo_rule;
+use autoshard_solver::Solution;
 use std::collections::BTreeMap;
 
 const REGISTRY: &str = "tests/data/mlir/shardy/op_sharding_rule_registry.mlir";
@@ -87,12 +89,12 @@ fn shardy_rule_registry() {
 /// The modules JAX lowered (`tests/data/mlir/jax/`).
 const JAX_MODULES: [&str; 2] = ["mlp", "transformer_block"];
 
-/// JAX's module `name` read as a config, and its solved plan.
-fn solved_jax_module(name: &str) -> (autoshard::Config, autoshard::Solution) {
+/// JAX's module `name` read as the facade reads it, and its solved plan.
+fn solved_jax_module(name: &str) -> (Loaded, Solution) {
     let path = format!("tests/data/mlir/jax/{name}.mlir");
     let source = std::fs::read_to_string(&path).expect("a lowered module");
-    let config = autoshard::Config::from_mlir(&path, &source).unwrap_or_else(|e| panic!("{e}"));
-    let solved = autoshard::solve(&config).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let config = Loaded::from_mlir(&path, &source).unwrap_or_else(|e| panic!("{e}"));
+    let solved = end_to_end::solve(&config).unwrap_or_else(|e| panic!("{name}: {e}"));
     (config, solved)
 }
 
@@ -105,7 +107,7 @@ fn jax_modules_import_solve_and_run() {
         let pinned = config.program.inputs().iter().find(|i| i.value == input).and_then(|i| i.sharding.clone());
         assert_eq!(pinned.map(|s| s.to_string()).as_deref().map(|s| s.contains("{\"data\"}")), Some(true));
         assert_eq!(plan.solver.as_ref().map(|s| s.status.as_str()), Some("optimal"), "{name}");
-        let run = autoshard::run(&config, &solved, 7).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let run = end_to_end::run(&config, &solved, 7).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(run.verification.passed, "{name}: the sharded run differs: {:?}", run.verification);
         let jax = autoshard_stablehlo::jax::render(&config.program, plan).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(jax.contains("reshape(2, 4), (\"data\", \"model\",))"), "{jax}");
@@ -128,11 +130,11 @@ func.func @main(%arg0: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x
 
 #[test]
 fn custom_calls_import_solve_and_run() {
-    use autoshard::executor::{Tensor, interpret};
-    let config = autoshard::Config::from_mlir("cc.mlir", CUSTOM_CALLS).unwrap_or_else(|e| panic!("{e}"));
-    let solved = autoshard::solve(&config).unwrap_or_else(|e| panic!("{e}"));
+    use autoshard_executor::{Tensor, interpret};
+    let config = Loaded::from_mlir("cc.mlir", CUSTOM_CALLS).unwrap_or_else(|e| panic!("{e}"));
+    let solved = end_to_end::solve(&config).unwrap_or_else(|e| panic!("{e}"));
     let plan = &solved.plan;
-    let run = autoshard::run(&config, &solved, 7).unwrap_or_else(|e| panic!("{e}"));
+    let run = end_to_end::run(&config, &solved, 7).unwrap_or_else(|e| panic!("{e}"));
     assert!(run.verification.passed, "the sharded run differs: {:?}", run.verification);
     let module = autoshard_stablehlo::export(&config.program, plan).unwrap_or_else(|e| panic!("{e}"));
     assert!(module.contains("\"chlo.erf\"") && module.contains("\"stablehlo.sort\""), "{module}");
@@ -168,12 +170,12 @@ fn libm_erf(x: f32) -> f32 {
 #[test]
 fn custom_calls_without_a_decomposition_solve_but_do_not_run() {
     let source = "sdy.mesh @mesh = <[\"x\"=2]>\nfunc.func @main(%a: tensor<8x4x4xf32>) -> (tensor<8x4x4xf32>, tensor<8x4xf32>) {\n  %0:2 = stablehlo.custom_call @Eigh(%a) {backend_config = \"1,1,100,1e-6\"} : (tensor<8x4x4xf32>) -> (tensor<8x4x4xf32>, tensor<8x4xf32>)\n  return %0#0, %0#1 : tensor<8x4x4xf32>, tensor<8x4xf32>\n}";
-    let config = autoshard::Config::from_mlir("eigh.mlir", source).unwrap_or_else(|e| panic!("{e}"));
-    let solved = autoshard::solve(&config).unwrap_or_else(|e| panic!("{e}"));
-    let err = autoshard::run(&config, &solved, 7).map(|_| ()).unwrap_err().to_string();
+    let config = Loaded::from_mlir("eigh.mlir", source).unwrap_or_else(|e| panic!("{e}"));
+    let solved = end_to_end::solve(&config).unwrap_or_else(|e| panic!("{e}"));
+    let err = end_to_end::run(&config, &solved, 7).map(|_| ()).unwrap_err().to_string();
     assert!(err.contains("custom_call @Eigh cannot run: autoshard has no decomposition of it"), "{err}");
     let unknown = source.replace("@Eigh", "@my_kernel");
-    let err = autoshard::Config::from_mlir("m.mlir", &unknown).map(|_| ()).unwrap_err().to_string();
+    let err = Loaded::from_mlir("m.mlir", &unknown).map(|_| ()).unwrap_err().to_string();
     assert!(err.starts_with("m.mlir:3:3: error: custom_call @my_kernel is not supported"), "{err}");
 }
 
@@ -208,7 +210,7 @@ fn unsupported_ops_and_syntax_errors_are_located() {
     let conv = "func.func @f(%a: tensor<1x8x8x3xf32>, %b: tensor<3x3x3x4xf32>) -> tensor<1x6x6x4xf32> {\n  %0 = stablehlo.convolution(%a, %b) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {pad = [[0, 0], [1]]} : (tensor<1x8x8x3xf32>, tensor<3x3x3x4xf32>) -> tensor<1x6x6x4xf32>\n  return %0 : tensor<1x6x6x4xf32>\n}";
     let odd = "m.mlir:2:3: error: padding must be [[low, high], ...], one pair per spatial dim, found '[[0, 0], [1]]'";
     for (source, want) in cases.into_iter().chain([(conv, odd), (self_sum, not_a_reduction)]) {
-        let got = autoshard::Config::from_mlir("m.mlir", source).map(|_| ()).unwrap_err().to_string();
+        let got = Loaded::from_mlir("m.mlir", source).map(|_| ()).unwrap_err().to_string();
         assert_eq!(got, want);
     }
 }
@@ -218,12 +220,8 @@ fn unsupported_ops_and_syntax_errors_are_located() {
 /// and results must carry the plan's shardings, and (for programs small enough)
 /// priced under its own annotations it must run on the CPU mesh and match the
 /// reference.
-pub(crate) fn read_back_failures(
-    config: &autoshard::Config,
-    plan: &autoshard_model::Plan,
-    exported: &str,
-) -> Vec<String> {
-    let again = match autoshard::Config::from_mlir("exported.mlir", exported) {
+pub(crate) fn read_back_failures(config: &Loaded, plan: &autoshard_model::Plan, exported: &str) -> Vec<String> {
+    let again = match Loaded::from_mlir("exported.mlir", exported) {
         Ok(c) => c,
         Err(e) => return vec![format!("the exported module does not read back: {e}")],
     };
@@ -252,47 +250,14 @@ pub(crate) fn read_back_failures(
     }
     let elements: u64 = new.values().iter().map(|v| v.ty.num_elements()).sum();
     if elements < 4_000_000 {
-        let priced = autoshard::price(&again, None).map_err(|e| e.to_string());
-        match priced.and_then(|p| autoshard::run(&again, &p, 3).map_err(|e| e.to_string())) {
+        let priced = end_to_end::price(&again).map_err(|e| e.to_string());
+        match priced.and_then(|p| end_to_end::run(&again, &p, 3).map_err(|e| e.to_string())) {
             Ok(run) if run.verification.passed => {}
             Ok(run) => failures.push(format!("the read-back module's sharded run differs: {:?}", run.verification)),
             Err(e) => failures.push(format!("the read-back module does not run: {e}")),
         }
     }
     failures
-}
-
-/// `solve --format mlir` of a config: the module (golden) and its read-back failures.
-fn export_case(path: &std::path::Path) -> (String, Vec<String>) {
-    let shown = path.display().to_string();
-    let source = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{shown}: {e}"));
-    let config = autoshard::Config::from_source(&shown, &source).unwrap_or_else(|e| panic!("{e}"));
-    let solved = autoshard::solve(&config).unwrap_or_else(|e| panic!("{shown}: {e}"));
-    let plan = &solved.plan;
-    match autoshard_stablehlo::export(&config.program, plan) {
-        Ok(module) => {
-            let mut failures = read_back_failures(&config, plan, &module);
-            // The same plan in the mesh dialect (where it has a form) reads back too.
-            match autoshard_stablehlo::export_mesh(&config.program, plan) {
-                Ok(mesh) => failures.extend(crate::mesh_dialect::mesh_read_back_failures(&config, plan, &mesh)),
-                Err(e) if e.to_string().contains("no form in the mesh dialect") => {}
-                Err(e) => failures.push(format!("no mesh-dialect form: {e}")),
-            }
-            (module, failures)
-        }
-        Err(e) => (String::new(), vec![format!("no StableHLO form: {e}")]),
-    }
-}
-
-#[test]
-fn exported_modules_read_back_as_the_plan() {
-    autoshard_testkit::run_files(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mlir/export"), "yaml", export_case);
-    autoshard_testkit::run_files_with_goldens(
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../configs"),
-        "yaml",
-        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mlir/export/configs"),
-        export_case,
-    );
 }
 
 #[test]

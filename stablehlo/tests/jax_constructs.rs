@@ -8,8 +8,10 @@
 //! runs sharded equal to the reference and reads back from its export as the plan;
 //! what the reader still refuses names the op and says where.
 
+use crate::end_to_end::{self, Loaded};
 use autoshard_model::OpKind;
 use autoshard_model::ops::ReduceKind;
+use autoshard_solver::Solution;
 
 const MODULE: &str = r#"module @jit_step attributes {mhlo.num_partitions = 8 : i32} {
   sdy.mesh @empty_mesh = <[]>
@@ -38,17 +40,17 @@ const MODULE: &str = r#"module @jit_step attributes {mhlo.num_partitions = 8 : i
 
 /// `config` solved, and its plan run on the CPU mesh on the seeded inputs of each of
 /// `seeds`, equal to the reference every time.
-fn solved_and_run(config: &autoshard::Config, seeds: &[u64]) -> autoshard::Solution {
-    let solved = autoshard::solve(config).unwrap_or_else(|e| panic!("{e}"));
+fn solved_and_run(config: &Loaded, seeds: &[u64]) -> Solution {
+    let solved = end_to_end::solve(config).unwrap_or_else(|e| panic!("{e}"));
     for &seed in seeds {
-        let run = autoshard::run(config, &solved, seed).unwrap_or_else(|e| panic!("{e}"));
+        let run = end_to_end::run(config, &solved, seed).unwrap_or_else(|e| panic!("{e}"));
         assert!(run.verification.passed, "the sharded run differs: {:?}", run.verification);
     }
     solved
 }
 
 /// The module `solved`'s plan exports to, which must read back as that plan.
-fn exported(config: &autoshard::Config, solved: &autoshard::Solution) -> String {
+fn exported(config: &Loaded, solved: &Solution) -> String {
     let module = autoshard_stablehlo::export(&config.program, &solved.plan).unwrap_or_else(|e| panic!("{e}"));
     let failures = super::golden::read_back_failures(config, &solved.plan, &module);
     assert!(failures.is_empty(), "{failures:?}\n{module}");
@@ -57,7 +59,7 @@ fn exported(config: &autoshard::Config, solved: &autoshard::Solution) -> String 
 
 #[test]
 fn what_jax_prints_imports_solves_runs_and_reads_back() {
-    let config = autoshard::Config::from_mlir("step.mlir", MODULE).unwrap_or_else(|e| panic!("{e}"));
+    let config = Loaded::from_mlir("step.mlir", MODULE).unwrap_or_else(|e| panic!("{e}"));
     let program = &config.program;
     assert_eq!(program.mesh_name(), "mesh");
     let step = program.inputs().iter().find(|i| program.value_named("%arg0") == Some(i.value)).expect("%arg0");
@@ -112,7 +114,7 @@ const CONTROL_FLOW: &str = r#"module @jit_f attributes {mhlo.num_partitions = 8 
 
 #[test]
 fn loops_and_branches_import_solve_run_and_read_back() {
-    let config = autoshard::Config::from_mlir("f.mlir", CONTROL_FLOW).unwrap_or_else(|e| panic!("{e}"));
+    let config = Loaded::from_mlir("f.mlir", CONTROL_FLOW).unwrap_or_else(|e| panic!("{e}"));
     let program = &config.program;
     let find = |f: fn(&OpKind) -> bool| program.ops().iter().find(|op| f(&op.kind)).expect("the op");
     let OpKind::While(w) = find(|k| matches!(k, OpKind::While(_))).kind else { unreachable!() };
@@ -190,7 +192,7 @@ fn what_the_reader_refuses_is_located_and_named() {
         ),
     ];
     for (source, want) in cases {
-        let got = autoshard::Config::from_mlir("m.mlir", &source).map(|_| ()).unwrap_err().to_string();
+        let got = Loaded::from_mlir("m.mlir", &source).map(|_| ()).unwrap_err().to_string();
         assert_eq!(got, want, "\n{source}");
     }
 }
@@ -198,12 +200,12 @@ fn what_the_reader_refuses_is_located_and_named() {
 #[test]
 fn sharding_group_ids_are_unsigned_64_bit() {
     let source = "func.func @f(%a: tensor<8x6xf32>, %b: tensor<8x6xf32>) -> tensor<8x6xf32> {\n  sdy.sharding_group %a group_id=18446744073709551615 : tensor<8x6xf32>\n  sdy.sharding_group %b group_id=18446744073709551615 : tensor<8x6xf32>\n  return %a : tensor<8x6xf32>\n}";
-    let config = autoshard::Config::from_mlir("g.mlir", source).unwrap_or_else(|e| panic!("{e}"));
+    let config = Loaded::from_mlir("g.mlir", source).unwrap_or_else(|e| panic!("{e}"));
     let groups = config.program.sharding_groups();
     assert_eq!(groups.len(), 1);
     assert_eq!(groups[0].members.len(), 2);
     let negative = source.replace("18446744073709551615", "-1");
-    let err = autoshard::Config::from_mlir("g.mlir", &negative).map(|_| ()).unwrap_err().to_string();
+    let err = Loaded::from_mlir("g.mlir", &negative).map(|_| ()).unwrap_err().to_string();
     assert_eq!(err, "g.mlir:2:3: error: expected a non-negative integer, found '-1'");
 }
 
@@ -225,7 +227,7 @@ func.func @main(%arg0: tensor<32x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{
 
 #[test]
 fn data_flow_edges_are_their_values_with_their_shardings() {
-    let config = autoshard::Config::from_mlir("edges.mlir", DATA_FLOW_EDGES).unwrap_or_else(|e| panic!("{e}"));
+    let config = Loaded::from_mlir("edges.mlir", DATA_FLOW_EDGES).unwrap_or_else(|e| panic!("{e}"));
     let constraints: Vec<String> = config
         .program
         .ops()
@@ -257,7 +259,7 @@ func.func @main(%arg0: tensor<8x8x8xf32> {sdy.sharding = #sdy.sharding<@mesh3d, 
 
 #[test]
 fn shardys_collectives_read_as_reshards_and_run() {
-    let config = autoshard::Config::from_mlir("c.mlir", SDY_COLLECTIVES).unwrap_or_else(|e| panic!("{e}"));
+    let config = Loaded::from_mlir("c.mlir", SDY_COLLECTIVES).unwrap_or_else(|e| panic!("{e}"));
     let program = &config.program;
     let reshards: Vec<String> = program
         .ops()
@@ -297,7 +299,7 @@ const SHARD_MAP: &str = r#"module @jit_body attributes {mhlo.num_partitions = 8 
 
 #[test]
 fn shard_map_collectives_run_per_device() {
-    let config = autoshard::Config::from_mlir("sm.mlir", SHARD_MAP).unwrap_or_else(|e| panic!("{e}"));
+    let config = Loaded::from_mlir("sm.mlir", SHARD_MAP).unwrap_or_else(|e| panic!("{e}"));
     let program = &config.program;
     let kinds: Vec<&str> = program.ops().iter().map(|op| op.kind.name()).collect();
     for kind in ["all_reduce", "collective_permute", "all_gather"] {
@@ -319,10 +321,10 @@ fn shard_map_collectives_run_per_device() {
     // 8m..8m+8, so y[., c] = 16 (8m + c); the psum over "model" is 16 (48 + 4c); the
     // ppermute hands device m what m - 1 had; the all_gather puts device m's
     // block at columns 8m + c: out[., 8m + c] = (8 ((m - 1) mod 4) + c) / (48 + 4c).
-    use autoshard::executor::Tensor;
+    use autoshard_executor::Tensor;
     let x = Tensor::full(&[8, 16], 1.0);
     let w = Tensor::from_fn(&[16, 32], |i| i[1] as f32);
-    let reference = autoshard::executor::interpret(program, &[x, w]).unwrap_or_else(|e| panic!("{e}"));
+    let reference = autoshard_executor::interpret(program, &[x, w]).unwrap_or_else(|e| panic!("{e}"));
     let out = reference.outputs(program)[0].expect("the output");
     for j in 0..32 {
         let (m, c) = (j / 8, (j % 8) as f32);
@@ -343,12 +345,12 @@ func.func @main(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
   %2 = stablehlo.multiply %0, %0 : tensor<8x8xf32>
   return %2 : tensor<8x8xf32>
 }"#;
-    let config = autoshard::Config::from_mlir("c.mlir", source).unwrap_or_else(|e| panic!("{e}"));
+    let config = Loaded::from_mlir("c.mlir", source).unwrap_or_else(|e| panic!("{e}"));
     let program = &config.program;
     let constrained: Vec<&str> = program.annotations().iter().map(|a| program.value(a.value).name.as_str()).collect();
     assert_eq!(constrained, ["%1", "%0"]);
     let used = source.replace("return %2", "return %1");
-    let config = autoshard::Config::from_mlir("c.mlir", &used).unwrap_or_else(|e| panic!("{e}"));
+    let config = Loaded::from_mlir("c.mlir", &used).unwrap_or_else(|e| panic!("{e}"));
     let program = &config.program;
     let constrained: Vec<&str> = program.annotations().iter().map(|a| program.value(a.value).name.as_str()).collect();
     assert_eq!(constrained, ["%1"]);
@@ -363,16 +365,16 @@ func.func @main(%arg0: tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x
   %0 = stablehlo.add %arg0, %arg0 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=8, j=6} need_replication={j}>} : tensor<8x6xf32>
   return %0 : tensor<8x6xf32>
 }"#;
-    let config = autoshard::Config::from_mlir("r.mlir", source).unwrap_or_else(|e| panic!("{e}"));
+    let config = Loaded::from_mlir("r.mlir", source).unwrap_or_else(|e| panic!("{e}"));
     let program = &config.program;
     let id = program.op_named("%0").expect("the add");
-    let rule = autoshard::model::rules::sharding_rule(program, id).expect("a rule").to_string();
+    let rule = autoshard_model::rules::sharding_rule(program, id).expect("a rule").to_string();
     assert_eq!(rule, "#sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=8, j=6} need_replication={j}, custom>");
     let solved = solved_and_run(&config, &[1]);
     let add = solved.plan.ops.iter().find(|o| o.name == "%0").expect("the add");
     assert!(add.factor_shardings[1].is_empty(), "{:?}", add.factor_shardings);
     let bad = source.replace("([i, j], [i, j])->", "([i], [i, j])->");
-    let err = autoshard::Config::from_mlir("r.mlir", &bad).map(|_| ()).unwrap_err().to_string();
+    let err = Loaded::from_mlir("r.mlir", &bad).map(|_| ()).unwrap_err().to_string();
     assert!(err.starts_with("r.mlir:3:3: error: custom: rule"), "{err}");
 }
 
@@ -392,7 +394,7 @@ func.func @main(%arg0: tensor<64x64xf32> {sdy.sharding = #sdy.sharding<@mesh, [{
 
 #[test]
 fn a_value_on_one_device_is_priced_run_and_written_back() {
-    let config = autoshard::Config::from_mlir("one.mlir", MAXIMAL).unwrap_or_else(|e| panic!("{e}"));
+    let config = Loaded::from_mlir("one.mlir", MAXIMAL).unwrap_or_else(|e| panic!("{e}"));
     let program = &config.program;
     assert_eq!(program.maximal_meshes().len(), 1);
     let solved = solved_and_run(&config, &[5]);
@@ -415,6 +417,6 @@ fn a_value_on_one_device_is_priced_run_and_written_back() {
     let module = exported(&config, &solved);
     assert!(module.contains("sdy.mesh @maximal_mesh_0 = <[], device_ids=[3]>"), "{module}");
     let bad = MAXIMAL.replace("device_ids=[3]", "device_ids=[9]");
-    let err = autoshard::Config::from_mlir("one.mlir", &bad).map(|_| ()).unwrap_err().to_string();
+    let err = Loaded::from_mlir("one.mlir", &bad).map(|_| ()).unwrap_err().to_string();
     assert!(err.starts_with("one.mlir:2:28: error: maximal mesh @maximal_mesh_0 puts values on device 9"), "{err}");
 }

@@ -1,16 +1,18 @@
 //! Programs annotated in MLIR's `mesh` dialect (docs/mesh-dialect.md, "Programs"):
 //! modules of `tests/data/mlir/mesh/` read, solved and run (or refused with their
-//! error), and every example config's plan written with `solve --format mesh` and
-//! read back as the plan.
+//! error), and partitioned (SPMD) programs run against the global program they
+//! partition. (Every example config's plan written with `solve --format mesh` and
+//! read back as the plan is the facade's export golden, which reads the configs.)
 
-use autoshard_model::{OpKind, Program, TensorSharding};
+use crate::end_to_end::{self, Loaded};
+use autoshard_model::OpKind;
 
 /// A module: each `mesh.shard` as the constraint it reads as, then the plan solved
 /// under them and run against the reference; or the module's error.
 fn mesh_module_case(path: &std::path::Path) -> (String, Vec<String>) {
     let shown = format!("mesh/{}", path.file_name().unwrap().to_string_lossy());
     let source = std::fs::read_to_string(path).unwrap();
-    let config = match autoshard::Config::from_mlir(&shown, &source) {
+    let config = match Loaded::from_mlir(&shown, &source) {
         Ok(config) => config,
         Err(e) => return (format!("{e}\n"), Vec::new()),
     };
@@ -22,7 +24,7 @@ fn mesh_module_case(path: &std::path::Path) -> (String, Vec<String>) {
         }
     }
     let mut failures = Vec::new();
-    match autoshard::solve(&config).and_then(|solved| autoshard::run(&config, &solved, 3).map(|run| (solved, run))) {
+    match end_to_end::solve(&config).and_then(|solved| end_to_end::run(&config, &solved, 3).map(|run| (solved, run))) {
         Ok((solved, run)) => {
             for op in program.ops().iter().filter(|op| matches!(op.kind, OpKind::ShardingConstraint(_))) {
                 let planned = solved.plan.value(&op.name).map(|s| s.stripped().to_string());
@@ -47,61 +49,10 @@ fn mesh_dialect_modules_read_solve_and_run() {
     assert!(summary.cases >= 8, "{summary:?}");
 }
 
-/// A sharding as the mesh dialect states it (axes by index), which the program's
-/// axis names do not change.
-fn stated(program: &Program, sharding: &TensorSharding, shape: &[i64]) -> String {
-    match autoshard_mesh::mesh_sharding(program.mesh_name(), program.mesh(), sharding, shape) {
-        Ok(s) => s.to_string(),
-        Err(e) => format!("no mesh-dialect form: {e}"),
-    }
-}
-
-/// Why `exported` (a plan in the mesh dialect) does not read back as `plan`: its
-/// arguments' and results' shardings are compared, by axis index.
-pub(crate) fn mesh_read_back_failures(
-    config: &autoshard::Config,
-    plan: &autoshard_model::Plan,
-    exported: &str,
-) -> Vec<String> {
-    let again = match autoshard::Config::from_mlir("exported.mlir", exported) {
-        Ok(c) => c,
-        Err(e) => return vec![format!("the mesh-dialect module does not read back: {e}")],
-    };
-    let (old, new) = (&config.program, &again.program);
-    // The read-back program holds each argument's and result's sharding as the
-    // constraint on it: the first op reading an argument, the op a result comes from.
-    let constraint = |v: autoshard_model::ValueId, reader: bool| -> Option<String> {
-        let op = if reader {
-            new.ops().iter().find(|op| op.operands.first() == Some(&v))
-        } else {
-            new.ops().iter().find(|op| op.results.contains(&v))
-        }?;
-        match &op.kind {
-            OpKind::ShardingConstraint(s) => Some(stated(new, s, &new.value(v).ty.shape)),
-            _ => None,
-        }
-    };
-    let read: Vec<Option<String>> = (new.inputs().iter().map(|i| constraint(i.value, true)))
-        .chain(new.outputs().iter().map(|o| constraint(o.value, false)))
-        .collect();
-    let planned: Vec<Option<String>> = (old.inputs().iter().map(|i| (i.value, None)))
-        .chain(old.outputs().iter().map(|o| (o.value, Some(o))))
-        .map(|(v, output)| {
-            let held = plan.value(&old.value(v).name)?;
-            let end = output.and_then(|o| o.target(held)).unwrap_or_else(|| held.clone());
-            Some(stated(old, &end, &old.value(v).ty.shape))
-        })
-        .collect();
-    if read != planned {
-        return vec![format!("arguments and results read back as {read:?}, the plan has {planned:?}")];
-    }
-    Vec::new()
-}
-
 /// `tests/data/mlir/spmd/NAME.spmd.mlir` read against `GLOBAL.global.mlir` (`mlp`,
 /// `half`, `uneven`, `mean`, `vocab2d`, or `stencil` and `vocab` for the ones so
 /// named) and run: its verification, or its error.
-fn spmd_run(name: &str) -> Result<autoshard::SpmdRun, String> {
+fn spmd_run(name: &str) -> Result<end_to_end::SpmdRun, String> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mlir/spmd");
     let read = |file: &str| std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
     let global = match name {
@@ -113,10 +64,10 @@ fn spmd_run(name: &str) -> Result<autoshard::SpmdRun, String> {
         _ if name.starts_with("vocab") => "vocab.global.mlir",
         _ => "mlp.global.mlir",
     };
-    let global = autoshard::Config::from_mlir(&format!("spmd/{global}"), &read(global)).unwrap();
+    let global = Loaded::from_mlir(&format!("spmd/{global}"), &read(global)).unwrap();
     let file = format!("{name}.spmd.mlir");
-    let spmd = autoshard::read_spmd(&global, &format!("spmd/{file}"), &read(&file)).map_err(|e| e.to_string())?;
-    autoshard::run_spmd(&global, &spmd, 5).map_err(|e| e.to_string())
+    let spmd = end_to_end::read_spmd(&global, &format!("spmd/{file}"), &read(&file)).map_err(|e| e.to_string())?;
+    end_to_end::run_spmd(&global, &spmd, 5).map_err(|e| e.to_string())
 }
 
 #[test]

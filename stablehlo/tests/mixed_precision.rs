@@ -2,8 +2,8 @@
 //! `stablehlo.is_finite`, read in the pretty form JAX prints and in the generic form,
 //! solved, run sharded against the reference, exported and read back.
 
-use autoshard::Config;
-use autoshard::executor::{Tensor, interpret};
+use crate::end_to_end::{self, Loaded};
+use autoshard_executor::{Tensor, interpret};
 use autoshard_model::ops::ReducePrecision;
 use autoshard_model::{OpKind, Program};
 
@@ -41,16 +41,16 @@ fn kinds(program: &Program) -> Vec<OpKind> {
 
 /// Solves `config`, runs the plan on the CPU mesh against the reference and returns the
 /// module `solve --format mlir` writes.
-fn solve_run_export(config: &Config) -> String {
-    let solved = autoshard::solve(config).unwrap_or_else(|e| panic!("{e}"));
-    let run = autoshard::run(config, &solved, 11).unwrap_or_else(|e| panic!("{e}"));
+fn solve_run_export(config: &Loaded) -> String {
+    let solved = end_to_end::solve(config).unwrap_or_else(|e| panic!("{e}"));
+    let run = end_to_end::run(config, &solved, 11).unwrap_or_else(|e| panic!("{e}"));
     assert!(run.verification.passed, "the sharded run differs: {:?}", run.verification);
     autoshard_stablehlo::export(&config.program, &solved.plan).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
 fn jax_mixed_precision_imports_solves_runs_exports_and_reads_back() {
-    let config = Config::from_mlir("mixed.mlir", JAX).unwrap_or_else(|e| panic!("{e}"));
+    let config = Loaded::from_mlir("mixed.mlir", JAX).unwrap_or_else(|e| panic!("{e}"));
     let ops = kinds(&config.program);
     assert!(ops.contains(&E5M10) && ops.contains(&OpKind::IsFinite), "{ops:?}");
 
@@ -80,7 +80,7 @@ fn jax_mixed_precision_imports_solves_runs_exports_and_reads_back() {
             && module.contains("\"stablehlo.is_finite\"("),
         "{module}"
     );
-    let again = Config::from_mlir("exported.mlir", &module).unwrap_or_else(|e| panic!("{e}\n{module}"));
+    let again = Loaded::from_mlir("exported.mlir", &module).unwrap_or_else(|e| panic!("{e}\n{module}"));
     assert_eq!(kinds(&again.program).iter().filter(|k| matches!(k, OpKind::ReducePrecision(_))).count(), 1);
     assert!(kinds(&again.program).contains(&E5M10) && kinds(&again.program).contains(&OpKind::IsFinite));
     let read_back = solve_run_export(&again);
@@ -98,7 +98,7 @@ fn both_ops_read_in_the_generic_form_and_check_their_attributes() {
     for attrs in
         ["{exponent_bits = 5 : i32, mantissa_bits = 10 : i32}", "<{exponent_bits = 5 : i32, mantissa_bits = 10 : i32}>"]
     {
-        let config = Config::from_mlir("g.mlir", &module(attrs, "f32")).unwrap_or_else(|e| panic!("{e}"));
+        let config = Loaded::from_mlir("g.mlir", &module(attrs, "f32")).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(kinds(&config.program), [E5M10, OpKind::IsFinite]);
         let x = Tensor::from_vec(&[4], vec![1.0001, 70000.0, f32::NAN, -3e-5]).unwrap();
         let evaluation = interpret(&config.program, &[x]).unwrap_or_else(|e| panic!("{e}"));
@@ -119,7 +119,7 @@ fn both_ops_read_in_the_generic_form_and_check_their_attributes() {
         ),
     ];
     for (source, want) in errors {
-        let err = Config::from_mlir("e.mlir", &source).map(|_| ()).unwrap_err().to_string();
+        let err = Loaded::from_mlir("e.mlir", &source).map(|_| ()).unwrap_err().to_string();
         assert!(err.starts_with("e.mlir:2:3: error: ") && err.contains(want), "{err}");
     }
 }

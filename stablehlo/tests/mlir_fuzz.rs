@@ -3,6 +3,7 @@
 //! program), with random bytes replaced, inserted or deleted, and random text, always
 //! come back as a program or a located error.
 
+use crate::end_to_end::{self, Loaded};
 use proptest::prelude::*;
 use std::sync::LazyLock;
 
@@ -19,9 +20,9 @@ static SOURCES: LazyLock<Vec<String>> = LazyLock::new(|| {
 });
 
 /// The global program the partitioned one (the last source) is read against.
-static GLOBAL: LazyLock<autoshard::Config> = LazyLock::new(|| {
+static GLOBAL: LazyLock<Loaded> = LazyLock::new(|| {
     let source = std::fs::read_to_string("tests/data/mlir/spmd/mlp.global.mlir").expect("the global program");
-    autoshard::Config::from_mlir("mlp.global.mlir", &source).expect("the global program reads")
+    Loaded::from_mlir("mlp.global.mlir", &source).expect("the global program reads")
 });
 
 /// The bytes edits insert: MLIR's punctuation, digits and letters.
@@ -56,17 +57,17 @@ proptest! {
         let _ = autoshard_stablehlo::functions("m.mlir", &source);
         let _ = autoshard_stablehlo::import_spmd("m.mlir", &source, &GLOBAL.program);
         // A mutant that still reads is priced and exported; the export must read back.
-        if let Ok(config) = autoshard::Config::from_mlir("m.mlir", &source)
-            && let Ok(plan) = autoshard::price(&config, None)
+        if let Ok(config) = Loaded::from_mlir("m.mlir", &source)
+            && let Ok(plan) = end_to_end::price(&config)
             && let Ok(module) = autoshard_stablehlo::export(&config.program, &plan.plan)
         {
-            prop_assert!(autoshard::Config::from_mlir("exported.mlir", &module).is_ok(), "{source}\n{module}");
+            prop_assert!(Loaded::from_mlir("exported.mlir", &module).is_ok(), "{source}\n{module}");
         }
     }
 
     #[test]
     fn random_text_never_panics(source in "[%@#<>()\\[\\]{}:=,x\"a-z0-9 \n.-]{0,200}") {
-        let _ = autoshard::Config::from_mlir("m.mlir", &source);
+        let _ = Loaded::from_mlir("m.mlir", &source);
         let _ = autoshard_stablehlo::import_spmd("m.mlir", &source, &GLOBAL.program);
     }
 }

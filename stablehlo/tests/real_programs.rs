@@ -7,7 +7,8 @@
 //! argument's sharding on the result that reuses its buffer. One is also kept in
 //! MLIR's generic form, which must read as the same program.
 
-use autoshard::model::{OpKind, PlannedCollective};
+use crate::end_to_end::{self, Loaded};
+use autoshard_model::{OpKind, PlannedCollective};
 
 const DIR: &str = "tests/data/mlir/real";
 
@@ -30,20 +31,20 @@ const READ: [&str; 15] = [
     "rope_table_adamw_step",
 ];
 
-fn load(name: &str) -> Result<autoshard::Config, String> {
+fn load(name: &str) -> Result<Loaded, String> {
     let path = format!("{DIR}/{name}.mlir");
     let source = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
-    autoshard::Config::from_mlir(&path, &source).map_err(|e| e.to_string())
+    Loaded::from_mlir(&path, &source).map_err(|e| e.to_string())
 }
 
 #[test]
 fn real_programs_solve_run_and_keep_donated_shardings() {
     for name in READ {
         let config = load(name).unwrap_or_else(|e| panic!("{e}"));
-        let solved = autoshard::solve(&config).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let solved = end_to_end::solve(&config).unwrap_or_else(|e| panic!("{name}: {e}"));
         let status = solved.plan.solver.as_ref().map(|s| s.status.clone());
         assert_eq!(status.as_deref(), Some("optimal"), "{name}");
-        let run = autoshard::run(&config, &solved, 5).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let run = end_to_end::run(&config, &solved, 5).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(run.verification.passed, "{name}: the sharded run differs: {:?}", run.verification);
         let program = &config.program;
         let planned = |v| {
@@ -72,7 +73,7 @@ fn real_programs_solve_run_and_keep_donated_shardings() {
 #[test]
 fn a_scanned_stack_is_solved_per_layer() {
     let config = load("linen_scan_adamw_step").unwrap_or_else(|e| panic!("{e}"));
-    let solved = autoshard::solve(&config).unwrap_or_else(|e| panic!("{e}"));
+    let solved = end_to_end::solve(&config).unwrap_or_else(|e| panic!("{e}"));
     let program = &config.program;
     let loops: Vec<_> = program.ops().iter().filter(|op| matches!(op.kind, OpKind::While(_))).collect();
     assert_eq!(loops.len(), 2, "the forward scan and its transpose");
@@ -98,7 +99,7 @@ fn the_generic_form_reads_as_the_pretty_form() {
     let pretty = load("nnx_gpt_forward").unwrap_or_else(|e| panic!("{e}"));
     let generic = load("nnx_gpt_forward.generic").unwrap_or_else(|e| panic!("{e}"));
     // Compared as text: a NaN constant equals itself there.
-    let kinds = |c: &autoshard::Config| c.program.ops().iter().map(|op| format!("{:?}", op.kind)).collect::<Vec<_>>();
+    let kinds = |c: &Loaded| c.program.ops().iter().map(|op| format!("{:?}", op.kind)).collect::<Vec<_>>();
     let (a, b) = (kinds(&generic), kinds(&pretty));
     let first_difference = a.iter().zip(&b).position(|(x, y)| x != y);
     assert!(
@@ -107,11 +108,9 @@ fn the_generic_form_reads_as_the_pretty_form() {
         a.len(),
         b.len()
     );
-    let input_shardings =
-        |c: &autoshard::Config| c.program.inputs().iter().map(|i| i.sharding.clone()).collect::<Vec<_>>();
+    let input_shardings = |c: &Loaded| c.program.inputs().iter().map(|i| i.sharding.clone()).collect::<Vec<_>>();
     assert_eq!(input_shardings(&generic), input_shardings(&pretty));
-    let total =
-        |c: &autoshard::Config| autoshard::solve(c).map(|s| s.plan.objective.total_s.0).map_err(|e| e.to_string());
+    let total = |c: &Loaded| end_to_end::solve(c).map(|s| s.plan.objective.total_s.0).map_err(|e| e.to_string());
     assert_eq!(total(&generic), total(&pretty));
 }
 
@@ -123,7 +122,7 @@ fn the_generic_form_reads_as_the_pretty_form() {
 /// reads its own id.
 #[test]
 fn axis_index_gives_each_device_its_own_rows() {
-    use autoshard::executor::{Limits, Tensor, interpret, run, schedule};
+    use autoshard_executor::{Limits, Tensor, interpret, run, schedule};
     let config = load("shard_map_axis_index").unwrap_or_else(|e| panic!("{e}"));
     let program = &config.program;
     let table = Tensor::from_fn(&[256, 64], |i| i[0] as f32);
@@ -132,8 +131,8 @@ fn axis_index_gives_each_device_its_own_rows() {
     let inputs = [table, ids];
     let reference = interpret(program, &inputs).unwrap();
     assert_eq!(reference.value(program.outputs()[0].value), Some(&want));
-    let solved = autoshard::solve(&config).unwrap();
-    let planner = autoshard::CostPlanner::new(&config);
+    let solved = end_to_end::solve(&config).unwrap();
+    let planner = end_to_end::CostPlanner::new(&config.program, &config.hardware);
     let schedule = schedule(program, &solved.decisions, &planner).unwrap();
     let limits = Limits { timeout: std::time::Duration::from_secs(300), cores: None };
     let sharded = run(program, &schedule, &inputs, limits).unwrap();
@@ -161,7 +160,7 @@ fn partition_id_outside_a_manual_computation_over_every_axis_is_refused() {
         ("outside.mlir", outside, (4, "it is outside any manual computation")),
         ("partial.mlir", partial, (5, "it is in a manual computation that leaves axes [\"y\"] free")),
     ] {
-        let message = autoshard::Config::from_mlir(name, &source).unwrap_err().to_string();
+        let message = Loaded::from_mlir(name, &source).unwrap_err().to_string();
         let want = format!("partition_id \"%p\" gives each device its own id, but {place}");
         assert!(message.contains(&want) && message.starts_with(&format!("{name}:{line}:")), "{message}");
     }
@@ -174,7 +173,7 @@ fn partition_id_outside_a_manual_computation_over_every_axis_is_refused() {
 #[test]
 fn a_token_shift_moves_the_tokens_at_block_boundaries() {
     let config = load("token_shift_mix").unwrap_or_else(|e| panic!("{e}"));
-    let solved = autoshard::solve(&config).unwrap();
+    let solved = end_to_end::solve(&config).unwrap();
     let texts: Vec<String> = solved.plan.collectives.iter().map(|c| format!("{} {}", c.bytes.0, c.text)).collect();
     assert!(!texts.is_empty(), "the shift moves some tokens");
     for c in &solved.plan.collectives {
@@ -182,6 +181,6 @@ fn a_token_shift_moves_the_tokens_at_block_boundaries() {
         // At most the device's 4 sequences times 3 tokens of 64 f32.
         assert!(c.bytes.0 <= 4 * 3 * 64 * 4, "{texts:?}");
     }
-    let run = autoshard::run(&config, &solved, 0).unwrap();
+    let run = end_to_end::run(&config, &solved, 0).unwrap();
     assert!(run.verification.passed, "{:?}", run.verification);
 }
