@@ -48,5 +48,7 @@ pub use memory::{fused_away, fused_reads, op_position, result_position};
 pub use plan_cost::{Decisions, costed_ops, price_plan, runs_body, runs_regions};
 // Errors.
 pub use error::{Error, Result};
-// A pipelined step's timeline across meshes.
-pub use timeline::{Deadlock, TimedTask, Timeline, simulate_schedule};
+// A pipelined step's timeline across meshes, and the model's evaluator's error
+// when its order cannot run.
+pub use autoshard_model::pipeline::Deadlock;
+pub use timeline::{TimedTask, Timeline, simulate_schedule};
