@@ -11,9 +11,8 @@
 
 use super::decode::{Ctx, Fields, is_identifier};
 use super::yaml::{Node, NodeKind};
-use autoshard_cost::{HardwareSpec, Preset, Profile};
+use autoshard_cost::{HardwareSpec, Preset, Profile, SolverOptions};
 use autoshard_model::{Mesh, MeshAxis};
-use autoshard_solver::SolverOptions;
 
 /// The mesh section: the mesh's symbol name and the mesh, if it is valid.
 pub struct MeshSection {

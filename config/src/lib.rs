@@ -26,11 +26,9 @@ mod yaml;
 pub use diagnostic::{ConfigError, Diagnostic};
 pub use size_expr::SizeTable;
 
-use autoshard_cost::HardwareSpec;
+use autoshard_cost::{HardwareSpec, Pipeline, SolverOptions};
 use autoshard_model::pipeline::Chain;
 use autoshard_model::{Location, Mesh, Program};
-use autoshard_solver::SolverOptions;
-use autoshard_solver::pipeline::Pipeline;
 use decode::{Ctx, Fields};
 use std::path::Path;
 use std::sync::Arc;

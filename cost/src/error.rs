@@ -18,6 +18,10 @@ pub enum Error {
     /// file).
     #[error("{0}")]
     ProfileFile(String),
+    /// A solver option is out of range (`SolverOptions`'s setters say what they
+    /// expected and got).
+    #[error("{0}")]
+    Options(String),
 }
 
 /// The cost layer's result type.

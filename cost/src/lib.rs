@@ -10,7 +10,9 @@
 //! simulator walks through) and the choice of the cheapest reshard plan, one op under
 //! one strategy (`op_cost.rs`), peak memory (`memory.rs`), a whole plan
 //! (`plan_cost.rs`, a `case` at its most expensive branch: `branches.rs`) and the local choice of the open decisions (`greedy.rs`); the timeline of a
-//! pipelined step across meshes (`timeline.rs`).
+//! pipelined step across meshes (`timeline.rs`). Two data types of the solve live
+//! here too, below the solver, so that the config language need not depend on it:
+//! the solver's options (`options.rs`) and a pipelined step to plan (`pipeline.rs`).
 //!
 //! # Design
 #![doc = include_str!("../../docs/cost-model.md")]
@@ -25,6 +27,8 @@ mod hardware;
 mod kernel;
 mod memory;
 mod op_cost;
+mod options;
+mod pipeline;
 mod plan_cost;
 mod profile;
 mod reshard;
@@ -48,5 +52,11 @@ pub use memory::{fused_away, fused_reads, op_position, result_position};
 pub use plan_cost::{Decisions, costed_ops, price_plan, runs_body, runs_regions};
 // Errors.
 pub use error::{Error, Result};
-// A pipelined step's timeline across meshes.
-pub use timeline::{Deadlock, TimedTask, Timeline, simulate_schedule};
+// What a solve is asked, as the config language reads it: how the solver may work,
+// and a pipelined step to plan.
+pub use options::{SolverOptions, all_cores};
+pub use pipeline::Pipeline;
+// A pipelined step's timeline across meshes, and the model's evaluator's error
+// when its order cannot run.
+pub use autoshard_model::pipeline::Deadlock;
+pub use timeline::{TimedTask, Timeline, simulate_schedule};

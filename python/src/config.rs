@@ -111,7 +111,7 @@ impl PyConfig {
                 config.hardware.device.memory = memory;
             }
             let solver = &mut config.solver;
-            let set = |what: &str, result: autoshard::solver::Result<()>| {
+            let set = |what: &str, result: autoshard::cost::Result<()>| {
                 result.map_err(|e| bad_option(format!("{what}: {e}")))
             };
             if let Some(limit) = time_limit {

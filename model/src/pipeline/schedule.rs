@@ -3,9 +3,10 @@
 //! A step of a pipelined training program runs, on every mesh, a forward and a
 //! backward task per microbatch of each stage the mesh holds, then one update (the
 //! optimizer) per stage. A [`Schedule`] is the per-mesh order of those tasks; how
-//! long the step then takes (the timeline, bubbles included) is the cost model's
-//! simulation (`autoshard_cost::simulate_schedule`). Text forms: `gpipe`, `1f1b`,
-//! `circular` (as the config language and the report write them).
+//! long the step then takes (the timeline, bubbles included) is the makespan
+//! evaluator's (`makespan.rs`, which the cost model's `simulate_schedule` calls).
+//! Text forms: `gpipe`, `1f1b`, `circular` (as the config language and the report
+//! write them).
 //!
 //! - **GPipe**: every forward, then every backward (microbatches in order), then
 //!   the update: all `M` microbatches' activations are held at once.

@@ -3,10 +3,10 @@
 //! Given what each candidate stage costs (a run of units on a mesh: its forward,
 //! backward and update times, or `None` when it does not fit the mesh's memory or
 //! breaks a user assignment) and the delay of a transfer across each unit boundary,
-//! find the split whose simulated step time (`autoshard_cost::simulate_schedule`) is
-//! least, for a schedule, a number of meshes and of microbatches. Stage `k` runs on
-//! mesh `k mod meshes` (the circular schedule's `rounds` stages per mesh; one
-//! otherwise).
+//! find the split whose simulated step time (`autoshard_cost::simulate_schedule`,
+//! through the model's makespan evaluator) is least, for a schedule, a number of
+//! meshes and of microbatches. Stage `k` runs on mesh `k mod meshes` (the circular
+//! schedule's `rounds` stages per mesh; one otherwise).
 //!
 //! Small chains are searched exhaustively. For larger ones the first split ranks
 //! splits by the flow-shop figure Σ c + (M − 1)·max c (c: a stage's forward +
@@ -14,26 +14,18 @@
 //! microbatches) — exactly the simulated time when stages are equal — found exactly
 //! by dynamic programming over a bottleneck threshold, then improved by moving stage
 //! boundaries while the simulated time drops; from it a branch and bound over the
-//! task graph's paths (`branch.rs`, `graph.rs`) finds the best split and proves it,
-//! within a budget of nodes. The result carries a lower bound on every split's step
-//! time: the split's own when proven; else the larger of the branch and bound's
-//! root bound and the busiest mesh's work or one microbatch's way through every
-//! unit, each minimised over all splits.
+//! paths of the model's task graph (`branch.rs`) finds the best split and proves
+//! it, within a budget of nodes. The result carries a lower bound on every split's
+//! step time: the split's own when proven; else the larger of the branch and
+//! bound's root bound and the busiest mesh's work or one microbatch's way through
+//! every unit, each minimised over all splits.
 
-use autoshard_cost::{Timeline, simulate_schedule};
+use autoshard_cost::{Deadlock, Timeline, simulate_schedule};
 use autoshard_model::Seconds;
-use autoshard_model::pipeline::{Schedule, Task, TaskKind};
-
-/// What running units `[first, end)` as one stage on a mesh costs.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct StageCost {
-    /// One microbatch's forward.
-    pub forward: Seconds,
-    /// One microbatch's backward.
-    pub backward: Seconds,
-    /// The update, once per step.
-    pub update: Seconds,
-}
+use autoshard_model::pipeline::Schedule;
+// What running units `[first, end)` as one stage on a mesh costs: the model's, as
+// the makespan evaluator reads it.
+pub use autoshard_model::pipeline::StageCost;
 
 /// The costs the search reads.
 pub trait SplitCosts {
@@ -149,29 +141,11 @@ pub(crate) fn simulate(costs: &dyn SplitCosts, shape: Shape, bounds: &[usize]) -
 }
 
 /// The timeline of stages with these costs, `hops[k]` the delay between stage `k`
-/// and `k + 1`.
-pub fn simulate_stages(
-    stages: &[StageCost],
-    hops: &[Seconds],
-    shape: Shape,
-) -> Result<Timeline, autoshard_cost::Deadlock> {
+/// and `k + 1` (a stage whose backward takes no time, the last, sends its gradient
+/// when its forward ends).
+pub fn simulate_stages(stages: &[StageCost], hops: &[Seconds], shape: Shape) -> Result<Timeline, Deadlock> {
     let order = shape.schedule.order(shape.meshes as u32, shape.microbatches, shape.rounds as u32);
-    let count = stages.len() as u32;
-    let duration = |t: &Task| {
-        let c = stages[t.stage as usize];
-        match t.kind {
-            TaskKind::Forward => c.forward,
-            TaskKind::Backward => c.backward,
-            TaskKind::Update => c.update,
-        }
-    };
-    // A stage without a backward (the last, whose backward its forward runs) sends
-    // its gradient when its forward ends.
-    let waits = |t: &Task| {
-        let deps = graph::waits(t, count, |k| stages[k as usize].backward.0 <= 0.0);
-        deps.into_iter().map(|(task, boundary)| (task, boundary.map_or(Seconds(0.0), |b| hops[b]))).collect()
-    };
-    simulate_schedule(&order, duration, waits)
+    simulate_schedule(&order, stages, hops)
 }
 
 fn binomial(n: usize, k: usize) -> u64 {
@@ -402,6 +376,5 @@ fn lower_bound(costs: &dyn SplitCosts, units: usize, shape: Shape) -> Option<Sec
 }
 
 mod branch;
-mod graph;
 #[cfg(test)]
 mod tests;

@@ -2,7 +2,7 @@
 //! simulated step, proven, for chains too long to simulate every split.
 //!
 //! The simulated step of a split is the longest path through the shape's task graph
-//! (`graph.rs`), whose structure depends on the split only through which stages
+//! (`autoshard_model::pipeline::TaskGraph`, model/src/pipeline/makespan.rs), whose structure depends on the split only through which stages
 //! have no backward. So the splits are searched per **pattern** of such stages (the
 //! feasible ones, found first); within a pattern every path of the graph exists for
 //! every split, and a path's length is a sum over stages of a cost of that stage
@@ -24,8 +24,9 @@
 //! bound reaches the best step found; it is exact when it finishes within its budget
 //! of nodes, and says so.
 
-use super::graph::{Path, TaskGraph};
 use super::{Shape, SplitCosts, StageCost};
+use autoshard_model::Seconds;
+use autoshard_model::pipeline::{CriticalPath, Makespan, TaskGraph};
 use good_lp::{Expression, ProblemVariables, Solution, SolverModel, Variable, variable};
 use std::collections::HashSet;
 
@@ -110,8 +111,8 @@ pub(crate) fn search(
     let mut floor = f64::INFINITY;
     let mut nodes = 0u64;
     for pattern in patterns {
-        let Some(graph) = TaskGraph::new(shape.schedule, shape.meshes, shape.microbatches, shape.rounds, &pattern)
-        else {
+        let (meshes, rounds) = (shape.meshes as u32, shape.rounds as u32);
+        let Ok(graph) = TaskGraph::of_schedule(shape.schedule, meshes, shape.microbatches, rounds, &pattern) else {
             continue;
         };
         let mut search = Search::new(&table, graph, pattern, step, std::mem::take(&mut bounds));
@@ -179,7 +180,7 @@ struct Weights {
 }
 
 impl Weights {
-    fn of(path: &Path) -> Weights {
+    fn of(path: &CriticalPath) -> Weights {
         let real = |v: &[u32]| v.iter().map(|&n| f64::from(n)).collect();
         Weights {
             forward: real(&path.forward),
@@ -219,7 +220,7 @@ struct Search<'t> {
     reach: Vec<Vec<bool>>,
     /// The bounding functions: critical paths, and the root's combination.
     paths: Vec<Weights>,
-    known: HashSet<Path>,
+    known: HashSet<CriticalPath>,
     /// Splits simulated at the root (Kelley's cuts).
     cuts: Vec<Vec<usize>>,
     /// Per path, the least its stages `k..` can cost over units `[first, ..)`.
@@ -236,6 +237,11 @@ struct Search<'t> {
     nodes: u64,
     budget: u64,
     exhausted: bool,
+    /// The evaluation of the latest leaf, and its stage costs and hops: buffers
+    /// reused from leaf to leaf.
+    makespan: Makespan,
+    leaf_costs: Vec<StageCost>,
+    leaf_hops: Vec<Seconds>,
 }
 
 impl<'t> Search<'t> {
@@ -258,6 +264,9 @@ impl<'t> Search<'t> {
             nodes: 0,
             budget: u64::MAX,
             exhausted: false,
+            makespan: Makespan::default(),
+            leaf_costs: Vec::new(),
+            leaf_hops: Vec::new(),
         };
         search.reach = search.reachable();
         // The best split so far, if it has this pattern, teaches its critical path.
@@ -319,15 +328,24 @@ impl<'t> Search<'t> {
     /// Simulates the split `bounds`: a better step is the new best, a new critical
     /// path joins the bounds.
     fn leaf(&mut self, bounds: &[usize]) {
-        let Some(costs) = self.stage_costs(bounds) else { return };
-        let hops: Vec<f64> = bounds[1..bounds.len() - 1].iter().map(|&b| self.table.hop[b - 1]).collect();
-        let (step, path) = self.graph.longest(&costs, &hops);
+        self.leaf_costs.clear();
+        for k in 0..bounds.len() - 1 {
+            let Some(&c) = self.allowed(k, bounds[k], bounds[k + 1]) else { return };
+            self.leaf_costs.push(c);
+        }
+        self.leaf_hops.clear();
+        self.leaf_hops.extend(bounds[1..bounds.len() - 1].iter().map(|&b| Seconds(self.table.hop[b - 1])));
+        self.graph.evaluate(&self.leaf_costs, &self.leaf_hops, &mut self.makespan);
+        let step = self.makespan.step().0;
         if step < self.best - 1e-12 * self.best.abs() || self.best_bounds.len() != bounds.len() {
             self.best = step;
             self.best_bounds = bounds.to_vec();
         }
-        if self.paths.len() < MAX_PATHS && self.known.insert(path.clone()) {
+        let path = self.makespan.critical_path();
+        if self.paths.len() < MAX_PATHS && !self.known.contains(path) {
+            let path = path.clone();
             self.add(Weights::of(&path));
+            self.known.insert(path);
         }
     }
 

@@ -1,6 +1,7 @@
 //! The split search against brute force on small random chains.
 
 use super::*;
+use autoshard_model::pipeline::{Makespan, TaskGraph};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -171,6 +172,8 @@ fn with_head(mut costs: Random) -> Random {
     costs
 }
 
+/// The graph the branch and bound builds per pattern of stages without a backward
+/// times a split as `simulate_stages` does, and its critical path prices at the step.
 #[test]
 fn the_task_graph_is_the_simulation() {
     let mut rng = StdRng::seed_from_u64(7);
@@ -193,8 +196,11 @@ fn the_task_graph_is_the_simulation() {
         let seconds: Vec<Seconds> = hops.iter().map(|&h| Seconds(h)).collect();
         let simulated = simulate_stages(&stages, &seconds, shape).expect("the schedules do not deadlock");
         let pattern: Vec<bool> = stages.iter().map(|c| c.backward.0 <= 0.0).collect();
-        let graph = graph::TaskGraph::new(schedule, meshes, shape.microbatches, rounds, &pattern).unwrap();
-        let (step, path) = graph.longest(&stages, &hops);
+        let (m, r) = (meshes as u32, rounds as u32);
+        let graph = TaskGraph::of_schedule(schedule, m, shape.microbatches, r, &pattern).unwrap();
+        let mut makespan = Makespan::default();
+        graph.evaluate(&stages, &seconds, &mut makespan);
+        let (step, path) = (makespan.step().0, makespan.critical_path());
         assert!((step - simulated.step.0).abs() < 1e-9, "{shape:?}: {step} vs {}", simulated.step.0);
         // The critical path's counts price it at the step.
         let priced: f64 = (0..stages.len())
