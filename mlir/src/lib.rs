@@ -1,7 +1,9 @@
 //! MLIR text, the layer every dialect of autoshard reads and writes through: one
 //! lexer ([`Cursor`]) with `FILE:LINE:COL` [`Location`]s, MLIR's literal forms
 //! (strings and their escapes, identifiers, `@symbols`, balanced spans), and ranked
-//! tensor types as MLIR writes them ([`TensorType`]).
+//! tensor types as MLIR writes them ([`TensorType`]); the generic structure of a
+//! module (functions, blocks, operations: [`Module`]) and its reader with a
+//! dialect's hooks ([`Syntax`]).
 //!
 //! Shardy's `sdy` attribute forms (in `autoshard-model`), StableHLO modules, the
 //! `mpmd` and `mesh` dialects are layers on it: each parses its own syntax with a
@@ -14,6 +16,9 @@
 mod cursor;
 mod literal;
 mod location;
+mod printer;
+mod structure;
+mod syntax;
 mod tensor_type;
 
 pub use cursor::{Cursor, Result, SyntaxError};
@@ -22,4 +27,7 @@ pub use literal::{
     write_comma_separated, write_string, write_symbol,
 };
 pub use location::Location;
+pub use printer::{Dict, PrintOp, indent, write_attrs, write_block_ops, write_func, write_op};
+pub use structure::{Block, BlockArg, Func, FuncArg, FuncResult, Module, Operation, ResultGroup, ValueRef};
+pub use syntax::{Aliases, ModuleOf, OpName, Syntax};
 pub use tensor_type::{Dim, TensorType};

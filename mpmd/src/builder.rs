@@ -193,6 +193,7 @@ impl BodyBuilder<'_> {
 mod tests {
     use super::*;
     use crate::types::{MeshTensorType, TensorType};
+    use crate::verify::Verify;
 
     #[test]
     fn builds_a_verified_two_stage_pipeline() {

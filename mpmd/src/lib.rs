@@ -1,13 +1,16 @@
 //! Reader, verifier and printer of Shardy's `mpmd` MLIR dialect: MPMD programs as
 //! pipelines of SPMD fragments on the named meshes of a topology.
 //!
-//! [`parse_module`] reads a module (aliases resolved, every `mpmd` op typed, any other
-//! op kept as a generic op), [`Module::verify`] checks it with Shardy's rules and
-//! messages, and `Display` prints it in MLIR's form, which reads back to an equal
-//! module. [`FuncBuilder`] makes MPMD functions programmatically. The vocabulary of
+//! The dialect is a layer on the MLIR text layer (`autoshard-mlir`): a [`Module`] is
+//! its generic module structure with the `mpmd` ops as ops, read by its generic reader
+//! with this dialect's hooks and printed by its one printer. [`parse_module`] reads a
+//! module (aliases resolved, every `mpmd` op typed, any other op kept as a generic
+//! op), [`Verify::verify`] checks it with Shardy's rules and messages, and `Display`
+//! prints it in MLIR's form, which reads back to an equal module. [`FuncBuilder`] makes MPMD functions programmatically. The vocabulary of
 //! meshes, shardings and topologies is `autoshard-model`'s.
 //!
 //! ```
+//! use autoshard_mpmd::Verify;
 //! let src = r#"
 //! !t = !mpmd.mesh_tensor<"m1", tensor<4xf32>>
 //! func.func @main(%arg0: !t) -> !t attributes {topology = #mpmd.topology<<"m1": <["x"=2]>>>} {
@@ -36,11 +39,12 @@ mod verify_ops;
 // Reading, and the errors of reading and verifying.
 pub use error::{Error, Location, Result};
 pub use parser::parse_module;
+pub use verify::Verify;
 // The module and its ops.
 pub use ops::{
     AssignOp, Block, BlockArg, BroadcastOp, CallOp, ForOp, FragmentCallOp, FragmentOp, FuncArg, FuncOp, FuncResult,
-    GenericOp, Module, NamedComputationOp, NamedTensorOp, Op, Operation, Piece, ReduceOp, ResultGroup, ReturnOp,
-    TransferOp, UnassignOp, ValueRef,
+    FuncTopology, GenericOp, Module, NamedComputationOp, NamedTensorOp, Op, Operation, Piece, ReduceOp, ResultGroup,
+    ReturnOp, TransferOp, UnassignOp, ValueRef,
 };
 // Types and attributes, each with its text form.
 pub use attrs::{Attr, DictAttr, MeshWithOrigins, MeshesWithOrigins, Origin, Reduction, UserOrigin};

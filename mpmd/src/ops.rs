@@ -1,93 +1,31 @@
-//! The AST of an MPMD module: functions, blocks, and the ops of the `mpmd` dialect with
-//! typed fields, plus `func.return`, `func.call` and a generic op for everything else
+//! The AST of an MPMD module: the generic structure of the MLIR text layer
+//! (`autoshard_mlir::{Module, Func, Block, Operation}`) with the ops of the `mpmd`
+//! dialect as its ops, each with typed fields, plus `func.return`, `func.call` and a generic op for everything else
 //! (StableHLO and other dialects), kept as text with its value uses and regions so it
 //! prints back parseably. Values keep the names they were written with.
 
 use crate::attrs::{Attr, DictAttr, Reduction, UserOrigin};
-use crate::error::Location;
 use crate::types::Type;
 use autoshard_model::TensorSharding;
 use autoshard_model::pipeline::Topology;
-use std::fmt;
 
-/// A use of a value: `%name` or `%name#2` (result 2 of a multi-result op).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct ValueRef {
-    /// The name without `%`.
-    pub name: String,
-    /// Which result of a multi-result group, if written.
-    pub index: Option<u32>,
-}
-
-impl ValueRef {
-    /// `%name`.
-    pub fn new(name: impl Into<String>) -> Self {
-        ValueRef { name: name.into(), index: None }
-    }
-
-    /// `%name#index`.
-    pub fn result(name: impl Into<String>, index: u32) -> Self {
-        ValueRef { name: name.into(), index: Some(index) }
-    }
-}
-
-impl fmt::Display for ValueRef {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "%{}", self.name)?;
-        if let Some(i) = self.index {
-            write!(f, "#{i}")?;
-        }
-        Ok(())
-    }
-}
-
-/// The results an op defines: `%name` (one) or `%name:3`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct ResultGroup {
-    /// The name without `%`.
-    pub name: String,
-    /// How many results.
-    pub count: u32,
-}
+pub use autoshard_mlir::{ResultGroup, ValueRef};
 
 /// A block argument, `%arg1: tensor<4xf32>`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BlockArg {
-    /// The name without `%`.
-    pub name: String,
-    /// Its type.
-    pub ty: Type,
-}
-
+pub type BlockArg = autoshard_mlir::BlockArg<Type>;
 /// A block: optional label (`^bb0`), arguments and ops (the last one its terminator).
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Block {
-    /// The label without `^`, when written.
-    pub label: Option<String>,
-    /// The arguments.
-    pub args: Vec<BlockArg>,
-    /// The ops in order.
-    pub ops: Vec<Operation>,
-}
-
-/// One op with the values it defines and where it was written. Equality ignores
-/// the location, as MLIR's operation equivalence does: a module printed and read
-/// back equals the original although its ops moved.
-#[derive(Debug, Clone, Eq)]
-pub struct Operation {
-    /// The results, if any.
-    pub results: Option<ResultGroup>,
-    /// The op.
-    pub op: Op,
-    /// Where the op starts in its source (ignored by equality).
-    pub loc: Location,
-}
-
-impl PartialEq for Operation {
-    fn eq(&self, other: &Self) -> bool {
-        (&self.results, &self.op) == (&other.results, &other.op)
-    }
-}
+pub type Block = autoshard_mlir::Block<Type, Op>;
+/// One op with the values it defines and where it was written (equality ignores the
+/// location).
+pub type Operation = autoshard_mlir::Operation<Op>;
+/// A function argument with its type and attributes.
+pub type FuncArg = autoshard_mlir::FuncArg<Type, DictAttr>;
+/// A function result type with its attributes.
+pub type FuncResult = autoshard_mlir::FuncResult<Type, DictAttr>;
+/// `func.func`: an MPMD program (with a `topology` attribute) or an SPMD function.
+pub type FuncOp = autoshard_mlir::Func<Type, DictAttr, Op>;
+/// An MPMD module: aliases, then functions.
+pub type Module = autoshard_mlir::Module<Type, Attr, DictAttr, Op>;
 
 /// Every op the crate knows, and the generic op for the rest.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -364,92 +302,17 @@ impl GenericOp {
     }
 }
 
-/// A function argument with its type and attributes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FuncArg {
-    /// The name without `%` (empty for a declaration's unnamed argument).
-    pub name: String,
-    /// The type.
-    pub ty: Type,
-    /// Argument attributes (`{mhlo.memory_kind = "device"}`).
-    pub attrs: DictAttr,
+/// The topology of an MPMD function: its `topology` attribute.
+pub trait FuncTopology {
+    /// The topology, if the function has one.
+    fn topology(&self) -> Option<&Topology>;
 }
 
-/// A function result type with its attributes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FuncResult {
-    /// The type.
-    pub ty: Type,
-    /// Result attributes.
-    pub attrs: DictAttr,
-}
-
-/// `func.func`: an MPMD program (with a `topology` attribute) or an SPMD function.
-/// Equality ignores the location, as for [`Operation`].
-#[derive(Debug, Clone, Eq)]
-pub struct FuncOp {
-    /// The symbol name without `@`.
-    pub name: String,
-    /// `public` or `private`, when written.
-    pub visibility: Option<String>,
-    /// The arguments.
-    pub args: Vec<FuncArg>,
-    /// The results.
-    pub results: Vec<FuncResult>,
-    /// The attributes (`topology`, `mesh_shape`, ...).
-    pub attrs: DictAttr,
-    /// The body (`None` for a declaration).
-    pub body: Option<Block>,
-    /// Where the function starts (ignored by equality).
-    pub loc: Location,
-}
-
-impl PartialEq for FuncOp {
-    fn eq(&self, other: &Self) -> bool {
-        (&self.name, &self.visibility, &self.args, &self.results, &self.attrs, &self.body)
-            == (&other.name, &other.visibility, &other.args, &other.results, &other.attrs, &other.body)
-    }
-}
-
-impl FuncOp {
-    /// The topology of an MPMD function.
-    pub fn topology(&self) -> Option<&Topology> {
+impl FuncTopology for FuncOp {
+    fn topology(&self) -> Option<&Topology> {
         match self.attrs.get("topology") {
             Some(Attr::Topology(t)) => Some(t),
             _ => None,
         }
-    }
-
-    /// True when the function is public (the default).
-    pub fn is_public(&self) -> bool {
-        self.visibility.as_deref().is_none_or(|v| v == "public")
-    }
-
-    /// The argument types.
-    pub fn arg_types(&self) -> Vec<Type> {
-        self.args.iter().map(|a| a.ty.clone()).collect()
-    }
-
-    /// The result types.
-    pub fn result_types(&self) -> Vec<Type> {
-        self.results.iter().map(|r| r.ty.clone()).collect()
-    }
-}
-
-/// An MPMD module: aliases, then functions.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Module {
-    /// Type aliases `!name = type`, in order (uses are printed expanded).
-    pub type_aliases: Vec<(String, Type)>,
-    /// Attribute aliases `#name = attr`, in order (uses are printed expanded).
-    pub attr_aliases: Vec<(String, Attr)>,
-    /// The functions.
-    pub funcs: Vec<FuncOp>,
-}
-
-impl Module {
-    /// The function named `name`.
-    pub fn func(&self, name: &str) -> Option<&FuncOp> {
-        self.funcs.iter().find(|f| f.name == name)
     }
 }

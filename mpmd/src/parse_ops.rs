@@ -9,8 +9,8 @@ use crate::ops::{
 };
 use crate::parser::Parser;
 use crate::types::{Type, TypeAliases, parse_sharding, parse_type};
-use autoshard_mlir::Result;
 use autoshard_mlir::{Cursor, collapse_ws, string_len};
+use autoshard_mlir::{Result, Syntax};
 use autoshard_model::TensorSharding;
 
 impl Parser<'_> {
@@ -49,15 +49,15 @@ impl Parser<'_> {
                 self.c.expect_keyword("name")?;
                 self.c.expect("=")?;
                 let tensor_name = self.c.string()?;
-                let attrs = self.opt_dict()?;
+                let attrs = self.optional_dict()?;
                 self.c.expect(":")?;
-                Op::NamedTensor(NamedTensorOp { operand, name: tensor_name, attrs, ty: self.ty()? })
+                Op::NamedTensor(NamedTensorOp { operand, name: tensor_name, attrs, ty: self.parse_type()? })
             }
             "mpmd.broadcast" => {
-                let attrs = self.opt_dict()?;
+                let attrs = self.optional_dict()?;
                 let operand = self.value_ref()?;
                 self.c.expect(":")?;
-                Op::Broadcast(BroadcastOp { operand, attrs, ty: self.ty()? })
+                Op::Broadcast(BroadcastOp { operand, attrs, ty: self.parse_type()? })
             }
             "mpmd.return" => Op::Return(self.return_op()?),
             "func.return" | "return" => Op::FuncReturn(self.return_op()?),
@@ -73,9 +73,9 @@ impl Parser<'_> {
         self.c.expect(":")?;
         let at = self.c.pos();
         self.c.expect("(")?;
-        let inputs = self.c_list(")", Parser::ty)?;
+        let inputs = self.list(")", Parser::parse_type)?;
         self.c.expect("->")?;
-        let outputs = if self.c.eat("(") { self.c_list(")", Parser::ty)? } else { vec![self.ty()?] };
+        let outputs = if self.c.eat("(") { self.list(")", Parser::parse_type)? } else { vec![self.parse_type()?] };
         if inputs.len() != operands {
             return Err(self.c.error_at(at, format!("{operands} operands present, but expected {}", inputs.len())));
         }
@@ -84,7 +84,7 @@ impl Parser<'_> {
 
     /// `attr-dict %x : (type) -> type`.
     fn unary_functional(&mut self) -> Result<(DictAttr, ValueRef, Type, Type)> {
-        let attrs = self.opt_dict()?;
+        let attrs = self.optional_dict()?;
         let operand = self.value_ref()?;
         let (mut inputs, mut outputs) = self.functional_type(1)?;
         if outputs.len() != 1 {
@@ -98,7 +98,7 @@ impl Parser<'_> {
 
     fn operand_list(&mut self) -> Result<Vec<ValueRef>> {
         self.c.expect("(")?;
-        self.c_list(")", Parser::value_ref)
+        self.list(")", Parser::value_ref)
     }
 
     /// `mesh="m", origin=[...]`.
@@ -157,7 +157,7 @@ impl Parser<'_> {
     /// `(%operands) {attrs}? (%args: types) { body } : (types) -> types`.
     fn region_tail(&mut self) -> Result<RegionTail> {
         let operands = self.operand_list()?;
-        let attrs = self.opt_dict()?;
+        let attrs = self.optional_dict()?;
         let args = self.block_args()?;
         let body = self.single_block(args)?;
         let (operand_types, result_types) = self.functional_type(operands.len())?;
@@ -188,7 +188,7 @@ impl Parser<'_> {
         self.c.expect(">")?;
         let callee = self.c.symbol()?;
         let operands = self.operand_list()?;
-        let attrs = self.opt_dict()?;
+        let attrs = self.optional_dict()?;
         let (operand_types, result_types) = self.functional_type(operands.len())?;
         Ok(FragmentCallOp { mesh_name, origins, callee, operands, attrs, operand_types, result_types })
     }
@@ -197,7 +197,7 @@ impl Parser<'_> {
         self.c.expect("<")?;
         let kind = Reduction::parse(&mut self.c)?;
         self.c.expect(">")?;
-        let attrs = self.opt_dict()?;
+        let attrs = self.optional_dict()?;
         let mut operands = Vec::new();
         while self.c.peek() == Some('%') {
             operands.push(self.value_ref()?);
@@ -216,7 +216,7 @@ impl Parser<'_> {
     fn for_op(&mut self) -> Result<ForOp> {
         let operands = self.operand_list()?;
         let dict_at = self.c.pos();
-        let mut attrs = self.opt_dict()?;
+        let mut attrs = self.optional_dict()?;
         let iterations = match attrs.remove("iterations") {
             Some(Attr::Int(v, Some(ty))) if ty == "ui32" => u32::try_from(v).ok(),
             _ => None,
@@ -232,9 +232,9 @@ impl Parser<'_> {
         let args = self.block_args()?;
         let body = self.single_block(args)?;
         self.c.expect(":")?;
-        let mut result_types = vec![self.ty()?];
+        let mut result_types = vec![self.parse_type()?];
         while self.c.eat(",") {
-            result_types.push(self.ty()?);
+            result_types.push(self.parse_type()?);
         }
         Ok(ForOp { operands, iterations, unroll_factor, attrs, body, result_types })
     }
@@ -242,7 +242,7 @@ impl Parser<'_> {
     fn call(&mut self) -> Result<CallOp> {
         let callee = self.c.symbol()?;
         let operands = self.operand_list()?;
-        let attrs = self.opt_dict()?;
+        let attrs = self.optional_dict()?;
         let (operand_types, result_types) = self.functional_type(operands.len())?;
         Ok(CallOp { callee, operands, attrs, operand_types, result_types })
     }
@@ -257,7 +257,7 @@ impl Parser<'_> {
 
     /// `attr-dict %a, %b : t1, t2` (both lists may be empty).
     fn return_op(&mut self) -> Result<ReturnOp> {
-        let attrs = self.opt_dict()?;
+        let attrs = self.optional_dict()?;
         let mut operands = Vec::new();
         while self.c.peek() == Some('%') {
             operands.push(self.value_ref()?);
@@ -268,9 +268,9 @@ impl Parser<'_> {
         let mut types = Vec::new();
         if !operands.is_empty() {
             self.c.expect(":")?;
-            types.push(self.ty()?);
+            types.push(self.parse_type()?);
             while self.c.eat(",") {
-                types.push(self.ty()?);
+                types.push(self.parse_type()?);
             }
         }
         if types.len() != operands.len() {
@@ -343,7 +343,7 @@ impl Parser<'_> {
         text.truncate(trimmed);
         flush(&mut pieces, &mut text);
         let count = results.map_or(0, |r| r.count as usize);
-        let result_types = signature_types(&pieces, count, &self.types);
+        let result_types = signature_types(&pieces, count, &self.aliases.types);
         Ok(GenericOp { name, pieces, result_types })
     }
 

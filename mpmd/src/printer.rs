@@ -1,122 +1,33 @@
-//! The module printer: MLIR's layout (`module {`, two spaces per nesting level) and
-//! Shardy's custom forms of the `mpmd` ops. Aliases are printed as definitions, uses
+//! The `mpmd` ops in the MLIR text layer's one printer (`autoshard_mlir::PrintOp`,
+//! which owns MLIR's layout: `module {`, two spaces per nesting level, functions and
+//! results): Shardy's custom forms of the `mpmd` ops. Aliases are printed as definitions, uses
 //! expanded, so the output reads back to an equal module.
 
 use crate::attrs::DictAttr;
-use crate::ops::{Block, FuncOp, GenericOp, Module, Op, Operation, Piece, ValueRef};
+use crate::ops::{Block, GenericOp, Op, Piece, ValueRef};
 use crate::types::Type;
+use autoshard_mlir::{Dict, PrintOp, indent, write_attrs, write_block_ops};
 use autoshard_mlir::{write_comma_separated as write_list, write_string, write_symbol};
 use autoshard_model::TensorSharding;
 use std::fmt::{self, Write};
 
-impl fmt::Display for Module {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (name, ty) in &self.type_aliases {
-            writeln!(f, "!{name} = {ty}")?;
-        }
-        for (name, attr) in &self.attr_aliases {
-            writeln!(f, "#{name} = {attr}")?;
-        }
-        f.write_str("module {\n")?;
-        for func in &self.funcs {
-            write_func(f, func, 1)?;
-        }
-        f.write_str("}\n")
+impl Dict for DictAttr {
+    fn is_empty(&self) -> bool {
+        DictAttr::is_empty(self)
     }
 }
 
-impl fmt::Display for FuncOp {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_func(f, self, 0)
+/// The `mpmd` dialect's ops as the MLIR text layer's printer writes them: the name,
+/// then Shardy's custom form.
+impl PrintOp for Op {
+    fn write<W: Write>(&self, f: &mut W, level: usize) -> fmt::Result {
+        write_op(f, self, level)
     }
 }
 
-impl fmt::Display for Operation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_op(f, self, 0)
-    }
-}
-
-fn indent(f: &mut impl Write, level: usize) -> fmt::Result {
-    for _ in 0..level {
-        f.write_str("  ")?;
-    }
-    Ok(())
-}
-
-fn write_func(f: &mut impl Write, func: &FuncOp, level: usize) -> fmt::Result {
-    indent(f, level)?;
-    f.write_str("func.func ")?;
-    if let Some(v) = &func.visibility {
-        write!(f, "{v} ")?;
-    }
-    write_symbol(f, &func.name)?;
-    f.write_str("(")?;
-    for (i, arg) in func.args.iter().enumerate() {
-        if i > 0 {
-            f.write_str(", ")?;
-        }
-        if !arg.name.is_empty() {
-            write!(f, "%{}: ", arg.name)?;
-        }
-        write!(f, "{}", arg.ty)?;
-        write_attrs(f, &arg.attrs)?;
-    }
-    f.write_str(")")?;
-    match func.results.as_slice() {
-        [] => {}
-        [one] if one.attrs.is_empty() && !matches!(one.ty, Type::Other(ref t) if t.starts_with('(')) => {
-            write!(f, " -> {}", one.ty)?
-        }
-        results => {
-            f.write_str(" -> (")?;
-            for (i, r) in results.iter().enumerate() {
-                if i > 0 {
-                    f.write_str(", ")?;
-                }
-                write!(f, "{}", r.ty)?;
-                write_attrs(f, &r.attrs)?;
-            }
-            f.write_str(")")?;
-        }
-    }
-    if !func.attrs.is_empty() {
-        write!(f, " attributes {}", func.attrs)?;
-    }
-    match &func.body {
-        Some(body) => {
-            f.write_str(" {\n")?;
-            write_block_ops(f, body, level + 1)?;
-            indent(f, level)?;
-            f.write_str("}\n")
-        }
-        None => f.write_str("\n"),
-    }
-}
-
-/// ` {attrs}` when there are any.
-fn write_attrs(f: &mut impl Write, attrs: &DictAttr) -> fmt::Result {
-    if attrs.is_empty() { Ok(()) } else { write!(f, " {attrs}") }
-}
-
-fn write_block_ops(f: &mut impl Write, block: &Block, level: usize) -> fmt::Result {
-    for op in &block.ops {
-        write_op(f, op, level)?;
-    }
-    Ok(())
-}
-
-fn write_op(f: &mut impl Write, op: &Operation, level: usize) -> fmt::Result {
-    indent(f, level)?;
-    if let Some(r) = &op.results {
-        write!(f, "%{}", r.name)?;
-        if r.count != 1 {
-            write!(f, ":{}", r.count)?;
-        }
-        f.write_str(" = ")?;
-    }
-    f.write_str(op.op.name_as_printed())?;
-    match &op.op {
+fn write_op(f: &mut impl Write, op: &Op, level: usize) -> fmt::Result {
+    f.write_str(op.name_as_printed())?;
+    match op {
         Op::Fragment(o) => {
             f.write_str("<")?;
             write_mesh_and_origin(f, &o.mesh_name, &o.origins)?;
@@ -204,7 +115,7 @@ fn write_op(f: &mut impl Write, op: &Operation, level: usize) -> fmt::Result {
         }
         Op::Generic(g) => write_generic(f, g, level)?,
     }
-    f.write_str("\n")
+    Ok(())
 }
 
 impl Op {

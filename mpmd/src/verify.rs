@@ -1,26 +1,33 @@
 //! The module verifier's walk: functions, scopes of SSA values (with the isolation of
 //! fragments and named computations), value uses and their types, terminators, and
 //! the symbol checks that run after every op's own rules (`verify_ops.rs`), in MLIR's
-//! order. Every error is collected with its location; [`Module::verify`] returns the
+//! order. Every error is collected with its location; [`Verify::verify`] returns the
 //! first.
 
 use crate::attrs::Attr;
 use crate::error::{Error, Location, Result};
-use crate::ops::{Block, FuncOp, Module, Op, Operation, Piece, ValueRef};
+use crate::ops::{Block, FuncOp, FuncTopology, Module, Op, Operation, Piece, ValueRef};
 use crate::types::Type;
 use std::collections::{HashMap, HashSet};
 
-impl Module {
+/// The `mpmd` dialect's rules checked on a module.
+pub trait Verify {
     /// Checks the module against the dialect's rules; the first violation, if any.
-    pub fn verify(&self) -> Result<()> {
+    fn verify(&self) -> Result<()>;
+
+    /// Every violation of the dialect's rules, op rules first, then symbol uses.
+    fn diagnose(&self) -> Vec<Error>;
+}
+
+impl Verify for Module {
+    fn verify(&self) -> Result<()> {
         match self.diagnose().into_iter().next() {
             Some(e) => Err(e),
             None => Ok(()),
         }
     }
 
-    /// Every violation of the dialect's rules, op rules first, then symbol uses.
-    pub fn diagnose(&self) -> Vec<Error> {
+    fn diagnose(&self) -> Vec<Error> {
         let mut v = Verifier { module: self, errors: Vec::new(), symbol_errors: Vec::new() };
         let mut seen = HashSet::new();
         for func in &self.funcs {

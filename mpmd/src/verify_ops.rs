@@ -4,7 +4,7 @@
 
 use crate::attrs::Attr;
 use crate::error::Location;
-use crate::ops::{Block, CallOp, ForOp, FragmentCallOp, FragmentOp, NamedComputationOp, Op, Operation};
+use crate::ops::{Block, CallOp, ForOp, FragmentCallOp, FragmentOp, FuncTopology, NamedComputationOp, Op, Operation};
 use crate::types::{MeshTensorType, Type};
 use crate::verify::{FuncCtx, Parent, Verifier};
 use autoshard_model::Mesh;

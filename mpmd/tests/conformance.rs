@@ -8,7 +8,7 @@
 
 #![allow(clippy::unwrap_used, reason = "test helpers: a panic there is a test failure")]
 
-use autoshard_mpmd::parse_module;
+use autoshard_mpmd::{Verify, parse_module};
 use regex::Regex;
 use std::collections::{BTreeMap, HashMap};
 use std::fs;

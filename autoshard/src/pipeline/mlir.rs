@@ -17,7 +17,7 @@ use crate::{Config, Error};
 use autoshard_model::ir::ValueDef;
 use autoshard_model::pipeline::{Accumulation, Schedule, TaskKind};
 use autoshard_model::{Program, TensorSharding, ValueId};
-use autoshard_mpmd::{Attr, FuncOp, Module, Op, parse_module};
+use autoshard_mpmd::{Attr, FuncOp, Module, Op, Verify, parse_module};
 use autoshard_solver::pipeline::PipelinePlan;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

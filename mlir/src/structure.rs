@@ -1,0 +1,181 @@
+//! The generic structure of an MLIR module, whatever its dialect: a module of
+//! aliases and functions, a function's signature and body, blocks and their
+//! arguments, operations with the values they define and use. A dialect supplies
+//! its types (`T`), attribute dictionaries (`D`), attributes (`A`) and ops (`O`);
+//! [`crate::Syntax`] reads this structure with the dialect's hooks.
+
+use crate::location::Location;
+use std::fmt;
+
+/// A use of a value: `%name` or `%name#2` (result 2 of a multi-result op).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ValueRef {
+    /// The name without `%`.
+    pub name: String,
+    /// Which result of a multi-result group, if written.
+    pub index: Option<u32>,
+}
+
+impl ValueRef {
+    /// `%name`.
+    pub fn new(name: impl Into<String>) -> Self {
+        ValueRef { name: name.into(), index: None }
+    }
+
+    /// `%name#index`.
+    pub fn result(name: impl Into<String>, index: u32) -> Self {
+        ValueRef { name: name.into(), index: Some(index) }
+    }
+}
+
+impl fmt::Display for ValueRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "%{}", self.name)?;
+        if let Some(i) = self.index {
+            write!(f, "#{i}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The results an op defines: `%name` (one) or `%name:3`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ResultGroup {
+    /// The name without `%`.
+    pub name: String,
+    /// How many results.
+    pub count: u32,
+}
+
+/// A block argument, `%arg1: tensor<4xf32>`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BlockArg<T> {
+    /// The name without `%`.
+    pub name: String,
+    /// Its type.
+    pub ty: T,
+}
+
+/// A block: optional label (`^bb0`), arguments and ops (the last one its terminator).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Block<T, O> {
+    /// The label without `^`, when written.
+    pub label: Option<String>,
+    /// The arguments.
+    pub args: Vec<BlockArg<T>>,
+    /// The ops in order.
+    pub ops: Vec<Operation<O>>,
+}
+
+impl<T, O> Default for Block<T, O> {
+    fn default() -> Self {
+        Block { label: None, args: Vec::new(), ops: Vec::new() }
+    }
+}
+
+/// One op with the values it defines and where it was written. Equality ignores
+/// the location, as MLIR's operation equivalence does: a module printed and read
+/// back equals the original although its ops moved.
+#[derive(Debug, Clone, Eq)]
+pub struct Operation<O> {
+    /// The results, if any.
+    pub results: Option<ResultGroup>,
+    /// The op, in the dialect's terms.
+    pub op: O,
+    /// Where the op starts in its source (ignored by equality).
+    pub loc: Location,
+}
+
+impl<O: PartialEq> PartialEq for Operation<O> {
+    fn eq(&self, other: &Self) -> bool {
+        (&self.results, &self.op) == (&other.results, &other.op)
+    }
+}
+
+/// A function argument: `%arg0: type {attrs}` (unnamed in a declaration).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FuncArg<T, D> {
+    /// The name without `%` (empty for a declaration's unnamed argument).
+    pub name: String,
+    /// The type.
+    pub ty: T,
+    /// The argument's attributes.
+    pub attrs: D,
+}
+
+/// A function result: `type {attrs}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FuncResult<T, D> {
+    /// The type.
+    pub ty: T,
+    /// The result's attributes.
+    pub attrs: D,
+}
+
+/// `func.func`: a function's signature and, unless it is a declaration, its body.
+/// Equality ignores the location, as for [`Operation`].
+#[derive(Debug, Clone, Eq)]
+pub struct Func<T, D, O> {
+    /// The symbol name without `@`.
+    pub name: String,
+    /// `public` or `private`, when written.
+    pub visibility: Option<String>,
+    /// The arguments.
+    pub args: Vec<FuncArg<T, D>>,
+    /// The results.
+    pub results: Vec<FuncResult<T, D>>,
+    /// The function's attributes.
+    pub attrs: D,
+    /// The body (`None` for a declaration).
+    pub body: Option<Block<T, O>>,
+    /// Where the function starts (ignored by equality).
+    pub loc: Location,
+}
+
+impl<T: PartialEq, D: PartialEq, O: PartialEq> PartialEq for Func<T, D, O> {
+    fn eq(&self, other: &Self) -> bool {
+        (&self.name, &self.visibility, &self.args, &self.results, &self.attrs, &self.body)
+            == (&other.name, &other.visibility, &other.args, &other.results, &other.attrs, &other.body)
+    }
+}
+
+impl<T: Clone, D, O> Func<T, D, O> {
+    /// True when the function is public (the default).
+    pub fn is_public(&self) -> bool {
+        self.visibility.as_deref().is_none_or(|v| v == "public")
+    }
+
+    /// The argument types.
+    pub fn arg_types(&self) -> Vec<T> {
+        self.args.iter().map(|a| a.ty.clone()).collect()
+    }
+
+    /// The result types.
+    pub fn result_types(&self) -> Vec<T> {
+        self.results.iter().map(|r| r.ty.clone()).collect()
+    }
+}
+
+/// A module: its aliases in order (uses are read expanded), then its functions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Module<T, A, D, O> {
+    /// Type aliases `!name = type`, in order.
+    pub type_aliases: Vec<(String, T)>,
+    /// Attribute aliases `#name = attr`, in order.
+    pub attr_aliases: Vec<(String, A)>,
+    /// The functions.
+    pub funcs: Vec<Func<T, D, O>>,
+}
+
+impl<T, A, D, O> Default for Module<T, A, D, O> {
+    fn default() -> Self {
+        Module { type_aliases: Vec::new(), attr_aliases: Vec::new(), funcs: Vec::new() }
+    }
+}
+
+impl<T, A, D, O> Module<T, A, D, O> {
+    /// The function named `name`.
+    pub fn func(&self, name: &str) -> Option<&Func<T, D, O>> {
+        self.funcs.iter().find(|f| f.name == name)
+    }
+}
