@@ -56,7 +56,7 @@ pub use error::{Error, Result};
 // and a pipelined step to plan.
 pub use options::{SolverOptions, all_cores};
 pub use pipeline::Pipeline;
-// A pipelined step's timeline across meshes, and the model's evaluator's error
-// when its order cannot run.
-pub use autoshard_model::pipeline::Deadlock;
-pub use timeline::{TimedTask, Timeline, simulate_schedule};
+// A pipelined step's timeline across meshes, with the model evaluator's timed
+// task and its error when an order cannot run.
+pub use autoshard_model::pipeline::{Deadlock, TimedTask};
+pub use timeline::{Timeline, simulate_schedule};

@@ -1,29 +1,16 @@
 //! The timeline of a pipelined step: when each mesh runs each task, given the
 //! schedule's per-mesh order and what each stage's tasks cost.
 //!
-//! The evaluation is the model's makespan evaluator (`autoshard_model::pipeline::
-//! TaskGraph`, `model/src/pipeline/makespan.rs`: the one rule of what a task waits
-//! for, the task graph, deadlock detection); this module keeps its result as a
-//! [`Timeline`] — every task's start and end by mesh, the step, and the bubble, the
-//! share of mesh time spent idle within the step. For S stages of equal cost t, M
-//! microbatches and no transfer delay, GPipe and 1F1B both take (M + S − 1) × t per
-//! direction, the textbook figure.
+//! The evaluation is the model's makespan evaluator (`TaskGraph`,
+//! `model/src/pipeline/makespan.rs`: the one rule of what a task waits for, the task
+//! graph, deadlock detection); this module keeps its result as a [`Timeline`] —
+//! every task's start and end by mesh (the model's `TimedTask`), the step, and the
+//! bubble, the share of mesh time spent idle within the step. For S stages of equal
+//! cost t, M microbatches and no transfer delay, GPipe and 1F1B both take
+//! (M + S − 1) × t per direction, the textbook figure.
 
 use autoshard_model::Seconds;
-use autoshard_model::pipeline::{Deadlock, Makespan, StageCost, Task, TaskGraph};
-
-/// One task as it ran (or is predicted to run).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct TimedTask {
-    /// The mesh that runs it (its position in the order).
-    pub mesh: u32,
-    /// The task.
-    pub task: Task,
-    /// When it starts, from the start of the step.
-    pub start: Seconds,
-    /// When it ends.
-    pub end: Seconds,
-}
+use autoshard_model::pipeline::{Deadlock, Makespan, StageCost, Task, TaskGraph, TimedTask};
 
 /// A step's timeline.
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -188,9 +188,9 @@ impl Makespan {
     }
 }
 
-/// One task as the evaluation timed it.
+/// One task as it ran, or as the evaluation predicts it to run.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Span {
+pub struct TimedTask {
     /// The mesh that runs it (its position in the order).
     pub mesh: u32,
     /// The task.
@@ -307,11 +307,11 @@ impl TaskGraph {
 
     /// Every task of `makespan` (an evaluation of this graph) as it runs: mesh after
     /// mesh, each mesh's in its run order.
-    pub fn spans<'a>(&'a self, makespan: &'a Makespan) -> impl Iterator<Item = Span> + 'a {
+    pub fn spans<'a>(&'a self, makespan: &'a Makespan) -> impl Iterator<Item = TimedTask> + 'a {
         self.mesh_start.windows(2).enumerate().flat_map(move |(mesh, range)| {
             self.node_of[range[0] as usize..range[1] as usize].iter().map(move |&node| {
                 let i = node as usize;
-                Span {
+                TimedTask {
                     mesh: mesh as u32,
                     task: self.tasks[i],
                     start: Seconds(makespan.start[i]),

@@ -12,6 +12,6 @@ mod topology;
 
 pub use chain::{Accumulation, Chain, Phase, UnitId};
 pub use fragment::Fragment;
-pub use makespan::{CriticalPath, Deadlock, Makespan, Span, StageCost, TaskGraph, waits_for};
+pub use makespan::{CriticalPath, Deadlock, Makespan, StageCost, TaskGraph, TimedTask, waits_for};
 pub use schedule::{Schedule, Task, TaskKind};
 pub use topology::{MeshId, NamedMesh, Topology};

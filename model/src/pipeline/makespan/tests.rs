@@ -70,7 +70,7 @@ fn spans_list_each_mesh_in_run_order() {
     let graph = TaskGraph::new(&order, &[false, false]).unwrap();
     let mut makespan = Makespan::default();
     graph.evaluate(&uniform(2, 1.0, 1.0, 0.0), &[Seconds(0.5)], &mut makespan);
-    let spans: Vec<Span> = graph.spans(&makespan).collect();
+    let spans: Vec<TimedTask> = graph.spans(&makespan).collect();
     let listed: Vec<(u32, Task)> = spans.iter().map(|s| (s.mesh, s.task)).collect();
     let expected: Vec<(u32, Task)> =
         order.iter().enumerate().flat_map(|(m, list)| list.iter().map(move |t| (m as u32, *t))).collect();

@@ -154,7 +154,7 @@ fn patterns(table: &Table) -> Option<Vec<Vec<bool>>> {
             let mut next = vec![false; units + 1];
             for first in (0..units).filter(|&f| reach[f]) {
                 for (end, slot) in next.iter_mut().enumerate().take(units - (stages - k - 1) + 1).skip(first + 1) {
-                    let fits = table.get(k, first, end).is_some_and(|c| k == 0 || (c.backward.0 <= 0.0) == none);
+                    let fits = table.get(k, first, end).is_some_and(|c| k == 0 || c.has_no_backward() == none);
                     *slot |= fits;
                 }
             }
@@ -280,7 +280,7 @@ impl<'t> Search<'t> {
     /// Stage `k` over `[first, end)` if this pattern allows it.
     fn allowed(&self, k: usize, first: usize, end: usize) -> Option<&'t StageCost> {
         let table: &'t Table = self.table;
-        table.get(k, first, end).filter(|c| k == 0 || (c.backward.0 <= 0.0) == self.pattern[k])
+        table.get(k, first, end).filter(|c| k == 0 || c.has_no_backward() == self.pattern[k])
     }
 
     fn ends(&self, k: usize, first: usize) -> std::ops::RangeInclusive<usize> {

@@ -195,7 +195,7 @@ fn the_task_graph_is_the_simulation() {
         let hops: Vec<f64> = (1..shape.stages()).map(|_| rng.random_range(0.0..0.5)).collect();
         let seconds: Vec<Seconds> = hops.iter().map(|&h| Seconds(h)).collect();
         let simulated = simulate_stages(&stages, &seconds, shape).expect("the schedules do not deadlock");
-        let pattern: Vec<bool> = stages.iter().map(|c| c.backward.0 <= 0.0).collect();
+        let pattern: Vec<bool> = stages.iter().map(StageCost::has_no_backward).collect();
         let (m, r) = (meshes as u32, rounds as u32);
         let graph = TaskGraph::of_schedule(schedule, m, shape.microbatches, r, &pattern).unwrap();
         let mut makespan = Makespan::default();
