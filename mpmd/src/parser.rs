@@ -11,7 +11,14 @@ use autoshard_mlir::Result;
 /// Reads an MPMD module from `source`; `file` names it in error locations.
 pub fn parse_module(file: &str, source: &str) -> crate::Result<Module> {
     let mut p = Parser { c: Cursor::in_file(file, source), types: TypeAliases::new(), attrs: AttrAliases::new() };
-    Ok(p.module()?)
+    Ok(p.module(false)?)
+}
+
+/// Reads the functions of `source`, a module that may hold other ops at its top level
+/// (a StableHLO module's `sdy.mesh`es): those are read as generic ops and left out.
+pub(crate) fn parse_functions(file: &str, source: &str) -> crate::Result<Vec<FuncOp>> {
+    let mut p = Parser { c: Cursor::in_file(file, source), types: TypeAliases::new(), attrs: AttrAliases::new() };
+    Ok(p.module(true)?.funcs)
 }
 
 /// The state of a module being read: the cursor and the aliases defined so far.
@@ -22,7 +29,9 @@ pub(crate) struct Parser<'a> {
 }
 
 impl Parser<'_> {
-    fn module(&mut self) -> Result<Module> {
+    /// The module; `other_ops`: its top-level ops other than functions are read and
+    /// dropped rather than refused.
+    fn module(&mut self, other_ops: bool) -> Result<Module> {
         let mut module = Module::default();
         let mut in_module = false;
         loop {
@@ -44,6 +53,9 @@ impl Parser<'_> {
                     }
                     self.c.expect("{")?;
                     in_module = true;
+                }
+                _ if other_ops && self.c.peek_ident().is_some_and(|word| word != "func.func") => {
+                    self.operation()?;
                 }
                 _ => module.funcs.push(self.func()?),
             }
