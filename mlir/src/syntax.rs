@@ -65,6 +65,13 @@ pub trait Syntax<'a>: Sized {
     /// How many results the op defines, when the dialect knows (`None`: any).
     fn result_count(op: &Self::Op) -> Option<usize>;
 
+    /// Whether a module's top-level ops other than functions (a StableHLO module's
+    /// `sdy.mesh`es, read by a dialect that wants only its functions) are read and
+    /// left out rather than refused. Default: refused.
+    fn skips_other_ops(&self) -> bool {
+        false
+    }
+
     /// A module: aliases, an optional `module @name attributes {…} { … }`, functions.
     fn module(&mut self) -> Result<ModuleOf<'a, Self>> {
         let mut module = Module::default();
@@ -88,6 +95,9 @@ pub trait Syntax<'a>: Sized {
                     }
                     self.cursor().expect("{")?;
                     in_module = true;
+                }
+                _ if self.skips_other_ops() && self.cursor().peek_ident().is_some_and(|w| w != "func.func") => {
+                    self.operation()?;
                 }
                 _ => module.funcs.push(self.func()?),
             }

@@ -6,7 +6,9 @@
 //! with this dialect's hooks and printed by its one printer. [`parse_module`] reads a
 //! module (aliases resolved, every `mpmd` op typed, any other op kept as a generic
 //! op), [`Verify::verify`] checks it with Shardy's rules and messages, and `Display`
-//! prints it in MLIR's form, which reads back to an equal module. [`FuncBuilder`] makes MPMD functions programmatically. The vocabulary of
+//! prints it in MLIR's form, which reads back to an equal module. [`FuncBuilder`] makes MPMD functions
+//! programmatically, [`fragment_functions`] the functions a fragment call calls from a
+//! StableHLO module. The vocabulary of
 //! meshes, shardings and topologies is `autoshard-model`'s.
 //!
 //! ```
@@ -50,4 +52,4 @@ pub use ops::{
 pub use attrs::{Attr, DictAttr, MeshWithOrigins, MeshesWithOrigins, Origin, Reduction, UserOrigin};
 pub use types::{MeshTensorType, TensorType, Type};
 // Building functions.
-pub use builder::{BodyBuilder, FuncBuilder, Typed};
+pub use builder::{BodyBuilder, FuncBuilder, Typed, fragment_functions, mesh_tensor, tensor_type};

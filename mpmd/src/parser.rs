@@ -4,20 +4,29 @@
 //! grammar and messages; never panics.
 
 use crate::attrs::{Attr, DictAttr, parse_attr, parse_dict};
-use crate::ops::{Module, Op, ResultGroup};
+use crate::ops::{FuncOp, Module, Op, ResultGroup};
 use crate::types::{Type, parse_type};
 use autoshard_mlir::{Aliases, Cursor, OpName, Result, Syntax};
 
 /// Reads an MPMD module from `source`; `file` names it in error locations.
 pub fn parse_module(file: &str, source: &str) -> crate::Result<Module> {
-    let mut p = Parser { c: Cursor::in_file(file, source), aliases: Aliases::default() };
+    let mut p = Parser { c: Cursor::in_file(file, source), aliases: Aliases::default(), other_ops: false };
     Ok(p.module()?)
+}
+
+/// Reads the functions of `source`, a module that may hold other ops at its top level
+/// (a StableHLO module's `sdy.mesh`es): those are read as generic ops and left out.
+pub(crate) fn parse_functions(file: &str, source: &str) -> crate::Result<Vec<FuncOp>> {
+    let mut p = Parser { c: Cursor::in_file(file, source), aliases: Aliases::default(), other_ops: true };
+    Ok(p.module()?.funcs)
 }
 
 /// The state of a module being read: the cursor and the aliases defined so far.
 pub(crate) struct Parser<'a> {
     pub(crate) c: Cursor<'a>,
     pub(crate) aliases: Aliases<Type, Attr>,
+    /// Whether top-level ops other than functions are read and left out.
+    pub(crate) other_ops: bool,
 }
 
 /// The `mpmd` dialect's hooks into the generic module structure: its types,
@@ -57,6 +66,10 @@ impl<'a> Syntax<'a> for Parser<'a> {
 
     fn result_count(op: &Op) -> Option<usize> {
         result_count(op)
+    }
+
+    fn skips_other_ops(&self) -> bool {
+        self.other_ops
     }
 }
 

@@ -10,17 +10,20 @@
 //! mesh or sharding, an `mpmd.reduce<add>` summing each accumulated value over the
 //! microbatches (a mean then scales it in a fragment of its own), the split inputs
 //! as one argument per microbatch. Every value between fragments is a
-//! `!mpmd.mesh_tensor` with its sharding. The text is checked by the `mpmd`
-//! crate's verifier before it is returned.
+//! `!mpmd.mesh_tensor` with its sharding. The module is built as an
+//! `autoshard_mpmd::Module` with that crate's builder (the fragments' functions read
+//! from their StableHLO by `fragment_functions`), checked by its verifier and printed
+//! by its printer.
 
 use crate::{Config, Error};
 use autoshard_model::ir::ValueDef;
 use autoshard_model::pipeline::{Accumulation, Schedule, TaskKind};
-use autoshard_model::{Program, TensorSharding, ValueId};
-use autoshard_mpmd::{Attr, FuncOp, Module, Op, Verify, parse_module};
+use autoshard_model::{Program, ReductionKind, TensorSharding, ValueId};
+use autoshard_mpmd::{
+    Attr, FuncBuilder, FuncOp, Module, Op, Reduction, Type, Typed, UserOrigin, ValueRef, Verify, parse_module,
+};
 use autoshard_solver::pipeline::PipelinePlan;
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 
 const KINDS: [TaskKind; 3] = [TaskKind::Forward, TaskKind::Backward, TaskKind::Update];
 
@@ -32,17 +35,30 @@ fn kind_name(kind: TaskKind) -> &'static str {
     }
 }
 
-/// A fragment function: its name, mesh, and the shardings of its arguments and
-/// results by value name, as exported.
+/// A fragment's functions (the one a call calls first, then its named computations'),
+/// and the shardings of its arguments and results by value, as exported.
 struct Function {
-    name: String,
-    text: String,
+    funcs: Vec<FuncOp>,
     args: Vec<(ValueId, TensorSharding)>,
     results: Vec<(ValueId, TensorSharding)>,
 }
 
+impl Function {
+    /// The name a call calls.
+    fn name(&self) -> &str {
+        self.funcs.first().map_or("", |f| f.name.as_str())
+    }
+}
+
 /// `plan` for `config` as an MPMD module.
 pub fn export_mpmd(config: &Config, plan: &PipelinePlan) -> Result<String, Error> {
+    let module = mpmd_module(config, plan)?;
+    module.verify().map_err(|e| Error::Pipeline(format!("the MPMD module does not verify: {e}")))?;
+    Ok(module.to_string())
+}
+
+/// `plan` for `config` as an MPMD module, built: `@main`, then each fragment's functions.
+fn mpmd_module(config: &Config, plan: &PipelinePlan) -> Result<Module, Error> {
     let pipeline = pipeline_of(config)?;
     let mut functions: BTreeMap<(usize, usize), Function> = BTreeMap::new();
     for stage in &plan.stages {
@@ -51,32 +67,21 @@ pub fn export_mpmd(config: &Config, plan: &PipelinePlan) -> Result<String, Error
             let Some((fragment, solution)) = fragment else { continue };
             let name = format!("stage{}_{}", stage.index, kind_name(KINDS[i]));
             let exported = autoshard_stablehlo::export(&fragment.program, &solution.plan)?;
-            let text = as_function(&exported, &name, &format!("#sdy.mesh<{}>", mesh_axes(mesh)))?;
-            let func = single_function(&name, &text)?;
-            let by_name = |p: &Program, list: &[ValueId], attrs: Vec<Option<TensorSharding>>| {
+            let funcs = autoshard_mpmd::fragment_functions(&name, mesh, &exported)
+                .map_err(|e| Error::Pipeline(format!("fragment {name}: {e}")))?;
+            let Some(entry) = funcs.first() else { continue };
+            let by_value = |list: &[ValueId], attrs: Vec<Option<TensorSharding>>| {
+                let p = &pipeline.microbatch;
                 list.iter().zip(attrs).map(|(&v, s)| (v, s.unwrap_or_else(|| replicated(p, v)))).collect::<Vec<_>>()
             };
-            let args =
-                by_name(&pipeline.microbatch, &fragment.inputs, func.args.iter().map(|a| sharding(&a.attrs)).collect());
-            let results = by_name(
-                &pipeline.microbatch,
-                &fragment.outputs,
-                func.results.iter().map(|r| sharding(&r.attrs)).collect(),
-            );
-            functions.insert((stage.index, i), Function { name, text, args, results });
+            let args = by_value(&fragment.inputs, entry.args.iter().map(|a| sharding(&a.attrs)).collect());
+            let results = by_value(&fragment.outputs, entry.results.iter().map(|r| sharding(&r.attrs)).collect());
+            functions.insert((stage.index, i), Function { funcs, args, results });
         }
     }
     let main = Main::new(pipeline, plan, &functions).build()?;
-    let mut text = format!("module @{} {{\n", symbol(&config.name));
-    text += &main;
-    for f in functions.values() {
-        text += &f.text;
-    }
-    text += "}\n";
-    let module = parse_module("exported.mlir", &text)
-        .map_err(|e| Error::Pipeline(format!("the MPMD module does not read back: {e}")))?;
-    module.verify().map_err(|e| Error::Pipeline(format!("the MPMD module does not verify: {e}")))?;
-    Ok(module.to_string())
+    let funcs = std::iter::once(main).chain(functions.into_values().flat_map(|f| f.funcs)).collect();
+    Ok(Module { funcs, ..Module::default() })
 }
 
 fn pipeline_of(config: &Config) -> Result<&autoshard_solver::pipeline::Pipeline, Error> {
@@ -84,15 +89,6 @@ fn pipeline_of(config: &Config) -> Result<&autoshard_solver::pipeline::Pipeline,
         .pipeline
         .as_ref()
         .ok_or_else(|| Error::Pipeline(format!("{}: the config has no pipeline: section", config.name)))
-}
-
-fn symbol(name: &str) -> String {
-    name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect()
-}
-
-fn mesh_axes(mesh: &autoshard_model::Mesh) -> String {
-    let text = mesh.to_string();
-    text.trim_start_matches('<').trim_end_matches('>').to_string()
 }
 
 fn replicated(program: &Program, v: ValueId) -> TensorSharding {
@@ -107,56 +103,15 @@ fn sharding(attrs: &autoshard_mpmd::DictAttr) -> Option<TensorSharding> {
     }
 }
 
-/// The `func.func` of an exported StableHLO module renamed `@name`, private, with
-/// the `mesh_shape` attribute, and without the module around it.
-fn as_function(exported: &str, name: &str, mesh_shape: &str) -> Result<String, Error> {
-    let lines: Vec<&str> = exported.lines().collect();
-    let start = lines.iter().position(|l| l.trim_start().starts_with("func.func"));
-    let end = lines.iter().rposition(|l| l.trim() == "}");
-    let (Some(start), Some(end)) = (start, end) else {
-        return Err(Error::Pipeline(format!("fragment {name}: the exported module has no function")));
-    };
-    let mut out = String::new();
-    for (i, line) in lines[start..end].iter().enumerate() {
-        let mut line = line.to_string();
-        if i == 0 {
-            line = line.replacen("func.func public @main", &format!("func.func private @{name}"), 1);
-            let Some(open) = line.rfind(" {") else {
-                return Err(Error::Pipeline(format!("fragment {name}: unexpected function header")));
-            };
-            line.insert_str(open, &format!(" attributes {{mesh_shape = {mesh_shape}}}"));
-        }
-        let _ = writeln!(out, "{line}");
-    }
-    // The named computations' functions, made unique to this fragment.
-    let callees: Vec<String> = out
-        .lines()
-        .filter_map(|l| l.trim_start().strip_prefix("func.func private @"))
-        .filter_map(|rest| rest.split_once('(').map(|(callee, _)| callee.to_string()))
-        .filter(|callee| callee != name)
-        .collect();
-    for callee in callees {
-        out = out.replace(&format!("@{callee}("), &format!("@{name}__{callee}("));
-    }
-    Ok(out)
-}
+/// A value as `@main` holds it: its mesh, its sharding and its SSA value.
+type Held = (usize, TensorSharding, ValueRef);
 
-fn single_function(name: &str, text: &str) -> Result<FuncOp, Error> {
-    let module = parse_module(name, text).map_err(|e| Error::Pipeline(format!("fragment {name}: {e}")))?;
-    module.funcs.into_iter().next().ok_or_else(|| Error::Pipeline(format!("fragment {name}: no function")))
-}
-
-/// A value as `@main` holds it: its mesh, its sharding and its SSA name.
-type Held = (usize, TensorSharding, String);
-
-/// The `@main` being written.
+/// The `@main` being built.
 struct Main<'a> {
     pipeline: &'a autoshard_solver::pipeline::Pipeline,
     plan: &'a PipelinePlan,
     functions: &'a BTreeMap<(usize, usize), Function>,
-    args: Vec<String>,
-    body: String,
-    next: usize,
+    func: FuncBuilder,
     /// Each value as it is held: (value, microbatch or step) → [(mesh, sharding, ssa)].
     held: BTreeMap<(ValueId, Option<u32>), Vec<Held>>,
 }
@@ -167,24 +122,20 @@ impl<'a> Main<'a> {
         plan: &'a PipelinePlan,
         functions: &'a BTreeMap<(usize, usize), Function>,
     ) -> Self {
-        Main { pipeline, plan, functions, args: Vec::new(), body: String::new(), next: 0, held: BTreeMap::new() }
+        let func = FuncBuilder::new("main", pipeline.topology.clone()).visibility("public");
+        Main { pipeline, plan, functions, func, held: BTreeMap::new() }
     }
 
     fn mesh_name(&self, mesh: usize) -> &'a str {
         &self.pipeline.topology.meshes()[mesh].name
     }
 
-    fn ty(&self, v: ValueId, mesh: usize, sharding: &TensorSharding) -> String {
+    fn ty(&self, v: ValueId, mesh: usize, sharding: &TensorSharding) -> Type {
         let ty = &self.pipeline.microbatch.value(v).ty;
-        format!("!mpmd.mesh_tensor<\"{}\", {ty}, sharding={}>", self.mesh_name(mesh), sharding.stripped())
+        autoshard_mpmd::mesh_tensor(self.mesh_name(mesh), ty, Some(sharding.clone()))
     }
 
-    fn fresh(&mut self) -> String {
-        self.next += 1;
-        format!("%{}", self.next - 1)
-    }
-
-    fn build(mut self) -> Result<String, Error> {
+    fn build(mut self) -> Result<FuncOp, Error> {
         let mut tasks: Vec<_> = self.plan.timeline.tasks.clone();
         tasks.sort_by(|a, b| {
             (a.task.kind == TaskKind::Update, a.start.0)
@@ -207,15 +158,9 @@ impl<'a> Main<'a> {
 
     /// The SSA value of `v` (of microbatch `mb`, or the step's) on `mesh` as
     /// `sharding`, transferring it there if it is held elsewhere or otherwise.
-    fn operand(
-        &mut self,
-        v: ValueId,
-        mb: Option<u32>,
-        mesh: usize,
-        sharding: &TensorSharding,
-    ) -> Result<String, Error> {
+    fn operand(&mut self, v: ValueId, mb: Option<u32>, mesh: usize, sharding: &TensorSharding) -> Result<Typed, Error> {
         let program = &self.pipeline.microbatch;
-        let split = self.pipeline.chain.split.clone();
+        let split = &self.pipeline.chain.split;
         let key = match program.value(v).def {
             ValueDef::Input(i) if split.iter().any(|(k, _)| *k == i) => (v, mb),
             ValueDef::Input(_) => (v, None),
@@ -225,132 +170,100 @@ impl<'a> Main<'a> {
         self.operand_at(key, mesh, sharding)
     }
 
-    /// [`Main::operand`] of the value held under `key`.
+    /// [`Main::operand`] of the value held under `key`: an argument of `@main` for an
+    /// input not held yet.
     fn operand_at(
         &mut self,
         key: (ValueId, Option<u32>),
         mesh: usize,
         sharding: &TensorSharding,
-    ) -> Result<String, Error> {
+    ) -> Result<Typed, Error> {
         let (v, program) = (key.0, &self.pipeline.microbatch);
-        if let Some(held) = self.held.get(&key)
-            && let Some((_, _, ssa)) = held.iter().find(|(m, s, _)| *m == mesh && s == sharding)
-        {
-            return Ok(ssa.clone());
-        }
         let ty = self.ty(v, mesh, sharding);
-        let Some((from_mesh, from_sharding, from)) = self.held.get(&key).and_then(|h| h.first()).cloned() else {
-            if matches!(program.value(v).def, ValueDef::Input(_)) {
-                let name = format!(
-                    "%{}{}",
-                    program.value(v).name.replace(|c: char| !c.is_ascii_alphanumeric() && c != '_', "_"),
-                    key.1.map_or(String::new(), |m| format!("_mb{m}"))
-                );
-                let name = format!("{name}_{}", self.mesh_name(mesh));
-                self.args.push(format!("{name}: {ty}"));
-                self.held.entry(key).or_default().push((mesh, sharding.clone(), name.clone()));
-                return Ok(name);
+        let held = self.held.get(&key).map(Vec::as_slice).unwrap_or_default();
+        if let Some((_, _, value)) = held.iter().find(|(m, s, _)| *m == mesh && s == sharding) {
+            return Ok((value.clone(), ty));
+        }
+        let value = match held.first().cloned() {
+            Some((from_mesh, from_sharding, from)) => {
+                let from_ty = self.ty(v, from_mesh, &from_sharding);
+                self.func.transfer((from, from_ty), ty.clone())
             }
-            return Err(Error::Pipeline(format!("value \"{}\" is used before it is produced", program.value(v).name)));
+            None if matches!(program.value(v).def, ValueDef::Input(_)) => {
+                let name = program.value(v).name.replace(|c: char| !c.is_ascii_alphanumeric() && c != '_', "_");
+                let microbatch = key.1.map_or(String::new(), |m| format!("_mb{m}"));
+                self.func.named_arg(&format!("{name}{microbatch}_{}", self.mesh_name(mesh)), ty.clone())
+            }
+            None => {
+                let name = &program.value(v).name;
+                return Err(Error::Pipeline(format!("value \"{name}\" is used before it is produced")));
+            }
         };
-        let ssa = self.fresh();
-        let from_ty = self.ty(v, from_mesh, &from_sharding);
-        let _ = writeln!(self.body, "    {ssa} = mpmd.transfer {from} : ({from_ty}) -> {ty}");
-        self.held.entry(key).or_default().push((mesh, sharding.clone(), ssa.clone()));
-        Ok(ssa)
+        self.held.entry(key).or_default().push((mesh, sharding.clone(), value.clone()));
+        Ok((value, ty))
     }
 
+    /// The call of stage `stage`'s `kind` fragment for microbatch `mb`, if it has one.
     fn call(&mut self, stage: usize, kind: TaskKind, mb: u32) -> Result<(), Error> {
         let slot = KINDS.iter().position(|k| *k == kind).unwrap_or(0);
         let Some(f) = self.functions.get(&(stage, slot)) else { return Ok(()) };
         let stage_plan = &self.plan.stages[stage];
         let mesh = stage_plan.mesh.index();
         let mb_key = (kind != TaskKind::Update).then_some(mb);
-        let mut operands = Vec::new();
-        let mut types = Vec::new();
-        for (v, s) in &f.args {
-            operands.push(self.operand(*v, mb_key, mesh, s)?);
-            types.push(self.ty(*v, mesh, s));
-        }
-        let result_types: Vec<String> = f.results.iter().map(|(v, s)| self.ty(*v, mesh, s)).collect();
+        let operands: Vec<Typed> =
+            f.args.iter().map(|(v, s)| self.operand(*v, mb_key, mesh, s)).collect::<Result<_, _>>()?;
+        let result_types = f.results.iter().map(|(v, s)| self.ty(*v, mesh, s)).collect();
         let units = &self.pipeline.chain.units[stage_plan.first..stage_plan.end];
-        let suffix = if kind == TaskKind::Backward { "(1)" } else { "" };
-        let origins: Vec<String> = units.iter().map(|u| format!("\"{u}\"{suffix}")).collect();
-        let ssa = self.fresh();
-        let lhs = match f.results.len() {
-            0 => String::new(),
-            1 => format!("{ssa} = "),
-            n => format!("{ssa}:{n} = "),
-        };
-        let results = match result_types.len() {
-            1 => result_types[0].clone(),
-            _ => format!("({})", result_types.join(", ")),
-        };
-        let _ = writeln!(
-            self.body,
-            "    {lhs}mpmd.fragment_call<mesh=\"{}\", origin=[{}]> @{}({}) : ({}) -> {results}",
-            self.mesh_name(mesh),
-            origins.join(", "),
-            f.name,
-            operands.join(", "),
-            types.join(", ")
-        );
-        for (i, (v, s)) in f.results.iter().enumerate() {
-            let name = if f.results.len() == 1 { ssa.clone() } else { format!("{ssa}#{i}") };
-            self.held.entry((*v, mb_key)).or_default().push((mesh, s.clone(), name));
+        let transposed = i64::from(kind == TaskKind::Backward);
+        let origins = units.iter().map(|u| UserOrigin { name: u.clone(), transpose_count: transposed }).collect();
+        let results = self.func.fragment_call(self.mesh_name(mesh), origins, f.name(), &operands, result_types);
+        for ((v, s), value) in f.results.iter().zip(results) {
+            self.held.entry((*v, mb_key)).or_default().push((mesh, s.clone(), value));
         }
         Ok(())
     }
 
     /// Sums each accumulated value over the microbatches where it was produced.
     fn accumulate(&mut self) -> Result<(), Error> {
-        let accumulated = self.pipeline.chain.accumulated.clone();
         let m = self.plan.microbatches;
-        for (v, how) in accumulated {
+        for &(v, how) in &self.pipeline.chain.accumulated {
             let Some((mesh, sharding, _)) = self.held.get(&(v, Some(0))).and_then(|h| h.first()).cloned() else {
                 continue;
             };
-            let parts: Vec<String> =
+            let parts: Vec<Typed> =
                 (0..m).map(|mb| self.operand_at((v, Some(mb)), mesh, &sharding)).collect::<Result<_, _>>()?;
             let ty = self.ty(v, mesh, &sharding);
-            let ssa = self.fresh();
-            let types = vec![ty.clone(); parts.len()].join(", ");
-            let _ = writeln!(self.body, "    {ssa} = mpmd.reduce<add> {} : ({types}) -> {ty}", parts.join(", "));
+            let sum = self.func.reduce(Reduction(Some(ReductionKind::Sum)), &parts, ty.clone());
             let total = match how {
-                Accumulation::Add => ssa,
-                Accumulation::Mean => self.scale(v, mesh, &sharding, &ssa, m)?,
+                Accumulation::Add => sum,
+                Accumulation::Mean => self.scale(v, mesh, (sum, ty), m)?,
             };
             self.held.entry((v, None)).or_default().push((mesh, sharding, total));
         }
         Ok(())
     }
 
-    /// `value` divided by `m` in a fragment of its own on `mesh`.
-    fn scale(
-        &mut self,
-        v: ValueId,
-        mesh: usize,
-        sharding: &TensorSharding,
-        value: &str,
-        m: u32,
-    ) -> Result<String, Error> {
-        let ty = self.ty(v, mesh, sharding);
-        let local = self.pipeline.microbatch.value(v).ty.clone();
-        let ssa = self.fresh();
-        let name = &self.pipeline.microbatch.value(v).name;
-        let _ = writeln!(
-            self.body,
-            "    {ssa} = mpmd.fragment<mesh=\"{}\", origin=[\"{name}\"]> ({value}) (%acc: {local}) {{\n      %scale = stablehlo.constant dense<{:e}> : {local}\n      %mean = stablehlo.multiply %acc, %scale : {local}\n      mpmd.return %mean : {local}\n    }} : ({ty}) -> {ty}",
-            self.mesh_name(mesh),
-            1.0 / f64::from(m)
-        );
-        Ok(ssa)
+    /// `value` (of `v`) divided by `m` in a fragment of its own on `mesh`.
+    fn scale(&mut self, v: ValueId, mesh: usize, value: Typed, m: u32) -> Result<ValueRef, Error> {
+        let ty = value.1.clone();
+        let (local, name) = (&self.pipeline.microbatch.value(v).ty, &self.pipeline.microbatch.value(v).name);
+        let origins = vec![UserOrigin::new(name.clone())];
+        let scale = format!(" dense<{:e}> : {local}", 1.0 / f64::from(m));
+        let signature = format!(" : {local}");
+        let local = Type::Tensor(autoshard_mpmd::tensor_type(local));
+        let mesh = self.mesh_name(mesh);
+        let mean = self.func.fragment_with_args(mesh, origins, &[value], &["acc"], vec![ty], |body, acc| {
+            let scale = body.named_op("scale", "stablehlo.constant", &[], &scale, local.clone());
+            let mean = body.named_op("mean", "stablehlo.multiply", &[acc[0].clone(), scale], &signature, local.clone());
+            vec![(mean, local)]
+        });
+        mean.into_iter().next().ok_or_else(|| Error::Pipeline(format!("the mean of \"{name}\" has no result")))
     }
 
-    fn finish(mut self) -> Result<String, Error> {
+    /// Ends `@main` returning the program's outputs.
+    fn finish(mut self) -> Result<FuncOp, Error> {
         let program = &self.pipeline.microbatch;
         let mut returned = Vec::new();
-        let mut types = Vec::new();
         for output in program.outputs() {
             let v = output.value;
             let Some((mesh, sharding, _)) = self.held.get(&(v, None)).and_then(|h| h.first()).cloned() else {
@@ -360,17 +273,8 @@ impl<'a> Main<'a> {
                 )));
             };
             returned.push(self.operand(v, None, mesh, &sharding)?);
-            types.push(self.ty(v, mesh, &sharding));
         }
-        let topology = &self.pipeline.topology;
-        let mut text = format!(
-            "  func.func public @main({}) -> ({}) attributes {{topology = {topology}}} {{\n",
-            self.args.join(", "),
-            types.join(", ")
-        );
-        text += &self.body;
-        let _ = writeln!(text, "    return {} : {}\n  }}", returned.join(", "), types.join(", "));
-        Ok(text)
+        Ok(self.func.finish(returned))
     }
 }
 
@@ -464,4 +368,25 @@ fn follows(
             tasks.iter().map(|t| (t.stage as usize, t.kind)).filter(|t| present.contains(t)).collect();
         calls.get(*mesh).is_some_and(|got| *got == expected)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The module the builder makes is the one its text reads back to: the printer's
+    /// text is the whole of it (with the means' fragments and named computations of
+    /// the JAX example).
+    #[test]
+    fn the_built_module_reads_back_equal() {
+        for name in ["pipeline_jax", "pipeline_uneven"] {
+            let path = format!("{}/../configs/{name}.yaml", env!("CARGO_MANIFEST_DIR"));
+            let source = std::fs::read_to_string(&path).unwrap();
+            let config = Config::from_source_at_ci_sizes(&path, &source).unwrap();
+            let plan = crate::solve_pipeline(&config).unwrap();
+            let module = mpmd_module(&config, &plan).unwrap();
+            module.verify().unwrap();
+            assert_eq!(parse_module(name, &module.to_string()).unwrap(), module, "{name}");
+        }
+    }
 }
