@@ -124,11 +124,11 @@ fn export_case(path: &std::path::Path) -> (String, Vec<String>) {
 
 #[test]
 fn exported_modules_read_back_as_the_plan() {
-    autoshard_testkit::run_files(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/export"), "yaml", export_case);
+    autoshard_testkit::run_files(autoshard_testkit::data!("export"), "yaml", export_case);
     autoshard_testkit::run_files_with_goldens(
         concat!(env!("CARGO_MANIFEST_DIR"), "/../configs"),
         "yaml",
-        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/export/configs"),
+        autoshard_testkit::data!("export/configs"),
         export_case,
     );
 }
