@@ -13,9 +13,7 @@
 
 use crate::{Config, Error};
 use autoshard_cost::Pricing;
-use autoshard_executor::{
-    Interpretation, Planner, Schedule, ShardedRun, Tensor, Verification, compare_outputs, random_inputs,
-};
+use autoshard_executor::{Interpretation, Planner, Schedule, ShardedRun, Tensor, Verification, random_inputs};
 use autoshard_model::{Plan, PlannedCollective, TensorSharding, ValueId};
 use autoshard_solver::Solution;
 use std::time::{Duration, Instant};
@@ -34,7 +32,7 @@ pub enum RunError {
 }
 
 /// The reshards the cost model prices, as the executor's planner: the run executes
-/// exactly the collectives the plan was priced with.
+/// exactly the collectives the plan was priced with ([`Pricing`]'s [`Planner`]).
 pub struct CostPlanner<'a> {
     pricing: Pricing<'a>,
 }
@@ -52,26 +50,13 @@ impl<'a> CostPlanner<'a> {
 }
 
 impl Planner for CostPlanner<'_> {
-    fn reshard(
+    fn collectives(
         &self,
         value: ValueId,
         from: &TensorSharding,
         to: &TensorSharding,
-    ) -> autoshard_executor::Result<Vec<PlannedCollective>> {
-        let priced =
-            self.pricing.reshard(value, from, to).map_err(|e| autoshard_executor::Error::Plan(e.to_string()))?;
-        let name = &self.pricing.program.value(value).name;
-        Ok(priced
-            .into_iter()
-            .map(|p| PlannedCollective {
-                kind: p.collective.kind(),
-                text: p.collective,
-                value: name.clone(),
-                op: None,
-                bytes: p.bytes,
-                time_s: p.time,
-            })
-            .collect())
+    ) -> autoshard_model::Result<Vec<PlannedCollective>> {
+        self.pricing.collectives(value, from, to)
     }
 }
 
@@ -141,7 +126,7 @@ impl Prepared<'_> {
     /// (`None`: all of them).
     pub fn execute_on(&self, cores: Option<usize>) -> Result<(ShardedRun, Duration), Error> {
         let started = Instant::now();
-        let limits = autoshard_executor::Limits { timeout: Duration::from_secs(300), cores };
+        let limits = autoshard_executor::Limits { cores, ..Default::default() };
         let sharded = autoshard_executor::run(&self.config.program, &self.schedule, &self.inputs, limits)
             .map_err(RunError::Execution)?;
         Ok((sharded, started.elapsed()))
@@ -149,9 +134,7 @@ impl Prepared<'_> {
 
     /// How the outputs of `sharded` compare with the reference.
     pub fn verify(&self, sharded: &ShardedRun) -> Verification {
-        let program = &self.config.program;
-        let expected: Vec<&Tensor> = self.reference.outputs(program).into_iter().flatten().collect();
-        compare_outputs(program, &expected, &sharded.outputs)
+        self.reference.compare(&self.config.program, &sharded.outputs)
     }
 
     /// Runs the sharded program once and checks it.

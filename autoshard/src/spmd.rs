@@ -3,7 +3,7 @@
 //! (docs/mesh-dialect.md, "SPMD programs").
 
 use crate::{Config, Error, Result, Run, RunError};
-use autoshard_executor::{Tensor, Verification, compare_outputs, interpret, random_inputs};
+use autoshard_executor::{Verification, interpret, random_inputs};
 use autoshard_model::Program;
 
 /// The SPMD program in `source` (named `file` in errors), as the program of
@@ -36,7 +36,6 @@ pub fn run_spmd(global: &Config, spmd: &Program, seed: u64) -> Result<SpmdRun> {
     // The same inputs: one per input, of the same types, in the same order.
     let inputs = random_inputs(&global.program, seed);
     let whole = interpret(&global.program, &inputs).map_err(|e| Error::Run(RunError::Execution(e)))?;
-    let expected: Vec<&Tensor> = whole.outputs(&global.program).into_iter().flatten().collect();
-    let verification = compare_outputs(&global.program, &expected, &run.sharded.outputs);
+    let verification = whole.compare(&global.program, &run.sharded.outputs);
     Ok(SpmdRun { run, verification })
 }

@@ -6,51 +6,23 @@
 //! has a form) must read back as the plan too. (The StableHLO reader's and writers'
 //! own tests, on modules, are `stablehlo`'s.)
 
+use crate::read_back;
 use autoshard::model::{OpKind, Program, TensorSharding};
 
 /// Every failure of `exported` (the module `solve --format mlir` wrote for `config`
-/// and `plan`) to read back as the same plan: the module must import, its arguments
-/// and results must carry the plan's shardings, and (for programs small enough)
-/// priced under its own annotations it must run on the CPU mesh and match the
-/// reference.
+/// and `plan`) to read back as the same plan ([`read_back::failures`]).
 fn read_back_failures(config: &autoshard::Config, plan: &autoshard::model::Plan, exported: &str) -> Vec<String> {
-    let again = match autoshard::Config::from_mlir("exported.mlir", exported) {
-        Ok(c) => c,
-        Err(e) => return vec![format!("the exported module does not read back: {e}")],
-    };
-    let mut failures = Vec::new();
-    let (old, new) = (&config.program, &again.program);
-    let boundary = |p: &autoshard::model::Program| -> Vec<(String, Option<String>)> {
-        let ins = p
-            .inputs()
-            .iter()
-            .map(|i| (p.value(i.value).ty.to_string(), i.sharding.as_ref().map(|s| s.stripped().to_string())));
-        let outs = p
-            .outputs()
-            .iter()
-            .map(|o| (p.value(o.value).ty.to_string(), o.sharding.as_ref().map(|s| s.stripped().to_string())));
-        ins.chain(outs).collect()
-    };
-    let planned: Vec<(String, Option<String>)> = (old.inputs().iter().map(|i| i.value))
-        .chain(old.outputs().iter().map(|o| o.value))
-        .map(|v| {
-            let value = old.value(v);
-            (value.ty.to_string(), plan.value(&value.name).map(|s| s.stripped().to_string()))
-        })
-        .collect();
-    if boundary(new) != planned {
-        failures.push(format!("arguments and results read back as {:?}, the plan has {planned:?}", boundary(new)));
-    }
-    let elements: u64 = new.values().iter().map(|v| v.ty.num_elements()).sum();
-    if elements < 4_000_000 {
-        let priced = autoshard::price(&again, None).map_err(|e| e.to_string());
-        match priced.and_then(|p| autoshard::run(&again, &p, 3).map_err(|e| e.to_string())) {
-            Ok(run) if run.verification.passed => {}
-            Ok(run) => failures.push(format!("the read-back module's sharded run differs: {:?}", run.verification)),
-            Err(e) => failures.push(format!("the read-back module does not run: {e}")),
-        }
-    }
-    failures
+    let again = autoshard::Config::from_mlir("exported.mlir", exported).map_err(|e| e.to_string());
+    read_back::failures(
+        &config.program,
+        plan,
+        again,
+        |again| &again.program,
+        |again| {
+            let priced = autoshard::price(again, None).map_err(|e| e.to_string())?;
+            Ok(autoshard::run(again, &priced, 3).map_err(|e| e.to_string())?.verification)
+        },
+    )
 }
 
 /// A sharding as the mesh dialect states it (axes by index), which the program's
@@ -124,11 +96,11 @@ fn export_case(path: &std::path::Path) -> (String, Vec<String>) {
 
 #[test]
 fn exported_modules_read_back_as_the_plan() {
-    autoshard_testkit::run_files(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/export"), "yaml", export_case);
+    autoshard_testkit::run_files(autoshard_testkit::data!("export"), "yaml", export_case);
     autoshard_testkit::run_files_with_goldens(
         concat!(env!("CARGO_MANIFEST_DIR"), "/../configs"),
         "yaml",
-        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/export/configs"),
+        autoshard_testkit::data!("export/configs"),
         export_case,
     );
 }

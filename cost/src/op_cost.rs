@@ -25,12 +25,12 @@ use crate::reshard::{PricedCollective, Tensor, cheapest_plan};
 use autoshard_model::OpStrategy;
 use autoshard_model::axes_size;
 use autoshard_model::ir::{Body, TensorType};
-use autoshard_model::reshard::{Collective, CollectiveKind};
+use autoshard_model::reshard::{Collective, CollectiveKind, Planner};
 use autoshard_model::rules::{OpCounts, OpShapes, counts_for, halo_exchange, op_counts};
 use autoshard_model::{
     AxisRef, Bytes, FactorKind, Mesh, Meshes, OpId, OpKind, OpShardingRule, Program, Seconds, TensorSharding, ValueId,
 };
-use autoshard_model::{Flops, OpShardings, factor_axes, op_shardings, reduced_blocks};
+use autoshard_model::{Flops, OpShardings, PlannedCollective, factor_axes, op_shardings, reduced_blocks};
 
 /// The program being priced, its hardware, and its mesh by name.
 pub struct Pricing<'a> {
@@ -272,6 +272,21 @@ impl<'a> Pricing<'a> {
         let time = collective_time(CollectiveKind::CollectivePermute, group, bytes);
         let collective = Collective::CollectivePermute { out: produced.clone() };
         Ok(PricedCollective { collective, bytes, time, result_bytes: bytes })
+    }
+}
+/// The cost model's reshards as the executor's planner: [`Pricing::reshard`]'s
+/// cheapest collectives, so a plan runs with exactly the collectives it was priced
+/// with.
+impl Planner for Pricing<'_> {
+    fn collectives(
+        &self,
+        value: ValueId,
+        from: &TensorSharding,
+        to: &TensorSharding,
+    ) -> autoshard_model::Result<Vec<PlannedCollective>> {
+        let priced = self.reshard(value, from, to).map_err(|e| autoshard_model::Error::Reshard(e.to_string()))?;
+        let name = &self.program.value(value).name;
+        Ok(priced.into_iter().map(|p| p.planned(name, None)).collect())
     }
 }
 

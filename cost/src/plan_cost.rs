@@ -156,14 +156,8 @@ impl<'a> PlanPricing<'a> {
         let time: f64 = priced.iter().map(|p| p.time.0 * self.times).sum();
         self.charge(0.0, time);
         for p in priced {
-            self.plan.collectives.push(PlannedCollective {
-                kind: p.collective.kind(),
-                text: p.collective,
-                value: self.name(value).to_string(),
-                op: op.map(str::to_string),
-                bytes: p.bytes,
-                time_s: Seconds(p.time.0 * self.times),
-            });
+            let time_s = Seconds(p.time.0 * self.times);
+            self.plan.collectives.push(PlannedCollective { time_s, ..p.planned(self.name(value), op) });
         }
     }
 

@@ -15,7 +15,7 @@ use crate::error::Result;
 use crate::hardware::HardwareSpec;
 use crate::kernel::{KernelClass, KernelWork};
 use autoshard_model::reshard::{self, Collective, CollectiveKind, ShardingState, simulate};
-use autoshard_model::{AxisRef, Bytes, DType, Flops, Mesh, Meshes, Seconds, TensorSharding};
+use autoshard_model::{AxisRef, Bytes, DType, Flops, Mesh, Meshes, PlannedCollective, Seconds, TensorSharding};
 
 /// A collective with its price.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,6 +36,19 @@ impl PricedCollective {
     pub fn written(&self) -> (Bytes, bool) {
         let kind = self.collective.kind();
         (self.result_bytes, matches!(kind, CollectiveKind::AllReduce | CollectiveKind::CollectivePermute))
+    }
+
+    /// This collective as a plan states it: applied to the value named `value`, for
+    /// the op named `op` (`None` for a program output), at its price.
+    pub fn planned(self, value: &str, op: Option<&str>) -> PlannedCollective {
+        PlannedCollective {
+            kind: self.collective.kind(),
+            text: self.collective,
+            value: value.to_string(),
+            op: op.map(str::to_string),
+            bytes: self.bytes,
+            time_s: self.time,
+        }
     }
 }
 

@@ -11,6 +11,10 @@
 //! terms; a reduction in a loop counts its terms once per iteration (each
 //! iteration's rounding feeds the next). Two NaNs or two equal infinities agree.
 
+use crate::error::Result;
+use crate::reference::{Interpretation, interpret};
+use crate::schedule::Schedule;
+use crate::sharded::{Limits, ShardedRun, run};
 use crate::tensor::{Tensor, unflatten};
 use autoshard_model::rules::sharding_rule;
 use autoshard_model::{FactorKind, Program};
@@ -81,6 +85,31 @@ pub fn tolerance(program: &Program) -> f64 {
         })
         .fold(1.0, f64::max);
     TOLERANCE * (longest / 1024.0).max(1.0)
+}
+
+impl Interpretation {
+    /// Compares `actual` (a run's outputs of `program`) with this evaluation's
+    /// outputs, output by output ([`compare_outputs`]).
+    pub fn compare(&self, program: &Program, actual: &[Tensor]) -> Verification {
+        let expected: Vec<&Tensor> = self.outputs(program).into_iter().flatten().collect();
+        compare_outputs(program, &expected, actual)
+    }
+}
+
+/// Runs `schedule` (lowered from `program`) within `limits` on inputs drawn from
+/// `seed` ([`random_inputs`]), and the reference on the same inputs: the sharded run
+/// and how its outputs compare with the reference's.
+pub fn run_and_compare(
+    program: &Program,
+    schedule: &Schedule,
+    seed: u64,
+    limits: Limits,
+) -> Result<(ShardedRun, Verification)> {
+    let inputs = random_inputs(program, seed);
+    let reference = interpret(program, &inputs)?;
+    let sharded = run(program, schedule, &inputs, limits)?;
+    let verification = reference.compare(program, &sharded.outputs);
+    Ok((sharded, verification))
 }
 
 /// Compares `actual` with `expected`, output by output.

@@ -37,7 +37,7 @@ pub use collectives::Halo;
 pub use groups::Grid;
 pub use runtime::{Device, Runtime};
 // A plan scheduled, run on the devices and compared with the reference.
-pub use comparison::{Verification, compare_outputs, random_inputs};
+pub use comparison::{Verification, compare_outputs, random_inputs, run_and_compare};
 pub use memory::{MemoryEstimate, estimate_memory};
 pub use placement::Placement;
 pub use schedule::{Planner, Schedule, schedule};

@@ -350,7 +350,6 @@ impl<'a> Walk<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::Error;
     use crate::schedule::{Planner, schedule};
     use crate::sharded::{Limits, run};
     use crate::{Tensor, interpret};
@@ -361,15 +360,14 @@ mod tests {
     struct Unpriced<'a>(&'a Program);
 
     impl Planner for Unpriced<'_> {
-        fn reshard(
+        fn collectives(
             &self,
             value: ValueId,
             from: &TensorSharding,
             to: &TensorSharding,
-        ) -> crate::Result<Vec<PlannedCollective>> {
+        ) -> autoshard_model::Result<Vec<PlannedCollective>> {
             let shape = &self.0.value(value).ty.shape;
-            let collectives = autoshard_model::reshard::plan(&self.0.meshes(), shape, from, to)
-                .map_err(|e| Error::Plan(e.to_string()))?;
+            let collectives = autoshard_model::reshard::plan(&self.0.meshes(), shape, from, to)?;
             let name = &self.0.value(value).name;
             let planned = |c: autoshard_model::reshard::Collective| PlannedCollective {
                 kind: c.kind(),

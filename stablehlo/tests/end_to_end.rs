@@ -6,11 +6,10 @@
 //! the cost model prices, on seeded random inputs, against the reference interpreter.
 
 use autoshard_cost::{Fixed, HardwareSpec, Pricing, complete};
-use autoshard_executor::{Limits, Planner, ShardedRun, Tensor, Verification};
-use autoshard_model::{PlannedCollective, Program, TensorSharding, ValueId};
+use autoshard_executor::{Limits, ShardedRun, Verification};
+use autoshard_model::Program;
 use autoshard_solver::{Solution, Solver, SolverOptions};
 use autoshard_stablehlo::ImportError;
-use std::time::Duration;
 
 /// Any failure of solving, pricing or running, as its message.
 pub type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
@@ -56,37 +55,6 @@ pub fn price(loaded: &Loaded) -> Result<Solution> {
     Ok(Solution::priced(program, hardware, complete(program, hardware, &fixed)?)?)
 }
 
-/// The reshards the cost model prices, as the executor's planner.
-pub struct CostPlanner<'a>(Pricing<'a>);
-
-impl<'a> CostPlanner<'a> {
-    /// The planner of `program` on `hardware`.
-    pub fn new(program: &'a Program, hardware: &'a HardwareSpec) -> Self {
-        CostPlanner(Pricing::new(program, hardware))
-    }
-}
-
-impl Planner for CostPlanner<'_> {
-    fn reshard(
-        &self,
-        value: ValueId,
-        from: &TensorSharding,
-        to: &TensorSharding,
-    ) -> autoshard_executor::Result<Vec<PlannedCollective>> {
-        let priced = self.0.reshard(value, from, to).map_err(|e| autoshard_executor::Error::Plan(e.to_string()))?;
-        let name = &self.0.program.value(value).name;
-        let planned = |p: autoshard_cost::PricedCollective| PlannedCollective {
-            kind: p.collective.kind(),
-            text: p.collective,
-            value: name.clone(),
-            op: None,
-            bytes: p.bytes,
-            time_s: p.time,
-        };
-        Ok(priced.into_iter().map(planned).collect())
-    }
-}
-
 /// A sharded run and its check against the reference.
 #[derive(Debug)]
 pub struct Run {
@@ -100,14 +68,9 @@ pub struct Run {
 /// reference on the same inputs.
 pub fn run(loaded: &Loaded, solution: &Solution, seed: u64) -> Result<Run> {
     let program = &loaded.program;
-    let planner = CostPlanner::new(program, &loaded.hardware);
+    let planner = Pricing::new(program, &loaded.hardware);
     let schedule = autoshard_executor::schedule(program, &solution.decisions, &planner)?;
-    let inputs = autoshard_executor::random_inputs(program, seed);
-    let reference = autoshard_executor::interpret(program, &inputs)?;
-    let limits = Limits { timeout: Duration::from_secs(300), cores: None };
-    let sharded = autoshard_executor::run(program, &schedule, &inputs, limits)?;
-    let expected: Vec<&Tensor> = reference.outputs(program).into_iter().flatten().collect();
-    let verification = autoshard_executor::compare_outputs(program, &expected, &sharded.outputs);
+    let (sharded, verification) = autoshard_executor::run_and_compare(program, &schedule, seed, Limits::default())?;
     Ok(Run { verification, sharded })
 }
 
@@ -133,7 +96,6 @@ pub fn run_spmd(global: &Loaded, spmd: &Program, seed: u64) -> Result<SpmdRun> {
     let run = run(&loaded, &solve(&loaded)?, seed)?;
     let inputs = autoshard_executor::random_inputs(&global.program, seed);
     let whole = autoshard_executor::interpret(&global.program, &inputs)?;
-    let expected: Vec<&Tensor> = whole.outputs(&global.program).into_iter().flatten().collect();
-    let verification = autoshard_executor::compare_outputs(&global.program, &expected, &run.sharded.outputs);
+    let verification = whole.compare(&global.program, &run.sharded.outputs);
     Ok(SpmdRun { run, verification })
 }

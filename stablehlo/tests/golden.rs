@@ -2,6 +2,7 @@
 //! by JAX (`scripts/jax/lower.py`) imported, solved and run.
 
 use crate::end_to_end::{self, Loaded};
+use crate::read_back;
 use autoshard_model::rules::stablehlo_rule;
 use autoshard_solver::Solution;
 use std::collections::BTreeMap;
@@ -216,48 +217,20 @@ fn unsupported_ops_and_syntax_errors_are_located() {
 }
 
 /// Every failure of `exported` (the module `solve --format mlir` wrote for `config`
-/// and `plan`) to read back as the same plan: the module must import, its arguments
-/// and results must carry the plan's shardings, and (for programs small enough)
-/// priced under its own annotations it must run on the CPU mesh and match the
-/// reference.
+/// and `plan`) to read back as the same plan ([`read_back::failures`]), read, priced
+/// and run as the facade does.
 pub(crate) fn read_back_failures(config: &Loaded, plan: &autoshard_model::Plan, exported: &str) -> Vec<String> {
-    let again = match Loaded::from_mlir("exported.mlir", exported) {
-        Ok(c) => c,
-        Err(e) => return vec![format!("the exported module does not read back: {e}")],
-    };
-    let mut failures = Vec::new();
-    let (old, new) = (&config.program, &again.program);
-    let boundary = |p: &autoshard_model::Program| -> Vec<(String, Option<String>)> {
-        let ins = p
-            .inputs()
-            .iter()
-            .map(|i| (p.value(i.value).ty.to_string(), i.sharding.as_ref().map(|s| s.stripped().to_string())));
-        let outs = p
-            .outputs()
-            .iter()
-            .map(|o| (p.value(o.value).ty.to_string(), o.sharding.as_ref().map(|s| s.stripped().to_string())));
-        ins.chain(outs).collect()
-    };
-    let planned: Vec<(String, Option<String>)> = (old.inputs().iter().map(|i| i.value))
-        .chain(old.outputs().iter().map(|o| o.value))
-        .map(|v| {
-            let value = old.value(v);
-            (value.ty.to_string(), plan.value(&value.name).map(|s| s.stripped().to_string()))
-        })
-        .collect();
-    if boundary(new) != planned {
-        failures.push(format!("arguments and results read back as {:?}, the plan has {planned:?}", boundary(new)));
-    }
-    let elements: u64 = new.values().iter().map(|v| v.ty.num_elements()).sum();
-    if elements < 4_000_000 {
-        let priced = end_to_end::price(&again).map_err(|e| e.to_string());
-        match priced.and_then(|p| end_to_end::run(&again, &p, 3).map_err(|e| e.to_string())) {
-            Ok(run) if run.verification.passed => {}
-            Ok(run) => failures.push(format!("the read-back module's sharded run differs: {:?}", run.verification)),
-            Err(e) => failures.push(format!("the read-back module does not run: {e}")),
-        }
-    }
-    failures
+    let again = Loaded::from_mlir("exported.mlir", exported).map_err(|e| e.to_string());
+    read_back::failures(
+        &config.program,
+        plan,
+        again,
+        |again| &again.program,
+        |again| {
+            let priced = end_to_end::price(again).map_err(|e| e.to_string())?;
+            Ok(end_to_end::run(again, &priced, 3).map_err(|e| e.to_string())?.verification)
+        },
+    )
 }
 
 #[test]

@@ -11,4 +11,5 @@ mod jax_constructs;
 mod mesh_dialect;
 mod mixed_precision;
 mod mlir_fuzz;
+mod read_back;
 mod real_programs;

@@ -41,11 +41,7 @@ fn mesh_module_case(path: &std::path::Path) -> (String, Vec<String>) {
 
 #[test]
 fn mesh_dialect_modules_read_solve_and_run() {
-    let summary = autoshard_testkit::run_files(
-        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mlir/mesh"),
-        "mlir",
-        mesh_module_case,
-    );
+    let summary = autoshard_testkit::run_files(autoshard_testkit::data!("mlir/mesh"), "mlir", mesh_module_case);
     assert!(summary.cases >= 8, "{summary:?}");
 }
 
@@ -53,7 +49,7 @@ fn mesh_dialect_modules_read_solve_and_run() {
 /// `half`, `uneven`, `mean`, `vocab2d`, or `stencil` and `vocab` for the ones so
 /// named) and run: its verification, or its error.
 fn spmd_run(name: &str) -> Result<end_to_end::SpmdRun, String> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mlir/spmd");
+    let dir = autoshard_testkit::data!("mlir/spmd");
     let read = |file: &str| std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
     let global = match name {
         "half" => "half.global.mlir",

@@ -132,10 +132,9 @@ fn axis_index_gives_each_device_its_own_rows() {
     let reference = interpret(program, &inputs).unwrap();
     assert_eq!(reference.value(program.outputs()[0].value), Some(&want));
     let solved = end_to_end::solve(&config).unwrap();
-    let planner = end_to_end::CostPlanner::new(&config.program, &config.hardware);
+    let planner = autoshard_cost::Pricing::new(&config.program, &config.hardware);
     let schedule = schedule(program, &solved.decisions, &planner).unwrap();
-    let limits = Limits { timeout: std::time::Duration::from_secs(300), cores: None };
-    let sharded = run(program, &schedule, &inputs, limits).unwrap();
+    let sharded = run(program, &schedule, &inputs, Limits::default()).unwrap();
     assert_eq!(sharded.outputs[0], want);
 }
 

@@ -10,13 +10,25 @@
 //! failures (for example, a message that does not contain Shardy's), which no
 //! blessing accepts.
 //!
-//! Directories are given as paths (a crate's tests pass
-//! `concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/...")`, so each crate's goldens
-//! live with it).
+//! Directories are given as paths (a crate's tests pass [`data!`]`("...")`, its own
+//! `tests/data/...`, so each crate's goldens live with it).
 
 use similar::TextDiff;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+
+/// A directory of the calling crate's test data: `data!("DIR")` is
+/// `CRATE/tests/data/DIR`, `data!("OTHER", "DIR")` another crate's of the workspace,
+/// `OTHER/tests/data/DIR` (a `&'static str`, from the caller's `CARGO_MANIFEST_DIR`).
+#[macro_export]
+macro_rules! data {
+    ($dir:literal) => {
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/", $dir)
+    };
+    ($krate:literal, $dir:literal) => {
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../", $krate, "/tests/data/", $dir)
+    };
+}
 
 /// One case of a `.test` file.
 #[derive(Debug, Clone)]

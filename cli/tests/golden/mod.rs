@@ -10,20 +10,7 @@ mod solve;
 mod views;
 
 use autoshard_testkit as runner;
-
-/// A directory of this crate's test data.
-macro_rules! data {
-    ($dir:literal) => {
-        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/", $dir)
-    };
-}
-
-/// A directory of another crate's test data (`CRATE/tests/data/DIR`).
-macro_rules! data_of {
-    ($krate:literal, $dir:literal) => {
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../", $krate, "/tests/data/", $dir)
-    };
-}
+use autoshard_testkit::data;
 
 #[test]
 fn malformed_configs() {
@@ -36,14 +23,14 @@ fn malformed_configs() {
 /// asserted in `cost/tests/cost_model.rs`).
 #[test]
 fn cost_tables() {
-    let summary = runner::run_files(data_of!("cost", "cost"), "yaml", config::cost_case);
+    let summary = runner::run_files(data!("cost", "cost"), "yaml", config::cost_case);
     assert!(summary.cases >= 3, "expected the cost configs, found {}", summary.cases);
 }
 
 /// Known-optimal plans and solver semantics (`tests/data/solve/`).
 #[test]
 fn solved_plans() {
-    let summary = runner::run_files(data_of!("solver", "solve"), "yaml", solve::run_case);
+    let summary = runner::run_files(data!("solver", "solve"), "yaml", solve::run_case);
     assert!(summary.cases >= 23, "expected 12 cases and 11 known plans, found {}", summary.cases);
 }
 

@@ -7,13 +7,7 @@
 mod rules;
 
 use autoshard_testkit as runner;
-
-/// A directory of this crate's test data.
-macro_rules! data {
-    ($dir:literal) => {
-        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/", $dir)
-    };
-}
+use autoshard_testkit::data;
 
 #[test]
 fn sharding_rules() {

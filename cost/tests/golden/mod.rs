@@ -6,13 +6,7 @@
 mod reshard;
 
 use autoshard_testkit as runner;
-
-/// A directory of this crate's test data.
-macro_rules! data {
-    ($dir:literal) => {
-        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/", $dir)
-    };
-}
+use autoshard_testkit::data;
 
 /// Shardy's reshard-to-collectives cases (and autoshard's own): at least 95% must give
 /// Shardy's exact sequence; the rest must cost no more (checked per case).

@@ -37,16 +37,10 @@ use crate::tensor::HalfFloat;
 use autoshard_model::PlannedCollective;
 use autoshard_model::ir::Body;
 use autoshard_model::ops::{ManualComputation, OpFamily};
+pub use autoshard_model::reshard::Planner;
 use autoshard_model::rules::sharding_rule;
 use autoshard_model::{Decisions, op_shardings};
 use autoshard_model::{OpId, OpKind, Program, TensorSharding, ValueId};
-
-/// Chooses the collectives of a reshard: the cost model's choice, so the executor
-/// runs what was priced.
-pub trait Planner: Sync {
-    /// The collectives that take `value` from `from` to `to`, in order.
-    fn reshard(&self, value: ValueId, from: &TensorSharding, to: &TensorSharding) -> Result<Vec<PlannedCollective>>;
-}
 
 /// A move of a tensor from one sharding to another through planned collectives.
 #[derive(Debug, Clone, PartialEq)]
@@ -222,7 +216,11 @@ impl Scheduler<'_> {
 
     /// The move of `value` from `from` to `to` for op `op` (none for an output).
     fn moved(&self, value: ValueId, from: TensorSharding, to: TensorSharding, op: Option<OpId>) -> Result<Move> {
-        let mut collectives = if from == to { Vec::new() } else { self.planner.reshard(value, &from, &to)? };
+        let mut collectives = if from == to {
+            Vec::new()
+        } else {
+            self.planner.collectives(value, &from, &to).map_err(|e| Error::Plan(e.to_string()))?
+        };
         for c in &mut collectives {
             c.op = op.map(|id| self.program.op(id).name.clone());
         }

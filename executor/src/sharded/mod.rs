@@ -90,6 +90,14 @@ pub struct Limits {
     pub cores: Option<usize>,
 }
 
+impl Default for Limits {
+    /// What `autoshard run` allows: a device waits up to five minutes for the others
+    /// in one collective, and every device computes at once.
+    fn default() -> Limits {
+        Limits { timeout: Duration::from_secs(300), cores: None }
+    }
+}
+
 /// Runs `schedule` (lowered from `program`) on `inputs`, one thread per device,
 /// within `limits`.
 pub fn run(program: &Program, schedule: &Schedule, inputs: &[Tensor], limits: Limits) -> Result<ShardedRun> {

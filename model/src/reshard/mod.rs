@@ -30,8 +30,21 @@ pub use simulate::{ShardingState, simulate};
 use crate::axis::{AxisRef, push_or_merge};
 use crate::dim_sharding::DimSharding;
 use crate::error::{Error, Result};
+use crate::ir::ValueId;
 use crate::mesh::{Mesh, Meshes};
+use crate::plan::PlannedCollective;
 use crate::sharding::TensorSharding;
+
+/// Chooses the collectives of each reshard of a program's values. The cost model's
+/// choice (`autoshard_cost::Pricing`) is the one a plan is priced with; the executor
+/// schedules a plan with the same planner, so a run executes exactly the collectives
+/// the plan was priced with.
+pub trait Planner: Sync {
+    /// The collectives that take `value` from `from` to `to`, in order; an
+    /// [`Error::Reshard`] when there are none that do.
+    fn collectives(&self, value: ValueId, from: &TensorSharding, to: &TensorSharding)
+    -> Result<Vec<PlannedCollective>>;
+}
 
 /// The collectives that turn a tensor of `shape` sharded as `from` into `to`.
 ///

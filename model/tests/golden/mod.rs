@@ -7,13 +7,7 @@
 mod text;
 
 use autoshard_testkit as runner;
-
-/// A directory of this crate's test data.
-macro_rules! data {
-    ($dir:literal) => {
-        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/", $dir)
-    };
-}
+use autoshard_testkit::data;
 
 #[test]
 fn text_forms() {
