@@ -4,16 +4,10 @@
 //!
 //! Attribute values are kept as their source text ([`Attr`]) and interpreted by the
 //! importer, which knows what each op expects; every node carries the position it
-//! was read at, for `FILE:LINE:COL` errors.
+//! was read at (a [`Location`], the MLIR text layer's; the reader knows no file name,
+//! the importer gives it), for `FILE:LINE:COL` errors.
 
-/// A position in the source, 1-based.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-pub struct Pos {
-    /// Line, from 1.
-    pub line: u32,
-    /// Column in characters, from 1.
-    pub column: u32,
-}
+pub use autoshard_mlir::Location;
 
 /// An attribute value as written (`[0, 1]`, `array<i64: 0, 1>`, `#sdy.sharding<…>`,
 /// `1 : i64`, `"text"`…), with where it starts.
@@ -22,7 +16,7 @@ pub struct Attr {
     /// The value's text, trimmed.
     pub text: String,
     /// Where the value starts.
-    pub pos: Pos,
+    pub pos: Location,
 }
 
 /// A ranked tensor type as written (`tensor<2x4xf32>`): the MLIR text layer's, static
@@ -39,7 +33,7 @@ pub struct Param {
     /// Its attributes (`sdy.sharding`, `jax.result_info`…), in source order.
     pub attrs: Vec<(String, Attr)>,
     /// Where it is declared.
-    pub pos: Pos,
+    pub pos: Location,
 }
 
 /// One operation.
@@ -62,7 +56,7 @@ pub struct Operation {
     /// Result types, as the signature states them.
     pub result_types: Vec<Type>,
     /// Where the op starts.
-    pub pos: Pos,
+    pub pos: Location,
     /// Its trailing `loc(…)`, the text between the parentheses (`#loc12`,
     /// `"train.py":3:8`), if it has one ([`crate::location`] reads it).
     pub loc: Option<String>,
@@ -100,7 +94,7 @@ pub struct Func {
     /// Its `attributes {…}` (a `topology`, for instance), in source order.
     pub attrs: Vec<(String, Attr)>,
     /// Where the `func.func` starts.
-    pub pos: Pos,
+    pub pos: Location,
 }
 
 /// A `sdy.mesh @name = <…>`.

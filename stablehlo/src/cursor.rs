@@ -1,12 +1,12 @@
 //! The StableHLO reader's layer on the shared MLIR lexer (`autoshard-mlir`): the
 //! tokens come from its cursor; this layer adds what the reader of whole modules
-//! needs beside them, positions as [`Pos`] for the syntax tree, the type aliases
+//! needs beside them, positions as [`Location`] for the syntax tree, the type aliases
 //! defined so far, and attribute values, atoms and a dialect's one-line op text
 //! kept as source text ([`Attr`]) for the importer to interpret.
 //!
 //! Balanced groups are MLIR's (strings skipped, the `>` of `->` not counted).
 
-use super::ast::{Attr, Pos, Type};
+use super::ast::{Attr, Type};
 use autoshard_mlir::Location;
 pub use autoshard_mlir::is_ident_byte;
 use std::collections::HashMap;
@@ -16,7 +16,7 @@ use std::fmt;
 #[derive(Debug, Clone, PartialEq)]
 pub struct SyntaxError {
     /// Where.
-    pub pos: Pos,
+    pub pos: Location,
     /// What was expected and what was found.
     pub message: String,
 }
@@ -29,7 +29,7 @@ impl fmt::Display for SyntaxError {
 
 impl From<autoshard_mlir::SyntaxError> for SyntaxError {
     fn from(e: autoshard_mlir::SyntaxError) -> Self {
-        SyntaxError { pos: Pos { line: e.location.line, column: e.location.column }, message: e.message }
+        SyntaxError { pos: e.location, message: e.message }
     }
 }
 
@@ -46,20 +46,18 @@ pub struct Cursor<'s> {
 impl<'s> Cursor<'s> {
     /// A cursor at the start of `source`.
     pub fn new(source: &'s str) -> Self {
-        Cursor::at(source, Pos { line: 1, column: 1 })
+        Cursor::at(source, Location::new("", 1, 1))
     }
 
     /// A cursor over `source`, a piece of a file that starts at `pos` (an
     /// attribute's text, read again).
-    pub fn at(source: &'s str, pos: Pos) -> Self {
-        let origin = Location::new("", pos.line, pos.column);
-        Cursor { c: autoshard_mlir::Cursor::at(source, origin), aliases: HashMap::new() }
+    pub fn at(source: &'s str, pos: Location) -> Self {
+        Cursor { c: autoshard_mlir::Cursor::at(source, pos), aliases: HashMap::new() }
     }
 
     /// The position of the next unread byte.
-    pub fn pos(&self) -> Pos {
-        let at = self.c.location();
-        Pos { line: at.line, column: at.column }
+    pub fn pos(&self) -> Location {
+        self.c.location()
     }
 
     /// An error saying `expected` was expected, naming what is there instead.

@@ -20,7 +20,7 @@
 //! Invariant: the first error stops the import and is located at the op (or argument)
 //! it concerns; result types the module states must equal the inferred ones.
 
-use super::ast::{Attr, Func, Module, Operation, Pos};
+use super::ast::{Attr, Func, Module, Operation};
 use super::attrs::{self, split_top};
 use super::custom_call;
 use super::donation;
@@ -64,11 +64,11 @@ pub fn mesh(file: &Arc<str>, module: &Module) -> Result<(String, Mesh), Diagnost
     let mut parsed = Vec::new();
     for decl in &module.meshes {
         let mesh: Mesh =
-            decl.mesh.text.parse().map_err(|e| error(file, decl.mesh.pos, format!("invalid mesh: {e}")))?;
+            decl.mesh.text.parse().map_err(|e| error(file, decl.mesh.pos.clone(), format!("invalid mesh: {e}")))?;
         parsed.push((decl, mesh));
     }
     let Some((main, main_mesh)) = parsed.iter().find(|(_, m)| !m.axes().is_empty()).or(parsed.first()) else {
-        let mesh = "<[\"x\"=1]>".parse().map_err(|e| error(file, Pos::default(), format!("{e}")))?;
+        let mesh = "<[\"x\"=1]>".parse().map_err(|e| error(file, Location::default(), format!("{e}")))?;
         return Ok(("mesh".into(), mesh));
     };
     for (decl, mesh) in &parsed {
@@ -80,7 +80,7 @@ pub fn mesh(file: &Arc<str>, module: &Module) -> Result<(String, Mesh), Diagnost
                 main.name,
                 main_mesh.total_size()
             );
-            return Err(error(file, decl.mesh.pos, message));
+            return Err(error(file, decl.mesh.pos.clone(), message));
         }
     }
     Ok((main.name.clone(), main_mesh.clone()))
@@ -88,11 +88,11 @@ pub fn mesh(file: &Arc<str>, module: &Module) -> Result<(String, Mesh), Diagnost
 
 /// The user's source line of every op whose `loc(…)` names one, by the op's
 /// position in the module.
-fn sources(module: &Module) -> BTreeMap<Pos, Location> {
-    fn walk(ops: &[Operation], module: &Module, out: &mut BTreeMap<Pos, Location>) {
+fn sources(module: &Module) -> BTreeMap<Location, Location> {
+    fn walk(ops: &[Operation], module: &Module, out: &mut BTreeMap<Location, Location>) {
         for op in ops {
             if let Some(source) = op.loc.as_deref().and_then(|loc| crate::location::source(loc, &module.locations)) {
-                out.insert(op.pos, source);
+                out.insert(op.pos.clone(), source);
             }
             op.regions.iter().for_each(|r| walk(&r.ops, module, out));
         }
@@ -112,31 +112,35 @@ fn empty_meshes(module: &Module) -> Vec<String> {
 pub fn function(file: &Arc<str>, module: &Module, mesh: &(String, Mesh), func: &Func) -> Result<Program, Diagnostic> {
     let mut importer = Importer::new(file, module, mesh, &func.name)?;
     for arg in &func.args {
-        let fail = |m: String| error(file, arg.pos, m);
+        let fail = |m: String| error(file, arg.pos.clone(), m);
         let ty = tensor_type(&arg.ty).map_err(fail)?;
         let sharding = importer.sharding_attr(&arg.attrs, "sdy.sharding")?;
         let name = importer.key(&arg.name);
         // The caller keeps every argument it does not donate (`tie_donated`).
-        let spec = InputSpec { name: name.clone(), ty, parameter: true, sharding, loc: Some(importer.loc(arg.pos)) };
+        let spec =
+            InputSpec { name: name.clone(), ty, parameter: true, sharding, loc: Some(importer.loc(arg.pos.clone())) };
         let value = importer.builder.add_input(spec).map_err(|e| fail(e.to_string()))?;
         importer.env.insert(name, value);
     }
     let returned = importer.block(&func.body)?;
     if returned.len() != func.results.len() {
         let message = format!("the function returns {} values but declares {}", returned.len(), func.results.len());
-        return Err(error(file, func.pos, message));
+        return Err(error(file, func.pos.clone(), message));
     }
     for (&value, result) in returned.iter().zip(&func.results) {
         let sharding = importer.sharding_attr(&result.attrs, "sdy.sharding")?;
-        let loc = Some(importer.loc(result.pos));
-        importer.builder.add_output(value, sharding, loc).map_err(|e| error(file, result.pos, e.to_string()))?;
+        let loc = Some(importer.loc(result.pos.clone()));
+        importer
+            .builder
+            .add_output(value, sharding, loc)
+            .map_err(|e| error(file, result.pos.clone(), e.to_string()))?;
     }
     importer.tie_donated(func)?;
     for (id, (pos, members)) in std::mem::take(&mut importer.groups) {
-        let fail = |e: autoshard_model::Error| error(file, pos, format!("sharding group {id}: {e}"));
-        importer.builder.add_sharding_group(members, Some(importer.loc(pos))).map_err(fail)?;
+        let fail = |e: autoshard_model::Error| error(file, pos.clone(), format!("sharding group {id}: {e}"));
+        importer.builder.add_sharding_group(members, Some(importer.loc(pos.clone()))).map_err(fail)?;
     }
-    importer.builder.finish().map_err(|e| error(file, func.pos, e.to_string()))
+    importer.builder.finish().map_err(|e| error(file, func.pos.clone(), e.to_string()))
 }
 
 struct Importer<'m> {
@@ -152,7 +156,7 @@ struct Importer<'m> {
     /// program only where something uses it as a tensor).
     constants: BTreeMap<String, (Operation, Result<Constant, String>)>,
     /// Sharding groups by id: where first seen and the members.
-    groups: BTreeMap<u64, (Pos, Vec<ValueId>)>,
+    groups: BTreeMap<u64, (Location, Vec<ValueId>)>,
     /// The inlining prefix of the body being read.
     prefix: String,
     /// The prefixes of the bodies around a loop's region being read, innermost
@@ -168,7 +172,7 @@ struct Importer<'m> {
     /// collectives run (`import/spmd.rs`).
     spmd: bool,
     /// The user's source line of each op that names one, by its position in the module.
-    sources: BTreeMap<Pos, Location>,
+    sources: BTreeMap<Location, Location>,
 }
 
 impl<'m> Importer<'m> {
@@ -197,7 +201,7 @@ impl<'m> Importer<'m> {
             let device = decl.mesh.text.parse::<Mesh>().ok().and_then(|m| m.maximal_device_id());
             if let Some(device) = device {
                 let declared = importer.builder.add_maximal_mesh(decl.name.clone(), device);
-                declared.map_err(|e| error(file, decl.mesh.pos, e.to_string()))?;
+                declared.map_err(|e| error(file, decl.mesh.pos.clone(), e.to_string()))?;
             }
         }
         Ok(importer)
@@ -252,14 +256,14 @@ impl Importer<'_> {
 
     /// Where the op at `pos` was written: the user's source line when the module
     /// carries one ([`crate::location`]), else `pos` in the module.
-    fn loc(&self, pos: Pos) -> Location {
-        self.sources.get(&pos).cloned().unwrap_or_else(|| at(&self.file, pos))
+    fn loc(&self, pos: Location) -> Location {
+        self.sources.get(&pos).cloned().unwrap_or_else(|| at(&self.file, &pos))
     }
 
     /// An error about the op at `pos`, at the user's source line when the module
     /// carries one (the hint then names the place in the module).
-    fn err(&self, pos: Pos, message: impl Into<String>) -> Diagnostic {
-        let mut diagnostic = error(&self.file, pos, message);
+    fn err(&self, pos: Location, message: impl Into<String>) -> Diagnostic {
+        let mut diagnostic = error(&self.file, pos.clone(), message);
         if let Some(source) = self.sources.get(&pos) {
             diagnostic.hint = Some(format!("the op is at {} in the module", diagnostic.location));
             diagnostic.location = source.clone();
@@ -270,7 +274,7 @@ impl Importer<'_> {
     /// The sharding in attribute `key` of `attrs`, if any.
     fn sharding_attr(&self, attrs: &[(String, Attr)], key: &str) -> Result<Option<TensorSharding>, Diagnostic> {
         let Some((_, attr)) = attrs.iter().find(|(k, _)| k == key) else { return Ok(None) };
-        self.sharding(&attr.text).map(Some).map_err(|m| self.err(attr.pos, m))
+        self.sharding(&attr.text).map(Some).map_err(|m| self.err(attr.pos.clone(), m))
     }
 
     /// A sharding in the module's text: one on an empty mesh names no axis and is the
@@ -294,7 +298,7 @@ impl Importer<'_> {
 
     /// The value named `name` in the current body, building it if it is a constant
     /// (one of a body around a loop's region is built again inside it).
-    fn value(&mut self, name: &str, pos: Pos) -> Result<ValueId, Diagnostic> {
+    fn value(&mut self, name: &str, pos: Location) -> Result<ValueId, Diagnostic> {
         let key = self.key(name);
         if let Some(&v) = self.env.get(&key) {
             return Ok(v);
@@ -310,16 +314,16 @@ impl Importer<'_> {
             }
             return Err(self.err(pos, format!("value %{name} is used before it is defined")));
         };
-        let constant = constant.map_err(|m| self.err(op.pos, m))?;
+        let constant = constant.map_err(|m| self.err(op.pos.clone(), m))?;
         let values = self.add(&op, OpKind::Constant(constant), Vec::new())?;
-        values.first().copied().ok_or_else(|| self.err(op.pos, "the constant has no result"))
+        values.first().copied().ok_or_else(|| self.err(op.pos.clone(), "the constant has no result"))
     }
 
     /// The one operand of `op`.
     fn operand(&mut self, op: &Operation) -> Result<ValueId, Diagnostic> {
         match op.operands.as_slice() {
-            [one] => self.value(one, op.pos),
-            other => Err(self.err(op.pos, format!("{} takes one operand, not {}", op.name, other.len()))),
+            [one] => self.value(one, op.pos.clone()),
+            other => Err(self.err(op.pos.clone(), format!("{} takes one operand, not {}", op.name, other.len()))),
         }
     }
 
@@ -330,11 +334,11 @@ impl Importer<'_> {
         for op in body {
             match op.name.as_str() {
                 "func.return" | "stablehlo.return" | "sdy.return" | "mpmd.return" => {
-                    return op.operands.iter().map(|o| self.value(o, op.pos)).collect();
+                    return op.operands.iter().map(|o| self.value(o, op.pos.clone())).collect();
                 }
                 "stablehlo.constant" | "sdy.constant" => {
                     let Some(result) = op.results.first() else {
-                        return Err(self.err(op.pos, "the constant's result is not named"));
+                        return Err(self.err(op.pos.clone(), "the constant's result is not named"));
                     };
                     self.constants.insert(self.key(result), (op.clone(), ops::constant(op)));
                 }
@@ -363,13 +367,13 @@ impl Importer<'_> {
                 "sdy.sharding_group" => {
                     // Shardy's group ids are `ui64` and required.
                     let id = op.attr("group_id").ok_or("sdy.sharding_group needs a group_id".to_string());
-                    let id = id.and_then(|a| attrs::unsigned(&a.text)).map_err(|m| self.err(op.pos, m))?;
+                    let id = id.and_then(|a| attrs::unsigned(&a.text)).map_err(|m| self.err(op.pos.clone(), m))?;
                     let value = self.operand(op)?;
-                    self.groups.entry(id).or_insert((op.pos, Vec::new())).1.push(value);
+                    self.groups.entry(id).or_insert((op.pos.clone(), Vec::new())).1.push(value);
                 }
                 _ => {
-                    let (kind, names) = ops::lower(op, self).map_err(|m| self.err(op.pos, m))?;
-                    let operands = names.iter().map(|o| self.value(o, op.pos)).collect::<Result<_, _>>()?;
+                    let (kind, names) = ops::lower(op, self).map_err(|m| self.err(op.pos.clone(), m))?;
+                    let operands = names.iter().map(|o| self.value(o, op.pos.clone())).collect::<Result<_, _>>()?;
                     match op.attr("sdy.sharding_rule") {
                         Some(rule) => self.with_rule(op, kind, operands, rule)?,
                         None => drop(self.add(op, kind, operands)?),
@@ -377,13 +381,13 @@ impl Importer<'_> {
                 }
             }
         }
-        Err(self.err(body.last().map_or(Pos::default(), |o| o.pos), "the body has no return"))
+        Err(self.err(body.last().map_or(Location::default(), |o| o.pos.clone()), "the body has no return"))
     }
 
     /// Adds a body-free op and binds its results.
     fn add(&mut self, op: &Operation, kind: OpKind, operands: Vec<ValueId>) -> Result<Vec<ValueId>, Diagnostic> {
         let spec = self.spec(op, kind, operands)?;
-        let values = self.builder.add_op(spec).map_err(|e| self.err(op.pos, e.to_string()))?;
+        let values = self.builder.add_op(spec).map_err(|e| self.err(op.pos.clone(), e.to_string()))?;
         self.bind(op, &values)?;
         Ok(values)
     }
@@ -394,7 +398,7 @@ impl Importer<'_> {
             kind,
             operands,
             result_shardings: self.result_shardings(op)?,
-            loc: Some(self.loc(op.pos)),
+            loc: Some(self.loc(op.pos.clone())),
         })
     }
 
@@ -402,19 +406,20 @@ impl Importer<'_> {
     /// the program's mesh.
     fn result_shardings(&self, op: &Operation) -> Result<Vec<Option<TensorSharding>>, Diagnostic> {
         let Some(attr) = op.attr("sdy.sharding") else { return Ok(Vec::new()) };
-        let per_value: TensorShardingPerValue = attr.text.parse().map_err(|e| self.err(attr.pos, format!("{e}")))?;
+        let per_value: TensorShardingPerValue =
+            attr.text.parse().map_err(|e| self.err(attr.pos.clone(), format!("{e}")))?;
         let on_mesh = per_value.shardings.into_iter().map(|s| self.on_program_mesh(s).map(Some));
-        on_mesh.collect::<Result<_, _>>().map_err(|m| self.err(attr.pos, m))
+        on_mesh.collect::<Result<_, _>>().map_err(|m| self.err(attr.pos.clone(), m))
     }
 
     /// Donates each donated argument to the result that reuses its buffer
     /// ([`donation::aliases`], `Program::donate`): it dies at its last use, and the
     /// next step reads what this one writes, in the same sharding.
     fn tie_donated(&mut self, func: &Func) -> Result<(), Diagnostic> {
-        let pairs = donation::aliases(func).map_err(|m| self.err(func.pos, m))?;
+        let pairs = donation::aliases(func).map_err(|m| self.err(func.pos.clone(), m))?;
         for (a, r) in pairs {
-            let pos = func.args[a].pos;
-            let donated = self.builder.donate(a, r, Some(self.loc(pos)));
+            let pos = func.args[a].pos.clone();
+            let donated = self.builder.donate(a, r, Some(self.loc(pos.clone())));
             donated.map_err(|e| self.err(pos, format!("donated argument: {e}")))?;
         }
         Ok(())
@@ -426,7 +431,7 @@ impl Importer<'_> {
     fn data_flow_edge(&mut self, op: &Operation) -> Result<(), Diagnostic> {
         let value = self.operand(op)?;
         let Some(attr) = op.attr("sharding") else { return self.bind(op, &[value]) };
-        let sharding = self.sharding(&attr.text).map_err(|m| self.err(attr.pos, m))?;
+        let sharding = self.sharding(&attr.text).map_err(|m| self.err(attr.pos.clone(), m))?;
         self.add(op, OpKind::ShardingConstraint(sharding), vec![value]).map(|_| ())
     }
 
@@ -436,9 +441,10 @@ impl Importer<'_> {
     /// the planner's to choose).
     fn sdy_collective(&mut self, op: &Operation) -> Result<(), Diagnostic> {
         let value = self.operand(op)?;
-        let attr =
-            op.attr("out_sharding").ok_or_else(|| self.err(op.pos, format!("{} needs an out_sharding", op.name)))?;
-        let sharding = self.sharding(&attr.text).map_err(|m| self.err(attr.pos, m))?;
+        let attr = op
+            .attr("out_sharding")
+            .ok_or_else(|| self.err(op.pos.clone(), format!("{} needs an out_sharding", op.name)))?;
+        let sharding = self.sharding(&attr.text).map_err(|m| self.err(attr.pos.clone(), m))?;
         self.add(op, OpKind::Reshard(sharding), vec![value]).map(|_| ())
     }
 
@@ -449,7 +455,7 @@ impl Importer<'_> {
         if op.results.len() != op.operands.len() {
             let message =
                 format!("{} values pass an optimization_barrier with {} results", op.operands.len(), op.results.len());
-            return Err(self.err(op.pos, message));
+            return Err(self.err(op.pos.clone(), message));
         }
         let shardings = self.result_shardings(op)?;
         let mut values = Vec::new();
@@ -457,11 +463,11 @@ impl Importer<'_> {
             let spec = OpSpec {
                 result_names: vec![self.key(result)],
                 kind: OpKind::OptimizationBarrier,
-                operands: vec![self.value(operand, op.pos)?],
+                operands: vec![self.value(operand, op.pos.clone())?],
                 result_shardings: shardings.get(i).cloned().into_iter().collect(),
-                loc: Some(self.loc(op.pos)),
+                loc: Some(self.loc(op.pos.clone())),
             };
-            values.extend(self.builder.add_op(spec).map_err(|e| self.err(op.pos, e.to_string()))?);
+            values.extend(self.builder.add_op(spec).map_err(|e| self.err(op.pos.clone(), e.to_string()))?);
         }
         self.bind(op, &values)
     }
@@ -471,11 +477,11 @@ impl Importer<'_> {
         for (i, (name, &value)) in op.results.iter().zip(values).enumerate() {
             let inferred = self.builder.type_of(value).clone();
             if let Some(stated) = op.result_types.get(i) {
-                let stated = tensor_type(stated).map_err(|m| self.err(op.pos, m))?;
+                let stated = tensor_type(stated).map_err(|m| self.err(op.pos.clone(), m))?;
                 if stated != inferred {
                     let message =
                         format!("{}: the module says result {i} is {stated}, autoshard infers {inferred}", op.name);
-                    return Err(self.err(op.pos, message));
+                    return Err(self.err(op.pos.clone(), message));
                 }
             }
             self.env.insert(self.key(name), value);
@@ -486,12 +492,12 @@ impl Importer<'_> {
     /// `sdy.named_computation` or `sdy.manual_computation`: the region is built in
     /// place.
     fn region_op(&mut self, op: &Operation) -> Result<(), Diagnostic> {
-        let at = |m: String| self.err(op.pos, m);
+        let at = |m: String| self.err(op.pos.clone(), m);
         let list = |key: &str| -> Result<Option<Vec<TensorSharding>>, Diagnostic> {
             let Some(attr) = op.attr(key) else { return Ok(None) };
             let inner = attrs::inside(&attr.text, '[', ']');
             let parsed: Result<Vec<_>, _> = split_top(inner).into_iter().map(|s| self.sharding(s)).collect();
-            parsed.map(Some).map_err(|m| self.err(attr.pos, m))
+            parsed.map(Some).map_err(|m| self.err(attr.pos.clone(), m))
         };
         let kind = if op.name == "mpmd.named_computation" {
             Self::named_computation_kind(self.user_origin_label(op)?)
@@ -511,7 +517,7 @@ impl Importer<'_> {
             })
         };
         let Some(region) = op.regions.first() else { return Err(at(format!("{} has no body", op.name))) };
-        let operands = op.operands.iter().map(|o| self.value(o, op.pos)).collect::<Result<Vec<_>, _>>()?;
+        let operands = op.operands.iter().map(|o| self.value(o, op.pos.clone())).collect::<Result<Vec<_>, _>>()?;
         let args: Vec<String> = region.args.iter().map(|a| a.name.clone()).collect();
         let spec = self.spec(op, kind, operands)?;
         // An MPMD named computation is isolated from above and Shardy's modules reuse
@@ -551,7 +557,8 @@ impl Importer<'_> {
     /// read.
     fn open(&mut self, op: &Operation, spec: OpSpec, args: &[String]) -> Result<(), Diagnostic> {
         let names: Vec<String> = args.iter().map(|a| self.key(a)).collect();
-        let values = self.builder.begin_region(spec, names.clone()).map_err(|e| self.err(op.pos, e.to_string()))?;
+        let values =
+            self.builder.begin_region(spec, names.clone()).map_err(|e| self.err(op.pos.clone(), e.to_string()))?;
         self.env.extend(names.into_iter().zip(values));
         Ok(())
     }
@@ -559,7 +566,7 @@ impl Importer<'_> {
     /// Closes the region opened for `op` with the body's `results`.
     fn close(&mut self, op: &Operation, results: Result<Vec<ValueId>, Diagnostic>) -> Result<(), Diagnostic> {
         let results = results.inspect_err(|_| self.builder.abandon_region())?;
-        let values = self.builder.end_region(results).map_err(|e| self.err(op.pos, e.to_string()))?;
+        let values = self.builder.end_region(results).map_err(|e| self.err(op.pos.clone(), e.to_string()))?;
         self.bind(op, &values)
     }
 
@@ -571,12 +578,12 @@ impl Importer<'_> {
         let callee = word.or(attr).unwrap_or_default().to_string();
         let module = self.module;
         let Some(func) = module.funcs.iter().find(|f| f.name == callee) else {
-            return Err(self.err(op.pos, format!("call of @{callee}, which the module does not define")));
+            return Err(self.err(op.pos.clone(), format!("call of @{callee}, which the module does not define")));
         };
         if self.calls.contains(&callee) {
-            return Err(self.err(op.pos, format!("@{callee} calls itself; recursion is not supported")));
+            return Err(self.err(op.pos.clone(), format!("@{callee} calls itself; recursion is not supported")));
         }
-        let operands = op.operands.iter().map(|o| self.value(o, op.pos)).collect::<Result<Vec<_>, _>>()?;
+        let operands = op.operands.iter().map(|o| self.value(o, op.pos.clone())).collect::<Result<Vec<_>, _>>()?;
         let inner = self.inner_prefix(&callee);
         let kind = Self::named_computation_kind(callee.clone());
         let args: Vec<String> = func.args.iter().map(|a| a.name.clone()).collect();
@@ -591,9 +598,9 @@ impl Importer<'_> {
     /// `stablehlo.custom_call` whose results `users` read: a custom op (with its
     /// decomposition as body when it has one) or the op its target is.
     fn custom_call(&mut self, op: &Operation, users: CallUsers) -> Result<(), Diagnostic> {
-        let operands = op.operands.iter().map(|o| self.value(o, op.pos)).collect::<Result<Vec<_>, _>>()?;
+        let operands = op.operands.iter().map(|o| self.value(o, op.pos.clone())).collect::<Result<Vec<_>, _>>()?;
         let types: Vec<_> = operands.iter().map(|&v| self.builder.type_of(v).clone()).collect();
-        let lowered = custom_call::lower(op, &types, users).map_err(|m| self.err(op.pos, m))?;
+        let lowered = custom_call::lower(op, &types, users).map_err(|m| self.err(op.pos.clone(), m))?;
         match lowered.body {
             Some(body) => self.with_body(op, lowered.kind, operands, &body),
             None => self.add(op, lowered.kind, operands).map(|_| ()),
@@ -611,10 +618,10 @@ impl Importer<'_> {
         rule: &Attr,
     ) -> Result<(), Diagnostic> {
         let parsed: OpShardingRule =
-            rule.text.parse().map_err(|e| self.err(rule.pos, format!("malformed sdy.sharding_rule: {e}")))?;
+            rule.text.parse().map_err(|e| self.err(rule.pos.clone(), format!("malformed sdy.sharding_rule: {e}")))?;
         let types: Vec<TensorType> = operands.iter().map(|&v| self.builder.type_of(v).clone()).collect();
         let named: Vec<Operand<'_>> = op.operands.iter().zip(&types).map(|(name, ty)| Operand { name, ty }).collect();
-        let results = kind.infer(&named).map_err(|e| self.err(op.pos, e.to_string()))?;
+        let results = kind.infer(&named).map_err(|e| self.err(op.pos.clone(), e.to_string()))?;
         let shapes = OpShapes { operands: types.iter().collect(), results: results.iter().collect() };
         let flops = counts_for(&kind, &shapes).flops;
         let body = Decomposition {
@@ -641,7 +648,7 @@ impl Importer<'_> {
         let stem = op.results.first().map_or("custom_call", |r| r.split('#').next().unwrap_or(r)).to_string();
         let args = (0..operands.len()).map(|i| self.key(&format!("{stem}/arg{i}"))).collect();
         let spec = self.spec(op, kind, operands)?;
-        let args = self.builder.begin_region(spec, args).map_err(|e| self.err(op.pos, e.to_string()))?;
+        let args = self.builder.begin_region(spec, args).map_err(|e| self.err(op.pos.clone(), e.to_string()))?;
         let results = self.decomposition(op, &stem, &args, body);
         self.close(op, results)
     }
@@ -671,16 +678,16 @@ impl Importer<'_> {
             let spec = OpSpec {
                 result_names: names,
                 kind: step.kind.clone(),
-                operands: operands.ok_or_else(|| self.err(op.pos, undefined))?,
+                operands: operands.ok_or_else(|| self.err(op.pos.clone(), undefined))?,
                 result_shardings: Vec::new(),
                 loc: None,
             };
-            built.push(self.builder.add_op(spec).map_err(|e| self.err(op.pos, e.to_string()))?);
+            built.push(self.builder.add_op(spec).map_err(|e| self.err(op.pos.clone(), e.to_string()))?);
         }
         body.results
             .iter()
             .map(|&v| get(&built, v))
             .collect::<Option<Vec<_>>>()
-            .ok_or_else(|| self.err(op.pos, undefined))
+            .ok_or_else(|| self.err(op.pos.clone(), undefined))
     }
 }

@@ -38,7 +38,6 @@ mod parser;
 
 pub use export::{ExportError, render as export, render_mesh as export_mesh, ssa_name};
 
-use ast::Pos;
 use autoshard_model::pipeline::Topology;
 use autoshard_model::{Diagnostic, DiagnosticList, Location, Mesh, Program};
 use std::sync::Arc;
@@ -127,13 +126,13 @@ pub fn import_spmd(file: &str, source: &str, global: &Program) -> Result<Program
 fn main_function<'m>(path: &Arc<str>, module: &'m ast::Module) -> Result<&'m ast::Func, ImportError> {
     (module.funcs.iter().find(|f| f.name == "main"))
         .or_else(|| module.funcs.iter().find(|f| f.public))
-        .ok_or_else(|| one(error(path, Pos { line: 1, column: 1 }, "the module has no function")))
+        .ok_or_else(|| one(error(path, Location::new("", 1, 1), "the module has no function")))
 }
 
 /// The `topology` attribute of `main`, if it has one.
 fn topology(file: &Arc<str>, main: &ast::Func) -> Result<Option<Topology>, Diagnostic> {
     let Some((_, attr)) = main.attrs.iter().find(|(k, _)| k == "topology") else { return Ok(None) };
-    attr.text.parse().map(Some).map_err(|e| error(file, attr.pos, format!("@{}'s topology: {e}", main.name)))
+    attr.text.parse().map(Some).map_err(|e| error(file, attr.pos.clone(), format!("@{}'s topology: {e}", main.name)))
 }
 
 /// The mesh a module runs on when the caller gives `(name, given)`: `given`, unless
@@ -150,23 +149,23 @@ fn on_mesh(
     };
     if declared.1.axes() != given.axes() {
         let message = format!("the module's mesh @{} is {}, but the mesh given is {given}", decl.name, declared.1);
-        return Err(error(file, decl.mesh.pos, message));
+        return Err(error(file, decl.mesh.pos.clone(), message));
     }
     Ok(declared)
 }
 
 fn parse(file: &Arc<str>, source: &str) -> Result<ast::Module, ImportError> {
-    parser::parse(source).map_err(|e| one(error(file, e.pos, e.message)))
+    parser::parse(source).map_err(|e| one(error(file, e.pos.clone(), e.message)))
 }
 
 /// Where `pos` is in `file`.
-fn at(file: &Arc<str>, pos: Pos) -> Location {
+fn at(file: &Arc<str>, pos: &Location) -> Location {
     Location { file: file.clone(), line: pos.line, column: pos.column }
 }
 
 /// An error at `pos` in `file`.
-fn error(file: &Arc<str>, pos: Pos, message: impl Into<String>) -> Diagnostic {
-    Diagnostic { location: at(file, pos), message: message.into(), hint: None }
+fn error(file: &Arc<str>, pos: Location, message: impl Into<String>) -> Diagnostic {
+    Diagnostic { location: at(file, &pos), message: message.into(), hint: None }
 }
 
 fn one(diagnostic: Diagnostic) -> ImportError {

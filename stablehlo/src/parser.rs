@@ -87,7 +87,8 @@ fn location_alias(c: &mut Cursor<'_>, module: &mut Module) -> Result<()> {
 /// whose axes are named by index (`<["0"=2, "1"=4]>`, see `autoshard_mesh::sdy_mesh`).
 fn mesh_dialect_mesh(c: &mut Cursor<'_>) -> Result<MeshDecl> {
     let text = c.op_text(false);
-    let fail = |e: autoshard_mesh::Error| SyntaxError { pos: text.pos, message: format!("{e} (in '{}')", text.text) };
+    let fail =
+        |e: autoshard_mesh::Error| SyntaxError { pos: text.pos.clone(), message: format!("{e} (in '{}')", text.text) };
     let op: autoshard_mesh::MeshOp = text.text.parse().map_err(fail)?;
     let mesh = autoshard_mesh::sdy_mesh(&op).map_err(fail)?;
     Ok(MeshDecl { name: op.name, mesh: Attr { text: mesh.to_string(), pos: text.pos }, mesh_dialect: true })
@@ -156,15 +157,18 @@ fn generic_item(op: Operation, module: &mut Module) -> Result<()> {
         }
         "sdy.mesh" => {
             let (Some(name), Some(mesh)) = (symbol(&op), op.attr("mesh")) else {
-                return Err(SyntaxError { pos: op.pos, message: "sdy.mesh needs 'sym_name' and 'mesh'".into() });
+                return Err(SyntaxError {
+                    pos: op.pos.clone(),
+                    message: "sdy.mesh needs 'sym_name' and 'mesh'".into(),
+                });
             };
             let text = mesh.text.strip_prefix("#sdy.mesh").unwrap_or(&mesh.text).to_string();
-            module.meshes.push(MeshDecl { name, mesh: Attr { text, pos: mesh.pos }, mesh_dialect: false });
+            module.meshes.push(MeshDecl { name, mesh: Attr { text, pos: mesh.pos.clone() }, mesh_dialect: false });
         }
         "func.func" => module.funcs.push(generic_func(op)?),
         other => {
             let message = format!("expected 'func.func', 'sdy.mesh' or 'module', found op '{other}'");
-            return Err(SyntaxError { pos: op.pos, message });
+            return Err(SyntaxError { pos: op.pos.clone(), message });
         }
     }
     Ok(())
@@ -173,18 +177,18 @@ fn generic_item(op: Operation, module: &mut Module) -> Result<()> {
 /// A generic-form `func.func`: its signature from `function_type`, `arg_attrs` and
 /// `res_attrs`, its arguments' names from its block.
 fn generic_func(op: Operation) -> Result<Func> {
-    let missing = |what: &str| SyntaxError { pos: op.pos, message: format!("func.func needs '{what}'") };
+    let missing = |what: &str| SyntaxError { pos: op.pos.clone(), message: format!("func.func needs '{what}'") };
     let name = op.attr("sym_name").ok_or_else(|| missing("sym_name"))?.text.trim_matches('"').to_string();
     let public = op.attr("sym_visibility").is_none_or(|v| v.text.trim_matches('"') != "private");
     let signature = op.attr("function_type").ok_or_else(|| missing("function_type"))?;
-    let mut c = Cursor::at(&signature.text, signature.pos);
+    let mut c = Cursor::at(&signature.text, signature.pos.clone());
     c.expect("(")?;
     let arg_types = type_list(&mut c)?;
     c.expect("->")?;
     let result_types = if c.eat("(") { type_list(&mut c)? } else { vec![ty(&mut c)?] };
     let dictionaries = |key: &str| -> Result<Vec<Vec<(String, Attr)>>> {
         let Some(list) = op.attr(key) else { return Ok(Vec::new()) };
-        let mut c = Cursor::at(&list.text, list.pos);
+        let mut c = Cursor::at(&list.text, list.pos.clone());
         c.expect("[")?;
         let mut out = Vec::new();
         while !c.eat("]") {
@@ -199,16 +203,16 @@ fn generic_func(op: Operation) -> Result<Func> {
         .regions
         .into_iter()
         .next()
-        .ok_or_else(|| SyntaxError { pos: op.pos, message: "func.func has no body".into() })?;
+        .ok_or_else(|| SyntaxError { pos: op.pos.clone(), message: "func.func has no body".into() })?;
     if body.args.len() != arg_types.len() {
         let message =
             format!("func.func @{name} takes {} arguments but its block has {}", arg_types.len(), body.args.len());
-        return Err(SyntaxError { pos: op.pos, message });
+        return Err(SyntaxError { pos: op.pos.clone(), message });
     }
     let args = body.args.into_iter().map(|p| Param { attrs: arg_attrs.next().unwrap_or_default(), ..p }).collect();
     let results = result_types
         .into_iter()
-        .map(|ty| Param { name: String::new(), ty, attrs: res_attrs.next().unwrap_or_default(), pos: op.pos })
+        .map(|ty| Param { name: String::new(), ty, attrs: res_attrs.next().unwrap_or_default(), pos: op.pos.clone() })
         .collect();
     Ok(Func { name, public, args, results, body: body.ops, attrs: Vec::new(), pos: op.pos })
 }
@@ -338,7 +342,7 @@ fn operation(c: &mut Cursor<'_>) -> Result<Operation> {
                 .map(|t| t.split(|ch: char| !(ch.is_ascii_alphanumeric() || "_.$#".contains(ch))).next().unwrap_or(""))
                 .map(str::to_string)
                 .collect();
-            op.words.push(Attr { text: format!("{} {}", op.name, rest.text), pos });
+            op.words.push(Attr { text: format!("{} {}", op.name, rest.text), pos: op.pos.clone() });
             return Ok(op);
         }
         // A construct the reader cannot follow is named in the error.

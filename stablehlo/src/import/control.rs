@@ -24,12 +24,12 @@ impl Importer<'_> {
                  loop (a counter from a constant, stepped by a constant, compared with a constant bound, as \
                  scan and fori_loop lower); here {m}"
             );
-            self.err(op.pos, message)
+            self.err(op.pos.clone(), message)
         })?;
         let [cond, body] = &op.regions[..] else {
-            return Err(self.err(op.pos, "stablehlo.while needs a condition and a body region"));
+            return Err(self.err(op.pos.clone(), "stablehlo.while needs a condition and a body region"));
         };
-        let operands = op.operands.iter().map(|o| self.value(o, op.pos)).collect::<Result<Vec<_>, _>>()?;
+        let operands = op.operands.iter().map(|o| self.value(o, op.pos.clone())).collect::<Result<Vec<_>, _>>()?;
         let spec = self.spec(op, OpKind::While(While { trip_count }), operands)?;
         let args = |region: &Region| region.args.iter().map(|a| a.name.clone()).collect::<Vec<_>>();
         self.regions(op, spec, &[(cond, "cond".into(), args(cond)), (body, "do".into(), args(body))])
@@ -41,13 +41,13 @@ impl Importer<'_> {
     /// its arguments; constants from around it are built again inside.
     pub(super) fn case(&mut self, op: &Operation) -> Result<(), Diagnostic> {
         let [selector] = &op.operands[..] else {
-            return Err(self.err(op.pos, format!("{} takes one selector, not {}", op.name, op.operands.len())));
+            return Err(self.err(op.pos.clone(), format!("{} takes one selector, not {}", op.name, op.operands.len())));
         };
         let captured: Vec<String> =
             captured(&op.regions).into_iter().filter(|n| self.env.contains_key(&self.key(n))).collect();
-        let mut operands = vec![self.value(selector, op.pos)?];
+        let mut operands = vec![self.value(selector, op.pos.clone())?];
         for name in &captured {
-            operands.push(self.value(name, op.pos)?);
+            operands.push(self.value(name, op.pos.clone())?);
         }
         let kind = OpKind::Case(Case { branches: op.regions.len(), predicate: op.name == "stablehlo.if" });
         let spec = self.spec(op, kind, operands)?;
@@ -83,7 +83,7 @@ impl Importer<'_> {
                     let next = self.builder.next_region(previous, names.clone());
                     next.map(|values| self.env.extend(names.into_iter().zip(values)))
                         .map(|()| Vec::new())
-                        .map_err(|e| self.err(op.pos, e.to_string()))
+                        .map_err(|e| self.err(op.pos.clone(), e.to_string()))
                 }
                 (Err(e), _) => Err(e),
             };

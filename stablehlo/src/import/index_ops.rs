@@ -27,9 +27,10 @@ impl Importer<'_> {
     pub(super) fn index_op(&mut self, op: &Operation) -> Result<(), Diagnostic> {
         let text = op.words.first().map_or(op.name.as_str(), |w| w.text.as_str()).to_string();
         let file = self.file.clone();
-        let at = |m: String| crate::error(&file, op.pos, format!("{m} (in '{text}')"));
+        let at = |m: String| crate::error(&file, op.pos.clone(), format!("{m} (in '{text}')"));
         let (head, ty) = text.rsplit_once(" : ").ok_or_else(|| at("expected ': TYPE' after the operands".into()))?;
-        let operands: Vec<ValueId> = op.operands.iter().map(|o| self.value(o, op.pos)).collect::<Result<_, _>>()?;
+        let operands: Vec<ValueId> =
+            op.operands.iter().map(|o| self.value(o, op.pos.clone())).collect::<Result<_, _>>()?;
         let result = op.results.first().cloned().unwrap_or_default();
         let value = match op.name.as_str() {
             "arith.constant" => {
@@ -63,11 +64,11 @@ impl Importer<'_> {
         scalars: Vec<ValueId>,
         ty: &str,
     ) -> Result<ValueId, Diagnostic> {
-        let at = |m: String| self.err(op.pos, m);
+        let at = |m: String| self.err(op.pos.clone(), m);
         let want = scalar_type(ty).map_err(at)?;
         let count = want.shape.iter().product::<i64>();
         if usize::try_from(count).ok() != Some(scalars.len()) {
-            return Err(self.err(op.pos, format!("{} elements for a {want}", scalars.len())));
+            return Err(self.err(op.pos.clone(), format!("{} elements for a {want}", scalars.len())));
         }
         let mut rows = Vec::with_capacity(scalars.len());
         for (k, &s) in scalars.iter().enumerate() {
@@ -86,11 +87,11 @@ impl Importer<'_> {
     /// `tensor.extract %t[%i, %j] : tensor<4x4xi64>`: one element, as a scalar.
     fn extract(&mut self, op: &Operation, result: &str, operands: Vec<ValueId>) -> Result<ValueId, Diagnostic> {
         let Some((&t, indices)) = operands.split_first() else {
-            return Err(self.err(op.pos, "tensor.extract takes a tensor"));
+            return Err(self.err(op.pos.clone(), "tensor.extract takes a tensor"));
         };
         let rank = self.builder.type_of(t).rank();
         if indices.len() != rank {
-            return Err(self.err(op.pos, format!("{} indices into a tensor of rank {rank}", indices.len())));
+            return Err(self.err(op.pos.clone(), format!("{} indices into a tensor of rank {rank}", indices.len())));
         }
         let element = match rank {
             0 => t,
@@ -109,7 +110,7 @@ impl Importer<'_> {
         let query: MeshQuery = self.parse_spmd_op(op, text)?;
         let mesh = mesh_op(&query.mesh, &self.dialect_mesh(op, &query.mesh)?);
         let file = self.file.clone();
-        let at = |m: String| crate::error(&file, op.pos, format!("{m} (in '{text}')"));
+        let at = |m: String| crate::error(&file, op.pos.clone(), format!("{m} (in '{text}')"));
         query.verify(std::slice::from_ref(&mesh)).map_err(|e| at(e.to_string()))?;
         let sizes = mesh.static_shape().unwrap_or_default();
         let axes: Vec<usize> = match query.axes.is_empty() {
@@ -147,7 +148,7 @@ impl Importer<'_> {
         let base = result_base(op).to_string();
         let shard: ShardShapeOp = self.parse_spmd_op(op, text)?;
         let file = self.file.clone();
-        let at = |m: String| crate::error(&file, op.pos, format!("{m} (in '{text}')"));
+        let at = |m: String| crate::error(&file, op.pos.clone(), format!("{m} (in '{text}')"));
         let Some((sharding, mesh)) = self.mesh_shardings.get(&self.key(&shard.sharding)).cloned() else {
             return Err(at(format!("%{} is not a mesh.sharding defined before this op", shard.sharding)));
         };

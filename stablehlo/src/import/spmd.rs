@@ -30,7 +30,7 @@ pub fn spmd_function(
     let sizes = |m: &Mesh| m.axes().iter().map(|a| a.size).collect::<Vec<_>>();
     if sizes(&mesh.1) != sizes(global.mesh()) {
         let message = format!("the SPMD program's mesh is {}, the global program's {}", mesh.1, global.mesh());
-        return Err(crate::error(file, func.pos, message));
+        return Err(crate::error(file, func.pos.clone(), message));
     }
     let (args, results) = (func.args.len(), func.results.len());
     let (inputs, outputs) = (global.inputs().len(), global.outputs().len());
@@ -39,7 +39,7 @@ pub fn spmd_function(
             "the SPMD function takes {args} arguments and returns {results} values, the global program \
              {inputs} and {outputs}"
         );
-        return Err(crate::error(file, func.pos, message));
+        return Err(crate::error(file, func.pos.clone(), message));
     }
     let computation = manual_computation(global);
     if let OpKind::ManualComputation(mc) = &computation
@@ -50,14 +50,14 @@ pub fn spmd_function(
             "the global program cuts its {what} {k} into uneven shards (sharded_dims_offsets); an SPMD \
              function's {what}s have one type on every device, so it cannot take them"
         );
-        return Err(crate::error(file, func.pos, message));
+        return Err(crate::error(file, func.pos.clone(), message));
     }
     let on_global = (global.mesh_name().to_string(), global.mesh().clone());
     let mut importer = Importer::new(file, module, &on_global, &func.name)?;
     importer.spmd = true;
     // The function's values behind a prefix, clear of the global inputs' names.
     importer.prefix = "spmd.".into();
-    let at = |m: String| crate::error(file, func.pos, m);
+    let at = |m: String| crate::error(file, func.pos.clone(), m);
     let mut inputs = Vec::new();
     for input in global.inputs() {
         let value = global.value(input.value);
@@ -74,7 +74,7 @@ pub fn spmd_function(
         words: Vec::new(),
         regions: Vec::new(),
         result_types: Vec::new(),
-        pos: func.pos,
+        pos: func.pos.clone(),
         loc: None,
     };
     let spec = OpSpec {
@@ -82,7 +82,7 @@ pub fn spmd_function(
         kind: computation,
         operands: inputs,
         result_shardings: Vec::new(),
-        loc: Some(importer.loc(func.pos)),
+        loc: Some(importer.loc(func.pos.clone())),
     };
     let args: Vec<String> = func.args.iter().map(|a| a.name.clone()).collect();
     importer.open(&op, spec, &args)?;
@@ -104,12 +104,12 @@ impl Importer<'_> {
     /// Checks that each argument of `func` is declared with the type of its shard.
     fn check_shards(&self, func: &Func) -> Result<(), Diagnostic> {
         for arg in &func.args {
-            let declared = crate::ops::tensor_type(&arg.ty).map_err(|m| self.err(arg.pos, m))?;
+            let declared = crate::ops::tensor_type(&arg.ty).map_err(|m| self.err(arg.pos.clone(), m))?;
             let local = self.env.get(&self.key(&arg.name)).map(|&v| self.builder.type_of(v));
             if local != Some(&declared) {
                 let shard = local.map_or("missing".to_string(), ToString::to_string);
                 let message = format!("%{} is {declared}, but its global argument's shard is {shard}", arg.name);
-                return Err(self.err(arg.pos, message));
+                return Err(self.err(arg.pos.clone(), message));
             }
         }
         Ok(())

@@ -33,14 +33,14 @@ impl Importer<'_> {
     /// result the collective's.
     pub(super) fn spmd_collective(&mut self, op: &Operation, text: &str) -> Result<(), Diagnostic> {
         let file = self.file.clone();
-        let fail = |m: String| crate::error(&file, op.pos, format!("{m} (in '{text}')"));
+        let fail = |m: String| crate::error(&file, op.pos.clone(), format!("{m} (in '{text}')"));
         let result = op.results.first().map_or("", String::as_str);
         let collective: Collective = self.parse_spmd_op(op, text)?;
         let mesh = mesh_op(&collective.mesh, &self.dialect_mesh(op, &collective.mesh)?);
         collective.verify(std::slice::from_ref(&mesh)).map_err(|e| fail(format!("{e}")))?;
         let sizes = mesh.static_shape().unwrap_or_default();
         let groups = self.device_groups(&mesh, &collective.mesh_axes);
-        let mut value = self.value(&collective.input, op.pos)?;
+        let mut value = self.value(&collective.input, op.pos.clone())?;
         let group = Group { groups, sizes: &sizes, axes: &collective.mesh_axes };
         let steps = steps(&collective.kind, &group, &self.builder.type_of(value).shape).map_err(fail)?;
         // An average is the sum divided by the group's size.
@@ -72,7 +72,7 @@ impl Importer<'_> {
         };
         format!("%{result} = {text}")
             .parse()
-            .map_err(|e| crate::error(&self.file, op.pos, format!("{e} (in '{text}')")))
+            .map_err(|e| crate::error(&self.file, op.pos.clone(), format!("{e} (in '{text}')")))
     }
 
     /// The device groups of `mesh`'s `axes` (each group's device ids, in its
@@ -97,10 +97,10 @@ impl Importer<'_> {
             kind,
             operands,
             result_shardings: Vec::new(),
-            loc: Some(self.loc(op.pos)),
+            loc: Some(self.loc(op.pos.clone())),
         };
-        let values = self.builder.add_op(spec).map_err(|e| self.err(op.pos, e.to_string()))?;
-        values.first().copied().ok_or_else(|| self.err(op.pos, format!("{} made no value", op.name)))
+        let values = self.builder.add_op(spec).map_err(|e| self.err(op.pos.clone(), e.to_string()))?;
+        values.first().copied().ok_or_else(|| self.err(op.pos.clone(), format!("{} made no value", op.name)))
     }
 
     /// Binds `value` as SPMD op `op`'s result `name`, checking the type the op
@@ -115,7 +115,7 @@ impl Importer<'_> {
         let inferred = self.builder.type_of(value);
         if model_type(stated).as_ref() != Some(inferred) {
             let message = format!("{}: the module says result 0 is {stated}, autoshard infers {inferred}", op.name);
-            return Err(self.err(op.pos, message));
+            return Err(self.err(op.pos.clone(), message));
         }
         self.env.insert(self.key(name), value);
         Ok(())

@@ -34,12 +34,12 @@ impl Importer<'_> {
     /// `mesh.update_halo` (see the module docs), its result bound to the op's.
     pub(super) fn spmd_update_halo(&mut self, op: &Operation, text: &str) -> Result<(), Diagnostic> {
         let file = self.file.clone();
-        let fail = |m: String| crate::error(&file, op.pos, format!("{m} (in '{text}')"));
+        let fail = |m: String| crate::error(&file, op.pos.clone(), format!("{m} (in '{text}')"));
         let result = op.results.first().map_or("", String::as_str);
         let halo: UpdateHalo = self.parse_spmd_op(op, text)?;
         let mesh = mesh_op(&halo.mesh, &self.dialect_mesh(op, &halo.mesh)?);
-        let source = self.value(&halo.source, op.pos)?;
-        let destination = self.value(&halo.destination, op.pos)?;
+        let source = self.value(&halo.source, op.pos.clone())?;
+        let destination = self.value(&halo.destination, op.pos.clone())?;
         let (src_shape, dst_shape) =
             (self.builder.type_of(source).shape.clone(), self.builder.type_of(destination).shape.clone());
         let split: Vec<usize> = (0..halo.split_axes.len()).filter(|&d| !halo.split_axes[d].is_empty()).collect();
