@@ -99,13 +99,17 @@ impl<'a> Cursor<'a> {
     /// Where byte `offset` of the text is. Reading forward costs only the bytes
     /// read since the last call.
     pub fn location_at(&self, offset: usize) -> Location {
+        let mut offset = offset.min(self.src.len());
+        while !self.src.is_char_boundary(offset) {
+            offset -= 1;
+        }
         let (from, line, column) = self.memo.get();
         let start = if offset >= from {
             Location { file: self.origin.file.clone(), line, column }.advanced(&self.src[from..], offset - from)
         } else {
             self.origin.clone().advanced(self.src, offset)
         };
-        self.memo.set((offset.min(self.src.len()), start.line, start.column));
+        self.memo.set((offset, start.line, start.column));
         start
     }
 
@@ -414,6 +418,9 @@ mod tests {
         assert_eq!(c.expected("a type").message, "expected a type, found the end of the file");
         assert_eq!(c.location_at(1).to_string(), "m.mlir:1:2");
         assert_eq!(Cursor::at("x y", Location::new("f", 3, 7)).location_at(2).to_string(), "f:3:9");
+        // An offset inside a character counts from its start, forward and back.
+        let c = Cursor::new("aé\nb");
+        assert_eq!((c.location_at(2).column, c.location_at(99).line, c.location_at(1).column), (2, 2, 2));
     }
 
     #[test]
