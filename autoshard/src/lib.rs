@@ -203,7 +203,7 @@ pub use autoshard_solver::Solution;
 pub use autoshard_stablehlo as stablehlo;
 pub use error::{Error, Result};
 pub use pipeline::{FragmentTime, ModuleStage, PipelineCheck, PipelineModule, export_mpmd, read_mpmd, run_pipeline};
-pub use run::{CostPlanner, Prepared, Run, RunError, prepare, run};
+pub use run::{Prepared, Run, RunError, prepare, run};
 pub use spmd::{SpmdRun, read_spmd, run_spmd};
 
 use autoshard_cost::{Decisions, Fixed, complete};

@@ -3,7 +3,7 @@
 //!
 //! A [`Solution`] (a solve's, or a plan file's as [`price`](crate::price) completes
 //! it) is scheduled from its decisions as one SPMD schedule whose reshards are the
-//! cost model's own choices ([`CostPlanner`]), run on one thread per device on
+//! cost model's own choices (`cost::Pricing`, the executor's `Planner`), run on one thread per device on
 //! seeded random inputs, and compared output by output with the reference
 //! interpreter. The plan is not priced again. A plan that does not fit the program
 //! is rejected before anything runs.
@@ -13,8 +13,8 @@
 
 use crate::{Config, Error};
 use autoshard_cost::Pricing;
-use autoshard_executor::{Interpretation, Planner, Schedule, ShardedRun, Tensor, Verification, random_inputs};
-use autoshard_model::{Plan, PlannedCollective, TensorSharding, ValueId};
+use autoshard_executor::{Interpretation, Schedule, ShardedRun, Tensor, Verification, random_inputs};
+use autoshard_model::Plan;
 use autoshard_solver::Solution;
 use std::time::{Duration, Instant};
 
@@ -29,35 +29,6 @@ pub enum RunError {
     /// The sharded run or the reference run failed.
     #[error("{0}")]
     Execution(#[source] autoshard_executor::Error),
-}
-
-/// The reshards the cost model prices, as the executor's planner: the run executes
-/// exactly the collectives the plan was priced with ([`Pricing`]'s [`Planner`]).
-pub struct CostPlanner<'a> {
-    pricing: Pricing<'a>,
-}
-
-impl<'a> CostPlanner<'a> {
-    /// The planner of `config`'s program on its hardware.
-    pub fn new(config: &'a Config) -> Self {
-        CostPlanner::on(&config.program, &config.hardware)
-    }
-
-    /// The planner of `program` on `hardware` (a pipeline's fragment on its mesh).
-    pub fn on(program: &'a autoshard_model::Program, hardware: &'a autoshard_cost::HardwareSpec) -> Self {
-        CostPlanner { pricing: Pricing::new(program, hardware) }
-    }
-}
-
-impl Planner for CostPlanner<'_> {
-    fn collectives(
-        &self,
-        value: ValueId,
-        from: &TensorSharding,
-        to: &TensorSharding,
-    ) -> autoshard_model::Result<Vec<PlannedCollective>> {
-        self.pricing.collectives(value, from, to)
-    }
 }
 
 /// A sharded run and its check.
@@ -103,10 +74,11 @@ pub struct Prepared<'c> {
 pub fn prepare<'c>(config: &'c Config, solution: &Solution, seed: u64) -> Result<Prepared<'c>, Error> {
     let program = &config.program;
     let schedule =
-        autoshard_executor::schedule(program, &solution.decisions, &CostPlanner::new(config)).map_err(|e| match e {
-            e @ autoshard_executor::Error::Plan(_) => RunError::InvalidPlan(e),
-            e => RunError::Execution(e),
-        })?;
+        autoshard_executor::schedule(program, &solution.decisions, &Pricing::new(&config.program, &config.hardware))
+            .map_err(|e| match e {
+                e @ autoshard_executor::Error::Plan(_) => RunError::InvalidPlan(e),
+                e => RunError::Execution(e),
+            })?;
     let inputs = random_inputs(program, seed);
     let started = Instant::now();
     let reference = autoshard_executor::interpret(program, &inputs).map_err(RunError::Execution)?;

@@ -4,14 +4,14 @@
 
 use crate::gallery::gallery;
 use autoshard::Config;
-use autoshard::CostPlanner;
+use autoshard::cost::Pricing;
 use autoshard::executor::{estimate_memory, schedule};
 use autoshard::model::Bytes;
 
 /// Solves `config`, estimates its run and runs it: the estimate and the run.
 fn estimate_and_run(config: &Config, name: &str) -> (autoshard::executor::MemoryEstimate, autoshard::Run) {
     let solved = autoshard::solve(config).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let scheduled = schedule(&config.program, &solved.decisions, &CostPlanner::new(config))
+    let scheduled = schedule(&config.program, &solved.decisions, &Pricing::new(&config.program, &config.hardware))
         .unwrap_or_else(|e| panic!("{name}: {e}"));
     let estimate = estimate_memory(&config.program, &scheduled);
     let run = autoshard::run(config, &solved, 3).unwrap_or_else(|e| panic!("{name}: {e}"));

@@ -173,10 +173,14 @@ impl<'s> Cursor<'s> {
         let start = self.c.pos();
         let ty = Type::parse(&mut self.c)?;
         let text = &self.c.src()[start..self.c.pos()];
-        let (at, message) = match (text.find('?'), &ty.encoding) {
-            (Some(q), _) => (start + q, "dynamic dimensions ('?') are not supported"),
-            (None, Some(_)) => (start, "tensor encodings (bounds, layouts) are not supported"),
-            (None, None) => return Ok(ty),
+        let (at, message) = if ty.shape.contains(&autoshard_mlir::Dim::Dynamic) {
+            // The first `?` of the text is the first dynamic dimension's: dimensions
+            // come before the element type and the encoding.
+            (start + text.find('?').unwrap_or(0), "dynamic dimensions ('?') are not supported")
+        } else if ty.encoding.is_some() {
+            (start, "tensor encodings (bounds, layouts) are not supported")
+        } else {
+            return Ok(ty);
         };
         Err(self.c.error_at(at, message).into())
     }

@@ -2,13 +2,14 @@
 //! pipelined config.
 //!
 //! Each stage's fragments are scheduled from their priced plans on the stage's
-//! mesh ([`CostPlanner`](crate::CostPlanner) on the mesh's hardware); the step runs
+//! mesh (`cost::Pricing` on the mesh's hardware); the step runs
 //! with one thread per mesh in the plan's schedule (`autoshard_executor::
 //! run_pipeline`), each fragment on its mesh's devices, and its outputs are compared
 //! with the reference interpreter's run of the whole step at its full batch on the
 //! same seeded inputs.
 
-use crate::{Config, CostPlanner, Error, RunError};
+use crate::{Config, Error, RunError};
+use autoshard_cost::Pricing;
 use autoshard_executor::{
     FragmentIo, FragmentRunner, Limits, PipelineLayout, PipelineRun, Schedule, Tensor, Verification, compare_outputs,
     random_inputs,
@@ -92,7 +93,7 @@ pub fn run_pipeline(config: &Config, plan: &PipelinePlan, seed: u64) -> Result<P
         let mut flows: [Option<FragmentIo>; 3] = Default::default();
         for (i, fragment) in stage.solved.fragments.iter().enumerate() {
             let Some((fragment, solution)) = fragment else { continue };
-            let planner = CostPlanner::on(&fragment.program, hardware);
+            let planner = Pricing::new(&fragment.program, hardware);
             let schedule = autoshard_executor::schedule(&fragment.program, &solution.decisions, &planner)
                 .map_err(RunError::InvalidPlan)?;
             scheduled[i] = Some((&fragment.program, schedule));

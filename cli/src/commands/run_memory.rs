@@ -135,7 +135,7 @@ impl Memory {
 /// The memory estimate of running `solution` of `config` (`None` when its plan does
 /// not schedule).
 fn estimate(config: &autoshard::Config, solution: &autoshard::Solution) -> Option<MemoryEstimate> {
-    let planner = autoshard::CostPlanner::new(config);
+    let planner = autoshard::cost::Pricing::new(&config.program, &config.hardware);
     let scheduled = autoshard::executor::schedule(&config.program, &solution.decisions, &planner).ok()?;
     Some(autoshard::executor::estimate_memory(&config.program, &scheduled))
 }
