@@ -29,5 +29,5 @@ pub use literal::{
 pub use location::Location;
 pub use printer::{Dict, PrintOp, indent, write_attrs, write_block_ops, write_func, write_op};
 pub use structure::{Block, BlockArg, Func, FuncArg, FuncResult, Module, Operation, ResultGroup, ValueRef};
-pub use syntax::{Aliases, ModuleOf, OpName, Syntax};
+pub use syntax::{Aliases, ModuleOf, OpName, Syntax, TopLevelOps};
 pub use tensor_type::{Dim, TensorType};

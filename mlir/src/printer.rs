@@ -99,11 +99,13 @@ pub fn write_block_ops<T, O: PrintOp>(f: &mut impl Write, block: &Block<T, O>, l
 /// One op at `level`: its results (`%0 = `, `%0:2 = `), then the dialect's text.
 pub fn write_op<O: PrintOp>(f: &mut impl Write, op: &Operation<O>, level: usize) -> fmt::Result {
     indent(f, level)?;
-    if let Some(r) = &op.results {
-        write!(f, "%{}", r.name)?;
+    for (i, r) in op.results.iter().enumerate() {
+        write!(f, "{}%{}", if i > 0 { ", " } else { "" }, r.name)?;
         if r.count != 1 {
             write!(f, ":{}", r.count)?;
         }
+    }
+    if !op.results.is_empty() {
         f.write_str(" = ")?;
     }
     op.op.write(f, level)?;
@@ -118,7 +120,18 @@ impl<T: Display, A: Display, D: Dict, O: PrintOp> Display for Module<T, A, D, O>
         for (name, attr) in &self.attr_aliases {
             writeln!(f, "#{name} = {attr}")?;
         }
-        f.write_str("module {\n")?;
+        f.write_str("module ")?;
+        if let Some(name) = &self.name {
+            write_symbol(f, name)?;
+            f.write_str(" ")?;
+        }
+        if !self.attrs.is_empty() {
+            write!(f, "attributes {} ", self.attrs)?;
+        }
+        f.write_str("{\n")?;
+        for op in &self.ops {
+            write_op(f, op, 1)?;
+        }
         for func in &self.funcs {
             write_func(f, func, 1)?;
         }

@@ -47,13 +47,36 @@ pub struct ResultGroup {
     pub count: u32,
 }
 
-/// A block argument, `%arg1: tensor<4xf32>`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+impl ResultGroup {
+    /// The values the group defines: `%name` for one, `%name#0`, `%name#1`… for more.
+    pub fn values(&self) -> impl Iterator<Item = ValueRef> + '_ {
+        let single = self.count == 1;
+        (0..self.count).map(move |i| if single { ValueRef::new(&self.name) } else { ValueRef::result(&self.name, i) })
+    }
+}
+
+/// A block argument, `%arg1: tensor<4xf32>`. Equality ignores the location.
+#[derive(Debug, Clone, Eq)]
 pub struct BlockArg<T> {
     /// The name without `%`.
     pub name: String,
     /// Its type.
     pub ty: T,
+    /// Where it is declared (ignored by equality).
+    pub loc: Location,
+}
+
+impl<T> BlockArg<T> {
+    /// `%name: ty`, declared nowhere in particular (built, not read).
+    pub fn new(name: impl Into<String>, ty: T) -> Self {
+        BlockArg { name: name.into(), ty, loc: Location::default() }
+    }
+}
+
+impl<T: PartialEq> PartialEq for BlockArg<T> {
+    fn eq(&self, other: &Self) -> bool {
+        (&self.name, &self.ty) == (&other.name, &other.ty)
+    }
 }
 
 /// A block: optional label (`^bb0`), arguments and ops (the last one its terminator).
@@ -74,16 +97,51 @@ impl<T, O> Default for Block<T, O> {
 }
 
 /// One op with the values it defines and where it was written. Equality ignores
-/// the location, as MLIR's operation equivalence does: a module printed and read
+/// the locations, as MLIR's operation equivalence does: a module printed and read
 /// back equals the original although its ops moved.
 #[derive(Debug, Clone, Eq)]
 pub struct Operation<O> {
-    /// The results, if any.
-    pub results: Option<ResultGroup>,
+    /// The result groups (`%a, %b:2 = …`), none for an op without results.
+    pub results: Vec<ResultGroup>,
     /// The op, in the dialect's terms.
     pub op: O,
     /// Where the op starts in its source (ignored by equality).
     pub loc: Location,
+    /// Its trailing location as written, the text inside `loc(…)` (`#loc12`,
+    /// `"train.py":3:8`), if it has one (ignored by equality).
+    pub trailing_loc: Option<String>,
+}
+
+impl<O> Operation<O> {
+    /// `op` defining `results`, written nowhere in particular (built, not read).
+    pub fn new(results: Vec<ResultGroup>, op: O) -> Self {
+        Operation { results, op, loc: Location::default(), trailing_loc: None }
+    }
+
+    /// The first result group, for dialects whose ops define one.
+    pub fn result_group(&self) -> Option<&ResultGroup> {
+        self.results.first()
+    }
+
+    /// Every value the op defines, in order.
+    pub fn result_values(&self) -> impl Iterator<Item = ValueRef> + '_ {
+        self.results.iter().flat_map(ResultGroup::values)
+    }
+
+    /// How many values the op defines.
+    pub fn result_count(&self) -> usize {
+        self.results.iter().map(|r| r.count as usize).sum()
+    }
+}
+
+/// An operation reads as its op: `operation.name` for `operation.op.name`, as an
+/// MLIR op class wraps its `Operation`.
+impl<O> std::ops::Deref for Operation<O> {
+    type Target = O;
+
+    fn deref(&self) -> &O {
+        &self.op
+    }
 }
 
 impl<O: PartialEq> PartialEq for Operation<O> {
@@ -93,7 +151,8 @@ impl<O: PartialEq> PartialEq for Operation<O> {
 }
 
 /// A function argument: `%arg0: type {attrs}` (unnamed in a declaration).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Equality ignores the location.
+#[derive(Debug, Clone, Eq)]
 pub struct FuncArg<T, D> {
     /// The name without `%` (empty for a declaration's unnamed argument).
     pub name: String,
@@ -101,15 +160,45 @@ pub struct FuncArg<T, D> {
     pub ty: T,
     /// The argument's attributes.
     pub attrs: D,
+    /// Where it is declared (ignored by equality).
+    pub loc: Location,
 }
 
-/// A function result: `type {attrs}`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+impl<T, D> FuncArg<T, D> {
+    /// `%name: ty {attrs}`, declared nowhere in particular (built, not read).
+    pub fn new(name: impl Into<String>, ty: T, attrs: D) -> Self {
+        FuncArg { name: name.into(), ty, attrs, loc: Location::default() }
+    }
+}
+
+impl<T: PartialEq, D: PartialEq> PartialEq for FuncArg<T, D> {
+    fn eq(&self, other: &Self) -> bool {
+        (&self.name, &self.ty, &self.attrs) == (&other.name, &other.ty, &other.attrs)
+    }
+}
+
+/// A function result: `type {attrs}`. Equality ignores the location.
+#[derive(Debug, Clone, Eq)]
 pub struct FuncResult<T, D> {
     /// The type.
     pub ty: T,
     /// The result's attributes.
     pub attrs: D,
+    /// Where it is declared (ignored by equality).
+    pub loc: Location,
+}
+
+impl<T, D> FuncResult<T, D> {
+    /// `ty {attrs}`, declared nowhere in particular (built, not read).
+    pub fn new(ty: T, attrs: D) -> Self {
+        FuncResult { ty, attrs, loc: Location::default() }
+    }
+}
+
+impl<T: PartialEq, D: PartialEq> PartialEq for FuncResult<T, D> {
+    fn eq(&self, other: &Self) -> bool {
+        (&self.ty, &self.attrs) == (&other.ty, &other.attrs)
+    }
 }
 
 /// `func.func`: a function's signature and, unless it is a declaration, its body.
@@ -156,20 +245,35 @@ impl<T: Clone, D, O> Func<T, D, O> {
     }
 }
 
-/// A module: its aliases in order (uses are read expanded), then its functions.
+/// A module: its aliases in order (uses are read expanded), its name and
+/// attributes, its other top-level ops (a StableHLO module's `sdy.mesh`es), then its
+/// functions.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Module<T, A, D, O> {
     /// Type aliases `!name = type`, in order.
     pub type_aliases: Vec<(String, T)>,
     /// Attribute aliases `#name = attr`, in order.
     pub attr_aliases: Vec<(String, A)>,
+    /// `module @name`, when written.
+    pub name: Option<String>,
+    /// `module attributes {…}`.
+    pub attrs: D,
+    /// The top-level ops that are not functions, in order (printed before them).
+    pub ops: Vec<Operation<O>>,
     /// The functions.
     pub funcs: Vec<Func<T, D, O>>,
 }
 
-impl<T, A, D, O> Default for Module<T, A, D, O> {
+impl<T, A, D: Default, O> Default for Module<T, A, D, O> {
     fn default() -> Self {
-        Module { type_aliases: Vec::new(), attr_aliases: Vec::new(), funcs: Vec::new() }
+        Module {
+            type_aliases: Vec::new(),
+            attr_aliases: Vec::new(),
+            name: None,
+            attrs: D::default(),
+            ops: Vec::new(),
+            funcs: Vec::new(),
+        }
     }
 }
 

@@ -61,18 +61,19 @@ pub trait Syntax<'a>: Sized {
     /// Reads an attribute dictionary `{…}`.
     fn parse_dict(&mut self) -> Result<Self::Dict>;
     /// Reads an op after its name (and its results, already read).
-    fn parse_op(&mut self, name: OpName<'_>, results: Option<&ResultGroup>) -> Result<Self::Op>;
+    fn parse_op(&mut self, name: OpName<'_>, results: &[ResultGroup]) -> Result<Self::Op>;
     /// How many results the op defines, when the dialect knows (`None`: any).
     fn result_count(op: &Self::Op) -> Option<usize>;
 
-    /// Whether a module's top-level ops other than functions (a StableHLO module's
-    /// `sdy.mesh`es, read by a dialect that wants only its functions) are read and
-    /// left out rather than refused. Default: refused.
-    fn skips_other_ops(&self) -> bool {
-        false
+    /// What becomes of a module's top-level ops other than `func.func` (a
+    /// StableHLO module's `sdy.mesh`es). Default: refused.
+    fn other_top_level_ops(&self) -> TopLevelOps {
+        TopLevelOps::Refused
     }
 
-    /// A module: aliases, an optional `module @name attributes {…} { … }`, functions.
+    /// A module: aliases, an optional `module @name attributes {…} { … }`, functions
+    /// and (as [`Syntax::other_top_level_ops`] says) other ops; trailing locations
+    /// are read and left out.
     fn module(&mut self) -> Result<ModuleOf<'a, Self>> {
         let mut module = Module::default();
         let mut in_module = false;
@@ -82,26 +83,41 @@ pub trait Syntax<'a>: Sized {
                 None => return Ok(module),
                 Some('}') if in_module => {
                     self.cursor().expect("}")?;
+                    self.trailing_location()?;
                     in_module = false;
                 }
                 Some('!') => module.type_aliases.push(self.type_alias()?),
                 Some('#') => module.attr_aliases.push(self.attr_alias()?),
                 _ if !in_module && self.cursor().eat_keyword("module") => {
                     if self.cursor().peek() == Some('@') {
-                        self.cursor().symbol()?;
+                        module.name = Some(self.cursor().symbol()?);
                     }
                     if self.cursor().eat_keyword("attributes") {
-                        self.parse_dict()?;
+                        module.attrs = self.parse_dict()?;
                     }
                     self.cursor().expect("{")?;
                     in_module = true;
                 }
-                _ if self.skips_other_ops() && self.cursor().peek_ident().is_some_and(|w| w != "func.func") => {
-                    self.operation()?;
-                }
-                _ => module.funcs.push(self.func()?),
+                _ if self.cursor().peek_ident() == Some("func.func") => module.funcs.push(self.func()?),
+                _ => match self.other_top_level_ops() {
+                    TopLevelOps::Refused => module.funcs.push(self.func()?),
+                    TopLevelOps::Skipped => drop(self.operation()?),
+                    TopLevelOps::Kept => module.ops.push(self.operation()?),
+                },
             }
         }
+    }
+
+    /// A trailing location, `loc(…)`: the text between the parentheses, if one comes
+    /// next.
+    fn trailing_location(&mut self) -> Result<Option<String>> {
+        let c = self.cursor();
+        if !c.peek_is("loc(") {
+            return Ok(None);
+        }
+        c.bump(3);
+        let span = c.balanced()?;
+        Ok(Some(span[1..span.len() - 1].trim().to_string()))
     }
 
     /// `!name = type`.
@@ -159,24 +175,30 @@ pub trait Syntax<'a>: Sized {
             if self.cursor().eat("(") {
                 results = self.list(")", Self::func_result)?;
             } else {
-                results.push(FuncResult { ty: self.parse_type()?, attrs: Self::Dict::default() });
+                let loc = self.cursor().location();
+                results.push(FuncResult { ty: self.parse_type()?, attrs: Self::Dict::default(), loc });
             }
         }
         let attrs = if self.cursor().eat_keyword("attributes") { self.parse_dict()? } else { Self::Dict::default() };
         let body = if self.cursor().peek() == Some('{') {
             self.cursor().expect("{")?;
             let mut block = self.block_ops()?;
-            block.args = args.iter().map(|a| BlockArg { name: a.name.clone(), ty: a.ty.clone() }).collect();
+            block.args = (args.iter())
+                .map(|a| BlockArg { name: a.name.clone(), ty: a.ty.clone(), loc: a.loc.clone() })
+                .collect();
             self.cursor().expect("}")?;
             Some(block)
         } else {
             None
         };
+        self.trailing_location()?;
         Ok(Func { name, visibility, args, results, attrs, body, loc })
     }
 
-    /// `%name: type {attrs}`, or `type {attrs}` in a declaration.
+    /// `%name: type {attrs} loc(…)?`, or `type {attrs}` in a declaration.
     fn func_arg(&mut self) -> Result<FuncArg<Self::Type, Self::Dict>> {
+        self.cursor().skip_ws();
+        let loc = self.cursor().location();
         let name = if self.cursor().peek() == Some('%') {
             let name = self.cursor().value_name()?.to_string();
             self.cursor().expect(":")?;
@@ -185,13 +207,17 @@ pub trait Syntax<'a>: Sized {
             String::new()
         };
         let ty = self.parse_type()?;
-        Ok(FuncArg { name, ty, attrs: self.optional_dict()? })
+        let attrs = self.optional_dict()?;
+        self.trailing_location()?;
+        Ok(FuncArg { name, ty, attrs, loc })
     }
 
     /// `type {attrs}`.
     fn func_result(&mut self) -> Result<FuncResult<Self::Type, Self::Dict>> {
+        self.cursor().skip_ws();
+        let loc = self.cursor().location();
         let ty = self.parse_type()?;
-        Ok(FuncResult { ty, attrs: self.optional_dict()? })
+        Ok(FuncResult { ty, attrs: self.optional_dict()?, loc })
     }
 
     /// An attribute dictionary if one comes next, else an empty one.
@@ -235,9 +261,13 @@ pub trait Syntax<'a>: Sized {
     fn block_args(&mut self) -> Result<Vec<BlockArg<Self::Type>>> {
         self.cursor().expect("(")?;
         self.list(")", |s| {
+            s.cursor().skip_ws();
+            let loc = s.cursor().location();
             let name = s.cursor().value_name()?.to_string();
             s.cursor().expect(":")?;
-            Ok(BlockArg { name, ty: s.parse_type()? })
+            let ty = s.parse_type()?;
+            s.trailing_location()?;
+            Ok(BlockArg { name, ty, loc })
         })
     }
 
@@ -278,36 +308,59 @@ pub trait Syntax<'a>: Sized {
         }
     }
 
-    /// One op with its results: `(%name(:N)? =)? name …`.
+    /// One op with its results and trailing location: `(%name(:N)?, … =)? name …
+    /// loc(…)?`.
     fn operation(&mut self) -> Result<Operation<Self::Op>> {
         let c = self.cursor();
         c.skip_ws();
         let loc = c.location();
-        let results = if c.peek() == Some('%') { Some(result_group(c)?) } else { None };
+        let results = if c.peek() == Some('%') { result_groups(c)? } else { Vec::new() };
         c.skip_ws();
         let name_at = c.pos();
         let op = if c.peek() == Some('"') {
             let name = c.string()?;
-            self.parse_op(OpName::Quoted(&name), results.as_ref())?
+            self.parse_op(OpName::Quoted(&name), &results)?
         } else {
             let name = match c.ident() {
                 Some(name) => name,
                 None => return Err(c.error("expected operation name")),
             };
-            self.parse_op(OpName::Bare(name), results.as_ref())?
+            self.parse_op(OpName::Bare(name), &results)?
         };
-        let defined = results.as_ref().map_or(0, |r| r.count as usize);
+        let defined = results.iter().map(|r| r.count as usize).sum::<usize>();
         if let Some(expected) = Self::result_count(&op)
             && expected != defined
         {
             let message = format!("operation defines {expected} results but was provided {defined} to bind");
             return Err(self.cursor().error_at(name_at, message));
         }
-        Ok(Operation { results, op, loc })
+        let trailing_loc = self.trailing_location()?;
+        Ok(Operation { results, op, loc, trailing_loc })
     }
 }
 
-/// `%name =` or `%name:N =`.
+/// What a module reader does with top-level ops other than `func.func`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TopLevelOps {
+    /// An error: only functions are expected.
+    Refused,
+    /// Read (so they must parse) and left out.
+    Skipped,
+    /// Read into [`Module::ops`].
+    Kept,
+}
+
+/// `%a, %b:2 =`: the result groups of an op.
+fn result_groups(c: &mut Cursor<'_>) -> Result<Vec<ResultGroup>> {
+    let mut groups = vec![result_group(c)?];
+    while c.eat(",") {
+        groups.push(result_group(c)?);
+    }
+    c.expect("=")?;
+    Ok(groups)
+}
+
+/// `%name` or `%name:N`.
 fn result_group(c: &mut Cursor<'_>) -> Result<ResultGroup> {
     let name = c.value_name()?.to_string();
     let count = if c.eat(":") {
@@ -319,6 +372,5 @@ fn result_group(c: &mut Cursor<'_>) -> Result<ResultGroup> {
     } else {
         1
     };
-    c.expect("=")?;
     Ok(ResultGroup { name, count })
 }

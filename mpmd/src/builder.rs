@@ -103,20 +103,18 @@ impl FuncBuilder {
     }
 
     fn push_arg(&mut self, name: String, ty: Type) -> ValueRef {
-        self.func.args.push(FuncArg { name: name.clone(), ty: ty.clone(), attrs: DictAttr::new() });
-        self.body.args.push(BlockArg { name: name.clone(), ty });
+        self.func.args.push(FuncArg::new(name.clone(), ty.clone(), DictAttr::new()));
+        self.body.args.push(BlockArg::new(name.clone(), ty));
         ValueRef::new(name)
     }
 
     /// Adds `op` with `count` results, named `%N` (none for an op without results).
     fn push(&mut self, op: Op, count: u32) -> Vec<ValueRef> {
-        let results = (count > 0).then(|| ResultGroup { name: self.names.result(), count });
-        let refs = match (&results, count) {
-            (Some(r), 1) => vec![ValueRef::new(r.name.clone())],
-            (Some(r), n) => (0..n).map(|i| ValueRef::result(r.name.clone(), i)).collect(),
-            (None, _) => Vec::new(),
-        };
-        self.body.ops.push(Operation { results, op, loc: Location::default() });
+        let results: Vec<ResultGroup> =
+            (count > 0).then(|| ResultGroup { name: self.names.result(), count }).into_iter().collect();
+        let operation = Operation::new(results, op);
+        let refs = operation.result_values().collect();
+        self.body.ops.push(operation);
         refs
     }
 
@@ -150,13 +148,13 @@ impl FuncBuilder {
         for (i, (_, ty)) in operands.iter().enumerate() {
             let name = arg_names.get(i).map_or_else(|| self.names.arg(), |name| value_name(name));
             let global = ty.global_tensor().map_or_else(|| ty.clone(), |t| Type::Tensor(t.clone()));
-            block.args.push(BlockArg { name: name.clone(), ty: global });
+            block.args.push(BlockArg::new(name.clone(), global));
             args.push(ValueRef::new(name));
         }
         let mut inner = BodyBuilder { block, names: &mut self.names };
         let returned = body(&mut inner, &args);
         let mut block = inner.block;
-        block.ops.push(Operation { results: None, op: Op::Return(return_op(returned)), loc: Location::default() });
+        block.ops.push(Operation::new(Vec::new(), Op::Return(return_op(returned))));
         let count = result_types.len() as u32;
         let (operands, operand_types) = split(operands);
         let op = FragmentOp {
@@ -214,12 +212,8 @@ impl FuncBuilder {
 
     /// Ends the function with `return` of `values`, which become its results.
     pub fn finish(mut self, values: Vec<Typed>) -> FuncOp {
-        self.func.results = values.iter().map(|(_, t)| FuncResult { ty: t.clone(), attrs: DictAttr::new() }).collect();
-        self.body.ops.push(Operation {
-            results: None,
-            op: Op::FuncReturn(return_op(values)),
-            loc: Location::default(),
-        });
+        self.func.results = values.iter().map(|(_, t)| FuncResult::new(t.clone(), DictAttr::new())).collect();
+        self.body.ops.push(Operation::new(Vec::new(), Op::FuncReturn(return_op(values))));
         self.func.body = Some(self.body);
         self.func
     }
@@ -274,11 +268,7 @@ impl BodyBuilder<'_> {
             pieces.push(Piece::Text(autoshard_mlir::collapse_ws(signature)));
         }
         let generic = GenericOp { name: name.to_string(), pieces, result_types: Some(vec![result]) };
-        self.block.ops.push(Operation {
-            results: Some(ResultGroup { name: value.clone(), count: 1 }),
-            op: Op::Generic(generic),
-            loc: Location::default(),
-        });
+        self.block.ops.push(Operation::new(vec![ResultGroup { name: value.clone(), count: 1 }], Op::Generic(generic)));
         ValueRef::new(value)
     }
 }

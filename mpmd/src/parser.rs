@@ -6,7 +6,7 @@
 use crate::attrs::{Attr, DictAttr, parse_attr, parse_dict};
 use crate::ops::{FuncOp, Module, Op, ResultGroup};
 use crate::types::{Type, parse_type};
-use autoshard_mlir::{Aliases, Cursor, OpName, Result, Syntax};
+use autoshard_mlir::{Aliases, Cursor, OpName, Result, Syntax, TopLevelOps};
 
 /// Reads an MPMD module from `source`; `file` names it in error locations.
 pub fn parse_module(file: &str, source: &str) -> crate::Result<Module> {
@@ -57,7 +57,8 @@ impl<'a> Syntax<'a> for Parser<'a> {
         parse_dict(&mut self.c, &self.aliases.attrs)
     }
 
-    fn parse_op(&mut self, name: OpName<'_>, results: Option<&ResultGroup>) -> Result<Op> {
+    fn parse_op(&mut self, name: OpName<'_>, results: &[ResultGroup]) -> Result<Op> {
+        let results = results.first();
         match name {
             OpName::Quoted(name) => Ok(Op::Generic(self.generic(format!("\"{name}\""), results)?)),
             OpName::Bare(name) => self.op_body(name, results),
@@ -68,8 +69,8 @@ impl<'a> Syntax<'a> for Parser<'a> {
         result_count(op)
     }
 
-    fn skips_other_ops(&self) -> bool {
-        self.other_ops
+    fn other_top_level_ops(&self) -> TopLevelOps {
+        if self.other_ops { TopLevelOps::Skipped } else { TopLevelOps::Refused }
     }
 }
 

@@ -155,7 +155,7 @@ impl<'m> Verifier<'m> {
                 }
             }
         }
-        if let Some(results) = &op.results {
+        if let Some(results) = op.result_group() {
             let info = result_info(&op.op, results.count as usize);
             let scope = ctx.scopes.last_mut();
             if let Some(scope) = scope {
