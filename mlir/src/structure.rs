@@ -26,6 +26,36 @@ impl ValueRef {
     pub fn result(name: impl Into<String>, index: u32) -> Self {
         ValueRef { name: name.into(), index: Some(index) }
     }
+
+    /// Its SSA id, the text after `%`: `name` or `name#index`.
+    pub fn id(&self) -> String {
+        match self.index {
+            Some(i) => format!("{}#{i}", self.name),
+            None => self.name.clone(),
+        }
+    }
+}
+
+/// A reference equals the SSA id it refers to (`name`, `name#2`).
+impl PartialEq<str> for ValueRef {
+    fn eq(&self, id: &str) -> bool {
+        match self.index {
+            None => self.name == id,
+            Some(i) => id.split_once('#').is_some_and(|(name, index)| name == self.name && index == i.to_string()),
+        }
+    }
+}
+
+impl PartialEq<String> for ValueRef {
+    fn eq(&self, id: &String) -> bool {
+        self == id.as_str()
+    }
+}
+
+impl PartialEq<ValueRef> for String {
+    fn eq(&self, value: &ValueRef) -> bool {
+        value == self.as_str()
+    }
 }
 
 impl fmt::Display for ValueRef {
@@ -126,6 +156,11 @@ impl<O> Operation<O> {
     /// Every value the op defines, in order.
     pub fn result_values(&self) -> impl Iterator<Item = ValueRef> + '_ {
         self.results.iter().flat_map(ResultGroup::values)
+    }
+
+    /// The SSA ids of the values the op defines, in order ([`ValueRef::id`]).
+    pub fn result_ids(&self) -> Vec<String> {
+        self.result_values().map(|v| v.id()).collect()
     }
 
     /// How many values the op defines.

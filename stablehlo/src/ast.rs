@@ -1,11 +1,11 @@
-//! The syntax tree of a StableHLO module as the parser reads it: functions, their
-//! signatures and bodies, and every operation in one shape whichever form (generic
-//! or pretty) it was written in.
+//! A StableHLO module as the MLIR text layer's generic structure
+//! ([`autoshard_mlir::Module`]) with StableHLO's op: one [`Op`] whichever form
+//! (generic or pretty) it was written in, read by [`crate::parser`] and printed by
+//! [`crate::print`] (the exporter builds it).
 //!
 //! Attribute values are kept as their source text ([`Attr`]) and interpreted by the
-//! importer, which knows what each op expects; every node carries the position it
-//! was read at (a [`Location`], the MLIR text layer's; the reader knows no file name,
-//! the importer gives it), for `FILE:LINE:COL` errors.
+//! importer, which knows what each op expects; every node carries the location it
+//! was read at, for `FILE:LINE:COL` errors.
 
 pub use autoshard_mlir::{Location, ValueRef};
 use std::fmt;
@@ -44,11 +44,6 @@ impl Dict {
         self.0.iter().find(|(k, _)| k == key).map(|(_, a)| a)
     }
 
-    /// Adds `key = text`.
-    pub fn push(&mut self, key: impl Into<String>, text: impl Into<String>) {
-        self.0.push((key.into(), Attr::new(text)));
-    }
-
     /// The entries in order.
     pub fn iter(&self) -> impl Iterator<Item = &(String, Attr)> {
         self.0.iter()
@@ -79,6 +74,10 @@ impl autoshard_mlir::Dict for Dict {
     }
 }
 
+/// A ranked tensor type as written (`tensor<2x4xf32>`): the MLIR text layer's, static
+/// and without encoding once the reader has accepted it.
+pub use autoshard_mlir::TensorType as Type;
+
 /// One op of a StableHLO module (the `O` of the generic structure).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Op {
@@ -97,7 +96,7 @@ pub struct Op {
     /// `@f`, a `<…>` after the name or operands (a sharding, a label), slice specs.
     pub words: Vec<Attr>,
     /// Its regions, each of one block (StableHLO's regions have one).
-    pub regions: Vec<autoshard_mlir::Block<Type, Op>>,
+    pub regions: Vec<Block>,
     /// Operand types, as the signature states them (empty when the pretty form
     /// leaves them implied).
     pub operand_types: Vec<Type>,
@@ -112,82 +111,30 @@ impl Op {
     }
 }
 
-/// A ranked tensor type as written (`tensor<2x4xf32>`): the MLIR text layer's, static
-/// and without encoding once the reader has accepted it.
-pub use autoshard_mlir::TensorType as Type;
-
-/// A function argument, a region argument or a result, with its attributes.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Param {
-    /// `%name` without the `%` (empty for results).
-    pub name: String,
-    /// Its type.
-    pub ty: Type,
-    /// Its attributes (`sdy.sharding`, `jax.result_info`…), in source order.
-    pub attrs: Vec<(String, Attr)>,
-    /// Where it is declared.
-    pub pos: Location,
-}
-
-/// One operation.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Operation {
-    /// The names of its results without `%` (`0#1` for the second result of `%0:2`).
-    pub results: Vec<String>,
-    /// The op's full name (`stablehlo.add`, `sdy.sharding_constraint`, `func.call`).
-    pub name: String,
-    /// Operand names without `%`.
-    pub operands: Vec<String>,
-    /// Named attributes (properties, attribute dictionaries and the pretty form's
-    /// `key = value` pieces), in source order.
-    pub attrs: Vec<(String, Attr)>,
-    /// The pretty form's bare pieces, in order: keywords (`GT`, `across`), a callee
-    /// `@f`, a `<…>` after the name or operands (a sharding, a label), slice specs.
-    pub words: Vec<Attr>,
-    /// Its regions.
-    pub regions: Vec<Region>,
-    /// Result types, as the signature states them.
-    pub result_types: Vec<Type>,
-    /// Where the op starts.
-    pub pos: Location,
-    /// Its trailing `loc(…)`, the text between the parentheses (`#loc12`,
-    /// `"train.py":3:8`), if it has one ([`crate::location`] reads it).
-    pub loc: Option<String>,
-}
-
-impl Operation {
-    /// The attribute named `key`, if present.
-    pub fn attr(&self, key: &str) -> Option<&Attr> {
-        self.attrs.iter().find(|(k, _)| k == key).map(|(_, a)| a)
-    }
-}
-
-/// A region: its block's arguments and operations (the terminator included).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Region {
-    /// The block arguments.
-    pub args: Vec<Param>,
-    /// The operations, the terminator last.
-    pub ops: Vec<Operation>,
-}
-
+/// One op with its results and locations.
+pub type Operation = autoshard_mlir::Operation<Op>;
+/// A block: its arguments and ops (the terminator last).
+pub type Block = autoshard_mlir::Block<Type, Op>;
 /// A `func.func`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Func {
-    /// Its symbol name without `@`.
-    pub name: String,
-    /// False for `private` functions.
-    pub public: bool,
-    /// The arguments.
-    pub args: Vec<Param>,
-    /// The results.
-    pub results: Vec<Param>,
-    /// The body (its terminator last).
-    pub body: Vec<Operation>,
-    /// Its `attributes {…}` (a `topology`, for instance), in source order.
-    pub attrs: Vec<(String, Attr)>,
-    /// Where the `func.func` starts.
-    pub pos: Location,
+pub type Func = autoshard_mlir::Func<Type, Dict, Op>;
+/// A function argument with its attributes.
+pub type FuncArg = autoshard_mlir::FuncArg<Type, Dict>;
+/// A function result with its attributes.
+pub type FuncResult = autoshard_mlir::FuncResult<Type, Dict>;
+/// A module as written: aliases, top-level ops (`sdy.mesh`), functions.
+pub type Generic = autoshard_mlir::Module<Type, Attr, Dict, Op>;
+
+/// The ops of a function's body (none for a declaration, which the reader
+/// refuses in a StableHLO module).
+pub trait FuncBody {
+    /// The body's ops, its terminator last.
+    fn ops(&self) -> &[Operation];
+}
+
+impl FuncBody for Func {
+    fn ops(&self) -> &[Operation] {
+        self.body.as_ref().map_or(&[], |b| &b.ops)
+    }
 }
 
 /// A `sdy.mesh @name = <…>`.
@@ -201,7 +148,8 @@ pub struct MeshDecl {
     pub mesh_dialect: bool,
 }
 
-/// A module: its meshes and functions.
+/// A module as the importer reads it: its meshes and functions, generic forms
+/// (`"builtin.module"`, `"func.func"`) resolved.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Module {
     /// The module's symbol name, if it has one.

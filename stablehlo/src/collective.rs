@@ -8,7 +8,6 @@
 use super::ast::Operation;
 use super::attrs::{self, flag, get, req};
 use super::combiner::body_reduction;
-use super::cursor::Cursor;
 use autoshard_model::ops::{AllGather, AllReduce, AllToAll, CollectivePermute, ReduceScatter, ReplicaGroups};
 
 /// The replica groups: the literal's integers cut into rows of the length its type
@@ -18,7 +17,8 @@ fn replica_groups(op: &Operation) -> Result<ReplicaGroups, String> {
     let ids = attrs::ints(text)?;
     let row = match text.split_once(" : ") {
         Some((_, ty)) => {
-            let ty = super::parser::ty(&mut Cursor::new(ty)).map_err(|e| format!("bad replica_groups type: {e}"))?;
+            let ty = super::parser::type_at(ty, autoshard_mlir::Location::default())
+                .map_err(|e| format!("bad replica_groups type: {e}"))?;
             match ty.dims().as_slice() {
                 &[_, n] => usize::try_from(n).map_err(|_| format!("bad replica_groups type in '{text}'"))?,
                 _ => return Err(format!("replica_groups must be a 2-d tensor, found '{text}'")),

@@ -8,7 +8,7 @@
 //! either order of indices) and accepts it if it computes exactly
 //! [`ReduceKind::arg_combine`].
 
-use super::ast::{Operation, Region};
+use super::ast::{Block, Operation};
 use super::attrs;
 use autoshard_model::ops::ReduceKind;
 use std::collections::BTreeMap;
@@ -42,8 +42,8 @@ pub fn body_reduction(op: &Operation, region: usize, inputs: usize) -> Result<Re
     let args: Vec<&str> = body.args.iter().map(|a| a.name.as_str()).collect();
     let mut kinds = combiners.iter().enumerate().map(|(k, c)| {
         let (&x, &y) = (args.get(k)?, args.get(k + inputs)?);
-        let paired = matches!(c.operands.as_slice(), [a, b] if (a == x && b == y) || (a == y && b == x));
-        let returned = ret.operands.get(k) == c.results.first();
+        let paired = matches!(c.operands.as_slice(), [a, b] if (*a == *x && *b == *y) || (*a == *y && *b == *x));
+        let returned = ret.operands.get(k).is_some_and(|r| c.result_values().next().is_some_and(|v| v == *r));
         reduction(&c.name).filter(|_| paired && returned)
     });
     let first = kinds.next().flatten().ok_or_else(unsupported)?;
@@ -72,10 +72,10 @@ pub fn arg_reduction(op: &Operation, float: bool) -> Option<ReduceKind> {
 
 /// Runs a scalar body on `args`: compares, logic and selects only (`None` for any
 /// other op); what it returns.
-fn run_scalar(body: &Region, args: &[f64]) -> Option<Vec<f64>> {
-    let mut env: BTreeMap<&str, f64> = body.args.iter().map(|a| a.name.as_str()).zip(args.iter().copied()).collect();
+fn run_scalar(body: &Block, args: &[f64]) -> Option<Vec<f64>> {
+    let mut env: BTreeMap<String, f64> = body.args.iter().map(|a| a.name.clone()).zip(args.iter().copied()).collect();
     for op in &body.ops {
-        let x: Vec<f64> = op.operands.iter().map(|o| env.get(o.as_str()).copied()).collect::<Option<_>>()?;
+        let x: Vec<f64> = op.operands.iter().map(|o| env.get(&o.id()).copied()).collect::<Option<_>>()?;
         let truth = |b: bool| f64::from(u8::from(b));
         let value = match (op.name.as_str(), x.as_slice()) {
             ("stablehlo.return", _) => return Some(x),
@@ -93,7 +93,7 @@ fn run_scalar(body: &Region, args: &[f64]) -> Option<Vec<f64>> {
             }
             _ => return None,
         };
-        env.insert(op.results.first()?.as_str(), value);
+        env.insert(op.result_values().next()?.id(), value);
     }
     None
 }
@@ -116,6 +116,7 @@ fn compare(op: &Operation, a: f64, b: f64) -> Option<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ast::FuncBody;
     use crate::parser::parse;
 
     /// The reduce of a function whose reduce body is `body` over `%a, %ia, %b, %ib`.
@@ -123,7 +124,7 @@ mod tests {
         let text = format!(
             "func.func @f(%x: tensor<8xf32>, %i: tensor<8xi32>, %c: tensor<f32>, %z: tensor<i32>) -> tensor<i32> {{\n  %0:2 = stablehlo.reduce(%x init: %c), (%i init: %z) across dimensions = [0] : (tensor<8xf32>, tensor<8xi32>, tensor<f32>, tensor<i32>) -> (tensor<f32>, tensor<i32>)\n   reducer(%a: tensor<f32>, %b: tensor<f32>) (%ia: tensor<i32>, %ib: tensor<i32>) {{\n{body}\n  }}\n  return %0#1 : tensor<i32>\n}}"
         );
-        parse(&text).expect("a module").funcs.remove(0).body.remove(0)
+        parse(&text).expect("a module").funcs[0].ops()[0].clone()
     }
 
     #[test]

@@ -9,7 +9,6 @@
 use super::ast::{Attr, Type};
 use autoshard_mlir::Location;
 pub use autoshard_mlir::is_ident_byte;
-use std::collections::HashMap;
 use std::fmt;
 
 /// A syntax error at a position.
@@ -34,25 +33,23 @@ impl From<autoshard_mlir::SyntaxError> for SyntaxError {
 }
 
 /// A result of reading.
-pub type Result<T> = std::result::Result<T, SyntaxError>;
+pub type Result<T> = autoshard_mlir::Result<T>;
 
 /// The cursor.
 pub struct Cursor<'s> {
     c: autoshard_mlir::Cursor<'s>,
-    /// The type aliases defined so far (`!t = tensor<4xf32>`), by name without `!`.
-    pub aliases: HashMap<String, Type>,
 }
 
 impl<'s> Cursor<'s> {
-    /// A cursor at the start of `source`.
-    pub fn new(source: &'s str) -> Self {
-        Cursor::at(source, Location::new("", 1, 1))
-    }
-
     /// A cursor over `source`, a piece of a file that starts at `pos` (an
     /// attribute's text, read again).
     pub fn at(source: &'s str, pos: Location) -> Self {
-        Cursor { c: autoshard_mlir::Cursor::at(source, pos), aliases: HashMap::new() }
+        Cursor { c: autoshard_mlir::Cursor::at(source, pos) }
+    }
+
+    /// The shared lexer's cursor, at the same place.
+    pub fn raw(&mut self) -> &mut autoshard_mlir::Cursor<'s> {
+        &mut self.c
     }
 
     /// The position of the next unread byte.
@@ -62,7 +59,7 @@ impl<'s> Cursor<'s> {
 
     /// An error saying `expected` was expected, naming what is there instead.
     pub fn expected<T>(&self, expected: &str) -> Result<T> {
-        Err(self.c.expected(expected).into())
+        Err(self.c.expected(expected))
     }
 
     /// Consumes the next character (a separator the caller has looked at).
@@ -96,11 +93,6 @@ impl<'s> Cursor<'s> {
         self.c.looking_at(s)
     }
 
-    /// True at the end of the source (after whitespace).
-    pub fn at_end(&mut self) -> bool {
-        self.c.at_end()
-    }
-
     /// Skips whitespace and `//` comments.
     pub fn skip_ws(&mut self) {
         self.c.skip_ws();
@@ -113,7 +105,7 @@ impl<'s> Cursor<'s> {
 
     /// Skips whitespace, then consumes `s` or fails with MLIR's `expected 's'`.
     pub fn expect(&mut self, s: &str) -> Result<()> {
-        Ok(self.c.expect(s)?)
+        self.c.expect(s)
     }
 
     /// Skips whitespace, then consumes the keyword `word` if it comes next as a whole
@@ -145,7 +137,7 @@ impl<'s> Cursor<'s> {
             return self.expected("a symbol like '@main'");
         }
         if self.peek_at(1).is_some_and(|b| b == b'"' || autoshard_mlir::is_ident_start(b)) {
-            return Ok(self.c.symbol()?);
+            return self.c.symbol();
         }
         self.bump();
         self.expected("a symbol name after '@'")
@@ -156,14 +148,7 @@ impl<'s> Cursor<'s> {
         if !self.c.peek_is("\"") {
             return self.expected("a string");
         }
-        Ok(self.c.string()?)
-    }
-
-    /// Reads an unsigned integer.
-    pub fn integer(&mut self) -> Result<u64> {
-        self.skip_ws();
-        let digits = self.c.take_while(|b| b.is_ascii_digit());
-        digits.parse().or_else(|_| self.expected("an integer"))
+        self.c.string()
     }
 
     /// Reads `tensor<…>` with MLIR's tensor type syntax and refuses what the
@@ -182,7 +167,7 @@ impl<'s> Cursor<'s> {
         } else {
             return Ok(ty);
         };
-        Err(self.c.error_at(at, message).into())
+        Err(self.c.error_at(at, message))
     }
 
     /// Reads a balanced group starting at the next byte (one of `( [ { <`) and
@@ -247,22 +232,6 @@ impl<'s> Cursor<'s> {
         if text.is_empty() { self.expected("a value") } else { Ok(Attr { text, pos }) }
     }
 
-    /// Skips a trailing `loc(...)` if one comes next.
-    pub fn skip_location(&mut self) -> Result<()> {
-        self.location().map(drop)
-    }
-
-    /// A trailing `loc(...)` if one comes next: the text between its parentheses.
-    pub fn location(&mut self) -> Result<Option<String>> {
-        self.skip_ws();
-        if !self.looking_at("loc(") {
-            return Ok(None);
-        }
-        self.c.bump(3);
-        let group = self.group()?.text;
-        Ok(Some(group[1..group.len() - 1].trim().to_string()))
-    }
-
     /// The text of an op written in a dialect's own one-line form (`mesh.*`), from
     /// here to the end of its line, comments dropped; it goes on to the next lines
     /// while brackets are open or, when `typed`, until its `:` and types have come
@@ -295,12 +264,5 @@ impl<'s> Cursor<'s> {
             }
         }
         Attr { text: text.split_whitespace().collect::<Vec<_>>().join(" "), pos }
-    }
-
-    /// Skips the rest of the current line.
-    pub fn skip_line(&mut self) {
-        while self.peek().is_some_and(|b| b != b'\n') {
-            self.bump();
-        }
     }
 }

@@ -11,7 +11,7 @@
 //! read past; `mhlo.topk` reads `largest` from `mhlo.attributes`. `chlo.top_k(%x, k = K)`,
 //! which `jax.lax.top_k` prints, is the call `mhlo.topk` with `largest = true`.
 
-use super::ast::Operation;
+use super::ast::{Operation, ValueRef};
 use super::attrs;
 use super::ops::tensor_type;
 use autoshard_model::ops::{CallTarget, Custom, Decomposition};
@@ -53,11 +53,11 @@ fn top_k_name(op: &Operation) -> Result<String, String> {
 
 /// The names of the values a `rng_bit_generator` in `block` (or in a region inside
 /// it) reads: what [`users`] looks a call's results up in, gathered once per block.
-pub fn rng_reads(block: &[Operation]) -> BTreeSet<&str> {
-    fn walk<'b>(block: &'b [Operation], reads: &mut BTreeSet<&'b str>) {
+pub fn rng_reads(block: &[Operation]) -> BTreeSet<String> {
+    fn walk(block: &[Operation], reads: &mut BTreeSet<String>) {
         for op in block {
             if op.name == "stablehlo.rng_bit_generator" {
-                reads.extend(op.operands.iter().map(String::as_str));
+                reads.extend(op.operands.iter().map(ValueRef::id));
             }
             op.regions.iter().for_each(|r| walk(&r.ops, reads));
         }
@@ -69,8 +69,8 @@ pub fn rng_reads(block: &[Operation]) -> BTreeSet<&str> {
 
 /// Whether a `rng_bit_generator` reads a result of `op`, given what those in its
 /// block read ([`rng_reads`]).
-pub fn users(op: &Operation, rng_reads: &BTreeSet<&str>) -> CallUsers {
-    let read = op.results.iter().any(|r| rng_reads.contains(r.as_str()));
+pub fn users(op: &Operation, rng_reads: &BTreeSet<String>) -> CallUsers {
+    let read = op.result_values().any(|r| rng_reads.contains(&r.id()));
     if read { CallUsers::RngBitGenerator } else { CallUsers::Other }
 }
 
@@ -110,12 +110,13 @@ fn with_attributes(target: CallTarget, op: &Operation) -> Result<CallTarget, Str
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ast::FuncBody;
     use crate::parser::parse;
 
     /// The first op of a function whose arguments are `args` and body is `text`.
     fn parsed(args: &str, text: &str) -> Vec<Operation> {
         let source = format!("func.func @f({args}) {{\n{text}\n}}");
-        parse(&source).unwrap_or_else(|e| panic!("{e}\n{source}")).funcs[0].body.clone()
+        parse(&source).unwrap_or_else(|e| panic!("{e}\n{source}")).funcs[0].ops().to_vec()
     }
 
     fn ty(shape: &[i64]) -> TensorType {

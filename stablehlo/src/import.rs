@@ -20,7 +20,7 @@
 //! Invariant: the first error stops the import and is located at the op (or argument)
 //! it concerns; result types the module states must equal the inferred ones.
 
-use super::ast::{Attr, Func, Module, Operation};
+use super::ast::{Attr, Dict, Func, FuncBody, Module, Operation, ValueRef};
 use super::attrs::{self, split_top};
 use super::custom_call;
 use super::donation;
@@ -91,14 +91,16 @@ pub fn mesh(file: &Arc<str>, module: &Module) -> Result<(String, Mesh), Diagnost
 fn sources(module: &Module) -> BTreeMap<Location, Location> {
     fn walk(ops: &[Operation], module: &Module, out: &mut BTreeMap<Location, Location>) {
         for op in ops {
-            if let Some(source) = op.loc.as_deref().and_then(|loc| crate::location::source(loc, &module.locations)) {
-                out.insert(op.pos.clone(), source);
+            if let Some(source) =
+                op.trailing_loc.as_deref().and_then(|loc| crate::location::source(loc, &module.locations))
+            {
+                out.insert(op.loc.clone(), source);
             }
             op.regions.iter().for_each(|r| walk(&r.ops, module, out));
         }
     }
     let mut out = BTreeMap::new();
-    module.funcs.iter().for_each(|f| walk(&f.body, module, &mut out));
+    module.funcs.iter().for_each(|f| walk(f.ops(), module, &mut out));
     out
 }
 
@@ -112,35 +114,35 @@ fn empty_meshes(module: &Module) -> Vec<String> {
 pub fn function(file: &Arc<str>, module: &Module, mesh: &(String, Mesh), func: &Func) -> Result<Program, Diagnostic> {
     let mut importer = Importer::new(file, module, mesh, &func.name)?;
     for arg in &func.args {
-        let fail = |m: String| error(file, arg.pos.clone(), m);
+        let fail = |m: String| error(file, arg.loc.clone(), m);
         let ty = tensor_type(&arg.ty).map_err(fail)?;
         let sharding = importer.sharding_attr(&arg.attrs, "sdy.sharding")?;
         let name = importer.key(&arg.name);
         // The caller keeps every argument it does not donate (`tie_donated`).
         let spec =
-            InputSpec { name: name.clone(), ty, parameter: true, sharding, loc: Some(importer.loc(arg.pos.clone())) };
+            InputSpec { name: name.clone(), ty, parameter: true, sharding, loc: Some(importer.loc(arg.loc.clone())) };
         let value = importer.builder.add_input(spec).map_err(|e| fail(e.to_string()))?;
         importer.env.insert(name, value);
     }
-    let returned = importer.block(&func.body)?;
+    let returned = importer.block(func.ops())?;
     if returned.len() != func.results.len() {
         let message = format!("the function returns {} values but declares {}", returned.len(), func.results.len());
-        return Err(error(file, func.pos.clone(), message));
+        return Err(error(file, func.loc.clone(), message));
     }
     for (&value, result) in returned.iter().zip(&func.results) {
         let sharding = importer.sharding_attr(&result.attrs, "sdy.sharding")?;
-        let loc = Some(importer.loc(result.pos.clone()));
+        let loc = Some(importer.loc(result.loc.clone()));
         importer
             .builder
             .add_output(value, sharding, loc)
-            .map_err(|e| error(file, result.pos.clone(), e.to_string()))?;
+            .map_err(|e| error(file, result.loc.clone(), e.to_string()))?;
     }
     importer.tie_donated(func)?;
     for (id, (pos, members)) in std::mem::take(&mut importer.groups) {
         let fail = |e: autoshard_model::Error| error(file, pos.clone(), format!("sharding group {id}: {e}"));
         importer.builder.add_sharding_group(members, Some(importer.loc(pos.clone()))).map_err(fail)?;
     }
-    importer.builder.finish().map_err(|e| error(file, func.pos.clone(), e.to_string()))
+    importer.builder.finish().map_err(|e| error(file, func.loc.clone(), e.to_string()))
 }
 
 struct Importer<'m> {
@@ -272,8 +274,8 @@ impl Importer<'_> {
     }
 
     /// The sharding in attribute `key` of `attrs`, if any.
-    fn sharding_attr(&self, attrs: &[(String, Attr)], key: &str) -> Result<Option<TensorSharding>, Diagnostic> {
-        let Some((_, attr)) = attrs.iter().find(|(k, _)| k == key) else { return Ok(None) };
+    fn sharding_attr(&self, attrs: &Dict, key: &str) -> Result<Option<TensorSharding>, Diagnostic> {
+        let Some(attr) = attrs.get(key) else { return Ok(None) };
         self.sharding(&attr.text).map(Some).map_err(|m| self.err(attr.pos.clone(), m))
     }
 
@@ -298,7 +300,13 @@ impl Importer<'_> {
 
     /// The value named `name` in the current body, building it if it is a constant
     /// (one of a body around a loop's region is built again inside it).
-    fn value(&mut self, name: &str, pos: Location) -> Result<ValueId, Diagnostic> {
+    fn value(&mut self, value: &ValueRef, pos: Location) -> Result<ValueId, Diagnostic> {
+        self.value_named(&value.id(), pos)
+    }
+
+    /// The value whose SSA id is `name` (as a dialect's own op text names it), as
+    /// [`Importer::value`] finds it.
+    fn value_named(&mut self, name: &str, pos: Location) -> Result<ValueId, Diagnostic> {
         let key = self.key(name);
         if let Some(&v) = self.env.get(&key) {
             return Ok(v);
@@ -314,16 +322,16 @@ impl Importer<'_> {
             }
             return Err(self.err(pos, format!("value %{name} is used before it is defined")));
         };
-        let constant = constant.map_err(|m| self.err(op.pos.clone(), m))?;
+        let constant = constant.map_err(|m| self.err(op.loc.clone(), m))?;
         let values = self.add(&op, OpKind::Constant(constant), Vec::new())?;
-        values.first().copied().ok_or_else(|| self.err(op.pos.clone(), "the constant has no result"))
+        values.first().copied().ok_or_else(|| self.err(op.loc.clone(), "the constant has no result"))
     }
 
     /// The one operand of `op`.
     fn operand(&mut self, op: &Operation) -> Result<ValueId, Diagnostic> {
         match op.operands.as_slice() {
-            [one] => self.value(one, op.pos.clone()),
-            other => Err(self.err(op.pos.clone(), format!("{} takes one operand, not {}", op.name, other.len()))),
+            [one] => self.value(one, op.loc.clone()),
+            other => Err(self.err(op.loc.clone(), format!("{} takes one operand, not {}", op.name, other.len()))),
         }
     }
 
@@ -334,13 +342,13 @@ impl Importer<'_> {
         for op in body {
             match op.name.as_str() {
                 "func.return" | "stablehlo.return" | "sdy.return" | "mpmd.return" => {
-                    return op.operands.iter().map(|o| self.value(o, op.pos.clone())).collect();
+                    return op.operands.iter().map(|o| self.value(o, op.loc.clone())).collect();
                 }
                 "stablehlo.constant" | "sdy.constant" => {
-                    let Some(result) = op.results.first() else {
-                        return Err(self.err(op.pos.clone(), "the constant's result is not named"));
+                    let Some(result) = op.result_values().next().map(|v| v.id()) else {
+                        return Err(self.err(op.loc.clone(), "the constant's result is not named"));
                     };
-                    self.constants.insert(self.key(result), (op.clone(), ops::constant(op)));
+                    self.constants.insert(self.key(&result), (op.clone(), ops::constant(op)));
                 }
                 "func.call" | "mpmd.call" => self.call(op)?,
                 "stablehlo.custom_call" | "chlo.top_k" => {
@@ -367,13 +375,13 @@ impl Importer<'_> {
                 "sdy.sharding_group" => {
                     // Shardy's group ids are `ui64` and required.
                     let id = op.attr("group_id").ok_or("sdy.sharding_group needs a group_id".to_string());
-                    let id = id.and_then(|a| attrs::unsigned(&a.text)).map_err(|m| self.err(op.pos.clone(), m))?;
+                    let id = id.and_then(|a| attrs::unsigned(&a.text)).map_err(|m| self.err(op.loc.clone(), m))?;
                     let value = self.operand(op)?;
-                    self.groups.entry(id).or_insert((op.pos.clone(), Vec::new())).1.push(value);
+                    self.groups.entry(id).or_insert((op.loc.clone(), Vec::new())).1.push(value);
                 }
                 _ => {
-                    let (kind, names) = ops::lower(op, self).map_err(|m| self.err(op.pos.clone(), m))?;
-                    let operands = names.iter().map(|o| self.value(o, op.pos.clone())).collect::<Result<_, _>>()?;
+                    let (kind, names) = ops::lower(op, self).map_err(|m| self.err(op.loc.clone(), m))?;
+                    let operands = names.iter().map(|o| self.value(o, op.loc.clone())).collect::<Result<_, _>>()?;
                     match op.attr("sdy.sharding_rule") {
                         Some(rule) => self.with_rule(op, kind, operands, rule)?,
                         None => drop(self.add(op, kind, operands)?),
@@ -381,24 +389,24 @@ impl Importer<'_> {
                 }
             }
         }
-        Err(self.err(body.last().map_or(Location::default(), |o| o.pos.clone()), "the body has no return"))
+        Err(self.err(body.last().map_or(Location::default(), |o| o.loc.clone()), "the body has no return"))
     }
 
     /// Adds a body-free op and binds its results.
     fn add(&mut self, op: &Operation, kind: OpKind, operands: Vec<ValueId>) -> Result<Vec<ValueId>, Diagnostic> {
         let spec = self.spec(op, kind, operands)?;
-        let values = self.builder.add_op(spec).map_err(|e| self.err(op.pos.clone(), e.to_string()))?;
+        let values = self.builder.add_op(spec).map_err(|e| self.err(op.loc.clone(), e.to_string()))?;
         self.bind(op, &values)?;
         Ok(values)
     }
 
     fn spec(&self, op: &Operation, kind: OpKind, operands: Vec<ValueId>) -> Result<OpSpec, Diagnostic> {
         Ok(OpSpec {
-            result_names: op.results.iter().map(|r| self.key(r)).collect(),
+            result_names: op.result_ids().iter().map(|r| self.key(r)).collect(),
             kind,
             operands,
             result_shardings: self.result_shardings(op)?,
-            loc: Some(self.loc(op.pos.clone())),
+            loc: Some(self.loc(op.loc.clone())),
         })
     }
 
@@ -416,9 +424,9 @@ impl Importer<'_> {
     /// ([`donation::aliases`], `Program::donate`): it dies at its last use, and the
     /// next step reads what this one writes, in the same sharding.
     fn tie_donated(&mut self, func: &Func) -> Result<(), Diagnostic> {
-        let pairs = donation::aliases(func).map_err(|m| self.err(func.pos.clone(), m))?;
+        let pairs = donation::aliases(func).map_err(|m| self.err(func.loc.clone(), m))?;
         for (a, r) in pairs {
-            let pos = func.args[a].pos.clone();
+            let pos = func.args[a].loc.clone();
             let donated = self.builder.donate(a, r, Some(self.loc(pos.clone())));
             donated.map_err(|e| self.err(pos, format!("donated argument: {e}")))?;
         }
@@ -443,7 +451,7 @@ impl Importer<'_> {
         let value = self.operand(op)?;
         let attr = op
             .attr("out_sharding")
-            .ok_or_else(|| self.err(op.pos.clone(), format!("{} needs an out_sharding", op.name)))?;
+            .ok_or_else(|| self.err(op.loc.clone(), format!("{} needs an out_sharding", op.name)))?;
         let sharding = self.sharding(&attr.text).map_err(|m| self.err(attr.pos.clone(), m))?;
         self.add(op, OpKind::Reshard(sharding), vec![value]).map(|_| ())
     }
@@ -452,36 +460,39 @@ impl Importer<'_> {
     /// ([`OpKind::OptimizationBarrier`]), value `i` passing through to result `i`.
     /// Each is solved on its own (one barrier's values need not share axes).
     fn barrier(&mut self, op: &Operation) -> Result<(), Diagnostic> {
-        if op.results.len() != op.operands.len() {
-            let message =
-                format!("{} values pass an optimization_barrier with {} results", op.operands.len(), op.results.len());
-            return Err(self.err(op.pos.clone(), message));
+        if op.result_ids().len() != op.operands.len() {
+            let message = format!(
+                "{} values pass an optimization_barrier with {} results",
+                op.operands.len(),
+                op.result_ids().len()
+            );
+            return Err(self.err(op.loc.clone(), message));
         }
         let shardings = self.result_shardings(op)?;
         let mut values = Vec::new();
-        for (i, (operand, result)) in op.operands.iter().zip(&op.results).enumerate() {
+        for (i, (operand, result)) in op.operands.iter().zip(&op.result_ids()).enumerate() {
             let spec = OpSpec {
                 result_names: vec![self.key(result)],
                 kind: OpKind::OptimizationBarrier,
-                operands: vec![self.value(operand, op.pos.clone())?],
+                operands: vec![self.value(operand, op.loc.clone())?],
                 result_shardings: shardings.get(i).cloned().into_iter().collect(),
-                loc: Some(self.loc(op.pos.clone())),
+                loc: Some(self.loc(op.loc.clone())),
             };
-            values.extend(self.builder.add_op(spec).map_err(|e| self.err(op.pos.clone(), e.to_string()))?);
+            values.extend(self.builder.add_op(spec).map_err(|e| self.err(op.loc.clone(), e.to_string()))?);
         }
         self.bind(op, &values)
     }
 
     /// Binds `values` to `op`'s result names, checking the types the module states.
     fn bind(&mut self, op: &Operation, values: &[ValueId]) -> Result<(), Diagnostic> {
-        for (i, (name, &value)) in op.results.iter().zip(values).enumerate() {
+        for (i, (name, &value)) in op.result_ids().iter().zip(values).enumerate() {
             let inferred = self.builder.type_of(value).clone();
             if let Some(stated) = op.result_types.get(i) {
-                let stated = tensor_type(stated).map_err(|m| self.err(op.pos.clone(), m))?;
+                let stated = tensor_type(stated).map_err(|m| self.err(op.loc.clone(), m))?;
                 if stated != inferred {
                     let message =
                         format!("{}: the module says result {i} is {stated}, autoshard infers {inferred}", op.name);
-                    return Err(self.err(op.pos.clone(), message));
+                    return Err(self.err(op.loc.clone(), message));
                 }
             }
             self.env.insert(self.key(name), value);
@@ -492,7 +503,7 @@ impl Importer<'_> {
     /// `sdy.named_computation` or `sdy.manual_computation`: the region is built in
     /// place.
     fn region_op(&mut self, op: &Operation) -> Result<(), Diagnostic> {
-        let at = |m: String| self.err(op.pos.clone(), m);
+        let at = |m: String| self.err(op.loc.clone(), m);
         let list = |key: &str| -> Result<Option<Vec<TensorSharding>>, Diagnostic> {
             let Some(attr) = op.attr(key) else { return Ok(None) };
             let inner = attrs::inside(&attr.text, '[', ']');
@@ -517,7 +528,7 @@ impl Importer<'_> {
             })
         };
         let Some(region) = op.regions.first() else { return Err(at(format!("{} has no body", op.name))) };
-        let operands = op.operands.iter().map(|o| self.value(o, op.pos.clone())).collect::<Result<Vec<_>, _>>()?;
+        let operands = op.operands.iter().map(|o| self.value(o, op.loc.clone())).collect::<Result<Vec<_>, _>>()?;
         let args: Vec<String> = region.args.iter().map(|a| a.name.clone()).collect();
         let spec = self.spec(op, kind, operands)?;
         // An MPMD named computation is isolated from above and Shardy's modules reuse
@@ -558,7 +569,7 @@ impl Importer<'_> {
     fn open(&mut self, op: &Operation, spec: OpSpec, args: &[String]) -> Result<(), Diagnostic> {
         let names: Vec<String> = args.iter().map(|a| self.key(a)).collect();
         let values =
-            self.builder.begin_region(spec, names.clone()).map_err(|e| self.err(op.pos.clone(), e.to_string()))?;
+            self.builder.begin_region(spec, names.clone()).map_err(|e| self.err(op.loc.clone(), e.to_string()))?;
         self.env.extend(names.into_iter().zip(values));
         Ok(())
     }
@@ -566,7 +577,7 @@ impl Importer<'_> {
     /// Closes the region opened for `op` with the body's `results`.
     fn close(&mut self, op: &Operation, results: Result<Vec<ValueId>, Diagnostic>) -> Result<(), Diagnostic> {
         let results = results.inspect_err(|_| self.builder.abandon_region())?;
-        let values = self.builder.end_region(results).map_err(|e| self.err(op.pos.clone(), e.to_string()))?;
+        let values = self.builder.end_region(results).map_err(|e| self.err(op.loc.clone(), e.to_string()))?;
         self.bind(op, &values)
     }
 
@@ -578,19 +589,19 @@ impl Importer<'_> {
         let callee = word.or(attr).unwrap_or_default().to_string();
         let module = self.module;
         let Some(func) = module.funcs.iter().find(|f| f.name == callee) else {
-            return Err(self.err(op.pos.clone(), format!("call of @{callee}, which the module does not define")));
+            return Err(self.err(op.loc.clone(), format!("call of @{callee}, which the module does not define")));
         };
         if self.calls.contains(&callee) {
-            return Err(self.err(op.pos.clone(), format!("@{callee} calls itself; recursion is not supported")));
+            return Err(self.err(op.loc.clone(), format!("@{callee} calls itself; recursion is not supported")));
         }
-        let operands = op.operands.iter().map(|o| self.value(o, op.pos.clone())).collect::<Result<Vec<_>, _>>()?;
+        let operands = op.operands.iter().map(|o| self.value(o, op.loc.clone())).collect::<Result<Vec<_>, _>>()?;
         let inner = self.inner_prefix(&callee);
         let kind = Self::named_computation_kind(callee.clone());
         let args: Vec<String> = func.args.iter().map(|a| a.name.clone()).collect();
         // The call's results belong to the caller; the callee's values get its prefix.
         let spec = self.spec(op, kind, operands)?;
         self.calls.push(callee);
-        let read = self.region_behind(op, spec, &args, inner, &func.body);
+        let read = self.region_behind(op, spec, &args, inner, func.ops());
         self.calls.pop();
         read
     }
@@ -598,9 +609,9 @@ impl Importer<'_> {
     /// `stablehlo.custom_call` whose results `users` read: a custom op (with its
     /// decomposition as body when it has one) or the op its target is.
     fn custom_call(&mut self, op: &Operation, users: CallUsers) -> Result<(), Diagnostic> {
-        let operands = op.operands.iter().map(|o| self.value(o, op.pos.clone())).collect::<Result<Vec<_>, _>>()?;
+        let operands = op.operands.iter().map(|o| self.value(o, op.loc.clone())).collect::<Result<Vec<_>, _>>()?;
         let types: Vec<_> = operands.iter().map(|&v| self.builder.type_of(v).clone()).collect();
-        let lowered = custom_call::lower(op, &types, users).map_err(|m| self.err(op.pos.clone(), m))?;
+        let lowered = custom_call::lower(op, &types, users).map_err(|m| self.err(op.loc.clone(), m))?;
         match lowered.body {
             Some(body) => self.with_body(op, lowered.kind, operands, &body),
             None => self.add(op, lowered.kind, operands).map(|_| ()),
@@ -620,8 +631,9 @@ impl Importer<'_> {
         let parsed: OpShardingRule =
             rule.text.parse().map_err(|e| self.err(rule.pos.clone(), format!("malformed sdy.sharding_rule: {e}")))?;
         let types: Vec<TensorType> = operands.iter().map(|&v| self.builder.type_of(v).clone()).collect();
-        let named: Vec<Operand<'_>> = op.operands.iter().zip(&types).map(|(name, ty)| Operand { name, ty }).collect();
-        let results = kind.infer(&named).map_err(|e| self.err(op.pos.clone(), e.to_string()))?;
+        let ids: Vec<String> = op.operands.iter().map(ValueRef::id).collect();
+        let named: Vec<Operand<'_>> = ids.iter().zip(&types).map(|(name, ty)| Operand { name, ty }).collect();
+        let results = kind.infer(&named).map_err(|e| self.err(op.loc.clone(), e.to_string()))?;
         let shapes = OpShapes { operands: types.iter().collect(), results: results.iter().collect() };
         let flops = counts_for(&kind, &shapes).flops;
         let body = Decomposition {
@@ -645,10 +657,10 @@ impl Importer<'_> {
         operands: Vec<ValueId>,
         body: &Decomposition,
     ) -> Result<(), Diagnostic> {
-        let stem = op.results.first().map_or("custom_call", |r| r.split('#').next().unwrap_or(r)).to_string();
+        let stem = op.result_ids().first().map_or("custom_call", |r| r.split('#').next().unwrap_or(r)).to_string();
         let args = (0..operands.len()).map(|i| self.key(&format!("{stem}/arg{i}"))).collect();
         let spec = self.spec(op, kind, operands)?;
-        let args = self.builder.begin_region(spec, args).map_err(|e| self.err(op.pos.clone(), e.to_string()))?;
+        let args = self.builder.begin_region(spec, args).map_err(|e| self.err(op.loc.clone(), e.to_string()))?;
         let results = self.decomposition(op, &stem, &args, body);
         self.close(op, results)
     }
@@ -678,16 +690,16 @@ impl Importer<'_> {
             let spec = OpSpec {
                 result_names: names,
                 kind: step.kind.clone(),
-                operands: operands.ok_or_else(|| self.err(op.pos.clone(), undefined))?,
+                operands: operands.ok_or_else(|| self.err(op.loc.clone(), undefined))?,
                 result_shardings: Vec::new(),
                 loc: None,
             };
-            built.push(self.builder.add_op(spec).map_err(|e| self.err(op.pos.clone(), e.to_string()))?);
+            built.push(self.builder.add_op(spec).map_err(|e| self.err(op.loc.clone(), e.to_string()))?);
         }
         body.results
             .iter()
             .map(|&v| get(&built, v))
             .collect::<Option<Vec<_>>>()
-            .ok_or_else(|| self.err(op.pos.clone(), undefined))
+            .ok_or_else(|| self.err(op.loc.clone(), undefined))
     }
 }

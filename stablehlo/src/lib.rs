@@ -33,6 +33,7 @@ mod import;
 pub mod jax;
 mod location;
 mod loops;
+mod module;
 mod ops;
 mod parser;
 
@@ -125,7 +126,7 @@ pub fn import_spmd(file: &str, source: &str, global: &Program) -> Result<Program
 /// The module's main function: `@main`, else its first public function.
 fn main_function<'m>(path: &Arc<str>, module: &'m ast::Module) -> Result<&'m ast::Func, ImportError> {
     (module.funcs.iter().find(|f| f.name == "main"))
-        .or_else(|| module.funcs.iter().find(|f| f.public))
+        .or_else(|| module.funcs.iter().find(|f| f.is_public()))
         .ok_or_else(|| one(error(path, Location::new("", 1, 1), "the module has no function")))
 }
 

@@ -11,7 +11,7 @@
 //! value). Any other loop has no trip count
 //! the reader can know, and the importer's error asks for a counted loop.
 
-use super::ast::{Operation, Region};
+use super::ast::{Block, Operation, ValueRef};
 use super::ops;
 
 /// The value of a scalar constant named in the scope around a loop (an operand's
@@ -39,7 +39,7 @@ pub fn trip_count(op: &Operation, outer: Outer<'_>) -> Result<u64, String> {
         _ => return Err("the condition does not compare one counter with a bound".into()),
     };
     let bound = loop_.bound(bound).ok_or("the condition's bound is not a constant")?;
-    let start = op.operands.get(counter).and_then(|name| outer(name));
+    let start = op.operands.get(counter).and_then(|value| outer(&value.id()));
     let start = start.ok_or("the counter does not start at a constant")?;
     let step = loop_.step(counter).ok_or("the body does not add a constant to the counter")?;
     count(start, step, bound, direction)
@@ -48,33 +48,33 @@ pub fn trip_count(op: &Operation, outer: Outer<'_>) -> Result<u64, String> {
 /// The loop being read: its op, its regions and its scope.
 struct Loop<'a> {
     op: &'a Operation,
-    cond: &'a Region,
-    body: &'a Region,
+    cond: &'a Block,
+    body: &'a Block,
     outer: Outer<'a>,
 }
 
 impl Loop<'_> {
     /// The index of the carried value `name` (a condition argument) if the body
     /// changes it.
-    fn counter(&self, name: &str) -> Option<usize> {
-        let k = self.cond.args.iter().position(|a| a.name == name)?;
+    fn counter(&self, value: &ValueRef) -> Option<usize> {
+        let k = self.cond.args.iter().position(|a| a.name == *value)?;
         (!self.invariant(k)).then_some(k)
     }
 
     /// True if the body returns carried value `k` unchanged.
     fn invariant(&self, k: usize) -> bool {
         let returned = terminator(self.body).ok().and_then(|t| t.operands.get(k));
-        returned.is_some_and(|r| self.body.args.get(k).is_some_and(|a| a.name == through(self.body, r)))
+        returned.is_some_and(|r| self.body.args.get(k).is_some_and(|a| a.name == *through(self.body, r)))
     }
 
     /// The value of the bound `name`: a constant of the condition, or a carried
     /// value the body passes through whose initial value is a constant, or a constant
     /// around the loop.
-    fn bound(&self, name: &str) -> Option<f64> {
-        if let Some(k) = self.cond.args.iter().position(|a| a.name == name) {
-            return self.invariant(k).then(|| self.op.operands.get(k).and_then(|o| (self.outer)(o))).flatten();
+    fn bound(&self, value: &ValueRef) -> Option<f64> {
+        if let Some(k) = self.cond.args.iter().position(|a| a.name == *value) {
+            return self.invariant(k).then(|| self.op.operands.get(k).and_then(|o| (self.outer)(&o.id()))).flatten();
         }
-        constant_in(self.cond, name).or_else(|| (self.outer)(name))
+        constant_in(self.cond, value).or_else(|| (self.outer)(&value.id()))
     }
 
     /// The constant the body adds to carried value `k`.
@@ -83,11 +83,11 @@ impl Loop<'_> {
         let next = terminator(self.body).ok()?.operands.get(k)?;
         let add = defining(self.body, through(self.body, next)).filter(|o| o.name == "stablehlo.add")?;
         let other = match &add.operands[..] {
-            [x, c] if through(self.body, x) == arg => through(self.body, c),
-            [c, x] if through(self.body, x) == arg => through(self.body, c),
+            [x, c] if *arg == *through(self.body, x) => through(self.body, c),
+            [c, x] if *arg == *through(self.body, x) => through(self.body, c),
             _ => return None,
         };
-        constant_in(self.body, other).or_else(|| (self.outer)(other))
+        constant_in(self.body, other).or_else(|| (self.outer)(&other.id()))
     }
 }
 
@@ -140,31 +140,31 @@ fn direction(op: &Operation) -> Option<&'static str> {
     word.or(attr).copied()
 }
 
-/// `name` followed back through the sharding constraints that define it.
-fn through<'r>(region: &'r Region, mut name: &'r str) -> &'r str {
+/// `value` followed back through the sharding constraints that define it.
+fn through<'r>(region: &'r Block, mut value: &'r ValueRef) -> &'r ValueRef {
     let constraint = |o: &&Operation| matches!(o.name.as_str(), "sdy.sharding_constraint" | "mesh.shard");
-    while let Some(op) = defining(region, name).filter(constraint) {
+    while let Some(op) = defining(region, value).filter(constraint) {
         match op.operands.first() {
-            Some(source) => name = source,
+            Some(source) => value = source,
             None => break,
         }
     }
-    name
+    value
 }
 
 /// The region's terminator.
-fn terminator(region: &Region) -> Result<&Operation, String> {
+fn terminator(region: &Block) -> Result<&Operation, String> {
     region.ops.last().filter(|o| o.name.ends_with("return")).ok_or_else(|| "a region has no return".into())
 }
 
-/// The op of `region` that defines `name`.
-fn defining<'r>(region: &'r Region, name: &str) -> Option<&'r Operation> {
-    region.ops.iter().find(|o| o.results.iter().any(|r| r == name))
+/// The op of `region` that defines `value`.
+fn defining<'r>(region: &'r Block, value: &ValueRef) -> Option<&'r Operation> {
+    region.ops.iter().find(|o| o.result_values().any(|r| r == *value))
 }
 
-/// The scalar value of the constant `name` defined in `region`.
-fn constant_in(region: &Region, name: &str) -> Option<f64> {
-    let op = defining(region, name).filter(|o| o.name == "stablehlo.constant")?;
+/// The scalar value of the constant `value` defined in `region`.
+fn constant_in(region: &Block, value: &ValueRef) -> Option<f64> {
+    let op = defining(region, value).filter(|o| o.name == "stablehlo.constant")?;
     match ops::constant(op).ok()?.values[..] {
         [v] => Some(v),
         _ => None,
@@ -174,6 +174,7 @@ fn constant_in(region: &Region, name: &str) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ast::FuncBody;
     use crate::parser::parse;
 
     /// The trip count of the loop of `cond` (comparing `%i` with `%n`) and `step`
@@ -197,7 +198,7 @@ mod tests {
         );
         let module = parse(&source).map_err(|e| e.to_string())?;
         // Outside the loop, `%cN` is the constant N.
-        trip_count(&module.funcs[0].body[0], &|name: &str| name.strip_prefix('c').and_then(|v| v.parse().ok()))
+        trip_count(&module.funcs[0].ops()[0], &|name: &str| name.strip_prefix('c').and_then(|v| v.parse().ok()))
     }
 
     #[test]

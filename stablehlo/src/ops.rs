@@ -8,7 +8,7 @@
 //! padding value) are read off the constants that define them; an op outside the op
 //! set is an error naming it.
 
-use super::ast::{Operation, Type};
+use super::ast::{Operation, Type, ValueRef};
 use super::attrs::{self, enum_word, flag, get, req};
 use super::collective;
 use super::combiner::{arg_reduction, body_reduction, reduction};
@@ -86,8 +86,8 @@ fn int_or(op: &Operation, names: &[&str], default: i64) -> Result<i64, String> {
 /// The op set's kind for `op` and the operands that feed it: all of the op's,
 /// except those the op set holds as attributes (a `reduce`'s inits, a `pad`'s
 /// constant value); `chlo.square` is `x * x`.
-pub fn lower<'o>(op: &'o Operation, scope: &dyn Scope) -> Result<(OpKind, Vec<&'o str>), String> {
-    let names = op.operands.iter().map(String::as_str);
+pub fn lower<'o>(op: &'o Operation, scope: &dyn Scope) -> Result<(OpKind, Vec<&'o ValueRef>), String> {
+    let names = op.operands.iter();
     if op.name == "chlo.square" {
         let [x] = op.operands.as_slice() else {
             return Err(format!("chlo.square takes one operand, not {}", op.operands.len()));
@@ -97,7 +97,7 @@ pub fn lower<'o>(op: &'o Operation, scope: &dyn Scope) -> Result<(OpKind, Vec<&'
     let kind = kind(op, scope)?;
     let fed = match &kind {
         OpKind::Reduce(_) => return Ok((kind, reduce_operands(op).0)),
-        OpKind::Pad(_) if op.operands.get(1).and_then(|v| scope.scalar(v)).is_some() => 1,
+        OpKind::Pad(_) if op.operands.get(1).and_then(|v| scope.scalar(&v.id())).is_some() => 1,
         _ => op.operands.len(),
     };
     Ok((kind, names.take(fed).collect()))
@@ -180,8 +180,8 @@ fn dot_general(op: &Operation) -> Result<DotGeneral, String> {
 
 /// A reduce's inputs and init values: the pretty form pairs them
 /// (`(%x init: %c), (%y init: %d)`), the generic form lists the inputs first.
-fn reduce_operands(op: &Operation) -> (Vec<&str>, Vec<&str>) {
-    let names: Vec<&str> = op.operands.iter().map(String::as_str).collect();
+fn reduce_operands(op: &Operation) -> (Vec<&ValueRef>, Vec<&ValueRef>) {
+    let names: Vec<&ValueRef> = op.operands.iter().collect();
     let n = names.len() / 2;
     if op.words.iter().any(|w| w.text == "init") {
         (names.iter().step_by(2).copied().collect(), names.iter().skip(1).step_by(2).copied().collect())
@@ -215,10 +215,10 @@ fn reduce(op: &Operation, scope: &dyn Scope) -> Result<Reduce, String> {
         // A bitwise reduce of floats has no identity: inference refuses it and says why.
         let no_identity = |d: DType| kind.is_bitwise() && d.is_float();
         let identity = |v: f64, d: DType| kind.is_operand_identity_in(i, v, d) || no_identity(d);
-        match scope.scalar(init) {
+        match scope.scalar(&init.id()) {
             Some(v) if dtype.is_some_and(|d| identity(v, d)) => {}
             Some(v) => return Err(format!("the reduce's init value {v} is not the identity of {}", kind.name())),
-            None => return Err(format!("a reduce whose init value %{init} is not a constant is not supported")),
+            None => return Err(format!("a reduce whose init value {init} is not a constant is not supported")),
         }
     }
     Ok(Reduce { dimensions: attrs::ints(req(op, &["dimensions"])?)?, kind })
@@ -252,7 +252,7 @@ fn slice(op: &Operation, decl: &autoshard_model::ops::decl::OpDecl) -> Result<Sl
 /// A `pad`; a constant padding value is held as its `value`, any other stays an
 /// operand.
 fn pad(op: &Operation, scope: &dyn Scope) -> Result<Pad, String> {
-    let value = op.operands.get(1).and_then(|v| scope.scalar(v)).unwrap_or(0.0);
+    let value = op.operands.get(1).and_then(|v| scope.scalar(&v.id())).unwrap_or(0.0);
     let edge_padding_low = attrs::ints(req(op, &["low", "edge_padding_low"])?)?;
     let edge_padding_high = attrs::ints(req(op, &["high", "edge_padding_high"])?)?;
     let interior_padding = ints_or(op, &["interior", "interior_padding"], vec![0; edge_padding_low.len()])?;

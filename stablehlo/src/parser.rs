@@ -1,647 +1,447 @@
-//! Recursive descent over StableHLO text: modules, `sdy.mesh` (and the `mesh`
-//! dialect's `mesh.mesh`), `func.func` with
-//! argument and result attributes, and operations in the generic form
-//! (`"stablehlo.add"(%a, %b) <{…}> {…} : (…) -> …`) and the pretty forms JAX and
+//! StableHLO's layer on the MLIR text layer's reader ([`autoshard_mlir::Syntax`]):
+//! the module, its aliases, functions, blocks, result groups and trailing locations
+//! are read as every dialect's are; this file supplies StableHLO's hooks — tensor
+//! types, attribute values kept as text, and ops in the generic form
+//! (`"stablehlo.add"(%a, %b) <{…}> {…} : (…) -> …`) and in the pretty forms JAX and
 //! Shardy print (`stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : …`).
 //!
 //! The pretty forms are read generically: after the op name come operands, `key =
 //! value` pieces, attribute dictionaries, bare words and `<…>` or `[…]` groups, then a
 //! `:` and the signature, and possibly a trailing named region (`reducer(…) {…}`).
 //! What each piece means is the importer's business ([`super::import`]). A `mesh.*`
-//! op is kept whole as its text (its first word), read by `autoshard-mesh`.
+//! op (and the scalar `arith`/`tensor` ops around it) is kept whole as its text (its
+//! first word), read by `autoshard-mesh`. [`crate::module`] turns what is read into
+//! the importer's [`Module`].
 //!
-//! Invariant: every syntax error carries the position of the byte where reading
-//! failed; `#loc` alias lines and `loc(…)` suffixes are skipped.
+//! Invariant: every syntax error carries the location of the byte where reading
+//! failed.
 
-use super::ast::{Attr, Func, MeshDecl, Module, Operation, Param, Region, Type};
-use super::cursor::{Cursor, Result, SyntaxError, is_ident_byte};
+use super::ast::{Attr, Block, Dict, Module, Op, Type};
+use super::cursor::{Cursor, is_ident_byte};
+use autoshard_mlir::{Aliases, BlockArg, Location, OpName, Result, ResultGroup, Syntax, TopLevelOps, ValueRef};
 
 /// Parses a whole module (or a Shardy test file: top-level functions and meshes,
 /// `// -----` separators being comments).
-pub fn parse(source: &str) -> Result<Module> {
-    let mut c = Cursor::new(source);
-    let mut module = Module::default();
-    items(&mut c, &mut module, false)?;
-    Ok(module)
+pub fn parse(source: &str) -> std::result::Result<Module, super::cursor::SyntaxError> {
+    let generic = Reader::new(source, Location::new("", 1, 1)).module()?;
+    super::module::resolve(generic)
 }
 
-/// Top-level items until the end (or the `}` closing a `module`).
-fn items(c: &mut Cursor<'_>, module: &mut Module, nested: bool) -> Result<()> {
-    loop {
-        if c.at_end() {
-            return if nested { c.expected("'}' closing the module") } else { Ok(()) };
-        }
-        if nested && c.eat("}") {
-            return c.skip_location();
-        }
-        if c.looking_at("#loc") {
-            location_alias(c, module)?;
-        } else if c.peek() == Some(b'#') {
-            c.skip_line();
-        } else if c.peek() == Some(b'!') {
-            alias(c)?;
-        } else if c.eat_keyword("module") {
-            if c.peek_after_ws() == Some(b'@') {
-                module.name = Some(c.symbol()?);
-            }
-            if c.eat_keyword("attributes") {
-                dictionary(c)?;
-            }
-            c.expect("{")?;
-            items(c, module, true)?;
-        } else if c.eat_keyword("sdy.mesh") {
-            let name = c.symbol()?;
-            c.expect("=")?;
-            let mesh = c.atom()?;
-            module.meshes.push(MeshDecl { name, mesh, mesh_dialect: false });
-            if c.peek_after_ws() == Some(b'{') {
-                dictionary(c)?;
-            }
-            c.skip_location()?;
-        } else if c.looking_at("mesh.mesh") {
-            module.meshes.push(mesh_dialect_mesh(c)?);
-        } else if c.looking_at("func.func") {
-            module.funcs.push(func(c)?);
-        } else if c.peek() == Some(b'"') {
-            let op = operation(c)?;
-            generic_item(op, module)?;
-        } else {
-            return c.expected("'func.func', 'sdy.mesh', 'mesh.mesh', a type alias or 'module'");
-        }
+/// A tensor type, `tensor<2x4xf32>`, read from `text` (a piece of a file at `pos`).
+pub fn type_at(text: &str, pos: Location) -> Result<Type> {
+    Reader::new(text, pos).parse_type()
+}
+
+/// StableHLO's reader: the cursor and the aliases defined so far.
+pub(crate) struct Reader<'s> {
+    c: Cursor<'s>,
+    aliases: Aliases<Type, Attr>,
+}
+
+impl<'s> Syntax<'s> for Reader<'s> {
+    type Type = Type;
+    type Attr = Attr;
+    type Dict = Dict;
+    type Op = Op;
+
+    fn cursor(&mut self) -> &mut autoshard_mlir::Cursor<'s> {
+        self.c.raw()
     }
-}
 
-/// `#loc12 = loc(…)`: a location alias, kept for the ops that name it.
-fn location_alias(c: &mut Cursor<'_>, module: &mut Module) -> Result<()> {
-    c.bump();
-    let name = c.ident();
-    c.expect("=")?;
-    match c.location()? {
-        Some(text) => module.locations.insert(name, text),
-        None => return c.expected("'loc(' after a location alias"),
-    };
-    Ok(())
-}
+    fn aliases(&mut self) -> &mut Aliases<Type, Attr> {
+        &mut self.aliases
+    }
 
-/// `mesh.mesh @name(shape = 2x4)`, the `mesh` dialect's mesh, as the Shardy mesh
-/// whose axes are named by index (`<["0"=2, "1"=4]>`, see `autoshard_mesh::sdy_mesh`).
-fn mesh_dialect_mesh(c: &mut Cursor<'_>) -> Result<MeshDecl> {
-    let text = c.op_text(false);
-    let fail =
-        |e: autoshard_mesh::Error| SyntaxError { pos: text.pos.clone(), message: format!("{e} (in '{}')", text.text) };
-    let op: autoshard_mesh::MeshOp = text.text.parse().map_err(fail)?;
-    let mesh = autoshard_mesh::sdy_mesh(&op).map_err(fail)?;
-    Ok(MeshDecl { name: op.name, mesh: Attr { text: mesh.to_string(), pos: text.pos }, mesh_dialect: true })
-}
-
-/// `func.func [public|private] @name(args) [-> results] [attributes {…}] {body}`.
-fn func(c: &mut Cursor<'_>) -> Result<Func> {
-    let pos = c.pos();
-    c.expect("func.func")?;
-    let public = !c.eat_keyword("private");
-    let _ = c.eat_keyword("public") || c.eat_keyword("nested");
-    let name = c.symbol()?;
-    c.expect("(")?;
-    let args = params(c, ")")?;
-    let mut results = Vec::new();
-    if c.eat("->") {
-        if c.eat("(") {
-            while !c.eat(")") {
-                results.push(result_param(c)?);
-                if !c.eat(",") && c.peek_after_ws() != Some(b')') {
-                    return c.expected("',' or ')'");
+    /// A ranked tensor type or a type alias naming one.
+    fn parse_type(&mut self) -> Result<Type> {
+        self.c.skip_ws();
+        let start = self.c.raw().pos();
+        if self.c.peek() == Some(b'!') {
+            self.c.bump();
+            let name = self.c.ident();
+            if name.is_empty() {
+                return self.c.expected("a type alias name after '!'");
+            }
+            return match self.aliases.types.get(&name) {
+                Some(ty) => Ok(ty.clone()),
+                None => {
+                    let message = format!("type alias '!{name}' is not defined (or not a ranked tensor type)");
+                    Err(self.c.raw().error_at(start, message))
                 }
-            }
-        } else {
-            let pos = c.pos();
-            results.push(Param { name: String::new(), ty: ty(c)?, attrs: Vec::new(), pos });
-        }
-    }
-    let attrs = if c.eat_keyword("attributes") { dictionary(c)? } else { Vec::new() };
-    c.expect("{")?;
-    let body = block(c)?;
-    c.skip_location()?;
-    Ok(Func { name, public, args, results, body, attrs, pos })
-}
-
-/// `!name = tensor<…>`: a type alias, which later types may name (`!name`).
-fn alias(c: &mut Cursor<'_>) -> Result<()> {
-    let name = alias_name(c)?;
-    c.expect("=")?;
-    let ty = ty(c)?;
-    c.aliases.insert(name, ty);
-    Ok(())
-}
-
-/// `!name`, without the `!`.
-fn alias_name(c: &mut Cursor<'_>) -> Result<String> {
-    c.expect("!")?;
-    let name = c.ident();
-    if name.is_empty() {
-        return c.expected("a type alias name after '!'");
-    }
-    Ok(name)
-}
-
-/// An item of a module printed in MLIR's generic form: `"builtin.module"() ({…})`
-/// (its items in turn), `"sdy.mesh"() <{mesh = #sdy.mesh<…>, sym_name = "…"}>` or
-/// `"func.func"() <{function_type = …, sym_name = "…", arg_attrs = […]…}> ({…})`.
-fn generic_item(op: Operation, module: &mut Module) -> Result<()> {
-    let symbol = |op: &Operation| op.attr("sym_name").map(|a| a.text.trim_matches('"').to_string());
-    match op.name.as_str() {
-        "builtin.module" => {
-            module.name = module.name.take().or_else(|| symbol(&op));
-            for item in op.regions.into_iter().flat_map(|r| r.ops) {
-                generic_item(item, module)?;
-            }
-        }
-        "sdy.mesh" => {
-            let (Some(name), Some(mesh)) = (symbol(&op), op.attr("mesh")) else {
-                return Err(SyntaxError {
-                    pos: op.pos.clone(),
-                    message: "sdy.mesh needs 'sym_name' and 'mesh'".into(),
-                });
             };
-            let text = mesh.text.strip_prefix("#sdy.mesh").unwrap_or(&mesh.text).to_string();
-            module.meshes.push(MeshDecl { name, mesh: Attr { text, pos: mesh.pos.clone() }, mesh_dialect: false });
         }
-        "func.func" => module.funcs.push(generic_func(op)?),
-        other => {
-            let message = format!("expected 'func.func', 'sdy.mesh' or 'module', found op '{other}'");
-            return Err(SyntaxError { pos: op.pos.clone(), message });
+        if !self.c.looking_at("tensor<") {
+            let found = self.c.atom().map(|a| a.text).unwrap_or_default();
+            let message =
+                format!("expected a ranked tensor type like 'tensor<2x4xf32>', found '{found}' (not supported)");
+            return Err(self.c.raw().error_at(start, message));
+        }
+        self.c.tensor_type()
+    }
+
+    /// An attribute alias's value: one atom (`loc(…)` with its parentheses).
+    fn parse_attr(&mut self) -> Result<Attr> {
+        let mut attr = self.c.atom()?;
+        if self.c.peek() == Some(b'(') {
+            attr.text.push_str(&self.c.group()?.text);
+        }
+        Ok(attr)
+    }
+
+    fn parse_dict(&mut self) -> Result<Dict> {
+        self.c.expect("{")?;
+        self.dictionary_body("}")
+    }
+
+    fn parse_op(&mut self, name: OpName<'_>, results: &[ResultGroup]) -> Result<Op> {
+        let count = results.iter().map(|r| r.count as usize).sum();
+        match name {
+            OpName::Quoted(name) => self.generic(name, count),
+            OpName::Bare(name) => self.pretty_op(name, count),
         }
     }
-    Ok(())
-}
 
-/// A generic-form `func.func`: its signature from `function_type`, `arg_attrs` and
-/// `res_attrs`, its arguments' names from its block.
-fn generic_func(op: Operation) -> Result<Func> {
-    let missing = |what: &str| SyntaxError { pos: op.pos.clone(), message: format!("func.func needs '{what}'") };
-    let name = op.attr("sym_name").ok_or_else(|| missing("sym_name"))?.text.trim_matches('"').to_string();
-    let public = op.attr("sym_visibility").is_none_or(|v| v.text.trim_matches('"') != "private");
-    let signature = op.attr("function_type").ok_or_else(|| missing("function_type"))?;
-    let mut c = Cursor::at(&signature.text, signature.pos.clone());
-    c.expect("(")?;
-    let arg_types = type_list(&mut c)?;
-    c.expect("->")?;
-    let result_types = if c.eat("(") { type_list(&mut c)? } else { vec![ty(&mut c)?] };
-    let dictionaries = |key: &str| -> Result<Vec<Vec<(String, Attr)>>> {
-        let Some(list) = op.attr(key) else { return Ok(Vec::new()) };
-        let mut c = Cursor::at(&list.text, list.pos.clone());
-        c.expect("[")?;
-        let mut out = Vec::new();
-        while !c.eat("]") {
-            out.push(dictionary(&mut c)?);
-            c.eat(",");
-        }
-        Ok(out)
-    };
-    let (mut arg_attrs, mut res_attrs) =
-        (dictionaries("arg_attrs")?.into_iter(), dictionaries("res_attrs")?.into_iter());
-    let body = op
-        .regions
-        .into_iter()
-        .next()
-        .ok_or_else(|| SyntaxError { pos: op.pos.clone(), message: "func.func has no body".into() })?;
-    if body.args.len() != arg_types.len() {
-        let message =
-            format!("func.func @{name} takes {} arguments but its block has {}", arg_types.len(), body.args.len());
-        return Err(SyntaxError { pos: op.pos.clone(), message });
+    fn result_count(_: &Op) -> Option<usize> {
+        None
     }
-    let args = body.args.into_iter().map(|p| Param { attrs: arg_attrs.next().unwrap_or_default(), ..p }).collect();
-    let results = result_types
-        .into_iter()
-        .map(|ty| Param { name: String::new(), ty, attrs: res_attrs.next().unwrap_or_default(), pos: op.pos.clone() })
-        .collect();
-    Ok(Func { name, public, args, results, body: body.ops, attrs: Vec::new(), pos: op.pos })
-}
 
-/// A result of a function signature: a type and optional attributes.
-fn result_param(c: &mut Cursor<'_>) -> Result<Param> {
-    let pos = c.pos();
-    let ty = ty(c)?;
-    let attrs = if c.peek_after_ws() == Some(b'{') { dictionary(c)? } else { Vec::new() };
-    Ok(Param { name: String::new(), ty, attrs, pos })
-}
-
-/// `%a: type {attrs}, …` up to `close` (consumed).
-fn params(c: &mut Cursor<'_>, close: &str) -> Result<Vec<Param>> {
-    let mut out = Vec::new();
-    while !c.eat(close) {
-        c.skip_ws();
-        let pos = c.pos();
-        let name = c.value_name()?;
-        c.expect(":")?;
-        let ty = ty(c)?;
-        let attrs = if c.peek_after_ws() == Some(b'{') { dictionary(c)? } else { Vec::new() };
-        c.skip_location()?;
-        out.push(Param { name, ty, attrs, pos });
-        if !c.eat(",") && !c.looking_at(close) {
-            c.skip_ws();
-            if !c.looking_at(close) {
-                return c.expected(&format!("',' or '{close}'"));
-            }
-        }
+    fn other_top_level_ops(&self) -> TopLevelOps {
+        TopLevelOps::Kept
     }
-    Ok(out)
 }
 
-/// `{key = value, key, …}`: a unit attribute (no value) reads as `unit`.
-fn dictionary(c: &mut Cursor<'_>) -> Result<Vec<(String, Attr)>> {
-    c.expect("{")?;
-    dictionary_body(c, "}")
-}
+impl<'s> Reader<'s> {
+    /// A reader of `source`, a text (or a piece of one) starting at `origin`.
+    pub(crate) fn new(source: &'s str, origin: Location) -> Self {
+        Reader { c: Cursor::at(source, origin), aliases: Aliases::default() }
+    }
 
-/// A tensor type, `tensor<2x4xf32>`.
-pub fn ty(c: &mut Cursor<'_>) -> Result<Type> {
-    c.skip_ws();
-    let pos = c.pos();
-    if c.peek() == Some(b'!') {
-        let name = alias_name(c)?;
-        return match c.aliases.get(&name) {
-            Some(ty) => Ok(ty.clone()),
-            None => Err(SyntaxError {
-                pos,
-                message: format!("type alias '!{name}' is not defined (or not a ranked tensor type)"),
-            }),
+    /// A function type, `(types) -> type | (types)`, as a generic `func.func`'s
+    /// `function_type` writes it.
+    pub(crate) fn function_type(&mut self) -> Result<(Vec<Type>, Vec<Type>)> {
+        self.c.expect("(")?;
+        let args = self.list(")", Self::parse_type)?;
+        self.c.expect("->")?;
+        Ok((args, self.result_types()?))
+    }
+
+    /// A list of dictionaries, `[{…}, {…}]` (a generic `func.func`'s `arg_attrs`).
+    pub(crate) fn dict_list(&mut self) -> Result<Vec<Dict>> {
+        self.c.expect("[")?;
+        self.list("]", Self::parse_dict)
+    }
+
+    /// An op in its own syntax, after its name.
+    fn pretty_op(&mut self, name: &str, count: usize) -> Result<Op> {
+        let name = match name {
+            "return" => "func.return",
+            "call" => "func.call",
+            name => name,
         };
-    }
-    if !c.looking_at("tensor<") {
-        let found = c.atom().map(|a| a.text).unwrap_or_default();
-        return Err(SyntaxError {
-            pos,
-            message: format!("expected a ranked tensor type like 'tensor<2x4xf32>', found '{found}' (not supported)"),
-        });
-    }
-    c.tensor_type()
-}
-
-/// Operations up to the `}` closing a block (consumed).
-fn block(c: &mut Cursor<'_>) -> Result<Vec<Operation>> {
-    let mut ops = Vec::new();
-    loop {
-        if c.eat("}") {
-            return Ok(ops);
-        }
-        if c.at_end() {
-            return c.expected("'}' closing the block");
-        }
-        ops.push(operation(c)?);
-    }
-}
-
-/// `{ [^bb0(%a: t, …):] ops }`.
-fn region(c: &mut Cursor<'_>, mut args: Vec<Param>) -> Result<Region> {
-    c.expect("{")?;
-    if c.eat("^") {
-        c.ident();
-        if c.eat("(") {
-            args = params(c, ")")?;
-        }
-        c.expect(":")?;
-    }
-    Ok(Region { args, ops: block(c)? })
-}
-
-/// One operation, generic or pretty.
-fn operation(c: &mut Cursor<'_>) -> Result<Operation> {
-    c.skip_ws();
-    let pos = c.pos();
-    let results = result_names(c)?;
-    let mut op = Operation {
-        results,
-        name: String::new(),
-        operands: Vec::new(),
-        attrs: Vec::new(),
-        words: Vec::new(),
-        regions: Vec::new(),
-        result_types: Vec::new(),
-        pos,
-        loc: None,
-    };
-    if c.peek_after_ws() == Some(b'"') {
-        generic(c, &mut op)?;
-    } else {
-        op.name = c.ident();
-        if op.name.is_empty() {
-            return c.expected("an operation");
-        }
-        if op.name == "return" {
-            op.name = "func.return".into();
-        }
-        if op.name == "call" {
-            op.name = "func.call".into();
-        }
-        if ["mesh.", "arith.", "tensor."].iter().any(|d| op.name.starts_with(d)) {
-            // The `mesh` dialect's ops and the scalar `arith` and `tensor` ops around
-            // them, whole, for the importer to read in their own forms.
-            let rest = c.op_text(true);
-            // Its operands, in order (`mesh.shard %x to %s`: the value, then the sharding).
-            op.operands = (rest.text.split('%').skip(1))
-                .map(|t| t.split(|ch: char| !(ch.is_ascii_alphanumeric() || "_.$#".contains(ch))).next().unwrap_or(""))
-                .map(str::to_string)
-                .collect();
-            op.words.push(Attr { text: format!("{} {}", op.name, rest.text), pos: op.pos.clone() });
+        let mut op = Op { name: name.to_string(), ..Op::default() };
+        if ["mesh.", "arith.", "tensor."].iter().any(|d| name.starts_with(d)) {
+            self.op_text(&mut op);
             return Ok(op);
         }
+        let read = match name {
+            "sdy.mesh" => self.sdy_mesh(&mut op),
+            "stablehlo.while" => self.while_pretty(&mut op),
+            _ => self.pretty(&mut op, count),
+        };
         // A construct the reader cannot follow is named in the error.
-        let read = if op.name == "stablehlo.while" { while_pretty(c, &mut op) } else { pretty(c, &mut op) };
-        read.map_err(|e| SyntaxError { message: format!("{} (in op '{}')", e.message, op.name), ..e })?;
+        read.map_err(|e| autoshard_mlir::SyntaxError { message: format!("{} (in op '{name}')", e.message), ..e })?;
+        Ok(op)
     }
-    op.loc = c.location()?;
-    Ok(op)
-}
 
-/// `%a, %b =` or `%0:2 =` (nothing if the op has no results).
-fn result_names(c: &mut Cursor<'_>) -> Result<Vec<String>> {
-    let mut names = Vec::new();
-    if c.peek_after_ws() != Some(b'%') {
-        return Ok(names);
+    /// The `mesh` dialect's ops and the scalar `arith` and `tensor` ops around them,
+    /// whole, for the importer to read in their own forms; their operands in order
+    /// (`mesh.shard %x to %s`: the value, then the sharding).
+    fn op_text(&mut self, op: &mut Op) {
+        let pos = self.c.pos();
+        let rest = self.c.op_text(op.name != "mesh.mesh");
+        op.operands = (rest.text.split('%').skip(1))
+            .map(|t| t.split(|ch: char| !(ch.is_ascii_alphanumeric() || "_.$#".contains(ch))).next().unwrap_or(""))
+            .map(value_ref)
+            .collect();
+        op.words.push(Attr { text: format!("{} {}", op.name, rest.text), pos });
     }
-    loop {
-        let name = c.value_name()?;
-        if c.eat(":") {
-            let count = c.integer()?;
-            names.extend((0..count).map(|i| format!("{name}#{i}")));
-        } else {
-            names.push(name);
-        }
-        if !c.eat(",") {
-            break;
-        }
-    }
-    c.expect("=")?;
-    Ok(names)
-}
 
-/// `"name"(operands) [({regions})] [<{properties}>] [{attrs}] : (types) -> types`.
-fn generic(c: &mut Cursor<'_>, op: &mut Operation) -> Result<()> {
-    op.name = c.string()?;
-    c.expect("(")?;
-    while !c.eat(")") {
-        op.operands.push(c.value_name()?);
-        if !c.eat(",") && c.peek_after_ws() != Some(b')') {
-            return c.expected("',' or ')'");
+    /// `sdy.mesh @name = <…> {attrs}?`: its name and mesh as the generic form's
+    /// properties (`sym_name`, `mesh`).
+    fn sdy_mesh(&mut self, op: &mut Op) -> Result<()> {
+        let name = self.c.symbol()?;
+        self.c.expect("=")?;
+        let mesh = self.c.atom()?;
+        op.properties.0.push(("sym_name".into(), Attr::new(format!("{name:?}"))));
+        op.properties.0.push(("mesh".into(), Attr { text: format!("#sdy.mesh{}", mesh.text), pos: mesh.pos }));
+        if self.c.peek_after_ws() == Some(b'{') {
+            op.attrs = self.parse_dict()?;
         }
+        Ok(())
     }
-    // MLIR's order is properties, then regions; the reverse is read too.
-    regions(c, op)?;
-    if c.eat("<{") {
-        let mut props = dictionary_body(c, "}>")?;
-        op.attrs.append(&mut props);
-    }
-    regions(c, op)?;
-    if c.peek_after_ws() == Some(b'{') {
-        let mut attrs = dictionary(c)?;
-        op.attrs.append(&mut attrs);
-    }
-    c.expect(":")?;
-    signature(c, op)
-}
 
-/// A generic op's region list, `({ … }, { … })`, if one comes next.
-fn regions(c: &mut Cursor<'_>, op: &mut Operation) -> Result<()> {
-    if !c.looking_at_after_ws("({") {
-        return Ok(());
-    }
-    c.expect("(")?;
-    loop {
-        op.regions.push(region(c, Vec::new())?);
-        if !c.eat(",") {
-            break;
+    /// `"name"(operands) [<{properties}>] [({regions})] [{attrs}] : (types) -> types`.
+    fn generic(&mut self, name: &str, count: usize) -> Result<Op> {
+        let mut op = Op { name: name.to_string(), generic: true, ..Op::default() };
+        self.c.expect("(")?;
+        op.operands = self.list(")", Self::value_ref)?;
+        // MLIR's order is properties, then regions; the reverse is read too.
+        self.regions(&mut op)?;
+        if self.c.eat("<{") {
+            op.properties = self.dictionary_body("}>")?;
         }
-    }
-    c.expect(")")
-}
-
-/// The body of a dictionary whose `{` was consumed, up to `close`.
-fn dictionary_body(c: &mut Cursor<'_>, close: &str) -> Result<Vec<(String, Attr)>> {
-    let mut out = Vec::new();
-    while !c.eat(close) {
-        let key = if c.peek_after_ws() == Some(b'"') { c.string()? } else { c.ident() };
-        if key.is_empty() {
-            return c.expected("an attribute name");
+        self.regions(&mut op)?;
+        if self.c.peek_after_ws() == Some(b'{') {
+            op.attrs = self.parse_dict()?;
         }
-        let value = if c.eat("=") { c.value_until_separator()? } else { Attr { text: "unit".into(), pos: c.pos() } };
-        out.push((key, value));
-        if !c.eat(",") && !c.looking_at_after_ws(close) {
-            return c.expected(&format!("',' or '{close}'"));
+        self.c.expect(":")?;
+        self.signature(&mut op, count)?;
+        Ok(op)
+    }
+
+    /// A generic op's region list, `({ … }, { … })`, if one comes next.
+    fn regions(&mut self, op: &mut Op) -> Result<()> {
+        if !self.c.looking_at_after_ws("({") {
+            return Ok(());
         }
+        self.c.expect("(")?;
+        op.regions = self.list(")", |r| r.one_block(Vec::new()))?;
+        Ok(())
     }
-    Ok(out)
-}
 
-/// The signature after `:`: `(types) -> type | (types)`, or a list of types. Only
-/// the result types are kept (operand types follow from the operands).
-fn signature(c: &mut Cursor<'_>, op: &mut Operation) -> Result<()> {
-    if c.eat("(") {
-        type_list(c)?;
-        c.expect("->")?;
-        op.result_types = if c.eat("(") { type_list(c)? } else { vec![ty(c)?] };
-        return Ok(());
-    }
-    let mut operands = vec![ty(c)?];
-    while c.eat(",") {
-        operands.push(ty(c)?);
-    }
-    // `t -> t` (chlo's unary form) or `t -> (t, u)` (`chlo.top_k`) names the
-    // results; a list of one type per result of a multi-result op is theirs
-    // (`optimization_barrier`); otherwise one type for all is the result's too, and
-    // a list names operands, the last one standing for the rest and the result
-    // (`select`'s `pred, value`).
-    if c.eat("->") {
-        op.result_types = if c.eat("(") { type_list(c)? } else { vec![ty(c)?] };
-    } else if op.results.len() > 1 && operands.len() == op.results.len() {
-        op.result_types = operands;
-    } else if let Some(last) = operands.pop() {
-        op.result_types = vec![last; op.results.len().max(1)];
-    }
-    Ok(())
-}
-
-/// Types up to the `)` closing a list whose `(` was consumed.
-fn type_list(c: &mut Cursor<'_>) -> Result<Vec<Type>> {
-    let mut types = Vec::new();
-    while !c.eat(")") {
-        types.push(ty(c)?);
-        if !c.eat(",") && c.peek_after_ws() != Some(b')') {
-            return c.expected("',' or ')'");
+    /// `{ [^bb0(%a: t, …):] ops }`: a region of one block, whose arguments are `args`
+    /// when the pretty form names them before it.
+    fn one_block(&mut self, args: Vec<BlockArg<Type>>) -> Result<Block> {
+        self.c.skip_ws();
+        let at = self.c.raw().pos();
+        let mut blocks = self.region()?;
+        if blocks.len() > 1 {
+            return Err(self.c.raw().error_at(at, "a StableHLO region has one block"));
         }
+        let mut block = blocks.pop().unwrap_or_default();
+        if block.args.is_empty() {
+            block.args = args;
+        }
+        Ok(block)
     }
-    Ok(types)
-}
 
-/// The pretty form after the op name.
-fn pretty(c: &mut Cursor<'_>, op: &mut Operation) -> Result<()> {
-    let terminator = matches!(op.name.as_str(), "func.return" | "stablehlo.return" | "sdy.return" | "mpmd.return");
-    loop {
-        c.skip_ws();
-        match c.peek() {
-            Some(b'%') => op.operands.push(c.value_name()?),
-            Some(b',') => c.bump(),
-            Some(b':') => {
-                c.bump();
-                signature(c, op)?;
-                break;
+    /// The body of a dictionary whose `{` was consumed, up to `close`.
+    fn dictionary_body(&mut self, close: &str) -> Result<Dict> {
+        let mut out = Dict::default();
+        while !self.c.eat(close) {
+            let key = if self.c.peek_after_ws() == Some(b'"') { self.c.string()? } else { self.c.ident() };
+            if key.is_empty() {
+                return self.c.expected("an attribute name");
             }
-            Some(b'@') => {
-                let pos = c.pos();
-                let callee = c.symbol()?;
-                op.words.push(Attr { text: format!("@{callee}"), pos });
+            let value = if self.c.eat("=") {
+                self.c.value_until_separator()?
+            } else {
+                Attr { text: "unit".into(), pos: self.c.pos() }
+            };
+            out.0.push((key, value));
+            if !self.c.eat(",") && !self.c.looking_at_after_ws(close) {
+                return self.c.expected(&format!("',' or '{close}'"));
             }
-            Some(b'(') if region_args_follow(c) => {
-                c.bump();
-                let args = params(c, ")")?;
-                op.regions.push(region(c, args)?);
-            }
-            Some(b'(') => operand_group(c, op)?,
-            Some(b'{') => {
-                let mut attrs = dictionary(c)?;
-                op.attrs.append(&mut attrs);
-            }
-            Some(b'[' | b'<') => op.words.push(c.group()?),
-            Some(b) if b.is_ascii_alphabetic() || b == b'_' => {
-                if terminator && c.looking_at("loc(") {
+        }
+        Ok(out)
+    }
+
+    /// The signature after `:`: `(types) -> type | (types)`, or a list of types.
+    fn signature(&mut self, op: &mut Op, count: usize) -> Result<()> {
+        if self.c.eat("(") {
+            op.operand_types = self.list(")", Self::parse_type)?;
+            self.c.expect("->")?;
+            op.result_types = self.result_types()?;
+            return Ok(());
+        }
+        let mut operands = vec![self.parse_type()?];
+        while self.c.eat(",") {
+            operands.push(self.parse_type()?);
+        }
+        // `t -> t` (chlo's unary form) or `t -> (t, u)` (`chlo.top_k`) names the
+        // results; a list of one type per result of a multi-result op is theirs
+        // (`optimization_barrier`); otherwise one type for all is the result's too, and
+        // a list names operands, the last one standing for the rest and the result
+        // (`select`'s `pred, value`).
+        if self.c.eat("->") {
+            op.result_types = self.result_types()?;
+        } else if count > 1 && operands.len() == count {
+            op.result_types = operands;
+        } else if let Some(last) = operands.pop() {
+            op.result_types = vec![last; count.max(1)];
+        }
+        Ok(())
+    }
+
+    /// `type` or `(types)` after `->`.
+    fn result_types(&mut self) -> Result<Vec<Type>> {
+        if self.c.eat("(") { self.list(")", Self::parse_type) } else { Ok(vec![self.parse_type()?]) }
+    }
+
+    /// The pretty form after the op name.
+    fn pretty(&mut self, op: &mut Op, count: usize) -> Result<()> {
+        let terminator = matches!(op.name.as_str(), "func.return" | "stablehlo.return" | "sdy.return" | "mpmd.return");
+        loop {
+            self.c.skip_ws();
+            match self.c.peek() {
+                Some(b'%') => op.operands.push(self.value_ref()?),
+                Some(b',') => self.c.bump(),
+                Some(b':') => {
+                    self.c.bump();
+                    self.signature(op, count)?;
                     break;
                 }
-                let pos = c.pos();
-                let word = c.atom()?;
-                if c.eat("=") {
-                    let value = pretty_value(c)?;
-                    op.attrs.push((word.text, value));
-                } else {
-                    op.words.push(Attr { text: word.text, pos });
+                Some(b'@') => {
+                    let pos = self.c.pos();
+                    let callee = self.c.symbol()?;
+                    op.words.push(Attr { text: format!("@{callee}"), pos });
                 }
-            }
-            _ if terminator => break,
-            _ => return c.expected("an operand, an attribute or ':' and the op's types"),
-        }
-    }
-    trailing_region(c, op)
-}
-
-/// `stablehlo.while`'s pretty form after its name:
-/// `(%iterArg = %init, …) : t, … [attributes {…}] cond { … } do { … }`. Both regions
-/// take the carried values, named as the parentheses name them.
-fn while_pretty(c: &mut Cursor<'_>, op: &mut Operation) -> Result<()> {
-    c.expect("(")?;
-    let mut names = Vec::new();
-    while !c.eat(")") {
-        c.skip_ws();
-        let pos = c.pos();
-        names.push((c.value_name()?, pos));
-        c.expect("=")?;
-        op.operands.push(c.value_name()?);
-        if !c.eat(",") && c.peek_after_ws() != Some(b')') {
-            return c.expected("',' or ')'");
-        }
-    }
-    c.expect(":")?;
-    let mut types = Vec::new();
-    if !names.is_empty() {
-        types.push(ty(c)?);
-        while c.eat(",") {
-            types.push(ty(c)?);
-        }
-    }
-    if types.len() != names.len() {
-        return c.expected(&format!("{} types, one per carried value", names.len()));
-    }
-    if c.eat("attributes") {
-        let mut attrs = dictionary(c)?;
-        op.attrs.append(&mut attrs);
-    }
-    let args: Vec<Param> = names
-        .into_iter()
-        .zip(&types)
-        .map(|((name, pos), ty)| Param { name, ty: ty.clone(), attrs: Vec::new(), pos })
-        .collect();
-    for keyword in ["cond", "do"] {
-        if !c.eat(keyword) {
-            return c.expected(&format!("'{keyword}' and its region"));
-        }
-        op.regions.push(region(c, args.clone())?);
-    }
-    op.result_types = types;
-    Ok(())
-}
-
-/// True if a `(` opens region arguments (`(%arg0: tensor<…>`).
-fn region_args_follow(c: &mut Cursor<'_>) -> bool {
-    let mut i = 1;
-    while c.peek_at(i).is_some_and(|b| b.is_ascii_whitespace()) {
-        i += 1;
-    }
-    if c.peek_at(i) != Some(b'%') {
-        return false;
-    }
-    i += 1;
-    while c.peek_at(i).is_some_and(|b| is_ident_byte(b) || b == b'#') {
-        i += 1;
-    }
-    while c.peek_at(i).is_some_and(|b| b.is_ascii_whitespace()) {
-        i += 1;
-    }
-    c.peek_at(i) == Some(b':')
-}
-
-/// `(%x init: %c)`, `(%a, %b)`, `(%x, k = 2)`: operands, words and attributes
-/// inside parentheses.
-fn operand_group(c: &mut Cursor<'_>, op: &mut Operation) -> Result<()> {
-    c.expect("(")?;
-    while !c.eat(")") {
-        c.skip_ws();
-        match c.peek() {
-            Some(b'%') => op.operands.push(c.value_name()?),
-            Some(b',' | b':') => c.bump(),
-            _ => {
-                let word = c.atom()?;
-                if c.eat("=") {
-                    let value = pretty_value(c)?;
-                    op.attrs.push((word.text, value));
-                } else {
-                    op.words.push(word);
+                Some(b'(') if self.region_args_follow() => {
+                    let args = self.block_args()?;
+                    op.regions.push(self.one_block(args)?);
                 }
+                Some(b'(') => self.operand_group(op)?,
+                Some(b'{') => op.attrs.0.append(&mut self.parse_dict()?.0),
+                Some(b'[' | b'<') => op.words.push(self.c.group()?),
+                Some(b) if b.is_ascii_alphabetic() || b == b'_' => {
+                    if terminator && self.c.looking_at("loc(") {
+                        break;
+                    }
+                    let pos = self.c.pos();
+                    let word = self.c.atom()?;
+                    if self.c.eat("=") {
+                        let value = self.pretty_value()?;
+                        op.attrs.0.push((word.text, value));
+                    } else {
+                        op.words.push(Attr { text: word.text, pos });
+                    }
+                }
+                _ if terminator => break,
+                _ => return self.c.expected("an operand, an attribute or ':' and the op's types"),
             }
         }
+        self.trailing_region(op)
     }
-    Ok(())
-}
 
-/// A pretty-form value: atoms joined by `x` or `->` (`[0] x [0]`,
-/// `[b, 0, f]x[0, i, o]->[b, 0, f]`).
-fn pretty_value(c: &mut Cursor<'_>) -> Result<Attr> {
-    let mut value = c.atom()?;
-    loop {
-        c.skip_ws();
-        let joiner = if c.looking_at("->") {
-            "->"
-        } else if c.peek() == Some(b'x') && !c.peek_at(1).is_some_and(is_ident_byte) {
-            "x"
-        } else {
-            return Ok(value);
-        };
-        c.expect(joiner)?;
-        let next = c.atom()?;
-        value.text = format!("{}{joiner}{}", value.text, next.text);
+    /// `stablehlo.while`'s pretty form after its name:
+    /// `(%iterArg = %init, …) : t, … [attributes {…}] cond { … } do { … }`. Both regions
+    /// take the carried values, named as the parentheses name them.
+    fn while_pretty(&mut self, op: &mut Op) -> Result<()> {
+        self.c.expect("(")?;
+        let carried = self.list(")", |r| {
+            r.c.skip_ws();
+            let loc = r.c.pos();
+            let name = r.c.value_name()?;
+            r.c.expect("=")?;
+            let init = r.value_ref()?;
+            Ok((name, loc, init))
+        })?;
+        self.c.expect(":")?;
+        let mut types = Vec::new();
+        if !carried.is_empty() {
+            types.push(self.parse_type()?);
+            while self.c.eat(",") {
+                types.push(self.parse_type()?);
+            }
+        }
+        if types.len() != carried.len() {
+            return self.c.expected(&format!("{} types, one per carried value", carried.len()));
+        }
+        if self.c.eat_keyword("attributes") {
+            op.attrs = self.parse_dict()?;
+        }
+        let mut args = Vec::new();
+        for ((name, loc, init), ty) in carried.into_iter().zip(&types) {
+            op.operands.push(init);
+            args.push(BlockArg { name, ty: ty.clone(), loc });
+        }
+        for keyword in ["cond", "do"] {
+            if !self.c.eat_keyword(keyword) {
+                return self.c.expected(&format!("'{keyword}' and its region"));
+            }
+            op.regions.push(self.one_block(args.clone())?);
+        }
+        op.result_types = types;
+        Ok(())
     }
-}
 
-/// A named region after the signature (`reducer(%a0: t, %b0: t) (%a1: t, %b1: t) {…}`).
-fn trailing_region(c: &mut Cursor<'_>, op: &mut Operation) -> Result<()> {
-    c.skip_ws();
-    let mut i = 0;
-    while c.peek_at(i).is_some_and(|b| b.is_ascii_alphabetic() || b == b'_') {
+    /// True if a `(` opens region arguments (`(%arg0: tensor<…>`).
+    fn region_args_follow(&mut self) -> bool {
+        let c = &self.c;
+        let mut i = 1;
+        while c.peek_at(i).is_some_and(|b| b.is_ascii_whitespace()) {
+            i += 1;
+        }
+        if c.peek_at(i) != Some(b'%') {
+            return false;
+        }
         i += 1;
+        while c.peek_at(i).is_some_and(|b| is_ident_byte(b) || b == b'#' || b == b'-') {
+            i += 1;
+        }
+        while c.peek_at(i).is_some_and(|b| b.is_ascii_whitespace()) {
+            i += 1;
+        }
+        c.peek_at(i) == Some(b':')
     }
-    if i > 0 && c.peek_at(i) == Some(b'(') && !c.looking_at("loc(") {
-        let name = c.ident();
-        c.expect("(")?;
+
+    /// `(%x init: %c)`, `(%a, %b)`, `(%x, k = 2)`: operands, words and attributes
+    /// inside parentheses.
+    fn operand_group(&mut self, op: &mut Op) -> Result<()> {
+        self.c.expect("(")?;
+        while !self.c.eat(")") {
+            self.c.skip_ws();
+            match self.c.peek() {
+                Some(b'%') => op.operands.push(self.value_ref()?),
+                Some(b',' | b':') => self.c.bump(),
+                _ => {
+                    let word = self.c.atom()?;
+                    if self.c.eat("=") {
+                        let value = self.pretty_value()?;
+                        op.attrs.0.push((word.text, value));
+                    } else {
+                        op.words.push(word);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A pretty-form value: atoms joined by `x` or `->` (`[0] x [0]`,
+    /// `[b, 0, f]x[0, i, o]->[b, 0, f]`).
+    fn pretty_value(&mut self) -> Result<Attr> {
+        let mut value = self.c.atom()?;
+        loop {
+            self.c.skip_ws();
+            let joiner = if self.c.looking_at("->") {
+                "->"
+            } else if self.c.peek() == Some(b'x') && !self.c.peek_at(1).is_some_and(is_ident_byte) {
+                "x"
+            } else {
+                return Ok(value);
+            };
+            self.c.expect(joiner)?;
+            let next = self.c.atom()?;
+            value.text = format!("{}{joiner}{}", value.text, next.text);
+        }
+    }
+
+    /// A named region after the signature (`reducer(%a0: t, %b0: t) (%a1: t, %b1: t) {…}`).
+    fn trailing_region(&mut self, op: &mut Op) -> Result<()> {
+        self.c.skip_ws();
+        let mut i = 0;
+        while self.c.peek_at(i).is_some_and(|b| b.is_ascii_alphabetic() || b == b'_') {
+            i += 1;
+        }
+        if i == 0 || self.c.peek_at(i) != Some(b'(') || self.c.looking_at("loc(") {
+            return Ok(());
+        }
+        let name = self.c.ident();
         // One `(lhs, rhs)` group per input; the block takes every lhs, then every rhs.
-        let mut groups = vec![params(c, ")")?];
-        while c.eat("(") {
-            groups.push(params(c, ")")?);
+        let mut groups = vec![self.block_args()?];
+        while self.c.peek_after_ws() == Some(b'(') {
+            groups.push(self.block_args()?);
         }
         let (mut lhs, mut rhs) = (Vec::new(), Vec::new());
         for mut group in groups {
@@ -650,21 +450,34 @@ fn trailing_region(c: &mut Cursor<'_>, op: &mut Operation) -> Result<()> {
             rhs.extend(second);
         }
         lhs.append(&mut rhs);
-        op.words.push(Attr { text: name, pos: c.pos() });
-        op.regions.push(region(c, lhs)?);
+        op.words.push(Attr { text: name, pos: self.c.pos() });
+        op.regions.push(self.one_block(lhs)?);
+        Ok(())
     }
-    Ok(())
+}
+
+/// `name` or `name#3` (a value's name without `%`) as a value reference.
+fn value_ref(text: &str) -> ValueRef {
+    match text.split_once('#') {
+        Some((name, index)) if index.parse::<u32>().is_ok() => ValueRef::result(name, index.parse().unwrap_or(0)),
+        _ => ValueRef::new(text),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ast::Operation;
 
     fn only_op(text: &str) -> Operation {
         let source =
             format!("func.func @f(%a: tensor<2x4xf32>) -> tensor<2x4xf32> {{\n{text}\nreturn %a : tensor<2x4xf32>\n}}");
         let module = parse(&source).unwrap_or_else(|e| panic!("{e}\n{source}"));
-        module.funcs[0].body[0].clone()
+        module.funcs[0].body.as_ref().expect("a body").ops[0].clone()
+    }
+
+    fn names(values: &[ValueRef]) -> Vec<String> {
+        values.iter().map(|v| v.to_string()).collect()
     }
 
     #[test]
@@ -673,7 +486,7 @@ mod tests {
             "%0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1], precision = [DEFAULT, DEFAULT] : (tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>",
         );
         assert_eq!(op.name, "stablehlo.dot_general");
-        assert_eq!(op.operands, ["a", "b"]);
+        assert_eq!(names(&op.operands), ["%a", "%b"]);
         assert_eq!(op.attr("batching_dims").map(|a| a.text.as_str()), Some("[0]x[0]"));
         assert_eq!(op.attr("contracting_dims").map(|a| a.text.as_str()), Some("[2]x[1]"));
         assert_eq!(op.result_types[0].dims(), [2, 3, 5]);
@@ -695,7 +508,7 @@ mod tests {
         let op = only_op(
             "%0 = stablehlo.reduce(%a init: %c) applies stablehlo.add across dimensions = [1] : (tensor<2x4xf32>, tensor<f32>) -> tensor<2xf32>",
         );
-        assert_eq!(op.operands, ["a", "c"]);
+        assert_eq!(names(&op.operands), ["%a", "%c"]);
         let words: Vec<&str> = op.words.iter().map(|w| w.text.as_str()).collect();
         assert_eq!(words, ["init", "applies", "stablehlo.add", "across"]);
         let op = only_op(
@@ -707,28 +520,42 @@ mod tests {
     }
 
     #[test]
-    fn reads_sdy_ops_and_function_attributes() {
-        let source = r#"module @jit_f attributes {mhlo.num_partitions = 8 : i32} {
+    fn reads_sdy_ops_function_attributes_and_trailing_locations() {
+        let source = r#"#loc1 = loc("train.py":3:8)
+module @jit_f attributes {mhlo.num_partitions = 8 : i32} {
   sdy.mesh @mesh = <["data"=2, "model"=4]>
-  func.func public @main(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {}]>}) -> (tensor<8x16xf32> {jax.result_info = "result"}) {
-    %0 = sdy.sharding_constraint %arg0 <@mesh, [{"data"}, {"model"}]> : tensor<8x16xf32>
+  func.func public @main(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {}]>} loc(#loc1)) -> (tensor<8x16xf32> {jax.result_info = "result"}) {
+    %0 = sdy.sharding_constraint %arg0 <@mesh, [{"data"}, {"model"}]> : tensor<8x16xf32> loc(#loc1)
     %1 = sdy.manual_computation(%0) in_shardings=[<@mesh, [{"data"}, {}]>] out_shardings=[<@mesh, [{"data"}, {}]>] manual_axes={"data"} (%arg1: tensor<4x16xf32>) {
       sdy.return %arg1 : tensor<4x16xf32>
     } : (tensor<8x16xf32>) -> tensor<8x16xf32>
     return %1 : tensor<8x16xf32>
-  }
-}
+  } loc(#loc1)
+} loc(#loc1)
 "#;
         let m = parse(source).unwrap();
+        assert_eq!(m.name.as_deref(), Some("jit_f"));
+        assert_eq!(m.locations["loc1"], "\"train.py\":3:8");
         assert_eq!(m.meshes[0].mesh.text, r#"<["data"=2, "model"=4]>"#);
         let f = &m.funcs[0];
-        assert_eq!(f.args[0].attrs[0].1.text, r#"#sdy.sharding<@mesh, [{"data"}, {}]>"#);
-        assert_eq!(f.results[0].attrs[0].1.text, "\"result\"");
-        assert_eq!(f.body[0].words[0].text, r#"<@mesh, [{"data"}, {"model"}]>"#);
-        let manual = &f.body[1];
+        assert_eq!(f.args[0].attrs.0[0].1.text, r#"#sdy.sharding<@mesh, [{"data"}, {}]>"#);
+        assert_eq!(f.results[0].attrs.0[0].1.text, "\"result\"");
+        let body = &f.body.as_ref().unwrap().ops;
+        assert_eq!(body[0].words[0].text, r#"<@mesh, [{"data"}, {"model"}]>"#);
+        assert_eq!(body[0].trailing_loc.as_deref(), Some("#loc1"));
+        let manual = &body[1];
         assert_eq!(manual.attr("manual_axes").map(|a| a.text.as_str()), Some(r#"{"data"}"#));
         assert_eq!((manual.regions.len(), manual.regions[0].args[0].ty.dims()), (1, vec![4, 16]));
-        assert_eq!(f.body[2].name, "func.return");
+        assert_eq!(body[2].name, "func.return");
+    }
+
+    #[test]
+    fn reads_several_result_groups() {
+        let op = only_op(
+            "%q, %r:2 = stablehlo.optimization_barrier %a, %a, %a : tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>",
+        );
+        assert_eq!(names(&op.result_values().collect::<Vec<_>>()), ["%q", "%r#0", "%r#1"]);
+        assert_eq!(op.result_types.len(), 3);
     }
 
     #[test]

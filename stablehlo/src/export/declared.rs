@@ -53,6 +53,7 @@ fn spell(value: &AttrValue, ty: HloType) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ast::FuncBody;
     use autoshard_model::ops::catalog;
     use autoshard_model::ops::decl::{AttrKind, AttrValues, Codec};
 
@@ -85,7 +86,7 @@ mod tests {
                 decl.stablehlo[0]
             );
             let module = crate::parser::parse(&text).unwrap_or_else(|e| panic!("{}: {e:?}\n{text}", decl.name));
-            let op = &module.funcs[0].body[0];
+            let op = &module.funcs[0].ops()[0];
             // The result type states the attributes StableHLO keeps there.
             let result = |_: usize| -> Result<TensorType, String> {
                 let shape = decl.attrs.iter().find(|a| matches!(a.hlo, Spelling::ResultShape(_)));

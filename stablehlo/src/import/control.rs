@@ -6,7 +6,7 @@
 //! constants from around a region are built again inside it.
 
 use super::Importer;
-use crate::ast::{Operation, Region};
+use crate::ast::{Block, Operation, ValueRef};
 use crate::loops;
 use autoshard_model::Diagnostic;
 use autoshard_model::OpKind;
@@ -24,14 +24,14 @@ impl Importer<'_> {
                  loop (a counter from a constant, stepped by a constant, compared with a constant bound, as \
                  scan and fori_loop lower); here {m}"
             );
-            self.err(op.pos.clone(), message)
+            self.err(op.loc.clone(), message)
         })?;
         let [cond, body] = &op.regions[..] else {
-            return Err(self.err(op.pos.clone(), "stablehlo.while needs a condition and a body region"));
+            return Err(self.err(op.loc.clone(), "stablehlo.while needs a condition and a body region"));
         };
-        let operands = op.operands.iter().map(|o| self.value(o, op.pos.clone())).collect::<Result<Vec<_>, _>>()?;
+        let operands = op.operands.iter().map(|o| self.value(o, op.loc.clone())).collect::<Result<Vec<_>, _>>()?;
         let spec = self.spec(op, OpKind::While(While { trip_count }), operands)?;
-        let args = |region: &Region| region.args.iter().map(|a| a.name.clone()).collect::<Vec<_>>();
+        let args = |region: &Block| region.args.iter().map(|a| a.name.clone()).collect::<Vec<_>>();
         self.regions(op, spec, &[(cond, "cond".into(), args(cond)), (body, "do".into(), args(body))])
     }
 
@@ -41,13 +41,13 @@ impl Importer<'_> {
     /// its arguments; constants from around it are built again inside.
     pub(super) fn case(&mut self, op: &Operation) -> Result<(), Diagnostic> {
         let [selector] = &op.operands[..] else {
-            return Err(self.err(op.pos.clone(), format!("{} takes one selector, not {}", op.name, op.operands.len())));
+            return Err(self.err(op.loc.clone(), format!("{} takes one selector, not {}", op.name, op.operands.len())));
         };
         let captured: Vec<String> =
             captured(&op.regions).into_iter().filter(|n| self.env.contains_key(&self.key(n))).collect();
-        let mut operands = vec![self.value(selector, op.pos.clone())?];
+        let mut operands = vec![self.value(selector, op.loc.clone())?];
         for name in &captured {
-            operands.push(self.value(name, op.pos.clone())?);
+            operands.push(self.value_named(name, op.loc.clone())?);
         }
         let kind = OpKind::Case(Case { branches: op.regions.len(), predicate: op.name == "stablehlo.if" });
         let spec = self.spec(op, kind, operands)?;
@@ -65,9 +65,9 @@ impl Importer<'_> {
         &mut self,
         op: &Operation,
         spec: OpSpec,
-        regions: &[(&Region, String, Vec<String>)],
+        regions: &[(&Block, String, Vec<String>)],
     ) -> Result<(), Diagnostic> {
-        let stem = op.results.first().map_or("region", |r| r.split('#').next().unwrap_or(r)).to_string();
+        let stem = op.result_ids().first().map_or("region", |r| r.split('#').next().unwrap_or(r)).to_string();
         let outer = self.prefix.clone();
         self.enclosing.push(outer.clone());
         let (mut spec, mut opened, mut returned) = (Some(spec), Ok(()), Ok(Vec::new()));
@@ -83,7 +83,7 @@ impl Importer<'_> {
                     let next = self.builder.next_region(previous, names.clone());
                     next.map(|values| self.env.extend(names.into_iter().zip(values)))
                         .map(|()| Vec::new())
-                        .map_err(|e| self.err(op.pos.clone(), e.to_string()))
+                        .map_err(|e| self.err(op.loc.clone(), e.to_string()))
                 }
                 (Err(e), _) => Err(e),
             };
@@ -98,19 +98,19 @@ impl Importer<'_> {
 
 /// The names `regions` read without defining them (from around them), in
 /// first-use order.
-fn captured(regions: &[Region]) -> Vec<String> {
+fn captured(regions: &[Block]) -> Vec<String> {
     fn visit(ops: &[Operation], defined: &mut Vec<String>, out: &mut Vec<String>) {
         for op in ops {
-            for name in &op.operands {
-                if !defined.contains(name) && !out.contains(name) {
-                    out.push(name.clone());
+            for name in op.operands.iter().map(ValueRef::id) {
+                if !defined.contains(&name) && !out.contains(&name) {
+                    out.push(name);
                 }
             }
             for region in &op.regions {
                 defined.extend(region.args.iter().map(|a| a.name.clone()));
                 visit(&region.ops, defined, out);
             }
-            defined.extend(op.results.iter().cloned());
+            defined.extend(op.result_ids());
         }
     }
     let mut out = Vec::new();

@@ -27,11 +27,11 @@ impl Importer<'_> {
     pub(super) fn index_op(&mut self, op: &Operation) -> Result<(), Diagnostic> {
         let text = op.words.first().map_or(op.name.as_str(), |w| w.text.as_str()).to_string();
         let file = self.file.clone();
-        let at = |m: String| crate::error(&file, op.pos.clone(), format!("{m} (in '{text}')"));
+        let at = |m: String| crate::error(&file, op.loc.clone(), format!("{m} (in '{text}')"));
         let (head, ty) = text.rsplit_once(" : ").ok_or_else(|| at("expected ': TYPE' after the operands".into()))?;
         let operands: Vec<ValueId> =
-            op.operands.iter().map(|o| self.value(o, op.pos.clone())).collect::<Result<_, _>>()?;
-        let result = op.results.first().cloned().unwrap_or_default();
+            op.operands.iter().map(|o| self.value(o, op.loc.clone())).collect::<Result<_, _>>()?;
+        let result = op.result_ids().first().cloned().unwrap_or_default();
         let value = match op.name.as_str() {
             "arith.constant" => {
                 let literal = head.trim_start_matches("arith.constant").trim();
@@ -64,11 +64,11 @@ impl Importer<'_> {
         scalars: Vec<ValueId>,
         ty: &str,
     ) -> Result<ValueId, Diagnostic> {
-        let at = |m: String| self.err(op.pos.clone(), m);
+        let at = |m: String| self.err(op.loc.clone(), m);
         let want = scalar_type(ty).map_err(at)?;
         let count = want.shape.iter().product::<i64>();
         if usize::try_from(count).ok() != Some(scalars.len()) {
-            return Err(self.err(op.pos.clone(), format!("{} elements for a {want}", scalars.len())));
+            return Err(self.err(op.loc.clone(), format!("{} elements for a {want}", scalars.len())));
         }
         let mut rows = Vec::with_capacity(scalars.len());
         for (k, &s) in scalars.iter().enumerate() {
@@ -87,11 +87,11 @@ impl Importer<'_> {
     /// `tensor.extract %t[%i, %j] : tensor<4x4xi64>`: one element, as a scalar.
     fn extract(&mut self, op: &Operation, result: &str, operands: Vec<ValueId>) -> Result<ValueId, Diagnostic> {
         let Some((&t, indices)) = operands.split_first() else {
-            return Err(self.err(op.pos.clone(), "tensor.extract takes a tensor"));
+            return Err(self.err(op.loc.clone(), "tensor.extract takes a tensor"));
         };
         let rank = self.builder.type_of(t).rank();
         if indices.len() != rank {
-            return Err(self.err(op.pos.clone(), format!("{} indices into a tensor of rank {rank}", indices.len())));
+            return Err(self.err(op.loc.clone(), format!("{} indices into a tensor of rank {rank}", indices.len())));
         }
         let element = match rank {
             0 => t,
@@ -110,7 +110,7 @@ impl Importer<'_> {
         let query: MeshQuery = self.parse_spmd_op(op, text)?;
         let mesh = mesh_op(&query.mesh, &self.dialect_mesh(op, &query.mesh)?);
         let file = self.file.clone();
-        let at = |m: String| crate::error(&file, op.pos.clone(), format!("{m} (in '{text}')"));
+        let at = |m: String| crate::error(&file, op.loc.clone(), format!("{m} (in '{text}')"));
         query.verify(std::slice::from_ref(&mesh)).map_err(|e| at(e.to_string()))?;
         let sizes = mesh.static_shape().unwrap_or_default();
         let axes: Vec<usize> = match query.axes.is_empty() {
@@ -135,7 +135,7 @@ impl Importer<'_> {
                 out
             }
         };
-        for (name, value) in op.results.iter().zip(values) {
+        for (name, value) in op.result_ids().iter().zip(values) {
             self.env.insert(self.key(name), value);
         }
         Ok(())
@@ -148,7 +148,7 @@ impl Importer<'_> {
         let base = result_base(op).to_string();
         let shard: ShardShapeOp = self.parse_spmd_op(op, text)?;
         let file = self.file.clone();
-        let at = |m: String| crate::error(&file, op.pos.clone(), format!("{m} (in '{text}')"));
+        let at = |m: String| crate::error(&file, op.loc.clone(), format!("{m} (in '{text}')"));
         let Some((sharding, mesh)) = self.mesh_shardings.get(&self.key(&shard.sharding)).cloned() else {
             return Err(at(format!("%{} is not a mesh.sharding defined before this op", shard.sharding)));
         };
@@ -169,7 +169,7 @@ impl Importer<'_> {
                 shapes[0], shapes[d]
             )));
         }
-        for (k, name) in op.results.iter().enumerate() {
+        for (k, name) in op.result_ids().iter().enumerate() {
             let size = shapes.first().and_then(|s| s.get(k)).copied().unwrap_or(1);
             let value = self.index_constant(op, &format!("{base}.{k}"), size)?;
             self.env.insert(self.key(name), value);

@@ -19,34 +19,34 @@ impl Importer<'_> {
     pub(super) fn mesh_dialect_op(&mut self, op: &Operation) -> Result<(), Diagnostic> {
         let text = op.words.first().map_or(op.name.as_str(), |w| w.text.as_str());
         let file = self.file.clone();
-        let fail = |e: autoshard_mesh::Error| crate::error(&file, op.pos.clone(), format!("{e} (in '{text}')"));
+        let fail = |e: autoshard_mesh::Error| crate::error(&file, op.loc.clone(), format!("{e} (in '{text}')"));
         match op.name.as_str() {
             "mesh.sharding" => {
                 let sharding: Sharding = text.parse().map_err(fail)?;
                 let mesh = self.dialect_mesh(op, &sharding.mesh)?;
                 sharding.verify(Some(&mesh_op(&sharding.mesh, &mesh))).map_err(fail)?;
-                let [result] = op.results.as_slice() else {
-                    return Err(self.err(op.pos.clone(), "mesh.sharding has one result"));
+                let [result] = &op.result_ids()[..] else {
+                    return Err(self.err(op.loc.clone(), "mesh.sharding has one result"));
                 };
                 self.mesh_shardings.insert(self.key(result), (sharding, mesh));
                 Ok(())
             }
             "mesh.shard" => {
-                let result = op.results.first().map_or("", String::as_str);
+                let result = op.result_ids().into_iter().next().unwrap_or_default();
                 let shard: Shard = format!("%{result} = {text}").parse().map_err(fail)?;
                 let Some((sharding, mesh)) = self.mesh_shardings.get(&self.key(&shard.sharding)).cloned() else {
                     let message = format!("%{} is not a mesh.sharding defined before this op", shard.sharding);
-                    return Err(self.err(op.pos.clone(), message));
+                    return Err(self.err(op.loc.clone(), message));
                 };
-                let source = self.value(&shard.source, op.pos.clone())?;
+                let source = self.value_named(&shard.source, op.loc.clone())?;
                 let ty = self.builder.type_of(source).clone();
                 if model_type(&shard.ty).as_ref() != Some(&ty) {
                     let message =
                         format!("%{} is {}, but mesh.shard says {}", shard.source, crate::export::ty(&ty), shard.ty);
-                    return Err(self.err(op.pos.clone(), message));
+                    return Err(self.err(op.loc.clone(), message));
                 }
                 let sharding = sdy_sharding(&sharding, &mesh, ty.shape.len()).map_err(fail)?;
-                let sharding = self.on_program_mesh(sharding).map_err(|m| self.err(op.pos.clone(), m))?;
+                let sharding = self.on_program_mesh(sharding).map_err(|m| self.err(op.loc.clone(), m))?;
                 self.add(op, OpKind::ShardingConstraint(sharding), vec![source]).map(drop)
             }
             "mesh.update_halo" if self.spmd => self.spmd_update_halo(op, text),
@@ -56,7 +56,7 @@ impl Importer<'_> {
             "mesh.shard_shape" if self.spmd => self.spmd_shard_shape(op, text),
             _ if self.spmd => self.spmd_collective(op, text),
             other => Err(self.err(
-                op.pos.clone(),
+                op.loc.clone(),
                 format!(
                     "{other} belongs to a partitioned (SPMD) mesh-dialect program; autoshard plans the program \
                      before partitioning, its shardings written as mesh.sharding and mesh.shard"
@@ -69,7 +69,7 @@ impl Importer<'_> {
     pub(super) fn dialect_mesh(&self, op: &Operation, name: &str) -> Result<Mesh, Diagnostic> {
         let decl = self.module.meshes.iter().find(|d| d.name == name);
         let mesh = decl.and_then(|d| d.mesh.text.parse::<Mesh>().ok());
-        mesh.ok_or_else(|| self.err(op.pos.clone(), format!("mesh @{name} is not declared in the module")))
+        mesh.ok_or_else(|| self.err(op.loc.clone(), format!("mesh @{name} is not declared in the module")))
     }
 }
 

@@ -20,7 +20,7 @@ impl Importer<'_> {
     pub(super) fn user_origin_label(&self, op: &Operation) -> Result<String, Diagnostic> {
         let word = op.words.iter().find(|w| w.text.starts_with('<'));
         let Some(word) = word else {
-            return Err(self.err(op.pos.clone(), "mpmd.named_computation needs its origin, as in <\"layer1\">"));
+            return Err(self.err(op.loc.clone(), "mpmd.named_computation needs its origin, as in <\"layer1\">"));
         };
         let inner = word.text.trim_start_matches('<').strip_suffix('>').unwrap_or(&word.text);
         let origin: UserOrigin =
@@ -36,7 +36,7 @@ impl Importer<'_> {
     /// `mpmd.named_tensor %x name="n"`: the value again, named `n`.
     pub(super) fn named_tensor(&mut self, op: &Operation) -> Result<(), Diagnostic> {
         let Some(name) = op.attr("name") else {
-            return Err(self.err(op.pos.clone(), "mpmd.named_tensor needs a name, as in name=\"activations\""));
+            return Err(self.err(op.loc.clone(), "mpmd.named_tensor needs a name, as in name=\"activations\""));
         };
         let quoted = name.text.strip_prefix('"').and_then(|t| t.strip_suffix('"'));
         let Some(name) = quoted.and_then(autoshard_model::unescape_string) else {
@@ -50,9 +50,9 @@ impl Importer<'_> {
             kind: OpKind::OptimizationBarrier,
             operands: vec![operand],
             result_shardings: self.result_shardings(op)?,
-            loc: Some(self.loc(op.pos.clone())),
+            loc: Some(self.loc(op.loc.clone())),
         };
-        let values = self.builder.add_op(spec).map_err(|e| self.err(op.pos.clone(), e.to_string()))?;
+        let values = self.builder.add_op(spec).map_err(|e| self.err(op.loc.clone(), e.to_string()))?;
         self.bind(op, &values)
     }
 
@@ -64,7 +64,7 @@ impl Importer<'_> {
              (its own partitioned output reads back with `autoshard::read_mpmd`)",
             op.name
         );
-        self.err(op.pos.clone(), message)
+        self.err(op.loc.clone(), message)
     }
 }
 

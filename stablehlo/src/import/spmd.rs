@@ -11,7 +11,8 @@
 //! would have its own type): an error.
 
 use super::Importer;
-use crate::ast::{Func, Module, Operation};
+use crate::ast::{Func, FuncBody, Module, Op, Operation};
+use autoshard_mlir::ResultGroup;
 use autoshard_model::ir::{InputSpec, OpSpec};
 use autoshard_model::ops::{ManualComputation, OpKind};
 use autoshard_model::{Diagnostic, Mesh, Program, TensorSharding, ValueId};
@@ -30,7 +31,7 @@ pub fn spmd_function(
     let sizes = |m: &Mesh| m.axes().iter().map(|a| a.size).collect::<Vec<_>>();
     if sizes(&mesh.1) != sizes(global.mesh()) {
         let message = format!("the SPMD program's mesh is {}, the global program's {}", mesh.1, global.mesh());
-        return Err(crate::error(file, func.pos.clone(), message));
+        return Err(crate::error(file, func.loc.clone(), message));
     }
     let (args, results) = (func.args.len(), func.results.len());
     let (inputs, outputs) = (global.inputs().len(), global.outputs().len());
@@ -39,7 +40,7 @@ pub fn spmd_function(
             "the SPMD function takes {args} arguments and returns {results} values, the global program \
              {inputs} and {outputs}"
         );
-        return Err(crate::error(file, func.pos.clone(), message));
+        return Err(crate::error(file, func.loc.clone(), message));
     }
     let computation = manual_computation(global);
     if let OpKind::ManualComputation(mc) = &computation
@@ -50,14 +51,14 @@ pub fn spmd_function(
             "the global program cuts its {what} {k} into uneven shards (sharded_dims_offsets); an SPMD \
              function's {what}s have one type on every device, so it cannot take them"
         );
-        return Err(crate::error(file, func.pos.clone(), message));
+        return Err(crate::error(file, func.loc.clone(), message));
     }
     let on_global = (global.mesh_name().to_string(), global.mesh().clone());
     let mut importer = Importer::new(file, module, &on_global, &func.name)?;
     importer.spmd = true;
     // The function's values behind a prefix, clear of the global inputs' names.
     importer.prefix = "spmd.".into();
-    let at = |m: String| crate::error(file, func.pos.clone(), m);
+    let at = |m: String| crate::error(file, func.loc.clone(), m);
     let mut inputs = Vec::new();
     for input in global.inputs() {
         let value = global.value(input.value);
@@ -66,23 +67,19 @@ pub fn spmd_function(
         inputs.push(importer.builder.add_input(spec).map_err(|e| at(e.to_string()))?);
     }
     // The manual computation, as if the module had written it around the body.
+    let results = (0..global.outputs().len())
+        .map(|i| ResultGroup { name: format!("{}.result{i}", func.name), count: 1 })
+        .collect();
     let op = Operation {
-        results: (0..global.outputs().len()).map(|i| format!("{}.result{i}", func.name)).collect(),
-        name: "func.func".into(),
-        operands: Vec::new(),
-        attrs: Vec::new(),
-        words: Vec::new(),
-        regions: Vec::new(),
-        result_types: Vec::new(),
-        pos: func.pos.clone(),
-        loc: None,
+        loc: func.loc.clone(),
+        ..Operation::new(results, Op { name: "func.func".into(), ..Op::default() })
     };
     let spec = OpSpec {
-        result_names: op.results.iter().map(|r| importer.key(r)).collect(),
+        result_names: op.result_ids().iter().map(|r| importer.key(r)).collect(),
         kind: computation,
         operands: inputs,
         result_shardings: Vec::new(),
-        loc: Some(importer.loc(func.pos.clone())),
+        loc: Some(importer.loc(func.loc.clone())),
     };
     let args: Vec<String> = func.args.iter().map(|a| a.name.clone()).collect();
     importer.open(&op, spec, &args)?;
@@ -90,9 +87,9 @@ pub fn spmd_function(
         importer.builder.abandon_region();
         return Err(e);
     }
-    let returned = importer.block(&func.body);
+    let returned = importer.block(func.ops());
     importer.close(&op, returned)?;
-    for result in &op.results {
+    for result in &op.result_ids() {
         let value = importer.env.get(&importer.key(result)).copied();
         let value = value.ok_or_else(|| at(format!("the SPMD program's result {result} is not bound")))?;
         importer.builder.add_output(value, None, None).map_err(|e| at(e.to_string()))?;
@@ -104,12 +101,12 @@ impl Importer<'_> {
     /// Checks that each argument of `func` is declared with the type of its shard.
     fn check_shards(&self, func: &Func) -> Result<(), Diagnostic> {
         for arg in &func.args {
-            let declared = crate::ops::tensor_type(&arg.ty).map_err(|m| self.err(arg.pos.clone(), m))?;
+            let declared = crate::ops::tensor_type(&arg.ty).map_err(|m| self.err(arg.loc.clone(), m))?;
             let local = self.env.get(&self.key(&arg.name)).map(|&v| self.builder.type_of(v));
             if local != Some(&declared) {
                 let shard = local.map_or("missing".to_string(), ToString::to_string);
                 let message = format!("%{} is {declared}, but its global argument's shard is {shard}", arg.name);
-                return Err(self.err(arg.pos.clone(), message));
+                return Err(self.err(arg.loc.clone(), message));
             }
         }
         Ok(())

@@ -33,14 +33,14 @@ impl Importer<'_> {
     /// result the collective's.
     pub(super) fn spmd_collective(&mut self, op: &Operation, text: &str) -> Result<(), Diagnostic> {
         let file = self.file.clone();
-        let fail = |m: String| crate::error(&file, op.pos.clone(), format!("{m} (in '{text}')"));
-        let result = op.results.first().map_or("", String::as_str);
+        let fail = |m: String| crate::error(&file, op.loc.clone(), format!("{m} (in '{text}')"));
+        let result = op.result_ids().into_iter().next().unwrap_or_default();
         let collective: Collective = self.parse_spmd_op(op, text)?;
         let mesh = mesh_op(&collective.mesh, &self.dialect_mesh(op, &collective.mesh)?);
         collective.verify(std::slice::from_ref(&mesh)).map_err(|e| fail(format!("{e}")))?;
         let sizes = mesh.static_shape().unwrap_or_default();
         let groups = self.device_groups(&mesh, &collective.mesh_axes);
-        let mut value = self.value(&collective.input, op.pos.clone())?;
+        let mut value = self.value_named(&collective.input, op.loc.clone())?;
         let group = Group { groups, sizes: &sizes, axes: &collective.mesh_axes };
         let steps = steps(&collective.kind, &group, &self.builder.type_of(value).shape).map_err(fail)?;
         // An average is the sum divided by the group's size.
@@ -54,9 +54,9 @@ impl Importer<'_> {
             let ty = self.builder.type_of(value).clone();
             let count = OpKind::Constant(Constant { ty, values: vec![group.size() as f64] });
             let count = self.add_step(op, &format!("{result}.count"), count, Vec::new())?;
-            value = self.add_step(op, result, OpKind::Binary(BinaryOp::Divide), vec![value, count])?;
+            value = self.add_step(op, &result, OpKind::Binary(BinaryOp::Divide), vec![value, count])?;
         }
-        self.bind_spmd_result(op, result, value, &collective.result_type)
+        self.bind_spmd_result(op, &result, value, &collective.result_type)
     }
 
     /// Op `text` of an SPMD program (its results named as `op`'s: `%r`, or `%r:N`
@@ -66,13 +66,13 @@ impl Importer<'_> {
         op: &Operation,
         text: &str,
     ) -> Result<T, Diagnostic> {
-        let result = match op.results.len() {
-            0 | 1 => op.results.first().cloned().unwrap_or_default(),
+        let result = match op.result_ids().len() {
+            0 | 1 => op.result_ids().first().cloned().unwrap_or_default(),
             n => format!("{}:{n}", result_base(op)),
         };
         format!("%{result} = {text}")
             .parse()
-            .map_err(|e| crate::error(&self.file, op.pos.clone(), format!("{e} (in '{text}')")))
+            .map_err(|e| crate::error(&self.file, op.loc.clone(), format!("{e} (in '{text}')")))
     }
 
     /// The device groups of `mesh`'s `axes` (each group's device ids, in its
@@ -97,10 +97,10 @@ impl Importer<'_> {
             kind,
             operands,
             result_shardings: Vec::new(),
-            loc: Some(self.loc(op.pos.clone())),
+            loc: Some(self.loc(op.loc.clone())),
         };
-        let values = self.builder.add_op(spec).map_err(|e| self.err(op.pos.clone(), e.to_string()))?;
-        values.first().copied().ok_or_else(|| self.err(op.pos.clone(), format!("{} made no value", op.name)))
+        let values = self.builder.add_op(spec).map_err(|e| self.err(op.loc.clone(), e.to_string()))?;
+        values.first().copied().ok_or_else(|| self.err(op.loc.clone(), format!("{} made no value", op.name)))
     }
 
     /// Binds `value` as SPMD op `op`'s result `name`, checking the type the op
@@ -115,7 +115,7 @@ impl Importer<'_> {
         let inferred = self.builder.type_of(value);
         if model_type(stated).as_ref() != Some(inferred) {
             let message = format!("{}: the module says result 0 is {stated}, autoshard infers {inferred}", op.name);
-            return Err(self.err(op.pos.clone(), message));
+            return Err(self.err(op.loc.clone(), message));
         }
         self.env.insert(self.key(name), value);
         Ok(())
@@ -237,7 +237,7 @@ fn steps(kind: &CollectiveKind, group: &Group<'_>, shape: &[i64]) -> Result<Vec<
 
 /// The name of `op`'s results without the `#k` of each (`r` for `%r:2`).
 pub(super) fn result_base(op: &Operation) -> &str {
-    op.results.first().map_or("", |r| r.split('#').next().unwrap_or(r))
+    op.results.first().map_or("", |r| r.name.as_str())
 }
 
 /// The reduction of a reducing collective.

@@ -34,12 +34,12 @@ impl Importer<'_> {
     /// `mesh.update_halo` (see the module docs), its result bound to the op's.
     pub(super) fn spmd_update_halo(&mut self, op: &Operation, text: &str) -> Result<(), Diagnostic> {
         let file = self.file.clone();
-        let fail = |m: String| crate::error(&file, op.pos.clone(), format!("{m} (in '{text}')"));
-        let result = op.results.first().map_or("", String::as_str);
+        let fail = |m: String| crate::error(&file, op.loc.clone(), format!("{m} (in '{text}')"));
+        let result = op.result_ids().into_iter().next().unwrap_or_default();
         let halo: UpdateHalo = self.parse_spmd_op(op, text)?;
         let mesh = mesh_op(&halo.mesh, &self.dialect_mesh(op, &halo.mesh)?);
-        let source = self.value(&halo.source, op.pos.clone())?;
-        let destination = self.value(&halo.destination, op.pos.clone())?;
+        let source = self.value_named(&halo.source, op.loc.clone())?;
+        let destination = self.value_named(&halo.destination, op.loc.clone())?;
         let (src_shape, dst_shape) =
             (self.builder.type_of(source).shape.clone(), self.builder.type_of(destination).shape.clone());
         let split: Vec<usize> = (0..halo.split_axes.len()).filter(|&d| !halo.split_axes[d].is_empty()).collect();
@@ -70,12 +70,12 @@ impl Importer<'_> {
             let groups = self.device_groups(&mesh, &halo.split_axes[d]);
             dims.push(SplitDim { d, halo: h, source_halo: s, core, groups });
         }
-        let mut emit = Emit { importer: self, op, result, count: 0 };
+        let mut emit = Emit { importer: self, op, result: &result, count: 0 };
         let mut out = emit.core_copied(destination, source, &dims)?;
         for dim in &dims {
             out = emit.exchange(out, dim)?;
         }
-        self.bind_spmd_result(op, result, out, &halo.result_type)
+        self.bind_spmd_result(op, &result, out, &halo.result_type)
     }
 }
 
