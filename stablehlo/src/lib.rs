@@ -1,6 +1,7 @@
 //! StableHLO text with Shardy's `sdy` dialect, as JAX emits it
 //! (`jax.jit(f).lower(*args).as_text()`) and as Shardy's tests are written: a
-//! hand-written reader (`cursor.rs` → `parser.rs` → the syntax tree of `ast.rs`) and
+//! reader on the MLIR text layer's `Syntax` (`cursor.rs` and `parser.rs` → the
+//! generic structure with StableHLO's op of `ast.rs` → `module.rs`) and
 //! the import into the model's program (`import.rs`, op by op in `ops.rs`,
 //! collectives in `collective.rs`, custom calls in `custom_call.rs`, loops and
 //! branches in `import/control.rs` with the trip counts of `loops.rs`, donated
