@@ -42,6 +42,11 @@ pub enum Error {
     /// A module does not read (an SPMD program, [`read_spmd`](crate::read_spmd)).
     #[error(transparent)]
     Import(#[from] autoshard_stablehlo::ImportError),
+    /// A module in Shardy's `mpmd` dialect does not read or breaks one of its rules
+    /// ([`check_mpmd`](crate::check_mpmd)): the first error at its `FILE:LINE:COL`,
+    /// in Shardy's wording.
+    #[error("{}: error: {}", .0.location(), .0.message())]
+    Mpmd(#[from] autoshard_mpmd::Error),
     /// A plan has no StableHLO or JAX form.
     #[error(transparent)]
     Export(#[from] autoshard_stablehlo::ExportError),

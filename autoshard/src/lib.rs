@@ -9,7 +9,9 @@
 //! This crate is the library facade: the pipeline's functions ([`solve`], [`price`],
 //! [`run()`], [`export_stablehlo`], [`export_mesh`], [`export_jax`]; for pipelines across meshes
 //! [`solve_pipeline`], [`run_pipeline`], [`export_mpmd`], [`read_mpmd`]; for
-//! hand-partitioned programs [`read_spmd`], [`run_spmd`]), the types they pass along
+//! hand-partitioned programs [`read_spmd`], [`run_spmd`]; for `autoshard check`
+//! [`check()`], which reads a config, a StableHLO module or a module in Shardy's `mpmd`
+//! dialect, [`check_mpmd`]), the types they pass along
 //! ([`Config`], [`Solution`], [`Run`]) and one error type ([`Error`]); each layer is
 //! also reachable whole, as [`model`] (Shardy's vocabulary and the program IR),
 //! [`cost`], [`solver`], [`executor`], [`stablehlo`], [`mpmd`] and [`config`], and [`view`]
@@ -185,6 +187,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod check;
 mod error;
 mod pipeline;
 mod run;
@@ -201,6 +204,7 @@ pub use autoshard_mpmd as mpmd;
 pub use autoshard_solver as solver;
 pub use autoshard_solver::Solution;
 pub use autoshard_stablehlo as stablehlo;
+pub use check::{Checked, check, check_mpmd, is_mpmd};
 pub use error::{Error, Result};
 pub use pipeline::{FragmentTime, ModuleStage, PipelineCheck, PipelineModule, export_mpmd, read_mpmd, run_pipeline};
 pub use run::{Prepared, Run, RunError, prepare, run};

@@ -9,5 +9,6 @@ mod doc_facts;
 mod docs_cli;
 mod golden;
 mod iopddl_cli;
+mod mpmd_cli;
 mod pipeline_cli;
 mod run_cli;

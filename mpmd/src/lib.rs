@@ -40,7 +40,7 @@ mod verify_ops;
 
 // Reading, and the errors of reading and verifying.
 pub use error::{Error, Location, Result};
-pub use parser::parse_module;
+pub use parser::{parse_module, parse_module_with_top_level_ops};
 pub use verify::Verify;
 // The module and its ops.
 pub use ops::{

@@ -10,14 +10,22 @@ use autoshard_mlir::{Aliases, Cursor, OpName, Result, Syntax, TopLevelOps};
 
 /// Reads an MPMD module from `source`; `file` names it in error locations.
 pub fn parse_module(file: &str, source: &str) -> crate::Result<Module> {
-    let mut p = Parser { c: Cursor::in_file(file, source), aliases: Aliases::default(), other_ops: false };
+    let mut p = Parser::new(file, source, TopLevelOps::Refused);
+    Ok(p.module()?)
+}
+
+/// [`parse_module`] of a module that may also hold top-level ops other than functions
+/// (the `sdy.mesh`es of a module JAX writes): each is read as a generic op into the
+/// module's `ops`, which the printer writes before the functions.
+pub fn parse_module_with_top_level_ops(file: &str, source: &str) -> crate::Result<Module> {
+    let mut p = Parser::new(file, source, TopLevelOps::Kept);
     Ok(p.module()?)
 }
 
 /// Reads the functions of `source`, a module that may hold other ops at its top level
 /// (a StableHLO module's `sdy.mesh`es): those are read as generic ops and left out.
 pub(crate) fn parse_functions(file: &str, source: &str) -> crate::Result<Vec<FuncOp>> {
-    let mut p = Parser { c: Cursor::in_file(file, source), aliases: Aliases::default(), other_ops: true };
+    let mut p = Parser::new(file, source, TopLevelOps::Skipped);
     Ok(p.module()?.funcs)
 }
 
@@ -25,8 +33,14 @@ pub(crate) fn parse_functions(file: &str, source: &str) -> crate::Result<Vec<Fun
 pub(crate) struct Parser<'a> {
     pub(crate) c: Cursor<'a>,
     pub(crate) aliases: Aliases<Type, Attr>,
-    /// Whether top-level ops other than functions are read and left out.
-    pub(crate) other_ops: bool,
+    /// What is done with top-level ops other than functions.
+    pub(crate) top_level: TopLevelOps,
+}
+
+impl<'a> Parser<'a> {
+    fn new(file: &str, source: &'a str, top_level: TopLevelOps) -> Self {
+        Parser { c: Cursor::in_file(file, source), aliases: Aliases::default(), top_level }
+    }
 }
 
 /// The `mpmd` dialect's hooks into the generic module structure: its types,
@@ -70,7 +84,7 @@ impl<'a> Syntax<'a> for Parser<'a> {
     }
 
     fn other_top_level_ops(&self) -> TopLevelOps {
-        if self.other_ops { TopLevelOps::Skipped } else { TopLevelOps::Refused }
+        self.top_level
     }
 }
 
@@ -118,6 +132,19 @@ func.func public @main(%arg0: !t {mhlo.memory_kind = "device"}) -> (!t) attribut
         let main = module.func("main").unwrap();
         assert_eq!(main.topology().unwrap().len(), 1);
         assert_eq!(main.body.as_ref().unwrap().ops.len(), 2);
+    }
+
+    #[test]
+    fn top_level_ops_are_kept_when_asked() {
+        let src = "sdy.mesh @mesh = <[\"x\"=2]>\nfunc.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n  return %a : tensor<4xf32>\n}";
+        let err = parse_module("x.mlir", src).unwrap_err();
+        assert_eq!((err.location().line, err.location().column), (1, 1), "{err}");
+        let module = parse_module_with_top_level_ops("x.mlir", src).unwrap();
+        assert_eq!((module.ops.len(), module.funcs.len()), (1, 1));
+        assert_eq!(module.ops[0].op.name(), "sdy.mesh");
+        let printed = module.to_string();
+        assert!(printed.contains("sdy.mesh @mesh"), "{printed}");
+        assert_eq!(parse_module_with_top_level_ops("printed", &printed).unwrap(), module);
     }
 
     #[test]

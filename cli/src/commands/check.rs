@@ -1,14 +1,20 @@
-//! `autoshard check FILE`: validate a config and summarise it.
+//! `autoshard check FILE`: validate a config, a StableHLO module or a module in
+//! Shardy's `mpmd` dialect, and summarise it.
 
 use super::{ConfigArgs, Failure};
 use autoshard::Config;
 use autoshard::model::Program;
+use autoshard::mpmd::{Block, FuncTopology as _, Module, Op, Piece, Type};
 use std::fmt::Write as _;
 
 /// Runs `check`.
 pub fn run(args: &ConfigArgs) -> Result<(), Failure> {
-    let config = args.load()?;
-    print!("{}", summary(&args.shown(), &config));
+    super::refuse_sizes_on_module(&args.file, &args.sizes)?;
+    let checked = autoshard::check(&args.file, &args.sizes).map_err(|e| Failure::BadInput(e.to_string()))?;
+    match checked {
+        autoshard::Checked::Config(config) => print!("{}", summary(&args.shown(), &config)),
+        autoshard::Checked::Mpmd(module) => print!("{}", mpmd_summary(&args.shown(), &module)),
+    }
     Ok(())
 }
 
@@ -69,17 +75,107 @@ fn pipeline_summary(pipeline: &autoshard::solver::pipeline::Pipeline) -> String 
 
 /// `dot_general x2, gelu`: op names in order of first appearance, with counts.
 fn op_histogram(program: &Program) -> String {
-    let mut counts: Vec<(&str, usize)> = Vec::new();
-    for id in program.ops_in_order() {
-        let name = program.op(id).kind.name();
+    histogram(program.ops_in_order().into_iter().map(|id| program.op(id).kind.name().to_string()))
+}
+
+/// `a x2, b`: `names` in order of first appearance, with counts; `none` for none.
+fn histogram(names: impl IntoIterator<Item = String>) -> String {
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    for name in names {
         match counts.iter_mut().find(|(n, _)| *n == name) {
             Some((_, count)) => *count += 1,
             None => counts.push((name, 1)),
         }
     }
     let parts: Vec<String> =
-        counts.iter().map(|(n, c)| if *c == 1 { (*n).to_string() } else { format!("{n} x{c}") }).collect();
+        counts.iter().map(|(n, c)| if *c == 1 { n.clone() } else { format!("{n} x{c}") }).collect();
     if parts.is_empty() { "none".into() } else { parts.join(", ") }
+}
+
+/// The summary `check` prints for a valid MPMD module: its functions, the meshes of
+/// its topologies, its fragments by mesh, its transfers by the meshes they move
+/// between and every op (nested ones too, terminators left out) by name.
+pub fn mpmd_summary(file: &str, module: &Module) -> String {
+    let mut ops = Vec::new();
+    for func in &module.funcs {
+        if let Some(body) = &func.body {
+            walk(body, &mut ops);
+        }
+    }
+    let mut topologies: Vec<String> = Vec::new();
+    for topology in module.funcs.iter().filter_map(|f| f.topology()) {
+        let devices: i64 = topology.meshes().iter().map(|m| m.mesh.total_size()).sum();
+        let noun = if devices == 1 { "device" } else { "devices" };
+        let line = format!("{topology} ({} meshes, {devices} {noun})", topology.meshes().len());
+        if !topologies.contains(&line) {
+            topologies.push(line);
+        }
+    }
+    let mut fragments = Vec::new();
+    let mut transfers = Vec::new();
+    for op in &ops {
+        match op {
+            Op::Fragment(f) => fragments.push(f.mesh_name.clone()),
+            Op::FragmentCall(f) => fragments.push(f.mesh_name.clone()),
+            Op::Transfer(t) => transfers.push(format!("{} -> {}", mesh_of(&t.operand_type), mesh_of(&t.result_type))),
+            _ => {}
+        }
+    }
+    let functions: Vec<String> = module.funcs.iter().map(|f| format!("@{}", f.name)).collect();
+    let name = module.name.clone().unwrap_or_else(|| {
+        std::path::Path::new(file).file_stem().map_or_else(|| file.to_string(), |s| s.to_string_lossy().into_owned())
+    });
+    let count = |list: &[String]| match list.len() {
+        0 => "0".to_string(),
+        n => format!("{n} ({})", histogram(list.iter().cloned())),
+    };
+    let mut out = String::new();
+    let _ = writeln!(out, "{file}: ok");
+    let _ = writeln!(out, "  name:        {name}");
+    let _ = writeln!(out, "  dialect:     mpmd");
+    let _ = writeln!(out, "  functions:   {}", count(&functions));
+    if topologies.is_empty() {
+        let _ = writeln!(out, "  topology:    none");
+    }
+    for topology in &topologies {
+        let _ = writeln!(out, "  topology:    {topology}");
+    }
+    let _ = writeln!(out, "  fragments:   {}", count(&fragments));
+    let _ = writeln!(out, "  transfers:   {}", count(&transfers));
+    let names: Vec<String> = ops.iter().map(|op| op.name().trim_matches('"').to_string()).collect();
+    let _ = writeln!(out, "  ops:         {} ({})", names.len(), histogram(names.iter().cloned()));
+    out
+}
+
+/// The ops of `block` and of the regions inside them, in order, terminators left out.
+fn walk<'m>(block: &'m Block, out: &mut Vec<&'m Op>) {
+    for operation in &block.ops {
+        let op = &operation.op;
+        if !matches!(op, Op::Return(_) | Op::FuncReturn(_)) && !op.name().trim_matches('"').ends_with(".return") {
+            out.push(op);
+        }
+        match op {
+            Op::Fragment(f) => walk(&f.body, out),
+            Op::For(f) => walk(&f.body, out),
+            Op::NamedComputation(n) => walk(&n.body, out),
+            Op::Generic(g) => {
+                for piece in &g.pieces {
+                    if let Piece::Region(blocks) = piece {
+                        blocks.iter().for_each(|b| walk(b, out));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The mesh a value of type `ty` lives on, `local` for a tensor on no mesh.
+fn mesh_of(ty: &Type) -> &str {
+    match ty {
+        Type::MeshTensor(m) => &m.mesh_name,
+        _ => "local",
+    }
 }
 
 #[cfg(test)]

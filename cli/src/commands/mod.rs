@@ -35,7 +35,8 @@ struct Cli {
 /// The config a command reads: the file and the overrides of its `sizes:`.
 #[derive(Debug, clap::Args)]
 pub struct ConfigArgs {
-    /// The config file (.yaml) or StableHLO module (.mlir).
+    /// The config file (.yaml) or StableHLO module (.mlir); `check` also reads a
+    /// module in Shardy's `mpmd` dialect.
     pub file: PathBuf,
     /// Override one of the config's `sizes:` (repeatable; the last one for a name
     /// wins), e.g. --size seq=128 --size batch=2. YAML configs only.
@@ -59,7 +60,11 @@ impl ConfigArgs {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Validate a config: parse it, infer every type and verify every sharding,
-    /// then print a short summary. Reports every error as FILE:LINE:COL.
+    /// then print a short summary. Reports every error as FILE:LINE:COL. A module in
+    /// Shardy's `mpmd` dialect (.mlir with `mpmd` ops, `!mpmd.mesh_tensor` types or
+    /// a `#mpmd.topology`) is read and verified with Shardy's rules instead: its
+    /// first error at FILE:LINE:COL in Shardy's words, or a summary of its functions,
+    /// topology, fragments and transfers.
     Check(ConfigArgs),
     /// Print every op's sharding rule, one line per op in program order:
     /// NAME: #sdy.op_sharding_rule<...> (Shardy's text form).
@@ -153,13 +158,19 @@ fn read(path: &std::path::Path) -> Result<(String, String), Failure> {
 /// Reads and validates the config or module at `path` with its `sizes:` overridden
 /// by `sizes` (which a module cannot take); errors are bad input.
 fn load(path: &std::path::Path, sizes: &[(String, i64)]) -> Result<autoshard::Config, Failure> {
+    refuse_sizes_on_module(path, sizes)?;
+    autoshard::Config::load_with_sizes(path, sizes).map_err(|e| Failure::BadInput(e.to_string()))
+}
+
+/// A usage error when `sizes` are given for a module (`.mlir`), which has none.
+fn refuse_sizes_on_module(path: &std::path::Path, sizes: &[(String, i64)]) -> Result<(), Failure> {
     if is_mlir(path) && !sizes.is_empty() {
         let shown = path.display();
         return Err(Failure::BadInput(format!(
             "{shown}: error: --size applies to YAML configs, not StableHLO modules"
         )));
     }
-    autoshard::Config::load_with_sizes(path, sizes).map_err(|e| Failure::BadInput(e.to_string()))
+    Ok(())
 }
 
 /// Reads a `NAME=VALUE` size override (the command line's `--size`).
