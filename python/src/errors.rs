@@ -94,6 +94,11 @@ pub fn to_py(e: autoshard::Error) -> PyErr {
         Error::Load(_) | Error::Cost(_) | Error::Solve(SolveError::Input(_) | SolveError::Cost(_)) => {
             input_error(message, &[])
         }
+        Error::Mpmd(e) => {
+            let diagnostic =
+                Diagnostic { location: e.location().clone(), message: e.message().to_string(), hint: None };
+            input_error(message, &[diagnostic])
+        }
         Error::Infeasible(_) => InfeasibleError::new_err(message),
         Error::Solve(_) => SolverError::new_err(message),
         Error::InvalidPlan(_) | Error::Export(_) | Error::Pipeline(_) => PlanError::new_err(message),
