@@ -92,6 +92,26 @@ impl DType {
         }
     }
 
+    /// The element type as MLIR writes it: `ui32` for unsigned integers, `f8E4M3FN`
+    /// and `f8E5M2` for the 8-bit floats, else [`DType::name`].
+    pub fn mlir_name(self) -> &'static str {
+        match self {
+            DType::U8 => "ui8",
+            DType::U32 => "ui32",
+            DType::U64 => "ui64",
+            DType::F8E4M3 => "f8E4M3FN",
+            DType::F8E5M2 => "f8E5M2",
+            other => other.name(),
+        }
+    }
+
+    /// The element type MLIR's `name` spells (`f8E4M3`, without `FN`, reads as the
+    /// same type), if the op set has it.
+    pub fn from_mlir_name(name: &str) -> Option<DType> {
+        let name = if name == "f8E4M3" { "f8E4M3FN" } else { name };
+        DType::ALL.into_iter().find(|d| d.mlir_name() == name)
+    }
+
     /// Bytes per element.
     pub fn size_bytes(self) -> u64 {
         match self {

@@ -20,15 +20,10 @@ use std::collections::BTreeMap;
 /// A value with its type, as builders take operands.
 pub type Typed = (ValueRef, Type);
 
-/// The tensor type of a model tensor type (`tensor<4x8xf32>`).
-pub fn tensor_type(ty: &autoshard_model::TensorType) -> TensorType {
-    TensorType::new(&ty.shape, ty.dtype.to_string())
-}
-
 /// `!mpmd.mesh_tensor<"mesh", ty, sharding=...>`: a model tensor type on `mesh`,
 /// sharded as `sharding` (fully replicated when `None`).
 pub fn mesh_tensor(mesh: &str, ty: &autoshard_model::TensorType, sharding: Option<TensorSharding>) -> Type {
-    Type::MeshTensor(MeshTensorType { sharding, ..MeshTensorType::replicated(mesh, tensor_type(ty)) })
+    Type::MeshTensor(MeshTensorType { sharding, ..MeshTensorType::replicated(mesh, TensorType::from(ty)) })
 }
 
 /// Builds one MPMD function.
@@ -397,7 +392,7 @@ mod tests {
             parts.push((y[0].clone(), ty.clone()));
         }
         let sum = f.reduce(Reduction(Some(autoshard_model::ReductionKind::Sum)), &parts, ty.clone());
-        let local = Type::Tensor(tensor_type(&local));
+        let local = Type::Tensor(TensorType::from(&local));
         let origins = vec![UserOrigin::new("y")];
         let mean = f.fragment_with_args("m-1", origins, &[(sum, ty.clone())], &["acc"], vec![ty.clone()], |b, acc| {
             let half = b.named_op("half", "stablehlo.constant", &[], " dense<5e-1> : tensor<4xf32>", local.clone());

@@ -52,4 +52,4 @@ pub use ops::{
 pub use attrs::{Attr, DictAttr, MeshWithOrigins, MeshesWithOrigins, Origin, Reduction, UserOrigin};
 pub use types::{MeshTensorType, TensorType, Type};
 // Building functions.
-pub use builder::{BodyBuilder, FuncBuilder, Typed, fragment_functions, mesh_tensor, tensor_type};
+pub use builder::{BodyBuilder, FuncBuilder, Typed, fragment_functions, mesh_tensor};

@@ -19,7 +19,8 @@ pub fn ints(text: &str) -> Result<Vec<i64>, String> {
     let mut elements = None;
     if let Some((value, ty)) = body.split_once(" : ").filter(|_| body.starts_with("dense<")) {
         body = value.trim();
-        elements = element_count(ty);
+        let ty: Option<autoshard_mlir::TensorType> = ty.trim().parse().ok();
+        elements = ty.and_then(|t| t.static_shape()).and_then(|s| s.iter().map(|&d| usize::try_from(d).ok()).product());
     }
     for (open, close) in [("array<i64:", ">"), ("array<i64", ">"), ("dense<", ">"), ("[", "]")] {
         if let Some(inner) = body.strip_prefix(open).and_then(|b| b.strip_suffix(close)) {
@@ -33,13 +34,6 @@ pub fn ints(text: &str) -> Result<Vec<i64>, String> {
         ([splat], Some(n)) if !body.contains('[') => Ok(vec![*splat; n]),
         _ => Ok(values),
     }
-}
-
-/// How many elements a `tensor<AxBxT>` type holds (`None` if it is not one).
-fn element_count(ty: &str) -> Option<usize> {
-    let inner = ty.trim().strip_prefix("tensor<")?.strip_suffix('>')?;
-    let dims: Vec<&str> = inner.split('x').collect();
-    dims[..dims.len() - 1].iter().map(|d| d.trim().parse::<usize>().ok()).product()
 }
 
 /// The elements of a possibly nested list, row-major: `[[1, 2], [3]]` → `1`, `2`, `3`.

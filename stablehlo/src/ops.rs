@@ -36,31 +36,14 @@ pub fn is_stablehlo_unary(u: UnaryOp) -> bool {
     catalog::find(u.name()).is_some_and(|d| d.stablehlo.iter().any(|n| n.starts_with("stablehlo.")))
 }
 
-/// StableHLO's names of the element types whose name differs from the op set's.
-const ELEMENT_NAMES: [(DType, &str); 5] = [
-    (DType::U8, "ui8"),
-    (DType::U32, "ui32"),
-    (DType::U64, "ui64"),
-    (DType::F8E4M3, "f8E4M3FN"),
-    (DType::F8E5M2, "f8E5M2"),
-];
-
 /// StableHLO's name of element type `dtype` (`ui32`, `f8E4M3FN`, `f32`…).
 pub fn element_name(dtype: DType) -> &'static str {
-    ELEMENT_NAMES.iter().find(|(d, _)| *d == dtype).map_or(dtype.name(), |(_, n)| n)
+    dtype.mlir_name()
 }
 
 /// A tensor type of the op set from a parsed type.
 pub fn tensor_type(ty: &Type) -> Result<TensorType, String> {
-    let element = ty.element.as_str();
-    // `f8E4M3` (without FN) is read as the same type.
-    let named = ELEMENT_NAMES.iter().find(|(_, n)| *n == element || (element == "f8E4M3" && *n == "f8E4M3FN"));
-    let dtype = match named {
-        Some((d, _)) => *d,
-        None => element.parse().map_err(|_| format!("element type '{element}' is not supported"))?,
-    };
-    let shape = ty.static_shape().ok_or("dynamic dimensions ('?') are not supported")?;
-    Ok(TensorType::new(shape, dtype))
+    TensorType::try_from(ty).map_err(|e| e.to_string())
 }
 
 fn result_type(op: &Operation) -> Result<TensorType, String> {

@@ -250,7 +250,7 @@ impl<'a> Main<'a> {
         let origins = vec![UserOrigin::new(name.clone())];
         let scale = format!(" dense<{:e}> : {local}", 1.0 / f64::from(m));
         let signature = format!(" : {local}");
-        let local = Type::Tensor(autoshard_mpmd::tensor_type(local));
+        let local = Type::Tensor(autoshard_mpmd::TensorType::from(local));
         let mesh = self.mesh_name(mesh);
         let mean = self.func.fragment_with_args(mesh, origins, &[value], &["acc"], vec![ty], |body, acc| {
             let scale = body.named_op("scale", "stablehlo.constant", &[], &scale, local.clone());

@@ -13,4 +13,4 @@ pub use builder::{InputSpec, OpSpec, ProgramBuilder};
 pub use ids::{OpId, ValueId};
 pub use location::{Diagnostic, DiagnosticList, Location};
 pub use program::{Body, Input, Op, Output, Program, ShardingGroup, Value, ValueDef};
-pub use types::{TensorType, parse_shape, write_shape};
+pub use types::{TensorType, TypeError, parse_shape, write_shape};

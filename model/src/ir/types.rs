@@ -1,7 +1,10 @@
 //! Tensor types: a static shape and an element type.
 //!
-//! Text form as in MLIR: `tensor<8x16xbf16>`, `tensor<f32>` for a scalar. Dimensions
-//! are non-negative (zero-sized dimensions are allowed, as in StableHLO).
+//! The IR's typed view of the MLIR text layer's one tensor type
+//! ([`autoshard_mlir::TensorType`]): its element a [`DType`], its dimensions static.
+//! The two convert here and only here (`From`, `TryFrom`), and the text form is the
+//! text layer's: `tensor<8x16xbf16>`, `tensor<f32>` for a scalar, `tensor<4xui32>`.
+//! Dimensions are non-negative (zero-sized dimensions are allowed, as in StableHLO).
 
 use crate::dtype::DType;
 use crate::units::Bytes;
@@ -66,14 +69,42 @@ pub fn parse_shape(text: &str) -> crate::Result<Vec<i64>> {
         .ok_or_else(|| crate::Error::Program(format!("expected sizes joined by 'x' such as 16x8, got '{text}'")))
 }
 
+impl From<&TensorType> for autoshard_mlir::TensorType {
+    fn from(t: &TensorType) -> Self {
+        autoshard_mlir::TensorType::new(&t.shape, t.dtype.mlir_name())
+    }
+}
+
+/// Why a tensor type of the text has no IR type.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TypeError {
+    /// Its element type is not one of the op set's.
+    #[error("element type '{0}' is not supported")]
+    Element(String),
+    /// A dimension is `?`.
+    #[error("dynamic dimensions ('?') are not supported")]
+    Dynamic,
+    /// It has an encoding.
+    #[error("tensor encodings (bounds, layouts) are not supported")]
+    Encoding,
+}
+
+impl TryFrom<&autoshard_mlir::TensorType> for TensorType {
+    type Error = TypeError;
+
+    fn try_from(t: &autoshard_mlir::TensorType) -> std::result::Result<Self, TypeError> {
+        let dtype = DType::from_mlir_name(&t.element).ok_or_else(|| TypeError::Element(t.element.clone()))?;
+        let shape = t.static_shape().ok_or(TypeError::Dynamic)?;
+        if t.encoding.is_some() {
+            return Err(TypeError::Encoding);
+        }
+        Ok(TensorType::new(shape, dtype))
+    }
+}
+
 impl fmt::Display for TensorType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("tensor<")?;
-        write_shape(f, &self.shape)?;
-        if !self.shape.is_empty() {
-            f.write_str("x")?;
-        }
-        write!(f, "{}>", self.dtype)
+        autoshard_mlir::TensorType::from(self).fmt(f)
     }
 }
 
@@ -85,6 +116,21 @@ mod tests {
     fn prints_like_mlir() {
         assert_eq!(TensorType::new([8, 16], DType::BF16).to_string(), "tensor<8x16xbf16>");
         assert_eq!(TensorType::new([], DType::F32).to_string(), "tensor<f32>");
+        assert_eq!(TensorType::new([4], DType::U32).to_string(), "tensor<4xui32>");
         assert_eq!(TensorType::new([1024, 1024], DType::F32).size(), Bytes(4 << 20));
+    }
+
+    #[test]
+    fn converts_to_and_from_the_text_type() {
+        for dtype in DType::ALL {
+            let ty = TensorType::new([2, 3], dtype);
+            let text: autoshard_mlir::TensorType = ty.to_string().parse().unwrap();
+            assert_eq!(TensorType::try_from(&text), Ok(ty));
+        }
+        let read = |s: &str| TensorType::try_from(&s.parse::<autoshard_mlir::TensorType>().unwrap());
+        assert_eq!(read("tensor<2xf8E4M3>"), Ok(TensorType::new([2], DType::F8E4M3)));
+        assert_eq!(read("tensor<?x2xf32>"), Err(TypeError::Dynamic));
+        assert_eq!(read("tensor<2xcomplex<f32>>"), Err(TypeError::Element("complex<f32>".into())));
+        assert_eq!(read("tensor<2xf32, #enc>"), Err(TypeError::Encoding));
     }
 }

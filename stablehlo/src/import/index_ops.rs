@@ -14,7 +14,6 @@
 //! and `sitofp`/`extsi`/`trunci`; the `tensor` ops: `from_elements` and `extract`.
 
 use super::Importer;
-use super::mesh::model_type;
 use super::spmd_collectives::result_base;
 use crate::ast::Operation;
 use crate::ops::tensor_type;
@@ -234,11 +233,10 @@ fn scalar_type(text: &str) -> Result<TensorType, String> {
     if text == "index" {
         return Ok(TensorType::new(Vec::new(), DType::I64));
     }
-    if let Some(inner) = text.strip_prefix("tensor<").and_then(|t| t.strip_suffix('>')) {
-        let parsed: autoshard_mesh::TensorType = format!("tensor<{inner}>")
-            .parse()
-            .map_err(|e: autoshard_mlir::SyntaxError| autoshard_mesh::Error::from(e).to_string())?;
-        return model_type(&parsed).ok_or_else(|| format!("{text} is not a static tensor type"));
+    if text.starts_with("tensor<") {
+        let parsed: autoshard_mlir::TensorType =
+            text.parse().map_err(|e: autoshard_mlir::SyntaxError| autoshard_mesh::Error::from(e).to_string())?;
+        return tensor_type(&parsed).map_err(|e| format!("{text}: {e}"));
     }
     tensor_type(&crate::ast::Type::new(&[], text))
 }

@@ -9,7 +9,6 @@
 
 use super::Importer;
 use crate::ast::Operation;
-use crate::ops::tensor_type;
 use autoshard_mesh::{Shard, Sharding, mesh_op, sdy_sharding};
 use autoshard_model::ops::OpKind;
 use autoshard_model::{Diagnostic, Mesh, TensorType};
@@ -75,5 +74,5 @@ impl Importer<'_> {
 
 /// The model's type of a static mesh-dialect tensor type, if it has one.
 pub(super) fn model_type(ty: &autoshard_mesh::TensorType) -> Option<TensorType> {
-    tensor_type(ty).ok()
+    TensorType::try_from(ty).ok()
 }
