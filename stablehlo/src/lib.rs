@@ -35,6 +35,7 @@ mod location;
 mod loops;
 mod ops;
 mod parser;
+mod print;
 
 pub use export::{ExportError, render as export, render_mesh as export_mesh, ssa_name};
 
