@@ -16,6 +16,12 @@ pub trait Dict: Display {
 /// A dialect's op as the printer writes it: the text after its results (`%0 = `),
 /// with nested blocks at `level` + 1 ([`write_block_ops`]).
 pub trait PrintOp {
+    /// Whether a function signature's results are always written in parentheses
+    /// (`-> (tensor<4xf32>)`, `-> ()` for none), as autoshard's StableHLO writer
+    /// writes them. By default (MLIR's own layout) a single result without
+    /// attributes is written bare and no results not at all.
+    const PARENTHESIZED_RESULTS: bool = false;
+
     /// Writes the op's name and the rest of its text.
     fn write<W: Write>(&self, f: &mut W, level: usize) -> fmt::Result;
 }
@@ -35,7 +41,8 @@ pub fn write_attrs(f: &mut impl Write, attrs: &impl Dict) -> fmt::Result {
 
 /// A function at `level`: `func.func (visibility)? @name(args) -> results
 /// (attributes {…})? { body }`; a single result without attributes is written bare
-/// unless its type starts with `(` (a function type).
+/// unless its type starts with `(` (a function type) or the dialect parenthesizes
+/// results ([`PrintOp::PARENTHESIZED_RESULTS`]).
 pub fn write_func<T: Display, D: Dict, O: PrintOp>(
     f: &mut impl Write,
     func: &Func<T, D, O>,
@@ -60,8 +67,10 @@ pub fn write_func<T: Display, D: Dict, O: PrintOp>(
     }
     f.write_str(")")?;
     match func.results.as_slice() {
-        [] => {}
-        [one] if one.attrs.is_empty() && !one.ty.to_string().starts_with('(') => write!(f, " -> {}", one.ty)?,
+        [] if !O::PARENTHESIZED_RESULTS => {}
+        [one] if !O::PARENTHESIZED_RESULTS && one.attrs.is_empty() && !one.ty.to_string().starts_with('(') => {
+            write!(f, " -> {}", one.ty)?
+        }
         results => {
             f.write_str(" -> (")?;
             for (i, r) in results.iter().enumerate() {

@@ -44,6 +44,11 @@ impl Dict {
         self.0.iter().find(|(k, _)| k == key).map(|(_, a)| a)
     }
 
+    /// Adds `key = text`.
+    pub fn push(&mut self, key: impl Into<String>, text: impl Into<String>) {
+        self.0.push((key.into(), Attr::new(text)));
+    }
+
     /// The entries in order.
     pub fn iter(&self) -> impl Iterator<Item = &(String, Attr)> {
         self.0.iter()

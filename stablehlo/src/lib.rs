@@ -37,6 +37,7 @@ mod loops;
 mod module;
 mod ops;
 mod parser;
+mod print;
 
 pub use export::{ExportError, render as export, render_mesh as export_mesh, ssa_name};
 

@@ -39,7 +39,12 @@ fn item(op: Operation, module: &mut Module) -> Result<(), SyntaxError> {
             }
         }
         "sdy.mesh" => {
-            let (Some(name), Some(mesh)) = (symbol(&op), op.attr("mesh")) else {
+            // The pretty form's words (`@name`, `<…>`), or the generic form's properties.
+            let pretty = match op.words.as_slice() {
+                [name, mesh] if !op.generic => Some((name.text.trim_start_matches('@').to_string(), mesh)),
+                _ => None,
+            };
+            let Some((name, mesh)) = pretty.or_else(|| symbol(&op).zip(op.attr("mesh"))) else {
                 return Err(at(&op.loc, "sdy.mesh needs 'sym_name' and 'mesh'"));
             };
             let text = mesh.text.strip_prefix("#sdy.mesh").unwrap_or(&mesh.text).to_string();

@@ -36,11 +36,6 @@ pub fn is_stablehlo_unary(u: UnaryOp) -> bool {
     catalog::find(u.name()).is_some_and(|d| d.stablehlo.iter().any(|n| n.starts_with("stablehlo.")))
 }
 
-/// StableHLO's name of element type `dtype` (`ui32`, `f8E4M3FN`, `f32`…).
-pub fn element_name(dtype: DType) -> &'static str {
-    dtype.mlir_name()
-}
-
 /// A tensor type of the op set from a parsed type.
 pub fn tensor_type(ty: &Type) -> Result<TensorType, String> {
     TensorType::try_from(ty).map_err(|e| e.to_string())

@@ -16,15 +16,19 @@
 //! Invariant: every syntax error carries the location of the byte where reading
 //! failed.
 
-use super::ast::{Attr, Block, Dict, Module, Op, Type};
+use super::ast::{Attr, Block, Dict, Generic, Module, Op, Type};
 use super::cursor::{Cursor, is_ident_byte};
 use autoshard_mlir::{Aliases, BlockArg, Location, OpName, Result, ResultGroup, Syntax, TopLevelOps, ValueRef};
 
 /// Parses a whole module (or a Shardy test file: top-level functions and meshes,
 /// `// -----` separators being comments).
 pub fn parse(source: &str) -> std::result::Result<Module, super::cursor::SyntaxError> {
-    let generic = Reader::new(source, Location::new("", 1, 1)).module()?;
-    super::module::resolve(generic)
+    super::module::resolve(read(source)?)
+}
+
+/// Reads a module as written: the generic structure with StableHLO's ops.
+pub fn read(source: &str) -> Result<Generic> {
+    Reader::new(source, Location::new("", 1, 1)).module()
 }
 
 /// A tensor type, `tensor<2x4xf32>`, read from `text` (a piece of a file at `pos`).
@@ -166,14 +170,13 @@ impl<'s> Reader<'s> {
         op.words.push(Attr { text: format!("{} {}", op.name, rest.text), pos });
     }
 
-    /// `sdy.mesh @name = <…> {attrs}?`: its name and mesh as the generic form's
-    /// properties (`sym_name`, `mesh`).
+    /// `sdy.mesh @name = <…> {attrs}?`: its symbol and its mesh as words.
     fn sdy_mesh(&mut self, op: &mut Op) -> Result<()> {
+        let pos = self.c.pos();
         let name = self.c.symbol()?;
+        op.words.push(Attr { text: format!("@{name}"), pos });
         self.c.expect("=")?;
-        let mesh = self.c.atom()?;
-        op.properties.0.push(("sym_name".into(), Attr::new(format!("{name:?}"))));
-        op.properties.0.push(("mesh".into(), Attr { text: format!("#sdy.mesh{}", mesh.text), pos: mesh.pos }));
+        op.words.push(self.c.atom()?);
         if self.c.peek_after_ws() == Some(b'{') {
             op.attrs = self.parse_dict()?;
         }
@@ -265,6 +268,9 @@ impl<'s> Reader<'s> {
         // (`select`'s `pred, value`).
         if self.c.eat("->") {
             op.result_types = self.result_types()?;
+        } else if count == 0 {
+            // An op without results (`sdy.sharding_group`, a `return`) types its operands.
+            op.operand_types = operands;
         } else if count > 1 && operands.len() == count {
             op.result_types = operands;
         } else if let Some(last) = operands.pop() {

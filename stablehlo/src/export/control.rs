@@ -5,7 +5,9 @@
 //! the top level. A `case` branch reads the values around it directly, as
 //! StableHLO's branches do (the program passes them in as operands).
 
-use super::{Emitter, Ssa, names, signature, ty};
+use super::build::generic_op;
+use super::{Emitter, Ssa};
+use crate::ast::Dict;
 use autoshard_model::ir::Body;
 use autoshard_model::{OpId, OpKind, TensorType};
 
@@ -17,26 +19,22 @@ pub(super) fn emit(e: &mut Emitter<'_>, id: OpId, args: &[Ssa], results: &[Tenso
         OpKind::Case(c) => (if c.predicate { "if" } else { "case" }, args[..1].to_vec(), false),
         other => return Err(format!("{} is not control flow", other.name())),
     };
-    let head = e.results(results, &op.name);
-    e.line(&format!("{head}\"stablehlo.{name}\"({}) ({{", names(&operands)));
-    for (k, region) in op.regions.iter().enumerate() {
-        if k > 0 {
-            e.line("}, {");
-        }
+    let groups = e.results(results, &op.name);
+    let mut control = generic_op(&format!("stablehlo.{name}"), &operands, Dict::default(), results);
+    for region in &op.regions {
         if block_args {
-            let decl = e.declare(&region.args);
-            e.line(&format!("^bb0({decl}):"));
+            let params = e.declare(&region.args);
+            e.open(Some("bb0"), params);
         } else {
             for (&arg, outer) in region.args.iter().zip(&args[1..]) {
                 e.names[arg.index()] = Some(outer.clone());
             }
+            e.open(None, Vec::new());
         }
-        e.depth += 1;
         region_body(e, region, block_args).map_err(|err| err.to_string())?;
-        e.depth -= 1;
+        control.regions.push(e.close());
     }
-    e.line(&format!("}}) : {}", signature(operands.iter().map(|o| &o.ty), results)));
-    Ok(e.result_values(&head, results))
+    Ok(e.define(groups, control, results))
 }
 
 /// A region's ops and its `stablehlo.return`, its arguments constrained first
@@ -51,7 +49,6 @@ fn region_body(e: &mut Emitter<'_>, region: &Body, block_args: bool) -> Result<(
     }
     e.block(&region.ops)?;
     let returned = e.values(&region.results)?;
-    let types: Vec<String> = returned.iter().map(|r| ty(&r.ty)).collect();
-    e.line(&format!("\"stablehlo.return\"({}) : ({}) -> ()", names(&returned), types.join(", ")));
+    e.push(Vec::new(), generic_op("stablehlo.return", &returned, Dict::default(), &[]));
     Ok(())
 }

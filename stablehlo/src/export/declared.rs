@@ -6,7 +6,9 @@
 //! `comparison_direction = #stablehlo<comparison_direction GT>`); attributes that are
 //! part of a result type are written there.
 
+use super::build::dict;
 use super::{Emitter, Ssa, array, literal};
+use crate::ast::Dict;
 use autoshard_model::ops::decl::{AttrValue, HloType, OpDecl, Spelling};
 use autoshard_model::{DType, OpKind, TensorType};
 
@@ -19,13 +21,13 @@ pub(super) fn emit(
     results: &[TensorType],
 ) -> Result<Vec<Ssa>, String> {
     let name = decl.stablehlo.first().ok_or_else(|| format!("{} has no StableHLO name", decl.name))?;
-    Ok(e.generic(name, args, &properties(decl, kind)?, "", results))
+    Ok(e.generic(name, args, properties(decl, kind)?, Dict::default(), results))
 }
 
-/// The properties of op `kind` (declared by `decl`): `name = value, …`, sorted.
-fn properties(decl: &OpDecl, kind: &OpKind) -> Result<String, String> {
+/// The properties of op `kind` (declared by `decl`), sorted by name.
+fn properties(decl: &OpDecl, kind: &OpKind) -> Result<Dict, String> {
     let values = decl.values(kind).map_err(|err| err.to_string())?;
-    let mut attrs: Vec<(&str, String)> = Vec::new();
+    let mut attrs: Vec<(&'static str, String)> = Vec::new();
     for attr in decl.attrs {
         let Spelling::Attr(hlo) = attr.hlo else { continue };
         let value = values.get(attr.key).ok_or_else(|| format!("{}: no value for {}", decl.name, attr.key))?;
@@ -33,8 +35,7 @@ fn properties(decl: &OpDecl, kind: &OpKind) -> Result<String, String> {
         attrs.push((hlo.generic, spelt));
     }
     attrs.sort_by_key(|(name, _)| *name);
-    let attrs: Vec<String> = attrs.into_iter().map(|(name, value)| format!("{name} = {value}")).collect();
-    Ok(attrs.join(", "))
+    Ok(dict(attrs))
 }
 
 /// `value` written as an attribute of MLIR type `ty`.
@@ -52,8 +53,11 @@ fn spell(value: &AttrValue, ty: HloType) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::build::{function, generic_op, pretty_op};
     use super::*;
-    use crate::ast::FuncBody;
+    use crate::ast::Type;
+    use crate::ast::{FuncBody, Op};
+    use autoshard_mlir::{Block, FuncArg, FuncResult, Operation, ResultGroup, ValueRef};
     use autoshard_model::ops::catalog;
     use autoshard_model::ops::decl::{AttrKind, AttrValues, Codec};
 
@@ -70,6 +74,21 @@ mod tests {
         }
     }
 
+    /// `func.func public @f(%a) { %0 = "NAME"(%a) <{properties}>; return %0 }` on
+    /// `tensor<2xf32>`.
+    fn one_op_function(name: &str, properties: Dict) -> super::super::HloFunc {
+        let ty = TensorType::new(vec![2], DType::F32);
+        let a = Ssa { value: ValueRef::new("a"), ty: ty.clone() };
+        let result = Ssa { value: ValueRef::new("0"), ty: ty.clone() };
+        let op = generic_op(name, &[a], properties, std::slice::from_ref(&ty));
+        let ret = Op { operand_types: vec![Type::from(&ty)], ..pretty_op("func.return", vec![result.value]) };
+        let ops =
+            vec![Operation::new(vec![ResultGroup { name: "0".into(), count: 1 }], op), Operation::new(vec![], ret)];
+        let arg = FuncArg::new("a", Type::from(&ty), Dict::default());
+        let body = Block { ops, ..Block::default() };
+        function("f", "public", vec![arg], vec![FuncResult::new(Type::from(&ty), Dict::default())], body)
+    }
+
     /// Every op the catalog writes and reads by derivation reads back, in the generic
     /// form, as the values it was written from.
     #[test]
@@ -80,11 +99,7 @@ mod tests {
             let values = AttrValues(decl.attrs.iter().map(|a| (a.key, sample(&a.kind))).collect());
             let kind = decl.build(&values).unwrap_or_else(|e| panic!("{e}"));
             let props = properties(decl, &kind).unwrap_or_else(|e| panic!("{e}"));
-            let props = if props.is_empty() { String::new() } else { format!(" <{{{props}}}>") };
-            let text = format!(
-                "func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {{\n  %0 = \"{}\"(%a){props} : (tensor<2xf32>) -> tensor<2xf32>\n  return %0 : tensor<2xf32>\n}}",
-                decl.stablehlo[0]
-            );
+            let text = one_op_function(decl.stablehlo[0], props).to_string();
             let module = crate::parser::parse(&text).unwrap_or_else(|e| panic!("{}: {e:?}\n{text}", decl.name));
             let op = &module.funcs[0].ops()[0];
             // The result type states the attributes StableHLO keeps there.

@@ -6,9 +6,11 @@
 //! `dot_general`, letters no later operand or the output needs summed first, then one
 //! transpose into the output's order).
 
+use super::build::dict;
 use super::dot::dot_general;
 use super::reductions::reduce;
 use super::{Emitter, Ssa, array};
+use crate::ast::Dict;
 use crate::ops::is_stablehlo_unary;
 use autoshard_model::TensorType;
 use autoshard_model::ops::{DotGeneral, EinsumEquation, ReduceKind, UnaryOp};
@@ -16,17 +18,24 @@ use autoshard_model::ops::{DotGeneral, EinsumEquation, ReduceKind, UnaryOp};
 /// A pointwise unary op.
 pub(super) fn unary(e: &mut Emitter<'_>, u: UnaryOp, x: &Ssa) -> Ssa {
     if is_stablehlo_unary(u) {
-        return first(e.stablehlo(u.name(), std::slice::from_ref(x), "", std::slice::from_ref(&x.ty)));
+        return first(e.stablehlo(u.name(), std::slice::from_ref(x), Dict::default(), std::slice::from_ref(&x.ty)));
     }
     match u {
         // StableHLO has no erf; XLA reads CHLO's, as JAX writes it.
-        UnaryOp::Erf => first(e.generic("chlo.erf", std::slice::from_ref(x), "", "", std::slice::from_ref(&x.ty))),
+        UnaryOp::Erf => first(e.generic(
+            "chlo.erf",
+            std::slice::from_ref(x),
+            Dict::default(),
+            Dict::default(),
+            std::slice::from_ref(&x.ty),
+        )),
         UnaryOp::Relu => {
             let zero = e.splat(0.0, &x.ty);
             binary(e, "maximum", x, &zero)
         }
         UnaryOp::Silu => {
-            let s = first(e.stablehlo("logistic", std::slice::from_ref(x), "", std::slice::from_ref(&x.ty)));
+            let s =
+                first(e.stablehlo("logistic", std::slice::from_ref(x), Dict::default(), std::slice::from_ref(&x.ty)));
             binary(e, "multiply", x, &s)
         }
         _ => gelu(e, x),
@@ -42,7 +51,7 @@ fn gelu(e: &mut Emitter<'_>, x: &Ssa) -> Ssa {
     let inner = binary(e, "add", x, &kx3);
     let s = c(e, (2.0 / std::f64::consts::PI).sqrt());
     let scaled = binary(e, "multiply", &s, &inner);
-    let t = first(e.stablehlo("tanh", &[scaled], "", std::slice::from_ref(&x.ty)));
+    let t = first(e.stablehlo("tanh", &[scaled], Dict::default(), std::slice::from_ref(&x.ty)));
     let one = c(e, 1.0);
     let t1 = binary(e, "add", &one, &t);
     let half = c(e, 0.5);
@@ -56,7 +65,7 @@ pub(super) fn softmax(e: &mut Emitter<'_>, x: &Ssa, dimension: i64) -> Ssa {
     let max = reduce_over(e, x, ReduceKind::Max, &dims);
     let max = broadcast_back(e, &max, &x.ty, &dims);
     let shifted = binary(e, "subtract", x, &max);
-    let exp = first(e.stablehlo("exponential", &[shifted], "", std::slice::from_ref(&x.ty)));
+    let exp = first(e.stablehlo("exponential", &[shifted], Dict::default(), std::slice::from_ref(&x.ty)));
     let total = reduce_over(e, &exp, ReduceKind::Add, &dims);
     let total = broadcast_back(e, &total, &x.ty, &dims);
     binary(e, "divide", &exp, &total)
@@ -83,13 +92,17 @@ pub(super) fn norm(e: &mut Emitter<'_>, args: &[Ssa], dims: &[i64], epsilon: f64
     let var = mean_of(e, &squares);
     let eps = e.splat(epsilon, &var.ty);
     let var = binary(e, "add", &var, &eps);
-    let inv = first(e.stablehlo("rsqrt", std::slice::from_ref(&var), "", std::slice::from_ref(&var.ty)));
+    let inv = first(e.stablehlo("rsqrt", std::slice::from_ref(&var), Dict::default(), std::slice::from_ref(&var.ty)));
     let inv = broadcast_back(e, &inv, &x.ty, dims);
     let mut y = binary(e, "multiply", &centred, &inv);
     for (param, op) in args[1..].iter().zip(["multiply", "add"]) {
-        let attrs = format!("broadcast_dimensions = {}", array(dims));
-        let wide =
-            first(e.stablehlo("broadcast_in_dim", std::slice::from_ref(param), &attrs, std::slice::from_ref(&x.ty)));
+        let properties = dict([("broadcast_dimensions", array(dims))]);
+        let wide = first(e.stablehlo(
+            "broadcast_in_dim",
+            std::slice::from_ref(param),
+            properties,
+            std::slice::from_ref(&x.ty),
+        ));
         y = binary(e, op, &y, &wide);
     }
     y
@@ -102,13 +115,17 @@ pub(super) fn take(e: &mut Emitter<'_>, table: &Ssa, indices: &Ssa, axis: i64, r
     let offset_dims: Vec<i64> = (0..axis).chain(axis + index_rank..rank - 1 + index_rank).collect();
     let mut slice_sizes = table.ty.shape.clone();
     slice_sizes[axis as usize] = 1;
-    let attrs = format!(
-        "dimension_numbers = #stablehlo.gather<offset_dims = [{}], collapsed_slice_dims = [{axis}], start_index_map = \
-         [{axis}], index_vector_dim = {index_rank}>, indices_are_sorted = false, slice_sizes = {}",
-        super::list(&offset_dims),
-        array(&slice_sizes)
+    let numbers = format!(
+        "#stablehlo.gather<offset_dims = [{}], collapsed_slice_dims = [{axis}], start_index_map = [{axis}], \
+         index_vector_dim = {index_rank}>",
+        super::list(&offset_dims)
     );
-    first(e.stablehlo("gather", &[table.clone(), indices.clone()], &attrs, std::slice::from_ref(result)))
+    let properties = dict([
+        ("dimension_numbers", numbers),
+        ("indices_are_sorted", "false".to_string()),
+        ("slice_sizes", array(&slice_sizes)),
+    ]);
+    first(e.stablehlo("gather", &[table.clone(), indices.clone()], properties, std::slice::from_ref(result)))
 }
 
 /// An operand of an einsum and its letters.
@@ -133,8 +150,8 @@ pub(super) fn einsum(e: &mut Emitter<'_>, eq: &EinsumEquation, args: &[Ssa]) -> 
     }
     let shape: Vec<i64> = permutation.iter().map(|&p| acc.0.ty.shape[p as usize]).collect();
     let out = TensorType::new(shape, acc.0.ty.dtype);
-    let attrs = format!("permutation = {}", array(&permutation));
-    Ok(first(e.stablehlo("transpose", &[acc.0], &attrs, &[out])))
+    let properties = dict([("permutation", array(&permutation))]);
+    Ok(first(e.stablehlo("transpose", &[acc.0], properties, &[out])))
 }
 
 /// The letters of the operands from `from` on and of the output.
@@ -188,14 +205,14 @@ fn reduce_over(e: &mut Emitter<'_>, x: &Ssa, kind: ReduceKind, dims: &[i64]) -> 
 /// `r` (a reduction over `dims` of a tensor of type `full`) broadcast back to `full`.
 fn broadcast_back(e: &mut Emitter<'_>, r: &Ssa, full: &TensorType, dims: &[i64]) -> Ssa {
     let kept: Vec<i64> = (0..full.rank() as i64).filter(|d| !dims.contains(d)).collect();
-    let attrs = format!("broadcast_dimensions = {}", array(&kept));
-    first(e.stablehlo("broadcast_in_dim", std::slice::from_ref(r), &attrs, std::slice::from_ref(full)))
+    let properties = dict([("broadcast_dimensions", array(&kept))]);
+    first(e.stablehlo("broadcast_in_dim", std::slice::from_ref(r), properties, std::slice::from_ref(full)))
 }
 
 /// `a OP b` for two values of one type.
 fn binary(e: &mut Emitter<'_>, op: &str, a: &Ssa, b: &Ssa) -> Ssa {
     let ty = if a.ty.rank() >= b.ty.rank() { a.ty.clone() } else { b.ty.clone() };
-    first(e.stablehlo(op, &[a.clone(), b.clone()], "", &[ty]))
+    first(e.stablehlo(op, &[a.clone(), b.clone()], Dict::default(), &[ty]))
 }
 
 fn first(mut values: Vec<Ssa>) -> Ssa {

@@ -1,6 +1,7 @@
 //! `dot_general` in StableHLO's syntax, with the op set's dimension numbers: the
 //! program's `dot` and `dot_general` and the contractions of an `einsum`.
 
+use super::build::dict;
 use super::{Emitter, Ssa, fields};
 use autoshard_model::TensorType;
 use autoshard_model::ops::DotGeneral;
@@ -13,6 +14,6 @@ pub(super) fn dot_general(e: &mut Emitter<'_>, lhs: &Ssa, rhs: &Ssa, d: &DotGene
         ("lhs_contracting_dimensions", &d.lhs_contracting_dims),
         ("rhs_contracting_dimensions", &d.rhs_contracting_dims),
     ];
-    let attrs = format!("dot_dimension_numbers = #stablehlo.dot<{}>", fields(&numbers));
-    e.stablehlo("dot_general", &[lhs.clone(), rhs.clone()], &attrs, std::slice::from_ref(result)).remove(0)
+    let properties = dict([("dot_dimension_numbers", format!("#stablehlo.dot<{}>", fields(&numbers)))]);
+    e.stablehlo("dot_general", &[lhs.clone(), rhs.clone()], properties, std::slice::from_ref(result)).remove(0)
 }

@@ -11,9 +11,14 @@
 //! function body. Loops and branches are written as `stablehlo.while` and
 //! `stablehlo.case`/`if` with the plan's constraints inside their regions
 //! (`control.rs`). An `sdy.reshard` is written as the constraint it amounts to (XLA's
-//! Shardy import does not take `sdy.reshard`, an op of Shardy's own passes). StableHLO ops
-//! are printed in MLIR's generic form (`"stablehlo.add"(%a, %b) : (…) -> …`), which
-//! every StableHLO parser reads; the `sdy` ops in their own syntax.
+//! Shardy import does not take `sdy.reshard`, an op of Shardy's own passes).
+//!
+//! The writer builds the module in the MLIR text layer's structure (`build.rs`:
+//! operations of StableHLO's one op type, blocks, functions) and prints it once
+//! through the text layer's printer, which writes each op as `print.rs` says:
+//! StableHLO ops in MLIR's generic form (`"stablehlo.add"(%a, %b) : (…) -> …`), which
+//! every StableHLO parser reads; the `sdy` ops, `func.call`, `return` and the `mesh`
+//! dialect's ops in their own syntax. Attribute values are built as text.
 //!
 //! The op set's ops without a StableHLO counterpart are written as the StableHLO
 //! they mean (`decompose.rs`): `relu`, `gelu` (tanh form), `silu`, `softmax`,
@@ -32,6 +37,7 @@
 //! constrained to the sharding it ends with before `return`. Value names become SSA names (`%w1`,
 //! `%relu.0`), made unique; the output is deterministic.
 
+mod build;
 mod collectives;
 mod control;
 mod declared;
@@ -41,13 +47,16 @@ mod ops;
 mod reductions;
 mod reshards;
 
+use crate::ast::{Attr, Dict, Op, Type};
+use autoshard_mlir::{Block, FuncArg, FuncResult, Operation, ResultGroup, ValueRef};
 use autoshard_model::ir::ValueDef;
 use autoshard_model::ops::{BinaryOp, ReduceKind};
 use autoshard_model::{DType, MeshRef, OpId, OpPlan, Plan, Program, TensorSharding, TensorType, ValueId};
 use autoshard_model::{OpKind, ReductionKind};
+pub(crate) use build::Region;
+use build::{dict, function, mesh_op, mesh_sharding_op, pretty_op, sdy_mesh_op};
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
-use std::fmt::Write as _;
 
 /// Why a plan has no StableHLO or JAX form.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -111,11 +120,17 @@ pub(crate) enum Dialect {
 /// A typed SSA value of the module being written.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Ssa {
-    /// Its name, `%x` (or `%x#1` for the second result of a multi-result op).
-    pub name: String,
+    /// Its reference, `%x` (or `%x#1` for the second result of a multi-result op).
+    pub value: ValueRef,
     /// Its type.
     pub ty: TensorType,
 }
+
+/// The module the exporter builds, in the MLIR text layer's structure.
+type HloModule = autoshard_mlir::Module<Type, Attr, Dict, Op>;
+
+/// A function of the module being built.
+type HloFunc = autoshard_mlir::Func<Type, Dict, Op>;
 
 /// `program` with `plan`'s shardings as a StableHLO module (see the module docs).
 /// Shardy has no uneven shards: a plan that cuts a dimension at offsets is written
@@ -141,16 +156,17 @@ pub fn render_mesh(program: &Program, plan: &Plan) -> Result<String, ExportError
     render_in(program, plan, Dialect::Mesh)
 }
 
+/// The module built, then printed once (`print.rs` writes its ops).
 fn render_in(program: &Program, plan: &Plan, dialect: Dialect) -> Result<String, ExportError> {
     let mut emitter = Emitter::new(program, plan, dialect);
-    emitter.module()?;
+    let module = emitter.module()?;
     match emitter.failure {
         Some(failure) => Err(failure),
-        None => Ok(emitter.out),
+        None => Ok(module.to_string()),
     }
 }
 
-/// The writer: the text so far, the SSA name of each program value and the
+/// The writer: the blocks being built, the SSA name of each program value and the
 /// sharding the module states for each.
 pub(crate) struct Emitter<'p> {
     program: &'p Program,
@@ -168,11 +184,12 @@ pub(crate) struct Emitter<'p> {
     /// XLA takes no `unreduced` axes: "Only one of unreduced and manual axes can be
     /// present").
     manual: Vec<bool>,
-    out: String,
-    depth: usize,
+    /// The blocks being built, the innermost last: ops go into it (`build.rs`).
+    blocks: Vec<Block<Type, Op>>,
     names: Vec<Option<Ssa>>,
     /// Per value, the sharding groups it is a member of.
     groups: Vec<Vec<usize>>,
+    /// The SSA names taken, without `%`.
     taken: BTreeSet<String>,
     functions: BTreeSet<String>,
     pending: VecDeque<(OpId, String)>,
@@ -189,8 +206,7 @@ impl<'p> Emitter<'p> {
             ops: plan.ops.iter().map(|o| (o.name.as_str(), o)).collect(),
             steps: reshards::steps(plan),
             manual,
-            out: String::new(),
-            depth: 0,
+            blocks: Vec::new(),
             names: vec![None; program.values().len()],
             groups: groups_of(program),
             taken: BTreeSet::new(),
@@ -199,83 +215,79 @@ impl<'p> Emitter<'p> {
         }
     }
 
-    fn module(&mut self) -> Result<(), ExportError> {
+    /// The module: its meshes, `@main`, then the private function of each named
+    /// computation it calls, in the order they are called.
+    fn module(&mut self) -> Result<HloModule, ExportError> {
         let program = self.program;
         let partitions = program.mesh().total_size();
-        self.line(&format!(
-            "module @{} attributes {{mhlo.num_partitions = {partitions} : i32, mhlo.num_replicas = 1 : i32}} {{",
-            symbol(program.name())
-        ));
-        self.depth += 1;
-        self.meshes()?;
-        let args: Vec<String> = (program.inputs().iter())
-            .map(|input| {
-                let ssa = self.bind(input.value);
-                let mut attrs = self.sharding_attr(input.value);
-                if let Some(output) = input.donated {
-                    attrs = aliasing(&attrs, output);
-                }
-                format!("{}: {}{attrs}", ssa.name, ty(&ssa.ty))
-            })
-            .collect();
-        let results: Vec<String> = (program.outputs().iter().enumerate())
-            .map(|(i, o)| {
-                let stated = self.output_sharding(i).filter(|_| self.dialect == Dialect::Sdy);
-                let attr = stated.map(|s| format!(" {{sdy.sharding = {s}}}")).unwrap_or_default();
-                format!("{}{attr}", ty(&program.value(o.value).ty))
-            })
-            .collect();
-        let head = format!("func.func public @main({}) -> ({})", args.join(", "), results.join(", "));
-        // The mesh dialect has no argument attribute: the arguments are annotated first thing.
-        let params: Vec<ValueId> = match self.dialect {
-            Dialect::Sdy => Vec::new(),
-            Dialect::Mesh => program.inputs().iter().map(|i| i.value).collect(),
-        };
-        self.function(&head, &params, program.top_level())?;
-        let mut returned = Vec::new();
-        for (i, output) in program.outputs().iter().enumerate() {
-            let ssa = self.value(output.value)?;
-            returned.push(match self.output_sharding(i).filter(|s| Some(s) != self.constraint(output.value)) {
-                Some(end) => self.constraint_line(&ssa, &end, &ssa.name),
-                None => ssa,
-            });
-        }
-        self.line(format!("return {}", typed_list(&returned)).trim_end());
-        self.depth -= 1;
-        self.line("}");
+        let attrs =
+            dict([("mhlo.num_partitions", format!("{partitions} : i32")), ("mhlo.num_replicas", "1 : i32".into())]);
+        let mut module = HloModule { name: Some(symbol(program.name())), attrs, ..HloModule::default() };
+        module.ops = self.meshes()?;
+        module.funcs.push(self.main()?);
         while let Some((id, callee)) = self.pending.pop_front() {
-            self.callee(id, &callee)?;
+            module.funcs.extend(self.callee(id, &callee)?);
         }
-        self.depth -= 1;
-        self.line("}");
-        Ok(())
+        Ok(module)
     }
 
     /// The module's meshes: the program's and its maximal meshes (which put a value
     /// on one device, and have no mesh-dialect form).
-    fn meshes(&mut self) -> Result<(), ExportError> {
+    fn meshes(&self) -> Result<Vec<Operation<Op>>, ExportError> {
         let program = self.program;
         if self.dialect == Dialect::Mesh {
             if let Some((name, _)) = program.maximal_meshes().first() {
                 return Err(ExportError::NoMeshForm(format!("the maximal mesh @{name} (one device)")));
             }
-            self.line(&autoshard_mesh::mesh_op(program.mesh_name(), program.mesh()).to_string());
-            return Ok(());
+            return Ok(vec![Operation::new(Vec::new(), mesh_op(program.mesh_name(), program.mesh()))]);
         }
-        // Written as the shardings name it (quoted when it is not a bare identifier).
-        let mesh_symbol = MeshRef::Symbol(program.mesh_name().to_string());
-        self.line(&format!("sdy.mesh {mesh_symbol} = {}", program.mesh()));
-        for (name, mesh) in program.maximal_meshes() {
-            self.line(&format!("sdy.mesh {} = {mesh}", MeshRef::Symbol(name.clone())));
-        }
-        Ok(())
+        let meshes = std::iter::once((program.mesh_name(), program.mesh()))
+            .chain(program.maximal_meshes().iter().map(|(name, mesh)| (name.as_str(), mesh)));
+        Ok(meshes.map(|(name, mesh)| Operation::new(Vec::new(), sdy_mesh_op(name, mesh))).collect())
     }
 
-    /// Opens a function: `head {`, the sharding constraints of the arguments
-    /// `params`, the ops (the caller writes its `return` and `}`).
-    fn function(&mut self, head: &str, params: &[ValueId], ops: &[OpId]) -> Result<(), ExportError> {
-        self.line(&format!("{head} {{"));
-        self.depth += 1;
+    /// `@main`: the program's inputs and outputs with their shardings, its ops, and
+    /// each output constrained to the sharding it ends with before `return`.
+    fn main(&mut self) -> Result<HloFunc, ExportError> {
+        let program = self.program;
+        let args: Vec<FuncArg<Type, Dict>> = (program.inputs().iter())
+            .map(|input| {
+                let ssa = self.bind(input.value);
+                let mut attrs = self.sharding_attr(self.constraint(input.value).cloned());
+                if let Some(output) = input.donated {
+                    // The result that reuses the donated argument's buffer, as XLA reads it.
+                    attrs.push("tf.aliasing_output", format!("{output} : i32"));
+                }
+                FuncArg::new(ssa.value.name, Type::from(&ssa.ty), attrs)
+            })
+            .collect();
+        let results: Vec<FuncResult<Type, Dict>> = (program.outputs().iter().enumerate())
+            .map(|(i, o)| {
+                FuncResult::new(Type::from(&program.value(o.value).ty), self.sharding_attr(self.output_sharding(i)))
+            })
+            .collect();
+        // The mesh dialect has no argument attribute: the arguments are annotated first thing.
+        let params: Vec<ValueId> = match self.dialect {
+            Dialect::Sdy => Vec::new(),
+            Dialect::Mesh => program.inputs().iter().map(|i| i.value).collect(),
+        };
+        self.function(&params, program.top_level())?;
+        let mut returned = Vec::new();
+        for (i, output) in program.outputs().iter().enumerate() {
+            let ssa = self.value(output.value)?;
+            returned.push(match self.output_sharding(i).filter(|s| Some(s) != self.constraint(output.value)) {
+                Some(end) => self.constrain_to(&ssa, &end, &ssa.value.to_string()),
+                None => ssa,
+            });
+        }
+        self.terminator("func.return", &returned);
+        Ok(function("main", "public", args, results, self.close()))
+    }
+
+    /// Opens a function's body: the sharding constraints of the arguments `params`,
+    /// the ops (the caller adds its `return` and closes it).
+    fn function(&mut self, params: &[ValueId], ops: &[OpId]) -> Result<(), ExportError> {
+        self.open(None, Vec::new());
         for &param in params {
             let ssa = self.value(param)?;
             let constrained = self.constrained(param, ssa);
@@ -284,37 +296,18 @@ impl<'p> Emitter<'p> {
         self.block(ops)
     }
 
-    /// Ends a body: `KEYWORD %a, %b : t1, t2` of `returned`, one level out.
-    fn close(&mut self, keyword: &str, returned: &[ValueId]) -> Result<(), ExportError> {
-        let returned = self.values(returned)?;
-        self.line(format!("{keyword} {}", typed_list(&returned)).trim_end());
-        self.depth -= 1;
-        Ok(())
-    }
-
-    /// Names `args` (a body's arguments) and declares them: `%a: t, %b: t`.
-    fn declare(&mut self, args: &[ValueId]) -> String {
-        let decl: Vec<String> = (args.iter())
-            .map(|&a| {
-                let ssa = self.bind(a);
-                format!("{}: {}", ssa.name, ty(&ssa.ty))
-            })
-            .collect();
-        decl.join(", ")
-    }
-
     /// The private function `@callee` holding the body of named computation `id`.
-    fn callee(&mut self, id: OpId, callee: &str) -> Result<(), ExportError> {
+    fn callee(&mut self, id: OpId, callee: &str) -> Result<Option<HloFunc>, ExportError> {
         let program = self.program;
         let op = program.op(id);
-        let Some(body) = op.body() else { return Ok(()) };
-        let params = self.declare(&body.args);
-        let results: Vec<String> = body.results.iter().map(|&r| ty(&program.value(r).ty)).collect();
-        let head = format!("func.func private @{callee}({params}) -> ({})", results.join(", "));
-        self.function(&head, &body.args, &body.ops)?;
-        self.close("return", &body.results)?;
-        self.line("}");
-        Ok(())
+        let Some(body) = op.body() else { return Ok(None) };
+        let args = self.declare(&body.args).into_iter().map(|a| FuncArg::new(a.name, a.ty, Dict::default())).collect();
+        let results = body.results.iter().map(|&r| FuncResult::new(Type::from(&program.value(r).ty), Dict::default()));
+        let results = results.collect();
+        self.function(&body.args, &body.ops)?;
+        let returned = self.values(&body.results)?;
+        self.terminator("func.return", &returned);
+        Ok(Some(function(callee, "private", args, results, self.close())))
     }
 
     /// A new function name from `label`, unique in the module.
@@ -330,12 +323,11 @@ impl<'p> Emitter<'p> {
         name
     }
 
-    /// The ` {sdy.sharding = …}` attribute of a function argument or result.
-    fn sharding_attr(&self, value: ValueId) -> String {
-        match self.constraint(value).filter(|_| self.dialect == Dialect::Sdy) {
-            Some(sharding) => format!(" {{sdy.sharding = {sharding}}}"),
-            None => String::new(),
-        }
+    /// The `{sdy.sharding = …}` attribute of a function argument or result that
+    /// `sharding` is stated for (none in the mesh dialect).
+    fn sharding_attr(&self, sharding: Option<TensorSharding>) -> Dict {
+        let stated = sharding.filter(|_| self.dialect == Dialect::Sdy);
+        dict(stated.map(|s| ("sdy.sharding", s.to_string())))
     }
 
     /// The sharding the module states for `value` ([`written_shardings`]).
@@ -351,7 +343,8 @@ impl<'p> Emitter<'p> {
         Some(output.target(held).unwrap_or_else(|| held.clone()))
     }
 
-    /// Writes `ops` in order, each followed by the sharding constraints of its results.
+    /// Writes `ops` in order, each followed by the sharding constraints of its
+    /// results and their sharding groups.
     fn block(&mut self, ops: &[OpId]) -> Result<(), ExportError> {
         for &id in ops {
             let op = self.program.op(id);
@@ -368,7 +361,10 @@ impl<'p> Emitter<'p> {
                 let ssa = self.value(value)?;
                 let groups = if self.dialect == Dialect::Sdy { self.groups[value.index()].clone() } else { Vec::new() };
                 for group in groups {
-                    self.line(&format!("sdy.sharding_group {} group_id={group} : {}", ssa.name, ty(&ssa.ty)));
+                    let attrs = dict([("group_id", group.to_string())]);
+                    let operand_types = vec![Type::from(&ssa.ty)];
+                    let op = Op { attrs, operand_types, ..pretty_op("sdy.sharding_group", vec![ssa.value.clone()]) };
+                    self.push(Vec::new(), op);
                 }
             }
         }
@@ -379,18 +375,19 @@ impl<'p> Emitter<'p> {
     /// the plan's sharding of it (when it has one an annotation can state).
     fn constrained(&mut self, value: ValueId, ssa: Ssa) -> Ssa {
         let Some(sharding) = self.constraint(value).cloned() else { return ssa };
-        self.constraint_line(&ssa, &sharding, &self.program.value(value).name)
+        self.constrain_to(&ssa, &sharding, &self.program.value(value).name)
     }
 
-    /// Writes `ssa` behind a constraint to `sharding` and returns the new value,
-    /// named after `hint`.
-    pub(crate) fn constraint_line(&mut self, ssa: &Ssa, sharding: &TensorSharding, hint: &str) -> Ssa {
+    /// `ssa` behind a constraint to `sharding` (`sdy.sharding_constraint`, or the
+    /// mesh dialect's `mesh.shard`): the new value, named after `hint`.
+    pub(crate) fn constrain_to(&mut self, ssa: &Ssa, sharding: &TensorSharding, hint: &str) -> Ssa {
         if self.dialect == Dialect::Mesh {
             return self.mesh_shard(ssa, sharding, hint);
         }
-        let name = self.fresh(hint);
-        self.line(&format!("{name} = sdy.sharding_constraint {} {} : {}", ssa.name, sharding.stripped(), ty(&ssa.ty)));
-        Ssa { name, ty: ssa.ty.clone() }
+        let words = vec![Attr::new(sharding.stripped().to_string())];
+        let result_types = vec![Type::from(&ssa.ty)];
+        let op = Op { words, result_types, ..pretty_op("sdy.sharding_constraint", vec![ssa.value.clone()]) };
+        self.add(hint, op, std::slice::from_ref(&ssa.ty)).remove(0)
     }
 
     /// The mesh dialect's constraint: `%s = mesh.sharding …` and `%x = mesh.shard %v
@@ -413,145 +410,10 @@ impl<'p> Emitter<'p> {
             }
         };
         let sharding_name = self.fresh(&format!("{hint}_sharding"));
-        self.line(&format!("{sharding_name} = {stated}"));
-        let name = self.fresh(hint);
-        self.line(&format!("{name} = mesh.shard {} to {sharding_name} : {}", ssa.name, ty(&ssa.ty)));
-        Ssa { name, ty: ssa.ty.clone() }
-    }
-
-    /// Gives program value `value` (an argument) its SSA name.
-    fn bind(&mut self, value: ValueId) -> Ssa {
-        let v = self.program.value(value);
-        let ssa = Ssa { name: self.fresh(&v.name), ty: v.ty.clone() };
-        self.names[value.index()] = Some(ssa.clone());
-        ssa
-    }
-
-    /// The SSA value holding program value `value`, written before it is read (a
-    /// program invariant).
-    fn value(&self, value: ValueId) -> Result<Ssa, ExportError> {
-        let undefined = || ExportError::Undefined(self.program.value(value).name.clone());
-        self.names[value.index()].clone().ok_or_else(undefined)
-    }
-
-    /// [`Emitter::value`] of each of `values`.
-    fn values(&self, values: &[ValueId]) -> Result<Vec<Ssa>, ExportError> {
-        values.iter().map(|&v| self.value(v)).collect()
-    }
-
-    /// A new SSA name from `hint` (a value name), unique in the module.
-    fn fresh(&mut self, hint: &str) -> String {
-        let base = ssa_name(hint);
-        let mut name = format!("%{base}");
-        let mut n = 1;
-        while self.taken.contains(&name) {
-            name = format!("%{base}_{n}");
-            n += 1;
-        }
-        self.taken.insert(name.clone());
-        name
-    }
-
-    fn line(&mut self, text: &str) {
-        let _ = writeln!(self.out, "{:indent$}{text}", "", indent = 2 * self.depth);
-    }
-
-    /// Writes `"stablehlo.NAME"(operands) <{attrs}> : (…) -> (…)` and returns its
-    /// results, named after the op.
-    pub(crate) fn stablehlo(&mut self, name: &str, operands: &[Ssa], attrs: &str, results: &[TensorType]) -> Vec<Ssa> {
-        self.generic(&format!("stablehlo.{name}"), operands, attrs, "", results)
-    }
-
-    /// Writes the generic op `"DIALECT.NAME"(operands) <{attrs}> {dictionary} : (…) ->
-    /// (…)`: `attrs` are its properties, `dictionary` its other attributes (each
-    /// left out when empty).
-    pub(crate) fn generic(
-        &mut self,
-        op: &str,
-        operands: &[Ssa],
-        attrs: &str,
-        dictionary: &str,
-        results: &[TensorType],
-    ) -> Vec<Ssa> {
-        let hint = op.rsplit('.').next().unwrap_or(op);
-        let head = self.results(results, hint);
-        let props = if attrs.is_empty() { String::new() } else { format!(" <{{{attrs}}}>") };
-        let dict = if dictionary.is_empty() { String::new() } else { format!(" {{{dictionary}}}") };
-        self.line(&format!(
-            "{head}\"{op}\"({}){props}{dict} : {}",
-            names(operands),
-            signature(operands.iter().map(|o| &o.ty), results)
-        ));
-        self.result_values(&head, results)
-    }
-
-    /// Like [`Emitter::stablehlo`] with regions of one block each: per region the
-    /// types of its arguments and the body, which writes and returns.
-    pub(crate) fn stablehlo_regions(
-        &mut self,
-        name: &str,
-        operands: &[Ssa],
-        attrs: &str,
-        results: &[TensorType],
-        regions: &mut [Region<'_, 'p>],
-    ) -> Vec<Ssa> {
-        let head = self.results(results, name);
-        let props = if attrs.is_empty() { String::new() } else { format!(" <{{{attrs}}}>") };
-        let mut opening = format!("{head}\"stablehlo.{name}\"({}){props} ({{", names(operands));
-        for (k, (args, body)) in regions.iter_mut().enumerate() {
-            if k > 0 {
-                opening = "}, {".to_string();
-            }
-            self.line(&opening);
-            let params: Vec<Ssa> = args.iter().map(|t| Ssa { name: self.fresh("arg"), ty: t.clone() }).collect();
-            let decl: Vec<String> = params.iter().map(|p| format!("{}: {}", p.name, ty(&p.ty))).collect();
-            self.line(&format!("^bb0({}):", decl.join(", ")));
-            self.depth += 1;
-            let returned = body(self, &params);
-            let types: Vec<String> = returned.iter().map(|r| ty(&r.ty)).collect();
-            self.line(&format!("\"stablehlo.return\"({}) : ({}) -> ()", names(&returned), types.join(", ")));
-            self.depth -= 1;
-        }
-        self.line(&format!("}}) : {}", signature(operands.iter().map(|o| &o.ty), results)));
-        self.result_values(&head, results)
-    }
-
-    /// `%name = ` or `%name:N = ` for an op with `results`.
-    fn results(&mut self, results: &[TensorType], hint: &str) -> String {
-        match results.len() {
-            0 => String::new(),
-            1 => format!("{} = ", self.fresh(hint)),
-            n => format!("{}:{n} = ", self.fresh(hint)),
-        }
-    }
-
-    fn result_values(&self, head: &str, results: &[TensorType]) -> Vec<Ssa> {
-        let base = head.split([' ', ':']).next().unwrap_or_default();
-        match results {
-            [one] => vec![Ssa { name: base.to_string(), ty: one.clone() }],
-            many => many.iter().enumerate().map(|(i, t)| Ssa { name: format!("{base}#{i}"), ty: t.clone() }).collect(),
-        }
-    }
-
-    /// A constant tensor of type `ty` with every element `value`.
-    pub(crate) fn splat(&mut self, value: f64, ty: &TensorType) -> Ssa {
-        let attrs = format!("value = dense<{}> : {}", literal(value, ty.dtype), self::ty(ty));
-        self.stablehlo("constant", &[], &attrs, std::slice::from_ref(ty)).remove(0)
-    }
-}
-
-/// A region of a StableHLO op: the types of its block's arguments and the body
-/// that writes its ops and returns the values it yields.
-pub(crate) type Region<'b, 'p> = (Vec<TensorType>, &'b mut dyn FnMut(&mut Emitter<'p>, &[Ssa]) -> Vec<Ssa>);
-
-/// Whether `sharding` holds partial sums (unreduced axes combined by addition).
-/// `attrs` (an argument's ` {…}` or nothing) with `tf.aliasing_output = output`: the
-/// result that reuses the donated argument's buffer, as XLA reads it.
-fn aliasing(attrs: &str, output: usize) -> String {
-    let alias = format!("tf.aliasing_output = {output} : i32");
-    match attrs.strip_suffix('}') {
-        Some(open) => format!("{open}, {alias}}}"),
-        None => format!(" {{{alias}}}"),
+        self.push(vec![ResultGroup { name: sharding_name.clone(), count: 1 }], mesh_sharding_op(&stated));
+        let operands = vec![ssa.value.clone(), ValueRef::new(sharding_name)];
+        let shard = Op { result_types: vec![Type::from(&ssa.ty)], ..pretty_op("mesh.shard", operands) };
+        self.add(hint, shard, std::slice::from_ref(&ssa.ty)).remove(0)
     }
 }
 
@@ -596,11 +458,11 @@ fn xla_keeps_partial_sums(kind: &OpKind) -> bool {
     }
 }
 
+/// Whether `sharding` holds partial sums (unreduced axes combined by addition).
 fn partial_sums(sharding: &TensorSharding) -> bool {
     !sharding.unreduced.is_empty() && sharding.reduction == ReductionKind::Sum
 }
 
-/// Per value of `program`, the indices of the sharding groups it belongs to.
 /// Per value, whether it is defined inside a manual computation's body (its
 /// arguments included), at any depth.
 fn manual_values(program: &Program) -> Vec<bool> {
@@ -620,6 +482,7 @@ fn manual_values(program: &Program) -> Vec<bool> {
     out
 }
 
+/// Per value of `program`, the indices of the sharding groups it belongs to.
 fn groups_of(program: &Program) -> Vec<Vec<usize>> {
     let mut groups = vec![Vec::new(); program.values().len()];
     for (k, group) in program.sharding_groups().iter().enumerate() {
@@ -628,40 +491,6 @@ fn groups_of(program: &Program) -> Vec<Vec<usize>> {
         }
     }
     groups
-}
-
-/// `tensor<8x256xf32>` (StableHLO's element type names: `ui32`, `f8E4M3FN`…).
-pub(crate) fn ty(t: &TensorType) -> String {
-    let mut out = String::from("tensor<");
-    for d in &t.shape {
-        let _ = write!(out, "{d}x");
-    }
-    out.push_str(crate::ops::element_name(t.dtype));
-    out.push('>');
-    out
-}
-
-/// `(t1, t2) -> t3` or `(t1) -> (t2, t3)`.
-fn signature<'t>(operands: impl Iterator<Item = &'t TensorType>, results: &[TensorType]) -> String {
-    let ins: Vec<String> = operands.map(ty).collect();
-    let outs: Vec<String> = results.iter().map(ty).collect();
-    match outs.as_slice() {
-        [one] => format!("({}) -> {one}", ins.join(", ")),
-        _ => format!("({}) -> ({})", ins.join(", "), outs.join(", ")),
-    }
-}
-
-fn names(values: &[Ssa]) -> String {
-    values.iter().map(|v| v.name.as_str()).collect::<Vec<_>>().join(", ")
-}
-
-/// `%a, %b : t1, t2`, as `return` and `sdy.return` list their operands.
-fn typed_list(values: &[Ssa]) -> String {
-    if values.is_empty() {
-        return String::new(); // `return` of a function without results
-    }
-    let types: Vec<String> = values.iter().map(|v| ty(&v.ty)).collect();
-    format!("{} : {}", names(values), types.join(", "))
 }
 
 /// `array<i64: 1, 0>`.
@@ -677,13 +506,11 @@ pub(crate) fn list(values: &[i64]) -> String {
     values.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
 }
 
-/// `comparison_direction = …` (and `compare_type`, when given).
-pub(crate) fn comparison(direction: autoshard_model::ops::ComparisonDirection, compare_type: Option<&str>) -> String {
-    let mut attrs = format!("comparison_direction = #stablehlo<comparison_direction {}>", direction.name());
-    if let Some(t) = compare_type {
-        attrs = format!("compare_type = #stablehlo<comparison_type {t}>, {attrs}");
-    }
-    attrs
+/// The properties `compare_type` (when given) and `comparison_direction`.
+pub(crate) fn comparison(direction: autoshard_model::ops::ComparisonDirection, compare_type: Option<&str>) -> Dict {
+    let compare_type = compare_type.map(|t| ("compare_type", format!("#stablehlo<comparison_type {t}>")));
+    let direction = ("comparison_direction", format!("#stablehlo<comparison_direction {}>", direction.name()));
+    dict(compare_type.into_iter().chain([direction]))
 }
 
 /// `name = [a, b]` fields of a dimension-numbers attribute, empty lists left out.

@@ -1,13 +1,16 @@
-//! One program op as StableHLO (or `sdy`) text: the op set's attributes in
+//! One program op as StableHLO (or `sdy`) ops of the module: the op set's attributes in
 //! StableHLO's generic attribute syntax, the region ops with their bodies. An op whose
 //! export the op catalog derives is written by `declared.rs`; the rest here by hand.
 //! Ops with no StableHLO counterpart go to `decompose.rs`, collectives to
 //! `collectives.rs`, `dot_general` to `dot.rs` and reductions' combining regions to
 //! `reductions.rs`.
 
+use super::build::{dict, pretty_op};
 use super::dot::dot_general;
 use super::reductions::{combiner, combining, inits, reduce, scalars};
-use super::{Dialect, Emitter, Region, Ssa, array, collectives, comparison, control, declared, decompose, fields, ty};
+use super::{Dialect, Emitter, Region, Ssa, array, collectives, comparison, control, declared, decompose, fields};
+use crate::ast::Type;
+use crate::ast::{Attr, Dict, Op};
 use autoshard_model::ops::catalog;
 use autoshard_model::ops::decl::Codec;
 use autoshard_model::ops::{
@@ -44,16 +47,15 @@ pub(super) fn emit(e: &mut Emitter<'_>, id: OpId) -> Result<Vec<Ssa>, String> {
                 Some(v) => v.clone(),
                 None => e.splat(p.value, &TensorType::new(vec![], args[0].ty.dtype)),
             };
-            let attrs = format!(
-                "edge_padding_high = {}, edge_padding_low = {}, interior_padding = {}",
-                array(&p.edge_padding_high),
-                array(&p.edge_padding_low),
-                array(&p.interior_padding)
-            );
-            Ok(e.stablehlo("pad", &[args[0].clone(), value], &attrs, &results))
+            let properties = dict([
+                ("edge_padding_high", array(&p.edge_padding_high)),
+                ("edge_padding_low", array(&p.edge_padding_low)),
+                ("interior_padding", array(&p.interior_padding)),
+            ]);
+            Ok(e.stablehlo("pad", &[args[0].clone(), value], properties, &results))
         }
-        OpKind::Convolution(c) => Ok(e.stablehlo("convolution", &args, &convolution(c), &results)),
-        OpKind::Gather(g) => Ok(e.stablehlo("gather", &args, &gather(g), &results)),
+        OpKind::Convolution(c) => Ok(e.stablehlo("convolution", &args, convolution(c), &results)),
+        OpKind::Gather(g) => Ok(e.stablehlo("gather", &args, gather(g), &results)),
         OpKind::Scatter(s) => Ok(scatter(e, &args, s, &results)),
         OpKind::Take(t) => one(decompose::take(e, &args[0], &args[1], t.axis, &result)),
         OpKind::Sort(s) => Ok(sort(e, &args, s.dimension, s.descending, s.is_stable, &results)),
@@ -61,30 +63,27 @@ pub(super) fn emit(e: &mut Emitter<'_>, id: OpId) -> Result<Vec<Ssa>, String> {
         OpKind::LayerNorm(n) => one(decompose::norm(e, &args, &n.dimensions, n.epsilon, true)),
         OpKind::RmsNorm(n) => one(decompose::norm(e, &args, &n.dimensions, n.epsilon, false)),
         OpKind::Custom(c) => custom(e, id, args, c),
-        OpKind::ShardingConstraint(s) | OpKind::Reshard(s) if e.dialect == Dialect::Mesh => {
-            one(e.constraint_line(&args[0], s, "constraint"))
-        }
-        OpKind::ShardingConstraint(s) => one(sdy_unary(e, "sharding_constraint", &args[0], &s.stripped().to_string())),
         // XLA's Shardy import rejects `sdy.reshard` (an op of Shardy's own passes);
         // a constraint fixes the same sharding at the same point.
-        OpKind::Reshard(s) => one(sdy_unary(e, "sharding_constraint", &args[0], &s.stripped().to_string())),
+        OpKind::ShardingConstraint(s) | OpKind::Reshard(s) => {
+            let hint = if e.dialect == Dialect::Mesh { "constraint" } else { "sharding_constraint" };
+            one(e.constrain_to(&args[0], s, hint))
+        }
         // A plan needs no barrier: the value's own constraint follows.
         OpKind::PropagationBarrier(_) if e.dialect == Dialect::Mesh => one(args[0].clone()),
         OpKind::ManualComputation(_) if e.dialect == Dialect::Mesh => {
             Err("a manual computation has no form in the mesh dialect".into())
         }
-        OpKind::PropagationBarrier(d) => one(sdy_unary(
-            e,
-            "propagation_barrier",
-            &args[0],
-            &format!("allowed_direction={}", d.name().to_uppercase()),
-        )),
+        OpKind::PropagationBarrier(d) => {
+            let attrs = dict([("allowed_direction", d.name().to_uppercase())]);
+            let result_types = vec![Type::from(&args[0].ty)];
+            let op = Op { attrs, result_types, ..pretty_op("sdy.propagation_barrier", vec![args[0].value.clone()]) };
+            Ok(e.add("propagation_barrier", op, std::slice::from_ref(&args[0].ty)))
+        }
         OpKind::NamedComputation(n) => Ok(call(e, id, &args, &n.label, &results)),
         OpKind::ManualComputation(m) => manual(e, id, &args, m, &results),
         OpKind::While(_) | OpKind::Case(_) => control::emit(e, id, &args, &results),
-        OpKind::Constant(c) => {
-            Ok(e.stablehlo("constant", &[], &format!("value = {}", dense(&c.values, &c.ty)), &results))
-        }
+        OpKind::Constant(c) => Ok(e.stablehlo("constant", &[], dict([("value", dense(&c.values, &c.ty))]), &results)),
         OpKind::ReduceWindow(r) => Ok(reduce_window(e, &args, r, &results)),
         OpKind::SelectAndScatter(s) => Ok(vec![select_and_scatter(e, &args, s, &result)]),
         OpKind::AllGather(a) => Ok(collectives::all_gather(e, &args, a, &results)),
@@ -102,22 +101,16 @@ fn padding(pairs: &[(i64, i64)]) -> String {
     format!("dense<[{}]> : tensor<{}x2xi64>", items.join(", "), pairs.len())
 }
 
-/// The window attributes of `reduce_window` (`dilations`) or `select_and_scatter`.
-fn window(w: &Window, dilations: bool) -> String {
-    let mut attrs = format!(
-        "padding = {}, window_dimensions = {}, window_strides = {}",
-        padding(&w.padding),
-        array(&w.dimensions),
-        array(&w.strides)
-    );
-    if dilations {
-        attrs = format!(
-            "base_dilations = {}, {attrs}, window_dilations = {}",
-            array(&w.base_dilations),
-            array(&w.window_dilations)
-        );
-    }
-    attrs
+/// The window properties of `reduce_window` (`dilations`) or `select_and_scatter`.
+fn window(w: &Window, dilations: bool) -> Dict {
+    let base = dilations.then(|| ("base_dilations", array(&w.base_dilations)));
+    let window = [
+        ("padding", padding(&w.padding)),
+        ("window_dimensions", array(&w.dimensions)),
+        ("window_strides", array(&w.strides)),
+    ];
+    let window_dilations = dilations.then(|| ("window_dilations", array(&w.window_dilations)));
+    dict(base.into_iter().chain(window).chain(window_dilations))
 }
 
 /// `reduce_window` of its inputs, each combined on its own by `r.kind`.
@@ -125,8 +118,8 @@ fn reduce_window(e: &mut Emitter<'_>, args: &[Ssa], r: &ReduceWindow, results: &
     let n = ReduceWindow::input_count(args.iter().map(|a| a.ty.rank()));
     let init = inits(e, &args[..n], &args[n..], r.kind);
     let operands: Vec<Ssa> = args[..n].iter().cloned().chain(init).collect();
-    let attrs = window(&r.window, true);
-    combining(e, "reduce_window", &operands, &attrs, results, Some(r.kind), &scalars(&args[..n]))
+    let properties = window(&r.window, true);
+    combining(e, "reduce_window", &operands, properties, results, Some(r.kind), &scalars(&args[..n]))
 }
 
 /// `select_and_scatter`: a select region comparing by `s.select`, a scatter region
@@ -136,16 +129,17 @@ fn select_and_scatter(e: &mut Emitter<'_>, args: &[Ssa], s: &SelectAndScatter, r
     let scalar = TensorType::new(vec![], args[0].ty.dtype);
     let direction = s.select;
     let mut select = |e: &mut Emitter<'_>, p: &[Ssa]| {
-        e.stablehlo("compare", p, &comparison(direction, None), &[TensorType::new(vec![], DType::I1)])
+        e.stablehlo("compare", p, comparison(direction, None), &[TensorType::new(vec![], DType::I1)])
     };
     let kind = s.scatter;
     let mut scatter =
-        |e: &mut Emitter<'_>, p: &[Ssa]| e.stablehlo(combiner(kind), p, "", std::slice::from_ref(&scalar));
+        |e: &mut Emitter<'_>, p: &[Ssa]| e.stablehlo(combiner(kind), p, Dict::default(), std::slice::from_ref(&scalar));
     let operands: Vec<Ssa> = args[..2].iter().cloned().chain(init).collect();
     let pair = vec![scalar.clone(); 2];
     let mut regions: [Region<'_, '_>; 2] = [(pair.clone(), &mut select), (pair, &mut scatter)];
-    let attrs = window(&s.window, false);
-    e.stablehlo_regions("select_and_scatter", &operands, &attrs, std::slice::from_ref(result), &mut regions).remove(0)
+    let properties = window(&s.window, false);
+    e.stablehlo_regions("select_and_scatter", &operands, properties, std::slice::from_ref(result), &mut regions)
+        .remove(0)
 }
 
 /// `sort` along `dimension`, keyed by the first operand in a total order.
@@ -157,16 +151,16 @@ fn sort(
     stable: bool,
     results: &[TensorType],
 ) -> Vec<Ssa> {
-    let attrs = format!("dimension = {dimension} : i64, is_stable = {stable}");
+    let properties = dict([("dimension", format!("{dimension} : i64")), ("is_stable", stable.to_string())]);
     let params: Vec<TensorType> =
         args.iter().flat_map(|a| [TensorType::new(vec![], a.ty.dtype), TensorType::new(vec![], a.ty.dtype)]).collect();
     let key = args[0].ty.dtype;
     let mut body = |e: &mut Emitter<'_>, p: &[Ssa]| {
         let direction = if descending { ComparisonDirection::Gt } else { ComparisonDirection::Lt };
         let order = key.is_float().then_some("TOTALORDER");
-        e.stablehlo("compare", &p[..2], &comparison(direction, order), &[TensorType::new(vec![], DType::I1)])
+        e.stablehlo("compare", &p[..2], comparison(direction, order), &[TensorType::new(vec![], DType::I1)])
     };
-    e.stablehlo_regions("sort", args, &attrs, results, &mut [(params, &mut body)])
+    e.stablehlo_regions("sort", args, properties, results, &mut [(params, &mut body)])
 }
 
 /// `scatter` of `args` (input, indices, updates) combining by `s.kind`.
@@ -178,19 +172,20 @@ fn scatter(e: &mut Emitter<'_>, args: &[Ssa], s: &Scatter, results: &[TensorType
         ("scatter_indices_batching_dims", &s.scatter_indices_batching_dims),
         ("scatter_dims_to_operand_dims", &s.scatter_dims_to_operand_dims),
     ];
-    let attrs = format!(
-        "indices_are_sorted = {}, scatter_dimension_numbers = #stablehlo.scatter<{}, index_vector_dim = {}>, unique_indices = {}",
-        s.indices_are_sorted,
-        fields(&numbers),
-        s.index_vector_dim,
-        s.unique_indices
-    );
+    let properties = dict([
+        ("indices_are_sorted", s.indices_are_sorted.to_string()),
+        (
+            "scatter_dimension_numbers",
+            format!("#stablehlo.scatter<{}, index_vector_dim = {}>", fields(&numbers), s.index_vector_dim),
+        ),
+        ("unique_indices", s.unique_indices.to_string()),
+    ]);
     // Operands: the inputs, the indices, one update per input.
     let n = (args.len() - 1) / 2;
-    combining(e, "scatter", args, &attrs, results, s.kind.reduction(), &scalars(&args[..n]))
+    combining(e, "scatter", args, properties, results, s.kind.reduction(), &scalars(&args[..n]))
 }
 
-fn gather(g: &Gather) -> String {
+fn gather(g: &Gather) -> Dict {
     let numbers = [
         ("offset_dims", &g.offset_dims),
         ("collapsed_slice_dims", &g.collapsed_slice_dims),
@@ -198,27 +193,26 @@ fn gather(g: &Gather) -> String {
         ("start_indices_batching_dims", &g.start_indices_batching_dims),
         ("start_index_map", &g.start_index_map),
     ];
-    format!(
-        "dimension_numbers = #stablehlo.gather<{}, index_vector_dim = {}>, indices_are_sorted = {}, slice_sizes = {}",
-        fields(&numbers),
-        g.index_vector_dim,
-        g.indices_are_sorted,
-        array(&g.slice_sizes)
-    )
+    dict([
+        (
+            "dimension_numbers",
+            format!("#stablehlo.gather<{}, index_vector_dim = {}>", fields(&numbers), g.index_vector_dim),
+        ),
+        ("indices_are_sorted", g.indices_are_sorted.to_string()),
+        ("slice_sizes", array(&g.slice_sizes)),
+    ])
 }
 
-fn convolution(c: &Convolution) -> String {
-    format!(
-        "batch_group_count = {} : i64, dimension_numbers = #stablehlo.conv<{}>, feature_group_count = {} : i64, \
-         lhs_dilation = {}, padding = {}, rhs_dilation = {}, window_strides = {}",
-        c.batch_group_count,
-        conv_numbers(&c.dimension_numbers),
-        c.feature_group_count,
-        array(&c.lhs_dilation),
-        padding(&c.padding),
-        array(&c.rhs_dilation),
-        array(&c.window_strides)
-    )
+fn convolution(c: &Convolution) -> Dict {
+    dict([
+        ("batch_group_count", format!("{} : i64", c.batch_group_count)),
+        ("dimension_numbers", format!("#stablehlo.conv<{}>", conv_numbers(&c.dimension_numbers))),
+        ("feature_group_count", format!("{} : i64", c.feature_group_count)),
+        ("lhs_dilation", array(&c.lhs_dilation)),
+        ("padding", padding(&c.padding)),
+        ("rhs_dilation", array(&c.rhs_dilation)),
+        ("window_strides", array(&c.window_strides)),
+    ])
 }
 
 /// `[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]`: each dimension's role, by position.
@@ -254,7 +248,7 @@ fn dense(values: &[f64], t: &TensorType) -> String {
         _ if t.rank() == 0 => items.first().cloned().unwrap_or_default(),
         _ => nested(&items, &t.shape),
     };
-    format!("dense<{body}> : {}", ty(t))
+    format!("dense<{body}> : {t}")
 }
 
 /// `[[1, 2], [3, 4]]`: row-major `items` nested by `shape`.
@@ -269,21 +263,15 @@ fn nested(items: &[String], shape: &[i64]) -> String {
     }
 }
 
-/// `%r = sdy.NAME %x ATTR : type`.
-fn sdy_unary(e: &mut Emitter<'_>, name: &str, x: &Ssa, attr: &str) -> Ssa {
-    let result = e.fresh(name);
-    e.line(&format!("{result} = sdy.{name} {} {attr} : {}", x.name, ty(&x.ty)));
-    Ssa { name: result, ty: x.ty.clone() }
-}
-
 /// A `custom` op: its body, written in place of the op; without one, the
 /// `stablehlo.custom_call` it was read from, with its sharding rule.
 fn custom(e: &mut Emitter<'_>, id: OpId, args: Vec<Ssa>, c: &Custom) -> Result<Vec<Ssa>, String> {
     let op = e.program.op(id);
     let Some(body) = op.body() else {
         let target = c.target.as_ref().ok_or("a custom op without a body has no StableHLO form")?;
-        let (attrs, rule) = (format!("call_target_name = {target:?}"), format!("sdy.sharding_rule = {}", c.rule));
-        return Ok(e.generic("stablehlo.custom_call", &args, &attrs, &rule, &c.results));
+        let (properties, rule) =
+            (dict([("call_target_name", format!("{target:?}"))]), dict([("sdy.sharding_rule", c.rule.to_string())]));
+        return Ok(e.generic("stablehlo.custom_call", &args, properties, rule, &c.results));
     };
     for (&param, arg) in body.args.iter().zip(args) {
         e.names[param.index()] = Some(arg);
@@ -302,13 +290,18 @@ fn shardings(list: &[TensorSharding]) -> String {
 fn call(e: &mut Emitter<'_>, id: OpId, args: &[Ssa], label: &str, results: &[TensorType]) -> Vec<Ssa> {
     let callee = e.function_name(label);
     e.pending.push_back((id, callee.clone()));
-    let lhs = e.results(results, &e.program.op(id).name);
-    e.line(&format!(
-        "{lhs}func.call @{callee}({}) : {}",
-        super::names(args),
-        super::signature(args.iter().map(|a| &a.ty), results)
-    ));
-    e.result_values(&lhs, results)
+    let mut symbol = String::new();
+    let _ = autoshard_mlir::write_symbol(&mut symbol, &callee);
+    let words = vec![Attr::new(symbol)];
+    let op = Op { words, ..typed_op("func.call", args, results) };
+    e.add(&e.program.op(id).name, op, results)
+}
+
+/// Op `name` in its own syntax, of `args`, stating its operand and result types.
+fn typed_op(name: &str, args: &[Ssa], results: &[TensorType]) -> Op {
+    let operand_types = args.iter().map(|a| Type::from(&a.ty)).collect();
+    let result_types = results.iter().map(Type::from).collect();
+    Op { operand_types, result_types, ..pretty_op(name, args.iter().map(|a| a.value.clone()).collect()) }
 }
 
 /// `%r = sdy.manual_computation(…) in_shardings=… out_shardings=… manual_axes=…
@@ -322,19 +315,18 @@ fn manual(
 ) -> Result<Vec<Ssa>, String> {
     let op = e.program.op(id);
     let body = op.body().ok_or("the manual computation has no body")?;
-    let lhs = e.results(results, &op.name);
+    let groups = e.results(results, &op.name);
     let params = e.declare(&body.args);
-    let axes: Vec<String> = m.manual_axes.iter().map(|a| format!("{a:?}")).collect();
-    e.line(&format!(
-        "{lhs}sdy.manual_computation({}) in_shardings={} out_shardings={} manual_axes={{{}}} ({params}) {{",
-        super::names(args),
-        shardings(&m.in_shardings),
-        shardings(&m.out_shardings),
-        axes.join(", "),
-    ));
-    e.depth += 1;
+    e.open(None, params);
     e.block(&body.ops).map_err(|err| err.to_string())?;
-    e.close("sdy.return", &body.results).map_err(|err| err.to_string())?;
-    e.line(&format!("}} : {}", super::signature(args.iter().map(|a| &a.ty), results)));
-    Ok(e.result_values(&lhs, results))
+    let returned = e.values(&body.results).map_err(|err| err.to_string())?;
+    e.terminator("sdy.return", &returned);
+    let axes: Vec<String> = m.manual_axes.iter().map(|a| format!("{a:?}")).collect();
+    let attrs = dict([
+        ("in_shardings", shardings(&m.in_shardings)),
+        ("out_shardings", shardings(&m.out_shardings)),
+        ("manual_axes", format!("{{{}}}", axes.join(", "))),
+    ]);
+    let computation = Op { attrs, regions: vec![e.close()], ..typed_op("sdy.manual_computation", args, results) };
+    Ok(e.define(groups, computation, results))
 }

@@ -4,7 +4,9 @@
 //! identity (an arg reduction's comparator as JAX writes it), and the identities as
 //! scalar init values.
 
+use super::build::dict;
 use super::{Emitter, Region, Ssa, array, comparison};
+use crate::ast::Dict;
 use autoshard_model::ops::{ComparisonDirection, ReduceKind};
 use autoshard_model::{DType, TensorType};
 
@@ -32,14 +34,14 @@ pub(super) fn reduce(
 ) -> Vec<Ssa> {
     let inits = identities(e, xs, kind);
     let operands: Vec<Ssa> = xs.iter().cloned().chain(inits).collect();
-    let attrs = format!("dimensions = {}", array(dims));
+    let properties = dict([("dimensions", array(dims))]);
     if kind.is_arg() {
         let types = scalars(xs);
         let mut body = |e: &mut Emitter<'_>, p: &[Ssa]| arg_comparator(e, kind, p);
         let mut regions: [Region<'_, '_>; 1] = [([types.clone(), types].concat(), &mut body)];
-        return e.stablehlo_regions("reduce", &operands, &attrs, results, &mut regions);
+        return e.stablehlo_regions("reduce", &operands, properties, results, &mut regions);
     }
-    combining(e, "reduce", &operands, &attrs, results, Some(kind), &scalars(xs))
+    combining(e, "reduce", &operands, properties, results, Some(kind), &scalars(xs))
 }
 
 /// The body of an arg reduction over `(a, ia, b, ib)`, as `jnp.argmax` lowers it:
@@ -50,18 +52,24 @@ fn arg_comparator(e: &mut Emitter<'_>, kind: ReduceKind, p: &[Ssa]) -> Vec<Ssa> 
     let value_order = if p[0].ty.dtype.is_float() { "FLOAT" } else { "SIGNED" };
     let index_order = if p[1].ty.dtype.integer_bounds().is_some_and(|(lo, _)| lo < 0) { "SIGNED" } else { "UNSIGNED" };
     let compare = |e: &mut Emitter<'_>, d, x: &Ssa, y: &Ssa, order| {
-        e.stablehlo("compare", &[x.clone(), y.clone()], &comparison(d, Some(order)), &bool_ty).remove(0)
+        e.stablehlo("compare", &[x.clone(), y.clone()], comparison(d, Some(order)), &bool_ty).remove(0)
     };
     let better = if kind == ReduceKind::ArgMin { ComparisonDirection::Lt } else { ComparisonDirection::Gt };
     let beats = compare(e, better, &p[0], &p[2], value_order);
     let nan = compare(e, ComparisonDirection::Ne, &p[0], &p[0], value_order);
     let equal = compare(e, ComparisonDirection::Eq, &p[0], &p[2], value_order);
     let lower = compare(e, ComparisonDirection::Lt, &p[1], &p[3], index_order);
-    let wins = e.stablehlo("or", &[beats, nan], "", &bool_ty).remove(0);
-    let tie = e.stablehlo("and", &[equal, lower], "", &bool_ty).remove(0);
-    let index_wins = e.stablehlo("or", &[wins.clone(), tie], "", &bool_ty).remove(0);
-    let value = e.stablehlo("select", &[wins, p[0].clone(), p[2].clone()], "", std::slice::from_ref(&p[0].ty));
-    let index = e.stablehlo("select", &[index_wins, p[1].clone(), p[3].clone()], "", std::slice::from_ref(&p[1].ty));
+    let wins = e.stablehlo("or", &[beats, nan], Dict::default(), &bool_ty).remove(0);
+    let tie = e.stablehlo("and", &[equal, lower], Dict::default(), &bool_ty).remove(0);
+    let index_wins = e.stablehlo("or", &[wins.clone(), tie], Dict::default(), &bool_ty).remove(0);
+    let value =
+        e.stablehlo("select", &[wins, p[0].clone(), p[2].clone()], Dict::default(), std::slice::from_ref(&p[0].ty));
+    let index = e.stablehlo(
+        "select",
+        &[index_wins, p[1].clone(), p[3].clone()],
+        Dict::default(),
+        std::slice::from_ref(&p[1].ty),
+    );
     [value, index].concat()
 }
 
@@ -77,7 +85,7 @@ pub(super) fn combining(
     e: &mut Emitter<'_>,
     name: &str,
     operands: &[Ssa],
-    attrs: &str,
+    properties: Dict,
     results: &[TensorType],
     kind: Option<ReduceKind>,
     types: &[TensorType],
@@ -86,11 +94,13 @@ pub(super) fn combining(
     let mut body = |e: &mut Emitter<'_>, p: &[Ssa]| match kind {
         None => p[n..].to_vec(),
         Some(kind) => (0..n)
-            .flat_map(|i| e.stablehlo(combiner(kind), &[p[i].clone(), p[n + i].clone()], "", &types[i..=i]))
+            .flat_map(|i| {
+                e.stablehlo(combiner(kind), &[p[i].clone(), p[n + i].clone()], Dict::default(), &types[i..=i])
+            })
             .collect(),
     };
     let mut regions: [Region<'_, '_>; 1] = [([types, types].concat(), &mut body)];
-    e.stablehlo_regions(name, operands, attrs, results, &mut regions)
+    e.stablehlo_regions(name, operands, properties, results, &mut regions)
 }
 
 /// The scalar init values of a windowed op over `inputs`: the operands after them,

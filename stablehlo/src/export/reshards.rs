@@ -83,11 +83,11 @@ impl Emitter<'_> {
     /// Writes `ssa`, held as `from`, behind a constraint per sharding of `chain`
     /// (each one that differs from the one before).
     fn through(&mut self, ssa: Ssa, mut from: Option<TensorSharding>, chain: Vec<TensorSharding>) -> Ssa {
-        let hint = ssa.name.clone();
+        let hint = ssa.value.to_string();
         let mut current = ssa;
         for sharding in chain {
             if from.as_ref() != Some(&sharding) {
-                current = self.constraint_line(&current, &sharding, &hint);
+                current = self.constrain_to(&current, &sharding, &hint);
                 from = Some(sharding);
             }
         }

@@ -5,12 +5,12 @@ use super::*;
 
 #[test]
 fn literals_read_back_as_the_values_they_write() {
-    use crate::{attrs::dense, ops::element_name};
+    use crate::attrs::dense;
     for dtype in DType::ALL {
         let (lowest, highest) = dtype.finite_range();
         for value in [0.0, 1.0, -2.0, 0.5, f64::INFINITY, f64::NEG_INFINITY, f64::NAN] {
             let text = format!("dense<{}>", literal(value, dtype));
-            let back = dense(&text, element_name(dtype)).unwrap_or_else(|e| panic!("{dtype} {value}: {e}"))[0];
+            let back = dense(&text, dtype.mlir_name()).unwrap_or_else(|e| panic!("{dtype} {value}: {e}"))[0];
             // What the type can hold: bools are 0 or 1, integers truncate and clamp
             // an infinity to their range (NaN to 0), E4M3FN clamps an infinity to
             // its largest finite value, NaN stays NaN in the other floats.

@@ -40,8 +40,7 @@ impl Importer<'_> {
                 let source = self.value_named(&shard.source, op.loc.clone())?;
                 let ty = self.builder.type_of(source).clone();
                 if model_type(&shard.ty).as_ref() != Some(&ty) {
-                    let message =
-                        format!("%{} is {}, but mesh.shard says {}", shard.source, crate::export::ty(&ty), shard.ty);
+                    let message = format!("%{} is {}, but mesh.shard says {}", shard.source, ty, shard.ty);
                     return Err(self.err(op.loc.clone(), message));
                 }
                 let sharding = sdy_sharding(&sharding, &mesh, ty.shape.len()).map_err(fail)?;
