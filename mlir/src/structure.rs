@@ -318,3 +318,22 @@ impl<T, A, D, O> Module<T, A, D, O> {
         self.funcs.iter().find(|f| f.name == name)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn value_references_name_their_ssa_ids() {
+        let group = ResultGroup { name: "r".into(), count: 2 };
+        let values: Vec<ValueRef> = group.values().collect();
+        assert_eq!(values, [ValueRef::result("r", 0), ValueRef::result("r", 1)]);
+        assert_eq!(values[1].id(), "r#1");
+        assert!(values[1] == *"r#1" && values[1] != *"r#0" && values[1] != *"r");
+        let single: Vec<String> = ResultGroup { name: "x".into(), count: 1 }.values().map(|v| v.id()).collect();
+        assert_eq!(single, ["x"]);
+        assert!(ValueRef::new("x") == *"x" && String::from("x") == ValueRef::new("x"));
+        let op = Operation::new(vec![ResultGroup { name: "a".into(), count: 1 }, group], ());
+        assert_eq!((op.result_count(), op.result_ids()), (3, vec!["a".into(), "r#0".into(), "r#1".into()]));
+    }
+}
