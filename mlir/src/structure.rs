@@ -332,7 +332,8 @@ mod tests {
         assert!(values[1] == *"r#1" && values[1] != *"r#0" && values[1] != *"r");
         let single: Vec<String> = ResultGroup { name: "x".into(), count: 1 }.values().map(|v| v.id()).collect();
         assert_eq!(single, ["x"]);
-        assert!(ValueRef::new("x") == *"x" && String::from("x") == ValueRef::new("x"));
+        let id = String::from("x");
+        assert!(ValueRef::new("x") == *"x" && id == ValueRef::new("x"));
         let op = Operation::new(vec![ResultGroup { name: "a".into(), count: 1 }, group], ());
         assert_eq!((op.result_count(), op.result_ids()), (3, vec!["a".into(), "r#0".into(), "r#1".into()]));
     }
