@@ -206,7 +206,11 @@ pub use autoshard_solver::Solution;
 pub use autoshard_stablehlo as stablehlo;
 pub use check::{Checked, check, check_mpmd, is_mpmd};
 pub use error::{Error, Result};
-pub use pipeline::{FragmentTime, ModuleStage, PipelineCheck, PipelineModule, export_mpmd, read_mpmd, run_pipeline};
+pub use pipeline::{
+    FragmentProgram, FragmentTime, ImportOptions, ImportedFragment, ImportedPipeline, ImportedReduce, ImportedStage,
+    ImportedTransfer, ModuleStage, PipelineCheck, PipelineModule, export_mpmd, import_mpmd, is_partitioned_mpmd,
+    read_mpmd, run_pipeline,
+};
 pub use run::{Prepared, Run, RunError, prepare, run};
 pub use spmd::{SpmdRun, read_spmd, run_spmd};
 

@@ -190,3 +190,62 @@ fn an_mpmd_module_may_declare_sdy_meshes_and_a_stablehlo_module_may_mention_mpmd
     assert_eq!(outcome.code, 0, "{}", outcome.stderr);
     assert!(outcome.stdout.contains("\n  mesh:        @mesh = <[\"x\"=2]> (2 devices)\n"), "{}", outcome.stdout);
 }
+
+/// `cost` of a partitioned module prices the pipeline its order states.
+#[test]
+fn cost_prices_a_partitioned_module_as_its_pipeline() {
+    let (code, stdout, stderr) = autoshard(&["cost", "cli/tests/data/mpmd/two_stage.mlir", "--format", "json"]);
+    assert_eq!(code, 0, "{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(json["module"], "two_stage");
+    assert_eq!(json["microbatches"], 1);
+    assert_eq!(json["stages"].as_array().unwrap().len(), 2);
+    assert_eq!(json["transfers"][0]["from"], "m1");
+    assert_eq!(json["transfers"][0]["bytes"], 512);
+    // Two forwards one after the other, with the hop between them.
+    let f = |k: usize| json["stages"][k]["forward_s"].as_f64().unwrap();
+    let step = json["predicted_step_s"].as_f64().unwrap();
+    let hop = json["hops_s"][0].as_f64().unwrap();
+    assert!((step - (f(0) + hop + f(1))).abs() < 1e-15, "{stdout}");
+    let bubble = json["predicted_bubble"].as_f64().unwrap();
+    assert!(bubble > 0.0 && bubble < 1.0);
+    assert!(json["peak_memory_bytes"]["m2"].as_u64().unwrap() >= 1024);
+    // The text report has the timeline; the hardware flags take effect.
+    let (code, text, stderr) = autoshard(&["cost", "cli/tests/data/mpmd/two_stage.mlir", "--preset", "cpu"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(text.contains("timeline  (gpipe order, 1 microbatches"), "{text}");
+    assert!(!text.contains(&format!("step          {}", autoshard::model::Seconds(step))), "{text}");
+}
+
+/// A plan `solve --format mlir` writes prices back to the solve's step.
+#[test]
+fn cost_of_an_exported_plan_is_close_to_the_solved_step() {
+    let dir = std::env::temp_dir().join(format!("autoshard-mpmd-cost-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (code, module, stderr) = autoshard(&["solve", "configs/pipeline_pinned.yaml", "--format", "mlir"]);
+    assert_eq!(code, 0, "{stderr}");
+    let path = dir.join("pinned.mlir");
+    std::fs::write(&path, module).unwrap();
+    let (code, solved, stderr) = autoshard(&["solve", "configs/pipeline_pinned.yaml"]);
+    assert_eq!(code, 0, "{stderr}");
+    let svg = dir.join("pinned.svg");
+    let args =
+        ["cost", path.to_str().unwrap(), "--preset", "cpu", "--link", "50GB/s,10us", "--format", "json", "--svg"];
+    let (code, stdout, stderr) = autoshard(&[&args[..], &[svg.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(json["schedule"], "gpipe");
+    assert_eq!(json["microbatches"], 4);
+    let read = json["predicted_step_s"].as_f64().unwrap();
+    let step = solved_step(&solved);
+    assert!((read - step).abs() / step < 0.10, "imported {read} vs solved {step}");
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("gpipe order, 4 microbatches"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The step of `solve`'s report (`  step          247.6668ms (bubble 24.3%)`).
+fn solved_step(report: &str) -> f64 {
+    let line = report.lines().find(|l| l.starts_with("  step ")).unwrap_or_else(|| panic!("no step in {report}"));
+    let text = line.split_whitespace().nth(1).unwrap();
+    text.parse::<autoshard::model::Seconds>().unwrap().0
+}

@@ -1,9 +1,15 @@
 //! Pipelines across meshes at the facade: running a pipeline plan on the CPU mesh
-//! and checking it ([`run`]), and writing it as an MPMD module and reading it back
-//! ([`mlir`]).
+//! and checking it ([`run`]), writing it as an MPMD module and reading it back
+//! ([`mlir`]), and a partitioned MPMD module read as a pipeline to price and run
+//! ([`import`]).
 
+mod import;
 mod mlir;
 mod run;
 
+pub use import::{
+    FragmentProgram, ImportOptions, ImportedFragment, ImportedPipeline, ImportedReduce, ImportedStage,
+    ImportedTransfer, import_mpmd, is_partitioned_mpmd,
+};
 pub use mlir::{ModuleStage, PipelineModule, export_mpmd, read_mpmd};
 pub use run::{FragmentTime, PipelineCheck, run_pipeline};

@@ -221,3 +221,100 @@ fn summary(plan: &PipelinePlan) -> String {
     let _ = writeln!(out, "  solve time    {}", plan.solve_time);
     out
 }
+
+/// The report of a partitioned MPMD module read as a pipeline
+/// ([`crate::import_mpmd`]): its stages with their fragments' predicted times, its
+/// transfers, the timeline of the order the module states, each mesh's peak memory,
+/// the step and the bubble.
+pub fn render_imported(pipeline: &crate::ImportedPipeline) -> String {
+    let names = pipeline.mesh_names();
+    let mesh = |m: usize| names.get(m).cloned().unwrap_or_else(|| format!("mesh {m}"));
+    let schedule = pipeline.schedule.map_or_else(|| "the module's own".to_string(), |s| s.to_string());
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "pipeline  {} (partitioned module): {} stage(s) on {} mesh(es), {} fragment(s), {} transfer(s), {} microbatch(es), {schedule} order",
+        pipeline.name,
+        pipeline.stages.len(),
+        names.len(),
+        pipeline.fragments.len(),
+        pipeline.transfers.len(),
+        pipeline.microbatches
+    );
+    out += "\nstages  (predicted time of one task: forward and backward per microbatch, the update once per step)\n";
+    let _ = writeln!(
+        out,
+        "  {:<5}  {:<10} {:<28} {:>11} {:>11} {:>11}",
+        "stage", "mesh", "units", "forward", "backward", "update"
+    );
+    for (k, s) in pipeline.stages.iter().enumerate() {
+        let units = if s.units.len() > 3 {
+            format!("{}..{} ({})", s.units[0], s.units[s.units.len() - 1], s.units.len())
+        } else {
+            s.units.join(", ")
+        };
+        let _ = writeln!(
+            out,
+            "  {k:<5}  {:<10} {units:<28} {:>11} {:>11} {:>11}",
+            mesh(s.mesh),
+            s.cost.forward.to_string(),
+            s.cost.backward.to_string(),
+            s.cost.update.to_string()
+        );
+    }
+    out += "\nfragments  (distinct programs, priced under the module's shardings)\n";
+    for (i, p) in pipeline.programs.iter().enumerate() {
+        let runs = pipeline.fragments.iter().filter(|f| f.program == i).count();
+        let o = &p.solution.plan.objective;
+        let _ = writeln!(
+            out,
+            "  {:<28} on {:<10} {:>11} (compute {}, communication {}), peak {} per device, {} call(s)",
+            p.name,
+            mesh(p.mesh),
+            o.total_s.to_string(),
+            o.compute_s,
+            o.communication_s,
+            o.peak_memory_bytes,
+            runs
+        );
+    }
+    out += "\ntransfers\n";
+    if pipeline.transfers.is_empty() {
+        out += "  none\n";
+    }
+    for t in &pipeline.transfers {
+        let sharding = |s: &Option<crate::model::TensorSharding>| s.as_ref().map_or("-".to_string(), |s| s.to_string());
+        let between = match t.between {
+            [Some(a), Some(b)] => format!("  {a} -> {b}"),
+            _ => String::new(),
+        };
+        let _ = writeln!(
+            out,
+            "  {:<12} {} -> {}  {} ({} -> {})  {}{between}",
+            t.value,
+            mesh(t.from),
+            mesh(t.to),
+            t.bytes,
+            sharding(&t.shardings[0]),
+            sharding(&t.shardings[1]),
+            t.time
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\ntimeline  ({schedule} order, {} microbatches, step {}; digits: forward of microbatch n mod 10, letters a-j: its backward, U: update, .: idle)",
+        pipeline.microbatches,
+        pipeline.step()
+    );
+    out += &rows(&pipeline.timeline, &names);
+    out += "\nsummary\n";
+    let _ = writeln!(out, "  step          {} (bubble {:.1}%)", pipeline.step(), 100.0 * pipeline.bubble());
+    let hops: Vec<String> = pipeline.hops.iter().map(ToString::to_string).collect();
+    if !hops.is_empty() {
+        let _ = writeln!(out, "  hops          {}  (one microbatch's transfers across each boundary)", hops.join(", "));
+    }
+    for (m, peak) in pipeline.peak_memory.iter().enumerate() {
+        let _ = writeln!(out, "  peak memory   {:<10} {peak} per device", mesh(m));
+    }
+    out
+}

@@ -3,7 +3,9 @@
 //! open made the cheapest local way. Prints per-op compute, per-collective bytes and
 //! time, peak memory and totals, or the plan as JSON (docs/spec.md §8). A peak above the
 //! device memory fails the command (exit 1) after printing. `--svg FILE` also writes
-//! the chart of compute and communication per op.
+//! the chart of compute and communication per op. A partitioned MPMD module (fragments
+//! on meshes, transfers) is priced as the pipeline its order states instead
+//! (`partitioned.rs`; `--preset` and `--link` give its hardware).
 
 use super::{ConfigArgs, Failure, Format};
 use autoshard::model::Plan;
@@ -23,10 +25,24 @@ pub struct Args {
     /// Also write an SVG chart of each op's compute and communication time to FILE.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    #[command(flatten)]
+    hardware: super::partitioned::HardwareArgs,
 }
 
 /// Runs `cost`.
 pub fn run(args: &Args) -> Result<(), Failure> {
+    if args.config.sizes.is_empty()
+        && args.plan.is_none()
+        && let Some(source) = super::partitioned::source(&args.config.file)
+    {
+        return super::partitioned::cost(&args.config.shown(), &source, &args.hardware, args.format, args.svg.as_ref());
+    }
+    if args.hardware.given() {
+        return Err(Failure::BadInput(format!(
+            "{}: error: --preset and --link price a partitioned MPMD module; a config states its own hardware",
+            args.config.shown()
+        )));
+    }
     let config = args.config.load()?;
     let plan = match &args.plan {
         Some(path) => Some(read_plan(path)?),

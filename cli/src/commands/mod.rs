@@ -5,6 +5,7 @@ mod bench;
 mod check;
 mod cost;
 mod iopddl;
+mod partitioned;
 mod reshard;
 mod rules;
 mod run;

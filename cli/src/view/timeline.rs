@@ -15,27 +15,31 @@ const TOP: f64 = 40.0;
 
 /// The timeline of `plan` as an SVG document.
 pub fn render(config: &Config, plan: &PipelinePlan) -> String {
-    let timeline = &plan.timeline;
     let names: Vec<String> = config
         .pipeline
         .as_ref()
         .map(|p| p.topology.meshes().iter().map(|m| m.name.clone()).collect())
         .unwrap_or_default();
+    let title = format!(
+        "{}: {} schedule, {} microbatches, step {} (bubble {:.1}%)",
+        config.name,
+        plan.schedule,
+        plan.microbatches,
+        plan.step(),
+        100.0 * plan.timeline.bubble()
+    );
+    render_timeline(&title, &plan.timeline, &names)
+}
+
+/// `timeline` as an SVG document titled `title`, its rows named by `names`.
+pub fn render_timeline(title: &str, timeline: &autoshard::cost::Timeline, names: &[String]) -> String {
     let height = TOP + ROW * f64::from(timeline.meshes) + 30.0;
     let step = timeline.step.0.max(1e-30);
     let scale = (WIDTH - LEFT - 10.0) / step;
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{height}\" font-family=\"sans-serif\" font-size=\"11\">\n"
     );
-    let _ = writeln!(
-        svg,
-        "<text x=\"{LEFT}\" y=\"20\" font-size=\"14\">{}: {} schedule, {} microbatches, step {} (bubble {:.1}%)</text>",
-        escape(&config.name),
-        plan.schedule,
-        plan.microbatches,
-        plan.step(),
-        100.0 * timeline.bubble()
-    );
+    let _ = writeln!(svg, "<text x=\"{LEFT}\" y=\"20\" font-size=\"14\">{}</text>", escape(title));
     for mesh in 0..timeline.meshes {
         let y = TOP + ROW * f64::from(mesh);
         let name = names.get(mesh as usize).cloned().unwrap_or_else(|| format!("mesh {mesh}"));
@@ -73,7 +77,7 @@ pub fn render(config: &Config, plan: &PipelinePlan) -> String {
         "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>",
         WIDTH - 10.0,
         height - 10.0,
-        plan.step()
+        timeline.step
     );
     svg += "</svg>\n";
     svg
