@@ -58,54 +58,36 @@ pub fn check_mpmd(file: &str, source: &str) -> Result<autoshard_mpmd::Module> {
 /// an `mpmd` op (`mpmd.fragment`, or `"mpmd.fragment"` in MLIR's generic form), type
 /// (`!mpmd.mesh_tensor`) or attribute (`#mpmd.topology`). Comments, strings other
 /// than such an op name, and names of values and symbols (`%mpmd.x`, `@mpmd.f`) do
-/// not count.
+/// not count. Read with the one MLIR lexer, token by token.
 pub fn is_mpmd(source: &str) -> bool {
-    const PREFIX: &[u8] = b"mpmd.";
-    let bytes = source.as_bytes();
-    let mut prev = b'\n';
-    let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        match b {
-            b'"' => {
-                let start = i + 1;
-                i = start;
-                while let Some(&c) = bytes.get(i) {
-                    match c {
-                        b'\\' => i += 2,
-                        b'"' => break,
-                        _ => i += 1,
-                    }
-                }
-                let content = bytes.get(start..i.min(bytes.len())).unwrap_or_default();
-                if let Some(op) = content.strip_prefix(PREFIX)
-                    && !op.is_empty()
-                    && op.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_')
-                {
+    fn dialect(word: &str) -> bool {
+        word.strip_prefix("mpmd.").is_some_and(|op| !op.is_empty())
+    }
+    let mut c = autoshard_mlir::Cursor::new(source);
+    while let Some(next) = c.peek() {
+        match next {
+            '"' => match c.string() {
+                Ok(text) if dialect(&text) && text.bytes().all(autoshard_mlir::is_ident_byte) => return true,
+                Ok(_) => {}
+                Err(_) => return false,
+            },
+            // A value's or a symbol's name, whatever it spells.
+            '%' if c.value_name().is_ok() => {}
+            '@' if c.symbol().is_ok() => {}
+            '!' | '#' => {
+                c.bump(1);
+                if c.ident().is_some_and(dialect) {
                     return true;
                 }
-                i += 1;
-                prev = b'"';
-                continue;
             }
-            b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                while bytes.get(i).is_some_and(|&c| c != b'\n') {
-                    i += 1;
-                }
-                continue;
-            }
-            b'm' if bytes[i..].starts_with(PREFIX) && !in_name(prev) => return true,
-            _ => {}
+            _ => match c.ident() {
+                Some(word) if dialect(word) => return true,
+                Some(_) => {}
+                None => c.bump(1),
+            },
         }
-        prev = b;
-        i += 1;
     }
     false
-}
-
-/// Whether `b` continues a name (an identifier, `%value`, `@symbol`, `^block`), so
-/// that `mpmd.` after it is not the dialect's prefix.
-fn in_name(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'$' | b'-' | b'%' | b'@' | b'^')
 }
 
 #[cfg(test)]
