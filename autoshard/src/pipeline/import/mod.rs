@@ -148,6 +148,8 @@ pub struct ImportedFragment {
     pub outputs: Vec<ValueId>,
     /// Its line in the module.
     pub line: u32,
+    /// Its index among `@main`'s ops.
+    pub position: usize,
 }
 
 /// An `mpmd.reduce` of `@main`.
@@ -161,6 +163,8 @@ pub struct ImportedReduce {
     pub inputs: Vec<ValueId>,
     /// The reference program's value it makes.
     pub output: ValueId,
+    /// Its index among `@main`'s ops.
+    pub position: usize,
 }
 
 /// An `mpmd.transfer` of `@main`, priced.
@@ -270,6 +274,7 @@ impl<'m> Importer<'m> {
                     inputs: f.inputs.iter().map(value).collect::<Result<_>>()?,
                     outputs: f.outputs.iter().map(value).collect::<Result<_>>()?,
                     line: f.line,
+                    position: f.position as usize,
                 })
             })
             .collect::<Result<Vec<_>>>()?;
@@ -282,6 +287,7 @@ impl<'m> Importer<'m> {
                     kind: r.kind,
                     inputs: r.inputs.iter().map(value).collect::<Result<_>>()?,
                     output: value(&r.output)?,
+                    position: r.position,
                 })
             })
             .collect::<Result<Vec<_>>>()?;

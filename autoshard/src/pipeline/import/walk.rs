@@ -46,6 +46,7 @@ pub(super) struct FoundReduce {
     pub kind: Option<ReductionKind>,
     pub inputs: Vec<String>,
     pub output: String,
+    pub position: usize,
 }
 
 /// `@main` as read.
@@ -133,7 +134,13 @@ impl Walk {
                 let kind = r.kind.0;
                 let names: Vec<String> = inputs.iter().map(|h| h.name.clone()).collect();
                 self.text.reduce(file, line, kind, &names, &output, &tensor)?;
-                self.reduces.push(FoundReduce { mesh, kind, inputs: names, output: output.clone() });
+                self.reduces.push(FoundReduce {
+                    mesh,
+                    kind,
+                    inputs: names,
+                    output: output.clone(),
+                    position: position as usize,
+                });
                 let r0 = results.first().ok_or_else(|| pipeline_error(file, line, "a reduce without a result"))?;
                 let entry = Held {
                     name: output,
