@@ -67,7 +67,8 @@ impl ReferenceText {
                 return Err(super::pipeline_error(file, line, format!("mpmd.reduce of {other:?} is not supported")));
             }
         };
-        let mut acc = format!("%{}", inputs[0]);
+        let first = inputs.first().ok_or_else(|| super::pipeline_error(file, line, "an mpmd.reduce of no values"))?;
+        let mut acc = format!("%{first}");
         for (i, input) in inputs.iter().enumerate().skip(1) {
             let next = if i + 1 == inputs.len() { format!("%{output}") } else { format!("%{output}_{i}") };
             let _ = writeln!(self.main, "    {next} = stablehlo.{} {acc}, %{input} : {tensor}", op.unwrap_or("add"));
