@@ -108,7 +108,10 @@
 //! into stages on several meshes (docs/pipelines.md): [`solve_pipeline`] chooses
 //! each unit's mesh, each mesh's SPMD plan and the schedule, [`run_pipeline`] runs
 //! the step across the meshes and checks it against the reference, and
-//! [`export_mpmd`] writes it as an MPMD module, which [`read_mpmd`] reads back.
+//! [`export_mpmd`] writes it as an MPMD module, which [`read_mpmd`] reads back. A
+//! partitioned MPMD module (the exported one, or Shardy's) is read as the pipeline it
+//! states by [`import_mpmd`], and [`run_mpmd`] runs it on the CPU mesh and checks it
+//! against its fragments inlined.
 //!
 //! ```
 //! # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../configs/pipeline_pinned.yaml");
@@ -136,6 +139,11 @@
 //! let read = autoshard::read_mpmd(&module)?;
 //! assert_eq!(read.schedule, Some(plan.schedule));
 //! assert_eq!(read.stages[1].units, ["layer3", "head"]);
+//!
+//! // The module as a partitioned program: run fragment by fragment, checked.
+//! let imported = autoshard::import_mpmd("pinned.mlir", &module, &Default::default())?;
+//! let check = autoshard::run_mpmd(&imported, 1)?.verified()?;
+//! assert_eq!(check.run.outputs.len(), imported.reference.outputs().len());
 //! # Ok::<(), autoshard::Error>(())
 //! ```
 //!
@@ -209,7 +217,7 @@ pub use error::{Error, Result};
 pub use pipeline::{
     FragmentProgram, FragmentTime, ImportOptions, ImportedFragment, ImportedPipeline, ImportedReduce, ImportedStage,
     ImportedTransfer, ModuleStage, PipelineCheck, PipelineModule, export_mpmd, import_mpmd, is_partitioned_mpmd,
-    read_mpmd, run_pipeline,
+    read_mpmd, run_mpmd, run_pipeline,
 };
 pub use run::{Prepared, Run, RunError, prepare, run};
 pub use spmd::{SpmdRun, read_spmd, run_spmd};

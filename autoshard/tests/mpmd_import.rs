@@ -41,6 +41,14 @@ fn a_module_whose_main_computes_outside_fragments_is_refused() {
     assert!(err.contains("`mpmd.broadcast` in @main"), "{err}");
 }
 
+#[test]
+fn a_reduce_of_no_values_is_refused_at_its_line() {
+    let source = data("cli/tests/data/mpmd/two_stage.mlir")
+        .replace("return %y : !m2_h", "%r = mpmd.reduce<add> : () -> !m2_h\n    return %r : !m2_h");
+    let err = import_mpmd("empty.mlir", &source, &ImportOptions::default()).unwrap_err().to_string();
+    assert!(err.contains("empty.mlir:22: an mpmd.reduce of no values"), "{err}");
+}
+
 /// An exported plan (at the configs' full sizes) read back: the same stages and schedule, and a step within a
 /// few percent of the solve's (the fragments are priced again under the shardings
 /// the module states, the solver's other choices made the cheapest local way).

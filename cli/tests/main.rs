@@ -10,5 +10,6 @@ mod docs_cli;
 mod golden;
 mod iopddl_cli;
 mod mpmd_cli;
+mod mpmd_run_cli;
 mod pipeline_cli;
 mod run_cli;

@@ -1,11 +1,12 @@
 //! Pipelines across meshes at the facade: running a pipeline plan on the CPU mesh
 //! and checking it ([`run`]), writing it as an MPMD module and reading it back
-//! ([`mlir`]), and a partitioned MPMD module read as a pipeline to price and run
-//! ([`import`]).
+//! ([`mlir`]), and a partitioned MPMD module read as a pipeline to price
+//! ([`import`]) and run ([`run_imported`]).
 
 mod import;
 mod mlir;
 mod run;
+mod run_imported;
 
 pub use import::{
     FragmentProgram, ImportOptions, ImportedFragment, ImportedPipeline, ImportedReduce, ImportedStage,
@@ -13,3 +14,4 @@ pub use import::{
 };
 pub use mlir::{ModuleStage, PipelineModule, export_mpmd, read_mpmd};
 pub use run::{FragmentTime, PipelineCheck, run_pipeline};
+pub use run_imported::run_mpmd;

@@ -78,6 +78,41 @@ pub fn cost(
     Ok(())
 }
 
+/// `run FILE.mlir` of a partitioned module: runs it on the CPU mesh
+/// (`autoshard::run_mpmd`) and checks it against its fragments inlined; prints the
+/// predicted pipeline, the step as it ran and the verdict (or JSON: `cost`'s, with the
+/// measured step, bubble and fragments and `verification`). Exit 1 on a mismatch.
+pub fn run(shown: &str, source: &str, hardware: &HardwareArgs, seed: u64, format: Format) -> Result<(), Failure> {
+    let pipeline = import(shown, source, hardware)?;
+    let check = autoshard::run_mpmd(&pipeline, seed).map_err(|e| Failure::Failed(format!("{shown}: error: {e}")))?;
+    match format {
+        Format::Text => {
+            let mut out = autoshard::view::pipeline::render_imported(&pipeline);
+            let measured = super::run::measured_timeline(&check, pipeline.timeline.meshes);
+            out += &super::run::measured_rows(&check, &measured, &pipeline.mesh_names());
+            out += &super::run::fragments_and_verdict(&check);
+            print!("{out}");
+        }
+        Format::Json => {
+            let mut json = to_json(&pipeline);
+            json["measured_step_s"] = json!(check.run.wall.as_secs_f64());
+            json["measured_bubble"] = json!(check.run.bubble(pipeline.timeline.meshes as usize));
+            json["measured_fragments"] = json!(super::run::fragments_json(&check));
+            json["verification"] = super::run::verification_json(&check.verification);
+            println!("{}", pretty(&json)?);
+        }
+    }
+    let v = &check.verification;
+    if v.passed {
+        return Ok(());
+    }
+    Err(Failure::Failed(format!(
+        "{shown}: error: the partitioned run differs from the reference (tolerance {:.1e}):\n  {}",
+        v.tolerance,
+        super::run::mismatches(v).join("\n  ")
+    )))
+}
+
 fn write_svg(path: &Path, pipeline: &autoshard::ImportedPipeline) -> Result<(), Failure> {
     let schedule = pipeline.schedule.map_or_else(|| "the module's own".to_string(), |s| s.to_string());
     let title = format!(

@@ -7,7 +7,8 @@
 //! `verification.{passed, max_abs_error, max_rel_error}`, the memory estimate and,
 //! per op and per collective, device time (the executor's device clock; for a
 //! collective, with the part spent waiting for the slowest device), wall time, bytes
-//! moved and the predicted time.
+//! moved and the predicted time. A partitioned MPMD module runs as it is partitioned
+//! (`partitioned.rs`); a pipelined config as its solved pipeline.
 
 use super::run_memory::{Fit, Memory};
 use super::{ConfigArgs, Failure, Format};
@@ -39,12 +40,29 @@ pub struct Args {
     /// available (otherwise such a run is refused with exit code 2).
     #[arg(long)]
     force: bool,
+    #[command(flatten)]
+    hardware: super::partitioned::HardwareArgs,
 }
 
 /// Runs `run`.
 pub fn run(args: &Args) -> Result<(), Failure> {
-    let config = args.config.load()?;
     let shown = args.config.shown();
+    if args.config.sizes.is_empty()
+        && let Some(source) = super::partitioned::source(&args.config.file)
+    {
+        if args.plan.is_some() || args.spmd.is_some() {
+            return Err(Failure::BadInput(format!(
+                "{shown}: error: a partitioned MPMD module runs as it is partitioned; --plan and --spmd do not apply"
+            )));
+        }
+        return super::partitioned::run(&shown, &source, &args.hardware, args.seed, args.format);
+    }
+    if args.hardware.given() {
+        return Err(Failure::BadInput(format!(
+            "{shown}: error: --preset and --link price a partitioned MPMD module; a config states its own hardware"
+        )));
+    }
+    let config = args.config.load()?;
     if let Some(path) = &args.spmd {
         return super::spmd::run(&config, &shown, path, args.seed, args.format);
     }
@@ -141,36 +159,14 @@ fn pipeline_report(
     plan: &autoshard::solver::pipeline::PipelinePlan,
     check: &autoshard::PipelineCheck,
 ) -> String {
-    use autoshard::model::Seconds;
     let mut out = autoshard::view::pipeline::render(config, plan);
-    let meshes = plan.timeline.meshes as usize;
-    let measured = autoshard::cost::Timeline {
-        tasks: check
-            .run
-            .tasks
-            .iter()
-            .map(|t| autoshard::cost::TimedTask {
-                mesh: t.mesh,
-                task: t.task,
-                start: Seconds(t.start.as_secs_f64()),
-                end: Seconds(t.end.as_secs_f64()),
-            })
-            .collect(),
-        step: Seconds(check.run.wall.as_secs_f64()),
-        meshes: plan.timeline.meshes,
-    };
     let names: Vec<String> = config
         .pipeline
         .as_ref()
         .map(|p| p.topology.meshes().iter().map(|m| m.name.clone()).collect())
         .unwrap_or_default();
-    let _ = writeln!(
-        out,
-        "\nmeasured on the CPU mesh  (step {}, bubble {:.1}%)",
-        measured.step,
-        100.0 * check.run.bubble(meshes)
-    );
-    out += &autoshard::view::pipeline::rows(&measured, &names);
+    let measured = measured_timeline(check, plan.timeline.meshes);
+    out += &measured_rows(check, &measured, &names);
     if !plan.transfers.is_empty() {
         out += "\nhand-overs  (median from the end of the sender's task to the start of the receiver's: the transfer and any wait)\n";
         let stages = plan.stages.len();
@@ -189,6 +185,48 @@ fn pipeline_report(
             );
         }
     }
+    out += &fragments_and_verdict(check);
+    out
+}
+
+/// The step as it ran on the CPU mesh, as a timeline of `meshes` meshes.
+pub(super) fn measured_timeline(check: &autoshard::PipelineCheck, meshes: u32) -> autoshard::cost::Timeline {
+    use autoshard::model::Seconds;
+    autoshard::cost::Timeline {
+        tasks: check
+            .run
+            .tasks
+            .iter()
+            .map(|t| autoshard::cost::TimedTask {
+                mesh: t.mesh,
+                task: t.task,
+                start: Seconds(t.start.as_secs_f64()),
+                end: Seconds(t.end.as_secs_f64()),
+            })
+            .collect(),
+        step: Seconds(check.run.wall.as_secs_f64()),
+        meshes,
+    }
+}
+
+/// The measured timeline's heading (step, bubble) and rows, per mesh of `names`.
+pub(super) fn measured_rows(
+    check: &autoshard::PipelineCheck,
+    measured: &autoshard::cost::Timeline,
+    names: &[String],
+) -> String {
+    let mut out = format!(
+        "\nmeasured on the CPU mesh  (step {}, bubble {:.1}%)\n",
+        measured.step,
+        100.0 * check.run.bubble(measured.meshes as usize)
+    );
+    out += &autoshard::view::pipeline::rows(measured, names);
+    out
+}
+
+/// Each stage's fragments' predicted and measured times, and the verdict.
+pub(super) fn fragments_and_verdict(check: &autoshard::PipelineCheck) -> String {
+    let mut out = String::new();
     out += "\nfragments  (predicted and measured mean per run)\n";
     for f in &check.fragments {
         let _ = writeln!(
@@ -216,11 +254,7 @@ fn pipeline_report(
 
 fn pipeline_json(plan: &autoshard::solver::pipeline::PipelinePlan, check: &autoshard::PipelineCheck) -> Value {
     let v = &check.verification;
-    let fragments: Vec<Value> = check
-        .fragments
-        .iter()
-        .map(|f| json!({"stage": f.stage, "kind": format!("{:?}", f.kind), "predicted_s": f.predicted.0, "measured_s": f.measured.0, "runs": f.runs}))
-        .collect();
+    let fragments = fragments_json(check);
     let stages: Vec<Value> = plan
         .stages
         .iter()
@@ -235,8 +269,22 @@ fn pipeline_json(plan: &autoshard::solver::pipeline::PipelinePlan, check: &autos
         "measured_step_s": check.run.wall.as_secs_f64(),
         "measured_bubble": check.run.bubble(plan.timeline.meshes as usize),
         "fragments": fragments,
-        "verification": {"passed": v.passed, "max_abs_error": v.max_abs_error, "max_rel_error": v.max_rel_error, "tolerance": v.tolerance},
+        "verification": verification_json(v),
     })
+}
+
+/// `fragments` of a pipelined run's JSON: per stage and kind, predicted and measured.
+pub(super) fn fragments_json(check: &autoshard::PipelineCheck) -> Vec<Value> {
+    check
+        .fragments
+        .iter()
+        .map(|f| json!({"stage": f.stage, "kind": format!("{:?}", f.kind), "predicted_s": f.predicted.0, "measured_s": f.measured.0, "runs": f.runs}))
+        .collect()
+}
+
+/// `verification` of a pipelined run's JSON.
+pub(super) fn verification_json(v: &autoshard::executor::Verification) -> Value {
+    json!({"passed": v.passed, "max_abs_error": v.max_abs_error, "max_rel_error": v.max_rel_error, "tolerance": v.tolerance})
 }
 
 /// Bytes of `elements` of value `name`'s element type.
