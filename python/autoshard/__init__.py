@@ -10,7 +10,9 @@ program. This package is the Rust library, in process:
   :class:`Plan` (or a :class:`Run`);
 - :func:`solve_pipeline` and :func:`run_pipeline` plan a pipelined config across
   the meshes of its topology and run it (a :class:`PipelinePlan`, a
-  :class:`PipelineRun`);
+  :class:`PipelineRun`); :func:`load` reads a partitioned MPMD module as the
+  pipeline it states, priced (a :class:`PartitionedModule`), which
+  :func:`run_pipeline` runs;
 - :mod:`autoshard.jax` plans a JAX function (:func:`autoshard.jax.plan`) and
   compiles it with the whole plan applied (:func:`autoshard.jax.jit`).
 
@@ -27,6 +29,7 @@ from ._native import (
     Config,
     InfeasibleError,
     InputError,
+    PartitionedModule,
     PipelinePlan,
     PipelineRun,
     PlanError,
@@ -46,6 +49,7 @@ __all__ = [
     "InfeasibleError",
     "InputError",
     "Objective",
+    "PartitionedModule",
     "PipelinePlan",
     "PipelineRun",
     "Plan",

@@ -1,4 +1,5 @@
-"""The package's functions over configs: read, solve, price, run; and pipelines."""
+"""The package's functions over configs: read, solve, price, run; and pipelines,
+planned from configs or read from partitioned MPMD modules."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import os
 from typing import Mapping, Sequence, Union
 
 from . import _native
-from ._native import Config, PipelinePlan, PipelineRun, Run
+from ._native import Config, InputError, PartitionedModule, PipelinePlan, PipelineRun, PlanError, Run
 from ._plan import Plan
 
 #: What the functions take as a program: a :class:`Config`, a path to a config
@@ -14,23 +15,47 @@ from ._plan import Plan
 Source = Union[Config, str, "os.PathLike[str]"]
 
 
-def load(path: "str | os.PathLike[str]", *, sizes: Mapping[str, int] | None = None) -> Config:
+def load(
+    path: "str | os.PathLike[str]",
+    *,
+    sizes: Mapping[str, int] | None = None,
+    hardware: str | None = None,
+) -> "Config | PartitionedModule":
     """Reads the config (``.yaml``) or StableHLO module (``.mlir``) at ``path``.
 
-    ``sizes`` overrides some of a config's ``sizes:`` (``{"batch": 64}``). Raises
+    A partitioned MPMD module (Shardy's ``mpmd`` dialect after MPMD partitioning:
+    fragments on the meshes of a topology, transfers between them) is read as the
+    pipeline it states and priced: a :class:`PartitionedModule`, which
+    :func:`run_pipeline` runs.
+
+    ``sizes`` overrides some of a config's ``sizes:`` (``{"batch": 64}``; a module
+    has none). ``hardware`` names a preset (:func:`presets`): a config's hardware, or
+    that of every mesh of a partitioned module (default: the default preset). Raises
     :class:`InputError` (with ``file``, ``line``, ``column``) when it is not valid,
     ``OSError`` when it cannot be read.
     """
-    return _native.load(os.fspath(path), list(sizes.items()) if sizes else None)
+    path = os.fspath(path)
+    text = _partitioned_text(path)
+    if text is not None:
+        if sizes:
+            raise _input_error(f"sizes: {path} is a partitioned MPMD module, which has no sizes")
+        return _native.parse_mpmd(text, path, hardware)
+    config = _native.load(path, list(sizes.items()) if sizes else None)
+    return config.with_options(hardware=hardware) if hardware is not None else config
 
 
-def parse(text: str, *, file: str | None = None) -> Config:
+def parse(text: str, *, file: str | None = None, hardware: str | None = None) -> "Config | PartitionedModule":
     """Reads config text (YAML) or a StableHLO module's text, naming it ``file`` in
     errors. Without ``file``, text that starts as a module (``module``) is read as
-    one (``<text>.mlir``), anything else as a config (``<text>.yaml``)."""
+    one (``<text>.mlir``), anything else as a config (``<text>.yaml``). A partitioned
+    MPMD module's text is read as :func:`load` reads its file (a
+    :class:`PartitionedModule`); ``hardware`` is as for :func:`load`."""
+    if (file is None or file.endswith(".mlir")) and _native.is_partitioned_mpmd(text):
+        return _native.parse_mpmd(text, file or "<text>.mlir", hardware)
     if file is None:
         file = "<text>.mlir" if _looks_like_module(text) else "<text>.yaml"
-    return _native.parse(text, file)
+    config = _native.parse(text, file)
+    return config.with_options(hardware=hardware) if hardware is not None else config
 
 
 def presets() -> list[str]:
@@ -59,7 +84,7 @@ def solve(
     Raises :class:`InfeasibleError` when no plan fits, :class:`SolverError` when the
     solver stops without one.
     """
-    config = _configured(source, hardware, memory, time_limit, threads, gap)
+    config = _configured(source, hardware, memory, time_limit, threads, gap, "solve")
     for input, output in carry:
         config = config.carry(str(input), str(output))
     return Plan(_native.solve(config))
@@ -77,7 +102,7 @@ def cost(
     leaves open made the cheapest local way; without a plan, prices the source's own
     annotations: what a hand-written sharding costs. Raises :class:`PlanError` when
     the plan does not fit the program."""
-    config = _configured(source, hardware, memory, None, None, None)
+    config = _configured(source, hardware, memory, None, None, None, "cost")
     given = plan._native if isinstance(plan, Plan) else plan
     return Plan(_native.cost(config, given))
 
@@ -104,21 +129,38 @@ def solve_pipeline(
     with the pure-SPMD plan on all devices solved beside it for comparison
     (docs/pipelines.md). ``hardware``, ``memory`` and ``time_limit`` are as for
     :func:`solve`. Raises :class:`PlanError` for a config without a pipeline,
-    :class:`InfeasibleError` when no split fits the meshes and the pins."""
-    config = _configured(source, hardware, memory, time_limit, None, None)
+    :class:`InfeasibleError` when no split fits the meshes and the pins.
+
+    A partitioned MPMD module (a path, its text or a :class:`PartitionedModule`) is
+    already a pipeline: re-planning one is not available yet, and raises
+    :class:`PlanError` saying so; :func:`load` prices it as it stands and
+    :func:`run_pipeline` runs it."""
+    config = _configured(source, hardware, memory, time_limit, None, None, "solve_pipeline")
     return _native.solve_pipeline(config)
 
 
-def run_pipeline(plan: PipelinePlan, *, seed: int = 0, verify: bool = True) -> PipelineRun:
-    """Runs a :class:`PipelinePlan` on the CPU mesh, one thread per mesh running its
-    fragments in the schedule's order, on random inputs drawn from ``seed``, and the
-    unsharded reference at the full batch, comparing every output. With ``verify`` a
-    mismatch raises :class:`VerificationError`."""
-    return _native.run_pipeline(plan, seed, verify)
+def run_pipeline(
+    what: "PipelinePlan | PartitionedModule | Source", *, seed: int = 0, verify: bool = True
+) -> PipelineRun:
+    """Runs a pipeline on the CPU mesh, one thread per mesh running its fragments in
+    order, on random inputs drawn from ``seed``, and the unsharded reference on the
+    same inputs, comparing every output. ``what`` is a :class:`PipelinePlan` (its
+    schedule's order; the reference at the full batch), a
+    :class:`PartitionedModule` (the module's own order; the reference is its
+    fragments inlined), or a source: a partitioned module's path or text is read by
+    :func:`load`, a pipelined config planned by :func:`solve_pipeline` first. With
+    ``verify`` a mismatch raises :class:`VerificationError`; the returned
+    :class:`PipelineRun` has the measured step and bubble."""
+    if not isinstance(what, (PipelinePlan, PartitionedModule)):
+        loaded = _load_source(what)
+        what = loaded if isinstance(loaded, PartitionedModule) else _native.solve_pipeline(loaded)
+    if isinstance(what, PartitionedModule):
+        return _native.run_mpmd(what, seed, verify)
+    return _native.run_pipeline(what, seed, verify)
 
 
-def _config(source: Source) -> Config:
-    if isinstance(source, Config):
+def _load_source(source: "Source | PartitionedModule") -> "Config | PartitionedModule":
+    if isinstance(source, (Config, PartitionedModule)):
         return source
     if isinstance(source, os.PathLike):
         return load(source)
@@ -131,13 +173,41 @@ def _config(source: Source) -> Config:
     return parse(source)
 
 
-def _configured(source, hardware, memory, time_limit, threads, gap) -> Config:
-    config = _config(source)
+def _config(source: "Source | PartitionedModule", function: str) -> Config:
+    loaded = _load_source(source)
+    if isinstance(loaded, PartitionedModule):
+        raise PlanError(
+            f"{loaded.file}: a partitioned MPMD module is a pipeline already: {function} of one "
+            "(re-planning it) is not available yet; autoshard.load prices it as it stands and "
+            "autoshard.run_pipeline runs it"
+        )
+    return loaded
+
+
+def _configured(source, hardware, memory, time_limit, threads, gap, function) -> Config:
+    config = _config(source, function)
     if any(v is not None for v in (hardware, memory, time_limit, threads, gap)):
         config = config.with_options(
             hardware=hardware, memory=memory, time_limit=time_limit, threads=threads, gap=gap
         )
     return config
+
+
+def _partitioned_text(path: str) -> str | None:
+    """The text of the module at ``path`` if it is a partitioned MPMD module."""
+    if not path.endswith(".mlir") or not os.path.isfile(path):
+        return None
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    return text if _native.is_partitioned_mpmd(text) else None
+
+
+def _input_error(message: str) -> InputError:
+    """An :class:`InputError` without a place (an option's value)."""
+    error = InputError(message)
+    error.file = error.line = error.column = None
+    error.diagnostics = ()
+    return error
 
 
 def _looks_like_module(text: str) -> bool:

@@ -106,3 +106,33 @@ pub fn to_py(e: autoshard::Error) -> PyErr {
         _ => RunError::new_err(message),
     }
 }
+
+/// The exception of an error reading the partitioned MPMD module `file`
+/// (`autoshard::import_mpmd`): as [`to_py`], except that a module whose pipeline does
+/// not read (`Error::Pipeline`: a fragment on no mesh of the topology, a transfer
+/// that does not fit, an order that cannot run) is an `InputError` too, at the line
+/// its message names (`FILE:LINE: …`; its column is not known: `column` is `None`
+/// and the diagnostic's column 0), else at no line.
+pub fn import_error(e: autoshard::Error, file: &str) -> PyErr {
+    let autoshard::Error::Pipeline(message) = e else { return to_py(e) };
+    let line = (message.strip_prefix(file))
+        .and_then(|rest| rest.strip_prefix(':'))
+        .and_then(|rest| rest.split_once(':'))
+        .and_then(|(line, _)| line.parse::<u32>().ok());
+    let err = InputError::new_err(message.clone());
+    Python::attach(|py| {
+        let set = || -> PyResult<()> {
+            let value = err.value(py);
+            value.setattr("file", file)?;
+            value.setattr("line", line)?;
+            value.setattr("column", None::<u32>)?;
+            let all: Vec<(String, u32, u32, String)> =
+                line.map(|l| (file.to_string(), l, 0, message.clone())).into_iter().collect();
+            value.setattr("diagnostics", PyTuple::new(py, all)?)
+        };
+        match set() {
+            Ok(()) => err,
+            Err(e) => e,
+        }
+    })
+}

@@ -4,13 +4,14 @@
 //! owns what crosses the language line: configs read from files, YAML text or a
 //! lowered JAX module on a given mesh ([`config`]), the solve, the pricing and the
 //! CPU-mesh run with the GIL released ([`plan`], [`run`]), pipelines across meshes
-//! ([`pipeline`]), and the exceptions every
-//! failure becomes, with its file, line and column ([`errors`]). Everything runs in
-//! this process; nothing calls the command line. With `AUTOSHARD_LOG` set (e.g.
+//! ([`pipeline`]), partitioned MPMD modules priced and run ([`mpmd`]), and the
+//! exceptions every failure becomes, with its file, line and column ([`errors`]).
+//! Everything runs in this process; nothing calls the command line. With `AUTOSHARD_LOG` set (e.g.
 //! `debug`), the library's logs go to stderr as the command line's do.
 
 mod config;
 mod errors;
+mod mpmd;
 mod pipeline;
 mod plan;
 mod run;
@@ -30,6 +31,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<run::PyRun>()?;
     m.add_class::<pipeline::PyPipelinePlan>()?;
     m.add_class::<pipeline::PyPipelineRun>()?;
+    m.add_class::<mpmd::PyPartitionedModule>()?;
     m.add_function(wrap_pyfunction!(config::load, m)?)?;
     m.add_function(wrap_pyfunction!(config::parse, m)?)?;
     m.add_function(wrap_pyfunction!(plan::solve, m)?)?;
@@ -37,6 +39,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run::run, m)?)?;
     m.add_function(wrap_pyfunction!(pipeline::solve_pipeline, m)?)?;
     m.add_function(wrap_pyfunction!(pipeline::run_pipeline, m)?)?;
+    m.add_function(wrap_pyfunction!(mpmd::is_partitioned_mpmd, m)?)?;
+    m.add_function(wrap_pyfunction!(mpmd::parse_mpmd, m)?)?;
+    m.add_function(wrap_pyfunction!(mpmd::run_mpmd, m)?)?;
     m.add_function(wrap_pyfunction!(config::presets, m)?)?;
     Ok(())
 }

@@ -5,6 +5,7 @@
 
 use crate::config::PyConfig;
 use crate::errors::to_py;
+use autoshard::PipelineCheck;
 use autoshard::solver::pipeline::PipelinePlan;
 use pyo3::prelude::*;
 
@@ -127,6 +128,21 @@ pub struct PyPipelineRun {
     reference_s: f64,
 }
 
+impl PyPipelineRun {
+    /// The run of `check`, its bubble over `meshes` meshes.
+    pub(crate) fn new(check: &PipelineCheck, meshes: usize) -> Self {
+        let v = &check.verification;
+        PyPipelineRun {
+            passed: v.passed,
+            tolerance: v.tolerance,
+            max_rel_error: v.max_rel_error,
+            step_s: check.run.wall.as_secs_f64(),
+            bubble: check.run.bubble(meshes),
+            reference_s: check.reference_wall.as_secs_f64(),
+        }
+    }
+}
+
 #[pymethods]
 impl PyPipelineRun {
     fn __repr__(&self) -> String {
@@ -161,13 +177,5 @@ pub fn run_pipeline(py: Python<'_>, plan: &PyPipelinePlan, seed: u64, verify: bo
     });
     let check = check.map_err(to_py)?;
     let meshes = config.pipeline.as_ref().map_or(1, |p| p.topology.len());
-    let v = &check.verification;
-    Ok(PyPipelineRun {
-        passed: v.passed,
-        tolerance: v.tolerance,
-        max_rel_error: v.max_rel_error,
-        step_s: check.run.wall.as_secs_f64(),
-        bubble: check.run.bubble(meshes),
-        reference_s: check.reference_wall.as_secs_f64(),
-    })
+    Ok(PyPipelineRun::new(&check, meshes))
 }
