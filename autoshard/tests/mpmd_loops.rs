@@ -122,3 +122,33 @@ fn a_main_of_calls_alone_is_partitioned() {
     let p = import_mpmd("calls_only.mlir", &calls_only, &ImportOptions::default()).unwrap();
     assert_eq!((p.microbatches, p.fragments.len(), p.reduces.len()), (2, 8, 0));
 }
+
+/// Calls without `call_counter` count as the unrolled fragments do: the n-th call
+/// is microbatch n.
+#[test]
+fn calls_without_a_counter_are_microbatches_in_order() {
+    let source = data("microbatch_calls.mlir")
+        .replace(" {call_counter = 0 : ui32}", "")
+        .replace(" {call_counter = 1 : ui32}", "");
+    assert!(!source.contains("call_counter ="));
+    let p = import_mpmd("uncounted.mlir", &source, &ImportOptions::default()).unwrap();
+    let unrolled = import("microbatch_unrolled.mlir");
+    assert_eq!(p.order, unrolled.order);
+    assert_eq!(p.step(), unrolled.step());
+}
+
+/// A loop whose fragment reads the loop's index is refused at the fragment.
+#[test]
+fn a_fragment_reading_the_loop_index_is_refused() {
+    let index = r#"!mpmd.mesh_tensor<"m1", tensor<ui32>>"#;
+    let source = data("microbatch_for.mlir")
+        .replace("%index: tensor<ui32>", &format!("%index: {index}"))
+        .replace(
+            r#"origin=["layer1"]> (%x, %w1) (%a: tensor<8x16xf32>, %b: tensor<16x16xf32>) {"#,
+            r#"origin=["layer1"]> (%x, %w1, %index) (%a: tensor<8x16xf32>, %b: tensor<16x16xf32>, %i: tensor<ui32>) {"#,
+        )
+        .replace("      } : (!m1_x, !m1_w) -> !m1_h", &format!("      }} : (!m1_x, !m1_w, {index}) -> !m1_h"));
+    autoshard::check_mpmd("index.mlir", &source).unwrap();
+    let err = import_mpmd("index.mlir", &source, &ImportOptions::default()).unwrap_err().to_string();
+    assert!(err.contains("index.mlir:15: %index is the loop's index"), "{err}");
+}
