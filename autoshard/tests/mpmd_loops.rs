@@ -152,3 +152,20 @@ fn a_fragment_reading_the_loop_index_is_refused() {
     let err = import_mpmd("index.mlir", &source, &ImportOptions::default()).unwrap_err().to_string();
     assert!(err.contains("index.mlir:15: %index is the loop's index"), "{err}");
 }
+
+/// A `func.call` of the MPMD function is that function inlined (as Shardy's inliner
+/// does): the same pipeline as the unrolled module.
+#[test]
+fn a_func_call_of_the_microbatch_function_is_inlined() {
+    let source = data("microbatch_calls.mlir")
+        .replace("mpmd.call @microbatch", "call @microbatch")
+        .replace(" {call_counter = 0 : ui32}", "")
+        .replace(" {call_counter = 1 : ui32}", "");
+    autoshard::check_mpmd("func_call.mlir", &source).unwrap();
+    assert!(is_partitioned_mpmd(&source));
+    let p = import_mpmd("func_call.mlir", &source, &ImportOptions::default()).unwrap();
+    let unrolled = import("microbatch_unrolled.mlir");
+    assert_eq!((p.microbatches, p.fragments.len()), (2, 9));
+    assert_eq!(p.order, unrolled.order);
+    assert_eq!(p.step(), unrolled.step());
+}

@@ -353,13 +353,19 @@ pub fn is_partitioned_mpmd(source: &str) -> bool {
 }
 
 /// Whether `ops` hold a fragment or a transfer, directly or in the body of an
-/// `mpmd.call`'s callee or of an `mpmd.for` (`depth` calls deep).
+/// `mpmd.call`'s callee (a `func.call`'s of an MPMD function) or of an `mpmd.for`
+/// (`depth` calls deep).
 fn partitioned_ops(module: &Module, ops: &[autoshard_mpmd::Operation], depth: usize) -> bool {
     depth < 16
         && ops.iter().any(|o| match &o.op {
             Op::Fragment(_) | Op::FragmentCall(_) | Op::Transfer(_) => true,
             Op::Call(c) => module
                 .func(&c.callee)
+                .and_then(|f| f.body.as_ref())
+                .is_some_and(|b| partitioned_ops(module, &b.ops, depth + 1)),
+            Op::FuncCall(c) => module
+                .func(&c.callee)
+                .filter(|f| walk::is_mpmd_func(f))
                 .and_then(|f| f.body.as_ref())
                 .is_some_and(|b| partitioned_ops(module, &b.ops, depth + 1)),
             Op::For(f) => partitioned_ops(module, &f.body.ops, depth + 1),

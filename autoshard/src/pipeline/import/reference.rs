@@ -109,7 +109,7 @@ impl Importer<'_> {
         // The module's other functions, but its MPMD ones (a microbatch's callee),
         // whose calls the walk unrolled.
         for f in &self.module.funcs {
-            if f.name != "main" && autoshard_mpmd::FuncTopology::topology(f).is_none() {
+            if f.name != "main" && !super::walk::is_mpmd_func(f) {
                 source += &plain_func(f, &f.name).to_string();
                 source += "\n";
             }

@@ -236,8 +236,9 @@ impl Walk {
         Ok(())
     }
 
-    /// An `mpmd.call`: its callee's body read with its arguments bound to the call's
-    /// operands, microbatch `call_counter`'s if it has one.
+    /// An `mpmd.call` (or a `func.call` of an MPMD function): its callee's body read
+    /// with its arguments bound to the call's operands, microbatch `call_counter`'s
+    /// if it has one.
     fn call(
         &mut self,
         importer: &Importer<'_>,
@@ -327,6 +328,11 @@ impl Walk {
         let results: Vec<ValueRef> = operation.results.iter().flat_map(|g| g.values().collect::<Vec<_>>()).collect();
         match &operation.op {
             Op::Call(call) => self.call(importer, operation, call, &results, position),
+            // A `func.call` of an MPMD function (one with a topology) is that
+            // function inlined, as Shardy's inliner does.
+            Op::FuncCall(call) if importer.module.func(&call.callee).is_some_and(is_mpmd_func) => {
+                self.call(importer, operation, call, &results, position)
+            }
             Op::For(lp) => self.for_loop(importer, operation, lp, &results, position),
             Op::Fragment(_) | Op::FragmentCall(_) => self.fragment(importer, operation, &results, position),
             Op::Transfer(t) => {
@@ -473,4 +479,9 @@ fn post_inc(n: &mut i64) -> i64 {
 fn post_inc_usize(n: &mut usize) -> usize {
     *n += 1;
     *n - 1
+}
+
+/// Whether `f` is an MPMD function (it has a topology).
+pub(super) fn is_mpmd_func(f: &autoshard_mpmd::FuncOp) -> bool {
+    autoshard_mpmd::FuncTopology::topology(f).is_some()
 }
