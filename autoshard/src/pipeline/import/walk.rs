@@ -180,8 +180,9 @@ impl Walk {
     fn block(&mut self, importer: &Importer<'_>, ops: &[Operation], level: Level) -> Result<Vec<String>> {
         for operation in ops {
             let returns = matches!(operation.op, Op::FuncReturn(_) | Op::Return(_));
-            if returns && level == Level::Nested {
-                let (Op::FuncReturn(ret) | Op::Return(ret)) = &operation.op else { unreachable!() };
+            if level == Level::Nested
+                && let Op::FuncReturn(ret) | Op::Return(ret) = &operation.op
+            {
                 let line = operation.loc.line;
                 return ret.operands.iter().map(|v| self.key(importer.file, line, v)).collect();
             }
