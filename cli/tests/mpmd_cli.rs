@@ -249,3 +249,33 @@ fn solved_step(report: &str) -> f64 {
     let text = line.split_whitespace().nth(1).unwrap();
     text.parse::<autoshard::model::Seconds>().unwrap().0
 }
+
+/// `cost` of a module whose microbatch loop is written as calls of a function
+/// (`mpmd.call` with `call_counter`) or as an `mpmd.for` prices the pipeline of the
+/// same step unrolled by hand: the same microbatches, stages, hops and step.
+#[test]
+fn cost_reads_a_microbatch_loop_as_the_unrolled_pipeline() {
+    let cost = |name: &str| {
+        let path = format!("cli/tests/data/mpmd/{name}.mlir");
+        let (code, stdout, stderr) = autoshard(&["cost", &path, "--format", "json"]);
+        assert_eq!(code, 0, "{name}: {stderr}");
+        serde_json::from_str::<serde_json::Value>(&stdout).unwrap()
+    };
+    let unrolled = cost("microbatch_unrolled");
+    assert_eq!(unrolled["microbatches"], 2);
+    assert_eq!(unrolled["stages"].as_array().unwrap().len(), 2);
+    assert_eq!(unrolled["transfers"].as_array().unwrap().len(), 4);
+    for name in ["microbatch_calls", "microbatch_for"] {
+        let json = cost(name);
+        assert_eq!(json["module"], name);
+        for key in ["microbatches", "stages", "schedule", "hops_s", "predicted_step_s", "predicted_bubble"] {
+            assert_eq!(json[key], unrolled[key], "{name}: {key}");
+        }
+        assert_eq!(json["peak_memory_bytes"], unrolled["peak_memory_bytes"], "{name}");
+    }
+    // The text report counts each loop body's fragment once, called per microbatch.
+    let (code, text, stderr) = autoshard(&["cost", "cli/tests/data/mpmd/microbatch_for.mlir"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(text.contains("9 fragment(s), 4 transfer(s), 2 microbatch(es)"), "{text}");
+    assert!(text.contains("2 call(s)"), "{text}");
+}

@@ -39,6 +39,30 @@ fn run_executes_a_partitioned_module_and_checks_it() {
     assert!(text.contains("verification: passed"), "{text}");
 }
 
+/// A module whose microbatch loop is written as calls or as an `mpmd.for` runs
+/// every microbatch's fragments and verifies, as the module unrolled by hand does.
+#[test]
+fn run_executes_a_microbatch_loop_as_its_unrolled_module() {
+    let unrolled = run_json("cli/tests/data/mpmd/microbatch_unrolled.mlir", &["--seed", "3"]);
+    for name in ["microbatch_calls", "microbatch_for"] {
+        let json = run_json(&format!("cli/tests/data/mpmd/{name}.mlir"), &["--seed", "3"]);
+        assert_eq!(json["fragments"], 9, "{name}");
+        assert_eq!(json["predicted_step_s"], unrolled["predicted_step_s"], "{name}");
+        let runs = |j: &serde_json::Value| {
+            j["measured_fragments"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|f| {
+                    (f["stage"].as_u64().unwrap(), f["kind"].as_str().unwrap().to_string(), f["runs"].as_u64().unwrap())
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(runs(&json), runs(&unrolled), "{name}");
+        assert_eq!(json["verification"]["max_abs_error"], unrolled["verification"]["max_abs_error"], "{name}");
+    }
+}
+
 #[test]
 fn run_of_a_partitioned_module_refuses_a_plan_or_an_spmd_program() {
     let (code, stdout, stderr) =

@@ -1,7 +1,8 @@
 //! Running a partitioned MPMD module on the CPU mesh and checking it: `autoshard run
 //! FILE.mlir` of an [`ImportedPipeline`](crate::ImportedPipeline).
 //!
-//! The module is already unrolled (a fragment per microbatch and task), so every
+//! The module is read unrolled (a fragment per microbatch and task; the import
+//! unrolls the calls and loops of its microbatch loop in order), so every
 //! fragment of `@main`, and every `mpmd.reduce`, is a step-level task of its own in
 //! the executor's pipeline run (`autoshard_executor::run_pipeline`): its values are
 //! the reference program's, each made once per step. One thread per mesh runs its

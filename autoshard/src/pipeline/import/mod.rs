@@ -18,7 +18,14 @@
 //!   fragment that reads an `mpmd.reduce`'s result (directly, through transfers or
 //!   through another such fragment) runs once per step and is its mesh's **update**;
 //!   the n-th forward (backward) of a stage is microbatch n's; each mesh runs its
-//!   tasks in `@main`'s order. That order is priced by the one makespan evaluator
+//!   tasks in `@main`'s order;
+//! - the microbatch loop the module writes is read as the pipeline's microbatches:
+//!   an `mpmd.call` of a function holding fragments (Shardy's microbatching, one
+//!   call per microbatch, `call_counter = n` naming microbatch n) is read as its
+//!   callee's body with its arguments bound to the call's operands, an `mpmd.for`
+//!   as its body once per iteration (iteration n microbatch n's, the carried values
+//!   flowing from one iteration to the next); the pipeline, the reference and the
+//!   order are those of the module with its calls and loops unrolled in order. That order is priced by the one makespan evaluator
 //!   (`simulate_schedule`, whatever the order: no named schedule is forced), with
 //!   each stage's tasks costing their fragments' prices and each boundary's hop the
 //!   per-microbatch transfers across it, priced as the pipeline solve prices them
@@ -148,7 +155,8 @@ pub struct ImportedFragment {
     pub outputs: Vec<ValueId>,
     /// Its line in the module.
     pub line: u32,
-    /// Its index among `@main`'s ops.
+    /// Its place in `@main`'s order (its index among `@main`'s ops, calls and loops
+    /// unrolled).
     pub position: usize,
 }
 
@@ -163,7 +171,7 @@ pub struct ImportedReduce {
     pub inputs: Vec<ValueId>,
     /// The reference program's value it makes.
     pub output: ValueId,
-    /// Its index among `@main`'s ops.
+    /// Its place in `@main`'s order, calls and loops unrolled.
     pub position: usize,
 }
 
@@ -328,7 +336,8 @@ impl<'m> Importer<'m> {
 }
 
 /// Whether `source` is a partitioned MPMD module: an `mpmd` module
-/// ([`crate::is_mpmd`]) whose `@main` holds fragments or transfers, which
+/// ([`crate::is_mpmd`]) whose `@main` holds fragments or transfers (or calls and
+/// loops whose bodies do), which
 /// [`import_mpmd`] reads (a module before partitioning, with named computations, is
 /// a program the StableHLO reader reads instead).
 pub fn is_partitioned_mpmd(source: &str) -> bool {
@@ -336,9 +345,30 @@ pub fn is_partitioned_mpmd(source: &str) -> bool {
         return false;
     }
     match autoshard_mpmd::parse_module_with_top_level_ops("module.mlir", source) {
-        Ok(module) => module.func("main").and_then(|f| f.body.as_ref()).is_some_and(|b| {
-            b.ops.iter().any(|o| matches!(o.op, Op::Fragment(_) | Op::FragmentCall(_) | Op::Transfer(_)))
-        }),
+        Ok(module) => {
+            module.func("main").and_then(|f| f.body.as_ref()).is_some_and(|b| partitioned_ops(&module, &b.ops, 0))
+        }
         Err(_) => ["mpmd.fragment", "mpmd.transfer"].iter().any(|op| source.contains(op)),
     }
+}
+
+/// Whether `ops` hold a fragment or a transfer, directly or in the body of an
+/// `mpmd.call`'s callee (a `func.call`'s of an MPMD function) or of an `mpmd.for`
+/// (`depth` calls deep).
+fn partitioned_ops(module: &Module, ops: &[autoshard_mpmd::Operation], depth: usize) -> bool {
+    depth < 16
+        && ops.iter().any(|o| match &o.op {
+            Op::Fragment(_) | Op::FragmentCall(_) | Op::Transfer(_) => true,
+            Op::Call(c) => module
+                .func(&c.callee)
+                .and_then(|f| f.body.as_ref())
+                .is_some_and(|b| partitioned_ops(module, &b.ops, depth + 1)),
+            Op::FuncCall(c) => module
+                .func(&c.callee)
+                .filter(|f| walk::is_mpmd_func(f))
+                .and_then(|f| f.body.as_ref())
+                .is_some_and(|b| partitioned_ops(module, &b.ops, depth + 1)),
+            Op::For(f) => partitioned_ops(module, &f.body.ops, depth + 1),
+            _ => false,
+        })
 }

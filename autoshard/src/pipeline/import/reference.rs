@@ -1,6 +1,7 @@
 //! The reference: the whole step unpartitioned, as a StableHLO module read by the
 //! StableHLO importer. Every fragment is a `call` of its body (an inline body
-//! outlined as a private function) in `@main`'s order, a transfer is the identity
+//! outlined as a private function) in `@main`'s order (an `mpmd.call`'s or an
+//! `mpmd.for`'s fragments inlined, call after call, iteration after iteration), a transfer is the identity
 //! (its result names the value it moves), an `mpmd.reduce` is the elementwise ops it
 //! names; `@main`'s arguments and results are the reference's inputs and outputs.
 
@@ -105,8 +106,10 @@ impl Importer<'_> {
         source += &text.main;
         source += "  }\n";
         source += &text.outlined;
+        // The module's other functions, but its MPMD ones (a microbatch's callee),
+        // whose calls the walk unrolled.
         for f in &self.module.funcs {
-            if f.name != "main" {
+            if f.name != "main" && !super::walk::is_mpmd_func(f) {
                 source += &plain_func(f, &f.name).to_string();
                 source += "\n";
             }

@@ -1,7 +1,7 @@
 //! The pipeline the module states: a stage per mesh and set of origin names, each
 //! fragment's task (forward, backward by its origins' transpose counts, update if it
 //! reads a reduce's result; the n-th forward or backward of a stage is microbatch
-//! n's), the microbatches, each mesh's order, the stages' costs; the check that the
+//! n's, or the microbatch its loop's iteration or call's `call_counter` names), the microbatches, each mesh's order, the stages' costs; the check that the
 //! module's data flow follows from that order; and the named schedule it is, if any.
 
 use super::walk::{Found, Held};
@@ -55,6 +55,20 @@ pub(super) fn tasks(file: &str, found: &[Found], programs: &[FragmentProgram], m
             )));
         }
     }
+    // A loop's or call's microbatches number each stage's forwards (backwards) once
+    // each, below the count.
+    let mut numbered: BTreeSet<Task> = BTreeSet::new();
+    for (f, t) in found.iter().zip(&tasks) {
+        if t.kind != TaskKind::Update && (t.microbatch >= microbatches || !numbered.insert(*t)) {
+            return Err(pipeline_error(
+                file,
+                f.line,
+                format!(
+                    "this fragment is {t}, which the module runs twice or beyond its {microbatches} microbatch(es) (numbered by its calls' call_counter)"
+                ),
+            ));
+        }
+    }
     let mut order: Vec<Vec<Task>> = vec![Vec::new(); meshes];
     for (f, t) in found.iter().zip(&tasks) {
         let list = &mut order[f.mesh];
@@ -90,10 +104,14 @@ fn first_stages(found: &[Found]) -> FirstStages {
         } else {
             TaskKind::Forward
         };
+        // The n-th forward (backward) of a stage is microbatch n's, unless the loop
+        // or call it was read in names its microbatch.
         let microbatch = match kind {
             TaskKind::Update => 0,
-            TaskKind::Forward => post_inc(&mut out.seen[stage][0]),
-            TaskKind::Backward => post_inc(&mut out.seen[stage][1]),
+            TaskKind::Forward | TaskKind::Backward => {
+                let nth = post_inc(&mut out.seen[stage][usize::from(kind == TaskKind::Backward)]);
+                f.microbatch.unwrap_or(nth)
+            }
         };
         out.tasks.push(Task { stage: stage as u32, microbatch, kind });
     }
