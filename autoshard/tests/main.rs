@@ -16,6 +16,7 @@ mod pipeline_props;
 // The read-back check of an exported module, shared with stablehlo's
 // export tests (it uses the model and the executor alone).
 mod mpmd_import;
+mod mpmd_replan;
 mod mpmd_run;
 #[path = "../../stablehlo/tests/read_back.rs"]
 mod read_back;
