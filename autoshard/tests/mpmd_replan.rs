@@ -64,6 +64,17 @@ fn the_two_stage_module_is_replanned_on_its_meshes() {
     assert!(!kept && after < before, "{after} >= {before}");
 }
 
+/// The two-stage module at a size where its shardings matter (activations 512x1024,
+/// weights 1024x1024): the re-plan shortens the predicted step.
+#[test]
+fn a_larger_two_stage_module_gets_a_shorter_step() {
+    let source = data("cli/tests/data/mpmd/two_stage.mlir")
+        .replace("8x16xf32", "512x1024xf32")
+        .replace("16x16xf32", "1024x1024xf32");
+    let (before, after, kept) = check("two_stage_512.mlir", &source, &ReplanOptions::default());
+    assert!(!kept && after < 0.99 * before, "{after} vs {before}");
+}
+
 #[test]
 fn the_solvers_own_modules_replan_to_about_their_step() {
     for name in ["pipeline_pinned", "pipeline_uneven"] {
