@@ -79,7 +79,7 @@ fn a_larger_two_stage_module_gets_a_shorter_step() {
 fn the_solvers_own_modules_replan_to_about_their_step() {
     for name in ["pipeline_pinned", "pipeline_uneven"] {
         let (module, import) = exported(name);
-        let options = ReplanOptions { import, free_assignment: false };
+        let options = ReplanOptions { import, free_assignment: false, time_limit: Some(20.0) };
         check(name, &module, &options);
         check(name, &module, &ReplanOptions { free_assignment: true, ..options });
     }

@@ -46,6 +46,9 @@ pub struct ReplanOptions {
     /// Let the solver choose each stage's mesh (and merge stages) instead of keeping
     /// the module's fragment-to-mesh assignment.
     pub free_assignment: bool,
+    /// The solve's time limit in seconds (each SPMD solve gets a tenth, at least a
+    /// second, as for a pipelined config); `None`: the default.
+    pub time_limit: Option<f64>,
 }
 
 /// A partitioned module re-planned.
@@ -131,13 +134,15 @@ fn shardings(program: &Program) -> Vec<String> {
 }
 
 /// Re-plans the partitioned MPMD module in `source` (named `file` in errors): see the
-/// module docs. The solve keeps the module's microbatch count; its time limit is the
-/// default config's.
+/// module docs. The solve keeps the module's microbatch count.
 pub fn replan_mpmd(file: &str, source: &str, options: &ReplanOptions) -> Result<Replanned> {
     let before = crate::import_mpmd(file, source, &options.import)?;
     let module = crate::check_mpmd(file, source)?;
     let step = Step::build(file, &module, &before)?;
-    let config = step.config(file, &before, options.free_assignment)?;
+    let mut config = step.config(file, &before, options.free_assignment)?;
+    if let Some(limit) = options.time_limit {
+        config.solver.set_time_limit(limit).map_err(|e| Error::Pipeline(format!("{file}: the time limit: {e}")))?;
+    }
     let pipeline = config.pipeline.as_ref().ok_or_else(|| Error::Pipeline(format!("{file}: no pipeline")))?;
     let mut solve = PipelineOptions::new(config.solver);
     solve.compare_spmd = false;

@@ -115,9 +115,16 @@ pub fn run(shown: &str, source: &str, hardware: &HardwareArgs, seed: u64, format
 
 /// `solve FILE.mlir` of a partitioned module: re-plans it (`autoshard::replan_mpmd`)
 /// and prints what changed and the predicted step before and after, or (`mlir`) the
-/// module written.
-pub fn solve(shown: &str, source: &str, hardware: &HardwareArgs, free: bool, mlir: bool) -> Result<(), Failure> {
-    let options = autoshard::ReplanOptions { import: hardware.options()?, free_assignment: free };
+/// module written. `solve` is `--free-assignment` and `--time-limit`.
+pub fn solve(
+    shown: &str,
+    source: &str,
+    hardware: &HardwareArgs,
+    solve: (bool, Option<f64>),
+    mlir: bool,
+) -> Result<(), Failure> {
+    let (free, time_limit) = solve;
+    let options = autoshard::ReplanOptions { import: hardware.options()?, free_assignment: free, time_limit };
     let r = autoshard::replan_mpmd(shown, source, &options).map_err(|e| super::solve::solve_failure(shown, e))?;
     if mlir {
         print!("{}", r.module);

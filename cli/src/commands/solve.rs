@@ -84,7 +84,14 @@ pub fn run(args: &Args) -> Result<(), Failure> {
                 )));
             }
         };
-        return super::partitioned::solve(&args.config.shown(), &source, &args.hardware, args.free_assignment, format);
+        let free = args.free_assignment;
+        return super::partitioned::solve(
+            &args.config.shown(),
+            &source,
+            &args.hardware,
+            (free, args.time_limit),
+            format,
+        );
     }
     if args.hardware.given() || args.free_assignment {
         return Err(Failure::BadInput(format!(
