@@ -111,7 +111,8 @@
 //! [`export_mpmd`] writes it as an MPMD module, which [`read_mpmd`] reads back. A
 //! partitioned MPMD module (the exported one, or Shardy's) is read as the pipeline it
 //! states by [`import_mpmd`], and [`run_mpmd`] runs it on the CPU mesh and checks it
-//! against its fragments inlined.
+//! against its fragments inlined; [`replan_mpmd`] gives such a module back to the
+//! pipeline solver and writes the improved module (`autoshard solve FILE.mlir`).
 //!
 //! ```
 //! # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../configs/pipeline_pinned.yaml");
@@ -216,8 +217,8 @@ pub use check::{Checked, check, check_mpmd, is_mpmd};
 pub use error::{Error, Result};
 pub use pipeline::{
     FragmentProgram, FragmentTime, ImportOptions, ImportedFragment, ImportedPipeline, ImportedReduce, ImportedStage,
-    ImportedTransfer, ModuleStage, PipelineCheck, PipelineModule, export_mpmd, import_mpmd, is_partitioned_mpmd,
-    read_mpmd, run_mpmd, run_pipeline,
+    ImportedTransfer, ModuleStage, PipelineCheck, PipelineModule, ReplanOptions, Replanned, StageChange, export_mpmd,
+    import_mpmd, is_partitioned_mpmd, read_mpmd, replan_mpmd, run_mpmd, run_pipeline,
 };
 pub use run::{Prepared, Run, RunError, prepare, run};
 pub use spmd::{SpmdRun, read_spmd, run_spmd};

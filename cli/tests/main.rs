@@ -11,5 +11,6 @@ mod golden;
 mod iopddl_cli;
 mod mpmd_cli;
 mod mpmd_run_cli;
+mod mpmd_solve_cli;
 mod pipeline_cli;
 mod run_cli;

@@ -5,6 +5,7 @@
 
 mod import;
 mod mlir;
+mod replan;
 mod run;
 mod run_imported;
 
@@ -13,5 +14,6 @@ pub use import::{
     ImportedTransfer, import_mpmd, is_partitioned_mpmd,
 };
 pub use mlir::{ModuleStage, PipelineModule, export_mpmd, read_mpmd};
+pub use replan::{ReplanOptions, Replanned, StageChange, replan_mpmd};
 pub use run::{FragmentTime, PipelineCheck, run_pipeline};
 pub use run_imported::run_mpmd;

@@ -5,7 +5,8 @@
 //! value's sharding with its device grid); JSON and YAML print the plan (docs/spec.md §8).
 //! `--svg` also writes a chart of compute and communication per op. On a terminal,
 //! stderr shows a spinner with the solver's phase while it works. An infeasible
-//! problem fails (exit 1) with the constraints that conflict.
+//! problem fails (exit 1) with the constraints that conflict. A partitioned MPMD
+//! module is re-planned instead (`partitioned::solve`, `autoshard::replan_mpmd`).
 
 use super::{ConfigArgs, Failure};
 use crate::progress::Progress;
@@ -62,10 +63,42 @@ pub struct Args {
     /// sharding. For modules lowered without donation (repeatable).
     #[arg(long, value_name = "IN=OUT")]
     carry: Vec<String>,
+    #[command(flatten)]
+    hardware: super::partitioned::HardwareArgs,
+    /// A partitioned MPMD module: let the solver choose each stage's mesh instead
+    /// of keeping the module's fragment-to-mesh assignment.
+    #[arg(long)]
+    free_assignment: bool,
 }
 
 /// Runs `solve`.
 pub fn run(args: &Args) -> Result<(), Failure> {
+    if let Some(source) = super::partitioned::source(&args.config.file) {
+        let format = match args.format {
+            Format::Text => false,
+            Format::Mlir => true,
+            other => {
+                return Err(Failure::BadInput(format!(
+                    "{}: error: a re-planned MPMD module is written as text or mlir, not {other:?}",
+                    args.config.shown()
+                )));
+            }
+        };
+        let free = args.free_assignment;
+        return super::partitioned::solve(
+            &args.config.shown(),
+            &source,
+            &args.hardware,
+            (free, args.time_limit),
+            format,
+        );
+    }
+    if args.hardware.given() || args.free_assignment {
+        return Err(Failure::BadInput(format!(
+            "{}: error: --preset, --link and --free-assignment re-plan a partitioned MPMD module; a config states its own hardware and pins",
+            args.config.shown()
+        )));
+    }
     let started = std::time::Instant::now();
     let mut config = args.config.load()?;
     let shown = args.config.shown();
