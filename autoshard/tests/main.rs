@@ -10,13 +10,13 @@ mod gallery;
 mod halo;
 mod halo_shifts;
 mod memory;
-mod partial_kinds;
-mod pipeline_modules;
-mod pipeline_props;
 mod mpmd_import;
 mod mpmd_loops;
 mod mpmd_replan;
 mod mpmd_run;
+mod partial_kinds;
+mod pipeline_modules;
+mod pipeline_props;
 // The read-back check of an exported module, shared with stablehlo's
 // export tests (it uses the model and the executor alone).
 #[path = "../../stablehlo/tests/read_back.rs"]

@@ -506,28 +506,8 @@ fn split_inputs(p: &ImportedPipeline, inputs: &[ValueId]) -> BTreeSet<ValueId> {
 
 /// The module's functions `block` calls, directly or not.
 fn called(module: &autoshard_mpmd::Module, block: &autoshard_mpmd::Block) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    let mut queue: Vec<String> = block.ops.iter().map(|o| o.to_string()).collect();
-    while let Some(text) = queue.pop() {
-        for f in &module.funcs {
-            if f.name != "main" && !out.contains(&f.name) && mentions(&text, &f.name) {
-                out.insert(f.name.clone());
-                queue.push(f.to_string());
-            }
-        }
-    }
-    out
-}
-
-/// Whether `text` names the symbol `@name` (not a longer one).
-fn mentions(text: &str, name: &str) -> bool {
-    let needle = format!("@{name}");
-    text.match_indices(&needle).any(|(at, _)| {
-        text[at + needle.len()..]
-            .chars()
-            .next()
-            .is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '$'))
-    })
+    let roots = block.ops.iter().map(|o| o.to_string()).collect();
+    super::import::called(module, roots, "main").into_iter().map(|f| f.name.clone()).collect()
 }
 
 /// The mesh names shardings in `text` use (`<@name, [`).
@@ -605,6 +585,5 @@ mod tests {
             r#"%a = sdy.sharding_constraint %b <@mesh, [{?}, {?}]> : t {x = #sdy.sharding<@m2, [{?}]>}"#
         );
         assert_eq!(mesh_names(text), BTreeSet::from(["mesh".to_string(), "m2".to_string()]));
-        assert!(mentions("call @f(%a)", "f") && !mentions("call @fg(%a)", "f"));
     }
 }

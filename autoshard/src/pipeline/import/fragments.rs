@@ -6,7 +6,7 @@
 
 use super::{FragmentProgram, Importer, pipeline_error};
 use crate::{Config, Result};
-use autoshard_mpmd::{Attr, DictAttr, FuncOp, Op, ReturnOp, Type};
+use autoshard_mpmd::{Attr, DictAttr, FuncOp, Module, Op, ReturnOp, Type};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
@@ -63,7 +63,12 @@ impl<'m> Importer<'m> {
                     .module
                     .func(&f.callee)
                     .ok_or_else(|| pipeline_error(self.file, line, format!("no function @{} to call", f.callee)))?;
-                (plain_func(callee, "main"), &f.operand_types, &f.result_types, self.called_by(callee))
+                (
+                    plain_func(callee, "main"),
+                    &f.operand_types,
+                    &f.result_types,
+                    called(self.module, vec![callee.to_string()], &callee.name),
+                )
             }
             _ => return Err(pipeline_error(self.file, line, "not a fragment")),
         };
@@ -110,24 +115,26 @@ impl<'m> Importer<'m> {
             .map_err(|e| pipeline_error(self.file, line, format!("the fragment cannot be priced: {e}")))?;
         Ok(FragmentProgram { name: name.to_string(), mesh, config, solution })
     }
+}
 
-    /// The module's functions `func` calls, directly or not.
-    fn called_by(&self, func: &FuncOp) -> Vec<&'m FuncOp> {
-        let mut out: Vec<&FuncOp> = Vec::new();
-        let mut queue = vec![func.to_string()];
-        while let Some(text) = queue.pop() {
-            for f in &self.module.funcs {
-                if f.name == "main" || f.name == func.name || out.iter().any(|o| o.name == f.name) {
-                    continue;
-                }
-                if mentions(&text, &f.name) {
-                    out.push(f);
-                    queue.push(f.to_string());
-                }
+/// The module's functions other than `@main` and `except` that the ops printed in
+/// `roots` call, directly or not, in the order found (a StableHLO op is text to the
+/// `mpmd` reader, so a call is found as its symbol in the text).
+pub(crate) fn called<'m>(module: &'m Module, roots: Vec<String>, except: &str) -> Vec<&'m FuncOp> {
+    let mut out: Vec<&FuncOp> = Vec::new();
+    let mut queue = roots;
+    while let Some(text) = queue.pop() {
+        for f in &module.funcs {
+            if f.name == "main" || f.name == except || out.iter().any(|o| o.name == f.name) {
+                continue;
+            }
+            if mentions(&text, &f.name) {
+                out.push(f);
+                queue.push(f.to_string());
             }
         }
-        out
     }
+    out
 }
 
 /// Whether `text` names the symbol `@name` (not a longer one).
@@ -172,4 +179,14 @@ fn returning(body: &autoshard_mpmd::Block) -> autoshard_mpmd::Block {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mentions;
+
+    #[test]
+    fn a_symbol_is_mentioned_whole() {
+        assert!(mentions("call @f(%a)", "f") && !mentions("call @fg(%a)", "f") && mentions("@f", "f"));
+    }
 }

@@ -45,6 +45,8 @@ mod reference;
 mod tasks;
 mod walk;
 
+pub(crate) use fragments::called;
+
 use crate::{Config, Error, Result};
 use autoshard_cost::{HardwareSpec, LinkSpec, Preset, Timeline, simulate_schedule};
 use autoshard_model::pipeline::{Schedule, StageCost, Task, Topology};
