@@ -12,7 +12,8 @@ program. This package is the Rust library, in process:
   the meshes of its topology and run it (a :class:`PipelinePlan`, a
   :class:`PipelineRun`); :func:`load` reads a partitioned MPMD module as the
   pipeline it states, priced (a :class:`PartitionedModule`), which
-  :func:`run_pipeline` runs;
+  :func:`run_pipeline` runs and :func:`solve_pipeline` re-plans (a
+  :class:`ReplannedModule`);
 - :mod:`autoshard.jax` plans a JAX function (:func:`autoshard.jax.plan`) and
   compiles it with the whole plan applied (:func:`autoshard.jax.jit`).
 
@@ -33,6 +34,7 @@ from ._native import (
     PipelinePlan,
     PipelineRun,
     PlanError,
+    ReplannedModule,
     Run,
     RunError,
     SolverError,
@@ -54,6 +56,7 @@ __all__ = [
     "PipelineRun",
     "Plan",
     "PlanError",
+    "ReplannedModule",
     "Run",
     "RunError",
     "SolverError",

@@ -7,7 +7,16 @@ import os
 from typing import Mapping, Sequence, Union
 
 from . import _native
-from ._native import Config, InputError, PartitionedModule, PipelinePlan, PipelineRun, PlanError, Run
+from ._native import (
+    Config,
+    InputError,
+    PartitionedModule,
+    PipelinePlan,
+    PipelineRun,
+    PlanError,
+    ReplannedModule,
+    Run,
+)
 from ._plan import Plan
 
 #: What the functions take as a program: a :class:`Config`, a path to a config
@@ -118,12 +127,12 @@ def run(what: "Plan | Source", *, seed: int = 0, verify: bool = True) -> Run:
 
 
 def solve_pipeline(
-    source: Source,
+    source: "Source | PartitionedModule",
     *,
     hardware: str | None = None,
     memory: "int | str | None" = None,
     time_limit: float | None = None,
-) -> PipelinePlan:
+) -> "PipelinePlan | ReplannedModule":
     """Plans a pipelined config (one with ``topology:`` and ``pipeline:`` sections)
     across its meshes: each unit's mesh, each mesh's plan and the schedule together,
     with the pure-SPMD plan on all devices solved beside it for comparison
@@ -132,10 +141,19 @@ def solve_pipeline(
     :class:`InfeasibleError` when no split fits the meshes and the pins.
 
     A partitioned MPMD module (a path, its text or a :class:`PartitionedModule`) is
-    already a pipeline: re-planning one is not available yet, and raises
-    :class:`PlanError` saying so; :func:`load` prices it as it stands and
-    :func:`run_pipeline` runs it."""
-    config = _configured(source, hardware, memory, time_limit, None, None, "solve_pipeline")
+    re-planned, as ``autoshard solve FILE.mlir`` does: each stage kept on its mesh,
+    the solver chooses every fragment's shardings, the transfers' and the schedule,
+    and the module is written again; when that module does not predict a shorter
+    step, the given one is kept. Returns a :class:`ReplannedModule`. ``hardware``
+    prices both (default: the module's preset), ``memory`` does not apply (an
+    :class:`InputError`). Raises :class:`PlanError` when the module does not fit the
+    pipelined step it is rebuilt as (the message says why)."""
+    loaded = _load_source(source)
+    if isinstance(loaded, PartitionedModule):
+        if memory is not None:
+            raise _input_error("memory: re-planning a partitioned MPMD module takes no memory budget")
+        return _native.replan_mpmd(loaded, hardware, time_limit)
+    config = _configured(loaded, hardware, memory, time_limit, None, None, "solve_pipeline")
     return _native.solve_pipeline(config)
 
 
@@ -178,8 +196,8 @@ def _config(source: "Source | PartitionedModule", function: str) -> Config:
     if isinstance(loaded, PartitionedModule):
         raise PlanError(
             f"{loaded.file}: a partitioned MPMD module is a pipeline already: {function} of one "
-            "(re-planning it) is not available yet; autoshard.load prices it as it stands and "
-            "autoshard.run_pipeline runs it"
+            "is not available; autoshard.solve_pipeline re-plans it, autoshard.load prices it as it "
+            "stands and autoshard.run_pipeline runs it"
         )
     return loaded
 

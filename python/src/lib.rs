@@ -32,6 +32,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pipeline::PyPipelinePlan>()?;
     m.add_class::<pipeline::PyPipelineRun>()?;
     m.add_class::<mpmd::PyPartitionedModule>()?;
+    m.add_class::<mpmd::PyReplannedModule>()?;
     m.add_function(wrap_pyfunction!(config::load, m)?)?;
     m.add_function(wrap_pyfunction!(config::parse, m)?)?;
     m.add_function(wrap_pyfunction!(plan::solve, m)?)?;
@@ -42,6 +43,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(mpmd::is_partitioned_mpmd, m)?)?;
     m.add_function(wrap_pyfunction!(mpmd::parse_mpmd, m)?)?;
     m.add_function(wrap_pyfunction!(mpmd::run_mpmd, m)?)?;
+    m.add_function(wrap_pyfunction!(mpmd::replan_mpmd, m)?)?;
     m.add_function(wrap_pyfunction!(config::presets, m)?)?;
     Ok(())
 }

@@ -2,13 +2,14 @@
 //! dialect after MPMD partitioning (fragments on the meshes of a topology, transfers
 //! between them) read and priced as the pipeline it states (`autoshard::import_mpmd`,
 //! what `autoshard cost FILE.mlir` prints) and run on the CPU mesh against its
-//! fragments inlined (`autoshard::run_mpmd`, `autoshard run FILE.mlir`), the GIL
+//! fragments inlined (`autoshard::run_mpmd`, `autoshard run FILE.mlir`), and
+//! re-planned (`autoshard::replan_mpmd`, `autoshard solve FILE.mlir`), the GIL
 //! released while they work.
 
 use crate::errors::{bad_option, import_error, to_py};
 use crate::pipeline::PyPipelineRun;
-use autoshard::ImportedPipeline;
 use autoshard::cost::Preset;
+use autoshard::{ImportedPipeline, Replanned};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::sync::Arc;
@@ -21,6 +22,8 @@ pub struct PyPartitionedModule {
     file: String,
     preset: Preset,
     pipeline: Arc<ImportedPipeline>,
+    /// The module's text (what a re-plan reads).
+    text: Arc<str>,
 }
 
 #[pymethods]
@@ -150,7 +153,12 @@ pub fn parse_mpmd(py: Python<'_>, text: &str, file: &str, hardware: Option<&str>
         options.preset = name.parse().map_err(|e| bad_option(format!("hardware: {e}")))?;
     }
     let pipeline = py.detach(|| autoshard::import_mpmd(file, text, &options)).map_err(|e| import_error(e, file))?;
-    Ok(PyPartitionedModule { file: file.to_string(), preset: options.preset, pipeline: Arc::new(pipeline) })
+    Ok(PyPartitionedModule {
+        file: file.to_string(),
+        preset: options.preset,
+        pipeline: Arc::new(pipeline),
+        text: Arc::from(text),
+    })
 }
 
 /// Runs the partitioned `module` on the CPU mesh (one thread per mesh, its fragments
@@ -167,4 +175,177 @@ pub fn run_mpmd(py: Python<'_>, module: &PyPartitionedModule, seed: u64, verify:
     });
     let check = check.map_err(to_py)?;
     Ok(PyPipelineRun::new(&check, pipeline.timeline.meshes as usize))
+}
+
+/// A partitioned MPMD module re-planned (`autoshard::replan_mpmd`): the module as
+/// given and the module written, both priced, and what the pipeline solver changed.
+#[pyclass(frozen, module = "autoshard._native", name = "ReplannedModule")]
+pub struct PyReplannedModule {
+    before: Py<PyPartitionedModule>,
+    after: Py<PyPartitionedModule>,
+    replanned: Replanned,
+}
+
+#[pymethods]
+impl PyReplannedModule {
+    /// The module as given, priced.
+    #[getter]
+    fn before(&self, py: Python<'_>) -> Py<PyPartitionedModule> {
+        self.before.clone_ref(py)
+    }
+
+    /// The module written (`module`) read back and priced as the before is: the
+    /// before itself when it was kept.
+    #[getter]
+    fn after(&self, py: Python<'_>) -> Py<PyPartitionedModule> {
+        self.after.clone_ref(py)
+    }
+
+    /// The module written, as MLIR text: the plan's, or the given module's text when
+    /// it was kept.
+    #[getter]
+    fn module(&self) -> String {
+        self.replanned.module.clone()
+    }
+
+    /// Whether the given module was kept: the plan's module, read back, predicts a
+    /// step no shorter than the given one's (a re-plan never makes the step worse).
+    #[getter]
+    fn kept(&self) -> bool {
+        self.replanned.kept
+    }
+
+    /// The predicted step of the plan's module read back, in seconds (the after's
+    /// when it was not kept).
+    #[getter]
+    fn planned_step_s(&self) -> f64 {
+        self.replanned.planned_step.0
+    }
+
+    /// The pipeline solver's schedule (`gpipe`, `1f1b`, `circular`).
+    #[getter]
+    fn schedule(&self) -> String {
+        self.replanned.plan.schedule.to_string()
+    }
+
+    /// Per stage of the written module: its units (the given stage's joined with
+    /// `+`), its mesh before (`None` if no stage of the given module had those units)
+    /// and after, and how many of its forward fragment's argument and result
+    /// shardings changed, of how many.
+    #[getter]
+    fn stage_changes(&self) -> Vec<(String, Option<String>, String, usize, usize)> {
+        let names = self.replanned.before.mesh_names();
+        let mesh = |m: usize| names.get(m).cloned().unwrap_or_else(|| m.to_string());
+        (self.replanned.stage_changes().into_iter())
+            .map(|c| (c.units, c.mesh_before.map(mesh), mesh(c.mesh_after), c.shardings_changed, c.shardings))
+            .collect()
+    }
+
+    /// The report `autoshard solve FILE.mlir` prints for a partitioned module: each
+    /// stage's mesh and shardings changed, the schedule, transfers, step and bubble
+    /// before and after.
+    fn report(&self) -> String {
+        replan_report(&self.replanned)
+    }
+
+    fn __repr__(&self) -> String {
+        let r = &self.replanned;
+        format!(
+            "<autoshard.ReplannedModule {:?}: step {} -> {}{}>",
+            r.before.name,
+            r.before.step(),
+            r.after.step(),
+            if r.kept { " (kept)" } else { "" }
+        )
+    }
+}
+
+/// Re-plans the partitioned `module`: each fragment's shardings, the transfers' and
+/// the schedule, each stage kept on its mesh, priced on the hardware preset
+/// `hardware` (the module's if `None`), the solve limited to `time_limit` seconds.
+#[pyfunction]
+#[pyo3(signature = (module, hardware=None, time_limit=None))]
+pub fn replan_mpmd(
+    py: Python<'_>,
+    module: &PyPartitionedModule,
+    hardware: Option<&str>,
+    time_limit: Option<f64>,
+) -> PyResult<PyReplannedModule> {
+    let mut options = autoshard::ReplanOptions { time_limit, ..Default::default() };
+    options.import.preset = match hardware {
+        Some(name) => name.parse().map_err(|e| bad_option(format!("hardware: {e}")))?,
+        None => module.preset,
+    };
+    let (file, text) = (module.file.clone(), module.text.clone());
+    let r = py.detach(|| autoshard::replan_mpmd(&file, &text, &options)).map_err(to_py)?;
+    let preset = options.import.preset;
+    let before =
+        PyPartitionedModule { file: file.clone(), preset, pipeline: Arc::new(r.before.clone()), text: text.clone() };
+    let after = PyPartitionedModule {
+        file: if r.kept { file } else { format!("{file} (re-planned)") },
+        preset,
+        pipeline: Arc::new(r.after.clone()),
+        text: Arc::from(r.module.as_str()),
+    };
+    Ok(PyReplannedModule { before: Py::new(py, before)?, after: Py::new(py, after)?, replanned: r })
+}
+
+/// The text report of a re-plan, as `autoshard solve FILE.mlir` prints it (the
+/// assignment kept).
+fn replan_report(r: &Replanned) -> String {
+    use std::fmt::Write as _;
+    let names = r.before.mesh_names();
+    let mesh = |m: usize| names.get(m).cloned().unwrap_or_else(|| m.to_string());
+    let schedule =
+        |s: Option<autoshard::model::pipeline::Schedule>| s.map_or("the module's own".into(), |s| s.to_string());
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "re-planned  {}: {} stage(s), {} microbatch(es), assignment kept",
+        r.before.name,
+        r.before.stages.len(),
+        r.before.microbatches
+    );
+    let _ = writeln!(out, "\nplan  (the pipeline solver's; schedule {}, step {})", r.plan.schedule, r.plan.step());
+    let _ = writeln!(out, "  stage  units                            mesh before -> after   shardings changed");
+    if r.kept {
+        let _ = writeln!(
+            out,
+            "  its module, read back, predicts {} (no shorter than the given module's): the module is kept",
+            r.planned_step
+        );
+    } else {
+        for (k, c) in r.stage_changes().iter().enumerate() {
+            let before = c.mesh_before.map_or("-".into(), mesh);
+            let _ = writeln!(
+                out,
+                "  {k:<5}  {:<32} {:>11} -> {:<8} {} of {}",
+                c.units,
+                before,
+                mesh(c.mesh_after),
+                c.shardings_changed,
+                c.shardings
+            );
+        }
+    }
+    let bytes = |p: &ImportedPipeline| p.transfers.iter().map(|t| t.bytes.0).sum::<u64>();
+    let _ = writeln!(out, "\nchanges");
+    let _ = writeln!(out, "  schedule   {} -> {}", schedule(r.before.schedule), schedule(r.after.schedule));
+    let _ = writeln!(
+        out,
+        "  transfers  {} ({}B) -> {} ({}B) per step",
+        r.before.transfers.len(),
+        bytes(&r.before),
+        r.after.transfers.len(),
+        bytes(&r.after)
+    );
+    let (b, a) = (r.before.step(), r.after.step());
+    let _ = writeln!(
+        out,
+        "  step       {b} -> {a} ({:+.1}%), bubble {:.1}% -> {:.1}%",
+        100.0 * (a.0 - b.0) / b.0,
+        100.0 * r.before.bubble(),
+        100.0 * r.after.bubble()
+    );
+    out
 }

@@ -1,7 +1,8 @@
 """Partitioned MPMD modules from Python (fragments on the meshes of a topology,
 transfers between them): read and priced by ``autoshard.load`` / ``parse`` as the
 pipeline they state, run by ``autoshard.run_pipeline`` against their fragments
-inlined; ``solve_pipeline`` refuses to re-plan one."""
+inlined, re-planned by ``autoshard.solve_pipeline`` (``solve``, ``cost`` and ``run``
+refuse one)."""
 
 import os
 
@@ -70,13 +71,45 @@ def test_an_exported_pipeline_reads_back_as_the_plan_it_was(pinned):
     assert autoshard.run_pipeline(plan.config.with_options(time_limit=10), seed=3).passed
 
 
-def test_re_planning_a_partitioned_module_is_refused(root, pinned):
+def test_a_partitioned_module_re_plans_to_a_module_that_reads_and_runs(root):
+    path = os.path.join(root, TWO_STAGE)
+    result = autoshard.solve_pipeline(path, time_limit=10)
+    assert isinstance(result, autoshard.ReplannedModule)
+    before, after = result.before, result.after
+    assert isinstance(before, autoshard.PartitionedModule) and isinstance(after, autoshard.PartitionedModule)
+    assert before.file == path and before.stages == [("m1", ["layer1"]), ("m2", ["layer2"])]
+    assert after.step_s <= before.step_s
+    assert result.planned_step_s > 0 and result.schedule in ("gpipe", "1f1b", "circular")
+    if result.kept:
+        assert result.module == open(path).read() and after.step_s == before.step_s
+    else:
+        assert result.planned_step_s == after.step_s < before.step_s
+        assert [(units, mesh) for units, _, mesh, _, _ in result.stage_changes] == [("layer1", "m1"), ("layer2", "m2")]
+    report = result.report()
+    assert "re-planned  two_stage" in report and "step" in report and "assignment kept" in report
+    assert "ReplannedModule" in repr(result)
+    # The written module reads again, with the same stages, and runs verified.
+    again = autoshard.parse(result.module)
+    assert isinstance(again, autoshard.PartitionedModule)
+    assert again.stages == before.stages and again.microbatches == before.microbatches
+    assert autoshard.run_pipeline(again, seed=1).passed
+    assert autoshard.run_pipeline(after, seed=1).passed
+    # Its text and a loaded module re-plan the same way; another preset prices both.
+    text = open(path).read()
+    assert autoshard.solve_pipeline(text, time_limit=10).after.stages == after.stages
+    on_cpu = autoshard.solve_pipeline(autoshard.load(path), hardware="cpu", time_limit=10)
+    assert on_cpu.before.hardware == on_cpu.after.hardware == "cpu"
+    assert on_cpu.after.step_s <= on_cpu.before.step_s
+    with pytest.raises(autoshard.InputError, match="memory"):
+        autoshard.solve_pipeline(path, memory="1GiB")
+
+
+def test_the_single_mesh_entry_points_refuse_a_partitioned_module(root, pinned):
     _, path = pinned
     for source in (path, os.path.join(root, TWO_STAGE), autoshard.load(path)):
-        with pytest.raises(autoshard.PlanError, match="re-planning it.*not available yet"):
-            autoshard.solve_pipeline(source)
-    with pytest.raises(autoshard.PlanError, match="not available yet"):
-        autoshard.solve(path)
+        for function in (autoshard.solve, autoshard.cost, autoshard.run):
+            with pytest.raises(autoshard.PlanError, match="is not available; autoshard.solve_pipeline re-plans it"):
+                function(source)
     with pytest.raises(autoshard.InputError, match="no sizes") as caught:
         autoshard.load(path, sizes={"tokens": 8})
     assert caught.value.line is None
