@@ -245,7 +245,7 @@ impl PyReplannedModule {
     /// stage's mesh and shardings changed, the schedule, transfers, step and bubble
     /// before and after.
     fn report(&self) -> String {
-        replan_report(&self.replanned)
+        autoshard::view::pipeline::render_replanned(&self.replanned, false)
     }
 
     fn __repr__(&self) -> String {
@@ -288,64 +288,4 @@ pub fn replan_mpmd(
         text: Arc::from(r.module.as_str()),
     };
     Ok(PyReplannedModule { before: Py::new(py, before)?, after: Py::new(py, after)?, replanned: r })
-}
-
-/// The text report of a re-plan, as `autoshard solve FILE.mlir` prints it (the
-/// assignment kept).
-fn replan_report(r: &Replanned) -> String {
-    use std::fmt::Write as _;
-    let names = r.before.mesh_names();
-    let mesh = |m: usize| names.get(m).cloned().unwrap_or_else(|| m.to_string());
-    let schedule =
-        |s: Option<autoshard::model::pipeline::Schedule>| s.map_or("the module's own".into(), |s| s.to_string());
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "re-planned  {}: {} stage(s), {} microbatch(es), assignment kept",
-        r.before.name,
-        r.before.stages.len(),
-        r.before.microbatches
-    );
-    let _ = writeln!(out, "\nplan  (the pipeline solver's; schedule {}, step {})", r.plan.schedule, r.plan.step());
-    let _ = writeln!(out, "  stage  units                            mesh before -> after   shardings changed");
-    if r.kept {
-        let _ = writeln!(
-            out,
-            "  its module, read back, predicts {} (no shorter than the given module's): the module is kept",
-            r.planned_step
-        );
-    } else {
-        for (k, c) in r.stage_changes().iter().enumerate() {
-            let before = c.mesh_before.map_or("-".into(), mesh);
-            let _ = writeln!(
-                out,
-                "  {k:<5}  {:<32} {:>11} -> {:<8} {} of {}",
-                c.units,
-                before,
-                mesh(c.mesh_after),
-                c.shardings_changed,
-                c.shardings
-            );
-        }
-    }
-    let bytes = |p: &ImportedPipeline| p.transfers.iter().map(|t| t.bytes.0).sum::<u64>();
-    let _ = writeln!(out, "\nchanges");
-    let _ = writeln!(out, "  schedule   {} -> {}", schedule(r.before.schedule), schedule(r.after.schedule));
-    let _ = writeln!(
-        out,
-        "  transfers  {} ({}B) -> {} ({}B) per step",
-        r.before.transfers.len(),
-        bytes(&r.before),
-        r.after.transfers.len(),
-        bytes(&r.after)
-    );
-    let (b, a) = (r.before.step(), r.after.step());
-    let _ = writeln!(
-        out,
-        "  step       {b} -> {a} ({:+.1}%), bubble {:.1}% -> {:.1}%",
-        100.0 * (a.0 - b.0) / b.0,
-        100.0 * r.before.bubble(),
-        100.0 * r.after.bubble()
-    );
-    out
 }

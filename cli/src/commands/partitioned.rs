@@ -130,69 +130,8 @@ pub fn solve(
         print!("{}", r.module);
         return Ok(());
     }
-    print!("{}", replan_report(&r, free));
+    print!("{}", autoshard::view::pipeline::render_replanned(&r, free));
     Ok(())
-}
-
-/// The text report of a re-plan.
-pub fn replan_report(r: &autoshard::Replanned, free: bool) -> String {
-    use std::fmt::Write as _;
-    let names = r.before.mesh_names();
-    let mesh = |m: usize| names.get(m).cloned().unwrap_or_else(|| m.to_string());
-    let schedule =
-        |s: Option<autoshard::model::pipeline::Schedule>| s.map_or("the module's own".into(), |s| s.to_string());
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "re-planned  {}: {} stage(s), {} microbatch(es), assignment {}",
-        r.before.name,
-        r.before.stages.len(),
-        r.before.microbatches,
-        if free { "free" } else { "kept" }
-    );
-    let _ = writeln!(out, "\nplan  (the pipeline solver's; schedule {}, step {})", r.plan.schedule, r.plan.step());
-    let _ = writeln!(out, "  stage  units                            mesh before -> after   shardings changed");
-    let changes = r.stage_changes();
-    if r.kept {
-        let _ = writeln!(
-            out,
-            "  its module, read back, predicts {} (no shorter than the given module's): the module is kept",
-            r.planned_step
-        );
-    } else {
-        for (k, c) in changes.iter().enumerate() {
-            let before = c.mesh_before.map_or("-".into(), mesh);
-            let _ = writeln!(
-                out,
-                "  {k:<5}  {:<32} {:>11} -> {:<8} {} of {}",
-                c.units,
-                before,
-                mesh(c.mesh_after),
-                c.shardings_changed,
-                c.shardings
-            );
-        }
-    }
-    let bytes = |p: &autoshard::ImportedPipeline| p.transfers.iter().map(|t| t.bytes.0).sum::<u64>();
-    let _ = writeln!(out, "\nchanges");
-    let _ = writeln!(out, "  schedule   {} -> {}", schedule(r.before.schedule), schedule(r.after.schedule));
-    let _ = writeln!(
-        out,
-        "  transfers  {} ({}B) -> {} ({}B) per step",
-        r.before.transfers.len(),
-        bytes(&r.before),
-        r.after.transfers.len(),
-        bytes(&r.after)
-    );
-    let (b, a) = (r.before.step(), r.after.step());
-    let _ = writeln!(
-        out,
-        "  step       {b} -> {a} ({:+.1}%), bubble {:.1}% -> {:.1}%",
-        100.0 * (a.0 - b.0) / b.0,
-        100.0 * r.before.bubble(),
-        100.0 * r.after.bubble()
-    );
-    out
 }
 
 fn write_svg(path: &Path, pipeline: &autoshard::ImportedPipeline) -> Result<(), Failure> {
