@@ -464,8 +464,8 @@ impl<'s> Reader<'s> {
 
 /// `name` or `name#3` (a value's name without `%`) as a value reference.
 fn value_ref(text: &str) -> ValueRef {
-    match text.split_once('#') {
-        Some((name, index)) if index.parse::<u32>().is_ok() => ValueRef::result(name, index.parse().unwrap_or(0)),
+    match text.split_once('#').map(|(name, index)| (name, index.parse::<u32>())) {
+        Some((name, Ok(index))) => ValueRef::result(name, index),
         _ => ValueRef::new(text),
     }
 }

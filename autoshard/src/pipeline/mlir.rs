@@ -190,7 +190,7 @@ impl<'a> Main<'a> {
                 self.func.transfer((from, from_ty), ty.clone())
             }
             None if matches!(program.value(v).def, ValueDef::Input(_)) => {
-                let name = program.value(v).name.replace(|c: char| !c.is_ascii_alphanumeric() && c != '_', "_");
+                let name = super::identifier(&program.value(v).name);
                 let microbatch = key.1.map_or(String::new(), |m| format!("_mb{m}"));
                 self.func.named_arg(&format!("{name}{microbatch}_{}", self.mesh_name(mesh)), ty.clone())
             }

@@ -17,3 +17,9 @@ pub use mlir::{ModuleStage, PipelineModule, export_mpmd, read_mpmd};
 pub use replan::{ReplanOptions, Replanned, StageChange, replan_mpmd};
 pub use run::{FragmentTime, PipelineCheck, run_pipeline};
 pub use run_imported::run_mpmd;
+
+/// `name` as an MLIR identifier: every character but ASCII letters, digits and `_`
+/// becomes `_` (a symbol or value name built from a user's name).
+pub(crate) fn identifier(name: &str) -> String {
+    name.replace(|c: char| !c.is_ascii_alphanumeric() && c != '_', "_")
+}

@@ -32,7 +32,7 @@
 use crate::{Config, Error, ImportOptions, ImportedPipeline, Result};
 use autoshard_cost::Pipeline;
 use autoshard_model::pipeline::{Accumulation, Chain, MeshId, TaskKind};
-use autoshard_model::{Program, ReductionKind, Seconds, ValueId};
+use autoshard_model::{DimSharding, Program, ReductionKind, Seconds, TensorSharding, ValueId};
 use autoshard_mpmd::{DictAttr, Op, Piece, Type, ValueRef};
 use autoshard_solver::pipeline::{PipelineOptions, PipelinePlan};
 use std::collections::{BTreeSet, HashMap};
@@ -350,7 +350,7 @@ impl Step {
         let mut meshes: BTreeSet<String> = mesh_names(&opened);
         meshes.insert("mesh".into());
         let decls: String = meshes.iter().map(|m| format!("  sdy.mesh @{m} = {first}\n")).collect();
-        let microbatch = format!("module @{} {{\n{decls}{opened}}}\n", symbol(&p.name));
+        let microbatch = format!("module @{} {{\n{decls}{opened}}}\n", super::identifier(&p.name));
         // The full step needs only its inputs: it returns the first.
         let (first_name, first_type) = full_args
             .first()
@@ -359,7 +359,7 @@ impl Step {
             .unwrap_or_default();
         let full = format!(
             "module @{}_full {{\n  func.func @main({}) -> ({first_type}) {{\n    return {first_name} : {first_type}\n  }}\n}}\n",
-            symbol(&p.name),
+            super::identifier(&p.name),
             full_args.join(", "),
         );
         let accumulated = accumulated.iter().filter_map(|v| text.get(v)).cloned().collect();
@@ -471,11 +471,6 @@ fn global(ty: &Type) -> String {
     }
 }
 
-/// `name` as a symbol.
-fn symbol(name: &str) -> String {
-    name.replace(|c: char| !c.is_ascii_alphanumeric() && c != '_', "_")
-}
-
 /// The split inputs among `inputs`: those microbatch 0 and 1 read at the same operand
 /// of the same task but differently; with one microbatch, the first input its first
 /// forward reads that has a dimension.
@@ -510,66 +505,43 @@ fn called(module: &autoshard_mpmd::Module, block: &autoshard_mpmd::Block) -> BTr
     super::import::called(module, roots, "main").into_iter().map(|f| f.name.clone()).collect()
 }
 
-/// The mesh names shardings in `text` use (`<@name, [`).
-fn mesh_names(text: &str) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    for (at, _) in text.match_indices("<@") {
-        let rest = &text[at + 2..];
-        let end = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(rest.len());
-        if rest[end..].starts_with(',') && end > 0 {
-            out.insert(rest[..end].to_string());
+/// The shardings written in `text` (`<@mesh, [...]>`, bare or after `#sdy.sharding`,
+/// alone or in a list), each with its byte range, read by the model's sharding form.
+fn shardings_in(text: &str) -> Vec<(std::ops::Range<usize>, TensorSharding)> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(at) = text[from..].find("<@").map(|i| from + i) {
+        let span = autoshard_mlir::balanced_len(&text[at..]).ok().map(|len| at..at + len);
+        match span.and_then(|r| text[r.clone()].parse::<TensorSharding>().ok().map(|s| (r, s))) {
+            Some((range, sharding)) => {
+                from = range.end;
+                out.push((range, sharding));
+            }
+            None => from = at + 2,
         }
     }
     out
 }
 
-/// `text` with every sharding's dimensions open (`<@mesh, [{"x"}, {}]>` becomes
-/// `<@mesh, [{?}, {?}]>`; what follows the list, such as `replicated=`, dropped up to
-/// the closing `>`).
+/// The mesh names the shardings in `text` use.
+fn mesh_names(text: &str) -> BTreeSet<String> {
+    shardings_in(text).into_iter().filter_map(|(_, s)| s.mesh_name().map(str::to_string)).collect()
+}
+
+/// `text` with every sharding open on every dimension (`<@mesh, [{"x"}, {}]>` becomes
+/// `<@mesh, [{?}, {?}]>`; its replicated and unreduced axes dropped).
 fn open_shardings(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find("<@") {
-        let after = &rest[at + 2..];
-        let name_end = after.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(after.len());
-        let tail = &after[name_end..];
-        let Some(list) = tail.strip_prefix(", [") else {
-            out.push_str(&rest[..at + 2]);
-            rest = after;
-            continue;
+    let mut last = 0;
+    for (range, s) in shardings_in(text) {
+        let open = TensorSharding {
+            mesh: s.mesh,
+            ..TensorSharding::new("", vec![DimSharding::open(Vec::new()); s.dims.len()])
         };
-        // Count the dimensions of the list up to its `]`.
-        let (mut depth, mut dims, mut close) = (0usize, 0usize, None);
-        for (i, c) in list.char_indices() {
-            match c {
-                '{' => {
-                    if depth == 0 {
-                        dims += 1;
-                    }
-                    depth += 1;
-                }
-                '}' => depth = depth.saturating_sub(1),
-                ']' if depth == 0 => {
-                    close = Some(i);
-                    break;
-                }
-                _ => {}
-            }
-        }
-        let Some(close) = close else {
-            out.push_str(rest);
-            return out;
-        };
-        let after_list = &list[close + 1..];
-        let end = after_list.find('>').unwrap_or(after_list.len());
-        out.push_str(&rest[..at + 2]);
-        out.push_str(&after[..name_end]);
-        out.push_str(", [");
-        out.push_str(&vec!["{?}"; dims].join(", "));
-        out.push(']');
-        rest = &after_list[end..];
+        let _ = write!(out, "{}{}", &text[last..range.start], open.stripped());
+        last = range.end;
     }
-    out.push_str(rest);
+    out.push_str(&text[last..]);
     out
 }
 

@@ -39,7 +39,7 @@ impl Importer<'_> {
                 };
                 let source = self.value_named(&shard.source, op.loc.clone())?;
                 let ty = self.builder.type_of(source).clone();
-                if model_type(&shard.ty).as_ref() != Some(&ty) {
+                if TensorType::try_from(&shard.ty).ok().as_ref() != Some(&ty) {
                     let message = format!("%{} is {}, but mesh.shard says {}", shard.source, ty, shard.ty);
                     return Err(self.err(op.loc.clone(), message));
                 }
@@ -69,9 +69,4 @@ impl Importer<'_> {
         let mesh = decl.and_then(|d| d.mesh.text.parse::<Mesh>().ok());
         mesh.ok_or_else(|| self.err(op.loc.clone(), format!("mesh @{name} is not declared in the module")))
     }
-}
-
-/// The model's type of a static mesh-dialect tensor type, if it has one.
-pub(super) fn model_type(ty: &autoshard_mesh::TensorType) -> Option<TensorType> {
-    TensorType::try_from(ty).ok()
 }

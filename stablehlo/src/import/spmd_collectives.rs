@@ -19,7 +19,6 @@
 //! reduction (no combining function) are refused with an error that says why.
 
 use super::Importer;
-use super::mesh::model_type;
 use crate::ast::Operation;
 use autoshard_mesh::{Collective, CollectiveKind, MeshOp, Reduction, mesh_op};
 use autoshard_model::ir::OpSpec;
@@ -113,7 +112,7 @@ impl Importer<'_> {
         stated: &autoshard_mesh::TensorType,
     ) -> Result<(), Diagnostic> {
         let inferred = self.builder.type_of(value);
-        if model_type(stated).as_ref() != Some(inferred) {
+        if autoshard_model::TensorType::try_from(stated).ok().as_ref() != Some(inferred) {
             let message = format!("{}: the module says result 0 is {stated}, autoshard infers {inferred}", op.name);
             return Err(self.err(op.loc.clone(), message));
         }

@@ -96,7 +96,7 @@ impl<'m> Importer<'m> {
                 names.insert(n.to_string());
             }
         }
-        let mut text = format!("module @{} {{\n", name.replace(|c: char| !c.is_ascii_alphanumeric() && c != '_', "_"));
+        let mut text = format!("module @{} {{\n", crate::pipeline::identifier(name));
         for n in &names {
             let _ = writeln!(text, "  sdy.mesh @{n} = {}", named.mesh);
         }
